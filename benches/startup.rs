@@ -1,0 +1,64 @@
+//! Benchmark: loading the embedded corpus and catalog, and the look-ups a judge runs most.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use jedi_judge::cli::execute;
+use jedi_judge::render::Palette;
+use jedi_judge::rules::{Corpus, Ruleset};
+
+/// Runs `work` repeatedly for about a second and prints the mean time per run.
+fn bench(name: &str, mut work: impl FnMut()) {
+    work();
+    let started = Instant::now();
+    let mut runs = 0u32;
+    while started.elapsed() < Duration::from_secs(1) {
+        work();
+        runs += 1;
+    }
+    let mean = started.elapsed() / runs.max(1);
+    println!(
+        "{name:<44} {:>10.1} µs/run  ({runs} runs)",
+        mean.as_secs_f64() * 1e6
+    );
+}
+
+fn main() {
+    bench("parse the corpus (cold start)", || {
+        black_box(Corpus::from_sources(&jedi_judge::rules::embedded_sources()).ok());
+    });
+    bench("build the catalog (cold start)", || {
+        black_box(
+            jedi_judge::cards::Catalog::build(
+                Corpus::embedded(),
+                jedi_judge::cards::CATALOG_SOURCE,
+            )
+            .ok(),
+        );
+    });
+    bench("rules show duel.initiation", || {
+        black_box(execute(
+            ["jedi-judge", "rules", "show", "duel.initiation"],
+            |_| Palette::plain(),
+        ));
+    });
+    bench("rules search lightsaber duel", || {
+        black_box(execute(
+            ["jedi-judge", "rules", "search", "lightsaber", "duel"],
+            |_| Palette::plain(),
+        ));
+    });
+    bench("rules diff 2000-12-01 latest", || {
+        black_box(execute(
+            ["jedi-judge", "rules", "diff", "2000-12-01", "latest"],
+            |_| Palette::plain(),
+        ));
+    });
+    bench("cards show maul student", || {
+        black_box(execute(
+            ["jedi-judge", "cards", "show", "maul", "student"],
+            |_| Palette::plain(),
+        ));
+    });
+    let _ = Ruleset::latest();
+}

@@ -1,0 +1,317 @@
+//! The card model: a card's name, type, side, printing and stats, each fact with where it comes from.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Which game a card belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Game {
+    YoungJedi,
+    Clash,
+}
+
+/// Light Side or Dark Side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    Light,
+    Dark,
+}
+
+impl Side {
+    pub fn label(self) -> &'static str {
+        match self {
+            Side::Light => "Light Side",
+            Side::Dark => "Dark Side",
+        }
+    }
+
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::Light => Side::Dark,
+            Side::Dark => Side::Light,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+/// The card types of both games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CardType {
+    Character,
+    Weapon,
+    Battle,
+    Effect,
+    Location,
+    Starship,
+    Objective,
+    /// Clash of the Lightsabers: a Power card.
+    Power,
+    /// Clash of the Lightsabers: a Special card.
+    Special,
+}
+
+impl CardType {
+    pub fn label(self) -> &'static str {
+        match self {
+            CardType::Character => "Character",
+            CardType::Weapon => "Weapon",
+            CardType::Battle => "Battle card",
+            CardType::Effect => "Effect",
+            CardType::Location => "Location",
+            CardType::Starship => "Starship",
+            CardType::Objective => "Objective",
+            CardType::Power => "Power card",
+            CardType::Special => "Special card",
+        }
+    }
+}
+
+impl fmt::Display for CardType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+/// Where a fact about a card comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "from", content = "detail")]
+pub enum Source {
+    /// An item of the rule corpus.
+    Rule(String),
+    /// Outside the rule documents (for example Decipher's card pages); the text says what.
+    Outside(String),
+    /// Declared by a scenario.
+    Scenario,
+}
+
+impl Source {
+    pub fn rule_id(&self) -> Option<&str> {
+        match self {
+            Source::Rule(id) => Some(id),
+            _ => None,
+        }
+    }
+}
+
+/// A fact with its source and an optional note.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Fact<T> {
+    pub value: T,
+    pub source: Source,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl<T> Fact<T> {
+    pub fn new(value: T, source: Source) -> Self {
+        Fact {
+            value,
+            source,
+            note: None,
+        }
+    }
+}
+
+/// A printed number such as DAMAGE or deploy counters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind", content = "value")]
+pub enum StatValue {
+    Number(i32),
+    /// The card has no such number (an Objective has no destiny number).
+    None,
+    /// A printed symbol rather than a number (Anakin's power "?").
+    Symbol(String),
+}
+
+impl fmt::Display for StatValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StatValue::Number(number) => write!(f, "{number}"),
+            StatValue::None => f.write_str("none"),
+            StatValue::Symbol(symbol) => f.write_str(symbol),
+        }
+    }
+}
+
+/// The printed numbers of a card; `None` means the sources do not give it (unknown, not zero).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    pub power: Option<Fact<StatValue>>,
+    pub damage: Option<Fact<StatValue>>,
+    pub destiny: Option<Fact<StatValue>>,
+    pub deploy: Option<Fact<StatValue>>,
+    /// Clash of the Lightsabers: the Attack Value.
+    pub attack: Option<Fact<StatValue>>,
+}
+
+impl Stats {
+    /// The stats by name, in display order.
+    pub fn named(&self) -> [(&'static str, &Option<Fact<StatValue>>); 5] {
+        [
+            ("power", &self.power),
+            ("DAMAGE", &self.damage),
+            ("destiny", &self.destiny),
+            ("deploy counters", &self.deploy),
+            ("Attack Value", &self.attack),
+        ]
+    }
+}
+
+/// A card's set and collector number.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Printing {
+    pub set: String,
+    /// As printed: `31`, `P2`.
+    pub number: String,
+}
+
+impl fmt::Display for Printing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} #{}", self.set, self.number)
+    }
+}
+
+/// The traits that a rule derives from a card, or that a source or scenario states directly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TraitKind {
+    Jedi,
+    Senator,
+    Gungan,
+    Neimoidian,
+    PodracerPilot,
+    DuelingCharacter,
+    Lightsaber,
+    PodracerWeapon,
+    Handling,
+    Unique,
+}
+
+impl TraitKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            TraitKind::Jedi => "Jedi",
+            TraitKind::Senator => "senator",
+            TraitKind::Gungan => "Gungan",
+            TraitKind::Neimoidian => "Neimoidian",
+            TraitKind::PodracerPilot => "Podracer pilot",
+            TraitKind::DuelingCharacter => "dueling character",
+            TraitKind::Lightsaber => "lightsaber",
+            TraitKind::PodracerWeapon => "Podracer weapon",
+            TraitKind::Handling => "handling",
+            TraitKind::Unique => "unique",
+        }
+    }
+}
+
+/// Clash of the Lightsabers facts: which deck, how many copies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClashFacts {
+    /// `both`, `qui-gon` or `darth-maul`.
+    pub deck: String,
+    pub count: u16,
+    /// The name of the same card in the other deck, if it differs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counterpart: Option<String>,
+}
+
+/// A card: one version, as the catalog or a scenario knows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Card {
+    pub title: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subtitle: Option<String>,
+    /// False when the sources give only part of the name (its subtitle is unknown).
+    pub name_complete: bool,
+    pub game: Game,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
+    pub side: Option<Fact<Side>>,
+    pub card_type: Option<Fact<CardType>>,
+    pub printing: Option<Fact<Printing>>,
+    pub rarity: Option<Fact<String>>,
+    pub stats: Stats,
+    pub game_text: Option<Fact<String>>,
+    /// Traits stated outright by a source or a scenario rather than derived by rule.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stated_traits: Vec<Fact<(TraitKind, bool)>>,
+    /// Other things the sources say of the card.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Fact<String>>,
+    /// The correction items applied to this card.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub corrections: Vec<String>,
+    /// The items that name this card.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub named_in: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clash: Option<ClashFacts>,
+}
+
+impl Card {
+    /// A card with nothing known but its name.
+    pub fn named(full_name: &str, game: Game) -> Card {
+        let (title, subtitle) = split_name(full_name);
+        Card {
+            title,
+            subtitle,
+            name_complete: true,
+            game,
+            aliases: Vec::new(),
+            side: None,
+            card_type: None,
+            printing: None,
+            rarity: None,
+            stats: Stats::default(),
+            game_text: None,
+            stated_traits: Vec::new(),
+            notes: Vec::new(),
+            corrections: Vec::new(),
+            named_in: Vec::new(),
+            clash: None,
+        }
+    }
+
+    /// `Title, Subtitle`, or the title alone.
+    pub fn full_name(&self) -> String {
+        match &self.subtitle {
+            Some(subtitle) => format!("{}, {}", self.title, subtitle),
+            None => self.title.clone(),
+        }
+    }
+
+    pub fn side(&self) -> Option<Side> {
+        self.side.as_ref().map(|fact| fact.value)
+    }
+
+    pub fn card_type(&self) -> Option<CardType> {
+        self.card_type.as_ref().map(|fact| fact.value)
+    }
+
+    pub fn is(&self, card_type: CardType) -> bool {
+        self.card_type() == Some(card_type)
+    }
+
+    /// A trait stated outright for this card, if any.
+    pub fn stated_trait(&self, kind: TraitKind) -> Option<&Fact<(TraitKind, bool)>> {
+        self.stated_traits.iter().find(|fact| fact.value.0 == kind)
+    }
+}
+
+/// Splits `Title, Subtitle` at the first comma that is followed by a space. Titles such as
+/// `Battle Droid: Infantry` keep their colon.
+pub fn split_name(full_name: &str) -> (String, Option<String>) {
+    match full_name.split_once(", ") {
+        Some((title, subtitle)) => (title.trim().to_string(), Some(subtitle.trim().to_string())),
+        None => (full_name.trim().to_string(), None),
+    }
+}

@@ -1,0 +1,422 @@
+//! Traits derived by rule from a card's name, type and side: Jedi, dueling character, Podracer pilot, lightsaber, handling.
+
+use serde::Serialize;
+
+use super::model::{Card, CardType, Game, Side, Source, TraitKind};
+use crate::rules::{Citation, Corpus, Ruleset, cite};
+
+/// The FAQ's rule that a card is a Jedi (senator, Gungan, Neimoidian, Podracer pilot) only if
+/// its title or subtitle says so.
+const TITLE_RULE: Citation = cite("general.title-traits");
+/// The FAQ's single exception: Sebulba, Bad-Tempered Dug is a Podracer pilot.
+const SEBULBA_EXCEPTION: Citation = cite("general.sebulba-pilot");
+/// The Boonta Eve rule: every version of Anakin Skywalker and Sebulba is a Podracer pilot.
+const EVERY_ANAKIN_AND_SEBULBA: Citation = cite("boonta.boonta-eve-classic.matching-weapon");
+/// The definition of a dueling character.
+const DUELING_CHARACTER: Citation = cite("duel.dueling-character");
+/// Handling is the last digit of the collector number.
+const HANDLING: Citation = cite("boonta.handling.definition");
+/// Handling 0 and 7 cannot be used.
+const HANDLING_UNUSABLE: Citation = cite("boonta.handling.unusable");
+/// A Podracer Weapon card matches the pilot whose name is in its title.
+const MATCHING_WEAPON: Citation = cite("boonta.boonta-eve-classic.matching-weapon");
+
+/// The full names that the FAQ's Podracer-pilot exception names.
+const PODRACER_PILOT_EXCEPTIONS: [&str; 1] = ["Sebulba, Bad-Tempered Dug"];
+/// The titles whose every version the Boonta Eve rules make Podracer pilots.
+const PILOT_STACKS: [&str; 2] = ["Anakin Skywalker", "Sebulba"];
+/// The Light Side titles the dueling rule names, and the one it excludes.
+const NAMED_LIGHT_DUELISTS: [&str; 2] = ["Obi-Wan Kenobi", "Qui-Gon Jinn"];
+const EXCLUDED_LIGHT_DUELIST: &str = "Anakin Skywalker";
+/// The Dark Side dueling opponents the rule names.
+const NAMED_DARK_DUELISTS: [&str; 3] = ["Darth Maul", "Darth Sidious", "Aurra Sing"];
+
+/// The value of a trait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "is", content = "number")]
+pub enum TraitValue {
+    Yes,
+    No,
+    /// The facts the rule needs are not known (a subtitle, a side).
+    Unknown,
+    /// A usable handling number.
+    Number(u8),
+    /// A handling number no card can match.
+    Unusable(u8),
+}
+
+impl TraitValue {
+    pub fn is_yes(self) -> bool {
+        matches!(self, TraitValue::Yes)
+    }
+
+    fn from_bool(value: bool) -> TraitValue {
+        if value {
+            TraitValue::Yes
+        } else {
+            TraitValue::No
+        }
+    }
+}
+
+/// A trait of a card with the reason and the rules behind it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DerivedTrait {
+    pub kind: TraitKind,
+    pub value: TraitValue,
+    pub reason: String,
+    /// Corpus ids or keys, resolved under the ruleset when quoted.
+    pub cites: Vec<String>,
+    /// Stated outright by a source or the scenario, not derived.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stated_by: Option<Source>,
+}
+
+impl DerivedTrait {
+    fn new(
+        kind: TraitKind,
+        value: TraitValue,
+        reason: impl Into<String>,
+        cites: &[Citation],
+    ) -> Self {
+        DerivedTrait {
+            kind,
+            value,
+            reason: reason.into(),
+            cites: cites.iter().map(|cite| cite.id().to_string()).collect(),
+            stated_by: None,
+        }
+    }
+}
+
+/// Lower-cased words of a name, with a space either side for whole-word matching.
+fn padded_words(text: &str) -> String {
+    let words: String = text
+        .chars()
+        .map(|ch| {
+            if ch.is_alphanumeric() || ch == '-' {
+                ch.to_ascii_lowercase()
+            } else {
+                ' '
+            }
+        })
+        .collect();
+    format!(
+        " {} ",
+        words.split_whitespace().collect::<Vec<_>>().join(" ")
+    )
+}
+
+/// Whether the card's title or subtitle includes the term (one or more whole words).
+fn name_includes(card: &Card, terms: &[&str]) -> bool {
+    let name = padded_words(&card.full_name());
+    terms.iter().any(|term| name.contains(&padded_words(term)))
+}
+
+/// A trait the title rule derives: yes if the name says so; no if the name is complete and
+/// does not; unknown if part of the name is not known.
+fn title_trait(card: &Card, kind: TraitKind, terms: &[&str]) -> DerivedTrait {
+    let word = terms.first().copied().unwrap_or_default();
+    if name_includes(card, terms) {
+        DerivedTrait::new(
+            kind,
+            TraitValue::Yes,
+            format!("its title or subtitle includes \"{word}\""),
+            &[TITLE_RULE],
+        )
+    } else if card.name_complete {
+        DerivedTrait::new(
+            kind,
+            TraitValue::No,
+            format!("neither its title nor its subtitle includes \"{word}\""),
+            &[TITLE_RULE],
+        )
+    } else {
+        DerivedTrait::new(
+            kind,
+            TraitValue::Unknown,
+            format!("its title does not include \"{word}\" and its subtitle is not known"),
+            &[TITLE_RULE],
+        )
+    }
+}
+
+fn stated(card: &Card, kind: TraitKind) -> Option<DerivedTrait> {
+    card.stated_trait(kind).map(|fact| {
+        let cites: Vec<String> = fact
+            .source
+            .rule_id()
+            .map(String::from)
+            .into_iter()
+            .collect();
+        DerivedTrait {
+            kind,
+            value: TraitValue::from_bool(fact.value.1),
+            reason: match &fact.source {
+                Source::Scenario => "declared by the scenario".to_string(),
+                _ => "stated by the source".to_string(),
+            },
+            cites,
+            stated_by: Some(fact.source.clone()),
+        }
+    })
+}
+
+/// Whether the card is a Jedi: only if its title or subtitle includes the word.
+pub fn jedi(card: &Card) -> DerivedTrait {
+    stated(card, TraitKind::Jedi).unwrap_or_else(|| title_trait(card, TraitKind::Jedi, &["Jedi"]))
+}
+
+/// Whether the card is a Podracer pilot under the ruleset.
+pub fn podracer_pilot(card: &Card, corpus: &Corpus, ruleset: &Ruleset) -> DerivedTrait {
+    if let Some(stated) = stated(card, TraitKind::PodracerPilot) {
+        return stated;
+    }
+    let boonta_in_force = EVERY_ANAKIN_AND_SEBULBA
+        .resolve(corpus, ruleset)
+        .is_some_and(|item| ruleset.in_force(corpus, item));
+    if boonta_in_force && PILOT_STACKS.contains(&card.title.as_str()) {
+        return DerivedTrait::new(
+            TraitKind::PodracerPilot,
+            TraitValue::Yes,
+            format!(
+                "every version of {} is a Podracer pilot under the Boonta Eve rules",
+                card.title
+            ),
+            &[EVERY_ANAKIN_AND_SEBULBA],
+        );
+    }
+    if PODRACER_PILOT_EXCEPTIONS
+        .iter()
+        .any(|name| card.full_name().eq_ignore_ascii_case(name))
+    {
+        return DerivedTrait::new(
+            TraitKind::PodracerPilot,
+            TraitValue::Yes,
+            "the FAQ's one exception to the title rule",
+            &[SEBULBA_EXCEPTION],
+        );
+    }
+    title_trait(card, TraitKind::PodracerPilot, &["Podracer Pilot"])
+}
+
+/// Whether the character is a dueling character.
+pub fn dueling_character(card: &Card) -> DerivedTrait {
+    if let Some(stated) = stated(card, TraitKind::DuelingCharacter) {
+        return stated;
+    }
+    let kind = TraitKind::DuelingCharacter;
+    let rule = [DUELING_CHARACTER];
+    match card.card_type() {
+        Some(CardType::Character) => {}
+        Some(other) => {
+            return DerivedTrait::new(
+                kind,
+                TraitValue::No,
+                format!("only characters duel; this is a {other}"),
+                &rule,
+            );
+        }
+        None => {
+            return DerivedTrait::new(
+                kind,
+                TraitValue::Unknown,
+                "its card type is not known",
+                &rule,
+            );
+        }
+    }
+    if card.title == EXCLUDED_LIGHT_DUELIST {
+        return DerivedTrait::new(
+            kind,
+            TraitValue::No,
+            "the rule excludes Anakin: he is not a Jedi yet",
+            &rule,
+        );
+    }
+    if NAMED_LIGHT_DUELISTS.contains(&card.title.as_str()) {
+        return DerivedTrait::new(
+            kind,
+            TraitValue::Yes,
+            format!("the rule names {}", card.title),
+            &rule,
+        );
+    }
+    if NAMED_DARK_DUELISTS.contains(&card.title.as_str()) {
+        return DerivedTrait::new(
+            kind,
+            TraitValue::Yes,
+            format!(
+                "the rule names {} among the Dark Side dueling opponents",
+                card.title
+            ),
+            &rule,
+        );
+    }
+    let is_jedi = jedi(card);
+    let with_title_rule = [DUELING_CHARACTER, TITLE_RULE];
+    match (is_jedi.value, card.side()) {
+        (TraitValue::Yes, Some(Side::Light)) => DerivedTrait::new(
+            kind,
+            TraitValue::Yes,
+            "a Light Side Jedi character",
+            &with_title_rule,
+        ),
+        (TraitValue::Yes, Some(Side::Dark)) => DerivedTrait::new(
+            kind,
+            TraitValue::No,
+            "a Jedi, but on the Dark Side, and not one of the Dark Side dueling opponents the rule names",
+            &with_title_rule,
+        ),
+        (TraitValue::Yes, None) => DerivedTrait::new(
+            kind,
+            TraitValue::Unknown,
+            "a Jedi whose side is not known: Light Side Jedi duel",
+            &with_title_rule,
+        ),
+        (TraitValue::Unknown, _) => DerivedTrait::new(
+            kind,
+            TraitValue::Unknown,
+            "whether it is a Jedi is not known",
+            &with_title_rule,
+        ),
+        _ => DerivedTrait::new(
+            kind,
+            TraitValue::No,
+            "not a Jedi, and not one of the characters the rule names",
+            &with_title_rule,
+        ),
+    }
+}
+
+/// Whether the weapon is a lightsaber. The FAQ's title rule names Jedi, senator, Gungan,
+/// Neimoidian and Podracer pilot and applies to "such terms as" these; reading "lightsaber"
+/// as such a term is stated in the reason.
+pub fn lightsaber(card: &Card) -> DerivedTrait {
+    if let Some(stated) = stated(card, TraitKind::Lightsaber) {
+        return stated;
+    }
+    let mut derived = title_trait(card, TraitKind::Lightsaber, &["Lightsaber"]);
+    derived.reason.push_str(
+        " (reading: the FAQ's title rule covers \"such terms as\" Jedi and Podracer pilot)",
+    );
+    derived
+}
+
+/// Whether the weapon is a Podracer Weapon card, and whose.
+pub fn podracer_weapon(card: &Card) -> DerivedTrait {
+    if let Some(stated) = stated(card, TraitKind::PodracerWeapon) {
+        return stated;
+    }
+    if name_includes(card, &["Podracer"]) {
+        let owner = card
+            .title
+            .split(['\'', '’'])
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string();
+        DerivedTrait::new(
+            TraitKind::PodracerWeapon,
+            TraitValue::Yes,
+            format!("a Podracer Weapon card; it matches a pilot with \"{owner}\" in his name"),
+            &[MATCHING_WEAPON],
+        )
+    } else {
+        DerivedTrait::new(
+            TraitKind::PodracerWeapon,
+            TraitValue::No,
+            "its title does not include \"Podracer\"",
+            &[MATCHING_WEAPON],
+        )
+    }
+}
+
+/// The handling number of a Podracer pilot: the last digit of its collector number.
+pub fn handling(card: &Card) -> DerivedTrait {
+    let digit = card
+        .printing
+        .as_ref()
+        .and_then(|printing| printing.value.number.chars().last())
+        .and_then(|ch| ch.to_digit(10))
+        .and_then(|digit| u8::try_from(digit).ok());
+    match digit {
+        Some(digit @ (0 | 7)) => DerivedTrait::new(
+            TraitKind::Handling,
+            TraitValue::Unusable(digit),
+            format!(
+                "the last digit of collector number {}; a handling of {digit} cannot be used",
+                card.printing
+                    .as_ref()
+                    .map(|p| p.value.number.as_str())
+                    .unwrap_or_default()
+            ),
+            &[HANDLING, HANDLING_UNUSABLE],
+        ),
+        Some(digit) => DerivedTrait::new(
+            TraitKind::Handling,
+            TraitValue::Number(digit),
+            format!(
+                "the last digit of collector number {}",
+                card.printing
+                    .as_ref()
+                    .map(|p| p.value.number.as_str())
+                    .unwrap_or_default()
+            ),
+            &[HANDLING],
+        ),
+        None => DerivedTrait::new(
+            TraitKind::Handling,
+            TraitValue::Unknown,
+            "its collector number is not known",
+            &[HANDLING],
+        ),
+    }
+}
+
+/// The traits worth showing for a card under the ruleset, in a fixed order.
+pub fn derive_all(card: &Card, corpus: &Corpus, ruleset: &Ruleset) -> Vec<DerivedTrait> {
+    let mut traits = Vec::new();
+    if card.game != Game::YoungJedi {
+        return traits;
+    }
+    match card.card_type() {
+        Some(CardType::Character) => {
+            traits.push(jedi(card));
+            traits.push(dueling_character(card));
+            let pilot = podracer_pilot(card, corpus, ruleset);
+            let is_pilot = pilot.value.is_yes();
+            traits.push(pilot);
+            if is_pilot {
+                traits.push(handling(card));
+            }
+            for (kind, terms) in [
+                (TraitKind::Senator, &["senator"][..]),
+                (TraitKind::Gungan, &["Gungan"][..]),
+                (TraitKind::Neimoidian, &["Neimoidian", "Neimoidean"][..]),
+            ] {
+                let derived = stated(card, kind).unwrap_or_else(|| title_trait(card, kind, terms));
+                if derived.value.is_yes() {
+                    traits.push(derived);
+                }
+            }
+        }
+        Some(CardType::Weapon) => {
+            traits.push(lightsaber(card));
+            let podracer = podracer_weapon(card);
+            if podracer.value.is_yes() {
+                traits.push(podracer);
+            }
+        }
+        _ => {}
+    }
+    if let Some(unique) = stated(card, TraitKind::Unique) {
+        traits.push(DerivedTrait {
+            reason:
+                "unique and not stackable: no more than one copy in a Hyperspace pile at one time"
+                    .to_string(),
+            ..unique
+        });
+    }
+    traits
+}

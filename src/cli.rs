@@ -1,0 +1,421 @@
+//! The command line: parses arguments, runs the command over the core, and returns what to print and the exit code.
+
+use std::ffi::OsString;
+
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+use thiserror::Error;
+
+use crate::cards::{CardLookupError, Catalog, find, matching};
+use crate::render::{self, Format, Palette};
+use crate::rules::{self, Corpus, ItemKind, ListFilter, LookupError, Ruleset};
+
+/// Exit code: success.
+pub const EXIT_OK: i32 = 0;
+/// Exit code: the position is illegal, or a walkthrough needs a decision the scenario lacks.
+pub const EXIT_FAILED: i32 = 1;
+/// Exit code: bad usage or unreadable input.
+pub const EXIT_USAGE: i32 = 2;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "jedi-judge",
+    version,
+    about = "A judge's assistant for the Young Jedi CCG and Clash of the Lightsabers: positions, walkthroughs and cited rulings",
+    after_help = "Exit codes: 0 success; 1 illegal position or missing decision; 2 bad usage or unreadable input."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+    /// When to colour text output.
+    #[arg(long, value_enum, global = true, default_value_t = ColorWhen::Auto)]
+    pub color: ColorWhen,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, unless NO_COLOR is set.
+    Auto,
+    Always,
+    Never,
+}
+
+/// Options every adjudicating or look-up command takes.
+#[derive(Args, Debug, Clone)]
+pub struct Common {
+    /// The rules in force: a date (YYYY-MM-DD) or a ruleset name (latest, rulesheet,
+    /// faq-2000-12-01, boonta-eve-printed).
+    #[arg(
+        long = "rules-as-of",
+        value_name = "DATE|NAME",
+        default_value = "latest"
+    )]
+    pub rules_as_of: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// The rule corpus: look up, search, list and compare rulesets.
+    #[command(subcommand)]
+    Rules(RulesCommand),
+    /// The card catalog and the traits derived from each card.
+    #[command(subcommand)]
+    Cards(CardsCommand),
+    /// Prints a shell completion script.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum RulesCommand {
+    /// Quotes an item with its document, section and date, and what it supersedes or is
+    /// superseded by. ID is a full id (revised.duel.initiation) or a key (duel.initiation),
+    /// which gives the item in force under the ruleset.
+    Show {
+        id: String,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Ranked search of the items in force; the words found are marked.
+    Search {
+        #[arg(required = true, num_args = 1..)]
+        words: Vec<String>,
+        /// Search superseded items too.
+        #[arg(long)]
+        all: bool,
+        /// How many results to show.
+        #[arg(long, default_value_t = 10)]
+        limit: usize,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Lists items: what is in force (each text once), or one document's items.
+    List {
+        /// A document: sheet, faq, revised, boonta, clash.
+        #[arg(long)]
+        document: Option<String>,
+        /// A topic such as duel, starships, podrace, clash, corrections.
+        #[arg(long)]
+        topic: Option<String>,
+        /// An item kind.
+        #[arg(long, value_enum)]
+        kind: Option<KindArg>,
+        /// Every item, superseded ones and copies included.
+        #[arg(long)]
+        all: bool,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// What changed between two rulesets, old and new text side by side.
+    Diff {
+        old: String,
+        new: String,
+        /// List every item of a newly added document rather than one line for it.
+        #[arg(long)]
+        expand: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// The named rulesets.
+    Rulesets {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KindArg {
+    Rule,
+    Ruling,
+    Example,
+    Correction,
+    CardList,
+    Tip,
+    Figure,
+    FrontMatter,
+    Notice,
+}
+
+impl From<KindArg> for ItemKind {
+    fn from(kind: KindArg) -> ItemKind {
+        match kind {
+            KindArg::Rule => ItemKind::Rule,
+            KindArg::Ruling => ItemKind::Ruling,
+            KindArg::Example => ItemKind::Example,
+            KindArg::Correction => ItemKind::Correction,
+            KindArg::CardList => ItemKind::CardList,
+            KindArg::Tip => ItemKind::Tip,
+            KindArg::Figure => ItemKind::Figure,
+            KindArg::FrontMatter => ItemKind::FrontMatter,
+            KindArg::Notice => ItemKind::Notice,
+        }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+pub enum CardsCommand {
+    /// Shows a card: its facts with their sources, corrections, and traits derived by rule.
+    /// The name is forgiving: "maul student" finds Darth Maul, Student of the Dark Side.
+    Show {
+        #[arg(required = true, num_args = 1..)]
+        name: Vec<String>,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Lists the cards whose name, type, side or notes contain every word.
+    Search {
+        #[arg(required = true, num_args = 1..)]
+        words: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+}
+
+/// A user-facing error of the command line.
+#[derive(Debug, Error, Diagnostic)]
+pub enum CliError {
+    #[error(transparent)]
+    #[diagnostic(code(jedi_judge::ruleset), help("a ruleset is a date YYYY-MM-DD or one of: {}", rules::NAMED_RULESETS.iter().map(|(n, _, _)| *n).collect::<Vec<_>>().join(", ")))]
+    Ruleset(#[from] rules::RulesetError),
+    #[error("the corpus has no rule {given:?}")]
+    #[diagnostic(code(jedi_judge::unknown_rule), help("{hint}"))]
+    UnknownRule { given: String, hint: String },
+    #[error("no card is named {given:?}")]
+    #[diagnostic(code(jedi_judge::unknown_card), help("{hint}"))]
+    UnknownCard { given: String, hint: String },
+    #[error("{given:?} could be any of {count} cards")]
+    #[diagnostic(
+        code(jedi_judge::ambiguous_card),
+        help("be more specific; the candidates are:\n{candidates}")
+    )]
+    AmbiguousCard {
+        given: String,
+        count: usize,
+        candidates: String,
+    },
+    #[error(transparent)]
+    #[diagnostic(code(jedi_judge::list))]
+    List(#[from] rules::ListError),
+}
+
+impl CliError {
+    fn from_lookup(error: LookupError) -> CliError {
+        match error {
+            LookupError::Unknown { given, suggestions } => CliError::UnknownRule {
+                given,
+                hint: if suggestions.is_empty() {
+                    "search the corpus with `jedi-judge rules search WORDS`".to_string()
+                } else {
+                    format!("did you mean {}?", suggestions.join(", "))
+                },
+            },
+        }
+    }
+
+    fn from_card_lookup(error: CardLookupError) -> CliError {
+        match error {
+            CardLookupError::Unknown { given, suggestions } => CliError::UnknownCard {
+                given,
+                hint: if suggestions.is_empty() {
+                    "list cards with `jedi-judge cards search WORDS`".to_string()
+                } else {
+                    format!("did you mean {}?", suggestions.join("; "))
+                },
+            },
+            CardLookupError::Ambiguous { given, candidates } => CliError::AmbiguousCard {
+                given,
+                count: candidates.len(),
+                candidates: candidates
+                    .iter()
+                    .map(|name| format!("  {name}"))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            },
+        }
+    }
+}
+
+/// What a command printed and its exit code.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Renders a diagnostic as text, in colour or not.
+pub fn render_diagnostic(diagnostic: &dyn Diagnostic, palette: Palette) -> String {
+    let theme = if palette.enabled {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let mut out = String::new();
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(render::WIDTH);
+    if handler.render_report(&mut out, diagnostic).is_err() {
+        out = diagnostic.to_string();
+    }
+    out
+}
+
+/// Parses the arguments and runs the command. `palette_for` decides colour from `--color`.
+pub fn execute<I, T>(args: I, palette_for: impl Fn(ColorWhen) -> Palette) -> Outcome
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(error) => {
+            let code = if error.use_stderr() {
+                EXIT_USAGE
+            } else {
+                EXIT_OK
+            };
+            let text = error.render().to_string();
+            return if error.use_stderr() {
+                Outcome {
+                    code,
+                    stdout: String::new(),
+                    stderr: text,
+                }
+            } else {
+                Outcome {
+                    code,
+                    stdout: text,
+                    stderr: String::new(),
+                }
+            };
+        }
+    };
+    let palette = palette_for(cli.color);
+    match run(cli.command, palette) {
+        Ok(stdout) => Outcome {
+            code: EXIT_OK,
+            stdout,
+            stderr: String::new(),
+        },
+        Err(error) => Outcome {
+            code: EXIT_USAGE,
+            stdout: String::new(),
+            stderr: render_diagnostic(&error, palette),
+        },
+    }
+}
+
+fn ruleset(common: &Common) -> Result<Ruleset, CliError> {
+    Ok(Ruleset::parse(&common.rules_as_of)?)
+}
+
+fn run(command: Command, palette: Palette) -> Result<String, CliError> {
+    let corpus = Corpus::embedded();
+    match command {
+        Command::Rules(command) => run_rules(corpus, command, palette),
+        Command::Cards(command) => run_cards(corpus, command, palette),
+        Command::Completions { shell } => {
+            let mut buffer = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "jedi-judge", &mut buffer);
+            Ok(String::from_utf8_lossy(&buffer).into_owned())
+        }
+    }
+}
+
+fn run_rules(corpus: &Corpus, command: RulesCommand, palette: Palette) -> Result<String, CliError> {
+    match command {
+        RulesCommand::Show { id, common } => {
+            let ruleset = ruleset(&common)?;
+            let found = rules::lookup(corpus, &ruleset, &id).map_err(CliError::from_lookup)?;
+            Ok(render::rules::show(
+                corpus,
+                &ruleset,
+                &found,
+                common.format,
+                palette,
+            ))
+        }
+        RulesCommand::Search {
+            words,
+            all,
+            limit,
+            common,
+        } => {
+            let ruleset = ruleset(&common)?;
+            let query = words.join(" ");
+            let mut hits = rules::search(corpus, &ruleset, &query, all);
+            hits.truncate(limit);
+            Ok(render::rules::search(
+                corpus,
+                &ruleset,
+                &query,
+                &hits,
+                common.format,
+                palette,
+            ))
+        }
+        RulesCommand::List {
+            document,
+            topic,
+            kind,
+            all,
+            common,
+        } => {
+            let ruleset = ruleset(&common)?;
+            let filter = ListFilter {
+                document,
+                topic,
+                kind: kind.map(ItemKind::from),
+                all,
+            };
+            let listed = rules::list(corpus, &ruleset, &filter)?;
+            Ok(render::rules::list(
+                corpus,
+                &ruleset,
+                &listed,
+                common.format,
+                palette,
+            ))
+        }
+        RulesCommand::Diff {
+            old,
+            new,
+            expand,
+            format,
+        } => {
+            let old = Ruleset::parse(&old)?;
+            let new = Ruleset::parse(&new)?;
+            let difference = rules::diff(corpus, &old, &new, expand);
+            Ok(render::rules::diff(corpus, &difference, format, palette))
+        }
+        RulesCommand::Rulesets { format } => Ok(render::rules::rulesets(format)),
+    }
+}
+
+fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result<String, CliError> {
+    let catalog = Catalog::embedded();
+    match command {
+        CardsCommand::Show { name, common } => {
+            let ruleset = ruleset(&common)?;
+            let cards =
+                find(catalog.cards(), &name.join(" ")).map_err(CliError::from_card_lookup)?;
+            Ok(render::cards::show(
+                corpus,
+                &ruleset,
+                &cards,
+                common.format,
+                palette,
+            ))
+        }
+        CardsCommand::Search { words, format } => {
+            let cards = matching::search(catalog.cards(), &words.join(" "));
+            Ok(render::cards::list(&cards, format, palette))
+        }
+    }
+}

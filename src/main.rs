@@ -1,0 +1,23 @@
+//! The jedi-judge binary: runs the command line and writes its output.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use jedi_judge::cli::{ColorWhen, execute};
+use jedi_judge::render::Palette;
+
+fn main() -> ExitCode {
+    let palette_for = |when: ColorWhen| match when {
+        ColorWhen::Always => Palette::coloured(),
+        ColorWhen::Never => Palette::plain(),
+        ColorWhen::Auto => Palette {
+            enabled: std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()),
+        },
+    };
+    let outcome = execute(std::env::args_os(), palette_for);
+    // A closed pipe (`jedi-judge rules list | head`) is not an error worth reporting.
+    let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
+    let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
+    ExitCode::from(u8::try_from(outcome.code).unwrap_or(2))
+}

@@ -1,0 +1,425 @@
+//! Renders cards of the catalog with their facts, sources and derived traits.
+
+use std::fmt::Write as _;
+
+use serde_json::json;
+
+use super::{Format, Palette, WIDTH, json as to_json, markdown_escape, wrap};
+use crate::cards::traits::derive_all;
+use crate::cards::{Card, CardType, DerivedTrait, Fact, Source, TraitValue};
+use crate::rules::{Corpus, Ruleset, lookup};
+
+/// The indent of values and citations under a label.
+const INDENT: &str = "                      ";
+
+/// `  label:  value`, the value wrapped under itself.
+fn labelled(label: &str, value: &str) -> String {
+    let wrapped = wrap(value, WIDTH, INDENT);
+    let head = format!("  {:<20}", format!("{label}:"));
+    match wrapped.strip_prefix(INDENT) {
+        Some(rest) => format!("{head}{rest}"),
+        None => wrapped,
+    }
+}
+
+/// A source as a short bracketed reference: the corpus id (resolved for a key) or where.
+fn source_label(corpus: &Corpus, ruleset: &Ruleset, source: &Source) -> String {
+    match source {
+        Source::Rule(id) => citation_label(corpus, ruleset, id),
+        Source::Outside(place) => format!("outside the rules: {place}"),
+        Source::Scenario => "scenario".to_string(),
+    }
+}
+
+/// A citation resolved under the ruleset, marked when not in force there.
+fn citation_label(corpus: &Corpus, ruleset: &Ruleset, id: &str) -> String {
+    match lookup(corpus, ruleset, id) {
+        Ok(found) if found.in_force => found.item.id.clone(),
+        Ok(found) => format!("{}, not in force under {ruleset}", found.item.id),
+        Err(_) => id.to_string(),
+    }
+}
+
+fn trait_value(value: TraitValue) -> String {
+    match value {
+        TraitValue::Yes => "yes".to_string(),
+        TraitValue::No => "no".to_string(),
+        TraitValue::Unknown => "unknown".to_string(),
+        TraitValue::Number(number) => number.to_string(),
+        TraitValue::Unusable(number) => format!("{number} (unusable)"),
+    }
+}
+
+fn fact_line<T>(
+    corpus: &Corpus,
+    ruleset: &Ruleset,
+    fact: &Fact<T>,
+    shown: String,
+) -> (String, String) {
+    let mut value = shown;
+    if let Some(note) = &fact.note {
+        value.push_str(&format!(" ({note})"));
+    }
+    (value, source_label(corpus, ruleset, &fact.source))
+}
+
+/// The facts of a card as (label, value, source) rows, unknown stats included.
+fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String, String)> {
+    let mut rows = Vec::new();
+    let mut push = |label: &str, (value, source): (String, String)| {
+        rows.push((label.to_string(), value, source));
+    };
+    match &card.card_type {
+        Some(fact) => push(
+            "type",
+            fact_line(corpus, ruleset, fact, fact.value.label().to_string()),
+        ),
+        None => push("type", ("unknown".to_string(), String::new())),
+    }
+    if let Some(clash) = &card.clash {
+        let deck = match clash.deck.as_str() {
+            "both" => "both Battle Decks".to_string(),
+            "qui-gon" => "the Qui-Gon Jinn Battle Deck".to_string(),
+            "darth-maul" => "the Darth Maul Battle Deck".to_string(),
+            other => other.to_string(),
+        };
+        let source = card
+            .card_type
+            .as_ref()
+            .map(|fact| source_label(corpus, ruleset, &fact.source))
+            .unwrap_or_default();
+        push(
+            "copies",
+            (format!("{} in {deck}", clash.count), source.clone()),
+        );
+        if let Some(counterpart) = &clash.counterpart {
+            push("other deck's card", (counterpart.clone(), source));
+        }
+        if let Some(attack) = &card.stats.attack {
+            push(
+                "Attack Value",
+                fact_line(corpus, ruleset, attack, attack.value.to_string()),
+            );
+        }
+        return rows;
+    }
+    match &card.side {
+        Some(fact) => push(
+            "side",
+            fact_line(corpus, ruleset, fact, fact.value.label().to_string()),
+        ),
+        None => push("side", ("unknown".to_string(), String::new())),
+    }
+    if let Some(fact) = &card.printing {
+        push(
+            "printing",
+            fact_line(corpus, ruleset, fact, fact.value.to_string()),
+        );
+    }
+    if let Some(fact) = &card.rarity {
+        push(
+            "rarity",
+            fact_line(corpus, ruleset, fact, fact.value.clone()),
+        );
+    }
+    let mut unknown = Vec::new();
+    // The numbers a card of its type carries: characters fight and take hits, starships
+    // fight, every card deploys and is drawn for destiny.
+    let applicable: &[&str] = match card.card_type() {
+        Some(CardType::Character) => &["power", "DAMAGE", "destiny", "deploy counters"],
+        Some(CardType::Starship) => &["power", "destiny", "deploy counters"],
+        _ => &["destiny", "deploy counters"],
+    };
+    for (label, stat) in card.stats.named() {
+        if !applicable.contains(&label) && stat.is_none() {
+            continue;
+        }
+        match stat {
+            Some(fact) => push(
+                label,
+                fact_line(corpus, ruleset, fact, fact.value.to_string()),
+            ),
+            None => unknown.push(label),
+        }
+    }
+    if let Some(fact) = &card.game_text {
+        push(
+            "game text",
+            fact_line(corpus, ruleset, fact, format!("\"{}\"", fact.value)),
+        );
+    }
+    if !unknown.is_empty() {
+        rows.push((
+            "unknown".to_string(),
+            format!("{} (the sources do not print them)", unknown.join(", ")),
+            String::new(),
+        ));
+    }
+    rows
+}
+
+fn trait_reason(corpus: &Corpus, ruleset: &Ruleset, derived: &DerivedTrait) -> (String, String) {
+    let cites: Vec<String> = derived
+        .cites
+        .iter()
+        .map(|id| citation_label(corpus, ruleset, id))
+        .collect();
+    let mut reason = derived.reason.clone();
+    if let Some(Source::Outside(place)) = &derived.stated_by {
+        reason.push_str(&format!(" ({place})"));
+    }
+    (reason, cites.join("; "))
+}
+
+/// `cards show`: every version of the card found.
+pub fn show(
+    corpus: &Corpus,
+    ruleset: &Ruleset,
+    cards: &[&Card],
+    format: Format,
+    palette: Palette,
+) -> String {
+    match format {
+        Format::Json => {
+            let shown: Vec<_> = cards
+                .iter()
+                .map(|card| {
+                    let traits: Vec<_> = derive_all(card, corpus, ruleset)
+                        .into_iter()
+                        .map(|derived| {
+                            let resolved: Vec<String> = derived
+                                .cites
+                                .iter()
+                                .map(|id| {
+                                    lookup(corpus, ruleset, id)
+                                        .map(|found| found.item.id.clone())
+                                        .unwrap_or_else(|_| id.clone())
+                                })
+                                .collect();
+                            json!({
+                                "trait": derived.kind,
+                                "label": derived.kind.label(),
+                                "value": derived.value,
+                                "reason": derived.reason,
+                                "cites": resolved,
+                                "stated_by": derived.stated_by,
+                            })
+                        })
+                        .collect();
+                    json!({ "name": card.full_name(), "card": card, "traits": traits })
+                })
+                .collect();
+            to_json(&json!({ "ruleset": ruleset.to_string(), "cards": shown }))
+        }
+        Format::Markdown => {
+            let mut out = String::new();
+            for card in cards {
+                let _ = writeln!(out, "### {}\n", markdown_escape(&card.full_name()));
+                if !card.name_complete {
+                    let _ = writeln!(out, "*The sources give only part of this card's name.*\n");
+                }
+                let _ = writeln!(out, "| | | source |\n|---|---|---|");
+                for (label, value, source) in rows(corpus, ruleset, card) {
+                    let _ = writeln!(
+                        out,
+                        "| {} | {} | {} |",
+                        label,
+                        markdown_escape(&value),
+                        if source.is_empty() {
+                            String::new()
+                        } else {
+                            format!("`{source}`")
+                        }
+                    );
+                }
+                let traits = derive_all(card, corpus, ruleset);
+                if !traits.is_empty() {
+                    let _ = writeln!(out, "\n**Traits** ({ruleset})\n");
+                    for derived in &traits {
+                        let (reason, cites) = trait_reason(corpus, ruleset, derived);
+                        let _ = writeln!(
+                            out,
+                            "- **{}**: {} — {} (`{}`)",
+                            derived.kind.label(),
+                            trait_value(derived.value),
+                            markdown_escape(&reason),
+                            cites
+                        );
+                    }
+                }
+                if !card.notes.is_empty() {
+                    let _ = writeln!(out, "\n**What the sources say**\n");
+                    for note in &card.notes {
+                        let _ = writeln!(
+                            out,
+                            "- {} (`{}`)",
+                            markdown_escape(&note.value),
+                            source_label(corpus, ruleset, &note.source)
+                        );
+                    }
+                }
+                let _ = writeln!(
+                    out,
+                    "\nNamed in: {}.\n",
+                    card.named_in
+                        .iter()
+                        .map(|id| format!("`{id}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+            out
+        }
+        Format::Text => {
+            let mut out = String::new();
+            for (index, card) in cards.iter().enumerate() {
+                if index > 0 {
+                    out.push('\n');
+                }
+                let _ = writeln!(out, "{}", palette.id(&card.full_name()));
+                if !card.name_complete {
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        palette.warn("  (the sources give only part of this card's name)")
+                    );
+                }
+                if !card.aliases.is_empty() {
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        palette.dim(&format!("  also written: {}", card.aliases.join("; ")))
+                    );
+                }
+                for (label, value, source) in rows(corpus, ruleset, card) {
+                    let value = if label == "unknown" || value == "unknown" {
+                        palette.warn(&value)
+                    } else {
+                        value
+                    };
+                    let _ = writeln!(out, "{}", labelled(&label, &value));
+                    if !source.is_empty() {
+                        let _ = writeln!(
+                            out,
+                            "{}",
+                            palette.dim(&wrap(&format!("[{source}]"), WIDTH, INDENT))
+                        );
+                    }
+                }
+                let traits = derive_all(card, corpus, ruleset);
+                if !traits.is_empty() {
+                    let _ = writeln!(
+                        out,
+                        "\n  {}",
+                        palette.heading(&format!("Traits ({ruleset})"))
+                    );
+                    for derived in &traits {
+                        let (reason, cites) = trait_reason(corpus, ruleset, derived);
+                        let value = trait_value(derived.value);
+                        let value = match derived.value {
+                            TraitValue::Yes | TraitValue::Number(_) => palette.good(&value),
+                            TraitValue::No | TraitValue::Unusable(_) => palette.bad(&value),
+                            TraitValue::Unknown => palette.warn(&value),
+                        };
+                        let _ =
+                            writeln!(out, "  {:<20}{value}", format!("{}:", derived.kind.label()));
+                        let _ = writeln!(out, "{}", wrap(&reason, WIDTH, INDENT));
+                        let _ = writeln!(
+                            out,
+                            "{}",
+                            palette.dim(&wrap(&format!("[{cites}]"), WIDTH, INDENT))
+                        );
+                    }
+                }
+                if !card.notes.is_empty() {
+                    let _ = writeln!(out, "\n  {}", palette.heading("What the sources say"));
+                    for note in &card.notes {
+                        let _ = writeln!(
+                            out,
+                            "{}",
+                            wrap(&note.value, WIDTH, "  - ").replace("\n  - ", "\n    ")
+                        );
+                        let _ = writeln!(
+                            out,
+                            "{}",
+                            palette.dim(&format!(
+                                "    [{}]",
+                                source_label(corpus, ruleset, &note.source)
+                            ))
+                        );
+                    }
+                }
+                let _ = writeln!(
+                    out,
+                    "\n  {}",
+                    palette.dim(&format!("Named in: {}", card.named_in.join(", ")))
+                );
+            }
+            out
+        }
+    }
+}
+
+/// `cards search`: one line per card.
+pub fn list(cards: &[&Card], format: Format, palette: Palette) -> String {
+    match format {
+        Format::Json => to_json(
+            &cards
+                .iter()
+                .map(|card| {
+                    json!({
+                        "name": card.full_name(),
+                        "game": card.game,
+                        "type": card.card_type(),
+                        "side": card.side(),
+                        "printing": card.printing.as_ref().map(|p| p.value.to_string()),
+                    })
+                })
+                .collect::<Vec<_>>(),
+        ),
+        Format::Markdown => {
+            let mut out = String::from("| card | type | side | printing |\n|---|---|---|---|\n");
+            for card in cards {
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {} | {} |",
+                    markdown_escape(&card.full_name()),
+                    card.card_type().map(|t| t.label()).unwrap_or("unknown"),
+                    card.side().map(|s| s.label()).unwrap_or("unknown"),
+                    card.printing
+                        .as_ref()
+                        .map(|p| p.value.to_string())
+                        .unwrap_or_default()
+                );
+            }
+            out
+        }
+        Format::Text => {
+            let mut out = format!(
+                "{} card{}\n",
+                cards.len(),
+                if cards.len() == 1 { "" } else { "s" }
+            );
+            for card in cards {
+                let kind = match (card.side(), card.card_type()) {
+                    (Some(side), Some(kind)) => format!("{side} {kind}"),
+                    (None, Some(kind)) => kind.label().to_string(),
+                    (Some(side), None) => side.label().to_string(),
+                    (None, None) => String::new(),
+                };
+                let printing = card
+                    .printing
+                    .as_ref()
+                    .map(|p| format!(" · {}", p.value))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    out,
+                    "  {:<48}{}",
+                    palette.id(&card.full_name()),
+                    palette.dim(&format!("{kind}{printing}"))
+                );
+            }
+            out
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! Renderers: text (with colour on a terminal), Markdown and JSON, over the core's results.
+
+pub mod cards;
+pub mod rules;
+
+use anstyle::{AnsiColor, Effects, Style};
+use clap::ValueEnum;
+
+use crate::rules::{Corpus, Item, Ruleset};
+
+/// An output format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Plain text, coloured on a terminal.
+    #[default]
+    Text,
+    /// Markdown that reads well in a forum post.
+    Markdown,
+    /// JSON for tools.
+    Json,
+}
+
+/// The width text output wraps to: fixed, so output is the same on every terminal.
+pub const WIDTH: usize = 88;
+
+/// Colours for text output; plain when disabled.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Palette {
+    pub enabled: bool,
+}
+
+impl Palette {
+    pub fn plain() -> Palette {
+        Palette { enabled: false }
+    }
+
+    pub fn coloured() -> Palette {
+        Palette { enabled: true }
+    }
+
+    fn paint(self, style: Style, text: &str) -> String {
+        if self.enabled {
+            format!("{style}{text}{style:#}")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// Ids and names.
+    pub fn id(self, text: &str) -> String {
+        self.paint(
+            Style::new()
+                .fg_color(Some(AnsiColor::Cyan.into()))
+                .effects(Effects::BOLD),
+            text,
+        )
+    }
+
+    /// Headings.
+    pub fn heading(self, text: &str) -> String {
+        self.paint(Style::new().effects(Effects::BOLD), text)
+    }
+
+    /// Secondary information.
+    pub fn dim(self, text: &str) -> String {
+        self.paint(Style::new().effects(Effects::DIMMED), text)
+    }
+
+    /// Words found by a search.
+    pub fn mark(self, text: &str) -> String {
+        self.paint(
+            Style::new()
+                .fg_color(Some(AnsiColor::Yellow.into()))
+                .effects(Effects::BOLD),
+            text,
+        )
+    }
+
+    /// Good news: in force, yes.
+    pub fn good(self, text: &str) -> String {
+        self.paint(Style::new().fg_color(Some(AnsiColor::Green.into())), text)
+    }
+
+    /// Bad news: superseded, no.
+    pub fn bad(self, text: &str) -> String {
+        self.paint(Style::new().fg_color(Some(AnsiColor::Red.into())), text)
+    }
+
+    /// Assumptions and unknowns.
+    pub fn warn(self, text: &str) -> String {
+        self.paint(Style::new().fg_color(Some(AnsiColor::Magenta.into())), text)
+    }
+}
+
+/// Wraps text to `width` columns, every line indented; hard line breaks are kept.
+pub fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut lines = Vec::new();
+    for paragraph in text.split('\n') {
+        let mut line = String::new();
+        for word in paragraph.split_whitespace() {
+            if !line.is_empty()
+                && indent.len() + line.chars().count() + 1 + word.chars().count() > width
+            {
+                lines.push(format!("{indent}{line}"));
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        lines.push(format!("{indent}{line}"));
+    }
+    lines.join("\n")
+}
+
+/// `Title (Publisher, date)` of an item's document.
+pub fn document_label(corpus: &Corpus, item: &Item) -> String {
+    match corpus.document_of(item) {
+        Some(document) => format!(
+            "{} ({}, {})",
+            document.title, document.publisher, document.date
+        ),
+        None => item.document.clone(),
+    }
+}
+
+/// The date of an item's document.
+pub fn document_date(corpus: &Corpus, item: &Item) -> String {
+    corpus
+        .document_of(item)
+        .map(|document| document.date.to_string())
+        .unwrap_or_default()
+}
+
+/// The item a citation quotes under the ruleset, with whether it is in force.
+pub fn quoted<'a>(corpus: &'a Corpus, ruleset: &Ruleset, id: &str) -> Option<(&'a Item, bool)> {
+    crate::rules::lookup(corpus, ruleset, id)
+        .ok()
+        .map(|found| (found.item, found.in_force))
+}
+
+/// Escapes text for a Markdown paragraph.
+pub fn markdown_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        if matches!(
+            ch,
+            '*' | '_' | '`' | '[' | ']' | '<' | '>' | '#' | '|' | '\\'
+        ) {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Quotes text as a Markdown block quote, hard line breaks kept.
+pub fn markdown_quote(text: &str) -> String {
+    text.split('\n')
+        .map(|line| format!("> {}", markdown_escape(line)))
+        .collect::<Vec<_>>()
+        .join("\n>\n")
+}
+
+/// Pretty JSON with a final newline.
+pub fn json<T: serde::Serialize>(value: &T) -> String {
+    match serde_json::to_string_pretty(value) {
+        Ok(text) => text + "\n",
+        Err(error) => format!("{{\"error\": {:?}}}\n", error.to_string()),
+    }
+}

@@ -1,0 +1,694 @@
+//! Renders rule look-ups, searches, listings and ruleset differences.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+use serde_json::json;
+
+use super::{
+    Format, Palette, WIDTH, document_date, document_label, json as to_json, markdown_escape,
+    markdown_quote, wrap,
+};
+use crate::rules::{
+    Corpus, DiffEntry, Item, Listed, Lookup, NAMED_RULESETS, Ruleset, RulesetDiff, SearchHit,
+    Snippet,
+};
+
+/// Why an item is or is not in force under a ruleset, in a few words.
+pub fn standing(corpus: &Corpus, ruleset: &Ruleset, item: &Item) -> String {
+    if ruleset.in_force(corpus, item) {
+        return format!("in force under {ruleset}");
+    }
+    if !ruleset.publishes(corpus, item) {
+        if item.later_addition.is_some() {
+            return format!(
+                "not in force under {ruleset}: a later addition of unknown date, in force only under latest"
+            );
+        }
+        return format!(
+            "not in force under {ruleset}: published {}",
+            document_date(corpus, item)
+        );
+    }
+    let by: Vec<String> = item
+        .superseded_by
+        .iter()
+        .filter(|id| {
+            corpus
+                .item(id)
+                .is_some_and(|later| ruleset.publishes(corpus, later))
+        })
+        .cloned()
+        .collect();
+    format!(
+        "not in force under {ruleset}: superseded by {}",
+        by.join(", ")
+    )
+}
+
+fn reference(corpus: &Corpus, item: &Item) -> String {
+    format!("{} ({})", item.id, document_label(corpus, item))
+}
+
+#[derive(Serialize)]
+struct ItemView<'a> {
+    id: &'a str,
+    key: &'a str,
+    kind: &'a str,
+    document: &'a str,
+    document_title: String,
+    publisher: String,
+    date: String,
+    date_evidence: String,
+    section: &'a str,
+    topic: &'a str,
+    text: &'a str,
+    in_force: bool,
+    standing: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    later_addition: Option<&'a str>,
+    copies: Vec<&'a str>,
+    supersedes: Vec<&'a str>,
+    superseded_by: Vec<&'a str>,
+}
+
+fn item_view<'a>(corpus: &'a Corpus, ruleset: &Ruleset, item: &'a Item) -> ItemView<'a> {
+    let document = corpus.document_of(item);
+    ItemView {
+        id: &item.id,
+        key: item.key(),
+        kind: item.kind.label(),
+        document: &item.document,
+        document_title: document.map(|d| d.title.clone()).unwrap_or_default(),
+        publisher: document.map(|d| d.publisher.clone()).unwrap_or_default(),
+        date: document.map(|d| d.date.to_string()).unwrap_or_default(),
+        date_evidence: document
+            .map(|d| d.date_evidence.clone())
+            .unwrap_or_default(),
+        section: &item.section,
+        topic: &item.topic,
+        text: &item.text,
+        in_force: ruleset.in_force(corpus, item),
+        standing: standing(corpus, ruleset, item),
+        later_addition: item.later_addition.as_deref(),
+        copies: corpus
+            .copies_of(item)
+            .iter()
+            .map(|copy| copy.id.as_str())
+            .collect(),
+        supersedes: item.supersedes.iter().map(String::as_str).collect(),
+        superseded_by: item.superseded_by.iter().map(String::as_str).collect(),
+    }
+}
+
+/// `rules show`.
+pub fn show(
+    corpus: &Corpus,
+    ruleset: &Ruleset,
+    found: &Lookup<'_>,
+    format: Format,
+    palette: Palette,
+) -> String {
+    let item = found.item;
+    let mut out = String::new();
+    match format {
+        Format::Json => return to_json(&item_view(corpus, ruleset, item)),
+        Format::Markdown => {
+            let _ = writeln!(out, "### `{}`\n", item.id);
+            let _ = writeln!(out, "{}\n", markdown_quote(&item.text));
+            let _ = writeln!(
+                out,
+                "— *{}*, {} · {} · {}\n",
+                markdown_escape(&document_label(corpus, item)),
+                markdown_escape(&item.section),
+                item.kind.label(),
+                standing(corpus, ruleset, item)
+            );
+            if let Some(note) = &item.later_addition {
+                let _ = writeln!(out, "*Later addition:* {}\n", markdown_escape(note));
+            }
+            for (label, items) in [
+                ("Same text in", &found.copies),
+                ("Supersedes", &found.supersedes),
+                ("Superseded by", &found.superseded_by),
+            ] {
+                if !items.is_empty() {
+                    let list: Vec<String> = items
+                        .iter()
+                        .map(|other| {
+                            format!(
+                                "`{}` ({})",
+                                other.id,
+                                markdown_escape(&document_label(corpus, other))
+                            )
+                        })
+                        .collect();
+                    let _ = writeln!(out, "{label}: {}.\n", list.join(", "));
+                }
+            }
+        }
+        Format::Text => {
+            let _ = writeln!(
+                out,
+                "{}  {}",
+                palette.id(&item.id),
+                palette.dim(item.kind.label())
+            );
+            let _ = writeln!(out, "{}", document_label(corpus, item));
+            let _ = writeln!(
+                out,
+                "{}",
+                palette.dim(&format!("Section: {}", item.section))
+            );
+            let status = standing(corpus, ruleset, item);
+            let status = if ruleset.in_force(corpus, item) {
+                palette.good(&status)
+            } else {
+                palette.bad(&status)
+            };
+            let _ = writeln!(out, "{status}\n");
+            let _ = writeln!(out, "{}\n", wrap(&item.text, WIDTH, "  "));
+            if let Some(note) = &item.later_addition {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    wrap(&format!("Later addition: {note}"), WIDTH, "")
+                );
+            }
+            if let Some(document) = corpus.document_of(item) {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    palette.dim(&wrap(
+                        &format!("Date: {}", document.date_evidence),
+                        WIDTH,
+                        ""
+                    ))
+                );
+            }
+            for (label, items) in [
+                ("Same text in", &found.copies),
+                ("Supersedes", &found.supersedes),
+                ("Superseded by", &found.superseded_by),
+            ] {
+                for (index, other) in items.iter().enumerate() {
+                    let lead = if index == 0 {
+                        format!("{label}:")
+                    } else {
+                        String::new()
+                    };
+                    let _ = writeln!(out, "{lead:<15}{}", reference(corpus, other));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn snippet_markdown(snippet: &Snippet) -> String {
+    let mut out = String::new();
+    let mut at = 0;
+    for &(start, end) in &snippet.marks {
+        out.push_str(&markdown_escape(
+            snippet.text.get(at..start).unwrap_or_default(),
+        ));
+        out.push_str("**");
+        out.push_str(&markdown_escape(
+            snippet.text.get(start..end).unwrap_or_default(),
+        ));
+        out.push_str("**");
+        at = end;
+    }
+    out.push_str(&markdown_escape(snippet.text.get(at..).unwrap_or_default()));
+    out
+}
+
+/// `rules search`.
+pub fn search(
+    corpus: &Corpus,
+    ruleset: &Ruleset,
+    query: &str,
+    hits: &[SearchHit<'_>],
+    format: Format,
+    palette: Palette,
+) -> String {
+    let mut out = String::new();
+    match format {
+        Format::Json => {
+            let results: Vec<_> = hits
+                .iter()
+                .map(|hit| {
+                    json!({
+                        "id": hit.item.id,
+                        "document": hit.item.document,
+                        "date": document_date(corpus, hit.item),
+                        "section": hit.item.section,
+                        "in_force": ruleset.in_force(corpus, hit.item),
+                        "words_matched": hit.words_matched,
+                        "score": (hit.score * 1000.0).round() / 1000.0,
+                        "snippet": hit.snippet.text,
+                        "marks": hit.snippet.marks,
+                        "same_text_in": hit.folded_copies.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            return to_json(&json!({
+                "query": query,
+                "ruleset": ruleset.to_string(),
+                "results": results,
+            }));
+        }
+        Format::Markdown => {
+            let _ = writeln!(
+                out,
+                "**{} result{} for “{}”** ({ruleset})\n",
+                hits.len(),
+                if hits.len() == 1 { "" } else { "s" },
+                markdown_escape(query)
+            );
+            for (rank, hit) in hits.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    "{}. `{}` ({}): {}",
+                    rank + 1,
+                    hit.item.id,
+                    document_date(corpus, hit.item),
+                    snippet_markdown(&hit.snippet)
+                );
+            }
+        }
+        Format::Text => {
+            let _ = writeln!(
+                out,
+                "{} result{} for {:?} ({ruleset})\n",
+                hits.len(),
+                if hits.len() == 1 { "" } else { "s" },
+                query
+            );
+            for (rank, hit) in hits.iter().enumerate() {
+                let mut heading = format!(
+                    "{:>2}. {}  {}",
+                    rank + 1,
+                    palette.id(&hit.item.id),
+                    palette.dim(&format!(
+                        "{} · {}",
+                        document_date(corpus, hit.item),
+                        hit.item.section
+                    ))
+                );
+                if !hit.folded_copies.is_empty() {
+                    let copies: Vec<&str> =
+                        hit.folded_copies.iter().map(|c| c.id.as_str()).collect();
+                    heading.push_str(&palette.dim(&format!(" (same text: {})", copies.join(", "))));
+                }
+                let _ = writeln!(out, "{heading}");
+                let _ = writeln!(out, "{}", wrap_marked(&hit.snippet, WIDTH, "    ", palette));
+            }
+        }
+    }
+    out
+}
+
+/// Wraps a snippet like [`wrap`], its matched words painted.
+fn wrap_marked(snippet: &Snippet, width: usize, indent: &str, palette: Palette) -> String {
+    let text = &snippet.text;
+    let mut words: Vec<(usize, usize)> = Vec::new();
+    let mut start = None;
+    for (index, ch) in text.char_indices() {
+        match (ch.is_whitespace(), start) {
+            (false, None) => start = Some(index),
+            (true, Some(begin)) => {
+                words.push((begin, index));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(begin) = start {
+        words.push((begin, text.len()));
+    }
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut visible = 0;
+    for (begin, end) in words {
+        let plain = text.get(begin..end).unwrap_or_default();
+        let length = plain.chars().count();
+        if visible > 0 && indent.len() + visible + 1 + length > width {
+            lines.push(format!("{indent}{line}"));
+            line.clear();
+            visible = 0;
+        }
+        if visible > 0 {
+            line.push(' ');
+            visible += 1;
+        }
+        let mut at = begin;
+        for &(mark_start, mark_end) in &snippet.marks {
+            let (from, to) = (mark_start.max(begin), mark_end.min(end));
+            if from >= to {
+                continue;
+            }
+            line.push_str(text.get(at..from).unwrap_or_default());
+            line.push_str(&palette.mark(text.get(from..to).unwrap_or_default()));
+            at = to;
+        }
+        line.push_str(text.get(at..end).unwrap_or_default());
+        visible += length;
+    }
+    lines.push(format!("{indent}{line}"));
+    lines.join("\n")
+}
+
+/// `rules list`.
+pub fn list(
+    corpus: &Corpus,
+    ruleset: &Ruleset,
+    listed: &[Listed<'_>],
+    format: Format,
+    palette: Palette,
+) -> String {
+    let mut out = String::new();
+    match format {
+        Format::Json => {
+            let items: Vec<_> = listed
+                .iter()
+                .map(|entry| {
+                    let mut view = serde_json::to_value(item_view(corpus, ruleset, entry.item))
+                        .unwrap_or_default();
+                    if let Some(object) = view.as_object_mut() {
+                        object.insert(
+                            "same_text_in".to_string(),
+                            json!(
+                                entry
+                                    .folded_copies
+                                    .iter()
+                                    .map(|c| c.id.as_str())
+                                    .collect::<Vec<_>>()
+                            ),
+                        );
+                    }
+                    view
+                })
+                .collect();
+            return to_json(&json!({ "ruleset": ruleset.to_string(), "items": items }));
+        }
+        Format::Markdown => {
+            let _ = writeln!(out, "| id | date | section | in force | first words |");
+            let _ = writeln!(out, "|---|---|---|---|---|");
+            for entry in listed {
+                let _ = writeln!(
+                    out,
+                    "| `{}` | {} | {} | {} | {} |",
+                    entry.item.id,
+                    document_date(corpus, entry.item),
+                    markdown_escape(&entry.item.section),
+                    if entry.in_force { "yes" } else { "no" },
+                    markdown_escape(&first_words(&entry.item.text, 8))
+                );
+            }
+        }
+        Format::Text => {
+            let _ = writeln!(
+                out,
+                "{} item{} ({ruleset})",
+                listed.len(),
+                if listed.len() == 1 { "" } else { "s" }
+            );
+            let mut section = "";
+            for entry in listed {
+                if entry.item.section != section {
+                    section = &entry.item.section;
+                    let _ = writeln!(
+                        out,
+                        "\n{}",
+                        palette.heading(&format!("{} · {}", entry.item.document, section))
+                    );
+                }
+                let status = if entry.in_force {
+                    String::new()
+                } else {
+                    palette.bad(" (not in force)")
+                };
+                let _ = writeln!(
+                    out,
+                    "  {:<48}{}{}",
+                    palette.id(&entry.item.id),
+                    first_words(&entry.item.text, 8),
+                    status
+                );
+            }
+        }
+    }
+    out
+}
+
+fn first_words(text: &str, count: usize) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut head = words
+        .iter()
+        .take(count)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+    if words.len() > count {
+        head.push('…');
+    }
+    head
+}
+
+/// `rules diff`.
+pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Palette) -> String {
+    let mut out = String::new();
+    let old = &diff.old;
+    let new = &diff.new;
+    match format {
+        Format::Json => {
+            let entries: Vec<_> = diff
+                .entries
+                .iter()
+                .map(|entry| match entry {
+                    DiffEntry::Changed { old, new } => json!({
+                        "change": "changed",
+                        "old": old.iter().map(|item| json!({"id": item.id, "text": item.text})).collect::<Vec<_>>(),
+                        "new": {"id": new.id, "text": new.text},
+                    }),
+                    DiffEntry::Added(item) => json!({
+                        "change": "added", "id": item.id, "text": item.text,
+                        "later_addition": item.later_addition,
+                    }),
+                    DiffEntry::Removed(item) => json!({"change": "removed", "id": item.id, "text": item.text}),
+                    DiffEntry::AddedDocument { document, items } => json!({
+                        "change": "added-document", "document": document,
+                        "items": items.iter().map(|item| item.id.as_str()).collect::<Vec<_>>(),
+                    }),
+                    DiffEntry::RemovedDocument { document, items } => json!({
+                        "change": "removed-document", "document": document,
+                        "items": items.iter().map(|item| item.id.as_str()).collect::<Vec<_>>(),
+                    }),
+                })
+                .collect();
+            return to_json(&json!({
+                "old": old.to_string(),
+                "new": new.to_string(),
+                "differences": entries,
+            }));
+        }
+        Format::Markdown => {
+            let _ = writeln!(
+                out,
+                "## What changed from {old} to {new}\n\n{} difference{}.\n",
+                diff.entries.len(),
+                if diff.entries.len() == 1 { "" } else { "s" }
+            );
+            for entry in &diff.entries {
+                match entry {
+                    DiffEntry::Changed {
+                        old: olds,
+                        new: item,
+                    } => {
+                        let old_ids: Vec<String> =
+                            olds.iter().map(|o| format!("`{}`", o.id)).collect();
+                        let _ = writeln!(out, "### Changed: `{}`\n", item.key());
+                        let _ = writeln!(
+                            out,
+                            "| {old} ({}) | {new} (`{}`) |",
+                            old_ids.join(", "),
+                            item.id
+                        );
+                        let _ = writeln!(out, "|---|---|");
+                        let old_text = olds.first().map(|o| o.text.as_str()).unwrap_or_default();
+                        let _ = writeln!(
+                            out,
+                            "| {} | {} |\n",
+                            markdown_escape(old_text).replace('\n', "<br>"),
+                            markdown_escape(&item.text).replace('\n', "<br>")
+                        );
+                    }
+                    DiffEntry::Added(item) => {
+                        let _ = writeln!(out, "### Added: `{}`\n", item.id);
+                        if let Some(note) = &item.later_addition {
+                            let _ = writeln!(out, "*Later addition:* {}\n", markdown_escape(note));
+                        }
+                        let _ = writeln!(out, "{}\n", markdown_quote(&item.text));
+                    }
+                    DiffEntry::Removed(item) => {
+                        let _ = writeln!(out, "### Removed: `{}`\n", item.id);
+                        let _ = writeln!(out, "{}\n", markdown_quote(&item.text));
+                    }
+                    DiffEntry::AddedDocument { document, items }
+                    | DiffEntry::RemovedDocument { document, items } => {
+                        let verb = if matches!(entry, DiffEntry::AddedDocument { .. }) {
+                            "Added"
+                        } else {
+                            "Removed"
+                        };
+                        let title = corpus
+                            .document(document)
+                            .map(|d| d.title.as_str())
+                            .unwrap_or_default();
+                        let _ = writeln!(
+                            out,
+                            "### {verb} document: *{}*\n\n{} items, every one new: `jedi-judge rules list --document {document}`.\n",
+                            markdown_escape(title),
+                            items.len()
+                        );
+                    }
+                }
+            }
+        }
+        Format::Text => {
+            let _ = writeln!(
+                out,
+                "{}",
+                palette.heading(&format!("What changed from {old} to {new}"))
+            );
+            let _ = writeln!(
+                out,
+                "{} difference{}; texts that stand in both (copies in another document) are left out.",
+                diff.entries.len(),
+                if diff.entries.len() == 1 { "" } else { "s" }
+            );
+            let column = (WIDTH - 3) / 2;
+            for entry in &diff.entries {
+                let _ = writeln!(out);
+                match entry {
+                    DiffEntry::Changed {
+                        old: olds,
+                        new: item,
+                    } => {
+                        let old_ids: Vec<&str> = olds.iter().map(|o| o.id.as_str()).collect();
+                        let _ = writeln!(
+                            out,
+                            "{} {}",
+                            palette.heading("Changed:"),
+                            palette.id(item.key())
+                        );
+                        let left_head = format!("{old}: {}", old_ids.join(", "));
+                        let right_head = format!("{new}: {}", item.id);
+                        let old_text = olds.first().map(|o| o.text.as_str()).unwrap_or_default();
+                        out.push_str(&side_by_side(
+                            &format!("{left_head}\n\n{old_text}"),
+                            &format!("{right_head}\n\n{}", item.text),
+                            column,
+                        ));
+                    }
+                    DiffEntry::Added(item) => {
+                        let label = if item.later_addition.is_some() {
+                            "Added later:"
+                        } else {
+                            "Added:"
+                        };
+                        let _ = writeln!(
+                            out,
+                            "{} {}  {}",
+                            palette.heading(label),
+                            palette.id(&item.id),
+                            palette.dim(&document_label(corpus, item))
+                        );
+                        if let Some(note) = &item.later_addition {
+                            let _ = writeln!(out, "{}", palette.dim(&wrap(note, WIDTH, "  ")));
+                        }
+                        let _ = writeln!(out, "{}", wrap(&item.text, WIDTH, "  │ "));
+                    }
+                    DiffEntry::Removed(item) => {
+                        let _ = writeln!(
+                            out,
+                            "{} {}  {}",
+                            palette.heading("Removed:"),
+                            palette.id(&item.id),
+                            palette.dim(&document_label(corpus, item))
+                        );
+                        let _ = writeln!(out, "{}", wrap(&item.text, WIDTH, "  │ "));
+                    }
+                    DiffEntry::AddedDocument { document, items }
+                    | DiffEntry::RemovedDocument { document, items } => {
+                        let verb = if matches!(entry, DiffEntry::AddedDocument { .. }) {
+                            "Added document:"
+                        } else {
+                            "Removed document:"
+                        };
+                        let label = corpus
+                            .document(document)
+                            .map(|d| format!("{} ({}, {})", d.title, d.publisher, d.date))
+                            .unwrap_or_default();
+                        let _ = writeln!(out, "{} {}", palette.heading(verb), label);
+                        let _ = writeln!(
+                            out,
+                            "  {} items, every one new; list them with `jedi-judge rules list --document {document}`",
+                            items.len()
+                        );
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Two texts in columns of `column` characters, separated by a bar.
+fn side_by_side(left: &str, right: &str, column: usize) -> String {
+    let left_lines: Vec<String> = wrap(left, column, "").lines().map(String::from).collect();
+    let right_lines: Vec<String> = wrap(right, column, "").lines().map(String::from).collect();
+    let rows = left_lines.len().max(right_lines.len());
+    let mut out = String::new();
+    for row in 0..rows {
+        let left = left_lines.get(row).map(String::as_str).unwrap_or_default();
+        let right = right_lines.get(row).map(String::as_str).unwrap_or_default();
+        let padding = column.saturating_sub(left.chars().count());
+        let _ = writeln!(out, "{left}{} │ {right}", " ".repeat(padding));
+    }
+    out
+}
+
+/// `rules rulesets`.
+pub fn rulesets(format: Format) -> String {
+    match format {
+        Format::Json => to_json(
+            &NAMED_RULESETS
+                .iter()
+                .map(|(name, date, what)| json!({"name": name, "as_of": date, "description": what}))
+                .collect::<Vec<_>>(),
+        ),
+        Format::Markdown => {
+            let mut out = String::from("| ruleset | as of | what it holds |\n|---|---|---|\n");
+            for (name, date, what) in NAMED_RULESETS {
+                let _ = writeln!(
+                    out,
+                    "| `{name}` | {} | {} |",
+                    date.unwrap_or("—"),
+                    markdown_escape(what)
+                );
+            }
+            out.push_str("\nAny date `YYYY-MM-DD` also names the rules as of that date.\n");
+            out
+        }
+        Format::Text => {
+            let mut out = String::new();
+            for (name, date, what) in NAMED_RULESETS {
+                let _ = writeln!(out, "{name:<20}{:<12}{what}", date.unwrap_or("-"));
+            }
+            out.push_str("\nAny date YYYY-MM-DD also names the rules as of that date.\n");
+            out
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! What changed between two rulesets: items changed, added and removed, copies ignored.
+
+use super::corpus::{Corpus, Item, ItemKind};
+use super::ruleset::Ruleset;
+
+/// One difference between two rulesets.
+#[derive(Debug)]
+pub enum DiffEntry<'a> {
+    /// Items of the old ruleset replaced by an item of the new one (or the reverse, when
+    /// comparing a later ruleset with an earlier one).
+    Changed { old: Vec<&'a Item>, new: &'a Item },
+    /// An item in force only in the new ruleset.
+    Added(&'a Item),
+    /// An item in force only in the old ruleset.
+    Removed(&'a Item),
+    /// A whole document in force only in the new ruleset, every item of it new.
+    AddedDocument {
+        document: String,
+        items: Vec<&'a Item>,
+    },
+    /// A whole document in force only in the old ruleset.
+    RemovedDocument {
+        document: String,
+        items: Vec<&'a Item>,
+    },
+}
+
+/// The differences between two rulesets, in corpus order.
+#[derive(Debug)]
+pub struct RulesetDiff<'a> {
+    pub old: Ruleset,
+    pub new: Ruleset,
+    pub entries: Vec<DiffEntry<'a>>,
+}
+
+/// Compares the items in force under `old` and `new`. An item whose text is in force in
+/// both (as a copy in another document) is no difference. A newly in-force document whose
+/// items are all plain additions is one entry, not one per item; a later addition to a
+/// document (such as the Thrust cap) is always its own entry.
+pub fn diff<'a>(corpus: &'a Corpus, old: &Ruleset, new: &Ruleset, expand: bool) -> RulesetDiff<'a> {
+    let in_old = |item: &Item| old.in_force(corpus, item);
+    let in_new = |item: &Item| new.in_force(corpus, item);
+    let text_in =
+        |item: &Item, side: &dyn Fn(&Item) -> bool| corpus.copies_of(item).into_iter().any(side);
+    let mut entries: Vec<DiffEntry<'a>> = Vec::new();
+    let mut paired: Vec<&str> = Vec::new();
+    // Replacements, in either direction.
+    for item in corpus.items() {
+        let replaced: Vec<&Item> = if in_new(item) && !in_old(item) {
+            item.supersedes
+                .iter()
+                .filter_map(|id| corpus.item(id))
+                .filter(|earlier| in_old(earlier))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if !replaced.is_empty() {
+            paired.push(&item.id);
+            paired.extend(replaced.iter().map(|earlier| earlier.id.as_str()));
+            entries.push(DiffEntry::Changed {
+                old: replaced,
+                new: item,
+            });
+            continue;
+        }
+        // Comparing backwards: the old ruleset's superseding item against the new one's.
+        if in_old(item) && !in_new(item) {
+            let restored: Vec<&Item> = item
+                .supersedes
+                .iter()
+                .filter_map(|id| corpus.item(id))
+                .filter(|earlier| in_new(earlier))
+                .collect();
+            if let Some(first) = restored.last() {
+                paired.push(&item.id);
+                paired.extend(restored.iter().map(|earlier| earlier.id.as_str()));
+                entries.push(DiffEntry::Changed {
+                    old: vec![item],
+                    new: first,
+                });
+            }
+        }
+    }
+    // Additions and removals.
+    let mut added: Vec<&Item> = Vec::new();
+    let mut removed: Vec<&Item> = Vec::new();
+    for item in corpus.items() {
+        if paired.contains(&item.id.as_str()) {
+            continue;
+        }
+        if in_new(item) && !in_old(item) && !text_in(item, &in_old) {
+            added.push(item);
+        } else if in_old(item) && !in_new(item) && !text_in(item, &in_new) {
+            removed.push(item);
+        }
+    }
+    let whole_documents = |items: &[&'a Item], side: &dyn Fn(&Item) -> bool| -> Vec<String> {
+        corpus
+            .documents()
+            .iter()
+            .filter(|document| {
+                let of_document: Vec<&Item> = corpus
+                    .items()
+                    .iter()
+                    .filter(|item| item.document == document.id && item.later_addition.is_none())
+                    .collect();
+                !of_document.is_empty()
+                    && of_document
+                        .iter()
+                        .all(|item| items.iter().any(|listed| listed.id == item.id))
+                    && !of_document.iter().any(|item| side(item))
+            })
+            .map(|document| document.id.clone())
+            .collect()
+    };
+    let mut collect = |items: Vec<&'a Item>,
+                       documents: Vec<String>,
+                       whole: fn(String, Vec<&'a Item>) -> DiffEntry<'a>,
+                       single: fn(&'a Item) -> DiffEntry<'a>| {
+        for document in documents.iter().filter(|_| !expand) {
+            let of_document: Vec<&'a Item> = items
+                .iter()
+                .copied()
+                .filter(|item| item.document == *document && item.later_addition.is_none())
+                .collect();
+            entries.push(whole(document.clone(), of_document));
+        }
+        for item in items {
+            if !expand && item.later_addition.is_none() && documents.contains(&item.document) {
+                continue;
+            }
+            if matches!(item.kind, ItemKind::FrontMatter | ItemKind::Notice) {
+                continue;
+            }
+            entries.push(single(item));
+        }
+    };
+    let added_documents = whole_documents(&added, &in_old);
+    let removed_documents = whole_documents(&removed, &in_new);
+    collect(
+        added,
+        added_documents,
+        |document, items| DiffEntry::AddedDocument { document, items },
+        DiffEntry::Added,
+    );
+    collect(
+        removed,
+        removed_documents,
+        |document, items| DiffEntry::RemovedDocument { document, items },
+        DiffEntry::Removed,
+    );
+    // Corpus order, documents before their single items.
+    let position = |entry: &DiffEntry<'_>| -> (usize, usize) {
+        let item_position = |item: &Item| {
+            corpus
+                .items()
+                .iter()
+                .position(|other| other.id == item.id)
+                .unwrap_or(usize::MAX)
+        };
+        match entry {
+            DiffEntry::Changed { new, .. } => (item_position(new), 1),
+            DiffEntry::Added(item) | DiffEntry::Removed(item) => (item_position(item), 1),
+            DiffEntry::AddedDocument { items, .. } | DiffEntry::RemovedDocument { items, .. } => (
+                items.first().map_or(usize::MAX, |item| item_position(item)),
+                0,
+            ),
+        }
+    };
+    entries.sort_by_key(|entry| position(entry));
+    RulesetDiff {
+        old: old.clone(),
+        new: new.clone(),
+        entries,
+    }
+}

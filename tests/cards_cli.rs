@@ -1,0 +1,310 @@
+//! The card catalog: forgiving look-up, the cards the sources name, corrections and traits derived by rule.
+
+use jedi_judge::cards::traits::{dueling_character, jedi, lightsaber, podracer_pilot};
+use jedi_judge::cards::{
+    Card, CardLookupError, CardType, Catalog, Fact, Game, Side, Source, StatValue, TraitValue, find,
+};
+use jedi_judge::cli::{EXIT_OK, EXIT_USAGE, Outcome, execute};
+use jedi_judge::render::Palette;
+use jedi_judge::rules::{Corpus, Ruleset};
+
+fn run(args: &[&str]) -> Outcome {
+    let mut argv = vec!["jedi-judge"];
+    argv.extend_from_slice(args);
+    execute(argv, |_| Palette::plain())
+}
+
+fn show(name: &str) -> String {
+    let outcome = run(&["cards", "show", name]);
+    assert_eq!(outcome.code, EXIT_OK, "{name}: {}", outcome.stderr);
+    outcome.stdout
+}
+
+fn card(name: &str) -> &'static Card {
+    let found = find(Catalog::embedded().cards(), name).expect("a card");
+    found.first().copied().expect("at least one version")
+}
+
+/// Every card the FAQ and the rules name, by the name a judge would type.
+const NAMED_BY_THE_SOURCES: [&str; 27] = [
+    "Anakin Skywalker, Padawan",
+    "Sebulba, Bad-Tempered Dug",
+    "Eopie",
+    "Battle Droid: Infantry, AAT Division",
+    "Might Of The Republic",
+    "Droid Starfighter",
+    "Da Dug Chaaa!",
+    "Jedi Force Push",
+    "Sith Force Push",
+    "Mace Windu, Jedi Warrior",
+    "Wisdom of the Council",
+    "STAP",
+    "In Complete Control",
+    "Battle Droid Squad",
+    "Trade Federation Tank",
+    "Open Fire!",
+    "Aurra Sing, Mercenary",
+    "Darth Maul's Starfighter",
+    "Droid Control Ship",
+    "Amidala's Starship",
+    "Radiant VII",
+    "Bravo 1",
+    "Bravo 2",
+    "Bravo 3",
+    "Boonta Eve Classic",
+    "Sebulba's Podracer",
+    "Ben Quadinaros",
+];
+
+#[test]
+fn every_card_the_faq_and_rules_name_is_shown_with_its_sources() {
+    for name in NAMED_BY_THE_SOURCES {
+        let text = show(name);
+        let slug: String = name
+            .chars()
+            .map(|ch| {
+                if ch.is_ascii_alphanumeric() {
+                    ch.to_ascii_lowercase()
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        insta::assert_snapshot!(format!("card_{slug}"), text);
+    }
+}
+
+#[test]
+fn forgiving_names_find_the_card() {
+    assert_eq!(
+        card("maul student").full_name(),
+        "Darth Maul, Student of the Dark Side"
+    );
+    assert_eq!(card("ric olie").full_name(), "Ric Olié, Starship Pilot");
+    assert_eq!(
+        card("darth maul").full_name(),
+        "Darth Maul, Student of the Dark Side"
+    );
+    assert_eq!(card("Ben Quadrinaros").full_name(), "Ben Quadinaros");
+}
+
+#[test]
+fn both_spellings_of_the_misprinted_starfighter_droids_find_the_printed_name() {
+    for (misprint, printed) in [
+        ("Starfighter Droid, DFS-T104", "Starfighter Droid, DFS-1104"),
+        ("dfs-1104", "Starfighter Droid, DFS-1104"),
+        ("DFS-T138", "Starfighter Droid, DFS-1138"),
+        ("Starfighter Droid, DFS-1138", "Starfighter Droid, DFS-1138"),
+    ] {
+        assert_eq!(card(misprint).full_name(), printed, "{misprint}");
+    }
+}
+
+#[test]
+fn an_ambiguous_name_lists_the_candidates() {
+    let error = find(Catalog::embedded().cards(), "qui-gon").expect_err("ambiguous");
+    let CardLookupError::Ambiguous { candidates, .. } = error else {
+        panic!("expected ambiguity, got {error:?}");
+    };
+    assert!(candidates.contains(&"Qui-Gon Jinn, Jedi Mentor".to_string()));
+    assert!(
+        candidates.contains(&"Qui-Gon Jinn's Lightsaber, Wielded by Obi-Wan Kenobi".to_string())
+    );
+    let outcome = run(&["cards", "show", "qui-gon"]);
+    assert_eq!(outcome.code, EXIT_USAGE);
+}
+
+#[test]
+fn an_unknown_name_exits_2_and_suggests_the_nearest() {
+    let outcome = run(&["cards", "show", "Darth", "Mual"]);
+    assert_eq!(outcome.code, EXIT_USAGE);
+    insta::assert_snapshot!(outcome.stderr);
+    let error = find(Catalog::embedded().cards(), "Sebulbah").expect_err("unknown");
+    let CardLookupError::Unknown { suggestions, .. } = error else {
+        panic!("expected unknown, got {error:?}");
+    };
+    assert_eq!(
+        suggestions.first().map(String::as_str),
+        Some("Sebulba, Bad-Tempered Dug")
+    );
+}
+
+#[test]
+fn one_title_printed_in_two_sets_shows_both_versions() {
+    let found = find(Catalog::embedded().cards(), "Droid Starfighter").expect("found");
+    let printings: Vec<String> = found
+        .iter()
+        .filter_map(|card| card.printing.as_ref().map(|p| p.value.to_string()))
+        .collect();
+    assert_eq!(printings, ["Duel of the Fates #60", "Battle of Naboo #139"]);
+    // The correction applies to every version of the card.
+    assert!(
+        found
+            .iter()
+            .all(|card| card.corrections == ["faq.corrections.droid-starfighter"])
+    );
+}
+
+#[test]
+fn corrected_cards_carry_the_corrected_value_and_the_correction_item() {
+    let eopie = card("Eopie");
+    let deploy = eopie.stats.deploy.as_ref().expect("corrected deploy");
+    assert_eq!(deploy.value, StatValue::Number(1));
+    assert_eq!(deploy.source, Source::Rule("faq.corrections.eopie".into()));
+    let droid = card("Battle Droid: Infantry, AAT Division");
+    let deploy = droid.stats.deploy.as_ref().expect("corrected deploy");
+    assert_eq!(deploy.value, StatValue::Number(2));
+    let might = card("Might Of The Republic");
+    let text = might.game_text.as_ref().expect("corrected text");
+    assert!(text.value.contains("Coruscant Guards"));
+    assert!(show("eopie").contains("1 (corrected; originally printed 0)"));
+}
+
+#[test]
+fn a_stat_the_sources_do_not_print_is_unknown_not_zero() {
+    let maul = card("maul student");
+    assert!(maul.stats.damage.is_none() && maul.stats.power.is_none());
+    assert!(
+        show("maul student")
+            .contains("unknown:            power, DAMAGE, destiny, deploy counters")
+    );
+    let objective = card("Boonta Eve Classic");
+    assert_eq!(
+        objective.stats.destiny.as_ref().map(|f| &f.value),
+        Some(&StatValue::None)
+    );
+}
+
+#[test]
+fn the_duel_of_the_fates_list_gives_sixty_cards_with_side_type_and_rarity() {
+    let listed: Vec<&Card> = Catalog::embedded()
+        .cards()
+        .iter()
+        .filter(|card| card.rarity.is_some())
+        .collect();
+    assert_eq!(listed.len(), 60);
+    let light_characters = listed
+        .iter()
+        .filter(|card| card.side() == Some(Side::Light) && card.is(CardType::Character))
+        .count();
+    assert_eq!(light_characters, 11);
+}
+
+fn declared(name: &str, side: Option<Side>, card_type: CardType) -> Card {
+    let mut card = Card::named(name, Game::YoungJedi);
+    card.side = side.map(|side| Fact::new(side, Source::Scenario));
+    card.card_type = Some(Fact::new(card_type, Source::Scenario));
+    card
+}
+
+#[test]
+fn a_card_is_a_jedi_only_if_its_title_or_subtitle_says_so() {
+    assert_eq!(
+        jedi(card("Anakin Skywalker, Padawan")).value,
+        TraitValue::No
+    );
+    assert_eq!(
+        jedi(card("Mace Windu, Jedi Warrior")).value,
+        TraitValue::Yes
+    );
+    // Traits work for any card a scenario declares, not only catalog cards.
+    let invented = declared(
+        "Plo Koon, Jedi Master",
+        Some(Side::Light),
+        CardType::Character,
+    );
+    assert_eq!(jedi(&invented).value, TraitValue::Yes);
+    assert_eq!(dueling_character(&invented).value, TraitValue::Yes);
+}
+
+#[test]
+fn anakin_is_no_dueling_character_though_obi_wan_and_qui_gon_are_whatever_their_subtitle() {
+    assert_eq!(
+        dueling_character(card("Anakin Skywalker, Padawan")).value,
+        TraitValue::No
+    );
+    let padawan = declared("Obi-Wan Kenobi, Padawan Learner", None, CardType::Character);
+    assert_eq!(dueling_character(&padawan).value, TraitValue::Yes);
+    let dark = declared(
+        "Aurra Sing, Bounty Hunter",
+        Some(Side::Dark),
+        CardType::Character,
+    );
+    assert_eq!(dueling_character(&dark).value, TraitValue::Yes);
+    let dark_jedi = declared(
+        "Fallen One, Jedi Hunter",
+        Some(Side::Dark),
+        CardType::Character,
+    );
+    assert_eq!(dueling_character(&dark_jedi).value, TraitValue::No);
+    let sideless = declared("Someone, Jedi Knight", None, CardType::Character);
+    assert_eq!(dueling_character(&sideless).value, TraitValue::Unknown);
+}
+
+#[test]
+fn sebulba_bad_tempered_dug_is_the_one_podracer_pilot_exception_before_boonta_eve() {
+    let corpus = Corpus::embedded();
+    let old = Ruleset::parse("2000-12-01").expect("a date");
+    assert_eq!(
+        podracer_pilot(card("Sebulba, Bad-Tempered Dug"), corpus, &old).value,
+        TraitValue::Yes
+    );
+    let other_sebulba = declared(
+        "Sebulba, Dangerous Podracer",
+        Some(Side::Dark),
+        CardType::Character,
+    );
+    assert_eq!(
+        podracer_pilot(&other_sebulba, corpus, &old).value,
+        TraitValue::No
+    );
+    assert_eq!(
+        podracer_pilot(card("Anakin Skywalker, Padawan"), corpus, &old).value,
+        TraitValue::No
+    );
+    // Under the Boonta Eve rules every version of Anakin and Sebulba is a pilot.
+    let latest = Ruleset::latest();
+    assert_eq!(
+        podracer_pilot(&other_sebulba, corpus, &latest).value,
+        TraitValue::Yes
+    );
+    assert_eq!(
+        podracer_pilot(card("Anakin Skywalker, Padawan"), corpus, &latest).value,
+        TraitValue::Yes
+    );
+    let pilot = declared("Teemto Pagalies, Podracer Pilot", None, CardType::Character);
+    assert_eq!(podracer_pilot(&pilot, corpus, &old).value, TraitValue::Yes);
+}
+
+#[test]
+fn handling_is_the_last_digit_of_the_collector_number_and_0_or_7_is_unusable() {
+    assert!(show("ben quadinaros").contains("0 (unusable)"));
+    assert!(show("ratts").contains("7 (unusable)"));
+    assert!(show("sebulba bad").contains("handling:           3"));
+}
+
+#[test]
+fn lightsabers_are_weapons_whose_name_says_lightsaber() {
+    assert_eq!(
+        lightsaber(card("Jedi Lightsaber, Stolen by Aurra Sing")).value,
+        TraitValue::Yes
+    );
+    assert_eq!(
+        lightsaber(card("Qui-Gon Jinn's Lightsaber")).value,
+        TraitValue::Yes
+    );
+    assert_eq!(lightsaber(card("Booma")).value, TraitValue::No);
+}
+
+#[test]
+fn card_output_in_json_lists_traits_with_resolved_citations() {
+    let outcome = run(&["cards", "show", "mace windu warrior", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&outcome.stdout).expect("valid JSON");
+    insta::assert_json_snapshot!(json);
+}
+
+#[test]
+fn cards_search_finds_by_any_words() {
+    let outcome = run(&["cards", "search", "dark", "weapon"]);
+    insta::assert_snapshot!(outcome.stdout);
+}
