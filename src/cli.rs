@@ -349,8 +349,7 @@ fn run_rules(corpus: &Corpus, command: RulesCommand, palette: Palette) -> Result
         } => {
             let ruleset = ruleset(&common)?;
             let query = words.join(" ");
-            let mut hits = rules::search(corpus, &ruleset, &query, all);
-            hits.truncate(limit);
+            let hits = rules::search(corpus, &ruleset, &query, all, limit);
             Ok(render::rules::search(
                 corpus,
                 &ruleset,

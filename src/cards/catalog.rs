@@ -11,8 +11,8 @@ use super::model::{
 };
 use crate::rules::Corpus;
 
-/// The catalog data file, embedded.
-pub const CATALOG_SOURCE: &str = include_str!("catalog.yaml");
+/// The catalog data file (`catalog.yaml`), converted to JSON by the build script and embedded.
+pub const CATALOG_SOURCE: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog.json"));
 
 /// The ruling that stackable cards with the same title are the same person or item.
 pub const SAME_TITLE_SAME_PERSON: &str = "faq.misplays.stackable-on-two-planets";
@@ -200,7 +200,7 @@ impl Catalog {
     /// Builds the catalog: the corpus's card list, then the catalog file's cards, notes and
     /// corrections, then sides derived through stacks.
     pub fn build(corpus: &Corpus, catalog_text: &str) -> Result<Catalog, CatalogError> {
-        let file: CatalogFile = serde_saphyr::from_str(catalog_text)
+        let file: CatalogFile = serde_json::from_str(catalog_text)
             .map_err(|error| CatalogError::Unreadable(error.to_string()))?;
         let mut cards = Vec::new();
         for item in corpus.items() {

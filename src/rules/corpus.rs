@@ -9,7 +9,8 @@ use thiserror::Error;
 
 use crate::cards::{CardType, Side};
 
-/// The data files of `rulings/` as `(path, text)`, one per source document, in publication order.
+/// The data files of `rulings/` as `(path, JSON text)`, one per source document, in
+/// publication order. The build script converts the YAML to JSON, which loads faster.
 pub fn embedded_sources() -> [(&'static str, &'static str); 5] {
     EMBEDDED_DOCUMENTS
 }
@@ -17,23 +18,32 @@ pub fn embedded_sources() -> [(&'static str, &'static str); 5] {
 const EMBEDDED_DOCUMENTS: [(&str, &str); 5] = [
     (
         "rulings/clash-of-the-lightsabers-rules.yaml",
-        include_str!("../../rulings/clash-of-the-lightsabers-rules.yaml"),
+        include_str!(concat!(
+            env!("OUT_DIR"),
+            "/clash-of-the-lightsabers-rules.json"
+        )),
     ),
     (
         "rulings/duel-of-the-fates-rulesheet.yaml",
-        include_str!("../../rulings/duel-of-the-fates-rulesheet.yaml"),
+        include_str!(concat!(
+            env!("OUT_DIR"),
+            "/duel-of-the-fates-rulesheet.json"
+        )),
     ),
     (
         "rulings/young-jedi-faq-2000-12-01.yaml",
-        include_str!("../../rulings/young-jedi-faq-2000-12-01.yaml"),
+        include_str!(concat!(env!("OUT_DIR"), "/young-jedi-faq-2000-12-01.json")),
     ),
     (
         "rulings/rules-from-duel-of-the-fates-revised.yaml",
-        include_str!("../../rulings/rules-from-duel-of-the-fates-revised.yaml"),
+        include_str!(concat!(
+            env!("OUT_DIR"),
+            "/rules-from-duel-of-the-fates-revised.json"
+        )),
     ),
     (
         "rulings/boonta-eve-podrace-rules.yaml",
-        include_str!("../../rulings/boonta-eve-podrace-rules.yaml"),
+        include_str!(concat!(env!("OUT_DIR"), "/boonta-eve-podrace-rules.json")),
     ),
 ];
 
@@ -284,13 +294,13 @@ impl Corpus {
         })
     }
 
-    /// Builds a corpus from `(file name, YAML text)` pairs.
+    /// Builds a corpus from `(file name, JSON text)` pairs, as the build script makes them.
     pub fn from_sources(sources: &[(&str, &str)]) -> Result<Corpus, CorpusError> {
         let mut documents = Vec::new();
         let mut items = Vec::new();
         for (file, text) in sources {
             let parsed: DocumentFile =
-                serde_saphyr::from_str(text).map_err(|error| CorpusError::Unreadable {
+                serde_json::from_str(text).map_err(|error| CorpusError::Unreadable {
                     file: (*file).to_string(),
                     message: error.to_string(),
                 })?;

@@ -78,7 +78,7 @@ pub(crate) fn stem(word: &str) -> String {
         .collect();
     for suffix in ["ing", "ed", "s"] {
         if let Some(base) = folded.strip_suffix(suffix)
-            && base.chars().count() >= 3
+            && base.len() >= 3
             && !base.ends_with('s')
         {
             return base.to_string();
@@ -88,18 +88,18 @@ pub(crate) fn stem(word: &str) -> String {
 }
 
 fn matches(query_stem: &str, word_stem: &str) -> bool {
-    word_stem == query_stem
-        || (query_stem.chars().count() >= 4 && word_stem.starts_with(query_stem))
+    word_stem == query_stem || (query_stem.len() >= 4 && word_stem.starts_with(query_stem))
 }
 
 /// Searches the items in force under the ruleset (every item with `include_superseded`),
 /// best first: more of the query's words, then a BM25 score. Copies of one text are folded
-/// into the latest document's item.
+/// into the latest document's item. At most `limit` hits are returned.
 pub fn search<'a>(
     corpus: &'a Corpus,
     ruleset: &Ruleset,
     query: &str,
     include_superseded: bool,
+    limit: usize,
 ) -> Vec<SearchHit<'a>> {
     let query_stems: Vec<String> = {
         let mut stems: Vec<String> = words(query).into_iter().map(|word| word.stem).collect();
@@ -154,7 +154,10 @@ pub fn search<'a>(
             item,
             score,
             words_matched,
-            snippet: snippet(&item.text, item_words, &query_stems),
+            snippet: Snippet {
+                text: String::new(),
+                marks: Vec::new(),
+            },
             folded_copies: Vec::new(),
         });
     }
@@ -182,9 +185,11 @@ pub fn search<'a>(
         }
         folded.push(hit);
     }
+    folded.truncate(limit);
     for hit in &mut folded {
         hit.folded_copies
             .sort_by_key(|copy| corpus.document_rank(&copy.document));
+        hit.snippet = snippet(&hit.item.text, &words(&hit.item.text), &query_stems);
     }
     folded
 }
