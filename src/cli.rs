@@ -64,6 +64,21 @@ pub enum Command {
     /// The card catalog and the traits derived from each card.
     #[command(subcommand)]
     Cards(CardsCommand),
+    /// Checks that positions are legal: every problem at once, underlined in the file, with
+    /// the rule quoted and the FAQ remedy. Exit 0 legal, 1 illegal, 2 unreadable.
+    Check {
+        #[arg(required = true, num_args = 1..)]
+        files: Vec<std::path::PathBuf>,
+        /// The rules in force, overriding each scenario's `rules:`: a date (YYYY-MM-DD) or a
+        /// ruleset name.
+        #[arg(long = "rules-as-of", value_name = "DATE|NAME")]
+        rules_as_of: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Prints the JSON Schema (draft 7) of the scenario format, for editors.
+    Schema,
     /// Prints a shell completion script.
     Completions {
         /// The shell.
@@ -297,6 +312,25 @@ where
         }
     };
     let palette = palette_for(cli.color);
+    if let Command::Check {
+        files,
+        rules_as_of,
+        format,
+    } = &cli.command
+    {
+        return match run_check(files, rules_as_of.as_deref(), *format, palette) {
+            Ok((code, stdout)) => Outcome {
+                code,
+                stdout,
+                stderr: String::new(),
+            },
+            Err(error) => Outcome {
+                code: EXIT_USAGE,
+                stdout: String::new(),
+                stderr: render_diagnostic(&error, palette),
+            },
+        };
+    }
     match run(cli.command, palette) {
         Ok(stdout) => Outcome {
             code: EXIT_OK,
@@ -315,9 +349,106 @@ fn ruleset(common: &Common) -> Result<Ruleset, CliError> {
     Ok(Ruleset::parse(&common.rules_as_of)?)
 }
 
+/// Reads a scenario file, refusing one too large before reading it.
+fn read_scenario(path: &std::path::Path) -> Result<String, String> {
+    let metadata = std::fs::metadata(path)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    if metadata.len() > crate::scenario::MAX_SCENARIO_BYTES as u64 {
+        return Err(format!(
+            "{} is {} bytes; a scenario may be at most {} bytes",
+            path.display(),
+            metadata.len(),
+            crate::scenario::MAX_SCENARIO_BYTES
+        ));
+    }
+    let bytes =
+        std::fs::read(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", path.display()))
+}
+
+fn run_check(
+    files: &[std::path::PathBuf],
+    rules_as_of: Option<&str>,
+    format: Format,
+    palette: Palette,
+) -> Result<(i32, String), CliError> {
+    let corpus = Corpus::embedded();
+    let catalog = Catalog::embedded();
+    let rules_override = rules_as_of.map(Ruleset::parse).transpose()?;
+    let mut out = String::new();
+    let mut code = EXIT_OK;
+    let mut reports = Vec::new();
+    for path in files {
+        let name = path.display().to_string();
+        let report = match read_scenario(path) {
+            Ok(text) => {
+                crate::check::check_text(&name, &text, corpus, catalog, rules_override.as_ref())
+            }
+            Err(message) => crate::check::FileReport::unreadable(&name, message),
+        };
+        code = code.max(report.verdict.exit_code());
+        reports.push(report);
+    }
+    match format {
+        Format::Json => {
+            let files: Vec<_> = reports
+                .iter()
+                .map(|report| report.to_json(corpus))
+                .collect();
+            out = render::json(&serde_json::json!({ "files": files }));
+        }
+        Format::Text | Format::Markdown => {
+            for report in &reports {
+                for diagnostic in report.diagnostics(corpus) {
+                    out.push_str(&render_diagnostic(&diagnostic, palette));
+                    out.push('\n');
+                }
+                let (errors, warnings) = report.counts();
+                let summary = match report.verdict {
+                    crate::check::FileVerdict::Legal => {
+                        palette.good(&format!("{}: legal", report.file))
+                    }
+                    crate::check::FileVerdict::Illegal => {
+                        palette.bad(&format!("{}: illegal", report.file))
+                    }
+                    crate::check::FileVerdict::Unreadable => {
+                        palette.bad(&format!("{}: unreadable", report.file))
+                    }
+                };
+                let mut counts = Vec::new();
+                if errors > 0 {
+                    counts.push(format!(
+                        "{errors} error{}",
+                        if errors == 1 { "" } else { "s" }
+                    ));
+                }
+                if warnings > 0 {
+                    counts.push(format!(
+                        "{warnings} warning{}",
+                        if warnings == 1 { "" } else { "s" }
+                    ));
+                }
+                if counts.is_empty() {
+                    out.push_str(&format!("{summary}\n"));
+                } else {
+                    out.push_str(&format!("{summary} ({})\n", counts.join(", ")));
+                }
+            }
+        }
+    }
+    Ok((code, out))
+}
+
 fn run(command: Command, palette: Palette) -> Result<String, CliError> {
     let corpus = Corpus::embedded();
     match command {
+        Command::Check { .. } => Ok(String::new()),
+        Command::Schema => {
+            let schema = schemars::generate::SchemaSettings::draft07()
+                .into_generator()
+                .into_root_schema_for::<crate::scenario::ScenarioFile>();
+            Ok(render::json(&schema))
+        }
         Command::Rules(command) => run_rules(corpus, command, palette),
         Command::Cards(command) => run_cards(corpus, command, palette),
         Command::Completions { shell } => {

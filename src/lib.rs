@@ -3,7 +3,13 @@
 //! The core (`rules`, `cards`) is pure: no files, terminal, clock or global randomness.
 //! The edges (`render`, `cli`) turn its results into text, Markdown and JSON.
 
+pub mod board;
 pub mod cards;
+pub mod check;
 pub mod cli;
+pub mod diagnostics;
+pub mod legality;
+pub mod random;
 pub mod render;
 pub mod rules;
+pub mod scenario;

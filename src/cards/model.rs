@@ -13,7 +13,19 @@ pub enum Game {
 }
 
 /// Light Side or Dark Side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Deserialize,
+    Serialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Side {
     Light,
@@ -43,7 +55,19 @@ impl fmt::Display for Side {
 }
 
 /// The card types of both games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Deserialize,
+    Serialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum CardType {
     Character,
@@ -232,6 +256,9 @@ pub struct Card {
     pub subtitle: Option<String>,
     /// False when the sources give only part of the name (its subtitle is unknown).
     pub name_complete: bool,
+    /// A card known only by its destiny number (most of a draw deck).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub anonymous: bool,
     pub game: Game,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
@@ -265,6 +292,7 @@ impl Card {
             title,
             subtitle,
             name_complete: true,
+            anonymous: false,
             game,
             aliases: Vec::new(),
             side: None,
@@ -278,6 +306,22 @@ impl Card {
             corrections: Vec::new(),
             named_in: Vec::new(),
             clash: None,
+        }
+    }
+
+    /// A card known only by its destiny number.
+    pub fn anonymous(destiny: i32) -> Card {
+        let mut card = Card::named(&format!("a card with destiny {destiny}"), Game::YoungJedi);
+        card.anonymous = true;
+        card.stats.destiny = Some(Fact::new(StatValue::Number(destiny), Source::Scenario));
+        card
+    }
+
+    /// The destiny number, if known and a number.
+    pub fn destiny(&self) -> Option<i32> {
+        match self.stats.destiny.as_ref().map(|fact| &fact.value) {
+            Some(StatValue::Number(number)) => Some(*number),
+            _ => None,
         }
     }
 

@@ -1,0 +1,383 @@
+//! The position on the table: card instances with ids, the zones that hold them, tokens, counters, whose turn and the rules in force.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{Card, CardType, Side};
+use crate::rules::Ruleset;
+
+/// The three planets of Young Jedi.
+pub const PLANETS: [&str; 3] = ["Tatooine", "Coruscant", "Naboo"];
+
+/// A planet, by its canonical name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Planet(pub &'static str);
+
+impl Planet {
+    /// The planet with this name, case and spacing ignored.
+    pub fn parse(name: &str) -> Option<Planet> {
+        let wanted = name.trim().to_ascii_lowercase();
+        PLANETS
+            .iter()
+            .find(|planet| planet.to_ascii_lowercase() == wanted)
+            .map(|planet| Planet(planet))
+    }
+
+    pub fn name(self) -> &'static str {
+        self.0
+    }
+}
+
+impl fmt::Display for Planet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// The steps of a turn.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Deserialize,
+    Serialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Step {
+    Deploy,
+    Battle,
+    EvenUp,
+}
+
+impl Step {
+    pub fn label(self) -> &'static str {
+        match self {
+            Step::Deploy => "Deploy step",
+            Step::Battle => "Battle step",
+            Step::EvenUp => "Even Up",
+        }
+    }
+}
+
+/// Where a card is. Zones hold card ids in order (a draw deck top first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Zone {
+    DrawDeck(Side),
+    Hand(Side),
+    DiscardPile(Side),
+    Hyperspace(Side),
+    /// The Objective card itself.
+    Objective(Side),
+    /// The Podracer pilot and weapon deployed to the Objective.
+    AtObjective(Side),
+    PodracingPile(Side),
+    BattlePlan(Side),
+    DuelingHand(Side),
+    DuelingPile(Side),
+    /// A player's cards in play at a planet (locations, characters, weapons, Effects).
+    InPlay(Planet, Side),
+}
+
+impl Zone {
+    /// Whose zone it is.
+    pub fn side(self) -> Side {
+        match self {
+            Zone::DrawDeck(side)
+            | Zone::Hand(side)
+            | Zone::DiscardPile(side)
+            | Zone::Hyperspace(side)
+            | Zone::Objective(side)
+            | Zone::AtObjective(side)
+            | Zone::PodracingPile(side)
+            | Zone::BattlePlan(side)
+            | Zone::DuelingHand(side)
+            | Zone::DuelingPile(side)
+            | Zone::InPlay(_, side) => side,
+        }
+    }
+
+    /// Whether cards here are in play.
+    pub fn in_play(self) -> bool {
+        matches!(
+            self,
+            Zone::InPlay(..) | Zone::AtObjective(_) | Zone::Objective(_) | Zone::Hyperspace(_)
+        )
+    }
+
+    pub fn label(self) -> String {
+        match self {
+            Zone::DrawDeck(side) => format!("{side} draw deck"),
+            Zone::Hand(side) => format!("{side} hand"),
+            Zone::DiscardPile(side) => format!("{side} discard pile"),
+            Zone::Hyperspace(side) => format!("{side} Hyperspace pile"),
+            Zone::Objective(side) => format!("{side} Objective"),
+            Zone::AtObjective(side) => format!("{side} cards at the Objective"),
+            Zone::PodracingPile(side) => format!("{side} Podracing pile"),
+            Zone::BattlePlan(side) => format!("{side} battle plan"),
+            Zone::DuelingHand(side) => format!("{side} dueling hand"),
+            Zone::DuelingPile(side) => format!("{side} dueling pile"),
+            Zone::InPlay(planet, side) => format!("{side} cards on {planet}"),
+        }
+    }
+}
+
+/// A card instance's id, unique within a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct CardId(pub u32);
+
+impl fmt::Display for CardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// The index of a card definition in the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct DefinitionId(pub u32);
+
+/// A stretch of the scenario file, in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Span {
+    pub offset: usize,
+    pub len: usize,
+}
+
+/// Where in the scenario file a thing was written. It is not part of the position: two
+/// boards that differ only in provenance are equal.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Provenance {
+    /// The whole entry.
+    pub entry: Option<Span>,
+    /// The card's name.
+    pub name: Option<Span>,
+    /// `hidden: true`.
+    pub hidden: Option<Span>,
+    /// The Thrust token count.
+    pub thrust: Option<Span>,
+    /// The hit token count.
+    pub hits: Option<Span>,
+}
+
+impl PartialEq for Provenance {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Provenance {
+    /// The most precise span for the card itself: its name.
+    pub fn card(&self) -> Option<Span> {
+        self.name.or(self.entry)
+    }
+}
+
+/// One physical card on the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardInstance {
+    pub id: CardId,
+    pub definition: DefinitionId,
+    /// The player whose card it is.
+    pub owner: Side,
+    /// Face down (hidden).
+    pub face_down: bool,
+    /// Deployed during the current turn.
+    pub deployed_this_turn: bool,
+    /// Hit tokens on it.
+    pub hits: u32,
+    /// Thrust tokens on it (a Podracer pilot).
+    pub thrust: u32,
+    pub provenance: Provenance,
+}
+
+/// What each player has besides cards.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerState {
+    /// Deploy counters used this turn.
+    pub counters_spent: u32,
+    /// Lap tokens on his Objective.
+    pub laps: u32,
+    /// Where the draw deck was written, for diagnostics about the whole deck.
+    pub deck_span: SpanNote,
+    /// Where the player's section was written.
+    pub section_span: SpanNote,
+}
+
+/// An optional span that never takes part in equality (see [`Provenance`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SpanNote(pub Option<Span>);
+
+impl PartialEq for SpanNote {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+/// The whole position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Board {
+    pub ruleset: Ruleset,
+    pub seed: u64,
+    pub turn: Option<Side>,
+    pub step: Option<Step>,
+    pub current_planet: Option<Planet>,
+    /// The planets in play, in the order the scenario gives them.
+    pub planets: Vec<Planet>,
+    /// The card definitions the instances refer to.
+    pub definitions: Vec<Card>,
+    pub cards: Vec<CardInstance>,
+    pub zones: BTreeMap<Zone, Vec<CardId>>,
+    pub light: PlayerState,
+    pub dark: PlayerState,
+}
+
+impl Board {
+    /// An empty board under the ruleset.
+    pub fn new(ruleset: Ruleset, seed: u64) -> Board {
+        Board {
+            ruleset,
+            seed,
+            turn: None,
+            step: None,
+            current_planet: None,
+            planets: Vec::new(),
+            definitions: Vec::new(),
+            cards: Vec::new(),
+            zones: BTreeMap::new(),
+            light: PlayerState::default(),
+            dark: PlayerState::default(),
+        }
+    }
+
+    pub fn player(&self, side: Side) -> &PlayerState {
+        match side {
+            Side::Light => &self.light,
+            Side::Dark => &self.dark,
+        }
+    }
+
+    pub fn player_mut(&mut self, side: Side) -> &mut PlayerState {
+        match side {
+            Side::Light => &mut self.light,
+            Side::Dark => &mut self.dark,
+        }
+    }
+
+    /// Adds a definition, or returns the id of an identical one.
+    pub fn define(&mut self, card: Card) -> DefinitionId {
+        if let Some(index) = self.definitions.iter().position(|known| *known == card) {
+            return DefinitionId(index as u32);
+        }
+        self.definitions.push(card);
+        DefinitionId((self.definitions.len() - 1) as u32)
+    }
+
+    /// Puts a new card instance at the bottom of a zone (the end of its list).
+    pub fn add(&mut self, zone: Zone, definition: DefinitionId, owner: Side) -> CardId {
+        let id = CardId(self.cards.len() as u32);
+        self.cards.push(CardInstance {
+            id,
+            definition,
+            owner,
+            face_down: false,
+            deployed_this_turn: false,
+            hits: 0,
+            thrust: 0,
+            provenance: Provenance::default(),
+        });
+        self.zones.entry(zone).or_default().push(id);
+        id
+    }
+
+    pub fn instance(&self, id: CardId) -> Option<&CardInstance> {
+        self.cards.get(id.0 as usize)
+    }
+
+    pub fn instance_mut(&mut self, id: CardId) -> Option<&mut CardInstance> {
+        self.cards.get_mut(id.0 as usize)
+    }
+
+    /// The card definition of an instance.
+    pub fn card(&self, id: CardId) -> Option<&Card> {
+        self.instance(id)
+            .and_then(|instance| self.definitions.get(instance.definition.0 as usize))
+    }
+
+    /// The ids in a zone, in order.
+    pub fn zone(&self, zone: Zone) -> &[CardId] {
+        self.zones.get(&zone).map(Vec::as_slice).unwrap_or_default()
+    }
+
+    /// The zone a card is in.
+    pub fn zone_of(&self, id: CardId) -> Option<Zone> {
+        self.zones
+            .iter()
+            .find(|(_, ids)| ids.contains(&id))
+            .map(|(zone, _)| *zone)
+    }
+
+    /// Moves a card to the end of a zone (for a draw deck, its bottom).
+    pub fn move_to(&mut self, id: CardId, to: Zone) {
+        for ids in self.zones.values_mut() {
+            ids.retain(|other| *other != id);
+        }
+        self.zones.entry(to).or_default().push(id);
+        self.zones.retain(|_, ids| !ids.is_empty());
+    }
+
+    /// Moves a card to the top of a zone (the start of its list).
+    pub fn move_to_top(&mut self, id: CardId, to: Zone) {
+        for ids in self.zones.values_mut() {
+            ids.retain(|other| *other != id);
+        }
+        self.zones.entry(to).or_default().insert(0, id);
+        self.zones.retain(|_, ids| !ids.is_empty());
+    }
+
+    /// Every card instance is in exactly one zone, and every id in a zone names an instance.
+    pub fn conservation_holds(&self) -> bool {
+        let mut seen = vec![0u32; self.cards.len()];
+        for ids in self.zones.values() {
+            for id in ids {
+                match seen.get_mut(id.0 as usize) {
+                    Some(count) => *count += 1,
+                    None => return false,
+                }
+            }
+        }
+        seen.iter().all(|count| *count == 1)
+    }
+
+    /// The card's type, if known.
+    pub fn card_type(&self, id: CardId) -> Option<CardType> {
+        self.card(id).and_then(Card::card_type)
+    }
+
+    /// A short, unambiguous name for a card instance: its name, and face down if so.
+    pub fn describe(&self, id: CardId) -> String {
+        let name = self
+            .card(id)
+            .map(Card::full_name)
+            .unwrap_or_else(|| format!("card {id}"));
+        match self.instance(id) {
+            Some(instance) if instance.face_down => format!("{name} (face down)"),
+            _ => name,
+        }
+    }
+
+    /// The zones of a player in which the cards count as his game deck (all of them).
+    pub fn owned_by(&self, side: Side) -> Vec<CardId> {
+        self.cards
+            .iter()
+            .filter(|instance| instance.owner == side)
+            .map(|instance| instance.id)
+            .collect()
+    }
+}

@@ -1,0 +1,217 @@
+//! The `check` command over one scenario text: parse, build, check legality, and report every finding at once.
+
+use serde_json::{Value, json};
+
+use crate::board::Board;
+use crate::cards::Catalog;
+use crate::diagnostics::{FileDiagnostic, from_problem, from_violation, line_column, rule_help};
+use crate::legality::{self, Basis, Verdict, Violation};
+use crate::rules::{Corpus, Ruleset};
+use crate::scenario::{self, Problem, Severity};
+
+/// The verdict on one file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum FileVerdict {
+    Legal,
+    Illegal,
+    Unreadable,
+}
+
+impl FileVerdict {
+    /// The exit code of `check`: 0 legal, 1 illegal, 2 unreadable.
+    pub fn exit_code(self) -> i32 {
+        match self {
+            FileVerdict::Legal => 0,
+            FileVerdict::Illegal => 1,
+            FileVerdict::Unreadable => 2,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            FileVerdict::Legal => "legal",
+            FileVerdict::Illegal => "illegal",
+            FileVerdict::Unreadable => "unreadable",
+        }
+    }
+}
+
+/// Everything `check` found in one file.
+#[derive(Debug)]
+pub struct FileReport {
+    pub file: String,
+    pub verdict: FileVerdict,
+    pub problems: Vec<Problem>,
+    pub violations: Vec<Violation>,
+    pub board: Option<Board>,
+    pub text: String,
+}
+
+impl FileReport {
+    /// The report for a file that could not be read at all.
+    pub fn unreadable(file: &str, message: String) -> FileReport {
+        FileReport {
+            file: file.to_string(),
+            verdict: FileVerdict::Unreadable,
+            problems: vec![Problem {
+                severity: Severity::Error,
+                code: "unreadable",
+                message,
+                labels: Vec::new(),
+                help: None,
+            }],
+            violations: Vec::new(),
+            board: None,
+            text: String::new(),
+        }
+    }
+
+    /// How many findings of each kind.
+    pub fn counts(&self) -> (usize, usize) {
+        let errors = self
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+            .count()
+            + self
+                .violations
+                .iter()
+                .filter(|v| v.verdict == Verdict::Illegal)
+                .count();
+        let warnings = self
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Warning)
+            .count()
+            + self
+                .violations
+                .iter()
+                .filter(|v| v.verdict == Verdict::Warning)
+                .count();
+        (errors, warnings)
+    }
+
+    /// Every finding as a diagnostic, input problems first.
+    pub fn diagnostics(&self, corpus: &Corpus) -> Vec<FileDiagnostic> {
+        let mut out: Vec<FileDiagnostic> = self
+            .problems
+            .iter()
+            .map(|problem| from_problem(problem, &self.file, &self.text))
+            .collect();
+        if let Some(board) = &self.board {
+            out.extend(
+                self.violations.iter().map(|violation| {
+                    from_violation(violation, board, corpus, &self.file, &self.text)
+                }),
+            );
+        }
+        out
+    }
+
+    /// The report as JSON for tools.
+    pub fn to_json(&self, corpus: &Corpus) -> Value {
+        let location = |offset: usize| {
+            let (line, column) = line_column(&self.text, offset);
+            json!({"line": line, "column": column, "offset": offset})
+        };
+        let problems: Vec<Value> = self
+            .problems
+            .iter()
+            .map(|problem| {
+                json!({
+                    "severity": if problem.severity == Severity::Error { "error" } else { "warning" },
+                    "code": problem.code,
+                    "message": problem.message,
+                    "help": problem.help,
+                    "labels": problem.labels.iter().map(|(span, text)| {
+                        json!({"at": location(span.offset), "length": span.len, "label": text})
+                    }).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let ruleset = self
+            .board
+            .as_ref()
+            .map(|board| board.ruleset.clone())
+            .unwrap_or_default();
+        let violations: Vec<Value> = self
+            .violations
+            .iter()
+            .map(|violation| {
+                json!({
+                    "verdict": if violation.verdict == Verdict::Illegal { "illegal" } else { "warning" },
+                    "code": violation.code,
+                    "message": violation.message,
+                    "rules": violation.basis.iter().filter_map(|basis| match basis {
+                        Basis::Rule(citation) => citation.resolve(corpus, &ruleset).map(|item| item.id.clone()),
+                        Basis::Assumption(_) => None,
+                    }).collect::<Vec<_>>(),
+                    "assumptions": violation.basis.iter().filter_map(|basis| match basis {
+                        Basis::Assumption(text) => Some(text.clone()),
+                        Basis::Rule(_) => None,
+                    }).collect::<Vec<_>>(),
+                    "remedy": violation.remedy.and_then(|citation| citation.resolve(corpus, &ruleset)).map(|item| item.id.clone()),
+                    "explanation": rule_help(violation, corpus, &ruleset),
+                    "labels": violation.labels.iter().map(|(span, text)| {
+                        json!({"at": location(span.offset), "length": span.len, "label": text})
+                    }).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        json!({
+            "file": self.file,
+            "verdict": self.verdict.label(),
+            "ruleset": ruleset.to_string(),
+            "input_problems": problems,
+            "findings": violations,
+        })
+    }
+}
+
+/// Checks one scenario text.
+pub fn check_text(
+    file: &str,
+    text: &str,
+    corpus: &Corpus,
+    catalog: &Catalog,
+    rules_override: Option<&Ruleset>,
+) -> FileReport {
+    let parsed = match scenario::parse(text) {
+        Ok(parsed) => parsed,
+        Err(problem) => {
+            return FileReport {
+                file: file.to_string(),
+                verdict: FileVerdict::Unreadable,
+                problems: vec![problem],
+                violations: Vec::new(),
+                board: None,
+                text: text.to_string(),
+            };
+        }
+    };
+    let built = scenario::build(&parsed, catalog, rules_override);
+    let unreadable = built
+        .problems
+        .iter()
+        .any(|problem| problem.severity == Severity::Error);
+    let violations = if unreadable {
+        Vec::new()
+    } else {
+        legality::check(&built.board, corpus)
+    };
+    let verdict = if unreadable {
+        FileVerdict::Unreadable
+    } else if violations.iter().any(|v| v.verdict == Verdict::Illegal) {
+        FileVerdict::Illegal
+    } else {
+        FileVerdict::Legal
+    };
+    FileReport {
+        file: file.to_string(),
+        verdict,
+        problems: built.problems,
+        violations,
+        board: Some(built.board),
+        text: text.to_string(),
+    }
+}

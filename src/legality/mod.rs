@@ -1,0 +1,655 @@
+//! Static legality checks of a position, each finding with the rule that makes it illegal and the FAQ remedy where there is one.
+
+use std::collections::BTreeMap;
+
+use crate::board::{Board, CardId, Planet, Span, Zone};
+use crate::cards::traits::{podracer_pilot, podracer_weapon};
+use crate::cards::{CardType, Side, TraitKind, TraitValue};
+use crate::rules::{Citation, Corpus, cite};
+
+/// How serious a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verdict {
+    /// The position breaks a rule.
+    Illegal,
+    /// Unusual, or not checkable with what the scenario gives.
+    Warning,
+}
+
+/// What a finding rests on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Basis {
+    /// An item of the corpus, quoted when shown.
+    Rule(Citation),
+    /// A named assumption where the sources in force are silent.
+    Assumption(String),
+}
+
+/// One finding about a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Violation {
+    pub verdict: Verdict,
+    /// A short stable code such as `unique-starship-twice`.
+    pub code: &'static str,
+    pub message: String,
+    pub basis: Vec<Basis>,
+    /// The FAQ ruling that says what to do about it.
+    pub remedy: Option<Citation>,
+    pub cards: Vec<CardId>,
+    /// What to underline, each with its label.
+    pub labels: Vec<(Span, String)>,
+}
+
+const STACK_ON_TWO_PLANETS: Citation = cite("faq.misplays.stackable-on-two-planets");
+const HIDDEN_OVER_SIX: Citation = cite("faq.misplays.hidden-over-six");
+const UNIQUE_STARSHIPS: Citation = cite("faq.deploy.unique-starships");
+const NEVER_FACE_DOWN: Citation = cite("starship.hyperspace");
+const ONLY_BATTLE_CARDS: Citation = cite("faq.battle.only-battle-cards");
+const NON_BATTLE_CARD_REMEDY: Citation = cite("faq.misplays.non-battle-card-in-plan");
+const ONE_OBJECTIVE: Citation = cite("boonta.objective.card-type");
+const AT_THE_OBJECTIVE: Citation = cite("boonta.boonta-eve-classic.deploy");
+const THRUST_CAP: Citation = cite("boonta.thrust.cap");
+const THRUST: Citation = cite("boonta.thrust.definition");
+const ONE_EFFECT_PER_PLANET: Citation = cite("boonta.objective.boonta-eve-classic");
+const SIXTY_CARDS: Citation = cite("boonta.objective.card-type");
+const WEAPON_WITHOUT_USER: Citation = cite("faq.deploy.weapon-without-user");
+
+/// Every legality finding about the board, in the order of the file.
+pub fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
+    let mut found = Vec::new();
+    let checker = Checker { board, corpus };
+    for side in [Side::Light, Side::Dark] {
+        checker.stacks_on_two_planets(side, &mut found);
+        checker.hidden_cards_over_six(side, &mut found);
+        checker.unique_starships(side, &mut found);
+        checker.battle_plan(side, &mut found);
+        checker.objectives(side, &mut found);
+        checker.at_the_objective(side, &mut found);
+        checker.effects_per_planet(side, &mut found);
+        checker.deck_size(side, &mut found);
+    }
+    checker.starships_face_down(&mut found);
+    checker.thrust_tokens(&mut found);
+    found.sort_by_key(|violation| {
+        (
+            violation
+                .labels
+                .first()
+                .map_or(usize::MAX, |(span, _)| span.offset),
+            violation.verdict,
+        )
+    });
+    found
+}
+
+/// Why a weapon with no user is not flagged: the FAQ allows it. Exposed so that a caller
+/// can cite it when asked.
+pub fn weapon_without_user_rule() -> Citation {
+    WEAPON_WITHOUT_USER
+}
+
+/// A planet (or the Objective, `None`) and the cards of one title there.
+type Place = (Option<Planet>, Vec<CardId>);
+
+struct Checker<'a> {
+    board: &'a Board,
+    corpus: &'a Corpus,
+}
+
+impl Checker<'_> {
+    fn span(&self, id: CardId) -> Option<Span> {
+        self.board
+            .instance(id)
+            .and_then(|instance| instance.provenance.card())
+    }
+
+    fn label(&self, id: CardId, text: impl Into<String>) -> Vec<(Span, String)> {
+        self.span(id)
+            .map(|span| (span, text.into()))
+            .into_iter()
+            .collect()
+    }
+
+    /// A rule if it is in force under the board's ruleset; otherwise the same rule stated as
+    /// an assumption (the base rulebook has it, the sources in force do not).
+    fn rule_or_assumption(&self, citation: Citation, assumption: &str) -> Basis {
+        let in_force = citation
+            .resolve(self.corpus, &self.board.ruleset)
+            .is_some_and(|item| self.board.ruleset.in_force(self.corpus, item));
+        if in_force {
+            Basis::Rule(citation)
+        } else {
+            Basis::Assumption(assumption.to_string())
+        }
+    }
+
+    fn in_force(&self, citation: Citation) -> bool {
+        citation
+            .resolve(self.corpus, &self.board.ruleset)
+            .is_some_and(|item| self.board.ruleset.in_force(self.corpus, item))
+    }
+
+    /// Characters and weapons of one title in play at more than one place.
+    fn stacks_on_two_planets(&self, side: Side, found: &mut Vec<Violation>) {
+        // title -> places in order of first appearance -> ids
+        let mut places: BTreeMap<String, Vec<Place>> = BTreeMap::new();
+        let mut zones: Vec<(Option<Planet>, Zone)> = self
+            .board
+            .planets
+            .iter()
+            .map(|planet| (Some(*planet), Zone::InPlay(*planet, side)))
+            .collect();
+        zones.push((None, Zone::AtObjective(side)));
+        for (planet, zone) in zones {
+            for &id in self.board.zone(zone) {
+                let Some(card) = self.board.card(id) else {
+                    continue;
+                };
+                if !matches!(
+                    card.card_type(),
+                    Some(CardType::Character) | Some(CardType::Weapon)
+                ) {
+                    continue;
+                }
+                let entry = places.entry(card.title.clone()).or_default();
+                match entry.iter_mut().find(|(place, _)| *place == planet) {
+                    Some((_, ids)) => ids.push(id),
+                    None => entry.push((planet, vec![id])),
+                }
+            }
+        }
+        for (title, at) in places {
+            if at.len() < 2 {
+                continue;
+            }
+            let place_name = |place: &Option<Planet>| match place {
+                Some(planet) => planet.to_string(),
+                None => "the Objective".to_string(),
+            };
+            let involves_objective = at.iter().any(|(place, _)| place.is_none());
+            let involves_hidden = at
+                .iter()
+                .flat_map(|(_, ids)| ids)
+                .any(|id| self.board.instance(*id).is_some_and(|i| i.face_down));
+            let mut labels = Vec::new();
+            let mut cards = Vec::new();
+            for (index, (place, ids)) in at.iter().enumerate() {
+                for id in ids {
+                    let text = if index == 0 {
+                        format!("{title} on {}", place_name(place))
+                    } else {
+                        format!("{title} also on {}", place_name(place))
+                    };
+                    labels.extend(self.label(*id, text));
+                    cards.push(*id);
+                }
+            }
+            let places_list: Vec<String> = at.iter().map(|(place, _)| place_name(place)).collect();
+            let (basis, remedy) = if involves_objective {
+                (vec![Basis::Rule(AT_THE_OBJECTIVE)], None)
+            } else if involves_hidden {
+                (
+                    vec![Basis::Rule(STACK_ON_TWO_PLANETS)],
+                    Some(HIDDEN_OVER_SIX),
+                )
+            } else {
+                (
+                    vec![Basis::Rule(STACK_ON_TWO_PLANETS)],
+                    Some(STACK_ON_TWO_PLANETS),
+                )
+            };
+            found.push(Violation {
+                verdict: Verdict::Illegal,
+                code: "stack-on-two-planets",
+                message: format!(
+                    "the {side} player has {title} in play in more than one place ({}): stackable cards with the same title are the same person or item",
+                    places_list.join(", ")
+                ),
+                basis,
+                remedy,
+                cards,
+                labels,
+            });
+        }
+    }
+
+    /// Hidden cards deployed this turn whose deploy counters total more than six.
+    fn hidden_cards_over_six(&self, side: Side, found: &mut Vec<Violation>) {
+        let mut total = 0;
+        let mut unknown = Vec::new();
+        let mut hidden = Vec::new();
+        for planet in &self.board.planets {
+            for &id in self.board.zone(Zone::InPlay(*planet, side)) {
+                let Some(instance) = self.board.instance(id) else {
+                    continue;
+                };
+                if !(instance.face_down && instance.deployed_this_turn) {
+                    continue;
+                }
+                hidden.push(id);
+                match self
+                    .board
+                    .card(id)
+                    .and_then(|card| card.stats.deploy.as_ref())
+                {
+                    Some(fact) => match fact.value {
+                        crate::cards::StatValue::Number(number) => total += number,
+                        crate::cards::StatValue::None => {}
+                        crate::cards::StatValue::Symbol(_) => unknown.push(id),
+                    },
+                    None => unknown.push(id),
+                }
+            }
+        }
+        let label_for = |id: CardId| {
+            let counters = self
+                .board
+                .card(id)
+                .and_then(|card| card.stats.deploy.as_ref())
+                .map(|fact| format!("{} counters", fact.value))
+                .unwrap_or_else(|| "counters unknown".to_string());
+            self.label(id, format!("hidden, {counters}"))
+        };
+        if total > 6 {
+            found.push(Violation {
+                verdict: Verdict::Illegal,
+                code: "hidden-over-six",
+                message: format!(
+                    "the {side} player's hidden cards deployed this turn total {total} deploy counters, more than six"
+                ),
+                basis: vec![Basis::Rule(HIDDEN_OVER_SIX)],
+                remedy: Some(HIDDEN_OVER_SIX),
+                cards: hidden.clone(),
+                labels: hidden.iter().flat_map(|id| label_for(*id)).collect(),
+            });
+        } else if !unknown.is_empty() {
+            found.push(Violation {
+                verdict: Verdict::Warning,
+                code: "hidden-counters-unknown",
+                message: format!(
+                    "cannot tell whether the {side} player's hidden cards deployed this turn total more than six deploy counters: declare the deploy counters of {}",
+                    unknown.iter().map(|id| self.board.describe(*id)).collect::<Vec<_>>().join(", ")
+                ),
+                basis: vec![Basis::Rule(HIDDEN_OVER_SIX)],
+                remedy: None,
+                cards: unknown.clone(),
+                labels: unknown.iter().flat_map(|id| label_for(*id)).collect(),
+            });
+        }
+    }
+
+    /// Two copies of a unique starship in one Hyperspace pile.
+    fn unique_starships(&self, side: Side, found: &mut Vec<Violation>) {
+        let mut seen: BTreeMap<String, CardId> = BTreeMap::new();
+        for &id in self.board.zone(Zone::Hyperspace(side)) {
+            let Some(card) = self.board.card(id) else {
+                continue;
+            };
+            let unique = card
+                .stated_trait(TraitKind::Unique)
+                .is_some_and(|fact| fact.value.1);
+            if !unique {
+                continue;
+            }
+            let name = card.full_name();
+            match seen.get(&name) {
+                Some(first) => {
+                    let mut labels = self.label(*first, "first copy");
+                    labels.extend(self.label(id, "second copy"));
+                    found.push(Violation {
+                        verdict: Verdict::Illegal,
+                        code: "unique-starship-twice",
+                        message: format!(
+                            "two copies of the unique starship {name} in the {side} Hyperspace pile"
+                        ),
+                        basis: vec![Basis::Rule(UNIQUE_STARSHIPS)],
+                        remedy: None,
+                        cards: vec![*first, id],
+                        labels,
+                    });
+                }
+                None => {
+                    seen.insert(name, id);
+                }
+            }
+        }
+    }
+
+    /// Starships are never face down.
+    fn starships_face_down(&self, found: &mut Vec<Violation>) {
+        for instance in &self.board.cards {
+            if instance.face_down && self.board.card_type(instance.id) == Some(CardType::Starship) {
+                let labels = instance
+                    .provenance
+                    .hidden
+                    .or(instance.provenance.card())
+                    .map(|span| (span, "a starship face down".to_string()))
+                    .into_iter()
+                    .collect();
+                found.push(Violation {
+                    verdict: Verdict::Illegal,
+                    code: "starship-face-down",
+                    message: format!(
+                        "{} is a starship face down; starships are never deployed face down",
+                        self.board
+                            .card(instance.id)
+                            .map(|c| c.full_name())
+                            .unwrap_or_default()
+                    ),
+                    basis: vec![Basis::Rule(NEVER_FACE_DOWN)],
+                    remedy: None,
+                    cards: vec![instance.id],
+                    labels,
+                });
+            }
+        }
+    }
+
+    /// Only Battle cards may go from the hand into a battle plan.
+    fn battle_plan(&self, side: Side, found: &mut Vec<Violation>) {
+        for &id in self.board.zone(Zone::BattlePlan(side)) {
+            match self.board.card_type(id) {
+                Some(CardType::Battle) => {}
+                Some(other) => found.push(Violation {
+                    verdict: Verdict::Illegal,
+                    code: "non-battle-card-in-battle-plan",
+                    message: format!(
+                        "{} is a {other}, not a Battle card, in the {side} battle plan",
+                        self.board.describe(id)
+                    ),
+                    basis: vec![Basis::Rule(ONLY_BATTLE_CARDS)],
+                    remedy: Some(NON_BATTLE_CARD_REMEDY),
+                    cards: vec![id],
+                    labels: self.label(id, format!("a {other}, not a Battle card")),
+                }),
+                None => found.push(Violation {
+                    verdict: Verdict::Warning,
+                    code: "battle-plan-card-type-unknown",
+                    message: format!(
+                        "cannot tell whether {} in the {side} battle plan is a Battle card: name it or declare its type",
+                        self.board.describe(id)
+                    ),
+                    basis: vec![Basis::Rule(ONLY_BATTLE_CARDS)],
+                    remedy: None,
+                    cards: vec![id],
+                    labels: self.label(id, "type unknown"),
+                }),
+            }
+        }
+    }
+
+    /// One Objective card in a game deck; the Objective slot holds an Objective.
+    fn objectives(&self, side: Side, found: &mut Vec<Violation>) {
+        for &id in self.board.zone(Zone::Objective(side)) {
+            let card_type = self.board.card_type(id);
+            if card_type.is_some() && card_type != Some(CardType::Objective) {
+                found.push(Violation {
+                    verdict: Verdict::Illegal,
+                    code: "not-an-objective",
+                    message: format!("{} is not an Objective card", self.board.describe(id)),
+                    basis: vec![Basis::Rule(ONE_OBJECTIVE)],
+                    remedy: None,
+                    cards: vec![id],
+                    labels: self.label(id, "not an Objective"),
+                });
+            }
+        }
+        let objectives: Vec<CardId> = self
+            .board
+            .owned_by(side)
+            .into_iter()
+            .filter(|id| self.board.card_type(*id) == Some(CardType::Objective))
+            .collect();
+        if objectives.len() > 1 {
+            let mut labels = Vec::new();
+            for (index, id) in objectives.iter().enumerate() {
+                let text = if index == 0 {
+                    "an Objective"
+                } else {
+                    "another Objective"
+                };
+                labels.extend(self.label(*id, text));
+            }
+            found.push(Violation {
+                verdict: Verdict::Illegal,
+                code: "more-than-one-objective",
+                message: format!(
+                    "the {side} player's game deck has {} Objective cards; only one is allowed",
+                    objectives.len()
+                ),
+                basis: vec![Basis::Rule(ONE_OBJECTIVE)],
+                remedy: None,
+                cards: objectives,
+                labels,
+            });
+        }
+    }
+
+    /// One Podracer pilot and one Podracer Weapon card at the Objective, face up.
+    fn at_the_objective(&self, side: Side, found: &mut Vec<Violation>) {
+        let at = self.board.zone(Zone::AtObjective(side));
+        if at.is_empty() {
+            return;
+        }
+        if self.board.zone(Zone::Objective(side)).is_empty() {
+            found.push(Violation {
+                verdict: Verdict::Illegal,
+                code: "no-objective",
+                message: format!(
+                    "the {side} player has cards at an Objective but no Objective card"
+                ),
+                basis: vec![Basis::Rule(AT_THE_OBJECTIVE)],
+                remedy: None,
+                cards: at.to_vec(),
+                labels: at
+                    .iter()
+                    .flat_map(|id| self.label(*id, "at no Objective"))
+                    .collect(),
+            });
+        }
+        let mut pilots = Vec::new();
+        let mut weapons = Vec::new();
+        for &id in at {
+            let Some(card) = self.board.card(id) else {
+                continue;
+            };
+            let Some(instance) = self.board.instance(id) else {
+                continue;
+            };
+            if instance.face_down {
+                let labels = instance
+                    .provenance
+                    .hidden
+                    .or(instance.provenance.card())
+                    .map(|span| (span, "face down at the Objective".to_string()))
+                    .into_iter()
+                    .collect();
+                found.push(Violation {
+                    verdict: Verdict::Illegal,
+                    code: "face-down-at-objective",
+                    message: format!(
+                        "{} is face down at the Objective; cards there are always face up",
+                        card.full_name()
+                    ),
+                    basis: vec![Basis::Rule(AT_THE_OBJECTIVE)],
+                    remedy: None,
+                    cards: vec![id],
+                    labels,
+                });
+            }
+            let is_pilot = card
+                .is(CardType::Character)
+                .then(|| podracer_pilot(card, self.corpus, &self.board.ruleset).value);
+            let is_weapon = card
+                .is(CardType::Weapon)
+                .then(|| podracer_weapon(card).value);
+            match (is_pilot, is_weapon) {
+                (Some(TraitValue::Yes), _) | (_, Some(TraitValue::Yes)) => {}
+                (Some(TraitValue::Unknown), _) | (_, Some(TraitValue::Unknown)) => {
+                    found.push(Violation {
+                        verdict: Verdict::Warning,
+                        code: "objective-card-unknown",
+                        message: format!(
+                            "cannot tell whether {} is a Podracer pilot: declare `traits: {{podracer_pilot: true}}` if it is",
+                            card.full_name()
+                        ),
+                        basis: vec![Basis::Rule(AT_THE_OBJECTIVE)],
+                        remedy: None,
+                        cards: vec![id],
+                        labels: self.label(id, "Podracer pilot?"),
+                    });
+                    continue;
+                }
+                _ => {
+                    found.push(Violation {
+                        verdict: Verdict::Illegal,
+                        code: "not-a-podracer-card-at-objective",
+                        message: format!(
+                            "{} is neither a Podracer pilot nor a Podracer Weapon card, but is at the Objective",
+                            card.full_name()
+                        ),
+                        basis: vec![Basis::Rule(AT_THE_OBJECTIVE)],
+                        remedy: None,
+                        cards: vec![id],
+                        labels: self.label(id, "not a Podracer pilot or Podracer weapon"),
+                    });
+                    continue;
+                }
+            }
+            if is_pilot == Some(TraitValue::Yes) {
+                pilots.push(id);
+            } else {
+                weapons.push(id);
+            }
+        }
+        for (ids, what) in [
+            (pilots, "Podracer pilot"),
+            (weapons, "Podracer Weapon card"),
+        ] {
+            if ids.len() > 1 {
+                let mut labels = self.label(ids[0], format!("a {what}"));
+                for id in &ids[1..] {
+                    labels.extend(self.label(*id, format!("a second {what}")));
+                }
+                found.push(Violation {
+                    verdict: Verdict::Illegal,
+                    code: "second-podracer-card-at-objective",
+                    message: format!(
+                        "the {side} player has {} of {what} at the Objective; one is allowed",
+                        ids.len()
+                    ),
+                    basis: vec![Basis::Rule(AT_THE_OBJECTIVE)],
+                    remedy: None,
+                    cards: ids,
+                    labels,
+                });
+            }
+        }
+    }
+
+    /// More than 4 Thrust tokens on a pilot, under the rulesets with the cap.
+    fn thrust_tokens(&self, found: &mut Vec<Violation>) {
+        let cap_in_force = self.in_force(THRUST_CAP);
+        for instance in &self.board.cards {
+            if instance.thrust == 0 {
+                continue;
+            }
+            let span = instance.provenance.thrust.or(instance.provenance.card());
+            let Some(card) = self.board.card(instance.id) else {
+                continue;
+            };
+            let zone = self.board.zone_of(instance.id);
+            let pilot = podracer_pilot(card, self.corpus, &self.board.ruleset).value;
+            if !matches!(zone, Some(Zone::AtObjective(_))) || pilot == TraitValue::No {
+                found.push(Violation {
+                    verdict: Verdict::Warning,
+                    code: "thrust-off-objective",
+                    message: format!(
+                        "{} has Thrust tokens but is not a Podracer pilot at the Objective",
+                        card.full_name()
+                    ),
+                    basis: vec![Basis::Rule(THRUST)],
+                    remedy: None,
+                    cards: vec![instance.id],
+                    labels: span
+                        .map(|span| (span, "Thrust tokens".to_string()))
+                        .into_iter()
+                        .collect(),
+                });
+            }
+            if cap_in_force && instance.thrust > 4 {
+                found.push(Violation {
+                    verdict: Verdict::Illegal,
+                    code: "thrust-over-four",
+                    message: format!(
+                        "{} has {} Thrust tokens; a Podracer pilot may not have more than 4",
+                        card.full_name(),
+                        instance.thrust
+                    ),
+                    basis: vec![Basis::Rule(THRUST_CAP)],
+                    remedy: None,
+                    cards: vec![instance.id],
+                    labels: span
+                        .map(|span| (span, format!("{} Thrust tokens", instance.thrust)))
+                        .into_iter()
+                        .collect(),
+                });
+            }
+        }
+    }
+
+    /// One Effect per planet per player.
+    fn effects_per_planet(&self, side: Side, found: &mut Vec<Violation>) {
+        for planet in &self.board.planets {
+            let effects: Vec<CardId> = self
+                .board
+                .zone(Zone::InPlay(*planet, side))
+                .iter()
+                .copied()
+                .filter(|id| self.board.card_type(*id) == Some(CardType::Effect))
+                .collect();
+            if effects.len() > 1 {
+                let mut labels = self.label(effects[0], "an Effect");
+                for id in &effects[1..] {
+                    labels.extend(self.label(*id, "another Effect"));
+                }
+                found.push(Violation {
+                    verdict: Verdict::Illegal,
+                    code: "more-than-one-effect",
+                    message: format!(
+                        "the {side} player has {} Effects on {planet}; one Effect per planet is allowed",
+                        effects.len()
+                    ),
+                    basis: vec![self.rule_or_assumption(
+                        ONE_EFFECT_PER_PLANET,
+                        "one Effect per planet per player: the base rulebook's rule, which the sources in force do not state",
+                    )],
+                    remedy: None,
+                    cards: effects,
+                    labels,
+                });
+            }
+        }
+    }
+
+    /// No more than 60 cards in a game deck.
+    fn deck_size(&self, side: Side, found: &mut Vec<Violation>) {
+        let owned = self.board.owned_by(side).len();
+        if owned > 60 {
+            let state = self.board.player(side);
+            let span = state.deck_span.0.or(state.section_span.0);
+            found.push(Violation {
+                verdict: Verdict::Illegal,
+                code: "deck-over-sixty",
+                message: format!("the {side} player has {owned} cards; a game deck has at most 60"),
+                basis: vec![self.rule_or_assumption(
+                    SIXTY_CARDS,
+                    "a game deck of at most 60 cards: the base rulebook's limit, which the sources in force do not state",
+                )],
+                remedy: None,
+                cards: Vec::new(),
+                labels: span.map(|span| (span, format!("{owned} cards in all"))).into_iter().collect(),
+            });
+        }
+    }
+}

@@ -1,0 +1,352 @@
+//! The scenario file format: what a judge writes in YAML, as serde types with spans.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::located::{Located, OrderedMap};
+use crate::board::Step;
+use crate::cards::{CardType, Side};
+
+/// Which game a scenario is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameName {
+    YoungJedi,
+    Clash,
+}
+
+/// A whole scenario: the position, and optionally what to adjudicate and what to expect.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    /// A one-line title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// What the scenario shows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// `young-jedi` (the default) or `clash`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<Located<GameName>>,
+    /// The rules in force: `latest` (the default), a ruleset name, or a date YYYY-MM-DD.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Located<String>>,
+    /// The seed of every shuffle and random draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Whose turn it is: `light` or `dark`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<Located<Side>>,
+    /// The step of the turn: `deploy`, `battle` or `even-up`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<Located<Step>>,
+    /// The current planet: Tatooine, Coruscant or Naboo.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub current_planet: Option<Located<String>>,
+    /// Cards declared by name: stats for catalog cards, or whole cards the catalog lacks.
+    #[serde(default, skip_serializing_if = "OrderedMap::is_empty")]
+    pub cards: OrderedMap<Declaration>,
+    /// The Light Side player's cards outside the planets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub light: Option<Located<PlayerFile>>,
+    /// The Dark Side player's cards outside the planets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dark: Option<Located<PlayerFile>>,
+    /// The planets in play, by name, with each player's cards there.
+    #[serde(default, skip_serializing_if = "OrderedMap::is_empty")]
+    pub planets: OrderedMap<PlanetFile>,
+}
+
+/// A printed number: a number, or a symbol such as `?`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum StatInput {
+    Number(i32),
+    Symbol(String),
+}
+
+/// Traits a scenario states outright, overriding what the rules derive.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TraitsFile {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jedi: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dueling_character: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub podracer_pilot: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lightsaber: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub podracer_weapon: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
+}
+
+impl TraitsFile {
+    pub fn is_empty(&self) -> bool {
+        *self == TraitsFile::default()
+    }
+}
+
+/// What a scenario says of a card: its stats, or all of it for a card the catalog lacks.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Declaration {
+    /// The card type; required for a card the catalog lacks.
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub card_type: Option<Located<CardType>>,
+    /// `light` or `dark`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Located<Side>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power: Option<Located<StatInput>>,
+    /// The printed DAMAGE number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<Located<StatInput>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destiny: Option<Located<StatInput>>,
+    /// Deploy counters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deploy: Option<Located<StatInput>>,
+    /// The set the card is from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set: Option<String>,
+    /// The collector number (its last digit is a Podracer pilot's handling).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<String>,
+    /// Traits stated outright.
+    #[serde(default, skip_serializing_if = "TraitsFile::is_empty")]
+    pub traits: TraitsFile,
+}
+
+/// A card in a zone: a destiny number (a card known only by it), a card name, or a card
+/// with its state.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Entry {
+    Destiny(i32),
+    Card(CardEntry),
+}
+
+/// A named card in a zone, with its state.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CardEntry {
+    /// The card's name, forgiving: `maul student` finds Darth Maul, Student of the Dark Side.
+    pub card: Located<String>,
+    /// Face down.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden: Option<Located<bool>>,
+    /// Deployed during the current turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub deployed_this_turn: bool,
+    /// Hit tokens on it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits: Option<Located<u32>>,
+    /// Thrust tokens on it (a Podracer pilot).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thrust: Option<Located<u32>>,
+}
+
+impl Default for Located<String> {
+    fn default() -> Self {
+        Located::new(String::new())
+    }
+}
+
+impl CardEntry {
+    fn is_bare(&self) -> bool {
+        self.hidden.is_none()
+            && !self.deployed_this_turn
+            && self.hits.is_none()
+            && self.thrust.is_none()
+    }
+}
+
+impl<'de> Deserialize<'de> for Entry {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct EntryVisitor;
+        impl<'de> Visitor<'de> for EntryVisitor {
+            type Value = Entry;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a destiny number, a card name, or a map with `card:`")
+            }
+
+            fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<Entry, E> {
+                i32::try_from(value)
+                    .map(Entry::Destiny)
+                    .map_err(|_| E::custom(format!("{value} is not a destiny number")))
+            }
+
+            fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<Entry, E> {
+                i32::try_from(value)
+                    .map(Entry::Destiny)
+                    .map_err(|_| E::custom(format!("{value} is not a destiny number")))
+            }
+
+            fn visit_str<E: serde::de::Error>(self, value: &str) -> Result<Entry, E> {
+                Ok(Entry::Card(CardEntry {
+                    card: Located::new(value.to_string()),
+                    ..CardEntry::default()
+                }))
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Entry, A::Error> {
+                CardEntry::deserialize(MapAccessDeserializer::new(map)).map(Entry::Card)
+            }
+        }
+        deserializer.deserialize_any(EntryVisitor)
+    }
+}
+
+impl Serialize for Entry {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Entry::Destiny(number) => serializer.serialize_i32(*number),
+            Entry::Card(entry) if entry.is_bare() => serializer.serialize_str(&entry.card.value),
+            Entry::Card(entry) => entry.serialize(serializer),
+        }
+    }
+}
+
+impl JsonSchema for Entry {
+    fn schema_name() -> Cow<'static, str> {
+        "Entry".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let card = generator.subschema_for::<CardEntry>();
+        json_schema!({
+            "description": "A card: its destiny number (a card known only by it), its name, or a map with `card:` and its state.",
+            "anyOf": [
+                {"type": "integer", "minimum": 0, "maximum": 9, "description": "a card known only by its destiny number"},
+                {"type": "string", "description": "a card name (forgiving)"},
+                card
+            ]
+        })
+    }
+}
+
+/// A draw deck: its cards top first, or a count whose destiny numbers come from the seed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DeckFile {
+    Cards(Vec<Located<Entry>>),
+    Count(DeckCount),
+}
+
+/// A draw deck given as a count.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeckCount {
+    /// How many cards.
+    pub count: Located<u32>,
+}
+
+impl<'de> Deserialize<'de> for DeckFile {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct DeckVisitor;
+        impl<'de> Visitor<'de> for DeckVisitor {
+            type Value = DeckFile;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list of cards (top first) or `{count: N}`")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<DeckFile, A::Error> {
+                let mut cards = Vec::new();
+                while let Some(entry) = seq.next_element::<Located<Entry>>()? {
+                    cards.push(entry);
+                }
+                Ok(DeckFile::Cards(cards))
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<DeckFile, A::Error> {
+                DeckCount::deserialize(MapAccessDeserializer::new(map)).map(DeckFile::Count)
+            }
+        }
+        deserializer.deserialize_any(DeckVisitor)
+    }
+}
+
+impl Serialize for DeckFile {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            DeckFile::Cards(cards) => cards.serialize(serializer),
+            DeckFile::Count(count) => count.serialize(serializer),
+        }
+    }
+}
+
+impl JsonSchema for DeckFile {
+    fn schema_name() -> Cow<'static, str> {
+        "Deck".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let entry = generator.subschema_for::<Entry>();
+        let count = generator.subschema_for::<DeckCount>();
+        json_schema!({
+            "description": "The draw deck, top card first, or a count whose destiny numbers come from the seed.",
+            "anyOf": [{"type": "array", "items": entry}, count]
+        })
+    }
+}
+
+/// The Objective card and what is deployed to it.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectiveFile {
+    /// The Objective card (Boonta Eve Classic).
+    pub card: Located<Entry>,
+    /// Lap tokens on it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub laps: Option<Located<u32>>,
+    /// The Podracer pilot and Podracer Weapon card deployed to it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<Located<Entry>>,
+}
+
+/// A player's cards outside the planets, and his counters.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerFile {
+    /// The draw deck, top card first: destiny numbers, card names, or `{count: N}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<Located<DeckFile>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hand: Vec<Located<Entry>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub discard: Vec<Located<Entry>>,
+    /// Starships in Hyperspace.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hyperspace: Vec<Located<Entry>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective: Option<Located<ObjectiveFile>>,
+    /// Lap cards, in the order played.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub podracing: Vec<Located<Entry>>,
+    /// Cards put into the battle plan from the hand.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub battle_plan: Vec<Located<Entry>>,
+    /// Deploy counters used this turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counters_spent: Option<Located<u32>>,
+}
+
+/// A planet: each player's cards there.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlanetFile {
+    /// The Light Side player's locations, characters, weapons and Effects here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub light: Vec<Located<Entry>>,
+    /// The Dark Side player's locations, characters, weapons and Effects here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dark: Vec<Located<Entry>>,
+}

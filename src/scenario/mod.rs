@@ -1,0 +1,89 @@
+//! Scenario files: YAML in (with spans for diagnostics, limits against hostile input) and out, and the board they describe.
+
+mod build;
+mod file;
+mod located;
+mod write;
+
+pub use build::{Built, Problem, Severity, build};
+pub use file::{
+    CardEntry, DeckCount, DeckFile, Declaration, Entry, GameName, ObjectiveFile, PlanetFile,
+    PlayerFile, ScenarioFile, StatInput, TraitsFile,
+};
+pub use located::{Located, OrderedMap};
+pub use write::to_file;
+
+use crate::board::Span;
+
+/// The largest scenario file read: far beyond any real position.
+pub const MAX_SCENARIO_BYTES: usize = 1024 * 1024;
+
+/// Parses scenario YAML, refusing oversized input and alias bombs quickly.
+pub fn parse(text: &str) -> Result<ScenarioFile, Problem> {
+    if text.len() > MAX_SCENARIO_BYTES {
+        return Err(Problem {
+            severity: Severity::Error,
+            code: "too-large",
+            message: format!(
+                "the file is {} bytes; a scenario may be at most {} bytes",
+                text.len(),
+                MAX_SCENARIO_BYTES
+            ),
+            labels: Vec::new(),
+            help: None,
+        });
+    }
+    let budget = serde_saphyr::budget! {
+        max_events: 200_000,
+        max_aliases: 1_000,
+        max_anchors: 1_000,
+        max_nodes: 100_000,
+        max_depth: 32,
+        max_documents: 1,
+        max_total_scalar_bytes: MAX_SCENARIO_BYTES,
+        max_recorded_anchor_events: 20_000,
+        max_recorded_anchor_bytes: MAX_SCENARIO_BYTES,
+    };
+    let options = serde_saphyr::options! { budget: budget };
+    serde_saphyr::from_str_with_options::<ScenarioFile>(text, options).map_err(|error| {
+        let span = error.location().and_then(|location| {
+            let span = location.span();
+            match (span.byte_offset(), span.byte_len()) {
+                (Some(offset), Some(len)) if location.line() > 0 => Some(Span {
+                    offset: offset as usize,
+                    len: (len as usize).max(1),
+                }),
+                _ => None,
+            }
+        });
+        let message = error.without_snippet().to_string();
+        let mut message = message
+            .lines()
+            .next()
+            .unwrap_or("the file is not a valid scenario")
+            .to_string();
+        // The span already says where.
+        if let Some(at) = message.rfind(" at line ") {
+            message.truncate(at);
+        }
+        let mut help = "see docs/scenario-format.md for the format".to_string();
+        if message.contains("unknown field") {
+            help = format!(
+                "inside {{ }} a comma ends a value, so quote a card name that has one: {{card: \"Qui-Gon Jinn, Jedi Mentor\"}}; {help}"
+            );
+        }
+        Problem {
+            severity: Severity::Error,
+            code: "unreadable",
+            message,
+            labels: span.map(|span| (span, "here".to_string())).into_iter().collect(),
+            help: Some(help),
+        }
+    })
+}
+
+/// Writes a scenario file as YAML.
+pub fn to_yaml(file: &ScenarioFile) -> String {
+    serde_saphyr::to_string(file)
+        .unwrap_or_else(|error| format!("# cannot write the scenario: {error}\n"))
+}

@@ -1,0 +1,159 @@
+//! Writes a board back as scenario YAML that reads back to the same board.
+
+use crate::board::{Board, CardId, Zone};
+use crate::cards::{Card, Side, Source, StatValue, TraitKind};
+
+use super::file::{
+    CardEntry, DeckFile, Declaration, Entry, ObjectiveFile, PlanetFile, PlayerFile, ScenarioFile,
+    StatInput, TraitsFile,
+};
+use super::located::{Located, OrderedMap};
+
+fn stat(value: &Option<crate::cards::Fact<StatValue>>) -> Option<Located<StatInput>> {
+    let fact = value.as_ref()?;
+    if fact.source != Source::Scenario {
+        return None;
+    }
+    Some(Located::new(match &fact.value {
+        StatValue::Number(number) => StatInput::Number(*number),
+        StatValue::None => StatInput::Symbol("none".to_string()),
+        StatValue::Symbol(symbol) => StatInput::Symbol(symbol.clone()),
+    }))
+}
+
+/// What the scenario must say of a card for it to read back the same: the facts whose
+/// source is the scenario. `None` when the catalog alone gives the card.
+fn declaration(card: &Card) -> Option<Declaration> {
+    if card.anonymous {
+        return None;
+    }
+    let scenario = |source: &Source| *source == Source::Scenario;
+    let mut traits = TraitsFile::default();
+    for fact in card
+        .stated_traits
+        .iter()
+        .filter(|fact| scenario(&fact.source))
+    {
+        let (kind, value) = fact.value;
+        let slot = match kind {
+            TraitKind::Jedi => &mut traits.jedi,
+            TraitKind::DuelingCharacter => &mut traits.dueling_character,
+            TraitKind::PodracerPilot => &mut traits.podracer_pilot,
+            TraitKind::Lightsaber => &mut traits.lightsaber,
+            TraitKind::PodracerWeapon => &mut traits.podracer_weapon,
+            TraitKind::Unique => &mut traits.unique,
+            _ => continue,
+        };
+        *slot = Some(value);
+    }
+    let printing = card.printing.as_ref().filter(|fact| scenario(&fact.source));
+    let declaration = Declaration {
+        card_type: card
+            .card_type
+            .as_ref()
+            .filter(|fact| scenario(&fact.source))
+            .map(|fact| Located::new(fact.value)),
+        side: card
+            .side
+            .as_ref()
+            .filter(|fact| scenario(&fact.source))
+            .map(|fact| Located::new(fact.value)),
+        power: stat(&card.stats.power),
+        damage: stat(&card.stats.damage),
+        destiny: stat(&card.stats.destiny),
+        deploy: stat(&card.stats.deploy),
+        set: printing.map(|fact| fact.value.set.clone()),
+        number: printing.map(|fact| fact.value.number.clone()),
+        traits,
+    };
+    (declaration != Declaration::default()).then_some(declaration)
+}
+
+fn entry(board: &Board, id: CardId) -> Located<Entry> {
+    let Some(instance) = board.instance(id) else {
+        return Located::new(Entry::Destiny(0));
+    };
+    let card = board.card(id);
+    if let Some(card) = card
+        && card.anonymous
+    {
+        return Located::new(Entry::Destiny(card.destiny().unwrap_or(0)));
+    }
+    Located::new(Entry::Card(CardEntry {
+        card: Located::new(card.map(Card::full_name).unwrap_or_default()),
+        hidden: instance.face_down.then(|| Located::new(true)),
+        deployed_this_turn: instance.deployed_this_turn,
+        hits: (instance.hits > 0).then(|| Located::new(instance.hits)),
+        thrust: (instance.thrust > 0).then(|| Located::new(instance.thrust)),
+    }))
+}
+
+fn entries(board: &Board, zone: Zone) -> Vec<Located<Entry>> {
+    board
+        .zone(zone)
+        .iter()
+        .map(|id| entry(board, *id))
+        .collect()
+}
+
+fn player(board: &Board, side: Side) -> Option<Located<PlayerFile>> {
+    let state = board.player(side);
+    let deck = entries(board, Zone::DrawDeck(side));
+    let objective = board.zone(Zone::Objective(side)).first().map(|id| {
+        Located::new(ObjectiveFile {
+            card: entry(board, *id),
+            laps: (state.laps > 0).then(|| Located::new(state.laps)),
+            cards: entries(board, Zone::AtObjective(side)),
+        })
+    });
+    let file = PlayerFile {
+        deck: (!deck.is_empty()).then(|| Located::new(DeckFile::Cards(deck))),
+        hand: entries(board, Zone::Hand(side)),
+        discard: entries(board, Zone::DiscardPile(side)),
+        hyperspace: entries(board, Zone::Hyperspace(side)),
+        objective,
+        podracing: entries(board, Zone::PodracingPile(side)),
+        battle_plan: entries(board, Zone::BattlePlan(side)),
+        counters_spent: (state.counters_spent > 0).then(|| Located::new(state.counters_spent)),
+    };
+    (file != PlayerFile::default()).then(|| Located::new(file))
+}
+
+/// The scenario file of a board (the position only).
+pub fn to_file(board: &Board) -> ScenarioFile {
+    let mut cards = OrderedMap::default();
+    for card in &board.definitions {
+        if let Some(declaration) = declaration(card) {
+            cards.0.push((Located::new(card.full_name()), declaration));
+        }
+    }
+    let planets = OrderedMap(
+        board
+            .planets
+            .iter()
+            .map(|planet| {
+                (
+                    Located::new(planet.name().to_string()),
+                    PlanetFile {
+                        light: entries(board, Zone::InPlay(*planet, Side::Light)),
+                        dark: entries(board, Zone::InPlay(*planet, Side::Dark)),
+                    },
+                )
+            })
+            .collect(),
+    );
+    ScenarioFile {
+        rules: (!board.ruleset.is_latest()).then(|| Located::new(board.ruleset.name.clone())),
+        seed: (board.seed != 0).then_some(board.seed),
+        turn: board.turn.map(Located::new),
+        step: board.step.map(Located::new),
+        current_planet: board
+            .current_planet
+            .map(|planet| Located::new(planet.name().to_string())),
+        cards,
+        light: player(board, Side::Light),
+        dark: player(board, Side::Dark),
+        planets,
+        ..ScenarioFile::default()
+    }
+}
