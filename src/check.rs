@@ -7,7 +7,7 @@ use crate::cards::Catalog;
 use crate::diagnostics::{FileDiagnostic, from_problem, from_violation, line_column, rule_help};
 use crate::legality::{self, Basis, Verdict, Violation};
 use crate::rules::{Corpus, Ruleset};
-use crate::scenario::{self, Problem, Severity};
+use crate::scenario::{self, Expectation, Located, Problem, Severity};
 
 /// The verdict on one file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -168,6 +168,52 @@ impl FileReport {
     }
 }
 
+/// The differences between what the author expects and what the check found.
+fn unmet_expectations(expect: &Located<Expectation>, violations: &[Violation]) -> Vec<Problem> {
+    let illegal: Vec<&str> = violations
+        .iter()
+        .filter(|v| v.verdict == Verdict::Illegal)
+        .map(|v| v.code)
+        .collect();
+    let mut unmet = Vec::new();
+    let mut report = |message: String| {
+        unmet.push(Problem {
+            severity: Severity::Error,
+            code: "expectation-not-met",
+            message,
+            labels: expect
+                .span
+                .map(|span| (span, "expected here".to_string()))
+                .into_iter()
+                .collect(),
+            help: None,
+        });
+    };
+    if let Some(legal) = expect.value.legal
+        && legal != illegal.is_empty()
+    {
+        report(format!(
+            "the scenario expects the position to be {}, but it is {}",
+            if legal { "legal" } else { "illegal" },
+            if illegal.is_empty() {
+                "legal"
+            } else {
+                "illegal"
+            }
+        ));
+    }
+    if let Some(findings) = &expect.value.findings
+        && findings.iter().map(String::as_str).collect::<Vec<_>>() != illegal
+    {
+        report(format!(
+            "the scenario expects the findings [{}], but the check found [{}]",
+            findings.join(", "),
+            illegal.join(", ")
+        ));
+    }
+    unmet
+}
+
 /// Checks one scenario text.
 pub fn check_text(
     file: &str,
@@ -199,9 +245,16 @@ pub fn check_text(
     } else {
         legality::check(&built.board, corpus)
     };
+    let mut problems = built.problems;
+    if !unreadable && let Some(expect) = &parsed.expect {
+        problems.extend(unmet_expectations(expect, &violations));
+    }
+    let unmet = problems
+        .iter()
+        .any(|problem| problem.code == "expectation-not-met");
     let verdict = if unreadable {
         FileVerdict::Unreadable
-    } else if violations.iter().any(|v| v.verdict == Verdict::Illegal) {
+    } else if unmet || violations.iter().any(|v| v.verdict == Verdict::Illegal) {
         FileVerdict::Illegal
     } else {
         FileVerdict::Legal
@@ -209,7 +262,7 @@ pub fn check_text(
     FileReport {
         file: file.to_string(),
         verdict,
-        problems: built.problems,
+        problems,
         violations,
         board: Some(built.board),
         text: text.to_string(),

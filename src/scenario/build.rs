@@ -87,6 +87,8 @@ struct Declared {
 struct Builder<'a> {
     catalog: &'a Catalog,
     declared: Vec<Declared>,
+    /// Declarations that failed, already reported: their uses are not reported again.
+    failed: Vec<String>,
     board: Board,
     problems: Vec<Problem>,
     random: Random,
@@ -114,6 +116,7 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
     let mut builder = Builder {
         catalog,
         declared: Vec::new(),
+        failed: Vec::new(),
         board: Board::new(ruleset, seed),
         problems,
         random: Random::seeded(seed),
@@ -150,9 +153,7 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
             (Side::Light, &planet_file.light),
             (Side::Dark, &planet_file.dark),
         ] {
-            for entry in entries {
-                builder.place(Zone::InPlay(planet, side), side, entry);
-            }
+            builder.place_all(Zone::InPlay(planet, side), side, entries);
         }
     }
     Built {
@@ -215,6 +216,7 @@ impl Builder<'_> {
                 Ok(found) => found.first().map(|card| (*card).clone()),
                 Err(error) => {
                     self.problems.push(self.lookup_problem(name, error, true));
+                    self.failed.push(wanted);
                     return;
                 }
             },
@@ -413,11 +415,60 @@ impl Builder<'_> {
                         .unwrap_or(card),
                 )
             }
+            Err(_) if self.failed.contains(&wanted) => None,
             Err(error) => {
                 let problem = self.lookup_problem(name, error, false);
                 self.problems.push(problem);
                 None
             }
+        }
+    }
+
+    /// Adds a list of entries to a zone, catching a name that a comma split in two.
+    fn place_all(&mut self, zone: Zone, owner: Side, entries: &[Located<Entry>]) {
+        let mut previous: Option<&Located<Entry>> = None;
+        for entry in entries {
+            if let (Some(before), Entry::Card(this)) = (previous, &entry.value)
+                && let Entry::Card(first) = &before.value
+                && first.is_bare()
+                && this.is_bare()
+            {
+                let joined = format!("{}, {}", first.card.value, this.card.value);
+                let wanted = matching::normalise(&joined);
+                let is_a_name = self
+                    .catalog
+                    .cards()
+                    .iter()
+                    .chain(self.declared.iter().map(|declared| &declared.card))
+                    .any(|card| matching::normalise(&card.full_name()) == wanted);
+                if is_a_name {
+                    let span = match (before.span, entry.span) {
+                        (Some(a), Some(b)) if b.offset >= a.offset => Some(Span {
+                            offset: a.offset,
+                            len: b.offset + b.len - a.offset,
+                        }),
+                        (a, b) => a.or(b),
+                    };
+                    // Undo the first half, placed a moment ago.
+                    if let Some(ids) = self.board.zones.get_mut(&zone) {
+                        ids.pop();
+                    }
+                    self.board.zones.retain(|_, ids| !ids.is_empty());
+                    self.problems.push(
+                        Problem::error(
+                            "name-split-by-comma",
+                            format!("\"{joined}\" was read as two cards, \"{}\" and \"{}\"", first.card.value, this.card.value),
+                            span,
+                            "one name, split at its comma",
+                        )
+                        .with_help(format!("inside [ ] a comma separates entries: quote the name, \"{joined}\", or put each card on its own line")),
+                    );
+                    previous = None;
+                    continue;
+                }
+            }
+            self.place(zone, owner, entry);
+            previous = Some(entry);
         }
     }
 
@@ -495,12 +546,11 @@ impl Builder<'_> {
         if let Some(deck) = &player.deck {
             self.board.player_mut(side).deck_span.0 = deck.span;
             match &deck.value {
-                DeckFile::Cards(entries) => {
-                    for entry in entries {
-                        self.place(Zone::DrawDeck(side), side, entry);
-                    }
-                }
+                DeckFile::Cards(entries) => self.place_all(Zone::DrawDeck(side), side, entries),
                 DeckFile::Count(count) => {
+                    if count.count.span.is_some() {
+                        self.board.player_mut(side).deck_span.0 = count.count.span;
+                    }
                     if count.count.value > 1000 {
                         self.problems.push(Problem::error(
                             "deck-too-large",
@@ -528,9 +578,7 @@ impl Builder<'_> {
             (Zone::PodracingPile(side), &player.podracing),
             (Zone::BattlePlan(side), &player.battle_plan),
         ] {
-            for entry in entries {
-                self.place(zone, side, entry);
-            }
+            self.place_all(zone, side, entries);
         }
         if let Some(objective) = &player.objective {
             let ObjectiveFile { card, laps, cards } = &objective.value;
@@ -538,9 +586,7 @@ impl Builder<'_> {
             if let Some(laps) = laps {
                 self.board.player_mut(side).laps = laps.value;
             }
-            for entry in cards {
-                self.place(Zone::AtObjective(side), side, entry);
-            }
+            self.place_all(Zone::AtObjective(side), side, cards);
         }
         if let Some(counters) = &player.counters_spent {
             self.board.player_mut(side).counters_spent = counters.value;

@@ -60,6 +60,21 @@ pub struct ScenarioFile {
     /// The planets in play, by name, with each player's cards there.
     #[serde(default, skip_serializing_if = "OrderedMap::is_empty")]
     pub planets: OrderedMap<PlanetFile>,
+    /// What the author expects; `check` and `walk` report any difference.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect: Option<Located<Expectation>>,
+}
+
+/// The outcome the scenario's author expects.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Expectation {
+    /// Whether the position is legal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<bool>,
+    /// The codes of the findings that make it illegal, in the order of the file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub findings: Option<Vec<String>>,
 }
 
 /// A printed number: a number, or a symbol such as `?`.
@@ -160,7 +175,8 @@ impl Default for Located<String> {
 }
 
 impl CardEntry {
-    fn is_bare(&self) -> bool {
+    /// A name alone, with no state.
+    pub fn is_bare(&self) -> bool {
         self.hidden.is_none()
             && !self.deployed_this_turn
             && self.hits.is_none()

@@ -7,8 +7,8 @@ mod write;
 
 pub use build::{Built, Problem, Severity, build};
 pub use file::{
-    CardEntry, DeckCount, DeckFile, Declaration, Entry, GameName, ObjectiveFile, PlanetFile,
-    PlayerFile, ScenarioFile, StatInput, TraitsFile,
+    CardEntry, DeckCount, DeckFile, Declaration, Entry, Expectation, GameName, ObjectiveFile,
+    PlanetFile, PlayerFile, ScenarioFile, StatInput, TraitsFile,
 };
 pub use located::{Located, OrderedMap};
 pub use write::to_file;
@@ -66,7 +66,21 @@ pub fn parse(text: &str) -> Result<ScenarioFile, Problem> {
         if let Some(at) = message.rfind(" at line ") {
             message.truncate(at);
         }
+        for (library, plain) in [
+            ("invalid u64", "expected a whole number"),
+            ("invalid u32", "expected a whole number"),
+            ("invalid i32", "expected a whole number"),
+            ("invalid i64", "expected a whole number"),
+        ] {
+            if message.starts_with(library) {
+                message = message.replacen(library, plain, 1);
+            }
+        }
         let mut help = "see docs/scenario-format.md for the format".to_string();
+        if let Some(detail) = message.strip_prefix("budget breached: ") {
+            message = format!("refused: the YAML goes beyond the limits of any real scenario ({detail})");
+            help = "a scenario may use at most 1,000 aliases and anchors, 100,000 values and 32 levels of nesting".to_string();
+        }
         if message.contains("unknown field") {
             help = format!(
                 "inside {{ }} a comma ends a value, so quote a card name that has one: {{card: \"Qui-Gon Jinn, Jedi Mentor\"}}; {help}"

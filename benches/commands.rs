@@ -1,4 +1,5 @@
-//! Benchmark: loading the embedded corpus and catalog, and the look-ups a judge runs most.
+//! Benchmark: loading the embedded corpus and catalog, the look-ups a judge runs most, and
+//! `check` of every bundled scenario.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -61,4 +62,50 @@ fn main() {
         ));
     });
     let _ = Ruleset::latest();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&root)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .flat_map(|folder| {
+            std::fs::read_dir(folder.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+        })
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
+        .collect();
+    files.sort();
+    let texts: Vec<(String, String)> = files
+        .iter()
+        .filter_map(|path| {
+            std::fs::read_to_string(path)
+                .ok()
+                .map(|text| (path.display().to_string(), text))
+        })
+        .collect();
+    let corpus = Corpus::embedded();
+    let catalog = jedi_judge::cards::Catalog::embedded();
+    let mut slowest = (0.0f64, String::new());
+    for (name, text) in &texts {
+        let started = Instant::now();
+        let mut runs = 0u32;
+        while started.elapsed() < Duration::from_millis(100) {
+            black_box(jedi_judge::check::check_text(
+                name, text, corpus, catalog, None,
+            ));
+            runs += 1;
+        }
+        let mean = started.elapsed().as_secs_f64() / f64::from(runs.max(1));
+        if mean > slowest.0 {
+            slowest = (mean, name.clone());
+        }
+    }
+    println!(
+        "check, slowest of {} bundled scenarios           {:>10.1} µs/run  ({})",
+        texts.len(),
+        slowest.0 * 1e6,
+        slowest.1
+    );
 }

@@ -1,0 +1,119 @@
+//! Every bundled position under `scenarios/check/` and `scenarios/bad-input/`: the rendered
+//! `check` output is a reviewed snapshot, and each file's own `expect:` holds.
+
+use std::path::Path;
+
+use jedi_judge::cards::Catalog;
+use jedi_judge::check::{FileVerdict, check_text};
+use jedi_judge::cli::render_diagnostic;
+use jedi_judge::render::Palette;
+use jedi_judge::rules::Corpus;
+
+fn rendered(path: &Path) -> (FileVerdict, String, Vec<&'static str>) {
+    let text = std::fs::read_to_string(path).expect("a readable scenario");
+    let name = format!(
+        "scenarios/{}/{}",
+        path.parent()
+            .and_then(|p| p.file_name())
+            .and_then(|n| n.to_str())
+            .unwrap_or_default(),
+        path.file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+    );
+    let corpus = Corpus::embedded();
+    let report = check_text(&name, &text, corpus, Catalog::embedded(), None);
+    let mut out = String::new();
+    for diagnostic in report.diagnostics(corpus) {
+        out.push_str(&render_diagnostic(&diagnostic, Palette::plain()));
+        out.push('\n');
+    }
+    out.push_str(&format!("verdict: {}\n", report.verdict.label()));
+    let codes = report
+        .problems
+        .iter()
+        .map(|problem| problem.code)
+        .chain(report.violations.iter().map(|violation| violation.code))
+        .collect();
+    (report.verdict, out, codes)
+}
+
+#[test]
+fn every_check_scenario_meets_its_expectation_and_renders_as_reviewed() {
+    insta::glob!("../scenarios/check", "*.yaml", |path| {
+        let (verdict, out, codes) = rendered(path);
+        assert!(
+            !codes.contains(&"expectation-not-met"),
+            "{}: the expectation is not met:\n{out}",
+            path.display()
+        );
+        assert_ne!(
+            verdict,
+            FileVerdict::Unreadable,
+            "{}:\n{out}",
+            path.display()
+        );
+        insta::assert_snapshot!(out);
+    });
+}
+
+#[test]
+fn every_illegal_check_scenario_has_a_legal_twin_count() {
+    let mut legal = 0;
+    let mut illegal = 0;
+    for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/check"))
+        .expect("scenarios/check")
+    {
+        let (verdict, _, _) = rendered(&entry.expect("an entry").path());
+        match verdict {
+            FileVerdict::Legal => legal += 1,
+            FileVerdict::Illegal => illegal += 1,
+            FileVerdict::Unreadable => {}
+        }
+    }
+    assert!(
+        legal >= 10 && illegal >= 10,
+        "{legal} legal, {illegal} illegal"
+    );
+    assert!(legal + illegal >= 20);
+}
+
+#[test]
+fn every_bad_input_is_unreadable_with_a_located_diagnostic() {
+    insta::glob!("../scenarios/bad-input", "*.yaml", |path| {
+        let (verdict, out, _) = rendered(path);
+        assert_eq!(
+            verdict,
+            FileVerdict::Unreadable,
+            "{}:\n{out}",
+            path.display()
+        );
+        insta::assert_snapshot!(out);
+    });
+}
+
+#[test]
+fn an_enormous_file_is_refused_before_parsing() {
+    let text = format!(
+        "title: big\ndescription: \"{}\"\n",
+        "x".repeat(2 * 1024 * 1024)
+    );
+    let report = check_text(
+        "big.yaml",
+        &text,
+        Corpus::embedded(),
+        Catalog::embedded(),
+        None,
+    );
+    assert_eq!(report.verdict, FileVerdict::Unreadable);
+    assert_eq!(report.problems[0].code, "too-large");
+}
+
+#[test]
+fn a_weapon_no_one_can_use_is_not_flagged() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/check/weapon-without-user.yaml");
+    let (verdict, out, codes) = rendered(&path);
+    assert_eq!(verdict, FileVerdict::Legal);
+    assert!(codes.is_empty(), "{out}");
+}

@@ -1,0 +1,75 @@
+//! The JSON Schema of the scenario format that `jedi-judge schema` prints for editors.
+
+use jedi_judge::cli::execute;
+use jedi_judge::render::Palette;
+
+fn schema() -> serde_json::Value {
+    let outcome = execute(["jedi-judge", "schema"], |_| Palette::plain());
+    assert_eq!(outcome.code, 0);
+    serde_json::from_str(&outcome.stdout).expect("the schema is JSON")
+}
+
+#[test]
+fn the_schema_is_draft_7_and_closed_to_unknown_keys() {
+    let schema = schema();
+    assert_eq!(schema["$schema"], "http://json-schema.org/draft-07/schema#");
+    assert_eq!(schema["additionalProperties"], false);
+    for key in [
+        "light",
+        "dark",
+        "planets",
+        "cards",
+        "turn",
+        "step",
+        "current_planet",
+        "rules",
+        "seed",
+        "expect",
+    ] {
+        assert!(
+            schema["properties"].get(key).is_some(),
+            "the schema lacks {key}"
+        );
+    }
+    let player = &schema["definitions"]["PlayerFile"]["properties"];
+    for key in [
+        "deck",
+        "hand",
+        "discard",
+        "hyperspace",
+        "objective",
+        "podracing",
+        "battle_plan",
+        "counters_spent",
+    ] {
+        assert!(player.get(key).is_some(), "PlayerFile lacks {key}");
+    }
+}
+
+#[test]
+fn every_key_of_every_bundled_scenario_is_in_the_schema() {
+    let schema = schema();
+    let properties = schema["properties"].as_object().expect("properties");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut checked = 0;
+    for folder in std::fs::read_dir(&root).expect("scenarios/") {
+        let folder = folder.expect("an entry").path();
+        if folder.file_name().is_some_and(|name| name == "bad-input") || !folder.is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(&folder).expect("a folder") {
+            let path = file.expect("an entry").path();
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let value: serde_json::Value = serde_saphyr::from_str(&text).expect("YAML");
+            for key in value.as_object().expect("a mapping").keys() {
+                assert!(
+                    properties.contains_key(key),
+                    "{}: {key} is not in the schema",
+                    path.display()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20);
+}
