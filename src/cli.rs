@@ -77,6 +77,22 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Walks through the scenario's action (a duel) step by step, each step with the rules
+    /// it applies quoted, then the verdict. Exit 0 done as expected; 1 a decision the scenario
+    /// does not give, or an outcome other than its `expect:`; 2 unreadable input or a
+    /// missing fact.
+    Walk {
+        file: std::path::PathBuf,
+        /// The rules in force, overriding the scenario's `rules:`.
+        #[arg(long = "rules-as-of", value_name = "DATE|NAME")]
+        rules_as_of: Option<String>,
+        /// Answers the decisions the script leaves open.
+        #[arg(long, value_enum)]
+        policy: Option<crate::engine::deciders::Policy>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Prints the JSON Schema (draft 7) of the scenario format, for editors.
     Schema,
     /// Prints a shell completion script.
@@ -331,6 +347,15 @@ where
             },
         };
     }
+    if let Command::Walk {
+        file,
+        rules_as_of,
+        policy,
+        format,
+    } = &cli.command
+    {
+        return run_walk(file, rules_as_of.as_deref(), *policy, *format, palette);
+    }
     match run(cli.command, palette) {
         Ok(stdout) => Outcome {
             code: EXIT_OK,
@@ -439,10 +464,79 @@ fn run_check(
     Ok((code, out))
 }
 
+fn run_walk(
+    path: &std::path::Path,
+    rules_as_of: Option<&str>,
+    policy: Option<crate::engine::deciders::Policy>,
+    format: Format,
+    palette: Palette,
+) -> Outcome {
+    let usage = |error: CliError| Outcome {
+        code: EXIT_USAGE,
+        stdout: String::new(),
+        stderr: render_diagnostic(&error, palette),
+    };
+    let rules_override = match rules_as_of.map(Ruleset::parse).transpose() {
+        Ok(rules) => rules,
+        Err(error) => return usage(error.into()),
+    };
+    let name = path.display().to_string();
+    let text = match read_scenario(path) {
+        Ok(text) => text,
+        Err(message) => {
+            let report = crate::check::FileReport::unreadable(&name, message);
+            let corpus = Corpus::embedded();
+            let stderr = report
+                .diagnostics(corpus)
+                .iter()
+                .map(|d| render_diagnostic(d, palette))
+                .collect::<Vec<_>>()
+                .join("\n");
+            return Outcome {
+                code: EXIT_USAGE,
+                stdout: String::new(),
+                stderr,
+            };
+        }
+    };
+    let corpus = Corpus::embedded();
+    match crate::walk::walk_text(
+        &text,
+        corpus,
+        Catalog::embedded(),
+        rules_override.as_ref(),
+        policy,
+        &mut |_| {},
+    ) {
+        Ok(walk) => Outcome {
+            code: walk.exit_code(),
+            stdout: render::walk::render(&walk, corpus, format, palette),
+            stderr: String::new(),
+        },
+        Err(crate::walk::WalkError::Input(problems)) => {
+            let stderr = problems
+                .iter()
+                .map(|problem| {
+                    render_diagnostic(
+                        &crate::diagnostics::from_problem(problem, &name, &text),
+                        palette,
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            Outcome {
+                code: EXIT_USAGE,
+                stdout: String::new(),
+                stderr,
+            }
+        }
+    }
+}
+
 fn run(command: Command, palette: Palette) -> Result<String, CliError> {
     let corpus = Corpus::embedded();
     match command {
-        Command::Check { .. } => Ok(String::new()),
+        Command::Check { .. } | Command::Walk { .. } => Ok(String::new()),
         Command::Schema => {
             let schema = schemars::generate::SchemaSettings::draft07()
                 .into_generator()

@@ -204,6 +204,8 @@ pub struct PlayerState {
     pub counters_spent: u32,
     /// Lap tokens on his Objective.
     pub laps: u32,
+    /// Whether he has initiated a duel this turn.
+    pub dueled_this_turn: bool,
     /// Where the draw deck was written, for diagnostics about the whole deck.
     pub deck_span: SpanNote,
     /// Where the player's section was written.

@@ -8,7 +8,7 @@ pub mod traits;
 pub use catalog::{CATALOG_SOURCE, Catalog, CatalogError, SAME_TITLE_SAME_PERSON};
 pub use matching::{CardLookupError, find, suggest};
 pub use model::{
-    Card, CardType, ClashFacts, Fact, Game, Printing, Side, Source, StatValue, Stats, TraitKind,
-    split_name,
+    Card, CardType, ClashFacts, DamageModifier, DuelingEffect, Fact, Game, GameText,
+    ModifierTarget, Printing, Side, Source, StatValue, Stats, TraitKind, split_name,
 };
 pub use traits::{DerivedTrait, TraitValue};

@@ -248,6 +248,120 @@ pub struct ClashFacts {
     pub counterpart: Option<String>,
 }
 
+/// "When dueling…" text, as a small vocabulary a scenario attaches to a card. Each applies
+/// when the card scores a hit for a character using a lightsaber.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Deserialize,
+    Serialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum DuelingEffect {
+    /// One extra hit.
+    ExtraHit,
+    /// Remove one hit from your own character.
+    RemoveHit,
+    /// You may discard this card for this attack to do two extra hits.
+    DiscardForTwoExtraHits,
+    /// Draw one card for your dueling hand.
+    DrawOne,
+    /// You may discard this card to draw two cards for your dueling hand.
+    DiscardToDrawTwo,
+}
+
+impl DuelingEffect {
+    pub fn label(self) -> &'static str {
+        match self {
+            DuelingEffect::ExtraHit => "one extra hit",
+            DuelingEffect::RemoveHit => "remove one hit from your character",
+            DuelingEffect::DiscardForTwoExtraHits => {
+                "discard this card for this attack to do two extra hits"
+            }
+            DuelingEffect::DrawOne => "draw one card for your dueling hand",
+            DuelingEffect::DiscardToDrawTwo => {
+                "discard this card to draw two cards for your dueling hand"
+            }
+        }
+    }
+
+    /// Whether the player chooses to use it (the card says "may" or costs the card).
+    pub fn optional(self) -> bool {
+        matches!(
+            self,
+            DuelingEffect::DiscardForTwoExtraHits | DuelingEffect::DiscardToDrawTwo
+        )
+    }
+}
+
+/// Whose characters a damage modifier applies to.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Deserialize,
+    Serialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum ModifierTarget {
+    /// The characters of the card's owner.
+    Own,
+    /// The characters of the owner's opponent.
+    Opponent,
+}
+
+/// Game text that adds to or reduces the damage taken for a defeated character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DamageModifier {
+    /// Added to the damage (negative to reduce it).
+    pub amount: i32,
+    /// Whose defeated characters it applies to.
+    pub applies_to: ModifierTarget,
+}
+
+/// Game text a scenario declares for the procedures: who can use a weapon, power bonuses,
+/// dueling text, damage modifiers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct GameText {
+    /// Who may use this weapon: character titles or full names, or `any Jedi`, `any
+    /// dueling character`, `any character`. `None`: not known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usable_by: Option<Vec<String>>,
+    /// The power bonus a weapon adds to its user.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weapon_bonus: Option<i32>,
+    /// Power bonuses of a character on a planet.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub location_bonus: Vec<(String, i32)>,
+    /// Another game-text power bonus that applies.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text_bonus: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dueling: Option<DuelingEffect>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub damage_modifier: Option<DamageModifier>,
+}
+
+impl GameText {
+    pub fn is_empty(&self) -> bool {
+        *self == GameText::default()
+    }
+}
+
 /// A card: one version, as the catalog or a scenario knows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Card {
@@ -282,6 +396,9 @@ pub struct Card {
     pub named_in: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clash: Option<ClashFacts>,
+    /// Game text declared by a scenario.
+    #[serde(skip_serializing_if = "GameText::is_empty")]
+    pub text: GameText,
 }
 
 impl Card {
@@ -306,6 +423,7 @@ impl Card {
             corrections: Vec::new(),
             named_in: Vec::new(),
             clash: None,
+            text: GameText::default(),
         }
     }
 
@@ -315,6 +433,14 @@ impl Card {
         card.anonymous = true;
         card.stats.destiny = Some(Fact::new(StatValue::Number(destiny), Source::Scenario));
         card
+    }
+
+    /// A printed number, if known and a number.
+    pub fn number(stat: &Option<Fact<StatValue>>) -> Option<i32> {
+        match stat.as_ref().map(|fact| &fact.value) {
+            Some(StatValue::Number(number)) => Some(*number),
+            _ => None,
+        }
     }
 
     /// The destiny number, if known and a number.

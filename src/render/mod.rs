@@ -2,6 +2,7 @@
 
 pub mod cards;
 pub mod rules;
+pub mod walk;
 
 use anstyle::{AnsiColor, Effects, Style};
 use clap::ValueEnum;

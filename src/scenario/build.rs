@@ -308,6 +308,41 @@ impl Builder<'_> {
                     .push(Fact::new((kind, value), Source::Scenario));
             }
         }
+        let text = &mut card.text;
+        if let Some(users) = &declaration.usable_by {
+            text.usable_by = Some(users.clone());
+        }
+        if let Some(bonus) = declaration.power_bonus {
+            text.weapon_bonus = Some(bonus);
+        }
+        if !declaration.location_bonus.is_empty() {
+            text.location_bonus.clear();
+        }
+        for (planet, bonus) in &declaration.location_bonus.0 {
+            match Planet::parse(&planet.value) {
+                Some(planet) => text
+                    .location_bonus
+                    .push((planet.name().to_string(), *bonus)),
+                None => self.problems.push(
+                    Problem::error(
+                        "unknown-planet",
+                        format!("there is no planet {:?}", planet.value),
+                        planet.span,
+                        "not a planet",
+                    )
+                    .with_help("the planets are Tatooine, Coruscant and Naboo"),
+                ),
+            }
+        }
+        if let Some(bonus) = declaration.text_bonus {
+            text.text_bonus = Some(bonus);
+        }
+        if let Some(effect) = &declaration.dueling {
+            text.dueling = Some(effect.value);
+        }
+        if let Some(modifier) = declaration.damage_modifier {
+            text.damage_modifier = Some(modifier);
+        }
         if card.card_type().is_none() {
             self.problems.push(
                 Problem::error(
@@ -591,5 +626,6 @@ impl Builder<'_> {
         if let Some(counters) = &player.counters_spent {
             self.board.player_mut(side).counters_spent = counters.value;
         }
+        self.board.player_mut(side).dueled_this_turn = player.dueled_this_turn;
     }
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::located::{Located, OrderedMap};
 use crate::board::Step;
-use crate::cards::{CardType, Side};
+use crate::cards::{CardType, DamageModifier, DuelingEffect, Side};
 
 /// Which game a scenario is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
@@ -60,9 +60,109 @@ pub struct ScenarioFile {
     /// The planets in play, by name, with each player's cards there.
     #[serde(default, skip_serializing_if = "OrderedMap::is_empty")]
     pub planets: OrderedMap<PlanetFile>,
+    /// What to adjudicate: `duel`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<Located<Action>>,
+    /// The scripted decisions of each player.
+    #[serde(default, skip_serializing_if = "Decisions::is_empty")]
+    pub decisions: Decisions,
+    /// A named policy that answers the decisions the script leaves open:
+    /// `block-when-able`, `never-block` or `first-option`. Without one, an unscripted
+    /// decision stops the walk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<Located<crate::engine::deciders::Policy>>,
     /// What the author expects; `check` and `walk` report any difference.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<Located<Expectation>>,
+}
+
+/// The procedure a scenario adjudicates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    /// The player whose turn it is initiates a lightsaber duel at the current planet.
+    Duel,
+}
+
+/// Each player's scripted decisions.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Decisions {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub light: Option<SideDecisions>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dark: Option<SideDecisions>,
+}
+
+impl Decisions {
+    pub fn is_empty(&self) -> bool {
+        self.light.is_none() && self.dark.is_none()
+    }
+}
+
+/// One player's scripted decisions, each a card name (forgiving) unless said otherwise.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SideDecisions {
+    /// As the initiator: the dueling character who duels.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub character: Option<Located<String>>,
+    /// The weapon: the initiator's lightsaber, or the defender's weapon (`none` for none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<Located<String>>,
+    /// As the initiator: the opposing character chosen to defend.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defender: Option<Located<String>>,
+    /// As the defender: a dueling character who defends instead, or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub substitute: Option<Located<String>>,
+    /// The cards played from the dueling hand, attacks and blocks in order: a destiny number,
+    /// a card name, or `pass` to decline a block.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plays: Vec<Located<StatInput>>,
+    /// Whether to use each optional dueling effect, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Located<bool>>,
+}
+
+/// `light`, `dark` or `none`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SideOrNone {
+    Light,
+    Dark,
+    None,
+}
+
+/// Damage each player takes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DamageBySide {
+    #[serde(default)]
+    pub light: u32,
+    #[serde(default)]
+    pub dark: u32,
+}
+
+/// The expected outcome of a duel.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DuelExpectation {
+    /// Whether initiating the duel is refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<bool>,
+    /// The character that defends, after any substitution.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defender: Option<String>,
+    /// Whose character is defeated (or discarded for a printed DAMAGE of 0), or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defeated: Option<SideOrNone>,
+    /// The damage each player takes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<DamageBySide>,
+    /// The winner by deck victory, or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck_victory: Option<SideOrNone>,
 }
 
 /// The outcome the scenario's author expects.
@@ -75,6 +175,9 @@ pub struct Expectation {
     /// The codes of the findings that make it illegal, in the order of the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub findings: Option<Vec<String>>,
+    /// The outcome of the duel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duel: Option<DuelExpectation>,
 }
 
 /// A printed number: a number, or a symbol such as `?`.
@@ -138,6 +241,27 @@ pub struct Declaration {
     /// Traits stated outright.
     #[serde(default, skip_serializing_if = "TraitsFile::is_empty")]
     pub traits: TraitsFile,
+    /// A weapon's users: character titles or full names, or `any Jedi`, `any dueling
+    /// character`, `any character`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usable_by: Option<Vec<String>>,
+    /// The power bonus a weapon adds to its user.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power_bonus: Option<i32>,
+    /// A character's power bonus on a planet: `{Coruscant: 1}`.
+    #[serde(default, skip_serializing_if = "OrderedMap::is_empty")]
+    pub location_bonus: OrderedMap<i32>,
+    /// Another game-text power bonus of a character that applies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_bonus: Option<i32>,
+    /// "When dueling…" text: `extra-hit`, `remove-hit`, `discard-for-two-extra-hits`,
+    /// `draw-one` or `discard-to-draw-two`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dueling: Option<Located<DuelingEffect>>,
+    /// Game text that changes the damage for a defeated character:
+    /// `{amount: 2, applies_to: opponent}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_modifier: Option<DamageModifier>,
 }
 
 /// A card in a zone: a destiny number (a card known only by it), a card name, or a card
@@ -353,6 +477,9 @@ pub struct PlayerFile {
     /// Deploy counters used this turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counters_spent: Option<Located<u32>>,
+    /// Whether this player has already initiated a duel this turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dueled_this_turn: bool,
 }
 
 /// A planet: each player's cards there.

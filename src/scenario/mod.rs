@@ -7,8 +7,9 @@ mod write;
 
 pub use build::{Built, Problem, Severity, build};
 pub use file::{
-    CardEntry, DeckCount, DeckFile, Declaration, Entry, Expectation, GameName, ObjectiveFile,
-    PlanetFile, PlayerFile, ScenarioFile, StatInput, TraitsFile,
+    Action, CardEntry, DamageBySide, Decisions, DeckCount, DeckFile, Declaration, DuelExpectation,
+    Entry, Expectation, GameName, ObjectiveFile, PlanetFile, PlayerFile, ScenarioFile,
+    SideDecisions, SideOrNone, StatInput, TraitsFile,
 };
 pub use located::{Located, OrderedMap};
 pub use write::to_file;

@@ -65,6 +65,18 @@ fn declaration(card: &Card) -> Option<Declaration> {
         set: printing.map(|fact| fact.value.set.clone()),
         number: printing.map(|fact| fact.value.number.clone()),
         traits,
+        usable_by: card.text.usable_by.clone(),
+        power_bonus: card.text.weapon_bonus,
+        location_bonus: OrderedMap(
+            card.text
+                .location_bonus
+                .iter()
+                .map(|(planet, bonus)| (Located::new(planet.clone()), *bonus))
+                .collect(),
+        ),
+        text_bonus: card.text.text_bonus,
+        dueling: card.text.dueling.map(Located::new),
+        damage_modifier: card.text.damage_modifier,
     };
     (declaration != Declaration::default()).then_some(declaration)
 }
@@ -115,6 +127,7 @@ fn player(board: &Board, side: Side) -> Option<Located<PlayerFile>> {
         podracing: entries(board, Zone::PodracingPile(side)),
         battle_plan: entries(board, Zone::BattlePlan(side)),
         counters_spent: (state.counters_spent > 0).then(|| Located::new(state.counters_spent)),
+        dueled_this_turn: state.dueled_this_turn,
     };
     (file != PlayerFile::default()).then(|| Located::new(file))
 }

@@ -1,0 +1,212 @@
+//! Deciders: the scenario's scripted choices (strict), and named policies for quick what-ifs.
+
+use std::collections::VecDeque;
+
+use clap::ValueEnum;
+
+use super::{Decider, Decision, DecisionKind, Unanswered};
+use crate::board::Board;
+use crate::cards::{Card, Side, find, matching};
+
+/// A scripted play from the dueling hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayAnswer {
+    /// A card with this destiny number (the first in the hand).
+    Destiny(i32),
+    /// A card by name.
+    Name(String),
+    /// Decline the block.
+    Pass,
+}
+
+/// One player's scripted answers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SideScript {
+    pub character: Option<String>,
+    pub weapon: Option<String>,
+    pub defender: Option<String>,
+    pub substitute: Option<String>,
+    pub plays: VecDeque<PlayAnswer>,
+    pub effects: VecDeque<bool>,
+}
+
+/// Both players' scripted answers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Script {
+    pub light: SideScript,
+    pub dark: SideScript,
+}
+
+/// A named policy that answers what the script leaves open.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    ValueEnum,
+    serde::Deserialize,
+    serde::Serialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Policy {
+    /// Block whenever a card matches; attack with the first card of the hand; keep the
+    /// chosen defender; take the first weapon; use optional dueling text.
+    BlockWhenAble,
+    /// Never block; otherwise as block-when-able.
+    NeverBlock,
+    /// Always the first legal option.
+    FirstOption,
+}
+
+impl Policy {
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::BlockWhenAble => "block-when-able",
+            Policy::NeverBlock => "never-block",
+            Policy::FirstOption => "first-option",
+        }
+    }
+
+    fn choose(self, decision: &Decision) -> usize {
+        let first_taking = || {
+            decision
+                .options
+                .iter()
+                .position(|o| !o.declines)
+                .unwrap_or(0)
+        };
+        let first_declining = || {
+            decision
+                .options
+                .iter()
+                .position(|o| o.declines)
+                .unwrap_or(0)
+        };
+        match (self, decision.kind) {
+            (Policy::FirstOption, _) => 0,
+            (Policy::BlockWhenAble, DecisionKind::Block) => first_taking(),
+            (Policy::NeverBlock, DecisionKind::Block) => first_declining(),
+            (_, DecisionKind::Substitute) => first_declining(),
+            (_, DecisionKind::DefenderWeapon) => first_taking(),
+            (_, DecisionKind::UseEffect) => first_taking(),
+            _ => 0,
+        }
+    }
+}
+
+/// Answers from the script first, then from the policy if there is one.
+#[derive(Clone, Debug)]
+pub struct Scripted {
+    pub script: Script,
+    pub policy: Option<Policy>,
+    /// How many answers each decision took from the script, for reporting.
+    pub used: usize,
+}
+
+impl Scripted {
+    pub fn new(script: Script, policy: Option<Policy>) -> Scripted {
+        Scripted {
+            script,
+            policy,
+            used: 0,
+        }
+    }
+
+    fn side(&mut self, side: Side) -> &mut SideScript {
+        match side {
+            Side::Light => &mut self.script.light,
+            Side::Dark => &mut self.script.dark,
+        }
+    }
+}
+
+fn is_none_word(text: &str) -> bool {
+    matches!(
+        matching::normalise(text).as_str(),
+        "none" | "no" | "pass" | "keep" | "no weapon"
+    )
+}
+
+/// The option a card name means, by forgiving match among the options' cards.
+fn by_name(board: &Board, decision: &Decision, name: &str) -> Option<usize> {
+    if is_none_word(name) {
+        return decision.options.iter().position(|o| o.declines);
+    }
+    let cards: Vec<Card> = decision
+        .options
+        .iter()
+        .filter_map(|o| o.card.and_then(|id| board.card(id)).cloned())
+        .collect();
+    let found = find(&cards, name).ok()?;
+    let wanted = found.first()?.full_name();
+    decision.options.iter().position(|o| {
+        !o.declines
+            && o.card
+                .and_then(|id| board.card(id))
+                .is_some_and(|card| card.full_name() == wanted)
+    })
+}
+
+impl Decider for Scripted {
+    fn decide(&mut self, board: &Board, decision: &Decision) -> Result<usize, Unanswered> {
+        let who = decision.who;
+        let answer: Option<Result<usize, String>> = match decision.kind {
+            DecisionKind::InitiatorCharacter => self
+                .side(who)
+                .character
+                .clone()
+                .map(|name| by_name(board, decision, &name).ok_or(name)),
+            DecisionKind::InitiatorWeapon | DecisionKind::DefenderWeapon => self
+                .side(who)
+                .weapon
+                .clone()
+                .map(|name| by_name(board, decision, &name).ok_or(name)),
+            DecisionKind::Defender => self
+                .side(who)
+                .defender
+                .clone()
+                .map(|name| by_name(board, decision, &name).ok_or(name)),
+            DecisionKind::Substitute => self
+                .side(who)
+                .substitute
+                .clone()
+                .map(|name| by_name(board, decision, &name).ok_or(name)),
+            DecisionKind::Attack | DecisionKind::Block => {
+                self.side(who).plays.pop_front().map(|play| match play {
+                    PlayAnswer::Pass => decision
+                        .options
+                        .iter()
+                        .position(|o| o.declines)
+                        .ok_or_else(|| "pass".to_string()),
+                    PlayAnswer::Destiny(number) => decision
+                        .options
+                        .iter()
+                        .position(|o| !o.declines && o.destiny == Some(number))
+                        .ok_or_else(|| number.to_string()),
+                    PlayAnswer::Name(name) => by_name(board, decision, &name).ok_or(name),
+                })
+            }
+            DecisionKind::UseEffect => self.side(who).effects.pop_front().map(|yes| {
+                let wanted = !yes;
+                decision
+                    .options
+                    .iter()
+                    .position(|o| o.declines == wanted)
+                    .ok_or_else(|| yes.to_string())
+            }),
+        };
+        match answer {
+            Some(Ok(choice)) => {
+                self.used += 1;
+                Ok(choice)
+            }
+            Some(Err(given)) => Err(Unanswered::NotLegal { given }),
+            None => match self.policy {
+                Some(policy) => Ok(policy.choose(decision)),
+                None => Err(Unanswered::NotScripted),
+            },
+        }
+    }
+}

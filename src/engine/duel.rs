@@ -1,0 +1,1650 @@
+//! The lightsaber duel: initiation, who fights, dueling hands, the exchange of attacks and blocks, defeat, reshuffle and damage.
+
+use std::collections::VecDeque;
+
+use serde::Serialize;
+
+use crate::board::{Board, CardId, Planet, Step, Zone};
+use crate::cards::traits::{dueling_character, jedi, lightsaber};
+use crate::cards::{Card, CardType, DuelingEffect, ModifierTarget, Side, StatValue, TraitValue};
+use crate::random::Random;
+use crate::rules::{Citation, Corpus, cite};
+
+use super::{
+    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, EventKind, Move, Procedure,
+    Refusal, Tally, describe_move,
+};
+
+const INITIATION: Citation = cite("duel.initiation");
+const IS_A_FIGHT: Citation = cite("duel.is-a-fight");
+const DUELING_CHARACTER: Citation = cite("duel.dueling-character");
+const WHO_FIGHTS: Citation = cite("duel.who-fights");
+const EXAMPLE_NOT_DUELIST: Citation = cite("revised.duel.example.r2-d2");
+const EXAMPLE_DUELIST: Citation = cite("revised.duel.example.obi-wan");
+const EXAMPLE_NO_VERSION: Citation = cite("revised.duel.example.anakin-versions");
+const EXAMPLE_VERSION: Citation = cite("revised.duel.example.obi-wan-versions");
+const HAND_POWER: Citation = cite("duel.hand-power");
+const ANAKIN: Citation = cite("revised.duel.anakin");
+const HAND_DRAW: Citation = cite("duel.hand-draw");
+const HAND_DECK: Citation = cite("duel.hand-deck");
+const ATTACK: Citation = cite("duel.attack");
+const BLOCK: Citation = cite("duel.block");
+const HIT: Citation = cite("duel.hit");
+const ALTERNATE: Citation = cite("duel.alternate");
+const TEXT_CARDS: Citation = cite("duel.dueling-text.cards");
+const TEXT_LIGHTSABER: Citation = cite("duel.dueling-text.lightsaber");
+const TEXT_PHRASE: Citation = cite("duel.dueling-text.phrase");
+const DEFEAT: Citation = cite("duel.defeat");
+const DAMAGE_ZERO: Citation = cite("revised.duel.damage-zero");
+const DEFEAT_DAMAGE: Citation = cite("duel.defeat-damage");
+const NO_DEFEAT: Citation = cite("duel.no-defeat");
+const OVER: Citation = cite("duel.over");
+const DECK_VICTORY: Citation = cite("faq.even-up.deck-victory-first");
+const LAP_CARDS: Citation = cite("boonta.laps.not-in-play");
+
+/// The titles the revised text's Anakin rule names.
+const ANAKIN_TITLE: &str = "Anakin Skywalker";
+
+const AT_THE_PLANET: Assumption = Assumption {
+    name: "location-is-planet",
+    text: "\"The current location\" and \"there\" in the dueling rules mean the cards at the current planet, where the duel takes place.",
+};
+const EMPTY_HAND_CANNOT_ATTACK: Assumption = Assumption {
+    name: "empty-hand-cannot-attack",
+    text: "A player whose dueling hand is empty cannot attack, so the other player makes the next attack; play goes on until both hands are empty. The sources do not say.",
+};
+const RESHUFFLE_WITHOUT_DEFEAT: Assumption = Assumption {
+    name: "reshuffle-without-defeat",
+    text: "When neither character is defeated, the dueling cards are still reshuffled into their draw decks before damage: they are still part of the draw deck. The sources state the reshuffle only for a defeat.",
+};
+const DAMAGE_NOT_BELOW_ZERO: Assumption = Assumption {
+    name: "damage-not-below-zero",
+    text: "Game text that reduces damage does not take it below zero.",
+};
+const ANAKIN_EMPTY_DECK: Assumption = Assumption {
+    name: "anakin-empty-deck",
+    text: "With no card to draw for Anakin's destiny, his power counts as 0 before bonuses.",
+};
+
+/// The outcome of a duel, for the verdict and for expectations.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct DuelResult {
+    pub initiated: bool,
+    pub refusal: Option<Refusal>,
+    pub initiator: Option<Side>,
+    pub attacker: Option<String>,
+    pub defender: Option<String>,
+    /// Whose character was defeated (or discarded for DAMAGE 0).
+    pub defeated: Option<Side>,
+    pub damage_light: i32,
+    pub damage_dark: i32,
+    pub deck_victory: Option<Side>,
+}
+
+impl DuelResult {
+    pub fn damage(&self, side: Side) -> i32 {
+        match side {
+            Side::Light => self.damage_light,
+            Side::Dark => self.damage_dark,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Start,
+    InitiatorCharacter,
+    InitiatorWeapon,
+    Defender,
+    Substitute,
+    DefenderWeapon,
+    DamageZero,
+    Hands(Side),
+    Attack(Side),
+    Block { side: Side, destiny: i32 },
+    Effect { scorer: Side, card: CardId },
+    DefeatCheck(Side),
+    Ending,
+    Done,
+}
+
+/// Per-side values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct BySide<T> {
+    light: T,
+    dark: T,
+}
+
+impl<T: Copy> BySide<T> {
+    fn get(&self, side: Side) -> T {
+        match side {
+            Side::Light => self.light,
+            Side::Dark => self.dark,
+        }
+    }
+
+    fn set(&mut self, side: Side, value: T) {
+        match side {
+            Side::Light => self.light = value,
+            Side::Dark => self.dark = value,
+        }
+    }
+}
+
+/// The duel procedure.
+pub struct Duel {
+    phase: Phase,
+    pending: VecDeque<Event>,
+    random: Random,
+    initiator: Side,
+    planet: Option<Planet>,
+    fighter: BySide<Option<CardId>>,
+    weapon: BySide<Option<CardId>>,
+    /// The card that made the attack now to be answered.
+    attack_card: Option<CardId>,
+    result: DuelResult,
+    /// Which rules are in force.
+    revised: bool,
+    damage_zero_rule: bool,
+    anakin_rule: bool,
+    laps_rule: bool,
+    said_location: bool,
+    /// A fact found missing while answering a decision, reported on the next advance.
+    missing: Option<String>,
+}
+
+impl Duel {
+    /// A duel initiated by the player whose turn it is.
+    pub fn new(board: &Board, corpus: &Corpus) -> Duel {
+        let in_force = |id: &str| board.ruleset.in_force_id(corpus, id);
+        Duel {
+            phase: Phase::Start,
+            pending: VecDeque::new(),
+            random: Random::seeded(board.seed),
+            initiator: board.turn.unwrap_or(Side::Light),
+            planet: board.current_planet,
+            fighter: BySide::default(),
+            weapon: BySide::default(),
+            attack_card: None,
+            result: DuelResult::default(),
+            revised: in_force("revised.duel.initiation"),
+            damage_zero_rule: in_force("revised.duel.damage-zero"),
+            anakin_rule: in_force("revised.duel.anakin"),
+            laps_rule: in_force("boonta.laps.not-in-play"),
+            said_location: false,
+            missing: None,
+        }
+    }
+
+    pub fn result(&self) -> &DuelResult {
+        &self.result
+    }
+
+    fn defender_side(&self) -> Side {
+        self.initiator.opponent()
+    }
+
+    fn tally(&self, board: &Board) -> Tally {
+        let hits = |side: Side| {
+            self.fighter
+                .get(side)
+                .and_then(|id| board.instance(id))
+                .map_or(0, |instance| instance.hits)
+        };
+        Tally {
+            light_hits: hits(Side::Light),
+            dark_hits: hits(Side::Dark),
+            light_cards: board.zone(Zone::DuelingHand(Side::Light)).len(),
+            dark_cards: board.zone(Zone::DuelingHand(Side::Dark)).len(),
+        }
+    }
+
+    fn emit(
+        &mut self,
+        board: &Board,
+        kind: EventKind,
+        cites: &[Citation],
+        assumptions: &[Assumption],
+        moves: Vec<Move>,
+    ) {
+        let mut assumptions = assumptions.to_vec();
+        if !self.said_location && !matches!(kind, EventKind::DuelRefused { .. }) {
+            assumptions.insert(0, AT_THE_PLANET);
+            self.said_location = true;
+        }
+        self.pending.push_back(Event {
+            kind,
+            cites: cites.to_vec(),
+            assumptions,
+            moves,
+            tally: self.tally(board),
+        });
+    }
+
+    fn name(board: &Board, id: CardId) -> String {
+        board.describe(id)
+    }
+
+    fn cards_at(board: &Board, planet: Planet, side: Side, card_type: CardType) -> Vec<CardId> {
+        board
+            .zone(Zone::InPlay(planet, side))
+            .iter()
+            .copied()
+            .filter(|id| board.card_type(*id) == Some(card_type))
+            .collect()
+    }
+
+    fn is_dueling(board: &Board, id: CardId) -> bool {
+        board
+            .card(id)
+            .is_some_and(|card| dueling_character(card).value == TraitValue::Yes)
+    }
+
+    fn is_lightsaber(board: &Board, id: CardId) -> bool {
+        board
+            .card(id)
+            .is_some_and(|card| lightsaber(card).value == TraitValue::Yes)
+    }
+
+    /// Whether the weapon's text lets the character use it; an error names a missing fact.
+    fn usable(board: &Board, weapon: CardId, character: CardId) -> Result<bool, String> {
+        let (Some(weapon_card), Some(character_card)) = (board.card(weapon), board.card(character))
+        else {
+            return Ok(false);
+        };
+        let Some(users) = &weapon_card.text.usable_by else {
+            return Err(format!(
+                "who may use {} is not known: declare it under `cards:` with `usable_by:` (character titles, or `any Jedi`, `any dueling character`, `any character`)",
+                weapon_card.full_name()
+            ));
+        };
+        let normal = |text: &str| crate::cards::matching::normalise(text);
+        Ok(users.iter().any(|user| {
+            let user = normal(user);
+            user == normal(&character_card.title)
+                || user == normal(&character_card.full_name())
+                || user == "any character"
+                || (user == "any jedi" && jedi(character_card).value == TraitValue::Yes)
+                || (user == "any dueling character"
+                    && dueling_character(character_card).value == TraitValue::Yes)
+        }))
+    }
+
+    /// The initiator's dueling characters at the planet that have a usable lightsaber there.
+    fn armed_duelists(&self, board: &Board, planet: Planet) -> Result<Vec<CardId>, String> {
+        let mut armed = Vec::new();
+        let sabers: Vec<CardId> = Self::cards_at(board, planet, self.initiator, CardType::Weapon)
+            .into_iter()
+            .filter(|id| Self::is_lightsaber(board, *id))
+            .collect();
+        for character in Self::cards_at(board, planet, self.initiator, CardType::Character) {
+            if !Self::is_dueling(board, character) {
+                continue;
+            }
+            for saber in &sabers {
+                if Self::usable(board, *saber, character)? {
+                    armed.push(character);
+                    break;
+                }
+            }
+        }
+        Ok(armed)
+    }
+
+    fn refuse(&mut self, board: &Board, refusal: Refusal, cites: &[Citation]) {
+        self.result.refusal = Some(refusal.clone());
+        self.emit(
+            board,
+            EventKind::DuelRefused {
+                initiator: board.turn,
+                refusal,
+            },
+            cites,
+            &[],
+            Vec::new(),
+        );
+        self.phase = Phase::Done;
+    }
+
+    fn start(&mut self, board: &Board) -> Result<(), String> {
+        self.result.initiator = board.turn;
+        let Some(_) = board.turn else {
+            self.refuse(board, Refusal::NoTurn, &[INITIATION]);
+            return Ok(());
+        };
+        if board.step != Some(Step::Battle) {
+            let step = board.step.map(|step| step.label().to_string());
+            self.refuse(board, Refusal::NotBattleStep { step }, &[INITIATION]);
+            return Ok(());
+        }
+        if board.player(self.initiator).dueled_this_turn {
+            self.refuse(board, Refusal::AlreadyDueled, &[INITIATION]);
+            return Ok(());
+        }
+        let Some(planet) = self.planet else {
+            self.refuse(board, Refusal::NoCurrentPlanet, &[INITIATION]);
+            return Ok(());
+        };
+        let duelists = |side: Side| {
+            Self::cards_at(board, planet, side, CardType::Character)
+                .into_iter()
+                .filter(|id| Self::is_dueling(board, *id))
+                .count()
+        };
+        if self.revised {
+            if duelists(self.initiator) == 0 {
+                self.refuse(
+                    board,
+                    Refusal::NoDuelingCharacter {
+                        side: self.initiator,
+                    },
+                    &[INITIATION, DUELING_CHARACTER],
+                );
+                return Ok(());
+            }
+        } else {
+            for side in [self.initiator, self.defender_side()] {
+                if duelists(side) == 0 {
+                    self.refuse(
+                        board,
+                        Refusal::NoDuelingCharacter { side },
+                        &[INITIATION, DUELING_CHARACTER],
+                    );
+                    return Ok(());
+                }
+            }
+        }
+        if self.armed_duelists(board, planet)?.is_empty() {
+            let cites: &[Citation] = if self.revised {
+                &[INITIATION]
+            } else {
+                &[WHO_FIGHTS]
+            };
+            self.refuse(board, Refusal::NoUsableLightsaber, cites);
+            return Ok(());
+        }
+        self.result.initiated = true;
+        self.emit(
+            board,
+            EventKind::DuelInitiated {
+                initiator: self.initiator,
+                planet: planet.to_string(),
+            },
+            &[INITIATION, IS_A_FIGHT],
+            &[],
+            Vec::new(),
+        );
+        self.phase = Phase::InitiatorCharacter;
+        Ok(())
+    }
+
+    fn option(label: String, card: Option<CardId>, cites: &[Citation]) -> DecisionOption {
+        DecisionOption {
+            label,
+            card,
+            destiny: None,
+            declines: false,
+            cites: cites.to_vec(),
+        }
+    }
+
+    fn decline(label: &str, cites: &[Citation]) -> DecisionOption {
+        DecisionOption {
+            label: label.to_string(),
+            card: None,
+            destiny: None,
+            declines: true,
+            cites: cites.to_vec(),
+        }
+    }
+
+    fn decision(&self, board: &Board, planet: Planet) -> Result<Option<Decision>, String> {
+        let initiator = self.initiator;
+        let defender = self.defender_side();
+        let decision = match self.phase {
+            Phase::InitiatorCharacter => Decision {
+                kind: DecisionKind::InitiatorCharacter,
+                who: initiator,
+                prompt: format!("choose the {initiator} dueling character who duels"),
+                options: self
+                    .armed_duelists(board, planet)?
+                    .into_iter()
+                    .map(|id| {
+                        Self::option(
+                            Self::name(board, id),
+                            Some(id),
+                            &[WHO_FIGHTS, DUELING_CHARACTER],
+                        )
+                    })
+                    .collect(),
+            },
+            Phase::InitiatorWeapon => {
+                let character = self.fighter.get(initiator).unwrap_or(CardId(0));
+                let mut options = Vec::new();
+                for saber in Self::cards_at(board, planet, initiator, CardType::Weapon) {
+                    if Self::is_lightsaber(board, saber) && Self::usable(board, saber, character)? {
+                        options.push(Self::option(
+                            Self::name(board, saber),
+                            Some(saber),
+                            &[WHO_FIGHTS],
+                        ));
+                    }
+                }
+                Decision {
+                    kind: DecisionKind::InitiatorWeapon,
+                    who: initiator,
+                    prompt: format!(
+                        "choose a lightsaber {} can use",
+                        Self::name(board, character)
+                    ),
+                    options,
+                }
+            }
+            Phase::Defender => {
+                let candidates: Vec<CardId> =
+                    Self::cards_at(board, planet, defender, CardType::Character)
+                        .into_iter()
+                        .filter(|id| self.revised || Self::is_dueling(board, *id))
+                        .collect();
+                let prompt = if self.revised {
+                    format!(
+                        "choose any one of the {defender} player's characters on {planet} to defend"
+                    )
+                } else {
+                    format!(
+                        "choose one of the {defender} player's dueling characters on {planet} to defend"
+                    )
+                };
+                Decision {
+                    kind: DecisionKind::Defender,
+                    who: initiator,
+                    prompt,
+                    options: candidates
+                        .into_iter()
+                        .map(|id| Self::option(Self::name(board, id), Some(id), &[WHO_FIGHTS]))
+                        .collect(),
+                }
+            }
+            Phase::Substitute => {
+                let chosen = self.fighter.get(defender).unwrap_or(CardId(0));
+                let alternatives: Vec<CardId> =
+                    Self::cards_at(board, planet, defender, CardType::Character)
+                        .into_iter()
+                        .filter(|id| *id != chosen && Self::is_dueling(board, *id))
+                        .collect();
+                if alternatives.is_empty() {
+                    return Ok(None);
+                }
+                let chosen_title = board
+                    .card(chosen)
+                    .map(|card| card.title.clone())
+                    .unwrap_or_default();
+                let mut options = vec![Self::decline(
+                    &format!("keep {} defending", Self::name(board, chosen)),
+                    &[WHO_FIGHTS],
+                )];
+                for id in alternatives {
+                    let same_stack = board
+                        .card(id)
+                        .is_some_and(|card| card.title == chosen_title);
+                    let example = if same_stack {
+                        EXAMPLE_VERSION
+                    } else if Self::is_dueling(board, chosen) {
+                        EXAMPLE_DUELIST
+                    } else {
+                        EXAMPLE_NOT_DUELIST
+                    };
+                    options.push(Self::option(
+                        format!("defend with {} instead", Self::name(board, id)),
+                        Some(id),
+                        &[WHO_FIGHTS, example],
+                    ));
+                }
+                Decision {
+                    kind: DecisionKind::Substitute,
+                    who: defender,
+                    prompt: format!(
+                        "the {defender} player may choose one of his dueling characters on {planet} to defend instead of {}",
+                        Self::name(board, chosen)
+                    ),
+                    options,
+                }
+            }
+            Phase::DefenderWeapon => {
+                let character = self.fighter.get(defender).unwrap_or(CardId(0));
+                let mut options = vec![Self::decline("no weapon", &[WHO_FIGHTS])];
+                for weapon in Self::cards_at(board, planet, defender, CardType::Weapon) {
+                    if Self::usable(board, weapon, character)? {
+                        options.push(Self::option(
+                            Self::name(board, weapon),
+                            Some(weapon),
+                            &[WHO_FIGHTS],
+                        ));
+                    }
+                }
+                if options.len() == 1 {
+                    return Ok(None);
+                }
+                Decision {
+                    kind: DecisionKind::DefenderWeapon,
+                    who: defender,
+                    prompt: format!(
+                        "the defender may choose one weapon {} can use (it need not be a lightsaber)",
+                        Self::name(board, character)
+                    ),
+                    options,
+                }
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(decision))
+    }
+
+    /// The printed DAMAGE of a fighter.
+    fn printed_damage(board: &Board, id: CardId) -> Result<i32, String> {
+        let card = board.card(id);
+        match card
+            .and_then(|card| card.stats.damage.as_ref())
+            .map(|fact| &fact.value)
+        {
+            Some(StatValue::Number(number)) => Ok(*number),
+            _ => Err(format!(
+                "the DAMAGE of {} is not known: declare it under `cards:` with `damage:`",
+                card.map(Card::full_name).unwrap_or_default()
+            )),
+        }
+    }
+
+    fn damage_zero(&mut self, board: &mut Board) -> Result<(), String> {
+        if !self.damage_zero_rule {
+            self.phase = Phase::Hands(self.initiator);
+            return Ok(());
+        }
+        let mut discarded = false;
+        for side in [self.initiator, self.defender_side()] {
+            let Some(id) = self.fighter.get(side) else {
+                continue;
+            };
+            if Self::printed_damage(board, id)? == 0 {
+                let from = board.zone_of(id).unwrap_or(Zone::DiscardPile(side));
+                let to = Zone::DiscardPile(side);
+                let moved = describe_move(board, id, from, to);
+                board.move_to(id, to);
+                self.result.defeated = Some(side);
+                let card = Self::name(board, id);
+                self.emit(
+                    board,
+                    EventKind::DamageZeroDiscarded { side, card },
+                    &[DAMAGE_ZERO],
+                    &[],
+                    vec![moved],
+                );
+                discarded = true;
+            }
+        }
+        if discarded {
+            self.emit(
+                board,
+                EventKind::BattleStepContinues,
+                &[OVER],
+                &[],
+                Vec::new(),
+            );
+            self.phase = Phase::Done;
+        } else {
+            self.phase = Phase::Hands(self.initiator);
+        }
+        Ok(())
+    }
+
+    /// The destiny number of a card, or why it is unknown.
+    fn destiny_of(board: &Board, id: CardId) -> Result<i32, String> {
+        board.card(id).and_then(Card::destiny).ok_or_else(|| {
+            format!(
+                "the destiny number of {} is not known: declare it under `cards:` with `destiny:`",
+                Self::name(board, id)
+            )
+        })
+    }
+
+    fn hands(&mut self, board: &mut Board, side: Side) -> Result<(), String> {
+        let Some(fighter) = self.fighter.get(side) else {
+            return Err("no fighter".to_string());
+        };
+        let card = board
+            .card(fighter)
+            .cloned()
+            .unwrap_or_else(|| Card::named("?", crate::cards::Game::YoungJedi));
+        let mut parts: Vec<(String, i32)> = Vec::new();
+        let mut cites = vec![HAND_POWER];
+        let mut assumptions = Vec::new();
+        if self.anakin_rule && card.title == ANAKIN_TITLE {
+            let top = board.zone(Zone::DrawDeck(side)).first().copied();
+            match top {
+                Some(top) => {
+                    let destiny = Self::destiny_of(board, top)?;
+                    let moved = describe_move(board, top, Zone::DrawDeck(side), Zone::Hand(side));
+                    board.move_to(top, Zone::Hand(side));
+                    let name = Self::name(board, top);
+                    self.emit(
+                        board,
+                        EventKind::AnakinDestiny {
+                            side,
+                            card: name,
+                            destiny,
+                        },
+                        &[ANAKIN],
+                        &[],
+                        vec![moved],
+                    );
+                    parts.push(("destiny drawn for Anakin's power".to_string(), destiny));
+                }
+                None => {
+                    assumptions.push(ANAKIN_EMPTY_DECK);
+                    parts.push(("no card to draw for Anakin's destiny".to_string(), 0));
+                }
+            }
+            cites.push(ANAKIN);
+        } else {
+            match card.stats.power.as_ref().map(|fact| &fact.value) {
+                Some(StatValue::Number(number)) => {
+                    parts.push(("printed power".to_string(), *number))
+                }
+                _ => {
+                    return Err(format!(
+                        "the power of {} is not known: declare it under `cards:` with `power:`",
+                        card.full_name()
+                    ));
+                }
+            }
+        }
+        if let Some(planet) = self.planet {
+            for (bonus_planet, bonus) in &card.text.location_bonus {
+                if bonus_planet == planet.name() {
+                    parts.push((format!("power bonus on {planet}"), *bonus));
+                }
+            }
+        }
+        if let Some(weapon) = self.weapon.get(side)
+            && let Some(weapon_card) = board.card(weapon)
+            && let Some(bonus) = weapon_card.text.weapon_bonus
+        {
+            parts.push((format!("power bonus of {}", weapon_card.full_name()), bonus));
+        }
+        if let Some(bonus) = card.text.text_bonus {
+            parts.push(("game-text power bonus".to_string(), bonus));
+        }
+        let total: i32 = parts.iter().map(|(_, amount)| amount).sum();
+        self.emit(
+            board,
+            EventKind::PowerTotalled {
+                side,
+                card: card.full_name(),
+                parts,
+                total,
+            },
+            &cites,
+            &assumptions,
+            Vec::new(),
+        );
+        let wanted = total.max(0);
+        let mut moves = Vec::new();
+        let mut drawn = 0;
+        for _ in 0..wanted {
+            let Some(top) = board.zone(Zone::DrawDeck(side)).first().copied() else {
+                break;
+            };
+            moves.push(describe_move(
+                board,
+                top,
+                Zone::DrawDeck(side),
+                Zone::DuelingHand(side),
+            ));
+            board.move_to(top, Zone::DuelingHand(side));
+            drawn += 1;
+        }
+        let deck_left = board.zone(Zone::DrawDeck(side)).len();
+        let mut cites = vec![HAND_DRAW];
+        if deck_left == 0 {
+            cites.push(HAND_DECK);
+        }
+        self.emit(
+            board,
+            EventKind::DuelingHandDrawn {
+                side,
+                wanted,
+                drawn,
+                deck_left,
+            },
+            &cites,
+            &[],
+            moves,
+        );
+        self.phase = if side == self.initiator {
+            Phase::Hands(self.defender_side())
+        } else {
+            Phase::Attack(self.initiator)
+        };
+        Ok(())
+    }
+
+    fn play_options(
+        board: &Board,
+        side: Side,
+        destiny: Option<i32>,
+    ) -> Result<Vec<DecisionOption>, String> {
+        let mut options = Vec::new();
+        for &id in board.zone(Zone::DuelingHand(side)) {
+            let number = Self::destiny_of(board, id)?;
+            if destiny.is_some_and(|wanted| wanted != number) {
+                continue;
+            }
+            let label = match board.card(id) {
+                Some(card) if card.anonymous => format!("a card with destiny {number}"),
+                _ => format!("{} (destiny {number})", Self::name(board, id)),
+            };
+            options.push(DecisionOption {
+                label,
+                card: Some(id),
+                destiny: Some(number),
+                declines: false,
+                cites: if destiny.is_some() {
+                    vec![BLOCK]
+                } else {
+                    vec![ATTACK]
+                },
+            });
+        }
+        Ok(options)
+    }
+
+    fn play(
+        &mut self,
+        board: &mut Board,
+        side: Side,
+        card: CardId,
+        blocking: bool,
+    ) -> Result<(), String> {
+        let destiny = Self::destiny_of(board, card)?;
+        let moved = describe_move(
+            board,
+            card,
+            Zone::DuelingHand(side),
+            Zone::DuelingPile(side),
+        );
+        board.move_to(card, Zone::DuelingPile(side));
+        self.attack_card = Some(card);
+        let name = Self::name(board, card);
+        if blocking {
+            self.emit(
+                board,
+                EventKind::Block {
+                    side,
+                    card: name,
+                    destiny,
+                },
+                &[BLOCK],
+                &[],
+                vec![moved],
+            );
+        } else {
+            self.emit(
+                board,
+                EventKind::Attack {
+                    side,
+                    card: name,
+                    destiny,
+                },
+                &[ATTACK, ALTERNATE],
+                &[],
+                vec![moved],
+            );
+        }
+        self.phase = Phase::Block {
+            side: side.opponent(),
+            destiny,
+        };
+        Ok(())
+    }
+
+    fn scorer_has_lightsaber(&self, board: &Board, side: Side) -> bool {
+        self.weapon
+            .get(side)
+            .is_some_and(|weapon| Self::is_lightsaber(board, weapon))
+    }
+
+    /// An unanswered attack: a hit on `side`'s character.
+    fn hit(&mut self, board: &mut Board, side: Side, count: u32) -> Result<(), String> {
+        let Some(fighter) = self.fighter.get(side) else {
+            return Err("no fighter".to_string());
+        };
+        if let Some(instance) = board.instance_mut(fighter) {
+            instance.hits += count;
+        }
+        let hits = board.instance(fighter).map_or(0, |instance| instance.hits);
+        let damage = Self::printed_damage(board, fighter)?;
+        let by = self
+            .attack_card
+            .map(|id| Self::name(board, id))
+            .unwrap_or_default();
+        let card = Self::name(board, fighter);
+        self.emit(
+            board,
+            EventKind::Hit {
+                side,
+                card,
+                by,
+                hits,
+                damage,
+            },
+            &[HIT],
+            &[],
+            Vec::new(),
+        );
+        Ok(())
+    }
+
+    fn dueling_text(
+        &mut self,
+        board: &mut Board,
+        scorer: Side,
+        card: CardId,
+        effect: DuelingEffect,
+        use_it: bool,
+    ) {
+        let name = Self::name(board, card);
+        let cites = [TEXT_LIGHTSABER, TEXT_PHRASE];
+        let mut moves = Vec::new();
+        let discards = matches!(
+            effect,
+            DuelingEffect::DiscardForTwoExtraHits | DuelingEffect::DiscardToDrawTwo
+        );
+        if discards && !use_it {
+            let event = EventKind::DuelingText {
+                side: scorer,
+                card: name,
+                effect,
+                applied: false,
+                detail: "the player chooses not to use it".to_string(),
+            };
+            self.emit(board, event, &cites, &[], moves);
+            return;
+        }
+        if discards {
+            moves.push(describe_move(
+                board,
+                card,
+                Zone::DuelingPile(scorer),
+                Zone::DiscardPile(scorer),
+            ));
+            board.move_to(card, Zone::DiscardPile(scorer));
+        }
+        let (detail, extra_hits) = match effect {
+            DuelingEffect::ExtraHit => ("one extra hit".to_string(), 1),
+            DuelingEffect::DiscardForTwoExtraHits => {
+                ("the card is discarded for two extra hits".to_string(), 2)
+            }
+            DuelingEffect::RemoveHit => {
+                let fighter = self.fighter.get(scorer);
+                let removed = match fighter.and_then(|id| board.instance_mut(id)) {
+                    Some(instance) if instance.hits > 0 => {
+                        instance.hits -= 1;
+                        true
+                    }
+                    _ => false,
+                };
+                let detail = if removed {
+                    "one hit removed from the scorer's own character"
+                } else {
+                    "no hit on the scorer's own character to remove"
+                };
+                (detail.to_string(), 0)
+            }
+            DuelingEffect::DrawOne => {
+                let drawn = self.draw_into_hand(board, scorer, 1, &mut moves);
+                (format!("{drawn} card drawn for the dueling hand"), 0)
+            }
+            DuelingEffect::DiscardToDrawTwo => {
+                let drawn = self.draw_into_hand(board, scorer, 2, &mut moves);
+                (
+                    format!("the card is discarded to draw two cards; {drawn} drawn"),
+                    0,
+                )
+            }
+        };
+        let event = EventKind::DuelingText {
+            side: scorer,
+            card: name,
+            effect,
+            applied: true,
+            detail,
+        };
+        self.emit(board, event, &cites, &[], moves);
+        if extra_hits > 0
+            && let Err(fact) = self.hit(board, scorer.opponent(), extra_hits)
+        {
+            self.missing = Some(fact);
+        }
+    }
+
+    fn draw_into_hand(
+        &mut self,
+        board: &mut Board,
+        side: Side,
+        count: usize,
+        moves: &mut Vec<Move>,
+    ) -> usize {
+        let mut drawn = 0;
+        for _ in 0..count {
+            let Some(top) = board.zone(Zone::DrawDeck(side)).first().copied() else {
+                break;
+            };
+            moves.push(describe_move(
+                board,
+                top,
+                Zone::DrawDeck(side),
+                Zone::DuelingHand(side),
+            ));
+            board.move_to(top, Zone::DuelingHand(side));
+            drawn += 1;
+        }
+        drawn
+    }
+
+    fn defeat_check(&mut self, board: &mut Board, hit_side: Side) -> Result<(), String> {
+        let Some(fighter) = self.fighter.get(hit_side) else {
+            return Err("no fighter".to_string());
+        };
+        let hits = board.instance(fighter).map_or(0, |instance| instance.hits);
+        let damage = Self::printed_damage(board, fighter)?;
+        if i64::from(hits) >= i64::from(damage) {
+            self.result.defeated = Some(hit_side);
+            let card = Self::name(board, fighter);
+            self.emit(
+                board,
+                EventKind::Defeated {
+                    side: hit_side,
+                    card,
+                    hits,
+                    damage,
+                },
+                &[DEFEAT],
+                &[],
+                Vec::new(),
+            );
+            self.phase = Phase::Ending;
+        } else {
+            self.phase = Phase::Attack(hit_side);
+        }
+        Ok(())
+    }
+
+    /// Takes damage from the top of the draw deck (then lap cards, last played first, under
+    /// the Boonta Eve rules). Returns the cards lost and whether the deck ran out.
+    fn take_damage(
+        &mut self,
+        board: &mut Board,
+        side: Side,
+        amount: i32,
+        moves: &mut Vec<Move>,
+    ) -> (usize, bool) {
+        let mut lost = 0;
+        for _ in 0..amount.max(0) {
+            let next = board
+                .zone(Zone::DrawDeck(side))
+                .first()
+                .copied()
+                .map(|id| (id, Zone::DrawDeck(side)))
+                .or_else(|| {
+                    self.laps_rule
+                        .then(|| board.zone(Zone::PodracingPile(side)).last().copied())
+                        .flatten()
+                        .map(|id| (id, Zone::PodracingPile(side)))
+                });
+            let Some((id, from)) = next else { break };
+            moves.push(describe_move(board, id, from, Zone::DiscardPile(side)));
+            board.move_to(id, Zone::DiscardPile(side));
+            lost += 1;
+        }
+        let empty = board.zone(Zone::DrawDeck(side)).is_empty()
+            && (!self.laps_rule || board.zone(Zone::PodracingPile(side)).is_empty());
+        (lost, amount > 0 && empty)
+    }
+
+    fn damage_parts(
+        &self,
+        board: &Board,
+        loser: Side,
+        fighter: CardId,
+    ) -> Result<Vec<(String, i32)>, String> {
+        let mut parts = vec![(
+            format!("printed DAMAGE of {}", Self::name(board, fighter)),
+            Self::printed_damage(board, fighter)?,
+        )];
+        for instance in &board.cards {
+            let Some(zone) = board.zone_of(instance.id) else {
+                continue;
+            };
+            if !zone.in_play() || instance.face_down {
+                continue;
+            }
+            let Some(card) = board.card(instance.id) else {
+                continue;
+            };
+            let Some(modifier) = card.text.damage_modifier else {
+                continue;
+            };
+            let applies = match modifier.applies_to {
+                ModifierTarget::Own => instance.owner == loser,
+                ModifierTarget::Opponent => instance.owner != loser,
+            };
+            if applies {
+                parts.push((
+                    format!("game text of {}", card.full_name()),
+                    modifier.amount,
+                ));
+            }
+        }
+        Ok(parts)
+    }
+
+    fn ending(&mut self, board: &mut Board) -> Result<(), String> {
+        let defeated = self.result.defeated;
+        // 1. Discard the defeated character and the weapon it was using.
+        if let Some(loser) = defeated {
+            // The defeated character's hit tokens leave the table with it.
+            if let Some(instance) = self
+                .fighter
+                .get(loser)
+                .and_then(|id| board.instance_mut(id))
+            {
+                instance.hits = 0;
+            }
+            let mut moves = Vec::new();
+            let mut names = Vec::new();
+            for id in [self.fighter.get(loser), self.weapon.get(loser)]
+                .into_iter()
+                .flatten()
+            {
+                if let Some(from) = board.zone_of(id) {
+                    let owner = board.instance(id).map_or(loser, |i| i.owner);
+                    moves.push(describe_move(board, id, from, Zone::DiscardPile(owner)));
+                    names.push(Self::name(board, id));
+                    board.move_to(id, Zone::DiscardPile(owner));
+                }
+            }
+            self.emit(
+                board,
+                EventKind::CardsDiscarded {
+                    side: loser,
+                    cards: names,
+                },
+                &[DEFEAT],
+                &[],
+                moves,
+            );
+        } else {
+            self.emit(
+                board,
+                EventKind::HandsEmpty,
+                &[ALTERNATE, NO_DEFEAT],
+                &[],
+                Vec::new(),
+            );
+        }
+        // 2. Each player reshuffles his dueling hand and pile into his draw deck.
+        for side in [self.initiator, self.defender_side()] {
+            let mut moves = Vec::new();
+            let returning: Vec<CardId> = board
+                .zone(Zone::DuelingHand(side))
+                .iter()
+                .chain(board.zone(Zone::DuelingPile(side)))
+                .copied()
+                .collect();
+            for id in &returning {
+                let from = board.zone_of(*id).unwrap_or(Zone::DuelingPile(side));
+                moves.push(describe_move(board, *id, from, Zone::DrawDeck(side)));
+                board.move_to(*id, Zone::DrawDeck(side));
+            }
+            let mut deck: Vec<CardId> = board.zone(Zone::DrawDeck(side)).to_vec();
+            self.random.shuffle(&mut deck);
+            if deck.is_empty() {
+                board.zones.remove(&Zone::DrawDeck(side));
+            } else {
+                board.zones.insert(Zone::DrawDeck(side), deck);
+            }
+            let assumptions: &[Assumption] = if defeated.is_none() {
+                &[RESHUFFLE_WITHOUT_DEFEAT]
+            } else {
+                &[]
+            };
+            let deck_size = board.zone(Zone::DrawDeck(side)).len();
+            self.emit(
+                board,
+                EventKind::Reshuffled {
+                    side,
+                    returned: returning.len(),
+                    deck_size,
+                },
+                &[DEFEAT_DAMAGE, HAND_DECK],
+                assumptions,
+                moves,
+            );
+        }
+        // 3. Damage.
+        let taker = match defeated {
+            Some(loser) => {
+                let fighter = self.fighter.get(loser).unwrap_or(CardId(0));
+                Some((
+                    loser,
+                    self.damage_parts(board, loser, fighter)?,
+                    vec![DEFEAT_DAMAGE],
+                ))
+            }
+            None => {
+                let hits = |side: Side| {
+                    self.fighter
+                        .get(side)
+                        .and_then(|id| board.instance(id))
+                        .map_or(0, |i| i.hits)
+                };
+                let (light, dark) = (hits(Side::Light), hits(Side::Dark));
+                if light == dark {
+                    self.emit(
+                        board,
+                        EventKind::NoDamage {
+                            reason: format!("a tie: {light} hit tokens each"),
+                        },
+                        &[NO_DEFEAT],
+                        &[],
+                        Vec::new(),
+                    );
+                    None
+                } else {
+                    let (side, count) = if light > dark {
+                        (Side::Light, light)
+                    } else {
+                        (Side::Dark, dark)
+                    };
+                    Some((
+                        side,
+                        vec![(
+                            "hit tokens on his dueling character".to_string(),
+                            count as i32,
+                        )],
+                        vec![NO_DEFEAT],
+                    ))
+                }
+            }
+        };
+        if let Some((side, parts, cites)) = taker {
+            let sum: i32 = parts.iter().map(|(_, amount)| amount).sum();
+            let amount = sum.max(0);
+            let assumptions: &[Assumption] = if sum < 0 {
+                &[DAMAGE_NOT_BELOW_ZERO]
+            } else {
+                &[]
+            };
+            let mut moves = Vec::new();
+            let (lost, ran_out) = self.take_damage(board, side, amount, &mut moves);
+            match side {
+                Side::Light => self.result.damage_light = amount,
+                Side::Dark => self.result.damage_dark = amount,
+            }
+            let mut cites = cites;
+            if self.laps_rule && moves.iter().any(|m| m.from.contains("Podracing")) {
+                cites.push(LAP_CARDS);
+            }
+            let deck_left = board.zone(Zone::DrawDeck(side)).len();
+            self.emit(
+                board,
+                EventKind::DamageTaken {
+                    side,
+                    amount,
+                    parts,
+                    lost,
+                    deck_left,
+                },
+                &cites,
+                assumptions,
+                moves,
+            );
+            if ran_out {
+                self.result.deck_victory = Some(side.opponent());
+                self.emit(
+                    board,
+                    EventKind::DeckVictory {
+                        winner: side.opponent(),
+                    },
+                    &[DECK_VICTORY],
+                    &[],
+                    Vec::new(),
+                );
+            }
+        }
+        // 4. Remove the remaining hit tokens.
+        for side in [self.initiator, self.defender_side()] {
+            if let Some(instance) = self.fighter.get(side).and_then(|id| board.instance_mut(id))
+                && instance.hits > 0
+            {
+                let count = instance.hits;
+                instance.hits = 0;
+                let cites: &[Citation] = if defeated.is_some() {
+                    &[DEFEAT_DAMAGE]
+                } else {
+                    &[NO_DEFEAT]
+                };
+                self.emit(
+                    board,
+                    EventKind::HitsRemoved { side, count },
+                    cites,
+                    &[],
+                    Vec::new(),
+                );
+            }
+        }
+        if self.result.deck_victory.is_none() {
+            self.emit(
+                board,
+                EventKind::BattleStepContinues,
+                &[OVER],
+                &[],
+                Vec::new(),
+            );
+        }
+        self.phase = Phase::Done;
+        Ok(())
+    }
+
+    fn step(&mut self, board: &mut Board) -> Result<Option<Decision>, String> {
+        let planet = self.planet.unwrap_or(Planet("Naboo"));
+        match self.phase {
+            Phase::Start => self.start(board)?,
+            Phase::InitiatorCharacter | Phase::InitiatorWeapon | Phase::Defender => {
+                return self.decision(board, planet);
+            }
+            Phase::Substitute => {
+                if !self.revised {
+                    self.phase = Phase::DefenderWeapon;
+                    return Ok(None);
+                }
+                match self.decision(board, planet)? {
+                    Some(decision) => return Ok(Some(decision)),
+                    None => {
+                        let defender = self.defender_side();
+                        let chosen = self.fighter.get(defender);
+                        let has_other_versions =
+                            chosen.and_then(|id| board.card(id)).is_some_and(|card| {
+                                Self::cards_at(board, planet, defender, CardType::Character)
+                                    .iter()
+                                    .any(|other| {
+                                        Some(*other) != chosen
+                                            && board
+                                                .card(*other)
+                                                .is_some_and(|c| c.title == card.title)
+                                    })
+                            });
+                        let cites: &[Citation] = if has_other_versions {
+                            &[WHO_FIGHTS, EXAMPLE_NO_VERSION]
+                        } else {
+                            &[WHO_FIGHTS]
+                        };
+                        self.emit(
+                            board,
+                            EventKind::NoSubstituteAvailable { side: defender },
+                            cites,
+                            &[],
+                            Vec::new(),
+                        );
+                        self.phase = Phase::DefenderWeapon;
+                    }
+                }
+            }
+            Phase::DefenderWeapon => match self.decision(board, planet)? {
+                Some(decision) => return Ok(Some(decision)),
+                None => {
+                    let side = self.defender_side();
+                    self.emit(
+                        board,
+                        EventKind::WeaponChosen {
+                            side,
+                            card: None,
+                            lightsaber: false,
+                        },
+                        &[WHO_FIGHTS],
+                        &[],
+                        Vec::new(),
+                    );
+                    self.phase = Phase::DamageZero;
+                }
+            },
+            Phase::DamageZero => self.damage_zero(board)?,
+            Phase::Hands(side) => self.hands(board, side)?,
+            Phase::Attack(side) => {
+                let own = board.zone(Zone::DuelingHand(side)).len();
+                let other = board.zone(Zone::DuelingHand(side.opponent())).len();
+                if own == 0 && other == 0 {
+                    self.phase = Phase::Ending;
+                } else if own == 0 {
+                    self.emit(
+                        board,
+                        EventKind::CannotAttack { side },
+                        &[ALTERNATE],
+                        &[EMPTY_HAND_CANNOT_ATTACK],
+                        Vec::new(),
+                    );
+                    self.phase = Phase::Attack(side.opponent());
+                } else {
+                    let options = Self::play_options(board, side, None)?;
+                    if options.len() == 1 {
+                        let card = options[0].card.unwrap_or(CardId(0));
+                        self.play(board, side, card, false)?;
+                    } else {
+                        return Ok(Some(Decision {
+                            kind: DecisionKind::Attack,
+                            who: side,
+                            prompt: format!(
+                                "the {side} player attacks: choose a card from the dueling hand"
+                            ),
+                            options,
+                        }));
+                    }
+                }
+            }
+            Phase::Block { side, destiny } => {
+                let mut options = Self::play_options(board, side, Some(destiny))?;
+                if options.is_empty() {
+                    self.emit(
+                        board,
+                        EventKind::NoBlock {
+                            side,
+                            destiny,
+                            could_have: false,
+                        },
+                        &[BLOCK, HIT],
+                        &[],
+                        Vec::new(),
+                    );
+                    self.after_unblocked(board, side)?;
+                } else {
+                    options.push(Self::decline("do not block", &[HIT]));
+                    return Ok(Some(Decision {
+                        kind: DecisionKind::Block,
+                        who: side,
+                        prompt: format!(
+                            "the {side} player may block the attack of {destiny} with a card of the same destiny number"
+                        ),
+                        options,
+                    }));
+                }
+            }
+            Phase::Effect { scorer, card } => {
+                let effect = board.card(card).and_then(|c| c.text.dueling);
+                match effect {
+                    Some(effect) if effect.optional() => {
+                        return Ok(Some(Decision {
+                            kind: DecisionKind::UseEffect,
+                            who: scorer,
+                            prompt: format!(
+                                "the {scorer} player may use the dueling text of {}: {}",
+                                Self::name(board, card),
+                                effect.label()
+                            ),
+                            options: vec![
+                                Self::option(
+                                    format!("use it: {}", effect.label()),
+                                    Some(card),
+                                    &[TEXT_LIGHTSABER],
+                                ),
+                                Self::decline("do not use it", &[TEXT_LIGHTSABER]),
+                            ],
+                        }));
+                    }
+                    Some(effect) => {
+                        self.dueling_text(board, scorer, card, effect, true);
+                        self.phase = Phase::DefeatCheck(scorer.opponent());
+                    }
+                    None => self.phase = Phase::DefeatCheck(scorer.opponent()),
+                }
+            }
+            Phase::DefeatCheck(side) => self.defeat_check(board, side)?,
+            Phase::Ending => self.ending(board)?,
+            Phase::Done => {}
+        }
+        Ok(None)
+    }
+
+    /// The attack on `side` went unanswered: a hit, then the card's dueling text.
+    fn after_unblocked(&mut self, board: &mut Board, side: Side) -> Result<(), String> {
+        self.hit(board, side, 1)?;
+        let scorer = side.opponent();
+        let card = self.attack_card.unwrap_or(CardId(0));
+        match board.card(card).and_then(|c| c.text.dueling) {
+            Some(_) if self.scorer_has_lightsaber(board, scorer) => {
+                self.phase = Phase::Effect { scorer, card };
+            }
+            Some(effect) => {
+                let name = Self::name(board, card);
+                self.emit(
+                    board,
+                    EventKind::DuelingText {
+                        side: scorer,
+                        card: name,
+                        effect,
+                        applied: false,
+                        detail: "its character is not using a lightsaber".to_string(),
+                    },
+                    &[TEXT_CARDS, TEXT_LIGHTSABER],
+                    &[],
+                    Vec::new(),
+                );
+                self.phase = Phase::DefeatCheck(side);
+            }
+            None => self.phase = Phase::DefeatCheck(side),
+        }
+        Ok(())
+    }
+}
+
+impl Procedure for Duel {
+    fn advance(&mut self, board: &mut Board) -> Advance {
+        loop {
+            if let Some(fact) = self.missing.take() {
+                self.phase = Phase::Done;
+                self.pending.clear();
+                return Advance::Missing(fact);
+            }
+            if let Some(event) = self.pending.pop_front() {
+                return Advance::Event(event);
+            }
+            if self.phase == Phase::Done {
+                return Advance::Done;
+            }
+            match self.step(board) {
+                Ok(Some(decision)) => {
+                    if !self.pending.is_empty() {
+                        // Events first; the decision is asked again on the next call.
+                        continue;
+                    }
+                    return Advance::Decide(decision);
+                }
+                Ok(None) => {}
+                Err(fact) => {
+                    self.phase = Phase::Done;
+                    self.pending.clear();
+                    return Advance::Missing(fact);
+                }
+            }
+        }
+    }
+
+    fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
+        let Some(option) = decision.options.get(choice) else {
+            return;
+        };
+        let initiator = self.initiator;
+        let defender = self.defender_side();
+        match decision.kind {
+            DecisionKind::InitiatorCharacter => {
+                if let Some(id) = option.card {
+                    self.fighter.set(initiator, Some(id));
+                    self.result.attacker = Some(Self::name(board, id));
+                    let card = Self::name(board, id);
+                    self.emit(
+                        board,
+                        EventKind::FighterChosen {
+                            side: initiator,
+                            card,
+                            by: initiator,
+                            role: "initiator".to_string(),
+                        },
+                        &[WHO_FIGHTS, DUELING_CHARACTER],
+                        &[],
+                        Vec::new(),
+                    );
+                }
+                self.phase = Phase::InitiatorWeapon;
+            }
+            DecisionKind::InitiatorWeapon => {
+                self.weapon.set(initiator, option.card);
+                let card = option.card.map(|id| Self::name(board, id));
+                self.emit(
+                    board,
+                    EventKind::WeaponChosen {
+                        side: initiator,
+                        card,
+                        lightsaber: true,
+                    },
+                    &[WHO_FIGHTS],
+                    &[],
+                    Vec::new(),
+                );
+                self.phase = Phase::Defender;
+            }
+            DecisionKind::Defender => {
+                if let Some(id) = option.card {
+                    self.fighter.set(defender, Some(id));
+                    self.result.defender = Some(Self::name(board, id));
+                    let card = Self::name(board, id);
+                    self.emit(
+                        board,
+                        EventKind::FighterChosen {
+                            side: defender,
+                            card,
+                            by: initiator,
+                            role: "defender".to_string(),
+                        },
+                        &[WHO_FIGHTS],
+                        &[],
+                        Vec::new(),
+                    );
+                }
+                self.phase = Phase::Substitute;
+            }
+            DecisionKind::Substitute => {
+                let chosen = self
+                    .fighter
+                    .get(defender)
+                    .map(|id| Self::name(board, id))
+                    .unwrap_or_default();
+                if let (false, Some(id)) = (option.declines, option.card) {
+                    self.fighter.set(defender, Some(id));
+                    let to = Self::name(board, id);
+                    self.result.defender = Some(to.clone());
+                    self.emit(
+                        board,
+                        EventKind::DefenderSubstituted {
+                            side: defender,
+                            from: chosen,
+                            to,
+                        },
+                        &option.cites,
+                        &[],
+                        Vec::new(),
+                    );
+                } else {
+                    let could = decision
+                        .options
+                        .iter()
+                        .filter_map(|o| o.card)
+                        .map(|id| Self::name(board, id))
+                        .collect();
+                    self.emit(
+                        board,
+                        EventKind::SubstitutionDeclined {
+                            side: defender,
+                            could,
+                        },
+                        &[WHO_FIGHTS],
+                        &[],
+                        Vec::new(),
+                    );
+                }
+                self.phase = Phase::DefenderWeapon;
+            }
+            DecisionKind::DefenderWeapon => {
+                let card = option.card.filter(|_| !option.declines);
+                self.weapon.set(defender, card);
+                let lightsaber = card.is_some_and(|id| Self::is_lightsaber(board, id));
+                let name = card.map(|id| Self::name(board, id));
+                self.emit(
+                    board,
+                    EventKind::WeaponChosen {
+                        side: defender,
+                        card: name,
+                        lightsaber,
+                    },
+                    &[WHO_FIGHTS],
+                    &[],
+                    Vec::new(),
+                );
+                self.phase = Phase::DamageZero;
+            }
+            DecisionKind::Attack => {
+                if let Some(id) = option.card
+                    && let Err(fact) = self.play(board, decision.who, id, false)
+                {
+                    self.missing = Some(fact);
+                }
+            }
+            DecisionKind::Block => {
+                let side = decision.who;
+                match option.card.filter(|_| !option.declines) {
+                    Some(id) => {
+                        if let Err(fact) = self.play(board, side, id, true) {
+                            self.missing = Some(fact);
+                        }
+                    }
+                    None => {
+                        let destiny = match self.phase {
+                            Phase::Block { destiny, .. } => destiny,
+                            _ => 0,
+                        };
+                        self.emit(
+                            board,
+                            EventKind::NoBlock {
+                                side,
+                                destiny,
+                                could_have: true,
+                            },
+                            &[HIT],
+                            &[],
+                            Vec::new(),
+                        );
+                        if let Err(fact) = self.after_unblocked(board, side) {
+                            self.missing = Some(fact);
+                        }
+                    }
+                }
+            }
+            DecisionKind::UseEffect => {
+                if let Phase::Effect { scorer, card } = self.phase
+                    && let Some(effect) = board.card(card).and_then(|c| c.text.dueling)
+                {
+                    self.dueling_text(board, scorer, card, effect, !option.declines);
+                    self.phase = Phase::DefeatCheck(scorer.opponent());
+                }
+            }
+        }
+    }
+}

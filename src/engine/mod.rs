@@ -1,0 +1,347 @@
+//! Procedures that advance a board step by step: each emits events with their citations, asks for decisions, or ends.
+
+pub mod deciders;
+pub mod duel;
+
+use serde::Serialize;
+
+use crate::board::{Board, CardId, Zone};
+use crate::cards::{DuelingEffect, Side};
+use crate::rules::Citation;
+
+/// A rule the engine applies where the sources are silent, printed as such.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Assumption {
+    /// A stable name, such as `empty-hand-cannot-attack`.
+    pub name: &'static str,
+    /// What the engine assumes.
+    pub text: &'static str,
+}
+
+/// How many hit tokens and dueling-hand cards each side has, after an event.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    pub light_hits: u32,
+    pub dark_hits: u32,
+    pub light_cards: usize,
+    pub dark_cards: usize,
+}
+
+/// Why a duel may not be initiated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "reason")]
+pub enum Refusal {
+    NoTurn,
+    NotBattleStep { step: Option<String> },
+    AlreadyDueled,
+    NoCurrentPlanet,
+    NoDuelingCharacter { side: Side },
+    NoUsableLightsaber,
+}
+
+/// Where a card went.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Move {
+    pub card: CardId,
+    pub name: String,
+    pub from: String,
+    pub to: String,
+}
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum EventKind {
+    DuelInitiated {
+        initiator: Side,
+        planet: String,
+    },
+    DuelRefused {
+        initiator: Option<Side>,
+        refusal: Refusal,
+    },
+    FighterChosen {
+        side: Side,
+        card: String,
+        by: Side,
+        role: String,
+    },
+    DefenderSubstituted {
+        side: Side,
+        from: String,
+        to: String,
+    },
+    SubstitutionDeclined {
+        side: Side,
+        could: Vec<String>,
+    },
+    NoSubstituteAvailable {
+        side: Side,
+    },
+    WeaponChosen {
+        side: Side,
+        card: Option<String>,
+        lightsaber: bool,
+    },
+    DamageZeroDiscarded {
+        side: Side,
+        card: String,
+    },
+    AnakinDestiny {
+        side: Side,
+        card: String,
+        destiny: i32,
+    },
+    PowerTotalled {
+        side: Side,
+        card: String,
+        parts: Vec<(String, i32)>,
+        total: i32,
+    },
+    DuelingHandDrawn {
+        side: Side,
+        wanted: i32,
+        drawn: usize,
+        deck_left: usize,
+    },
+    Attack {
+        side: Side,
+        card: String,
+        destiny: i32,
+    },
+    Block {
+        side: Side,
+        card: String,
+        destiny: i32,
+    },
+    NoBlock {
+        side: Side,
+        destiny: i32,
+        could_have: bool,
+    },
+    Hit {
+        side: Side,
+        card: String,
+        by: String,
+        hits: u32,
+        damage: i32,
+    },
+    DuelingText {
+        side: Side,
+        card: String,
+        effect: DuelingEffect,
+        applied: bool,
+        detail: String,
+    },
+    CannotAttack {
+        side: Side,
+    },
+    Defeated {
+        side: Side,
+        card: String,
+        hits: u32,
+        damage: i32,
+    },
+    HandsEmpty,
+    CardsDiscarded {
+        side: Side,
+        cards: Vec<String>,
+    },
+    Reshuffled {
+        side: Side,
+        returned: usize,
+        deck_size: usize,
+    },
+    DamageTaken {
+        side: Side,
+        amount: i32,
+        parts: Vec<(String, i32)>,
+        lost: usize,
+        deck_left: usize,
+    },
+    NoDamage {
+        reason: String,
+    },
+    DeckVictory {
+        winner: Side,
+    },
+    HitsRemoved {
+        side: Side,
+        count: u32,
+    },
+    BattleStepContinues,
+}
+
+/// An event in the log, with the rules it applied and the state after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Event {
+    pub kind: EventKind,
+    pub cites: Vec<Citation>,
+    pub assumptions: Vec<Assumption>,
+    pub moves: Vec<Move>,
+    pub tally: Tally,
+}
+
+/// What a decision is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DecisionKind {
+    InitiatorCharacter,
+    InitiatorWeapon,
+    Defender,
+    Substitute,
+    DefenderWeapon,
+    Attack,
+    Block,
+    UseEffect,
+}
+
+impl DecisionKind {
+    /// The key of the scenario's `decisions:` that answers it.
+    pub fn script_key(self) -> &'static str {
+        match self {
+            DecisionKind::InitiatorCharacter => "character",
+            DecisionKind::InitiatorWeapon | DecisionKind::DefenderWeapon => "weapon",
+            DecisionKind::Defender => "defender",
+            DecisionKind::Substitute => "substitute",
+            DecisionKind::Attack | DecisionKind::Block => "plays",
+            DecisionKind::UseEffect => "effects",
+        }
+    }
+}
+
+/// One legal answer to a decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DecisionOption {
+    /// What the player does, in words.
+    pub label: String,
+    /// The card it names, if any.
+    pub card: Option<CardId>,
+    /// A card's destiny number, for plays.
+    pub destiny: Option<i32>,
+    /// Declines: no block, no substitute, no weapon, no effect.
+    pub declines: bool,
+    /// The rules that make it legal.
+    pub cites: Vec<Citation>,
+}
+
+/// A decision a player must make.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Decision {
+    pub kind: DecisionKind,
+    pub who: Side,
+    pub prompt: String,
+    pub options: Vec<DecisionOption>,
+}
+
+/// What a procedure does next.
+#[derive(Debug)]
+pub enum Advance {
+    Event(Event),
+    Decide(Decision),
+    /// The scenario lacks a fact the procedure needs.
+    Missing(String),
+    Done,
+}
+
+/// Answers decisions: a script, a policy, or a person.
+pub trait Decider {
+    /// The index of the chosen option, or why there is none.
+    fn decide(&mut self, board: &Board, decision: &Decision) -> Result<usize, Unanswered>;
+}
+
+/// Why a decider gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "why")]
+pub enum Unanswered {
+    /// Nothing in the script answers it.
+    NotScripted,
+    /// The script's answer is not among the legal options.
+    NotLegal { given: String },
+}
+
+/// Why a walk stopped early.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "stop")]
+pub enum Stop {
+    Undecided { decision: Decision, why: Unanswered },
+    Missing { fact: String },
+}
+
+/// A procedure run to its end or to a stop: the events, and the stop if any.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Run {
+    pub events: Vec<Event>,
+    pub stop: Option<Stop>,
+}
+
+/// A resumable procedure.
+pub trait Procedure {
+    fn advance(&mut self, board: &mut Board) -> Advance;
+    fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize);
+}
+
+/// Runs a procedure until it ends or stops, asking the decider for every decision. The
+/// `observe` callback sees the board after every event (for conservation checks).
+pub fn run(
+    procedure: &mut dyn Procedure,
+    board: &mut Board,
+    decider: &mut dyn Decider,
+    observe: &mut dyn FnMut(&Board, &Event),
+) -> Run {
+    let mut events = Vec::new();
+    // A procedure that never ends is a bug; this bound turns it into a stop.
+    for _ in 0..100_000 {
+        match procedure.advance(board) {
+            Advance::Event(event) => {
+                observe(board, &event);
+                events.push(event);
+            }
+            Advance::Decide(decision) => match decider.decide(board, &decision) {
+                Ok(choice) if choice < decision.options.len() => {
+                    procedure.answer(board, &decision, choice);
+                }
+                Ok(_) => {
+                    return Run {
+                        events,
+                        stop: Some(Stop::Undecided {
+                            decision,
+                            why: Unanswered::NotLegal {
+                                given: "an option out of range".to_string(),
+                            },
+                        }),
+                    };
+                }
+                Err(why) => {
+                    return Run {
+                        events,
+                        stop: Some(Stop::Undecided { decision, why }),
+                    };
+                }
+            },
+            Advance::Missing(fact) => {
+                return Run {
+                    events,
+                    stop: Some(Stop::Missing { fact }),
+                };
+            }
+            Advance::Done => return Run { events, stop: None },
+        }
+    }
+    Run {
+        events,
+        stop: Some(Stop::Missing {
+            fact: "the procedure did not end".to_string(),
+        }),
+    }
+}
+
+/// Describes a move of a card for the event log.
+pub fn describe_move(board: &Board, card: CardId, from: Zone, to: Zone) -> Move {
+    Move {
+        card,
+        name: board.describe(card),
+        from: from.label(),
+        to: to.label(),
+    }
+}

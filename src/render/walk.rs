@@ -1,0 +1,659 @@
+//! Renders a walkthrough: numbered steps with their rules quoted, then the verdict, as text, Markdown or JSON.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde_json::json;
+
+use super::{Format, Palette, WIDTH, document_label, json as to_json, markdown_escape, wrap};
+use crate::board::CardId;
+use crate::cards::Side;
+use crate::engine::{Decision, Event, EventKind, Refusal, Stop, Unanswered};
+use crate::rules::{Corpus, Item, Ruleset, lookup};
+use crate::walk::Walkthrough;
+
+fn side_name(side: Side) -> &'static str {
+    side.label()
+}
+
+fn list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn sum(parts: &[(String, i32)]) -> String {
+    let mut text = String::new();
+    for (index, (what, amount)) in parts.iter().enumerate() {
+        if index > 0 {
+            text.push_str(if *amount < 0 { " − " } else { " + " });
+            let _ = write!(text, "{} {}", amount.abs(), what);
+        } else {
+            let _ = write!(text, "{amount} ({what})");
+        }
+    }
+    text
+}
+
+/// One sentence (or two) saying what an event did.
+pub fn narrate(event: &Event) -> String {
+    match &event.kind {
+        EventKind::DuelInitiated { initiator, planet } => format!(
+            "The {} player initiates a duel on {planet}, in his Battle step, before any battle there; the duel does not replace the battle.",
+            side_name(*initiator)
+        ),
+        EventKind::DuelRefused { initiator, refusal } => {
+            let who = initiator.map(|side| format!("The {} player", side_name(side))).unwrap_or_else(|| "No one".to_string());
+            match refusal {
+                Refusal::NoTurn => "No duel: the scenario does not say whose turn it is, and only the player whose turn it is may initiate one.".to_string(),
+                Refusal::NotBattleStep { step } => format!(
+                    "{who} may not initiate a duel now: a duel is initiated during his Battle step, and this is {}.",
+                    step.as_ref().map(|s| format!("his {s}")).unwrap_or_else(|| "no step the scenario names".to_string())
+                ),
+                Refusal::AlreadyDueled => format!("{who} has already initiated a duel this turn; only one is allowed each turn."),
+                Refusal::NoCurrentPlanet => "No duel: the scenario names no current planet, where a duel takes place.".to_string(),
+                Refusal::NoDuelingCharacter { side } => format!(
+                    "{who} may not initiate a duel: the {} player has no dueling character at the current planet.",
+                    side_name(*side)
+                ),
+                Refusal::NoUsableLightsaber => format!(
+                    "{who} may not initiate a duel: none of his dueling characters at the current planet has a lightsaber there that he can use."
+                ),
+            }
+        }
+        EventKind::FighterChosen { side, card, by, role } => {
+            if role == "initiator" {
+                format!("The {} player chooses {card} to duel.", side_name(*side))
+            } else {
+                format!("The {} player chooses the {} player's {card} to defend.", side_name(*by), side_name(*side))
+            }
+        }
+        EventKind::DefenderSubstituted { side, from, to } => {
+            format!("The {} player chooses {to} to defend instead of {from}.", side_name(*side))
+        }
+        EventKind::SubstitutionDeclined { side, could } => format!(
+            "The {} player keeps the chosen defender; he could have chosen {} instead.",
+            side_name(*side),
+            list(could)
+        ),
+        EventKind::NoSubstituteAvailable { side } => format!(
+            "The {} player has no other dueling character there to defend instead.",
+            side_name(*side)
+        ),
+        EventKind::WeaponChosen { side, card, lightsaber } => match card {
+            Some(card) if *lightsaber => format!("The {} duelist uses the lightsaber {card}.", side_name(*side)),
+            Some(card) => format!("The {} duelist uses {card}, which is not a lightsaber.", side_name(*side)),
+            None => format!("The {} duelist uses no weapon.", side_name(*side)),
+        },
+        EventKind::DamageZeroDiscarded { side, card } => format!(
+            "{card} ({}) has a printed DAMAGE of 0: it is simply discarded. No dueling hands are drawn; the duel is over.",
+            side_name(*side)
+        ),
+        EventKind::AnakinDestiny { side, card, destiny } => format!(
+            "For Anakin's power the {} player draws destiny: {card}, destiny {destiny}. It goes into his hand.",
+            side_name(*side)
+        ),
+        EventKind::PowerTotalled { side, card, parts, total } => format!(
+            "{card} ({}) fights with power {total}: {} = {total}. No destiny is drawn for the weapon.",
+            side_name(*side),
+            sum(parts)
+        ),
+        EventKind::DuelingHandDrawn { side, wanted, drawn, deck_left } => {
+            let mut text = format!(
+                "The {} player puts his hand face down aside and draws {drawn} card{} for his dueling hand",
+                side_name(*side),
+                if *drawn == 1 { "" } else { "s" }
+            );
+            if i64::try_from(*drawn).unwrap_or(0) < i64::from(*wanted) {
+                let _ = write!(text, ", not {wanted}: his draw deck had no more");
+            }
+            let _ = write!(text, "; {deck_left} left in his draw deck.");
+            if *deck_left == 0 {
+                text.push_str(" Drawing the last card for a dueling hand is no deck victory: the cards are still part of the draw deck.");
+            }
+            text
+        }
+        EventKind::Attack { side, card, destiny } => {
+            format!("The {} player attacks with {} (destiny {destiny}).", side_name(*side), card_phrase(card, *destiny))
+        }
+        EventKind::Block { side, card, destiny } => format!(
+            "The {} player blocks with {} (destiny {destiny}); the block becomes his attack, which must be blocked in turn.",
+            side_name(*side),
+            card_phrase(card, *destiny)
+        ),
+        EventKind::NoBlock { side, destiny, could_have } => {
+            if *could_have {
+                format!("The {} player chooses not to block the {destiny}.", side_name(*side))
+            } else {
+                format!("The {} player has no card of destiny {destiny} to block with.", side_name(*side))
+            }
+        }
+        EventKind::Hit { side, card, by, hits, damage } => format!(
+            "The attack of {by} scores a hit: {card} ({}) has {hits} hit token{} against a printed DAMAGE of {damage}.",
+            side_name(*side),
+            if *hits == 1 { "" } else { "s" }
+        ),
+        EventKind::DuelingText { side, card, effect, applied, detail } => {
+            if *applied {
+                format!(
+                    "{card} scored the hit for the {} player, whose character is using a lightsaber, so its dueling text applies ({}): {detail}.",
+                    side_name(*side),
+                    effect.label()
+                )
+            } else {
+                format!(
+                    "{card} has dueling text ({}), but it does not apply: {detail}.",
+                    effect.label()
+                )
+            }
+        }
+        EventKind::CannotAttack { side } => format!(
+            "The {} player's dueling hand is empty, so he cannot attack; the {} player makes the next attack.",
+            side_name(*side),
+            side_name(side.opponent())
+        ),
+        EventKind::Defeated { side, card, hits, damage } => format!(
+            "{card} ({}) has {hits} hits, at least its printed DAMAGE of {damage}: it is defeated.",
+            side_name(*side)
+        ),
+        EventKind::HandsEmpty => "Both dueling hands are empty: the duel ends with neither character defeated.".to_string(),
+        EventKind::CardsDiscarded { side, cards } => match cards.as_slice() {
+            [character] => format!(
+                "The {} player discards the defeated {character}; it was using no weapon.",
+                side_name(*side)
+            ),
+            _ => format!(
+                "The {} player discards {}: the defeated character and the weapon it was using.",
+                side_name(*side),
+                list(cards)
+            ),
+        },
+        EventKind::Reshuffled { side, returned, deck_size } => format!(
+            "The {} player shuffles his {returned} dueling card{} back into his draw deck, now {deck_size} cards.",
+            side_name(*side),
+            if *returned == 1 { "" } else { "s" }
+        ),
+        EventKind::DamageTaken { side, amount, parts, lost, deck_left } => {
+            let mut text = format!(
+                "The {} player takes {amount} damage: {}",
+                side_name(*side),
+                sum(parts)
+            );
+            let _ = write!(
+                text,
+                ". {lost} card{} go{} from the top of his draw deck to his discard pile; {deck_left} left.",
+                if *lost == 1 { "" } else { "s" },
+                if *lost == 1 { "es" } else { "" }
+            );
+            text
+        }
+        EventKind::NoDamage { reason } => format!("Neither player takes damage: {reason}."),
+        EventKind::DeckVictory { winner } => format!(
+            "The {} player's draw deck is empty: deck victory for the {} player, at once.",
+            side_name(winner.opponent()),
+            side_name(*winner)
+        ),
+        EventKind::HitsRemoved { side, count } => format!(
+            "The remaining {count} hit token{} on the {} character {} removed.",
+            if *count == 1 { "" } else { "s" },
+            side_name(*side),
+            if *count == 1 { "is" } else { "are" }
+        ),
+        EventKind::BattleStepContinues => {
+            "The duel is over and the Battle step continues: the characters and weapons that took part may also battle this turn.".to_string()
+        }
+    }
+}
+
+fn card_phrase(card: &str, destiny: i32) -> String {
+    if card == format!("a card with destiny {destiny}") {
+        "a card".to_string()
+    } else {
+        card.to_string()
+    }
+}
+
+/// Whether the tally is worth showing after this event (once the hands exist).
+fn shows_tally(event: &Event) -> bool {
+    matches!(
+        event.kind,
+        EventKind::DuelingHandDrawn { .. }
+            | EventKind::Attack { .. }
+            | EventKind::Block { .. }
+            | EventKind::NoBlock { .. }
+            | EventKind::Hit { .. }
+            | EventKind::DuelingText { .. }
+            | EventKind::CannotAttack { .. }
+    )
+}
+
+fn tally(event: &Event) -> String {
+    let t = event.tally;
+    format!(
+        "hits: Light {}, Dark {} · dueling hands: Light {}, Dark {}",
+        t.light_hits, t.dark_hits, t.light_cards, t.dark_cards
+    )
+}
+
+/// Quoted rules: the item each citation resolves to under the ruleset, first use numbered.
+struct Quotes<'a> {
+    corpus: &'a Corpus,
+    ruleset: &'a Ruleset,
+    first_step: BTreeMap<String, usize>,
+}
+
+impl<'a> Quotes<'a> {
+    fn resolve(&self, id: &str) -> Option<&'a Item> {
+        lookup(self.corpus, self.ruleset, id)
+            .ok()
+            .map(|found| found.item)
+    }
+}
+
+fn where_cards_went(walk: &Walkthrough) -> Vec<String> {
+    // First origin and last destination of every card moved.
+    let mut journeys: BTreeMap<CardId, (String, String, String)> = BTreeMap::new();
+    for event in &walk.run.events {
+        for moved in &event.moves {
+            journeys
+                .entry(moved.card)
+                .and_modify(|journey| journey.2 = moved.to.clone())
+                .or_insert((moved.name.clone(), moved.from.clone(), moved.to.clone()));
+        }
+    }
+    let mut named: Vec<String> = Vec::new();
+    let mut counted: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for (id, (name, from, to)) in &journeys {
+        if from == to {
+            continue;
+        }
+        let anonymous = walk
+            .board_after
+            .card(*id)
+            .is_some_and(|card| card.anonymous);
+        if anonymous {
+            *counted.entry((from.clone(), to.clone())).or_default() += 1;
+        } else {
+            named.push(format!("{name}: from the {from} to the {to}"));
+        }
+    }
+    for ((from, to), count) in counted {
+        named.push(format!(
+            "{count} card{} known by destiny: from the {from} to the {to}",
+            if count == 1 { "" } else { "s" }
+        ));
+    }
+    named
+}
+
+fn verdict_lines(walk: &Walkthrough) -> Vec<String> {
+    let result = &walk.result;
+    let mut lines = Vec::new();
+    if let Some(refusal) = &result.refusal {
+        let _ = refusal;
+        lines.push("No duel: initiating it is refused (see above).".to_string());
+        return lines;
+    }
+    if walk.run.stop.is_some() {
+        lines.push("The walk stopped before the duel ended.".to_string());
+        return lines;
+    }
+    match result.defeated {
+        Some(side) => {
+            let card = if Some(side) == result.initiator {
+                result.attacker.clone()
+            } else {
+                result.defender.clone()
+            };
+            lines.push(format!(
+                "Defeated: {} ({}).",
+                card.unwrap_or_default(),
+                side.label()
+            ));
+        }
+        None => lines.push("Defeated: neither character.".to_string()),
+    }
+    lines.push(format!(
+        "Damage taken: Light Side {}, Dark Side {}.",
+        result.damage_light, result.damage_dark
+    ));
+    if let Some(winner) = result.deck_victory {
+        lines.push(format!("Deck victory: the {} player wins.", winner.label()));
+    }
+    lines
+}
+
+fn decision_lines(decision: &Decision, why: &Unanswered, quotes: &Quotes<'_>) -> Vec<String> {
+    let mut lines = Vec::new();
+    match why {
+        Unanswered::NotScripted => lines.push(format!(
+            "A decision is needed that the scenario does not script: {}.",
+            decision.prompt
+        )),
+        Unanswered::NotLegal { given } => lines.push(format!(
+            "The scenario's answer {given:?} is not a legal choice: {}.",
+            decision.prompt
+        )),
+    }
+    lines.push("Legal options:".to_string());
+    for (index, option) in decision.options.iter().enumerate() {
+        let rules: Vec<String> = option
+            .cites
+            .iter()
+            .filter_map(|cite| quotes.resolve(cite.id()).map(|item| item.id.clone()))
+            .collect();
+        lines.push(format!(
+            "  {}. {}  [{}]",
+            index + 1,
+            option.label,
+            rules.join(", ")
+        ));
+    }
+    lines.push(format!(
+        "Script it under `decisions: {}: {}:` in the scenario, or pass --policy.",
+        match decision.who {
+            Side::Light => "light",
+            Side::Dark => "dark",
+        },
+        decision.kind.script_key()
+    ));
+    lines
+}
+
+fn heading(walk: &Walkthrough, ruleset: &Ruleset) -> String {
+    let planet = walk
+        .board_before
+        .current_planet
+        .map(|planet| format!(" on {planet}"))
+        .unwrap_or_default();
+    let mut text = format!(
+        "Lightsaber duel{planet} · rules: {ruleset} · seed {}",
+        walk.board_before.seed
+    );
+    if let Some(policy) = walk.policy {
+        let _ = write!(text, " · policy: {}", policy.name());
+    }
+    text
+}
+
+/// A walkthrough in the chosen format.
+pub fn render(walk: &Walkthrough, corpus: &Corpus, format: Format, palette: Palette) -> String {
+    let ruleset = walk.board_before.ruleset.clone();
+    let mut quotes = Quotes {
+        corpus,
+        ruleset: &ruleset,
+        first_step: BTreeMap::new(),
+    };
+    match format {
+        Format::Json => render_json(walk, &quotes),
+        Format::Markdown => render_markdown(walk, &mut quotes),
+        Format::Text => render_text(walk, &mut quotes, palette),
+    }
+}
+
+fn render_text(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) -> String {
+    let mut out = String::new();
+    if let Some(title) = &walk.title {
+        let _ = writeln!(out, "{}", palette.heading(title));
+    }
+    let _ = writeln!(out, "{}", palette.dim(&heading(walk, quotes.ruleset)));
+    if !walk.findings.is_empty() {
+        let _ = writeln!(out);
+        for finding in &walk.findings {
+            let _ = writeln!(
+                out,
+                "{}",
+                palette.warn(&wrap(
+                    &format!(
+                        "Note: the position is illegal ({}): {}. See `jedi-judge check`.",
+                        finding.code, finding.message
+                    ),
+                    WIDTH,
+                    ""
+                ))
+            );
+        }
+    }
+    for (index, event) in walk.run.events.iter().enumerate() {
+        let step = index + 1;
+        let _ = writeln!(out);
+        let number = format!("{step:>2}. ");
+        let body = wrap(&narrate(event), WIDTH, "    ");
+        let _ = writeln!(out, "{}{}", palette.heading(&number), body.trim_start());
+        if shows_tally(event) {
+            let _ = writeln!(out, "    {}", palette.dim(&tally(event)));
+        }
+        for cite in &event.cites {
+            let Some(item) = quotes.resolve(cite.id()) else {
+                continue;
+            };
+            match quotes.first_step.get(&item.id) {
+                Some(first) => {
+                    let _ = writeln!(
+                        out,
+                        "    {} {}",
+                        palette.id(&item.id),
+                        palette.dim(&format!("(quoted at step {first})"))
+                    );
+                }
+                None => {
+                    quotes.first_step.insert(item.id.clone(), step);
+                    let _ = writeln!(
+                        out,
+                        "    {} {}",
+                        palette.id(&item.id),
+                        palette.dim(&document_label(quotes.corpus, item))
+                    );
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        wrap(
+                            &format!("\"{}\"", item.text.replace('\n', " ")),
+                            WIDTH,
+                            "      "
+                        )
+                    );
+                }
+            }
+        }
+        for assumption in &event.assumptions {
+            let _ = writeln!(
+                out,
+                "{}",
+                palette.warn(&wrap(
+                    &format!(
+                        "Assumption ({}), not rule text: {}",
+                        assumption.name, assumption.text
+                    ),
+                    WIDTH,
+                    "    "
+                ))
+            );
+        }
+    }
+    let _ = writeln!(out);
+    match &walk.run.stop {
+        Some(Stop::Undecided { decision, why }) => {
+            let _ = writeln!(
+                out,
+                "{}",
+                palette.bad(&format!("Stopped after step {}.", walk.run.events.len()))
+            );
+            for line in decision_lines(decision, why, quotes) {
+                let _ = writeln!(out, "{}", wrap(&line, WIDTH, ""));
+            }
+        }
+        Some(Stop::Missing { fact }) => {
+            let _ = writeln!(
+                out,
+                "{}",
+                palette.bad(&format!(
+                    "Stopped after step {}: the scenario lacks a fact.",
+                    walk.run.events.len()
+                ))
+            );
+            let _ = writeln!(out, "{}", wrap(fact, WIDTH, ""));
+        }
+        None => {
+            let _ = writeln!(out, "{}", palette.heading("Verdict"));
+            for line in verdict_lines(walk) {
+                let _ = writeln!(out, "{}", wrap(&line, WIDTH, "  "));
+            }
+            let moves = where_cards_went(walk);
+            if !moves.is_empty() {
+                let _ = writeln!(out, "  Where the cards went:");
+                for line in moves {
+                    let _ = writeln!(out, "{}", wrap(&line, WIDTH, "    "));
+                }
+            }
+        }
+    }
+    if !walk.unmet.is_empty() {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "{}", palette.bad("The scenario expected otherwise:"));
+        for line in &walk.unmet {
+            let _ = writeln!(out, "  {}", palette.bad(line));
+        }
+    }
+    out
+}
+
+fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "## {}\n",
+        markdown_escape(walk.title.as_deref().unwrap_or("Lightsaber duel"))
+    );
+    let _ = writeln!(
+        out,
+        "*{}*\n",
+        markdown_escape(&heading(walk, quotes.ruleset))
+    );
+    for finding in &walk.findings {
+        let _ = writeln!(
+            out,
+            "> **Note:** the position is illegal (`{}`): {}.\n",
+            finding.code,
+            markdown_escape(&finding.message)
+        );
+    }
+    for (index, event) in walk.run.events.iter().enumerate() {
+        let step = index + 1;
+        let _ = writeln!(out, "{step}. {}", markdown_escape(&narrate(event)));
+        if shows_tally(event) {
+            let _ = writeln!(out, "   <br>*{}*", markdown_escape(&tally(event)));
+        }
+        for cite in &event.cites {
+            let Some(item) = quotes.resolve(cite.id()) else {
+                continue;
+            };
+            match quotes.first_step.get(&item.id) {
+                Some(first) => {
+                    let _ = writeln!(out, "   <br>`{}` (quoted at step {first})", item.id);
+                }
+                None => {
+                    quotes.first_step.insert(item.id.clone(), step);
+                    let _ = writeln!(
+                        out,
+                        "\n   > `{}` — *{}*<br>\n   > {}\n",
+                        item.id,
+                        markdown_escape(&document_label(quotes.corpus, item)),
+                        markdown_escape(&item.text.replace('\n', " "))
+                    );
+                }
+            }
+        }
+        for assumption in &event.assumptions {
+            let _ = writeln!(
+                out,
+                "   <br>**Assumption** (`{}`), not rule text: {}",
+                assumption.name,
+                markdown_escape(assumption.text)
+            );
+        }
+    }
+    let _ = writeln!(out);
+    match &walk.run.stop {
+        Some(Stop::Undecided { decision, why }) => {
+            let _ = writeln!(out, "**Stopped after step {}.**\n", walk.run.events.len());
+            for line in decision_lines(decision, why, quotes) {
+                let _ = writeln!(out, "{}  ", markdown_escape(&line));
+            }
+        }
+        Some(Stop::Missing { fact }) => {
+            let _ = writeln!(
+                out,
+                "**Stopped after step {}:** {}",
+                walk.run.events.len(),
+                markdown_escape(fact)
+            );
+        }
+        None => {
+            let _ = writeln!(out, "### Verdict\n");
+            for line in verdict_lines(walk) {
+                let _ = writeln!(out, "- {}", markdown_escape(&line));
+            }
+            let moves = where_cards_went(walk);
+            if !moves.is_empty() {
+                let _ = writeln!(out, "- Where the cards went:");
+                for line in moves {
+                    let _ = writeln!(out, "  - {}", markdown_escape(&line));
+                }
+            }
+        }
+    }
+    for line in &walk.unmet {
+        let _ = writeln!(out, "\n**Expected otherwise:** {}", markdown_escape(line));
+    }
+    out
+}
+
+fn render_json(walk: &Walkthrough, quotes: &Quotes<'_>) -> String {
+    let mut rules = BTreeMap::new();
+    let events: Vec<_> = walk
+        .run
+        .events
+        .iter()
+        .enumerate()
+        .map(|(index, event)| {
+            let ids: Vec<String> = event
+                .cites
+                .iter()
+                .filter_map(|cite| quotes.resolve(cite.id()))
+                .map(|item| {
+                    rules.entry(item.id.clone()).or_insert_with(|| {
+                        json!({
+                            "document": document_label(quotes.corpus, item),
+                            "section": item.section,
+                            "text": item.text,
+                        })
+                    });
+                    item.id.clone()
+                })
+                .collect();
+            let mut value = serde_json::to_value(event).unwrap_or_default();
+            if let Some(object) = value.as_object_mut() {
+                object.insert("step".to_string(), json!(index + 1));
+                object.insert("text".to_string(), json!(narrate(event)));
+                object.insert("cites".to_string(), json!(ids));
+            }
+            value
+        })
+        .collect();
+    to_json(&json!({
+        "title": walk.title,
+        "ruleset": quotes.ruleset.to_string(),
+        "seed": walk.board_before.seed,
+        "policy": walk.policy.map(|policy| policy.name()),
+        "illegal_position": walk.findings.iter().map(|f| f.code).collect::<Vec<_>>(),
+        "events": events,
+        "stop": walk.run.stop,
+        "result": walk.result,
+        "where_cards_went": where_cards_went(walk),
+        "expectation_unmet": walk.unmet,
+        "rules": rules,
+    }))
+}

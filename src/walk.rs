@@ -1,0 +1,219 @@
+//! The `walk` command over one scenario text: build the board, run its action with the scripted decisions, and compare the outcome with the expectation.
+
+use crate::board::Board;
+use crate::cards::{Catalog, Side};
+use crate::engine::deciders::{PlayAnswer, Policy, Script, Scripted, SideScript};
+use crate::engine::duel::{Duel, DuelResult};
+use crate::engine::{Run, Stop, run};
+use crate::legality::{self, Verdict, Violation};
+use crate::rules::{Corpus, Ruleset};
+use crate::scenario::{
+    self, Action, DuelExpectation, Problem, ScenarioFile, Severity, SideDecisions, SideOrNone,
+    StatInput,
+};
+
+/// Everything a walk produced.
+#[derive(Debug)]
+pub struct Walkthrough {
+    pub title: Option<String>,
+    pub board_before: Board,
+    pub board_after: Board,
+    pub run: Run,
+    pub result: DuelResult,
+    /// Legality findings about the position, reported before the walk.
+    pub findings: Vec<Violation>,
+    /// Differences from the scenario's expectation.
+    pub unmet: Vec<String>,
+    pub policy: Option<Policy>,
+}
+
+impl Walkthrough {
+    /// The exit code: 0 done as expected; 1 a decision is missing or an expectation is not
+    /// met; 2 a fact the procedure needs is missing.
+    pub fn exit_code(&self) -> i32 {
+        match &self.run.stop {
+            Some(Stop::Missing { .. }) => 2,
+            Some(Stop::Undecided { .. }) => 1,
+            None if !self.unmet.is_empty() => 1,
+            None => 0,
+        }
+    }
+}
+
+/// Why a scenario could not be walked at all.
+#[derive(Debug)]
+pub enum WalkError {
+    /// The scenario's input has errors (exit 2); the problems say which.
+    Input(Vec<Problem>),
+}
+
+fn side_script(decisions: &Option<SideDecisions>) -> SideScript {
+    let Some(decisions) = decisions else {
+        return SideScript::default();
+    };
+    let text = |value: &Option<scenario::Located<String>>| value.as_ref().map(|v| v.value.clone());
+    SideScript {
+        character: text(&decisions.character),
+        weapon: text(&decisions.weapon),
+        defender: text(&decisions.defender),
+        substitute: text(&decisions.substitute),
+        plays: decisions
+            .plays
+            .iter()
+            .map(|play| match &play.value {
+                StatInput::Number(number) => PlayAnswer::Destiny(*number),
+                StatInput::Symbol(word) if crate::cards::matching::normalise(word) == "pass" => {
+                    PlayAnswer::Pass
+                }
+                StatInput::Symbol(name) => PlayAnswer::Name(name.clone()),
+            })
+            .collect(),
+        effects: decisions.effects.iter().map(|yes| yes.value).collect(),
+    }
+}
+
+/// The script of a scenario's `decisions:`.
+pub fn script_of(file: &ScenarioFile) -> Script {
+    Script {
+        light: side_script(&file.decisions.light),
+        dark: side_script(&file.decisions.dark),
+    }
+}
+
+fn side_or_none(side: Option<Side>) -> SideOrNone {
+    match side {
+        Some(Side::Light) => SideOrNone::Light,
+        Some(Side::Dark) => SideOrNone::Dark,
+        None => SideOrNone::None,
+    }
+}
+
+fn label(value: SideOrNone) -> &'static str {
+    match value {
+        SideOrNone::Light => "light",
+        SideOrNone::Dark => "dark",
+        SideOrNone::None => "none",
+    }
+}
+
+/// The differences between a duel's result and what the scenario expects.
+pub fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) -> Vec<String> {
+    let mut unmet = Vec::new();
+    if let Some(refused) = expect.refused
+        && refused != result.refusal.is_some()
+    {
+        unmet.push(format!(
+            "refused: expected {refused}, but the duel was {}",
+            if result.refusal.is_some() {
+                "refused"
+            } else {
+                "initiated"
+            }
+        ));
+    }
+    if let Some(defender) = &expect.defender {
+        let actual = result.defender.clone().unwrap_or_default();
+        if crate::cards::matching::normalise(defender) != crate::cards::matching::normalise(&actual)
+        {
+            unmet.push(format!(
+                "defender: expected {defender}, got {}",
+                if actual.is_empty() { "none" } else { &actual }
+            ));
+        }
+    }
+    if let Some(defeated) = expect.defeated {
+        let actual = side_or_none(result.defeated);
+        if defeated != actual {
+            unmet.push(format!(
+                "defeated: expected {}, got {}",
+                label(defeated),
+                label(actual)
+            ));
+        }
+    }
+    if let Some(damage) = expect.damage {
+        for (side, wanted) in [(Side::Light, damage.light), (Side::Dark, damage.dark)] {
+            let actual = result.damage(side);
+            if i64::from(wanted) != i64::from(actual) {
+                unmet.push(format!(
+                    "damage to the {side} player: expected {wanted}, got {actual}"
+                ));
+            }
+        }
+    }
+    if let Some(victory) = expect.deck_victory {
+        let actual = side_or_none(result.deck_victory);
+        if victory != actual {
+            unmet.push(format!(
+                "deck victory: expected {}, got {}",
+                label(victory),
+                label(actual)
+            ));
+        }
+    }
+    unmet
+}
+
+/// Walks a scenario text. `rules_override` replaces the scenario's `rules:`; `policy`
+/// answers what the script leaves open.
+pub fn walk_text(
+    text: &str,
+    corpus: &Corpus,
+    catalog: &Catalog,
+    rules_override: Option<&Ruleset>,
+    policy: Option<Policy>,
+    observe: &mut dyn FnMut(&Board),
+) -> Result<Walkthrough, WalkError> {
+    let file = scenario::parse(text).map_err(|problem| WalkError::Input(vec![problem]))?;
+    let built = scenario::build(&file, catalog, rules_override);
+    if built
+        .problems
+        .iter()
+        .any(|problem| problem.severity == Severity::Error)
+    {
+        return Err(WalkError::Input(built.problems));
+    }
+    let Some(action) = &file.action else {
+        return Err(WalkError::Input(vec![Problem {
+            severity: Severity::Error,
+            code: "no-action",
+            message: "the scenario has no `action:` to walk through".to_string(),
+            labels: Vec::new(),
+            help: Some("add `action: duel` (the player whose turn it is initiates a duel at the current planet); `check` checks a position without an action".to_string()),
+        }]));
+    };
+    let findings: Vec<Violation> = legality::check(&built.board, corpus)
+        .into_iter()
+        .filter(|violation| violation.verdict == Verdict::Illegal)
+        .collect();
+    let mut board = built.board;
+    let board_before = board.clone();
+    let policy = policy.or(file.policy.as_ref().map(|policy| policy.value));
+    let mut decider = Scripted::new(script_of(&file), policy);
+    let (run, result) = match action.value {
+        Action::Duel => {
+            let mut duel = Duel::new(&board, corpus);
+            let run = run(&mut duel, &mut board, &mut decider, &mut |board, _| {
+                observe(board)
+            });
+            (run, duel.result().clone())
+        }
+    };
+    let unmet = match (
+        &run.stop,
+        file.expect.as_ref().and_then(|e| e.value.duel.as_ref()),
+    ) {
+        (None, Some(expect)) => unmet_duel_expectations(expect, &result),
+        _ => Vec::new(),
+    };
+    Ok(Walkthrough {
+        title: file.title.clone(),
+        board_before,
+        board_after: board,
+        run,
+        result,
+        findings,
+        unmet,
+        policy,
+    })
+}
