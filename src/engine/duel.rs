@@ -675,6 +675,7 @@ impl Duel {
             parts.push(("game-text power bonus".to_string(), bonus));
         }
         let total: i32 = parts.iter().map(|(_, amount)| amount).sum();
+        let weapon = self.weapon.get(side).map(|id| Self::name(board, id));
         self.emit(
             board,
             EventKind::PowerTotalled {
@@ -682,6 +683,7 @@ impl Duel {
                 card: card.full_name(),
                 parts,
                 total,
+                weapon,
             },
             &cites,
             &assumptions,
@@ -1222,6 +1224,11 @@ impl Duel {
                 );
             }
         }
+        // A deck victory is immediate: the game is over.
+        if self.result.deck_victory.is_some() {
+            self.phase = Phase::Done;
+            return Ok(());
+        }
         // 4. Remove the remaining hit tokens.
         for side in [self.initiator, self.defender_side()] {
             if let Some(instance) = self.fighter.get(side).and_then(|id| board.instance_mut(id))
@@ -1273,25 +1280,30 @@ impl Duel {
                     None => {
                         let defender = self.defender_side();
                         let chosen = self.fighter.get(defender);
-                        let has_other_versions =
-                            chosen.and_then(|id| board.card(id)).is_some_and(|card| {
-                                Self::cards_at(board, planet, defender, CardType::Character)
-                                    .iter()
-                                    .any(|other| {
-                                        Some(*other) != chosen
-                                            && board
-                                                .card(*other)
-                                                .is_some_and(|c| c.title == card.title)
-                                    })
-                            });
-                        let cites: &[Citation] = if has_other_versions {
-                            &[WHO_FIGHTS, EXAMPLE_NO_VERSION]
-                        } else {
+                        let title = chosen
+                            .and_then(|id| board.card(id))
+                            .map(|card| card.title.clone())
+                            .unwrap_or_default();
+                        let other_versions: Vec<String> =
+                            Self::cards_at(board, planet, defender, CardType::Character)
+                                .into_iter()
+                                .filter(|other| {
+                                    Some(*other) != chosen
+                                        && board.card(*other).is_some_and(|c| c.title == title)
+                                })
+                                .map(|other| Self::name(board, other))
+                                .collect();
+                        let cites: &[Citation] = if other_versions.is_empty() {
                             &[WHO_FIGHTS]
+                        } else {
+                            &[WHO_FIGHTS, EXAMPLE_NO_VERSION]
                         };
                         self.emit(
                             board,
-                            EventKind::NoSubstituteAvailable { side: defender },
+                            EventKind::NoSubstituteAvailable {
+                                side: defender,
+                                other_versions,
+                            },
                             cites,
                             &[],
                             Vec::new(),

@@ -77,6 +77,7 @@ pub enum EventKind {
     },
     NoSubstituteAvailable {
         side: Side,
+        other_versions: Vec<String>,
     },
     WeaponChosen {
         side: Side,
@@ -97,6 +98,7 @@ pub enum EventKind {
         card: String,
         parts: Vec<(String, i32)>,
         total: i32,
+        weapon: Option<String>,
     },
     DuelingHandDrawn {
         side: Side,

@@ -54,8 +54,11 @@ pub fn narrate(event: &Event) -> String {
                 ),
                 Refusal::AlreadyDueled => format!("{who} has already initiated a duel this turn; only one is allowed each turn."),
                 Refusal::NoCurrentPlanet => "No duel: the scenario names no current planet, where a duel takes place.".to_string(),
+                Refusal::NoDuelingCharacter { side } if Some(*side) == *initiator => {
+                    format!("{who} may not initiate a duel: he has no dueling character at the current planet.")
+                }
                 Refusal::NoDuelingCharacter { side } => format!(
-                    "{who} may not initiate a duel: the {} player has no dueling character at the current planet.",
+                    "{who} may not initiate a duel: the {} player has no dueling character at the current planet, and under these rules both players need one.",
                     side_name(*side)
                 ),
                 Refusal::NoUsableLightsaber => format!(
@@ -78,10 +81,22 @@ pub fn narrate(event: &Event) -> String {
             side_name(*side),
             list(could)
         ),
-        EventKind::NoSubstituteAvailable { side } => format!(
-            "The {} player has no other dueling character there to defend instead.",
-            side_name(*side)
-        ),
+        EventKind::NoSubstituteAvailable { side, other_versions } => {
+            let mut text = format!(
+                "The {} player has no other dueling character there to defend instead",
+                side_name(*side)
+            );
+            match other_versions.as_slice() {
+                [] => text.push('.'),
+                [one] => {
+                    let _ = write!(text, ": {one}, another version of the chosen defender, is not a dueling character.");
+                }
+                many => {
+                    let _ = write!(text, ": {}, other versions of the chosen defender, are not dueling characters.", list(many));
+                }
+            }
+            text
+        }
         EventKind::WeaponChosen { side, card, lightsaber } => match card {
             Some(card) if *lightsaber => format!("The {} duelist uses the lightsaber {card}.", side_name(*side)),
             Some(card) => format!("The {} duelist uses {card}, which is not a lightsaber.", side_name(*side)),
@@ -91,15 +106,24 @@ pub fn narrate(event: &Event) -> String {
             "{card} ({}) has a printed DAMAGE of 0: it is simply discarded. No dueling hands are drawn; the duel is over.",
             side_name(*side)
         ),
-        EventKind::AnakinDestiny { side, card, destiny } => format!(
-            "For Anakin's power the {} player draws destiny: {card}, destiny {destiny}. It goes into his hand.",
-            side_name(*side)
-        ),
-        EventKind::PowerTotalled { side, card, parts, total } => format!(
-            "{card} ({}) fights with power {total}: {} = {total}. No destiny is drawn for the weapon.",
-            side_name(*side),
-            sum(parts)
-        ),
+        EventKind::AnakinDestiny { side, card, destiny } => {
+            let drawn = if card_phrase(card, *destiny) == "a card" {
+                format!("a {destiny}")
+            } else {
+                format!("{card}, a {destiny}")
+            };
+            format!(
+                "For Anakin's power the {} player draws destiny: {drawn}. The card goes into his hand.",
+                side_name(*side)
+            )
+        }
+        EventKind::PowerTotalled { side, card, parts, total, weapon } => {
+            let mut text = format!("{card} ({}) fights with power {total}: {} = {total}.", side_name(*side), sum(parts));
+            if let Some(weapon) = weapon {
+                let _ = write!(text, " No destiny is drawn for {weapon}, as it would be in a battle.");
+            }
+            text
+        }
         EventKind::DuelingHandDrawn { side, wanted, drawn, deck_left } => {
             let mut text = format!(
                 "The {} player puts his hand face down aside and draws {drawn} card{} for his dueling hand",
@@ -138,10 +162,11 @@ pub fn narrate(event: &Event) -> String {
         EventKind::DuelingText { side, card, effect, applied, detail } => {
             if *applied {
                 format!(
-                    "{card} scored the hit for the {} player, whose character is using a lightsaber, so its dueling text applies ({}): {detail}.",
-                    side_name(*side),
-                    effect.label()
+                    "{card} scored the hit for the {} player, whose character is using a lightsaber, so its dueling text applies: {detail}.",
+                    side_name(*side)
                 )
+            } else if detail.contains("chooses not") {
+                format!("{card} could {}, but {detail}.", effect.label().replace("this card", "it"))
             } else {
                 format!(
                     "{card} has dueling text ({}), but it does not apply: {detail}.",
@@ -300,7 +325,18 @@ fn verdict_lines(walk: &Walkthrough) -> Vec<String> {
         lines.push("The walk stopped before the duel ended.".to_string());
         return lines;
     }
+    let zero = walk.run.events.iter().find_map(|event| match &event.kind {
+        EventKind::DamageZeroDiscarded { side, card } => Some((*side, card.clone())),
+        _ => None,
+    });
     match result.defeated {
+        Some(side) if zero.is_some() => {
+            let card = zero.map(|(_, card)| card).unwrap_or_default();
+            lines.push(format!(
+                "Discarded for its printed DAMAGE of 0: {card} ({}). No hands were drawn.",
+                side.label()
+            ));
+        }
         Some(side) => {
             let card = if Some(side) == result.initiator {
                 result.attacker.clone()
@@ -482,7 +518,14 @@ fn render_text(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
                 palette.bad(&format!("Stopped after step {}.", walk.run.events.len()))
             );
             for line in decision_lines(decision, why, quotes) {
-                let _ = writeln!(out, "{}", wrap(&line, WIDTH, ""));
+                let indent = if line.starts_with("  ") { "     " } else { "" };
+                let wrapped = wrap(line.trim_start(), WIDTH, indent);
+                let wrapped = if indent.is_empty() {
+                    wrapped
+                } else {
+                    format!("  {}", wrapped.trim_start())
+                };
+                let _ = writeln!(out, "{wrapped}");
             }
         }
         Some(Stop::Missing { fact }) => {

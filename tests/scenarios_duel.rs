@@ -1,0 +1,221 @@
+//! Every bundled duel under `scenarios/duel/`: the walkthrough is a reviewed snapshot and the
+//! scenario's own `expect:` holds; and the walk's decisions, policies and formats.
+
+use std::path::Path;
+
+use jedi_judge::cards::Catalog;
+use jedi_judge::cli::{Outcome, execute};
+use jedi_judge::engine::deciders::Policy;
+use jedi_judge::engine::{DecisionKind, Stop};
+use jedi_judge::render::walk::render;
+use jedi_judge::render::{Format, Palette};
+use jedi_judge::rules::{Corpus, Ruleset};
+use jedi_judge::walk::{Walkthrough, walk_text};
+
+fn scenario(name: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/duel")
+            .join(name),
+    )
+    .expect("a bundled duel")
+}
+
+fn walk(text: &str, rules: Option<&Ruleset>, policy: Option<Policy>) -> Walkthrough {
+    walk_text(
+        text,
+        Corpus::embedded(),
+        Catalog::embedded(),
+        rules,
+        policy,
+        &mut |_| {},
+    )
+    .unwrap_or_else(|error| panic!("{error:?}"))
+}
+
+fn run_cli(args: &[&str]) -> Outcome {
+    let mut argv = vec!["jedi-judge"];
+    argv.extend_from_slice(args);
+    execute(argv, |_| Palette::plain())
+}
+
+#[test]
+fn every_bundled_duel_meets_its_expectation_and_renders_as_reviewed() {
+    let mut count = 0;
+    insta::glob!("../scenarios/duel", "*.yaml", |path| {
+        let text = std::fs::read_to_string(path).expect("readable");
+        let walked = walk(&text, None, None);
+        let out = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
+        assert!(
+            walked.run.stop.is_none(),
+            "{}: stopped\n{out}",
+            path.display()
+        );
+        assert!(
+            walked.unmet.is_empty(),
+            "{}: {:?}\n{out}",
+            path.display(),
+            walked.unmet
+        );
+        assert!(
+            text.contains("expect:"),
+            "{} has no expectation",
+            path.display()
+        );
+        assert_eq!(walked.exit_code(), 0);
+        count += 1;
+        insta::assert_snapshot!(out);
+    });
+    assert!(count >= 20, "only {count} bundled duels");
+}
+
+#[test]
+fn a_duel_reads_well_as_markdown_and_is_complete_as_json() {
+    let text = scenario("revised-example-1-r2-d2-qui-gon-defends.yaml");
+    let walked = walk(&text, None, None);
+    insta::assert_snapshot!(
+        "example_1_markdown",
+        render(
+            &walked,
+            Corpus::embedded(),
+            Format::Markdown,
+            Palette::plain()
+        )
+    );
+    let json: serde_json::Value = serde_json::from_str(&render(
+        &walked,
+        Corpus::embedded(),
+        Format::Json,
+        Palette::plain(),
+    ))
+    .expect("JSON");
+    let events = json["events"].as_array().expect("events");
+    assert_eq!(events.len(), walked.run.events.len());
+    for event in events {
+        for id in event["cites"].as_array().expect("cites") {
+            let id = id.as_str().expect("an id");
+            assert!(
+                json["rules"].get(id).is_some(),
+                "{id} is cited but not quoted"
+            );
+        }
+    }
+    assert_eq!(json["result"]["defeated"], "light");
+    insta::assert_json_snapshot!("example_1_json", json);
+}
+
+#[test]
+fn colour_goes_only_to_a_terminal_that_wants_it() {
+    let text = scenario("hands-empty-tied.yaml");
+    let walked = walk(&text, None, None);
+    assert!(
+        render(
+            &walked,
+            Corpus::embedded(),
+            Format::Text,
+            Palette::coloured()
+        )
+        .contains("\u{1b}[")
+    );
+    assert!(
+        !render(&walked, Corpus::embedded(), Format::Text, Palette::plain()).contains("\u{1b}[")
+    );
+}
+
+#[test]
+fn an_unscripted_decision_stops_the_walk_with_exit_1_and_lists_the_legal_options() {
+    // The first example without the Light Side's plays: his first block is not scripted.
+    let text = scenario("revised-example-1-r2-d2-qui-gon-defends.yaml").replace(
+        "    plays: [4, 1, 3]          # block 4, attack 1, attack 3\n",
+        "",
+    );
+    let walked = walk(&text, None, None);
+    assert_eq!(walked.exit_code(), 1);
+    let Some(Stop::Undecided { decision, .. }) = &walked.run.stop else {
+        panic!("expected a stop, got {:?}", walked.run.stop);
+    };
+    assert_eq!(decision.kind, DecisionKind::Block);
+    let labels: Vec<&str> = decision.options.iter().map(|o| o.label.as_str()).collect();
+    assert_eq!(labels, ["a card with destiny 4", "do not block"]);
+    insta::assert_snapshot!(
+        "unscripted_block",
+        render(&walked, Corpus::embedded(), Format::Text, Palette::plain())
+            .split("Stopped")
+            .nth(1)
+            .expect("a stop section")
+    );
+}
+
+#[test]
+fn a_policy_answers_what_the_script_leaves_open() {
+    let text = scenario("revised-example-1-r2-d2-qui-gon-defends.yaml").replace(
+        "    plays: [4, 1, 3]          # block 4, attack 1, attack 3\n",
+        "",
+    );
+    let blocking = walk(&text, None, Some(Policy::BlockWhenAble));
+    assert!(blocking.run.stop.is_none());
+    // "What if I do not block?": never-block gives a different duel.
+    let never = walk(&text, None, Some(Policy::NeverBlock));
+    assert!(never.run.stop.is_none());
+    assert_ne!(blocking.run.events, never.run.events);
+}
+
+#[test]
+fn a_scripted_answer_that_is_not_legal_is_reported() {
+    let text = scenario("revised-example-1-r2-d2-qui-gon-defends.yaml")
+        .replace("defender: R2-D2", "defender: Darth Sidious");
+    let walked = walk(&text, None, None);
+    let Some(Stop::Undecided { why, decision }) = &walked.run.stop else {
+        panic!("expected a stop");
+    };
+    assert_eq!(decision.kind, DecisionKind::Defender);
+    assert!(format!("{why:?}").contains("Darth Sidious"));
+    assert_eq!(walked.exit_code(), 1);
+}
+
+#[test]
+fn a_missing_stat_stops_the_walk_and_says_what_to_declare() {
+    let text = scenario("hands-empty-tied.yaml").replace(
+        "Qui-Gon Jinn, Jedi Mentor: {power: 2, damage: 5}",
+        "Qui-Gon Jinn, Jedi Mentor: {power: 2}",
+    );
+    let walked = walk(&text, None, None);
+    let Some(Stop::Missing { fact }) = &walked.run.stop else {
+        panic!("expected a missing fact");
+    };
+    assert!(
+        fact.contains("DAMAGE of Qui-Gon Jinn, Jedi Mentor"),
+        "{fact}"
+    );
+    assert_eq!(walked.exit_code(), 2);
+}
+
+#[test]
+fn the_same_position_differs_between_the_two_rulesets() {
+    let latest = walk(&scenario("r2-d2-alone-latest-damage-zero.yaml"), None, None);
+    let old = walk(
+        &scenario("r2-d2-alone-latest-damage-zero.yaml"),
+        Some(&Ruleset::parse("2000-12-01").expect("a date")),
+        None,
+    );
+    assert!(latest.result.refusal.is_none());
+    assert!(old.result.refusal.is_some());
+}
+
+#[test]
+fn walk_exit_codes_from_the_command_line() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let ok = run_cli(&[
+        "walk",
+        &format!("{root}/scenarios/duel/hands-empty-tied.yaml"),
+    ]);
+    assert_eq!(ok.code, 0, "{}", ok.stderr);
+    let unreadable = run_cli(&[
+        "walk",
+        &format!("{root}/scenarios/bad-input/misspelt-card.yaml"),
+    ]);
+    assert_eq!(unreadable.code, 2);
+    let no_action = run_cli(&["walk", &format!("{root}/scenarios/check/deck-sixty.yaml")]);
+    assert_eq!(no_action.code, 2);
+    assert!(no_action.stderr.contains("no `action:`"));
+}
