@@ -87,6 +87,33 @@ fn main() {
         .collect();
     let corpus = Corpus::embedded();
     let catalog = jedi_judge::cards::Catalog::embedded();
+    let mut slowest_walk = (0.0f64, String::new());
+    for (name, text) in texts.iter().filter(|(name, _)| name.contains("/duel/")) {
+        let started = Instant::now();
+        let mut runs = 0u32;
+        while started.elapsed() < Duration::from_millis(100) {
+            let walked =
+                jedi_judge::walk::walk_text(text, corpus, catalog, None, None, &mut |_| {});
+            if let Ok(walked) = walked {
+                black_box(jedi_judge::render::walk::render(
+                    &walked,
+                    corpus,
+                    jedi_judge::render::Format::Text,
+                    Palette::plain(),
+                ));
+            }
+            runs += 1;
+        }
+        let mean = started.elapsed().as_secs_f64() / f64::from(runs.max(1));
+        if mean > slowest_walk.0 {
+            slowest_walk = (mean, name.clone());
+        }
+    }
+    println!(
+        "walk and render, slowest bundled duel              {:>10.1} µs/run  ({})",
+        slowest_walk.0 * 1e6,
+        slowest_walk.1
+    );
     let mut slowest = (0.0f64, String::new());
     for (name, text) in &texts {
         let started = Instant::now();
