@@ -265,13 +265,13 @@ fn tally(event: &Event) -> String {
 /// Quoted rules: the item each citation resolves to under the ruleset, first use numbered.
 struct Quotes<'a> {
     corpus: &'a Corpus,
-    ruleset: &'a Ruleset,
+    ruleset: Ruleset,
     first_step: BTreeMap<String, usize>,
 }
 
 impl<'a> Quotes<'a> {
     fn resolve(&self, id: &str) -> Option<&'a Item> {
-        lookup(self.corpus, self.ruleset, id)
+        lookup(self.corpus, &self.ruleset, id)
             .ok()
             .map(|found| found.item)
     }
@@ -416,10 +416,9 @@ fn heading(walk: &Walkthrough, ruleset: &Ruleset) -> String {
 
 /// A walkthrough in the chosen format.
 pub fn render(walk: &Walkthrough, corpus: &Corpus, format: Format, palette: Palette) -> String {
-    let ruleset = walk.board_before.ruleset.clone();
     let mut quotes = Quotes {
         corpus,
-        ruleset: &ruleset,
+        ruleset: walk.board_before.ruleset.clone(),
         first_step: BTreeMap::new(),
     };
     match format {
@@ -434,7 +433,7 @@ fn render_text(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
     if let Some(title) = &walk.title {
         let _ = writeln!(out, "{}", palette.heading(title));
     }
-    let _ = writeln!(out, "{}", palette.dim(&heading(walk, quotes.ruleset)));
+    let _ = writeln!(out, "{}", palette.dim(&heading(walk, &quotes.ruleset)));
     if !walk.findings.is_empty() {
         let _ = writeln!(out);
         for finding in &walk.findings {
@@ -453,62 +452,76 @@ fn render_text(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
         }
     }
     for (index, event) in walk.run.events.iter().enumerate() {
-        let step = index + 1;
-        let _ = writeln!(out);
-        let number = format!("{step:>2}. ");
-        let body = wrap(&narrate(event), WIDTH, "    ");
-        let _ = writeln!(out, "{}{}", palette.heading(&number), body.trim_start());
-        if shows_tally(event) {
-            let _ = writeln!(out, "    {}", palette.dim(&tally(event)));
-        }
-        for cite in &event.cites {
-            let Some(item) = quotes.resolve(cite.id()) else {
-                continue;
-            };
-            match quotes.first_step.get(&item.id) {
-                Some(first) => {
-                    let _ = writeln!(
-                        out,
-                        "    {} {}",
-                        palette.id(&item.id),
-                        palette.dim(&format!("(quoted at step {first})"))
-                    );
-                }
-                None => {
-                    quotes.first_step.insert(item.id.clone(), step);
-                    let _ = writeln!(
-                        out,
-                        "    {} {}",
-                        palette.id(&item.id),
-                        palette.dim(&document_label(quotes.corpus, item))
-                    );
-                    let _ = writeln!(
-                        out,
-                        "{}",
-                        wrap(
-                            &format!("\"{}\"", item.text.replace('\n', " ")),
-                            WIDTH,
-                            "      "
-                        )
-                    );
-                }
+        out.push_str(&text_step(quotes, index + 1, event, palette));
+    }
+    out.push_str(&text_ending(walk, quotes, palette));
+    out
+}
+
+/// One step of a text walkthrough: the narration, the tally, the rules quoted (in full the
+/// first time) and any assumption.
+fn text_step(quotes: &mut Quotes<'_>, step: usize, event: &Event, palette: Palette) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out);
+    let number = format!("{step:>2}. ");
+    let body = wrap(&narrate(event), WIDTH, "    ");
+    let _ = writeln!(out, "{}{}", palette.heading(&number), body.trim_start());
+    if shows_tally(event) {
+        let _ = writeln!(out, "    {}", palette.dim(&tally(event)));
+    }
+    for cite in &event.cites {
+        let Some(item) = quotes.resolve(cite.id()) else {
+            continue;
+        };
+        match quotes.first_step.get(&item.id) {
+            Some(first) => {
+                let _ = writeln!(
+                    out,
+                    "    {} {}",
+                    palette.id(&item.id),
+                    palette.dim(&format!("(quoted at step {first})"))
+                );
+            }
+            None => {
+                quotes.first_step.insert(item.id.clone(), step);
+                let _ = writeln!(
+                    out,
+                    "    {} {}",
+                    palette.id(&item.id),
+                    palette.dim(&document_label(quotes.corpus, item))
+                );
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    wrap(
+                        &format!("\"{}\"", item.text.replace('\n', " ")),
+                        WIDTH,
+                        "      "
+                    )
+                );
             }
         }
-        for assumption in &event.assumptions {
-            let _ = writeln!(
-                out,
-                "{}",
-                palette.warn(&wrap(
-                    &format!(
-                        "Assumption ({}), not rule text: {}",
-                        assumption.name, assumption.text
-                    ),
-                    WIDTH,
-                    "    "
-                ))
-            );
-        }
     }
+    for assumption in &event.assumptions {
+        let _ = writeln!(
+            out,
+            "{}",
+            palette.warn(&wrap(
+                &format!(
+                    "Assumption ({}), not rule text: {}",
+                    assumption.name, assumption.text
+                ),
+                WIDTH,
+                "    "
+            ))
+        );
+    }
+    out
+}
+
+/// The end of a text walkthrough: the stop, or the verdict; and unmet expectations.
+fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) -> String {
+    let mut out = String::new();
     let _ = writeln!(out);
     match &walk.run.stop {
         Some(Stop::Undecided { decision, why }) => {
@@ -563,6 +576,58 @@ fn render_text(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
     out
 }
 
+/// Prints a walkthrough one step at a time, for the interactive shell.
+pub struct TextStepper<'a> {
+    quotes: Quotes<'a>,
+    palette: Palette,
+}
+
+impl<'a> TextStepper<'a> {
+    pub fn new(corpus: &'a Corpus, ruleset: &Ruleset, palette: Palette) -> TextStepper<'a> {
+        TextStepper {
+            quotes: Quotes {
+                corpus,
+                ruleset: ruleset.clone(),
+                first_step: BTreeMap::new(),
+            },
+            palette,
+        }
+    }
+
+    /// The text of step `step`.
+    pub fn step(&mut self, step: usize, event: &Event) -> String {
+        text_step(&mut self.quotes, step, event, self.palette)
+    }
+
+    /// A decision with its numbered legal options and the rules behind them.
+    pub fn decision(&self, decision: &Decision) -> String {
+        let mut out = format!(
+            "{}\n",
+            wrap(&format!("Decision: {}.", decision.prompt), WIDTH, "")
+        );
+        for (index, option) in decision.options.iter().enumerate() {
+            let rules: Vec<String> = option
+                .cites
+                .iter()
+                .filter_map(|cite| self.quotes.resolve(cite.id()).map(|item| item.id.clone()))
+                .collect();
+            let _ = writeln!(
+                out,
+                "  {}. {}  {}",
+                index + 1,
+                option.label,
+                self.palette.dim(&format!("[{}]", rules.join(", ")))
+            );
+        }
+        out
+    }
+
+    /// The stop or verdict at the end.
+    pub fn ending(&mut self, walk: &Walkthrough) -> String {
+        text_ending(walk, &mut self.quotes, self.palette)
+    }
+}
+
 fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -573,7 +638,7 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
     let _ = writeln!(
         out,
         "*{}*\n",
-        markdown_escape(&heading(walk, quotes.ruleset))
+        markdown_escape(&heading(walk, &quotes.ruleset))
     );
     for finding in &walk.findings {
         let _ = writeln!(
