@@ -93,6 +93,18 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// The interactive shell: build a position by commands and adjudicate it, with tab
+    /// completion, undo and redo. When input is not a terminal, runs it as a script.
+    Repl {
+        /// A scenario to start from.
+        file: Option<std::path::PathBuf>,
+        /// The rules in force.
+        #[arg(long = "rules-as-of", value_name = "DATE|NAME")]
+        rules_as_of: Option<String>,
+        /// Answers decisions by a policy instead of asking.
+        #[arg(long, value_enum)]
+        policy: Option<crate::engine::deciders::Policy>,
+    },
     /// Prints the JSON Schema (draft 7) of the scenario format, for editors.
     Schema,
     /// Prints a shell completion script.
@@ -347,6 +359,14 @@ where
             },
         };
     }
+    if let Command::Repl {
+        file,
+        rules_as_of,
+        policy,
+    } = &cli.command
+    {
+        return run_repl(file.as_deref(), rules_as_of.as_deref(), *policy, palette);
+    }
     if let Command::Walk {
         file,
         rules_as_of,
@@ -533,10 +553,66 @@ fn run_walk(
     }
 }
 
+fn run_repl(
+    path: Option<&std::path::Path>,
+    rules_as_of: Option<&str>,
+    policy: Option<crate::engine::deciders::Policy>,
+    palette: Palette,
+) -> Outcome {
+    let usage = |stderr: String| Outcome {
+        code: EXIT_USAGE,
+        stdout: String::new(),
+        stderr,
+    };
+    let ruleset = match rules_as_of.map(Ruleset::parse).transpose() {
+        Ok(ruleset) => ruleset,
+        Err(error) => return usage(render_diagnostic(&CliError::from(error), palette)),
+    };
+    let mut banner = None;
+    let board = match path {
+        Some(path) => {
+            let name = path.display().to_string();
+            let text = match read_scenario(path) {
+                Ok(text) => text,
+                Err(message) => return usage(format!("{message}\n")),
+            };
+            let report = crate::check::check_text(
+                &name,
+                &text,
+                Corpus::embedded(),
+                Catalog::embedded(),
+                ruleset.as_ref(),
+            );
+            match report.board {
+                Some(board) if report.verdict != crate::check::FileVerdict::Unreadable => {
+                    banner = Some(format!("Loaded {name}.\n"));
+                    board
+                }
+                _ => {
+                    let stderr = report
+                        .diagnostics(Corpus::embedded())
+                        .iter()
+                        .map(|d| render_diagnostic(d, palette))
+                        .collect::<Vec<_>>()
+                        .join("\n");
+                    return usage(stderr);
+                }
+            }
+        }
+        None => crate::shell::terminal::empty_board(ruleset.unwrap_or_default()),
+    };
+    let code = crate::shell::terminal::run(board, banner, policy, palette.enabled);
+    Outcome {
+        code,
+        stdout: String::new(),
+        stderr: String::new(),
+    }
+}
+
 fn run(command: Command, palette: Palette) -> Result<String, CliError> {
     let corpus = Corpus::embedded();
     match command {
-        Command::Check { .. } | Command::Walk { .. } => Ok(String::new()),
+        Command::Check { .. } | Command::Walk { .. } | Command::Repl { .. } => Ok(String::new()),
         Command::Schema => {
             let schema = schemars::generate::SchemaSettings::draft07()
                 .into_generator()

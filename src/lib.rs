@@ -14,4 +14,5 @@ pub mod random;
 pub mod render;
 pub mod rules;
 pub mod scenario;
+pub mod shell;
 pub mod walk;

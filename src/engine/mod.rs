@@ -299,6 +299,10 @@ pub fn run(
                 observe(board, &event);
                 events.push(event);
             }
+            // A decision with one legal option is no decision: take it.
+            Advance::Decide(decision) if decision.options.len() == 1 => {
+                procedure.answer(board, &decision, 0);
+            }
             Advance::Decide(decision) => match decider.decide(board, &decision) {
                 Ok(choice) if choice < decision.options.len() => {
                     procedure.answer(board, &decision, choice);

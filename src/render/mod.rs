@@ -1,5 +1,6 @@
 //! Renderers: text (with colour on a terminal), Markdown and JSON, over the core's results.
 
+pub mod board;
 pub mod cards;
 pub mod rules;
 pub mod walk;

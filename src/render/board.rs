@@ -1,0 +1,192 @@
+//! Renders a board for the shell: both sides at a glance, cards with their ids, stats and tokens.
+
+use std::fmt::Write as _;
+
+use super::{Palette, WIDTH, wrap};
+use crate::board::{Board, CardId, Zone};
+use crate::cards::{Card, Side, StatValue};
+
+/// A card's short annotation: what the position knows of its numbers and state.
+fn annotation(board: &Board, id: CardId) -> String {
+    let mut notes = Vec::new();
+    let Some(card) = board.card(id) else {
+        return String::new();
+    };
+    let Some(instance) = board.instance(id) else {
+        return String::new();
+    };
+    if instance.face_down {
+        notes.push("face down".to_string());
+    }
+    if instance.deployed_this_turn {
+        notes.push("deployed this turn".to_string());
+    }
+    for (label, stat) in [
+        ("power", &card.stats.power),
+        ("DAMAGE", &card.stats.damage),
+        ("destiny", &card.stats.destiny),
+        ("deploy", &card.stats.deploy),
+    ] {
+        if card.anonymous {
+            continue;
+        }
+        if let Some(fact) = stat {
+            let value = match &fact.value {
+                StatValue::Number(number) => number.to_string(),
+                other => other.to_string(),
+            };
+            notes.push(format!("{label} {value}"));
+        }
+    }
+    if let Some(bonus) = card.text.weapon_bonus {
+        notes.push(format!("+{bonus} power"));
+    }
+    if let Some(users) = &card.text.usable_by {
+        notes.push(format!("usable by {}", users.join(", ")));
+    }
+    for (planet, bonus) in &card.text.location_bonus {
+        notes.push(format!("+{bonus} on {planet}"));
+    }
+    if let Some(effect) = card.text.dueling {
+        notes.push(format!("when dueling: {}", effect.label()));
+    }
+    if let Some(modifier) = card.text.damage_modifier {
+        notes.push(format!("damage modifier {:+}", modifier.amount));
+    }
+    if instance.hits > 0 {
+        notes.push(format!(
+            "{} hit{}",
+            instance.hits,
+            if instance.hits == 1 { "" } else { "s" }
+        ));
+    }
+    if instance.thrust > 0 {
+        notes.push(format!("{} Thrust", instance.thrust));
+    }
+    if notes.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", notes.join(", "))
+    }
+}
+
+fn card_line(board: &Board, id: CardId, palette: Palette) -> String {
+    let name = board.card(id).map(Card::full_name).unwrap_or_default();
+    format!(
+        "{} {name}{}",
+        palette.dim(&format!("#{}", id.0)),
+        annotation(board, id)
+    )
+}
+
+fn pile(board: &Board, zone: Zone, palette: Palette) -> String {
+    let ids = board.zone(zone);
+    if ids.is_empty() {
+        return "—".to_string();
+    }
+    ids.iter()
+        .map(|id| match board.card(*id) {
+            Some(card) if card.anonymous => format!("{}", card.destiny().unwrap_or(0)),
+            Some(card) => format!(
+                "{} {}",
+                palette.dim(&format!("#{}", id.0)),
+                card.full_name()
+            ),
+            None => String::new(),
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The whole position.
+pub fn board(board: &Board, palette: Palette) -> String {
+    let mut out = String::new();
+    let turn = board
+        .turn
+        .map_or("not set".to_string(), |side| side.label().to_string());
+    let step = board.step.map_or("not set", |step| step.label());
+    let planet = board
+        .current_planet
+        .map_or("not set".to_string(), |planet| planet.to_string());
+    let _ = writeln!(
+        out,
+        "{}",
+        palette.dim(&format!(
+            "rules: {} · turn: {turn} · step: {step} · current planet: {planet} · seed {}",
+            board.ruleset, board.seed
+        ))
+    );
+    let mut planets = board.planets.clone();
+    if let Some(current) = board.current_planet
+        && !planets.contains(&current)
+    {
+        planets.push(current);
+    }
+    for planet in planets {
+        let current = if Some(planet) == board.current_planet {
+            " (current)"
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "\n{}", palette.heading(&format!("{planet}{current}")));
+        for side in [Side::Light, Side::Dark] {
+            let ids = board.zone(Zone::InPlay(planet, side));
+            if ids.is_empty() {
+                let _ = writeln!(out, "  {:<12}—", side.label());
+                continue;
+            }
+            for (index, id) in ids.iter().enumerate() {
+                let label = if index == 0 { side.label() } else { "" };
+                let _ = writeln!(out, "  {label:<12}{}", card_line(board, *id, palette));
+            }
+        }
+    }
+    for side in [Side::Light, Side::Dark] {
+        let _ = writeln!(out, "\n{}", palette.heading(side.label()));
+        let state = board.player(side);
+        let deck = board.zone(Zone::DrawDeck(side));
+        let rows = [
+            (
+                format!("draw deck ({}, top first)", deck.len()),
+                pile(board, Zone::DrawDeck(side), palette),
+            ),
+            ("hand".to_string(), pile(board, Zone::Hand(side), palette)),
+            (
+                "discard pile".to_string(),
+                pile(board, Zone::DiscardPile(side), palette),
+            ),
+            (
+                "Hyperspace".to_string(),
+                pile(board, Zone::Hyperspace(side), palette),
+            ),
+        ];
+        for (label, value) in rows {
+            let line = wrap(&format!("{label}: {value}"), WIDTH, "    ");
+            let _ = writeln!(out, "  {}", line.trim_start());
+        }
+        for zone in [
+            Zone::Objective(side),
+            Zone::AtObjective(side),
+            Zone::PodracingPile(side),
+            Zone::BattlePlan(side),
+        ] {
+            if !board.zone(zone).is_empty() {
+                let line = wrap(
+                    &format!("{}: {}", zone.label(), pile(board, zone, palette)),
+                    WIDTH,
+                    "    ",
+                );
+                let _ = writeln!(out, "  {}", line.trim_start());
+            }
+        }
+        let mut extras = vec![format!("counters spent {}", state.counters_spent)];
+        if state.laps > 0 {
+            extras.push(format!("{} laps", state.laps));
+        }
+        if state.dueled_this_turn {
+            extras.push("has dueled this turn".to_string());
+        }
+        let _ = writeln!(out, "  {}", extras.join(" · "));
+    }
+    out
+}

@@ -1,0 +1,1425 @@
+//! The interactive shell: builds a position by commands, adjudicates it with decisions asked at the prompt, and undoes any command.
+
+pub mod helper;
+pub mod terminal;
+
+use std::fmt::Write as _;
+
+use crate::board::{Board, CardId, Planet, Step, Zone};
+use crate::cards::{
+    Card, CardLookupError, CardType, Catalog, DamageModifier, DuelingEffect, Fact, Game,
+    ModifierTarget, Side, Source, StatValue, find, matching, split_name,
+};
+use crate::engine::deciders::Policy;
+use crate::engine::duel::Duel;
+use crate::engine::{Advance, Decision, DecisionKind, Procedure, Run, Stop, Unanswered};
+use crate::render::walk::TextStepper;
+use crate::render::{self, Palette};
+use crate::rules::{self, Corpus, Ruleset};
+use crate::scenario::{self, Action, Decisions, Located, SideDecisions, StatInput};
+use crate::walk::Walkthrough;
+
+/// What the user typed back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Line(String),
+    /// Ctrl-C: cancel what is under way.
+    Cancelled,
+    /// Ctrl-D or the end of the script.
+    End,
+}
+
+/// Where the shell writes and from where it reads answers to its questions.
+pub trait Console {
+    fn print(&mut self, text: &str);
+    fn ask(&mut self, prompt: &str) -> Answer;
+}
+
+/// Whether the shell goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// An adjudication made in the shell, kept so that `save` can write it as a scenario that
+/// `walk` replays.
+#[derive(Clone, Debug)]
+struct Adjudication {
+    before: Board,
+    decisions: Decisions,
+    policy: Option<Policy>,
+    expect: Option<scenario::DuelExpectation>,
+}
+
+/// One entry of the operation log.
+#[derive(Clone, Debug)]
+struct Snapshot {
+    command: String,
+    board: Board,
+    last: Option<Adjudication>,
+}
+
+/// The commands: name, usage, what it does, an example.
+pub const COMMANDS: [(&str, &str, &str, &str); 30] = [
+    (
+        "add",
+        "add SIDE CARD [to ZONE] [hidden] [deployed] [hits N] [thrust N]",
+        "put a card on the table (ZONE: a planet, deck, hand, discard, hyperspace, objective, at-objective, podracing, battle-plan; default the current planet)",
+        "add dark maul student to Naboo",
+    ),
+    (
+        "deck",
+        "deck SIDE N N N… | deck SIDE count N",
+        "set a draw deck by destiny numbers, top first",
+        "deck light 4 1 3 5 2 6",
+    ),
+    (
+        "move",
+        "move CARD to ZONE",
+        "move a card (by name or #id)",
+        "move #3 to discard",
+    ),
+    (
+        "remove",
+        "remove CARD",
+        "take a card off the table",
+        "remove r2-d2",
+    ),
+    (
+        "set",
+        "set CARD FIELD VALUE…",
+        "declare a card's facts (power, damage, destiny, deploy, type, side, power_bonus, text_bonus, usable_by, location_bonus PLANET N, dueling EFFECT, damage_modifier N own|opponent)",
+        "set maul student power 4 damage 3",
+    ),
+    ("hide", "hide CARD", "turn a card face down", "hide #4"),
+    ("reveal", "reveal CARD", "turn a card face up", "reveal #4"),
+    (
+        "hits",
+        "hits CARD N",
+        "put N hit tokens on a card",
+        "hits qui-gon 1",
+    ),
+    (
+        "thrust",
+        "thrust CARD N",
+        "put N Thrust tokens on a pilot",
+        "thrust sebulba 3",
+    ),
+    (
+        "deployed",
+        "deployed CARD [yes|no]",
+        "mark a card deployed this turn",
+        "deployed #5",
+    ),
+    ("turn", "turn SIDE", "whose turn it is", "turn dark"),
+    (
+        "step",
+        "step deploy|battle|even-up",
+        "the step of the turn",
+        "step battle",
+    ),
+    (
+        "planet",
+        "planet NAME",
+        "the current planet",
+        "planet Naboo",
+    ),
+    (
+        "rules",
+        "rules DATE|NAME",
+        "the rules in force",
+        "rules 2000-12-01",
+    ),
+    ("seed", "seed N", "the seed of shuffles", "seed 7"),
+    (
+        "counters",
+        "counters SIDE N",
+        "deploy counters spent this turn",
+        "counters dark 4",
+    ),
+    (
+        "dueled",
+        "dueled SIDE [yes|no]",
+        "whether he has initiated a duel this turn",
+        "dueled dark",
+    ),
+    ("show", "show", "the board, both sides", "show"),
+    (
+        "check",
+        "check",
+        "every legality problem of the position",
+        "check",
+    ),
+    (
+        "duel",
+        "duel",
+        "the player whose turn it is initiates a duel; decisions are asked at the prompt",
+        "duel",
+    ),
+    (
+        "policy",
+        "policy NAME|off",
+        "answer decisions by a policy (block-when-able, never-block, first-option)",
+        "policy block-when-able",
+    ),
+    (
+        "rule",
+        "rule ID",
+        "quote a rule (a full id or a key)",
+        "rule duel.initiation",
+    ),
+    (
+        "search",
+        "search WORDS",
+        "search the rules",
+        "search dueling hand",
+    ),
+    (
+        "card",
+        "card NAME",
+        "a card of the catalog, its traits and sources",
+        "card maul student",
+    ),
+    ("undo", "undo", "take back the last command", "undo"),
+    ("redo", "redo", "do again what undo took back", "redo"),
+    (
+        "save",
+        "save FILE",
+        "write the position as scenario YAML (after a duel: the position before it, the duel and its decisions)",
+        "save duel.yaml",
+    ),
+    (
+        "load",
+        "load FILE",
+        "read a scenario",
+        "load scenarios/duel/hands-empty-tied.yaml",
+    ),
+    (
+        "help",
+        "help [COMMAND]",
+        "the commands, or one in detail",
+        "help add",
+    ),
+    (
+        "quit",
+        "quit",
+        "leave (asks first when there are unsaved changes)",
+        "quit",
+    ),
+];
+
+/// Zone words of `add` and `move`.
+pub const ZONE_WORDS: [&str; 8] = [
+    "deck",
+    "hand",
+    "discard",
+    "hyperspace",
+    "objective",
+    "at-objective",
+    "podracing",
+    "battle-plan",
+];
+
+/// Fields of `set`.
+pub const SET_FIELDS: [&str; 13] = [
+    "power",
+    "damage",
+    "destiny",
+    "deploy",
+    "type",
+    "side",
+    "power_bonus",
+    "text_bonus",
+    "usable_by",
+    "location_bonus",
+    "dueling",
+    "damage_modifier",
+    "number",
+];
+
+/// The shell's state: the position, the operation log, and what was last adjudicated.
+pub struct Session<'a> {
+    pub corpus: &'a Corpus,
+    pub catalog: &'a Catalog,
+    pub board: Board,
+    pub palette: Palette,
+    pub policy: Option<Policy>,
+    undo: Vec<Snapshot>,
+    redo: Vec<Snapshot>,
+    dirty: bool,
+    last: Option<Adjudication>,
+}
+
+fn parse_side(word: &str) -> Result<Side, String> {
+    match word.to_ascii_lowercase().as_str() {
+        "light" | "ls" | "l" => Ok(Side::Light),
+        "dark" | "ds" | "d" => Ok(Side::Dark),
+        other => Err(format!("{other:?} is not a side: write light or dark")),
+    }
+}
+
+fn parse_number<T: std::str::FromStr>(word: &str, what: &str) -> Result<T, String> {
+    word.parse::<T>()
+        .map_err(|_| format!("{word:?} is not a number ({what})"))
+}
+
+fn yes_no(word: Option<&str>) -> Result<bool, String> {
+    match word.map(str::to_ascii_lowercase).as_deref() {
+        None | Some("yes") | Some("y") | Some("true") | Some("on") => Ok(true),
+        Some("no") | Some("n") | Some("false") | Some("off") => Ok(false),
+        Some(other) => Err(format!("{other:?}: write yes or no")),
+    }
+}
+
+impl<'a> Session<'a> {
+    pub fn new(
+        corpus: &'a Corpus,
+        catalog: &'a Catalog,
+        board: Board,
+        palette: Palette,
+    ) -> Session<'a> {
+        Session {
+            corpus,
+            catalog,
+            board,
+            palette,
+            policy: None,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            dirty: false,
+            last: None,
+        }
+    }
+
+    /// Whether there are changes not saved.
+    pub fn dirty(&self) -> bool {
+        self.dirty
+    }
+
+    fn snapshot(&self, command: &str) -> Snapshot {
+        Snapshot {
+            command: command.to_string(),
+            board: self.board.clone(),
+            last: self.last.clone(),
+        }
+    }
+
+    /// Runs one line. Errors are printed and leave the board as it was.
+    pub fn run_line(&mut self, line: &str, console: &mut dyn Console) -> Flow {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return Flow::Continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let command = words[0].to_ascii_lowercase();
+        let args = &words[1..];
+        let rest = line[words[0].len()..].trim();
+        let before = self.snapshot(line);
+        let result: Result<Option<String>, String> = match command.as_str() {
+            "help" | "?" => Ok(Some(help(args.first().copied()))),
+            "quit" | "exit" | "q" => return self.quit(console),
+            "show" | "board" => Ok(Some(render::board::board(&self.board, self.palette))),
+            "check" => Ok(Some(self.check())),
+            "rule" => self.rule(rest),
+            "search" => Ok(Some(self.search(rest))),
+            "card" => self.card(rest),
+            "undo" => return self.undo_redo(true, console),
+            "redo" => return self.undo_redo(false, console),
+            "save" => self.save(rest),
+            "policy" => self.set_policy(rest),
+            "duel" => self.duel(console),
+            "load" => self.load(rest),
+            _ => self.mutate(&command, args, rest),
+        };
+        match result {
+            Ok(output) => {
+                if self.board != before.board || command == "load" || command == "duel" {
+                    if command != "duel" && command != "load" {
+                        self.last = None;
+                    }
+                    if command != "load" {
+                        self.dirty = true;
+                    }
+                    self.undo.push(before);
+                    self.redo.clear();
+                }
+                if let Some(text) = output {
+                    console.print(&text);
+                }
+            }
+            Err(message) => {
+                self.board = before.board;
+                let text = format!("{} {message}", self.palette.bad("error:"));
+                console.print(&format!(
+                    "{}\n",
+                    render::wrap(&text, render::WIDTH, "").trim_end()
+                ));
+            }
+        }
+        Flow::Continue
+    }
+
+    fn quit(&mut self, console: &mut dyn Console) -> Flow {
+        if !self.dirty {
+            return Flow::Quit;
+        }
+        match console.ask("There are unsaved changes. Quit anyway? [y/N] ") {
+            Answer::Line(answer)
+                if matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") =>
+            {
+                Flow::Quit
+            }
+            Answer::End => Flow::Quit,
+            _ => {
+                console.print("Not quitting.\n");
+                Flow::Continue
+            }
+        }
+    }
+
+    /// What to do at the end of input (Ctrl-D): ask first if there are unsaved changes.
+    pub fn end_of_input(&mut self, console: &mut dyn Console) -> Flow {
+        self.quit(console)
+    }
+
+    fn undo_redo(&mut self, undo: bool, console: &mut dyn Console) -> Flow {
+        let (from, to) = if undo {
+            (&mut self.undo, &mut self.redo)
+        } else {
+            (&mut self.redo, &mut self.undo)
+        };
+        match from.pop() {
+            Some(snapshot) => {
+                let current = Snapshot {
+                    command: snapshot.command.clone(),
+                    board: self.board.clone(),
+                    last: self.last.clone(),
+                };
+                to.push(current);
+                let command = snapshot.command.clone();
+                self.board = snapshot.board;
+                self.last = snapshot.last;
+                self.dirty = true;
+                console.print(&format!(
+                    "{} {command}\n",
+                    if undo { "Undone:" } else { "Redone:" }
+                ));
+            }
+            None => console.print(if undo {
+                "Nothing to undo.\n"
+            } else {
+                "Nothing to redo.\n"
+            }),
+        }
+        Flow::Continue
+    }
+
+    fn check(&self) -> String {
+        let violations = crate::legality::check(&self.board, self.corpus);
+        if violations.is_empty() {
+            return format!("{}\n", self.palette.good("The position is legal."));
+        }
+        let mut out = String::new();
+        for violation in &violations {
+            let verdict = match violation.verdict {
+                crate::legality::Verdict::Illegal => self.palette.bad("illegal:"),
+                crate::legality::Verdict::Warning => self.palette.warn("warning:"),
+            };
+            let _ = writeln!(
+                out,
+                "{}",
+                render::wrap(
+                    &format!("{verdict} {}", violation.message),
+                    render::WIDTH,
+                    ""
+                )
+            );
+            let help = crate::diagnostics::rule_help(violation, self.corpus, &self.board.ruleset);
+            let _ = writeln!(out, "{}\n", render::wrap(&help, render::WIDTH, "  "));
+        }
+        out
+    }
+
+    fn rule(&self, query: &str) -> Result<Option<String>, String> {
+        let found =
+            rules::lookup(self.corpus, &self.board.ruleset, query).map_err(
+                |error| match error {
+                    rules::LookupError::Unknown { given, suggestions } => {
+                        if suggestions.is_empty() {
+                            format!("the corpus has no rule {given:?}; try `search WORDS`")
+                        } else {
+                            format!(
+                                "the corpus has no rule {given:?}; did you mean {}?",
+                                suggestions.join(", ")
+                            )
+                        }
+                    }
+                },
+            )?;
+        Ok(Some(render::rules::show(
+            self.corpus,
+            &self.board.ruleset,
+            &found,
+            render::Format::Text,
+            self.palette,
+        )))
+    }
+
+    fn search(&self, words: &str) -> String {
+        let hits = rules::search(self.corpus, &self.board.ruleset, words, false, 5);
+        render::rules::search(
+            self.corpus,
+            &self.board.ruleset,
+            words,
+            &hits,
+            render::Format::Text,
+            self.palette,
+        )
+    }
+
+    fn card(&self, name: &str) -> Result<Option<String>, String> {
+        let cards = find(self.catalog.cards(), name).map_err(lookup_message)?;
+        Ok(Some(render::cards::show(
+            self.corpus,
+            &self.board.ruleset,
+            &cards,
+            render::Format::Text,
+            self.palette,
+        )))
+    }
+
+    fn set_policy(&mut self, name: &str) -> Result<Option<String>, String> {
+        let name = name.trim().to_ascii_lowercase();
+        self.policy = match name.as_str() {
+            "off" | "none" | "" => None,
+            "block-when-able" => Some(Policy::BlockWhenAble),
+            "never-block" => Some(Policy::NeverBlock),
+            "first-option" => Some(Policy::FirstOption),
+            other => {
+                return Err(format!(
+                    "{other:?} is not a policy: block-when-able, never-block, first-option or off"
+                ));
+            }
+        };
+        Ok(Some(match self.policy {
+            Some(policy) => format!(
+                "Decisions are now answered by the policy {}.\n",
+                policy.name()
+            ),
+            None => "Decisions are now asked at the prompt.\n".to_string(),
+        }))
+    }
+
+    fn save(&mut self, path: &str) -> Result<Option<String>, String> {
+        if path.is_empty() {
+            return Err("save needs a file name: save FILE".to_string());
+        }
+        let mut file = match &self.last {
+            Some(adjudication) => {
+                let mut file = scenario::to_file(&adjudication.before);
+                file.action = Some(Located::new(Action::Duel));
+                file.decisions = adjudication.decisions.clone();
+                file.policy = adjudication.policy.map(Located::new);
+                file.expect = adjudication.expect.clone().map(|duel| {
+                    Located::new(scenario::Expectation {
+                        duel: Some(duel),
+                        ..scenario::Expectation::default()
+                    })
+                });
+                file
+            }
+            None => scenario::to_file(&self.board),
+        };
+        file.title = Some(match &self.last {
+            Some(_) => "A duel adjudicated in the jedi-judge shell".to_string(),
+            None => "A position built in the jedi-judge shell".to_string(),
+        });
+        std::fs::write(path, scenario::to_yaml(&file))
+            .map_err(|error| format!("cannot write {path}: {error}"))?;
+        self.dirty = false;
+        Ok(Some(match &self.last {
+            Some(_) => format!(
+                "Saved the position before the duel, the duel and its decisions to {path}; `jedi-judge walk {path}` replays it.\n"
+            ),
+            None => format!("Saved the position to {path}.\n"),
+        }))
+    }
+
+    fn load(&mut self, path: &str) -> Result<Option<String>, String> {
+        if path.is_empty() {
+            return Err("load needs a file name: load FILE".to_string());
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|error| format!("cannot read {path}: {error}"))?;
+        let file =
+            scenario::parse(&text).map_err(|problem| format!("{path}: {}", problem.message))?;
+        let built = scenario::build(&file, self.catalog, None);
+        let errors: Vec<String> = built
+            .problems
+            .iter()
+            .filter(|problem| problem.severity == scenario::Severity::Error)
+            .map(|problem| problem.message.clone())
+            .collect();
+        if !errors.is_empty() {
+            return Err(format!("{path} is not readable: {}", errors.join("; ")));
+        }
+        self.board = built.board;
+        self.last = None;
+        self.dirty = false;
+        if let Some(policy) = file.policy {
+            self.policy = Some(policy.value);
+        }
+        Ok(Some(format!("Loaded {path}.\n")))
+    }
+
+    /// Commands that change the position.
+    fn mutate(
+        &mut self,
+        command: &str,
+        args: &[&str],
+        rest: &str,
+    ) -> Result<Option<String>, String> {
+        match command {
+            "add" => self.add(args),
+            "deck" => self.deck(args),
+            "move" => self.move_card(rest),
+            "remove" => {
+                let id = self.reference(rest)?;
+                let name = self.board.describe(id);
+                self.board
+                    .zones
+                    .values_mut()
+                    .for_each(|ids| ids.retain(|other| *other != id));
+                self.board.zones.retain(|_, ids| !ids.is_empty());
+                // The instance stays in the list with no zone; compact the ids.
+                self.compact();
+                Ok(Some(format!("Removed {name}.\n")))
+            }
+            "set" => self.set(rest),
+            "hide" | "reveal" => {
+                let id = self.reference(rest)?;
+                if let Some(instance) = self.board.instance_mut(id) {
+                    instance.face_down = command == "hide";
+                }
+                Ok(Some(format!(
+                    "{} is now face {}.\n",
+                    self.board.describe(id),
+                    if command == "hide" { "down" } else { "up" }
+                )))
+            }
+            "hits" | "thrust" => {
+                let (reference, count) = rest
+                    .rsplit_once(' ')
+                    .ok_or_else(|| format!("{command} CARD N"))?;
+                let count: u32 = parse_number(count, "tokens")?;
+                let id = self.reference(reference)?;
+                if let Some(instance) = self.board.instance_mut(id) {
+                    if command == "hits" {
+                        instance.hits = count;
+                    } else {
+                        instance.thrust = count;
+                    }
+                }
+                Ok(Some(format!(
+                    "{} has {count} {} token{}.\n",
+                    self.board.describe(id),
+                    if command == "hits" { "hit" } else { "Thrust" },
+                    if count == 1 { "" } else { "s" }
+                )))
+            }
+            "deployed" => {
+                let (reference, flag) = match rest.rsplit_once(' ') {
+                    Some((reference, flag)) if yes_no(Some(flag)).is_ok() => {
+                        (reference, yes_no(Some(flag))?)
+                    }
+                    _ => (rest, true),
+                };
+                let id = self.reference(reference)?;
+                if let Some(instance) = self.board.instance_mut(id) {
+                    instance.deployed_this_turn = flag;
+                }
+                Ok(Some(format!(
+                    "{} {} deployed this turn.\n",
+                    self.board.describe(id),
+                    if flag { "was" } else { "was not" }
+                )))
+            }
+            "turn" => {
+                let side = parse_side(args.first().copied().unwrap_or_default())?;
+                self.board.turn = Some(side);
+                Ok(Some(format!("It is the {side} player's turn.\n")))
+            }
+            "step" => {
+                let step = match args
+                    .first()
+                    .map(|word| word.to_ascii_lowercase())
+                    .as_deref()
+                {
+                    Some("deploy") => Step::Deploy,
+                    Some("battle") => Step::Battle,
+                    Some("even-up") | Some("evenup") => Step::EvenUp,
+                    _ => return Err("step deploy, step battle or step even-up".to_string()),
+                };
+                self.board.step = Some(step);
+                Ok(Some(format!("It is the {}.\n", step.label())))
+            }
+            "planet" => {
+                let planet = Planet::parse(rest).ok_or_else(|| {
+                    format!("{rest:?} is not a planet: Tatooine, Coruscant or Naboo")
+                })?;
+                self.board.current_planet = Some(planet);
+                if !self.board.planets.contains(&planet) {
+                    self.board.planets.push(planet);
+                }
+                Ok(Some(format!("The current planet is {planet}.\n")))
+            }
+            "rules" => {
+                let ruleset = Ruleset::parse(rest).map_err(|error| error.to_string())?;
+                self.board.ruleset = ruleset;
+                Ok(Some(format!(
+                    "The rules in force: {}.\n",
+                    self.board.ruleset
+                )))
+            }
+            "seed" => {
+                self.board.seed = parse_number(rest, "seed")?;
+                Ok(Some(format!("The seed is {}.\n", self.board.seed)))
+            }
+            "counters" => {
+                let side = parse_side(args.first().copied().unwrap_or_default())?;
+                let count = parse_number(args.get(1).copied().unwrap_or_default(), "counters")?;
+                self.board.player_mut(side).counters_spent = count;
+                Ok(Some(format!(
+                    "The {side} player has spent {count} deploy counters this turn.\n"
+                )))
+            }
+            "dueled" => {
+                let side = parse_side(args.first().copied().unwrap_or_default())?;
+                let flag = yes_no(args.get(1).copied())?;
+                self.board.player_mut(side).dueled_this_turn = flag;
+                Ok(Some(format!(
+                    "The {side} player {} initiated a duel this turn.\n",
+                    if flag { "has" } else { "has not" }
+                )))
+            }
+            other => {
+                let nearest = COMMANDS
+                    .iter()
+                    .map(|(name, _, _, _)| (strsim::jaro_winkler(other, name), *name))
+                    .filter(|(score, _)| *score > 0.8)
+                    .max_by(|a, b| a.0.total_cmp(&b.0))
+                    .map(|(_, name)| format!("did you mean `{name}`? "))
+                    .unwrap_or_default();
+                Err(format!(
+                    "there is no command {other:?}; {nearest}`help` lists them all"
+                ))
+            }
+        }
+    }
+
+    /// Removes instances that are in no zone and renumbers the rest.
+    fn compact(&mut self) {
+        let kept: Vec<CardId> = self
+            .board
+            .cards
+            .iter()
+            .map(|instance| instance.id)
+            .filter(|id| self.board.zone_of(*id).is_some())
+            .collect();
+        let mut cards = Vec::new();
+        let mut renumber = std::collections::BTreeMap::new();
+        for (index, id) in kept.iter().enumerate() {
+            if let Some(mut instance) = self.board.instance(*id).cloned() {
+                let new = CardId(index as u32);
+                renumber.insert(*id, new);
+                instance.id = new;
+                cards.push(instance);
+            }
+        }
+        for ids in self.board.zones.values_mut() {
+            for id in ids.iter_mut() {
+                if let Some(new) = renumber.get(id) {
+                    *id = *new;
+                }
+            }
+        }
+        self.board.cards = cards;
+    }
+
+    /// A zone from its words (and the side whose it is).
+    fn zone(&self, words: &str, side: Side) -> Result<Zone, String> {
+        let words = words.trim().to_ascii_lowercase();
+        if let Some(planet) = Planet::parse(&words) {
+            return Ok(Zone::InPlay(planet, side));
+        }
+        Ok(match words.as_str() {
+            "deck" | "draw deck" => Zone::DrawDeck(side),
+            "hand" => Zone::Hand(side),
+            "discard" | "discard pile" => Zone::DiscardPile(side),
+            "hyperspace" => Zone::Hyperspace(side),
+            "objective" => Zone::Objective(side),
+            "at-objective" | "at objective" => Zone::AtObjective(side),
+            "podracing" | "podracing pile" => Zone::PodracingPile(side),
+            "battle-plan" | "battle plan" => Zone::BattlePlan(side),
+            other => {
+                return Err(format!(
+                    "{other:?} is not a zone: a planet (Tatooine, Coruscant, Naboo), {}",
+                    ZONE_WORDS.join(", ")
+                ));
+            }
+        })
+    }
+
+    /// The card a name means: a definition on the board first, then the catalog.
+    fn resolve_card(&self, name: &str) -> Result<Card, String> {
+        let wanted = matching::normalise(name);
+        let known: Vec<Card> = self
+            .board
+            .definitions
+            .iter()
+            .filter(|card| !card.anonymous)
+            .cloned()
+            .collect();
+        if let Some(card) = known
+            .iter()
+            .find(|card| matching::normalise(&card.full_name()) == wanted)
+        {
+            return Ok(card.clone());
+        }
+        match find(self.catalog.cards(), name) {
+            Ok(found) => {
+                let card = found.first().map(|card| (*card).clone()).ok_or("no card")?;
+                let full = matching::normalise(&card.full_name());
+                Ok(known
+                    .into_iter()
+                    .find(|known| matching::normalise(&known.full_name()) == full)
+                    .unwrap_or(card))
+            }
+            Err(error) => match find(&known, name) {
+                Ok(found) => found
+                    .first()
+                    .map(|card| (*card).clone())
+                    .ok_or_else(|| "no card".to_string()),
+                Err(_) => Err(lookup_message(error)),
+            },
+        }
+    }
+
+    fn add(&mut self, args: &[&str]) -> Result<Option<String>, String> {
+        let side = parse_side(args.first().copied().ok_or("add SIDE CARD [to ZONE]")?)?;
+        let mut words: Vec<&str> = args[1..].to_vec();
+        // Options at the end.
+        let mut hidden = false;
+        let mut deployed = false;
+        let mut hits = 0;
+        let mut thrust = 0;
+        loop {
+            match words.as_slice() {
+                [.., "hidden"] => {
+                    hidden = true;
+                    words.pop();
+                }
+                [.., "deployed"] => {
+                    deployed = true;
+                    words.pop();
+                }
+                [.., "hits", count] => {
+                    hits = parse_number(count, "hits")?;
+                    words.truncate(words.len() - 2);
+                }
+                [.., "thrust", count] => {
+                    thrust = parse_number(count, "Thrust tokens")?;
+                    words.truncate(words.len() - 2);
+                }
+                _ => break,
+            }
+        }
+        let split = words
+            .iter()
+            .rposition(|word| matches!(*word, "to" | "on" | "in" | "at"));
+        let (name_words, zone) = match split {
+            Some(index) if index > 0 => {
+                let zone_words = words[index + 1..].join(" ");
+                (words[..index].to_vec(), self.zone(&zone_words, side)?)
+            }
+            _ => {
+                let planet = self
+                    .board
+                    .current_planet
+                    .ok_or("say where: add SIDE CARD to ZONE (no current planet is set)")?;
+                (words.clone(), Zone::InPlay(planet, side))
+            }
+        };
+        if name_words.is_empty() {
+            return Err("add SIDE CARD [to ZONE]: which card?".to_string());
+        }
+        let mut added = Vec::new();
+        if name_words.iter().all(|word| word.parse::<i32>().is_ok()) {
+            for word in &name_words {
+                let destiny: i32 = parse_number(word, "destiny")?;
+                if !(0..=9).contains(&destiny) {
+                    return Err(format!("{destiny} is not a destiny number"));
+                }
+                let definition = self.board.define(Card::anonymous(destiny));
+                added.push(self.board.add(zone, definition, side));
+            }
+        } else {
+            let card = self.resolve_card(&name_words.join(" "))?;
+            let definition = self.board.define(card);
+            added.push(self.board.add(zone, definition, side));
+        }
+        for id in &added {
+            if let Some(instance) = self.board.instance_mut(*id) {
+                instance.face_down = hidden;
+                instance.deployed_this_turn = deployed;
+                instance.hits = hits;
+                instance.thrust = thrust;
+            }
+        }
+        if let Zone::InPlay(planet, _) = zone
+            && !self.board.planets.contains(&planet)
+        {
+            self.board.planets.push(planet);
+        }
+        let names: Vec<String> = added
+            .iter()
+            .map(|id| format!("#{} {}", id.0, self.board.describe(*id)))
+            .collect();
+        Ok(Some(format!(
+            "Added {} to the {}.\n",
+            names.join(", "),
+            zone.label()
+        )))
+    }
+
+    fn deck(&mut self, args: &[&str]) -> Result<Option<String>, String> {
+        let side = parse_side(
+            args.first()
+                .copied()
+                .ok_or("deck SIDE N N N… or deck SIDE count N")?,
+        )?;
+        let old: Vec<CardId> = self.board.zone(Zone::DrawDeck(side)).to_vec();
+        self.board.zones.remove(&Zone::DrawDeck(side));
+        let _ = old;
+        self.compact();
+        let numbers: Vec<i32> = match args.get(1..) {
+            Some(["count", count]) => {
+                let count: u32 = parse_number(count, "cards")?;
+                if count > 1000 {
+                    return Err(format!(
+                        "a draw deck of {count} cards is not a game of Young Jedi"
+                    ));
+                }
+                let mut random = crate::random::Random::seeded(self.board.seed);
+                (0..count).map(|_| random.between(1, 6)).collect()
+            }
+            Some(words) => words
+                .iter()
+                .map(|word| {
+                    parse_number::<i32>(word, "destiny").and_then(|n| {
+                        if (0..=9).contains(&n) {
+                            Ok(n)
+                        } else {
+                            Err(format!("{n} is not a destiny number"))
+                        }
+                    })
+                })
+                .collect::<Result<_, _>>()?,
+            None => Vec::new(),
+        };
+        for destiny in &numbers {
+            let definition = self.board.define(Card::anonymous(*destiny));
+            self.board.add(Zone::DrawDeck(side), definition, side);
+        }
+        Ok(Some(format!(
+            "The {side} draw deck has {} cards.\n",
+            numbers.len()
+        )))
+    }
+
+    /// A card on the table by `#id` or forgiving name, optionally after a side.
+    fn reference(&self, text: &str) -> Result<CardId, String> {
+        let text = text.trim();
+        if let Some(number) = text.strip_prefix('#') {
+            let id = CardId(parse_number(number, "card id")?);
+            return match self.board.zone_of(id) {
+                Some(_) => Ok(id),
+                None => Err(format!("there is no card #{}", id.0)),
+            };
+        }
+        let (side, name) = match text.split_once(' ') {
+            Some((first, rest)) if parse_side(first).is_ok() => (parse_side(first).ok(), rest),
+            _ => (None, text),
+        };
+        let candidates: Vec<CardId> = self
+            .board
+            .cards
+            .iter()
+            .filter(|instance| side.is_none_or(|side| instance.owner == side))
+            .map(|instance| instance.id)
+            .filter(|id| self.board.zone_of(*id).is_some())
+            .collect();
+        let cards: Vec<Card> = candidates
+            .iter()
+            .filter_map(|id| self.board.card(*id).cloned())
+            .collect();
+        let found = find(&cards, name).map_err(lookup_message)?;
+        let wanted = found
+            .first()
+            .map(|card| card.full_name())
+            .unwrap_or_default();
+        let matching_ids: Vec<CardId> = candidates
+            .into_iter()
+            .filter(|id| {
+                self.board
+                    .card(*id)
+                    .is_some_and(|card| card.full_name() == wanted)
+            })
+            .collect();
+        match matching_ids.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(format!("no card {name:?} is on the table")),
+            many => Err(format!(
+                "{name:?} could be {}: use the id",
+                many.iter()
+                    .map(|id| format!(
+                        "#{} ({})",
+                        id.0,
+                        self.board.zone_of(*id).map(Zone::label).unwrap_or_default()
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+
+    fn move_card(&mut self, rest: &str) -> Result<Option<String>, String> {
+        let (reference, zone_words) = rest.rsplit_once(" to ").ok_or("move CARD to ZONE")?;
+        let id = self.reference(reference)?;
+        let owner = self
+            .board
+            .instance(id)
+            .map(|instance| instance.owner)
+            .unwrap_or(Side::Light);
+        let zone = self.zone(zone_words, owner)?;
+        let from = self.board.zone_of(id).map(Zone::label).unwrap_or_default();
+        self.board.move_to(id, zone);
+        if let Zone::InPlay(planet, _) = zone
+            && !self.board.planets.contains(&planet)
+        {
+            self.board.planets.push(planet);
+        }
+        Ok(Some(format!(
+            "Moved {} from the {from} to the {}.\n",
+            self.board.describe(id),
+            zone.label()
+        )))
+    }
+
+    fn set(&mut self, rest: &str) -> Result<Option<String>, String> {
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let first_field = words
+            .iter()
+            .position(|word| SET_FIELDS.contains(&word.to_ascii_lowercase().as_str()))
+            .ok_or_else(|| {
+                format!(
+                    "set CARD FIELD VALUE: the fields are {}",
+                    SET_FIELDS.join(", ")
+                )
+            })?;
+        if first_field == 0 {
+            return Err("set CARD FIELD VALUE: which card?".to_string());
+        }
+        let name = words[..first_field].join(" ");
+        // The card: one on the board (its definition), the catalog, or a new one.
+        let existing = if name.starts_with('#') {
+            Some(self.reference(&name)?)
+        } else {
+            None
+        };
+        let mut card = match existing {
+            Some(id) => self.board.card(id).cloned().ok_or("no card")?,
+            None => match self.resolve_card(&name) {
+                Ok(card) => card,
+                Err(_) => {
+                    let mut card = Card::named(&name, Game::YoungJedi);
+                    card.name_complete = true;
+                    card
+                }
+            },
+        };
+        let before = card.clone();
+        let mut index = first_field;
+        let mut changes = Vec::new();
+        while index < words.len() {
+            let field = words[index].to_ascii_lowercase();
+            let mut values = Vec::new();
+            index += 1;
+            while index < words.len()
+                && !SET_FIELDS.contains(&words[index].to_ascii_lowercase().as_str())
+            {
+                values.push(words[index]);
+                index += 1;
+            }
+            let value = values.join(" ");
+            let number = |value: &str| -> Result<StatValue, String> {
+                match value {
+                    "?" => Ok(StatValue::Symbol("?".to_string())),
+                    "none" => Ok(StatValue::None),
+                    other => parse_number::<i32>(other, &field).map(StatValue::Number),
+                }
+            };
+            match field.as_str() {
+                "power" => card.stats.power = Some(Fact::new(number(&value)?, Source::Scenario)),
+                "damage" => card.stats.damage = Some(Fact::new(number(&value)?, Source::Scenario)),
+                "destiny" => {
+                    card.stats.destiny = Some(Fact::new(number(&value)?, Source::Scenario))
+                }
+                "deploy" => card.stats.deploy = Some(Fact::new(number(&value)?, Source::Scenario)),
+                "type" => {
+                    let card_type = match value.to_ascii_lowercase().as_str() {
+                        "character" => CardType::Character,
+                        "weapon" => CardType::Weapon,
+                        "battle" => CardType::Battle,
+                        "effect" => CardType::Effect,
+                        "location" => CardType::Location,
+                        "starship" => CardType::Starship,
+                        "objective" => CardType::Objective,
+                        other => return Err(format!("{other:?} is not a card type")),
+                    };
+                    if matches!(card_type, CardType::Character | CardType::Weapon) {
+                        let (title, subtitle) = split_name(&card.full_name());
+                        card.title = title;
+                        card.subtitle = subtitle;
+                    }
+                    card.card_type = Some(Fact::new(card_type, Source::Scenario));
+                }
+                "side" => card.side = Some(Fact::new(parse_side(&value)?, Source::Scenario)),
+                "power_bonus" => {
+                    card.text.weapon_bonus = Some(parse_number(&value, "power bonus")?)
+                }
+                "text_bonus" => card.text.text_bonus = Some(parse_number(&value, "power bonus")?),
+                "usable_by" => {
+                    card.text.usable_by = Some(
+                        value
+                            .split(',')
+                            .map(|user| user.trim().to_string())
+                            .filter(|user| !user.is_empty())
+                            .collect(),
+                    )
+                }
+                "location_bonus" => {
+                    let (planet, amount) =
+                        value.rsplit_once(' ').ok_or("location_bonus PLANET N")?;
+                    let planet = Planet::parse(planet)
+                        .ok_or_else(|| format!("{planet:?} is not a planet"))?;
+                    card.text
+                        .location_bonus
+                        .retain(|(known, _)| known != planet.name());
+                    card.text.location_bonus.push((
+                        planet.name().to_string(),
+                        parse_number(amount, "power bonus")?,
+                    ));
+                }
+                "dueling" => {
+                    let effect = match value.to_ascii_lowercase().as_str() {
+                        "extra-hit" => DuelingEffect::ExtraHit,
+                        "remove-hit" => DuelingEffect::RemoveHit,
+                        "discard-for-two-extra-hits" => DuelingEffect::DiscardForTwoExtraHits,
+                        "draw-one" => DuelingEffect::DrawOne,
+                        "discard-to-draw-two" => DuelingEffect::DiscardToDrawTwo,
+                        other => {
+                            return Err(format!(
+                                "{other:?} is not dueling text: extra-hit, remove-hit, discard-for-two-extra-hits, draw-one, discard-to-draw-two"
+                            ));
+                        }
+                    };
+                    card.text.dueling = Some(effect);
+                }
+                "damage_modifier" => {
+                    let (amount, target) = value
+                        .split_once(' ')
+                        .ok_or("damage_modifier N own|opponent")?;
+                    let applies_to = match target {
+                        "own" => ModifierTarget::Own,
+                        "opponent" => ModifierTarget::Opponent,
+                        other => return Err(format!("{other:?}: own or opponent")),
+                    };
+                    card.text.damage_modifier = Some(DamageModifier {
+                        amount: parse_number(amount, "damage")?,
+                        applies_to,
+                    });
+                }
+                "number" => {
+                    card.printing = Some(Fact::new(
+                        crate::cards::Printing {
+                            set: String::new(),
+                            number: value.clone(),
+                        },
+                        Source::Scenario,
+                    ));
+                }
+                _ => {}
+            }
+            changes.push(format!("{field} {value}"));
+        }
+        if card.card_type().is_none() {
+            return Err(format!(
+                "the catalog lacks {name:?}: give its type (and side) too, for example `set {name} type character side light`"
+            ));
+        }
+        // Every instance of the card takes the new facts.
+        let replaced = self
+            .board
+            .definitions
+            .iter()
+            .position(|known| *known == before);
+        match replaced {
+            Some(index) => {
+                if let Some(slot) = self.board.definitions.get_mut(index) {
+                    *slot = card.clone();
+                }
+            }
+            None => {
+                self.board.define(card.clone());
+            }
+        }
+        Ok(Some(format!(
+            "{}: {}.\n",
+            card.full_name(),
+            changes.join(", ")
+        )))
+    }
+
+    /// Runs a duel, asking decisions at the prompt (or the policy).
+    fn duel(&mut self, console: &mut dyn Console) -> Result<Option<String>, String> {
+        let before = self.board.clone();
+        let mut board = self.board.clone();
+        let mut duel = Duel::new(&board, self.corpus);
+        let mut stepper = TextStepper::new(self.corpus, &board.ruleset, self.palette);
+        let mut events = Vec::new();
+        let mut decisions = Decisions::default();
+        let mut stop = None;
+        loop {
+            match duel.advance(&mut board) {
+                Advance::Event(event) => {
+                    console.print(&stepper.step(events.len() + 1, &event));
+                    events.push(event);
+                }
+                Advance::Decide(decision) => {
+                    let choice = match self.policy {
+                        _ if decision.options.len() == 1 => 0,
+                        Some(policy) => {
+                            let mut decider = crate::engine::deciders::Scripted::new(
+                                Default::default(),
+                                Some(policy),
+                            );
+                            crate::engine::Decider::decide(&mut decider, &board, &decision)
+                                .unwrap_or(0)
+                        }
+                        None => match ask_decision(console, &stepper, &board, &decision) {
+                            Some(choice) => choice,
+                            None => {
+                                return Err(
+                                    "the duel was cancelled; the board is as it was".to_string()
+                                );
+                            }
+                        },
+                    };
+                    record(&mut decisions, &board, &decision, choice);
+                    duel.answer(&mut board, &decision, choice);
+                }
+                Advance::Missing(fact) => {
+                    stop = Some(Stop::Missing { fact });
+                    break;
+                }
+                Advance::Done => break,
+            }
+        }
+        let result = duel.result().clone();
+        let walk = Walkthrough {
+            title: None,
+            board_before: before.clone(),
+            board_after: board.clone(),
+            run: Run {
+                events,
+                stop: stop.clone(),
+            },
+            result: result.clone(),
+            findings: Vec::new(),
+            unmet: Vec::new(),
+            policy: self.policy,
+        };
+        let ending = stepper.ending(&walk);
+        if let Some(Stop::Missing { fact }) = stop {
+            console.print(&ending);
+            return Err(format!("the duel needs a fact the position lacks: {fact}"));
+        }
+        self.board = board;
+        self.last = Some(Adjudication {
+            before,
+            decisions,
+            policy: self.policy,
+            expect: Some(scenario::DuelExpectation {
+                refused: Some(result.refusal.is_some()),
+                defender: result.defender.clone(),
+                defeated: Some(match result.defeated {
+                    Some(Side::Light) => scenario::SideOrNone::Light,
+                    Some(Side::Dark) => scenario::SideOrNone::Dark,
+                    None => scenario::SideOrNone::None,
+                }),
+                damage: Some(scenario::DamageBySide {
+                    light: u32::try_from(result.damage_light).unwrap_or(0),
+                    dark: u32::try_from(result.damage_dark).unwrap_or(0),
+                }),
+                deck_victory: Some(match result.deck_victory {
+                    Some(Side::Light) => scenario::SideOrNone::Light,
+                    Some(Side::Dark) => scenario::SideOrNone::Dark,
+                    None => scenario::SideOrNone::None,
+                }),
+            }),
+        });
+        Ok(Some(format!(
+            "{ending}(The board now shows the position after the duel; `undo` takes it back.)\n"
+        )))
+    }
+}
+
+fn lookup_message(error: CardLookupError) -> String {
+    match error {
+        CardLookupError::Unknown { given, suggestions } if suggestions.is_empty() => {
+            format!("no card is named {given:?}")
+        }
+        CardLookupError::Unknown { given, suggestions } => {
+            format!(
+                "no card is named {given:?}; did you mean {}?",
+                suggestions.join("; ")
+            )
+        }
+        CardLookupError::Ambiguous { given, candidates } => {
+            format!("{given:?} could be {}", candidates.join("; "))
+        }
+    }
+}
+
+/// Asks a decision until the answer is a legal option; `None` if cancelled.
+fn ask_decision(
+    console: &mut dyn Console,
+    stepper: &TextStepper<'_>,
+    board: &Board,
+    decision: &Decision,
+) -> Option<usize> {
+    console.print(&format!("\n{}", stepper.decision(decision)));
+    loop {
+        let prompt = format!("choice [1-{}]: ", decision.options.len());
+        let answer = match console.ask(&prompt) {
+            Answer::Line(line) => line,
+            Answer::Cancelled | Answer::End => return None,
+        };
+        let answer = answer.trim();
+        if let Ok(number) = answer.parse::<usize>()
+            && (1..=decision.options.len()).contains(&number)
+        {
+            return Some(number - 1);
+        }
+        // A name, a destiny number or `pass`, as in a script.
+        let mut script = crate::engine::deciders::Scripted::new(Default::default(), None);
+        let side_script = match decision.who {
+            Side::Light => &mut script.script.light,
+            Side::Dark => &mut script.script.dark,
+        };
+        match decision.kind {
+            DecisionKind::Attack | DecisionKind::Block => {
+                side_script
+                    .plays
+                    .push_back(if answer.eq_ignore_ascii_case("pass") {
+                        crate::engine::deciders::PlayAnswer::Pass
+                    } else {
+                        crate::engine::deciders::PlayAnswer::Name(answer.to_string())
+                    });
+            }
+            DecisionKind::UseEffect => side_script
+                .effects
+                .push_back(yes_no(Some(answer)).unwrap_or(false)),
+            _ => {
+                side_script.character = Some(answer.to_string());
+                side_script.weapon = Some(answer.to_string());
+                side_script.defender = Some(answer.to_string());
+                side_script.substitute = Some(answer.to_string());
+            }
+        }
+        match crate::engine::Decider::decide(&mut script, board, decision) {
+            Ok(choice) => return Some(choice),
+            Err(Unanswered::NotLegal { .. }) | Err(Unanswered::NotScripted) => {
+                console.print(&format!(
+                    "{answer:?} is not one of the options: type its number.\n"
+                ));
+            }
+        }
+    }
+}
+
+/// Records an answer as a scenario decision, so that `save` writes a script `walk` replays.
+fn record(decisions: &mut Decisions, board: &Board, decision: &Decision, choice: usize) {
+    let Some(option) = decision.options.get(choice) else {
+        return;
+    };
+    let side = match decision.who {
+        Side::Light => decisions.light.get_or_insert_with(SideDecisions::default),
+        Side::Dark => decisions.dark.get_or_insert_with(SideDecisions::default),
+    };
+    let name = || {
+        if option.declines {
+            "none".to_string()
+        } else {
+            option
+                .card
+                .and_then(|id| board.card(id))
+                .map(Card::full_name)
+                .unwrap_or_default()
+        }
+    };
+    match decision.kind {
+        DecisionKind::InitiatorCharacter => side.character = Some(Located::new(name())),
+        DecisionKind::InitiatorWeapon | DecisionKind::DefenderWeapon => {
+            side.weapon = Some(Located::new(name()))
+        }
+        DecisionKind::Defender => side.defender = Some(Located::new(name())),
+        DecisionKind::Substitute => side.substitute = Some(Located::new(name())),
+        DecisionKind::Attack | DecisionKind::Block => {
+            let play = if option.declines {
+                StatInput::Symbol("pass".to_string())
+            } else {
+                match option.card.and_then(|id| board.card(id)) {
+                    Some(card) if card.anonymous => StatInput::Number(card.destiny().unwrap_or(0)),
+                    Some(card) => StatInput::Symbol(card.full_name()),
+                    None => StatInput::Symbol("pass".to_string()),
+                }
+            };
+            side.plays.push(Located::new(play));
+        }
+        DecisionKind::UseEffect => side.effects.push(Located::new(!option.declines)),
+    }
+}
+
+/// The help text: every command, or one with its example.
+pub fn help(command: Option<&str>) -> String {
+    match command {
+        Some(name) => match COMMANDS
+            .iter()
+            .find(|(known, _, _, _)| known.eq_ignore_ascii_case(name))
+        {
+            Some((_, usage, what, example)) => format!("{usage}\n  {what}\n  example: {example}\n"),
+            None => format!("there is no command {name:?}; `help` lists them all\n"),
+        },
+        None => {
+            let mut out = String::from("Commands (`help COMMAND` for one in detail):\n");
+            for (_, usage, what, _) in COMMANDS {
+                let _ = writeln!(out, "  {usage}");
+                let _ = writeln!(out, "{}", render::wrap(what, render::WIDTH, "      "));
+            }
+            out
+        }
+    }
+}
