@@ -138,8 +138,8 @@ fn look_ups_and_help_from_the_shell() {
 #[test]
 fn tab_completes_commands_cards_rules_zones_and_planets() {
     let helper = ShellHelper::new(Corpus::embedded(), Catalog::embedded(), false);
-    assert_eq!(helper.completions("ad").1, ["add"]);
-    assert_eq!(helper.completions("add da").1, ["dark"]);
+    assert_eq!(helper.completions("ad").1, ["add "]);
+    assert_eq!(helper.completions("add da").1, ["dark "]);
     let (start, cards) = helper.completions("add dark maul stu");
     assert_eq!(start, 9);
     assert_eq!(cards, ["Darth Maul, Student of the Dark Side"]);
@@ -214,4 +214,20 @@ fn a_piped_session_saves_a_scenario_that_walk_replays_to_the_same_verdict() {
         .to_string();
     assert_eq!(shell_verdict.trim(), walk_verdict.trim());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_card_name_holding_a_field_word_is_read_whole() {
+    let (out, board) = transcript(
+        "planet Naboo\nadd dark maul student\nset Darth Maul, Student of the Dark Side power 4 damage 3\n",
+    );
+    assert!(
+        out.contains("Darth Maul, Student of the Dark Side: power 4, damage 3."),
+        "{out}"
+    );
+    let maul = board.card(jedi_judge::board::CardId(0)).expect("Maul");
+    assert_eq!(
+        maul.stats.power.as_ref().map(|fact| fact.value.clone()),
+        Some(jedi_judge::cards::StatValue::Number(4))
+    );
 }

@@ -47,13 +47,13 @@ pub fn narrate(event: &Event) -> String {
         EventKind::DuelRefused { initiator, refusal } => {
             let who = initiator.map(|side| format!("The {} player", side_name(side))).unwrap_or_else(|| "No one".to_string());
             match refusal {
-                Refusal::NoTurn => "No duel: the scenario does not say whose turn it is, and only the player whose turn it is may initiate one.".to_string(),
+                Refusal::NoTurn => "No duel: the position does not say whose turn it is, and only the player whose turn it is may initiate one.".to_string(),
                 Refusal::NotBattleStep { step } => format!(
                     "{who} may not initiate a duel now: a duel is initiated during his Battle step, and this is {}.",
                     step.as_ref().map(|s| format!("his {s}")).unwrap_or_else(|| "no step the scenario names".to_string())
                 ),
                 Refusal::AlreadyDueled => format!("{who} has already initiated a duel this turn; only one is allowed each turn."),
-                Refusal::NoCurrentPlanet => "No duel: the scenario names no current planet, where a duel takes place.".to_string(),
+                Refusal::NoCurrentPlanet => "No duel: the position names no current planet, where a duel takes place.".to_string(),
                 Refusal::NoDuelingCharacter { side } if Some(*side) == *initiator => {
                     format!("{who} may not initiate a duel: he has no dueling character at the current planet.")
                 }

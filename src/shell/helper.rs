@@ -102,8 +102,15 @@ impl ShellHelper {
         let words: Vec<&str> = text.split_whitespace().collect();
         let finished = text.ends_with(' ');
         let commands: Vec<&str> = COMMANDS.iter().map(|(name, _, _, _)| *name).collect();
+        // A completed command or side is followed by a space, ready for what comes next.
+        let spaced = |names: Vec<String>| -> Vec<String> {
+            names.into_iter().map(|name| format!("{name} ")).collect()
+        };
         if words.len() <= 1 && !finished {
-            return (last_word_start, Self::words_starting(&commands, fragment));
+            return (
+                last_word_start,
+                spaced(Self::words_starting(&commands, fragment)),
+            );
         }
         let command = words
             .first()
@@ -123,7 +130,10 @@ impl ShellHelper {
         let simple = |options: &[&str]| (last_word_start, Self::words_starting(options, fragment));
         match command.as_str() {
             "help" => simple(&commands),
-            "turn" | "counters" | "dueled" | "deck" if argument_index == 1 => simple(&sides),
+            "turn" | "counters" | "dueled" | "deck" if argument_index == 1 => (
+                last_word_start,
+                spaced(Self::words_starting(&sides, fragment)),
+            ),
             "step" => simple(&["deploy", "battle", "even-up"]),
             "planet" => simple(&planets),
             "rules" => {
@@ -135,7 +145,10 @@ impl ShellHelper {
                 let ids: Vec<&str> = self.rule_ids.iter().map(String::as_str).collect();
                 simple(&ids)
             }
-            "add" if argument_index == 1 => simple(&sides),
+            "add" if argument_index == 1 => (
+                last_word_start,
+                spaced(Self::words_starting(&sides, fragment)),
+            ),
             "add" | "move" if after_command.contains(" to ") => simple(&zones),
             "set" if words.iter().skip(1).any(|word| SET_FIELDS.contains(word)) => {
                 simple(&SET_FIELDS)

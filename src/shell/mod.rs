@@ -1017,20 +1017,38 @@ impl<'a> Session<'a> {
         )))
     }
 
+    /// `set CARD FIELD VALUE…`. A card name may contain a field's word ("Dark Side"), so
+    /// each place a field word could begin the fields is tried in turn; the first that
+    /// reads as fields wins.
     fn set(&mut self, rest: &str) -> Result<Option<String>, String> {
         let words: Vec<&str> = rest.split_whitespace().collect();
-        let first_field = words
+        let candidates: Vec<usize> = words
             .iter()
-            .position(|word| SET_FIELDS.contains(&word.to_ascii_lowercase().as_str()))
-            .ok_or_else(|| {
-                format!(
-                    "set CARD FIELD VALUE: the fields are {}",
-                    SET_FIELDS.join(", ")
-                )
-            })?;
-        if first_field == 0 {
-            return Err("set CARD FIELD VALUE: which card?".to_string());
+            .enumerate()
+            .filter(|(index, word)| {
+                *index > 0 && SET_FIELDS.contains(&word.to_ascii_lowercase().as_str())
+            })
+            .map(|(index, _)| index)
+            .collect();
+        if candidates.is_empty() {
+            return Err(format!(
+                "set CARD FIELD VALUE: which card, and which field? The fields are {}",
+                SET_FIELDS.join(", ")
+            ));
         }
+        let mut first_error = None;
+        for first_field in candidates {
+            match self.set_from(&words, first_field) {
+                Ok(output) => return Ok(output),
+                Err(error) => {
+                    first_error.get_or_insert(error);
+                }
+            }
+        }
+        Err(first_error.unwrap_or_default())
+    }
+
+    fn set_from(&mut self, words: &[&str], first_field: usize) -> Result<Option<String>, String> {
         let name = words[..first_field].join(" ");
         // The card: one on the board (its definition), the catalog, or a new one.
         let existing = if name.starts_with('#') {
@@ -1280,6 +1298,9 @@ impl<'a> Session<'a> {
                 }),
             }),
         });
+        if result.refusal.is_some() {
+            return Ok(Some(ending));
+        }
         Ok(Some(format!(
             "{ending}(The board now shows the position after the duel; `undo` takes it back.)\n"
         )))
