@@ -5,8 +5,7 @@ use std::collections::VecDeque;
 use clap::ValueEnum;
 
 use super::{Decider, Decision, DecisionKind, Unanswered};
-use crate::board::Board;
-use crate::cards::{Card, Side, find, matching};
+use crate::cards::{Card, Game, Side, find, matching};
 
 /// A scripted play from the dueling hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,50 +128,49 @@ fn is_none_word(text: &str) -> bool {
     )
 }
 
-/// The option a card name means, by forgiving match among the options' cards.
-fn by_name(board: &Board, decision: &Decision, name: &str) -> Option<usize> {
+/// The option a card name means, by forgiving match among the options' card names.
+fn by_name(decision: &Decision, name: &str) -> Option<usize> {
     if is_none_word(name) {
         return decision.options.iter().position(|o| o.declines);
     }
     let cards: Vec<Card> = decision
         .options
         .iter()
-        .filter_map(|o| o.card.and_then(|id| board.card(id)).cloned())
+        .filter_map(|o| o.name.as_deref())
+        .map(|name| Card::named(name, Game::YoungJedi))
         .collect();
     let found = find(&cards, name).ok()?;
     let wanted = found.first()?.full_name();
-    decision.options.iter().position(|o| {
-        !o.declines
-            && o.card
-                .and_then(|id| board.card(id))
-                .is_some_and(|card| card.full_name() == wanted)
-    })
+    decision
+        .options
+        .iter()
+        .position(|o| !o.declines && o.name.as_deref() == Some(wanted.as_str()))
 }
 
 impl Decider for Scripted {
-    fn decide(&mut self, board: &Board, decision: &Decision) -> Result<usize, Unanswered> {
+    fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
         let who = decision.who;
         let answer: Option<Result<usize, String>> = match decision.kind {
             DecisionKind::InitiatorCharacter => self
                 .side(who)
                 .character
                 .clone()
-                .map(|name| by_name(board, decision, &name).ok_or(name)),
+                .map(|name| by_name(decision, &name).ok_or(name)),
             DecisionKind::InitiatorWeapon | DecisionKind::DefenderWeapon => self
                 .side(who)
                 .weapon
                 .clone()
-                .map(|name| by_name(board, decision, &name).ok_or(name)),
+                .map(|name| by_name(decision, &name).ok_or(name)),
             DecisionKind::Defender => self
                 .side(who)
                 .defender
                 .clone()
-                .map(|name| by_name(board, decision, &name).ok_or(name)),
+                .map(|name| by_name(decision, &name).ok_or(name)),
             DecisionKind::Substitute => self
                 .side(who)
                 .substitute
                 .clone()
-                .map(|name| by_name(board, decision, &name).ok_or(name)),
+                .map(|name| by_name(decision, &name).ok_or(name)),
             DecisionKind::Attack | DecisionKind::Block => {
                 self.side(who).plays.pop_front().map(|play| match play {
                     PlayAnswer::Pass => decision
@@ -185,7 +183,7 @@ impl Decider for Scripted {
                         .iter()
                         .position(|o| !o.declines && o.destiny == Some(number))
                         .ok_or_else(|| number.to_string()),
-                    PlayAnswer::Name(name) => by_name(board, decision, &name).ok_or(name),
+                    PlayAnswer::Name(name) => by_name(decision, &name).ok_or(name),
                 })
             }
             DecisionKind::UseEffect => self.side(who).effects.pop_front().map(|yes| {

@@ -378,10 +378,16 @@ impl Duel {
         Ok(())
     }
 
-    fn option(label: String, card: Option<CardId>, cites: &[Citation]) -> DecisionOption {
+    fn option(
+        board: &Board,
+        label: String,
+        card: Option<CardId>,
+        cites: &[Citation],
+    ) -> DecisionOption {
         DecisionOption {
             label,
             card,
+            name: card.and_then(|id| board.card(id)).map(Card::full_name),
             destiny: None,
             declines: false,
             cites: cites.to_vec(),
@@ -392,6 +398,7 @@ impl Duel {
         DecisionOption {
             label: label.to_string(),
             card: None,
+            name: None,
             destiny: None,
             declines: true,
             cites: cites.to_vec(),
@@ -411,6 +418,7 @@ impl Duel {
                     .into_iter()
                     .map(|id| {
                         Self::option(
+                            board,
                             Self::name(board, id),
                             Some(id),
                             &[WHO_FIGHTS, DUELING_CHARACTER],
@@ -424,6 +432,7 @@ impl Duel {
                 for saber in Self::cards_at(board, planet, initiator, CardType::Weapon) {
                     if Self::is_lightsaber(board, saber) && Self::usable(board, saber, character)? {
                         options.push(Self::option(
+                            board,
                             Self::name(board, saber),
                             Some(saber),
                             &[WHO_FIGHTS],
@@ -461,7 +470,9 @@ impl Duel {
                     prompt,
                     options: candidates
                         .into_iter()
-                        .map(|id| Self::option(Self::name(board, id), Some(id), &[WHO_FIGHTS]))
+                        .map(|id| {
+                            Self::option(board, Self::name(board, id), Some(id), &[WHO_FIGHTS])
+                        })
                         .collect(),
                 }
             }
@@ -495,6 +506,7 @@ impl Duel {
                         EXAMPLE_NOT_DUELIST
                     };
                     options.push(Self::option(
+                        board,
                         format!("defend with {} instead", Self::name(board, id)),
                         Some(id),
                         &[WHO_FIGHTS, example],
@@ -516,6 +528,7 @@ impl Duel {
                 for weapon in Self::cards_at(board, planet, defender, CardType::Weapon) {
                     if Self::usable(board, weapon, character)? {
                         options.push(Self::option(
+                            board,
                             Self::name(board, weapon),
                             Some(weapon),
                             &[WHO_FIGHTS],
@@ -748,6 +761,10 @@ impl Duel {
             options.push(DecisionOption {
                 label,
                 card: Some(id),
+                name: board
+                    .card(id)
+                    .filter(|card| !card.anonymous)
+                    .map(Card::full_name),
                 destiny: Some(number),
                 declines: false,
                 cites: if destiny.is_some() {
@@ -1404,6 +1421,7 @@ impl Duel {
                             ),
                             options: vec![
                                 Self::option(
+                                    board,
                                     format!("use it: {}", effect.label()),
                                     Some(card),
                                     &[TEXT_LIGHTSABER],
@@ -1458,7 +1476,7 @@ impl Duel {
     }
 }
 
-impl Procedure for Duel {
+impl Procedure<Board> for Duel {
     fn advance(&mut self, board: &mut Board) -> Advance {
         loop {
             if let Some(fact) = self.missing.take() {

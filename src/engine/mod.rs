@@ -219,6 +219,8 @@ pub struct DecisionOption {
     pub label: String,
     /// The card it names, if any.
     pub card: Option<CardId>,
+    /// The full name of that card, for scripts that answer by name.
+    pub name: Option<String>,
     /// A card's destiny number, for plays.
     pub destiny: Option<i32>,
     /// Declines: no block, no substitute, no weapon, no effect.
@@ -241,6 +243,9 @@ pub struct Decision {
 pub enum Advance {
     Event(Event),
     Decide(Decision),
+    /// An optional decision: asked only if the decider volunteers; otherwise the first
+    /// option ("do nothing") is taken.
+    Offer(Decision),
     /// The scenario lacks a fact the procedure needs.
     Missing(String),
     Done,
@@ -249,7 +254,14 @@ pub enum Advance {
 /// Answers decisions: a script, a policy, or a person.
 pub trait Decider {
     /// The index of the chosen option, or why there is none.
-    fn decide(&mut self, board: &Board, decision: &Decision) -> Result<usize, Unanswered>;
+    fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered>;
+
+    /// Whether the decider wants to make an optional decision (one the rules let a player
+    /// make at any time, such as trying to concede); if not, its first option is taken.
+    fn volunteers(&mut self, decision: &Decision) -> bool {
+        let _ = decision;
+        false
+    }
 }
 
 /// Why a decider gave no answer.
@@ -277,19 +289,19 @@ pub struct Run {
     pub stop: Option<Stop>,
 }
 
-/// A resumable procedure.
-pub trait Procedure {
-    fn advance(&mut self, board: &mut Board) -> Advance;
-    fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize);
+/// A resumable procedure over a board of type `B`.
+pub trait Procedure<B> {
+    fn advance(&mut self, board: &mut B) -> Advance;
+    fn answer(&mut self, board: &mut B, decision: &Decision, choice: usize);
 }
 
 /// Runs a procedure until it ends or stops, asking the decider for every decision. The
 /// `observe` callback sees the board after every event (for conservation checks).
-pub fn run(
-    procedure: &mut dyn Procedure,
-    board: &mut Board,
+pub fn run<B>(
+    procedure: &mut dyn Procedure<B>,
+    board: &mut B,
     decider: &mut dyn Decider,
-    observe: &mut dyn FnMut(&Board, &Event),
+    observe: &mut dyn FnMut(&B, &Event),
 ) -> Run {
     let mut events = Vec::new();
     // A procedure that never ends is a bug; this bound turns it into a stop.
@@ -303,7 +315,19 @@ pub fn run(
             Advance::Decide(decision) if decision.options.len() == 1 => {
                 procedure.answer(board, &decision, 0);
             }
-            Advance::Decide(decision) => match decider.decide(board, &decision) {
+            Advance::Offer(decision) => {
+                let choice = if decider.volunteers(&decision) {
+                    decider.decide(&decision).unwrap_or(0)
+                } else {
+                    0
+                };
+                procedure.answer(
+                    board,
+                    &decision,
+                    choice.min(decision.options.len().saturating_sub(1)),
+                );
+            }
+            Advance::Decide(decision) => match decider.decide(&decision) {
                 Ok(choice) if choice < decision.options.len() => {
                     procedure.answer(board, &decision, choice);
                 }

@@ -1225,6 +1225,7 @@ impl<'a> Session<'a> {
                     console.print(&stepper.step(events.len() + 1, &event));
                     events.push(event);
                 }
+                Advance::Offer(decision) => duel.answer(&mut board, &decision, 0),
                 Advance::Decide(decision) => {
                     let choice = match self.policy {
                         _ if decision.options.len() == 1 => 0,
@@ -1233,10 +1234,9 @@ impl<'a> Session<'a> {
                                 Default::default(),
                                 Some(policy),
                             );
-                            crate::engine::Decider::decide(&mut decider, &board, &decision)
-                                .unwrap_or(0)
+                            crate::engine::Decider::decide(&mut decider, &decision).unwrap_or(0)
                         }
-                        None => match ask_decision(console, &stepper, &board, &decision) {
+                        None => match ask_decision(console, &stepper, &decision) {
                             Some(choice) => choice,
                             None => {
                                 return Err(
@@ -1328,7 +1328,6 @@ fn lookup_message(error: CardLookupError) -> String {
 fn ask_decision(
     console: &mut dyn Console,
     stepper: &TextStepper<'_>,
-    board: &Board,
     decision: &Decision,
 ) -> Option<usize> {
     console.print(&format!("\n{}", stepper.decision(decision)));
@@ -1370,7 +1369,7 @@ fn ask_decision(
                 side_script.substitute = Some(answer.to_string());
             }
         }
-        match crate::engine::Decider::decide(&mut script, board, decision) {
+        match crate::engine::Decider::decide(&mut script, decision) {
             Ok(choice) => return Some(choice),
             Err(Unanswered::NotLegal { .. }) | Err(Unanswered::NotScripted) => {
                 console.print(&format!(
