@@ -214,6 +214,55 @@ fn unmet_expectations(expect: &Located<Expectation>, violations: &[Violation]) -
     unmet
 }
 
+/// Checks a Clash of the Lightsabers table against the rulebook.
+fn check_clash(
+    file: &str,
+    text: &str,
+    parsed: &scenario::ScenarioFile,
+    rules_override: Option<&Ruleset>,
+) -> FileReport {
+    let built = scenario::build_clash(parsed, rules_override);
+    let unreadable = built
+        .problems
+        .iter()
+        .any(|problem| problem.severity == Severity::Error);
+    let span = parsed.clash.as_ref().and_then(|clash| clash.span);
+    let violations: Vec<Violation> = if unreadable {
+        Vec::new()
+    } else {
+        crate::clash::check(&built.board)
+            .into_iter()
+            .map(|finding| Violation {
+                verdict: Verdict::Illegal,
+                code: finding.code,
+                message: finding.message,
+                basis: vec![Basis::Rule(finding.rule)],
+                remedy: None,
+                cards: Vec::new(),
+                labels: span
+                    .map(|span| (span, "the table".to_string()))
+                    .into_iter()
+                    .collect(),
+            })
+            .collect()
+    };
+    let verdict = if unreadable {
+        FileVerdict::Unreadable
+    } else if violations.is_empty() {
+        FileVerdict::Legal
+    } else {
+        FileVerdict::Illegal
+    };
+    FileReport {
+        file: file.to_string(),
+        verdict,
+        problems: built.problems,
+        violations,
+        board: Some(Board::new(built.board.ruleset.clone(), built.board.seed)),
+        text: text.to_string(),
+    }
+}
+
 /// Checks one scenario text.
 pub fn check_text(
     file: &str,
@@ -235,6 +284,13 @@ pub fn check_text(
             };
         }
     };
+    if parsed
+        .game
+        .as_ref()
+        .is_some_and(|game| game.value == scenario::GameName::Clash)
+    {
+        return check_clash(file, text, &parsed, rules_override);
+    }
     let built = scenario::build(&parsed, catalog, rules_override);
     let unreadable = built
         .problems

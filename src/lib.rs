@@ -6,6 +6,7 @@
 pub mod board;
 pub mod cards;
 pub mod check;
+pub mod clash;
 pub mod cli;
 pub mod diagnostics;
 pub mod engine;

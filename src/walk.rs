@@ -2,14 +2,16 @@
 
 use crate::board::Board;
 use crate::cards::{Catalog, Side};
+use crate::clash::ClashBoard;
+use crate::clash::battle::{Clash, ClashAction, ClashResult};
 use crate::engine::deciders::{PlayAnswer, Policy, Script, Scripted, SideScript};
 use crate::engine::duel::{Duel, DuelResult};
 use crate::engine::{Run, Stop, run};
 use crate::legality::{self, Verdict, Violation};
 use crate::rules::{Corpus, Ruleset};
 use crate::scenario::{
-    self, Action, DuelExpectation, Problem, ScenarioFile, Severity, SideDecisions, SideOrNone,
-    StatInput,
+    self, Action, ClashExpectation, ClashSideName, DuelExpectation, GameName, Problem,
+    ScenarioFile, Severity, SideDecisions, SideOrNone, StatInput,
 };
 
 /// Everything a walk produced.
@@ -25,6 +27,8 @@ pub struct Walkthrough {
     /// Differences from the scenario's expectation.
     pub unmet: Vec<String>,
     pub policy: Option<Policy>,
+    /// A Clash of the Lightsabers walk (then the Young Jedi fields are empty).
+    pub clash: Option<ClashWalk>,
 }
 
 impl Walkthrough {
@@ -45,6 +49,16 @@ impl Walkthrough {
 pub enum WalkError {
     /// The scenario's input has errors (exit 2); the problems say which.
     Input(Vec<Problem>),
+}
+
+fn play_answer(play: &StatInput) -> PlayAnswer {
+    match play {
+        StatInput::Number(number) => PlayAnswer::Destiny(*number),
+        StatInput::Symbol(word) if crate::cards::matching::normalise(word) == "pass" => {
+            PlayAnswer::Pass
+        }
+        StatInput::Symbol(name) => PlayAnswer::Name(name.clone()),
+    }
 }
 
 fn side_script(decisions: &Option<SideDecisions>) -> SideScript {
@@ -69,6 +83,11 @@ fn side_script(decisions: &Option<SideDecisions>) -> SideScript {
             })
             .collect(),
         effects: decisions.effects.iter().map(|yes| yes.value).collect(),
+        plan: decisions
+            .plan
+            .iter()
+            .map(|play| play_answer(&play.value))
+            .collect(),
     }
 }
 
@@ -162,9 +181,33 @@ pub fn walk_text(
     catalog: &Catalog,
     rules_override: Option<&Ruleset>,
     policy: Option<Policy>,
-    observe: &mut dyn FnMut(&Board),
+    observe: &mut dyn FnMut(bool),
 ) -> Result<Walkthrough, WalkError> {
     let file = scenario::parse(text).map_err(|problem| WalkError::Input(vec![problem]))?;
+    let policy = policy.or(file.policy.as_ref().map(|policy| policy.value));
+    if file
+        .game
+        .as_ref()
+        .is_some_and(|game| game.value == GameName::Clash)
+    {
+        return walk_clash(&file, rules_override, policy, observe);
+    }
+    if let Some(action) = &file.action
+        && action.value != Action::Duel
+    {
+        return Err(WalkError::Input(vec![Problem {
+            severity: Severity::Error,
+            code: "action-of-another-game",
+            message: "`battle`, `round` and `game` are Clash of the Lightsabers actions"
+                .to_string(),
+            labels: action
+                .span
+                .map(|span| (span, "here".to_string()))
+                .into_iter()
+                .collect(),
+            help: Some("add `game: clash`, or use `action: duel` for Young Jedi".to_string()),
+        }]));
+    }
     let built = scenario::build(&file, catalog, rules_override);
     if built
         .problems
@@ -188,17 +231,13 @@ pub fn walk_text(
         .collect();
     let mut board = built.board;
     let board_before = board.clone();
-    let policy = policy.or(file.policy.as_ref().map(|policy| policy.value));
     let mut decider = Scripted::new(script_of(&file), policy);
-    let (run, result) = match action.value {
-        Action::Duel => {
-            let mut duel = Duel::new(&board, corpus);
-            let run = run(&mut duel, &mut board, &mut decider, &mut |board, _| {
-                observe(board)
-            });
-            (run, duel.result().clone())
-        }
-    };
+    let _ = action;
+    let mut duel = Duel::new(&board, corpus);
+    let run = run(&mut duel, &mut board, &mut decider, &mut |board, _| {
+        observe(board.conservation_holds())
+    });
+    let result = duel.result().clone();
     let unmet = match (
         &run.stop,
         file.expect.as_ref().and_then(|e| e.value.duel.as_ref()),
@@ -215,5 +254,151 @@ pub fn walk_text(
         findings,
         unmet,
         policy,
+        clash: None,
+    })
+}
+
+/// A Clash of the Lightsabers walk: the table before and after, and what came of it.
+#[derive(Debug)]
+pub struct ClashWalk {
+    pub before: ClashBoard,
+    pub after: ClashBoard,
+    pub result: ClashResult,
+    pub action: ClashAction,
+}
+
+fn clash_name(side: Option<Side>) -> ClashSideName {
+    match side {
+        Some(Side::Light) => ClashSideName::QuiGon,
+        Some(Side::Dark) => ClashSideName::DarthMaul,
+        None => ClashSideName::Draw,
+    }
+}
+
+fn clash_label(name: ClashSideName) -> &'static str {
+    match name {
+        ClashSideName::QuiGon => "qui-gon",
+        ClashSideName::DarthMaul => "darth-maul",
+        ClashSideName::Draw => "draw",
+    }
+}
+
+/// The differences between a Clash walk's result and what the scenario expects.
+pub fn unmet_clash_expectations(expect: &ClashExpectation, result: &ClashResult) -> Vec<String> {
+    let mut unmet = Vec::new();
+    if let Some(battles) = &expect.battles {
+        let actual: Vec<ClashSideName> = result
+            .battles
+            .iter()
+            .map(|battle| clash_name(battle.winner))
+            .collect();
+        if *battles != actual {
+            unmet.push(format!(
+                "battles: expected [{}], got [{}]",
+                battles
+                    .iter()
+                    .map(|b| clash_label(*b))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                actual
+                    .iter()
+                    .map(|b| clash_label(*b))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    if let Some(track) = expect.track
+        && (track.qui_gon, track.darth_maul) != (result.track_light, result.track_dark)
+    {
+        unmet.push(format!(
+            "track: expected Qui-Gon on {} and Darth Maul on {}, got {} and {}",
+            track.qui_gon, track.darth_maul, result.track_light, result.track_dark
+        ));
+    }
+    if let Some(winner) = expect.game_winner {
+        let actual = clash_name(result.game_winner);
+        if winner != actual {
+            unmet.push(format!(
+                "game winner: expected {}, got {}",
+                clash_label(winner),
+                clash_label(actual)
+            ));
+        }
+    }
+    unmet
+}
+
+fn walk_clash(
+    file: &ScenarioFile,
+    rules_override: Option<&Ruleset>,
+    policy: Option<Policy>,
+    observe: &mut dyn FnMut(bool),
+) -> Result<Walkthrough, WalkError> {
+    let built = scenario::build_clash(file, rules_override);
+    if built
+        .problems
+        .iter()
+        .any(|problem| problem.severity == Severity::Error)
+    {
+        return Err(WalkError::Input(built.problems));
+    }
+    let action = match file.action.as_ref().map(|action| action.value) {
+        Some(Action::Battle) => ClashAction::Battle,
+        Some(Action::Round) => ClashAction::Round,
+        Some(Action::Game) => ClashAction::Game,
+        other => {
+            return Err(WalkError::Input(vec![Problem {
+                severity: Severity::Error,
+                code: if other.is_some() {
+                    "action-of-another-game"
+                } else {
+                    "no-action"
+                },
+                message:
+                    "a Clash of the Lightsabers scenario walks `action: battle`, `round` or `game`"
+                        .to_string(),
+                labels: file
+                    .action
+                    .as_ref()
+                    .and_then(|a| a.span)
+                    .map(|span| (span, "here".to_string()))
+                    .into_iter()
+                    .collect(),
+                help: None,
+            }]));
+        }
+    };
+    let mut board = built.board;
+    let before = board.clone();
+    let mut decider = Scripted::new(script_of(file), policy);
+    let mut clash = Clash::new(&board, action);
+    let run = run(&mut clash, &mut board, &mut decider, &mut |board, _| {
+        observe(board.conservation_holds())
+    });
+    let result = clash.result().clone();
+    let unmet = match (
+        &run.stop,
+        file.expect.as_ref().and_then(|e| e.value.clash.as_ref()),
+    ) {
+        (None, Some(expect)) => unmet_clash_expectations(expect, &result),
+        _ => Vec::new(),
+    };
+    let ruleset = before.ruleset.clone();
+    Ok(Walkthrough {
+        title: file.title.clone(),
+        board_before: Board::new(ruleset.clone(), before.seed),
+        board_after: Board::new(ruleset, before.seed),
+        run,
+        result: DuelResult::default(),
+        findings: Vec::new(),
+        unmet,
+        policy,
+        clash: Some(ClashWalk {
+            before,
+            after: board,
+            result,
+            action,
+        }),
     })
 }

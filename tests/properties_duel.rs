@@ -133,9 +133,9 @@ proptest! {
         let text = scenario(&duel);
         let mut events = 0;
         let mut broken = false;
-        let walked = walk_text(&text, Corpus::embedded(), Catalog::embedded(), None, Some(duel.policy), &mut |board| {
+        let walked = walk_text(&text, Corpus::embedded(), Catalog::embedded(), None, Some(duel.policy), &mut |conserved| {
             events += 1;
-            broken |= !board.conservation_holds();
+            broken |= !conserved;
         });
         let walked = walked.unwrap_or_else(|error| panic!("{error:?}\n{text}"));
         prop_assert!(!broken, "conservation broken in\n{}", text);

@@ -27,6 +27,8 @@ pub struct SideScript {
     pub substitute: Option<String>,
     pub plays: VecDeque<PlayAnswer>,
     pub effects: VecDeque<bool>,
+    /// Clash of the Lightsabers: the cards planned for battles 1, 2 and 3, round by round.
+    pub plan: VecDeque<PlayAnswer>,
 }
 
 /// Both players' scripted answers.
@@ -57,6 +59,9 @@ pub enum Policy {
     NeverBlock,
     /// Always the first legal option.
     FirstOption,
+    /// Clash of the Lightsabers: plan and play the highest Attack Value; concede only when
+    /// forced.
+    Strongest,
 }
 
 impl Policy {
@@ -65,6 +70,7 @@ impl Policy {
             Policy::BlockWhenAble => "block-when-able",
             Policy::NeverBlock => "never-block",
             Policy::FirstOption => "first-option",
+            Policy::Strongest => "strongest",
         }
     }
 
@@ -83,8 +89,22 @@ impl Policy {
                 .position(|o| o.declines)
                 .unwrap_or(0)
         };
+        let strongest = || {
+            decision
+                .options
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| !o.declines)
+                .max_by_key(|(index, o)| (o.destiny.unwrap_or(0), std::cmp::Reverse(*index)))
+                .map_or(0, |(index, _)| index)
+        };
         match (self, decision.kind) {
+            (_, DecisionKind::ClashConcedeOffer) => first_declining(),
             (Policy::FirstOption, _) => 0,
+            (
+                Policy::Strongest,
+                DecisionKind::ClashPlan | DecisionKind::ClashPlay | DecisionKind::ClashStandoffPlay,
+            ) => strongest(),
             (Policy::BlockWhenAble, DecisionKind::Block) => first_taking(),
             (Policy::NeverBlock, DecisionKind::Block) => first_declining(),
             (_, DecisionKind::Substitute) => first_declining(),
@@ -130,6 +150,14 @@ fn is_none_word(text: &str) -> bool {
 
 /// The option a card name means, by forgiving match among the options' card names.
 fn by_name(decision: &Decision, name: &str) -> Option<usize> {
+    // An option named outright, such as `concede`.
+    if let Some(index) = decision.options.iter().position(|o| {
+        o.name
+            .as_deref()
+            .is_some_and(|known| known.eq_ignore_ascii_case(name.trim()))
+    }) {
+        return Some(index);
+    }
     if is_none_word(name) {
         return decision.options.iter().position(|o| o.declines);
     }
@@ -147,7 +175,32 @@ fn by_name(decision: &Decision, name: &str) -> Option<usize> {
         .position(|o| !o.declines && o.name.as_deref() == Some(wanted.as_str()))
 }
 
+/// The option a scripted play means: a number (a destiny or Attack Value), a name, `pass`.
+fn answer_play(decision: &Decision, play: PlayAnswer) -> Result<usize, String> {
+    match play {
+        PlayAnswer::Pass => decision
+            .options
+            .iter()
+            .position(|o| o.declines)
+            .ok_or_else(|| "pass".to_string()),
+        PlayAnswer::Destiny(number) => decision
+            .options
+            .iter()
+            .position(|o| !o.declines && o.destiny == Some(number))
+            .ok_or_else(|| number.to_string()),
+        PlayAnswer::Name(name) => by_name(decision, &name).ok_or(name),
+    }
+}
+
 impl Decider for Scripted {
+    fn volunteers(&mut self, decision: &Decision) -> bool {
+        decision.kind == DecisionKind::ClashConcedeOffer
+            && matches!(
+                self.side(decision.who).plays.front(),
+                Some(PlayAnswer::Name(name)) if name.eq_ignore_ascii_case("try-concede")
+            )
+    }
+
     fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
         let who = decision.who;
         let answer: Option<Result<usize, String>> = match decision.kind {
@@ -186,6 +239,18 @@ impl Decider for Scripted {
                     PlayAnswer::Name(name) => by_name(decision, &name).ok_or(name),
                 })
             }
+            DecisionKind::ClashPlan => self
+                .side(who)
+                .plan
+                .pop_front()
+                .map(|play| answer_play(decision, play)),
+            DecisionKind::ClashPlay
+            | DecisionKind::ClashStandoffPlay
+            | DecisionKind::ClashConcedeOffer => self
+                .side(who)
+                .plays
+                .pop_front()
+                .map(|play| answer_play(decision, play)),
             DecisionKind::UseEffect => self.side(who).effects.pop_front().map(|yes| {
                 let wanted = !yes;
                 decision

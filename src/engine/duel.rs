@@ -1675,6 +1675,7 @@ impl Procedure<Board> for Duel {
                     self.phase = Phase::DefeatCheck(scorer.opponent());
                 }
             }
+            _ => {}
         }
     }
 }

@@ -172,6 +172,84 @@ pub enum EventKind {
         count: u32,
     },
     BattleStepContinues,
+    // Clash of the Lightsabers.
+    ClashDealt {
+        side: Side,
+        count: usize,
+    },
+    ClashPlanned {
+        side: Side,
+        battle: u8,
+        card: String,
+    },
+    ClashBattleBegins {
+        round: u32,
+        battle: u8,
+    },
+    ClashFlip {
+        side: Side,
+        card: Option<String>,
+    },
+    ClashPlay {
+        side: Side,
+        card: String,
+        simultaneous: bool,
+    },
+    ClashSpecialsCancel {
+        light: String,
+        dark: String,
+    },
+    ClashSpecialEffect {
+        side: Side,
+        card: String,
+        effect: String,
+        source: String,
+    },
+    ClashStatus {
+        light_total: i32,
+        dark_total: i32,
+        light_cards: usize,
+        dark_cards: usize,
+        winning: Option<Side>,
+    },
+    ClashMustPlay {
+        side: Side,
+    },
+    ClashConcede {
+        side: Side,
+        forced: bool,
+    },
+    ClashConcessionRefused {
+        side: Side,
+        standoff: bool,
+    },
+    ClashBattleEnd {
+        round: u32,
+        battle: u8,
+        winner: Option<Side>,
+    },
+    ClashReshuffle {
+        side: Side,
+        count: usize,
+    },
+    ClashRoundEnd {
+        round: u32,
+        light_won: u8,
+        dark_won: u8,
+        mover: Option<Side>,
+        steps: u8,
+        light_track: u8,
+        dark_track: u8,
+    },
+    ClashNewRound {
+        round: u32,
+        light_drew: usize,
+        dark_drew: usize,
+    },
+    ClashGameWon {
+        winner: Side,
+        round: u32,
+    },
 }
 
 /// An event in the log, with the rules it applied and the state after it.
@@ -196,6 +274,10 @@ pub enum DecisionKind {
     Attack,
     Block,
     UseEffect,
+    ClashPlan,
+    ClashPlay,
+    ClashStandoffPlay,
+    ClashConcedeOffer,
 }
 
 impl DecisionKind {
@@ -208,6 +290,10 @@ impl DecisionKind {
             DecisionKind::Substitute => "substitute",
             DecisionKind::Attack | DecisionKind::Block => "plays",
             DecisionKind::UseEffect => "effects",
+            DecisionKind::ClashPlan => "plan",
+            DecisionKind::ClashPlay
+            | DecisionKind::ClashStandoffPlay
+            | DecisionKind::ClashConcedeOffer => "plays",
         }
     }
 }

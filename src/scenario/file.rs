@@ -60,7 +60,10 @@ pub struct ScenarioFile {
     /// The planets in play, by name, with each player's cards there.
     #[serde(default, skip_serializing_if = "OrderedMap::is_empty")]
     pub planets: OrderedMap<PlanetFile>,
-    /// What to adjudicate: `duel`.
+    /// Clash of the Lightsabers: the table (with `game: clash`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clash: Option<Located<ClashFile>>,
+    /// What to adjudicate: `duel` (Young Jedi); `battle`, `round` or `game` (Clash).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<Located<Action>>,
     /// The scripted decisions of each player.
@@ -80,17 +83,112 @@ pub struct ScenarioFile {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Action {
-    /// The player whose turn it is initiates a lightsaber duel at the current planet.
+    /// Young Jedi: the player whose turn it is initiates a lightsaber duel at the current planet.
     Duel,
+    /// Clash of the Lightsabers: the battle under way (`clash: battle:`).
+    Battle,
+    /// Clash of the Lightsabers: the rest of the round, to its scoring.
+    Round,
+    /// Clash of the Lightsabers: the whole game, to the fifth Final Duel card.
+    Game,
+}
+
+/// A Clash of the Lightsabers player, or neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClashSideName {
+    QuiGon,
+    DarthMaul,
+    /// A battle that ended in a draw, or no one.
+    #[serde(alias = "none")]
+    Draw,
+}
+
+/// A Clash of the Lightsabers player's cards: Attack Values for Power cards, names for
+/// Special cards.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClashPlayerFile {
+    /// The Battle Deck, top first. Left out, it is the rest of the rulebook's 55 cards,
+    /// shuffled from the seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<Vec<Located<StatInput>>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hand: Vec<Located<StatInput>>,
+    /// The face-down cards planned for battles 1, 2 and 3 (the battles already fought left
+    /// out by writing `null`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub planned: Vec<Option<Located<StatInput>>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub discard: Vec<Located<StatInput>>,
+    /// Cards of battles won this round, left on the table.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub won: Vec<Located<StatInput>>,
+    /// The Final Duel card his figure stands on, 1 to 5.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub track: Option<Located<u8>>,
+    /// Battles he has won this round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battles_won: Option<u8>,
+}
+
+/// A Clash of the Lightsabers table.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClashFile {
+    #[serde(rename = "qui-gon", default, skip_serializing_if = "Option::is_none")]
+    pub qui_gon: Option<ClashPlayerFile>,
+    #[serde(
+        rename = "darth-maul",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub darth_maul: Option<ClashPlayerFile>,
+    /// The battle of the round about to be fought, 1 to 3.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle: Option<Located<u8>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
+    /// What Special cards do, by name, replacing the defaults: `attack`, `double` (`own` or
+    /// `all`), `draw`, `retreat`, `discard_low`, `cancel_last`, `drain`.
+    #[serde(default, skip_serializing_if = "OrderedMap::is_empty")]
+    pub specials: OrderedMap<crate::clash::SpecialEffect>,
+}
+
+/// The expected outcome of a Clash walk.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClashExpectation {
+    /// The winner of each battle fought, in order (`draw` for a draw).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battles: Option<Vec<ClashSideName>>,
+    /// The Final Duel card each figure stands on at the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub track: Option<ClashTrack>,
+    /// Who won the game (`draw`: no one yet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_winner: Option<ClashSideName>,
+}
+
+/// Positions on the Final Duel track.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClashTrack {
+    #[serde(rename = "qui-gon")]
+    pub qui_gon: u8,
+    #[serde(rename = "darth-maul")]
+    pub darth_maul: u8,
 }
 
 /// Each player's scripted decisions.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Decisions {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The Light Side player's (in Clash of the Lightsabers, Qui-Gon's; `qui-gon:` also works).
+    #[serde(default, alias = "qui-gon", skip_serializing_if = "Option::is_none")]
     pub light: Option<SideDecisions>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The Dark Side player's (in Clash of the Lightsabers, Darth Maul's; `darth-maul:` also works).
+    #[serde(default, alias = "darth-maul", skip_serializing_if = "Option::is_none")]
     pub dark: Option<SideDecisions>,
 }
 
@@ -123,6 +221,10 @@ pub struct SideDecisions {
     /// Whether to use each optional dueling effect, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Located<bool>>,
+    /// Clash of the Lightsabers: the cards planned face down for battles 1, 2 and 3, round
+    /// after round: an Attack Value or a Special card's name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plan: Vec<Located<StatInput>>,
 }
 
 /// `light`, `dark` or `none`.
@@ -178,6 +280,9 @@ pub struct Expectation {
     /// The outcome of the duel.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duel: Option<DuelExpectation>,
+    /// The outcome of a Clash of the Lightsabers walk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clash: Option<ClashExpectation>,
 }
 
 /// A printed number: a number, or a symbol such as `?`.

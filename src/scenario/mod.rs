@@ -1,15 +1,18 @@
 //! Scenario files: YAML in (with spans for diagnostics, limits against hostile input) and out, and the board they describe.
 
 mod build;
+mod clash_build;
 mod file;
 mod located;
 mod write;
 
 pub use build::{Built, Problem, Severity, build};
+pub use clash_build::{BuiltClash, build_clash};
 pub use file::{
-    Action, CardEntry, DamageBySide, Decisions, DeckCount, DeckFile, Declaration, DuelExpectation,
-    Entry, Expectation, GameName, ObjectiveFile, PlanetFile, PlayerFile, ScenarioFile,
-    SideDecisions, SideOrNone, StatInput, TraitsFile,
+    Action, CardEntry, ClashExpectation, ClashFile, ClashPlayerFile, ClashSideName, ClashTrack,
+    DamageBySide, Decisions, DeckCount, DeckFile, Declaration, DuelExpectation, Entry, Expectation,
+    GameName, ObjectiveFile, PlanetFile, PlayerFile, ScenarioFile, SideDecisions, SideOrNone,
+    StatInput, TraitsFile,
 };
 pub use located::{Located, OrderedMap};
 pub use write::to_file;

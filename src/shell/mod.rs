@@ -1268,6 +1268,7 @@ impl<'a> Session<'a> {
             findings: Vec::new(),
             unmet: Vec::new(),
             policy: self.policy,
+            clash: None,
         };
         let ending = stepper.ending(&walk);
         if let Some(Stop::Missing { fact }) = stop {
@@ -1420,6 +1421,7 @@ fn record(decisions: &mut Decisions, board: &Board, decision: &Decision, choice:
             side.plays.push(Located::new(play));
         }
         DecisionKind::UseEffect => side.effects.push(Located::new(!option.declines)),
+        _ => {}
     }
 }
 

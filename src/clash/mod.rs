@@ -1,0 +1,421 @@
+//! Clash of the Lightsabers: its cards, Special card effects (defaults read from the rulebook, or the scenario's), its table, and its legality checks.
+
+pub mod battle;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::CardId;
+use crate::cards::Side;
+use crate::rules::{Citation, cite};
+
+/// The rulebook's card list: how many Power cards of each Attack Value.
+pub const POWER_COUNTS: [(i32, u16); 5] = [(1, 10), (2, 10), (3, 10), (4, 3), (5, 2)];
+
+/// The rulebook's Special cards: the Qui-Gon Jinn deck's name, the Darth Maul deck's name,
+/// and how many of each.
+pub const SPECIAL_COUNTS: [(&str, &str, u16); 9] = [
+    ("Block", "Block", 4),
+    ("Use the Force", "Use the Force", 3),
+    ("Jedi Knight", "Sith Lord", 3),
+    ("X2 Obi-Wan", "X2 Darth Sidious", 3),
+    ("Life Drain", "Life Drain", 2),
+    ("Retreat", "Retreat", 2),
+    ("Burst of Energy", "Burst of Energy", 1),
+    ("Final Attack", "Final Attack", 1),
+    ("Qui-Gon's Fury", "Darth Maul's Rage", 1),
+];
+
+pub const CARD_COUNTS: Citation = cite("clash.cards.power-counts");
+pub const SPECIAL_LIST: Citation = cite("clash.cards.special-counts");
+
+/// The two players: Qui-Gon Jinn is the Light Side, Darth Maul the Dark Side.
+pub fn player_name(side: Side) -> &'static str {
+    match side {
+        Side::Light => "Qui-Gon",
+        Side::Dark => "Darth Maul",
+    }
+}
+
+/// A Clash card.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum ClashCard {
+    Power(i32),
+    Special(String),
+}
+
+impl ClashCard {
+    pub fn name(&self) -> String {
+        match self {
+            ClashCard::Power(value) => format!("Power {value}"),
+            ClashCard::Special(name) => name.clone(),
+        }
+    }
+
+    pub fn is_special(&self) -> bool {
+        matches!(self, ClashCard::Special(_))
+    }
+}
+
+/// Whose cards a doubling Special card doubles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DoubleScope {
+    /// The cards of the player who played it.
+    Own,
+    /// Every card in the battle, both players'.
+    All,
+}
+
+/// What a Special card does, as a small vocabulary a scenario can use.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialEffect {
+    /// Its Attack Value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<i32>,
+    /// Doubles the Attack Value of the cards in its battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub double: Option<DoubleScope>,
+    /// Its player draws this many cards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw: Option<u32>,
+    /// Its player takes his other cards of this battle back into his hand and concedes it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub retreat: bool,
+    /// Its player discards the Attack 1 and Attack 2 cards in his hand.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub discard_low: bool,
+    /// The opponent's last card played in this battle is discarded.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cancel_last: bool,
+    /// The opponent discards this many cards from his hand (the first in it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drain: Option<u32>,
+}
+
+/// Where a Special card's effect comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "from")]
+pub enum EffectSource {
+    /// Printed in the rulebook.
+    Rulebook { rule: Citation },
+    /// A reading of the rulebook's figure or tips, not card text.
+    Reading { rule: Citation, note: &'static str },
+    /// Defined by the scenario.
+    Scenario,
+}
+
+/// The effects the engine knows by default, each with its source.
+pub fn default_effects() -> BTreeMap<String, (SpecialEffect, EffectSource)> {
+    let mut effects = BTreeMap::new();
+    effects.insert(
+        "Final Attack".to_string(),
+        (
+            SpecialEffect {
+                attack: Some(6),
+                ..SpecialEffect::default()
+            },
+            EffectSource::Rulebook { rule: SPECIAL_LIST },
+        ),
+    );
+    for name in ["X2 Obi-Wan", "X2 Darth Sidious"] {
+        effects.insert(
+            name.to_string(),
+            (
+                SpecialEffect {
+                    double: Some(DoubleScope::Own),
+                    ..SpecialEffect::default()
+                },
+                EffectSource::Reading {
+                    rule: cite("clash.figures.3"),
+                    note: "figure 3 says it \"doubles the Attack Value of all cards in this battle\"; read as its player's cards, since the figure shows only Qui-Gon's total raised by it",
+                },
+            ),
+        );
+    }
+    effects.insert(
+        "Use the Force".to_string(),
+        (
+            SpecialEffect {
+                draw: Some(2),
+                ..SpecialEffect::default()
+            },
+            EffectSource::Reading {
+                rule: cite("clash.tips.use-the-force"),
+                note: "the tips say \"play a USE THE FORCE card to draw two cards\"",
+            },
+        ),
+    );
+    effects.insert(
+        "Retreat".to_string(),
+        (
+            SpecialEffect {
+                retreat: true,
+                ..SpecialEffect::default()
+            },
+            EffectSource::Reading {
+                rule: cite("clash.tips.retreat"),
+                note: "the tips say RETREAT puts cards back into your hand, and that you lose the battle with it",
+            },
+        ),
+    );
+    effects.insert(
+        "Burst of Energy".to_string(),
+        (
+            SpecialEffect {
+                discard_low: true,
+                ..SpecialEffect::default()
+            },
+            EffectSource::Reading {
+                rule: cite("clash.tips.burst-of-energy"),
+                note: "the tips say to use it \"to discard any ATTACK 1 or ATTACK 2 cards in your hand\"; read as all of them",
+            },
+        ),
+    );
+    effects
+}
+
+/// Where a Clash card is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Pile {
+    Draw(Side),
+    Hand(Side),
+    Discard(Side),
+    /// The face-down card planned for battle 1, 2 or 3.
+    Planned(Side, u8),
+    /// Cards played in the battle under way.
+    Battle(Side),
+    /// Cards of battles won this round, left on the table.
+    Won(Side),
+}
+
+impl Pile {
+    pub fn label(self) -> String {
+        let who = |side: Side| player_name(side);
+        match self {
+            Pile::Draw(side) => format!("{}'s draw pile", who(side)),
+            Pile::Hand(side) => format!("{}'s hand", who(side)),
+            Pile::Discard(side) => format!("{}'s discard pile", who(side)),
+            Pile::Planned(side, battle) => {
+                format!("{}'s planned card for battle {battle}", who(side))
+            }
+            Pile::Battle(side) => format!("{}'s cards in this battle", who(side)),
+            Pile::Won(side) => format!("{}'s won battles", who(side)),
+        }
+    }
+}
+
+/// One Clash card on the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClashInstance {
+    pub id: CardId,
+    pub owner: Side,
+    pub card: ClashCard,
+}
+
+/// The Clash of the Lightsabers table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClashBoard {
+    pub cards: Vec<ClashInstance>,
+    pub piles: BTreeMap<Pile, Vec<CardId>>,
+    /// The Final Duel card each figure stands on, 1 to 5.
+    pub track_light: u8,
+    pub track_dark: u8,
+    /// Battles won this round.
+    pub won_light: u8,
+    pub won_dark: u8,
+    /// The battle of the round under way, 1 to 3.
+    pub battle: u8,
+    pub round: u32,
+    pub seed: u64,
+    pub ruleset: crate::rules::Ruleset,
+    /// Special card effects by name, with their sources.
+    pub effects: BTreeMap<String, (SpecialEffect, EffectSource)>,
+}
+
+impl ClashBoard {
+    pub fn new(seed: u64, ruleset: crate::rules::Ruleset) -> ClashBoard {
+        ClashBoard {
+            cards: Vec::new(),
+            piles: BTreeMap::new(),
+            track_light: 1,
+            track_dark: 1,
+            won_light: 0,
+            won_dark: 0,
+            battle: 1,
+            round: 1,
+            seed,
+            ruleset,
+            effects: default_effects(),
+        }
+    }
+
+    pub fn add(&mut self, pile: Pile, owner: Side, card: ClashCard) -> CardId {
+        let id = CardId(self.cards.len() as u32);
+        self.cards.push(ClashInstance { id, owner, card });
+        self.piles.entry(pile).or_default().push(id);
+        id
+    }
+
+    pub fn pile(&self, pile: Pile) -> &[CardId] {
+        self.piles.get(&pile).map(Vec::as_slice).unwrap_or_default()
+    }
+
+    pub fn card(&self, id: CardId) -> Option<&ClashCard> {
+        self.cards.get(id.0 as usize).map(|instance| &instance.card)
+    }
+
+    pub fn pile_of(&self, id: CardId) -> Option<Pile> {
+        self.piles
+            .iter()
+            .find(|(_, ids)| ids.contains(&id))
+            .map(|(pile, _)| *pile)
+    }
+
+    pub fn move_to(&mut self, id: CardId, to: Pile) {
+        for ids in self.piles.values_mut() {
+            ids.retain(|other| *other != id);
+        }
+        self.piles.entry(to).or_default().push(id);
+        self.piles.retain(|_, ids| !ids.is_empty());
+    }
+
+    pub fn track(&self, side: Side) -> u8 {
+        match side {
+            Side::Light => self.track_light,
+            Side::Dark => self.track_dark,
+        }
+    }
+
+    pub fn track_mut(&mut self, side: Side) -> &mut u8 {
+        match side {
+            Side::Light => &mut self.track_light,
+            Side::Dark => &mut self.track_dark,
+        }
+    }
+
+    pub fn won_mut(&mut self, side: Side) -> &mut u8 {
+        match side {
+            Side::Light => &mut self.won_light,
+            Side::Dark => &mut self.won_dark,
+        }
+    }
+
+    /// Every card is in exactly one pile.
+    pub fn conservation_holds(&self) -> bool {
+        let mut seen = vec![0u32; self.cards.len()];
+        for ids in self.piles.values() {
+            for id in ids {
+                match seen.get_mut(id.0 as usize) {
+                    Some(count) => *count += 1,
+                    None => return false,
+                }
+            }
+        }
+        seen.iter().all(|count| *count == 1)
+    }
+
+    /// The rulebook's whole deck for a player: 35 Power cards and 20 Special cards.
+    pub fn full_deck(side: Side) -> Vec<ClashCard> {
+        let mut deck = Vec::new();
+        for (value, count) in POWER_COUNTS {
+            for _ in 0..count {
+                deck.push(ClashCard::Power(value));
+            }
+        }
+        for (qui_gon, maul, count) in SPECIAL_COUNTS {
+            let name = if side == Side::Light { qui_gon } else { maul };
+            for _ in 0..count {
+                deck.push(ClashCard::Special(name.to_string()));
+            }
+        }
+        deck
+    }
+
+    /// The Special card names of a player's deck.
+    pub fn special_names(side: Side) -> Vec<&'static str> {
+        SPECIAL_COUNTS
+            .iter()
+            .map(|(qui_gon, maul, _)| if side == Side::Light { *qui_gon } else { *maul })
+            .collect()
+    }
+
+    /// How many of a card a player's deck holds, by the rulebook.
+    pub fn allowed(side: Side, card: &ClashCard) -> u16 {
+        match card {
+            ClashCard::Power(value) => POWER_COUNTS
+                .iter()
+                .find(|(known, _)| known == value)
+                .map_or(0, |(_, count)| *count),
+            ClashCard::Special(name) => SPECIAL_COUNTS
+                .iter()
+                .find(|(qui_gon, maul, _)| {
+                    let own = if side == Side::Light { qui_gon } else { maul };
+                    own.eq_ignore_ascii_case(name)
+                })
+                .map_or(0, |(_, _, count)| *count),
+        }
+    }
+}
+
+/// A legality finding about a Clash table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClashFinding {
+    pub code: &'static str,
+    pub message: String,
+    pub rule: Citation,
+}
+
+/// Checks a Clash table against the rulebook's deck lists and limits.
+pub fn check(board: &ClashBoard) -> Vec<ClashFinding> {
+    let mut findings = Vec::new();
+    for side in [Side::Light, Side::Dark] {
+        let mut counts: BTreeMap<ClashCard, u16> = BTreeMap::new();
+        for instance in board.cards.iter().filter(|instance| instance.owner == side) {
+            *counts.entry(instance.card.clone()).or_default() += 1;
+        }
+        for (card, count) in counts {
+            let allowed = ClashBoard::allowed(side, &card);
+            let rule = if card.is_special() {
+                SPECIAL_LIST
+            } else {
+                CARD_COUNTS
+            };
+            if allowed == 0 {
+                findings.push(ClashFinding {
+                    code: "card-not-in-deck",
+                    message: format!(
+                        "{} is not a card of {}'s Battle Deck",
+                        card.name(),
+                        player_name(side)
+                    ),
+                    rule,
+                });
+            } else if count > allowed {
+                findings.push(ClashFinding {
+                    code: "too-many-copies",
+                    message: format!(
+                        "{} has {count} copies of {}; the Battle Deck holds {allowed}",
+                        player_name(side),
+                        card.name()
+                    ),
+                    rule,
+                });
+            }
+        }
+        let track = board.track(side);
+        if !(1..=5).contains(&track) {
+            findings.push(ClashFinding {
+                code: "track-out-of-range",
+                message: format!(
+                    "{}'s figure is on Final Duel card {track}; there are cards 1 to 5",
+                    player_name(side)
+                ),
+                rule: cite("clash.setup.sides"),
+            });
+        }
+    }
+    findings
+}
