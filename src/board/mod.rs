@@ -222,6 +222,24 @@ impl PartialEq for SpanNote {
     }
 }
 
+/// Whether `count` cards, numbered from 0, each stand in exactly one of the places, and the
+/// places name no other card.
+pub fn each_in_one_place<'a>(
+    count: usize,
+    places: impl IntoIterator<Item = &'a Vec<CardId>>,
+) -> bool {
+    let mut seen = vec![0u32; count];
+    for ids in places {
+        for id in ids {
+            match seen.get_mut(id.0 as usize) {
+                Some(times) => *times += 1,
+                None => return false,
+            }
+        }
+    }
+    seen.iter().all(|times| *times == 1)
+}
+
 /// The whole position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
@@ -345,16 +363,7 @@ impl Board {
 
     /// Every card instance is in exactly one zone, and every id in a zone names an instance.
     pub fn conservation_holds(&self) -> bool {
-        let mut seen = vec![0u32; self.cards.len()];
-        for ids in self.zones.values() {
-            for id in ids {
-                match seen.get_mut(id.0 as usize) {
-                    Some(count) => *count += 1,
-                    None => return false,
-                }
-            }
-        }
-        seen.iter().all(|count| *count == 1)
+        each_in_one_place(self.cards.len(), self.zones.values())
     }
 
     /// The card's type, if known.

@@ -305,16 +305,7 @@ impl ClashBoard {
 
     /// Every card is in exactly one pile.
     pub fn conservation_holds(&self) -> bool {
-        let mut seen = vec![0u32; self.cards.len()];
-        for ids in self.piles.values() {
-            for id in ids {
-                match seen.get_mut(id.0 as usize) {
-                    Some(count) => *count += 1,
-                    None => return false,
-                }
-            }
-        }
-        seen.iter().all(|count| *count == 1)
+        crate::board::each_in_one_place(self.cards.len(), self.piles.values())
     }
 
     /// The rulebook's whole deck for a player: 35 Power cards and 20 Special cards.

@@ -224,21 +224,11 @@ impl Decider for Scripted {
                 .substitute
                 .clone()
                 .map(|name| by_name(decision, &name).ok_or(name)),
-            DecisionKind::Attack | DecisionKind::Block => {
-                self.side(who).plays.pop_front().map(|play| match play {
-                    PlayAnswer::Pass => decision
-                        .options
-                        .iter()
-                        .position(|o| o.declines)
-                        .ok_or_else(|| "pass".to_string()),
-                    PlayAnswer::Destiny(number) => decision
-                        .options
-                        .iter()
-                        .position(|o| !o.declines && o.destiny == Some(number))
-                        .ok_or_else(|| number.to_string()),
-                    PlayAnswer::Name(name) => by_name(decision, &name).ok_or(name),
-                })
-            }
+            DecisionKind::Attack | DecisionKind::Block => self
+                .side(who)
+                .plays
+                .pop_front()
+                .map(|play| answer_play(decision, play)),
             DecisionKind::ClashPlan => self
                 .side(who)
                 .plan

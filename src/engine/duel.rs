@@ -704,20 +704,7 @@ impl Duel {
         );
         let wanted = total.max(0);
         let mut moves = Vec::new();
-        let mut drawn = 0;
-        for _ in 0..wanted {
-            let Some(top) = board.zone(Zone::DrawDeck(side)).first().copied() else {
-                break;
-            };
-            moves.push(describe_move(
-                board,
-                top,
-                Zone::DrawDeck(side),
-                Zone::DuelingHand(side),
-            ));
-            board.move_to(top, Zone::DuelingHand(side));
-            drawn += 1;
-        }
+        let drawn = self.draw_into_hand(board, side, wanted as usize, &mut moves);
         let deck_left = board.zone(Zone::DrawDeck(side)).len();
         let mut cites = vec![HAND_DRAW];
         if deck_left == 0 {
