@@ -89,6 +89,9 @@ pub enum Command {
         /// Answers the decisions the script leaves open.
         #[arg(long, value_enum)]
         policy: Option<crate::engine::deciders::Policy>,
+        /// The seed of shuffles, overriding the scenario's `seed:`.
+        #[arg(long)]
+        seed: Option<u64>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -371,10 +374,18 @@ where
         file,
         rules_as_of,
         policy,
+        seed,
         format,
     } = &cli.command
     {
-        return run_walk(file, rules_as_of.as_deref(), *policy, *format, palette);
+        return run_walk(
+            file,
+            rules_as_of.as_deref(),
+            *policy,
+            *seed,
+            *format,
+            palette,
+        );
     }
     match run(cli.command, palette) {
         Ok(stdout) => Outcome {
@@ -488,6 +499,7 @@ fn run_walk(
     path: &std::path::Path,
     rules_as_of: Option<&str>,
     policy: Option<crate::engine::deciders::Policy>,
+    seed: Option<u64>,
     format: Format,
     palette: Palette,
 ) -> Outcome {
@@ -520,12 +532,13 @@ fn run_walk(
         }
     };
     let corpus = Corpus::embedded();
-    match crate::walk::walk_text(
+    match crate::walk::walk_text_seeded(
         &text,
         corpus,
         Catalog::embedded(),
         rules_override.as_ref(),
         policy,
+        seed,
         &mut |_| {},
     ) {
         Ok(walk) => Outcome {

@@ -183,7 +183,23 @@ pub fn walk_text(
     policy: Option<Policy>,
     observe: &mut dyn FnMut(bool),
 ) -> Result<Walkthrough, WalkError> {
-    let file = scenario::parse(text).map_err(|problem| WalkError::Input(vec![problem]))?;
+    walk_text_seeded(text, corpus, catalog, rules_override, policy, None, observe)
+}
+
+/// [`walk_text`] with the scenario's seed replaced (`--seed`).
+pub fn walk_text_seeded(
+    text: &str,
+    corpus: &Corpus,
+    catalog: &Catalog,
+    rules_override: Option<&Ruleset>,
+    policy: Option<Policy>,
+    seed: Option<u64>,
+    observe: &mut dyn FnMut(bool),
+) -> Result<Walkthrough, WalkError> {
+    let mut file = scenario::parse(text).map_err(|problem| WalkError::Input(vec![problem]))?;
+    if seed.is_some() {
+        file.seed = seed;
+    }
     let policy = policy.or(file.policy.as_ref().map(|policy| policy.value));
     if file
         .game

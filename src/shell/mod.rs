@@ -61,7 +61,7 @@ struct Snapshot {
 }
 
 /// The commands: name, usage, what it does, an example.
-pub const COMMANDS: [(&str, &str, &str, &str); 30] = [
+pub const COMMANDS: [(&str, &str, &str, &str); 31] = [
     (
         "add",
         "add SIDE CARD [to ZONE] [hidden] [deployed] [hits N] [thrust N]",
@@ -183,6 +183,12 @@ pub const COMMANDS: [(&str, &str, &str, &str); 30] = [
     ),
     ("undo", "undo", "take back the last command", "undo"),
     ("redo", "redo", "do again what undo took back", "redo"),
+    (
+        "walk",
+        "walk FILE",
+        "walk through a scenario file's action (a duel, or a Clash of the Lightsabers battle, round or game), as `jedi-judge walk` does",
+        "walk scenarios/clash/battle-drawn.yaml",
+    ),
     (
         "save",
         "save FILE",
@@ -330,6 +336,7 @@ impl<'a> Session<'a> {
             "policy" => self.set_policy(rest),
             "duel" => self.duel(console),
             "load" => self.load(rest),
+            "walk" => self.walk_file(rest),
             _ => self.mutate(&command, args, rest),
         };
         match result {
@@ -546,6 +553,38 @@ impl<'a> Session<'a> {
         }))
     }
 
+    fn walk_file(&self, path: &str) -> Result<Option<String>, String> {
+        if path.is_empty() {
+            return Err("walk needs a file name: walk FILE".to_string());
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|error| format!("cannot read {path}: {error}"))?;
+        let walked = crate::walk::walk_text(
+            &text,
+            self.corpus,
+            self.catalog,
+            None,
+            self.policy,
+            &mut |_| {},
+        )
+        .map_err(|crate::walk::WalkError::Input(problems)| {
+            format!(
+                "{path} cannot be walked: {}",
+                problems
+                    .iter()
+                    .map(|p| p.message.clone())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
+        })?;
+        Ok(Some(render::walk::render(
+            &walked,
+            self.corpus,
+            render::Format::Text,
+            self.palette,
+        )))
+    }
+
     fn load(&mut self, path: &str) -> Result<Option<String>, String> {
         if path.is_empty() {
             return Err("load needs a file name: load FILE".to_string());
@@ -554,6 +593,15 @@ impl<'a> Session<'a> {
             .map_err(|error| format!("cannot read {path}: {error}"))?;
         let file =
             scenario::parse(&text).map_err(|problem| format!("{path}: {}", problem.message))?;
+        if file
+            .game
+            .as_ref()
+            .is_some_and(|game| game.value == scenario::GameName::Clash)
+        {
+            return Err(format!(
+                "{path} is a Clash of the Lightsabers scenario; the shell builds Young Jedi positions. `walk {path}` walks it"
+            ));
+        }
         let built = scenario::build(&file, self.catalog, None);
         let errors: Vec<String> = built
             .problems
