@@ -88,7 +88,10 @@ fn main() {
     let corpus = Corpus::embedded();
     let catalog = jedi_judge::cards::Catalog::embedded();
     let mut slowest_walk = (0.0f64, String::new());
-    for (name, text) in texts.iter().filter(|(name, _)| name.contains("/duel/")) {
+    for (name, text) in texts
+        .iter()
+        .filter(|(name, _)| name.contains("/duel/") || name.contains("/clash/"))
+    {
         let started = Instant::now();
         let mut runs = 0u32;
         while started.elapsed() < Duration::from_millis(100) {
@@ -110,7 +113,7 @@ fn main() {
         }
     }
     println!(
-        "walk and render, slowest bundled duel              {:>10.1} µs/run  ({})",
+        "walk and render, slowest bundled duel or Clash     {:>10.1} µs/run  ({})",
         slowest_walk.0 * 1e6,
         slowest_walk.1
     );
