@@ -239,10 +239,13 @@ fn check_clash(
                 basis: vec![Basis::Rule(finding.rule)],
                 remedy: None,
                 cards: Vec::new(),
-                labels: span
-                    .map(|span| (span, "the table".to_string()))
-                    .into_iter()
-                    .collect(),
+                labels: if finding.spans.is_empty() {
+                    span.map(|span| (span, "the table".to_string()))
+                        .into_iter()
+                        .collect()
+                } else {
+                    finding.spans
+                },
             })
             .collect()
     };

@@ -96,6 +96,16 @@ fn answer(item: &Item) -> &str {
     }
 }
 
+/// An item's text on one line: a list's entries separated by semicolons.
+fn one_line(item: &Item) -> String {
+    let separator = if item.kind == crate::rules::ItemKind::CardList {
+        "; "
+    } else {
+        " "
+    };
+    item.text.replace('\n', separator)
+}
+
 /// The rule text behind a finding, quoted with its id, document and date.
 pub fn rule_help(violation: &Violation, corpus: &Corpus, ruleset: &Ruleset) -> String {
     let mut parts = Vec::new();
@@ -112,7 +122,7 @@ pub fn rule_help(violation: &Violation, corpus: &Corpus, ruleset: &Ruleset) -> S
                         "Rule {} ({}){status}:\n\"{}\"",
                         found.item.id,
                         document_label(corpus, found.item),
-                        found.item.text.replace('\n', " ")
+                        one_line(found.item)
                     ));
                 }
             }

@@ -213,6 +213,8 @@ pub struct ClashInstance {
     pub id: CardId,
     pub owner: Side,
     pub card: ClashCard,
+    /// Where the scenario wrote it.
+    pub span: Option<crate::board::Span>,
 }
 
 /// The Clash of the Lightsabers table.
@@ -254,7 +256,12 @@ impl ClashBoard {
 
     pub fn add(&mut self, pile: Pile, owner: Side, card: ClashCard) -> CardId {
         let id = CardId(self.cards.len() as u32);
-        self.cards.push(ClashInstance { id, owner, card });
+        self.cards.push(ClashInstance {
+            id,
+            owner,
+            card,
+            span: None,
+        });
         self.piles.entry(pile).or_default().push(id);
         id
     }
@@ -357,22 +364,35 @@ pub struct ClashFinding {
     pub code: &'static str,
     pub message: String,
     pub rule: Citation,
+    /// The cards it is about, where the scenario wrote them.
+    pub spans: Vec<(crate::board::Span, String)>,
 }
 
 /// Checks a Clash table against the rulebook's deck lists and limits.
 pub fn check(board: &ClashBoard) -> Vec<ClashFinding> {
     let mut findings = Vec::new();
     for side in [Side::Light, Side::Dark] {
-        let mut counts: BTreeMap<ClashCard, u16> = BTreeMap::new();
+        let mut copies: BTreeMap<ClashCard, Vec<&ClashInstance>> = BTreeMap::new();
         for instance in board.cards.iter().filter(|instance| instance.owner == side) {
-            *counts.entry(instance.card.clone()).or_default() += 1;
+            copies
+                .entry(instance.card.clone())
+                .or_default()
+                .push(instance);
         }
-        for (card, count) in counts {
-            let allowed = ClashBoard::allowed(side, &card);
+        for (card, instances) in copies {
+            let count = instances.len();
+            let allowed = usize::from(ClashBoard::allowed(side, &card));
             let rule = if card.is_special() {
                 SPECIAL_LIST
             } else {
                 CARD_COUNTS
+            };
+            let spans = |from: usize, label: &str| -> Vec<(crate::board::Span, String)> {
+                instances
+                    .iter()
+                    .skip(from)
+                    .filter_map(|instance| instance.span.map(|span| (span, label.to_string())))
+                    .collect()
             };
             if allowed == 0 {
                 findings.push(ClashFinding {
@@ -383,6 +403,7 @@ pub fn check(board: &ClashBoard) -> Vec<ClashFinding> {
                         player_name(side)
                     ),
                     rule,
+                    spans: spans(0, "not in this deck"),
                 });
             } else if count > allowed {
                 findings.push(ClashFinding {
@@ -393,6 +414,7 @@ pub fn check(board: &ClashBoard) -> Vec<ClashFinding> {
                         card.name()
                     ),
                     rule,
+                    spans: spans(allowed, "one copy too many"),
                 });
             }
         }
@@ -405,6 +427,7 @@ pub fn check(board: &ClashBoard) -> Vec<ClashFinding> {
                     player_name(side)
                 ),
                 rule: cite("clash.setup.sides"),
+                spans: Vec::new(),
             });
         }
     }

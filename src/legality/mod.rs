@@ -394,12 +394,14 @@ impl Checker<'_> {
                 });
             }
         }
-        let objectives: Vec<CardId> = self
+        let mut objectives: Vec<CardId> = self
             .board
             .owned_by(side)
             .into_iter()
             .filter(|id| self.board.card_type(*id) == Some(CardType::Objective))
             .collect();
+        // In the order the file gives them.
+        objectives.sort_by_key(|id| self.span(*id).map_or(usize::MAX, |span| span.offset));
         if objectives.len() > 1 {
             let mut labels = Vec::new();
             for (index, id) in objectives.iter().enumerate() {

@@ -162,7 +162,10 @@ fn place_player(
                    problems: &mut Vec<Problem>| {
         if let Some(card) = card(entry, problems) {
             *used.entry(card.clone()).or_default() += 1;
-            board.add(pile, side, card);
+            let id = board.add(pile, side, card);
+            if let Some(instance) = board.cards.get_mut(id.0 as usize) {
+                instance.span = entry.span;
+            }
         }
     };
     for entry in &player.hand {
