@@ -612,7 +612,7 @@ fn run_repl(
                 }
             }
         }
-        None => crate::shell::terminal::empty_board(ruleset.unwrap_or_default()),
+        None => crate::board::Board::new(ruleset.unwrap_or_default(), 0),
     };
     let code = crate::shell::terminal::run(board, banner, policy, palette.enabled);
     Outcome {

@@ -99,7 +99,8 @@ pub fn script_of(file: &ScenarioFile) -> Script {
     }
 }
 
-fn side_or_none(side: Option<Side>) -> SideOrNone {
+/// A side as an expectation writes it.
+pub fn side_or_none(side: Option<Side>) -> SideOrNone {
     match side {
         Some(Side::Light) => SideOrNone::Light,
         Some(Side::Dark) => SideOrNone::Dark,

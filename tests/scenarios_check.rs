@@ -117,3 +117,32 @@ fn a_weapon_no_one_can_use_is_not_flagged() {
     assert_eq!(verdict, FileVerdict::Legal);
     assert!(codes.is_empty(), "{out}");
 }
+
+#[test]
+fn declaring_a_catalog_card_otherwise_than_the_catalog_warns_and_uses_the_declaration() {
+    let text =
+        "cards:\n  Booma: {type: character, side: dark}\nplanets:\n  Naboo:\n    dark: [Booma]\n";
+    let report = check_text(
+        "booma.yaml",
+        text,
+        Corpus::embedded(),
+        Catalog::embedded(),
+        None,
+    );
+    let codes: Vec<&str> = report.problems.iter().map(|problem| problem.code).collect();
+    assert_eq!(codes, ["declared-type-differs", "declared-side-differs"]);
+    assert_eq!(report.verdict, FileVerdict::Legal);
+    let board = report.board.expect("a board");
+    let booma = board.card(jedi_judge::board::CardId(0)).expect("Booma");
+    assert_eq!(
+        booma.card_type(),
+        Some(jedi_judge::cards::CardType::Character)
+    );
+    assert!(
+        report.problems[0]
+            .message
+            .contains("the catalog has Booma: Weapon"),
+        "{}",
+        report.problems[0].message
+    );
+}

@@ -87,23 +87,6 @@ pub enum Zone {
 }
 
 impl Zone {
-    /// Whose zone it is.
-    pub fn side(self) -> Side {
-        match self {
-            Zone::DrawDeck(side)
-            | Zone::Hand(side)
-            | Zone::DiscardPile(side)
-            | Zone::Hyperspace(side)
-            | Zone::Objective(side)
-            | Zone::AtObjective(side)
-            | Zone::PodracingPile(side)
-            | Zone::BattlePlan(side)
-            | Zone::DuelingHand(side)
-            | Zone::DuelingPile(side)
-            | Zone::InPlay(_, side) => side,
-        }
-    }
-
     /// Whether cards here are in play.
     pub fn in_play(self) -> bool {
         matches!(
@@ -349,15 +332,6 @@ impl Board {
             ids.retain(|other| *other != id);
         }
         self.zones.entry(to).or_default().push(id);
-        self.zones.retain(|_, ids| !ids.is_empty());
-    }
-
-    /// Moves a card to the top of a zone (the start of its list).
-    pub fn move_to_top(&mut self, id: CardId, to: Zone) {
-        for ids in self.zones.values_mut() {
-            ids.retain(|other| *other != id);
-        }
-        self.zones.entry(to).or_default().insert(0, id);
         self.zones.retain(|_, ids| !ids.is_empty());
     }
 

@@ -435,14 +435,6 @@ impl Card {
         card
     }
 
-    /// A printed number, if known and a number.
-    pub fn number(stat: &Option<Fact<StatValue>>) -> Option<i32> {
-        match stat.as_ref().map(|fact| &fact.value) {
-            Some(StatValue::Number(number)) => Some(*number),
-            _ => None,
-        }
-    }
-
     /// The destiny number, if known and a number.
     pub fn destiny(&self) -> Option<i32> {
         match self.stats.destiny.as_ref().map(|fact| &fact.value) {

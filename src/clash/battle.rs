@@ -96,10 +96,6 @@ pub struct Clash {
     must_play_said: bool,
 }
 
-fn rules_of(cites: &[Citation]) -> Vec<Citation> {
-    cites.to_vec()
-}
-
 impl Clash {
     pub fn new(board: &ClashBoard, action: ClashAction) -> Clash {
         let phase = if action == ClashAction::Game
@@ -133,7 +129,7 @@ impl Clash {
     fn emit(&mut self, kind: EventKind, cites: &[Citation], moves: Vec<crate::engine::Move>) {
         self.pending.push_back(Event {
             kind,
-            cites: rules_of(cites),
+            cites: cites.to_vec(),
             assumptions: Vec::new(),
             moves,
             tally: Tally::default(),

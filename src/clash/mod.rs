@@ -332,14 +332,6 @@ impl ClashBoard {
         deck
     }
 
-    /// The Special card names of a player's deck.
-    pub fn special_names(side: Side) -> Vec<&'static str> {
-        SPECIAL_COUNTS
-            .iter()
-            .map(|(qui_gon, maul, _)| if side == Side::Light { *qui_gon } else { *maul })
-            .collect()
-    }
-
     /// How many of a card a player's deck holds, by the rulebook.
     pub fn allowed(side: Side, card: &ClashCard) -> u16 {
         match card {

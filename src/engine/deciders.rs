@@ -74,7 +74,8 @@ impl Policy {
         }
     }
 
-    fn choose(self, decision: &Decision) -> usize {
+    /// The option this policy takes.
+    pub fn choose(self, decision: &Decision) -> usize {
         let first_taking = || {
             decision
                 .options
@@ -190,6 +191,22 @@ fn answer_play(decision: &Decision, play: PlayAnswer) -> Result<usize, String> {
             .ok_or_else(|| number.to_string()),
         PlayAnswer::Name(name) => by_name(decision, &name).ok_or(name),
     }
+}
+
+/// The option an answer typed at a prompt means, read as a script would read it: a card name,
+/// a destiny number or Attack Value, `pass`, `none`, or yes and no for optional text.
+pub fn answer_text(decision: &Decision, text: &str) -> Option<usize> {
+    let text = text.trim();
+    if decision.kind == DecisionKind::UseEffect {
+        let yes = matches!(text.to_ascii_lowercase().as_str(), "yes" | "y" | "true");
+        return decision.options.iter().position(|o| o.declines != yes);
+    }
+    let play = match text.parse::<i32>() {
+        Ok(number) => PlayAnswer::Destiny(number),
+        Err(_) if matching::normalise(text) == "pass" => PlayAnswer::Pass,
+        Err(_) => PlayAnswer::Name(text.to_string()),
+    };
+    answer_play(decision, play).ok()
 }
 
 impl Decider for Scripted {

@@ -52,7 +52,6 @@ const THRUST_CAP: Citation = cite("boonta.thrust.cap");
 const THRUST: Citation = cite("boonta.thrust.definition");
 const ONE_EFFECT_PER_PLANET: Citation = cite("boonta.objective.boonta-eve-classic");
 const SIXTY_CARDS: Citation = cite("boonta.objective.card-type");
-const WEAPON_WITHOUT_USER: Citation = cite("faq.deploy.weapon-without-user");
 
 /// Every legality finding about the board, in the order of the file.
 pub fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
@@ -80,12 +79,6 @@ pub fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
         )
     });
     found
-}
-
-/// Why a weapon with no user is not flagged: the FAQ allows it. Exposed so that a caller
-/// can cite it when asked.
-pub fn weapon_without_user_rule() -> Citation {
-    WEAPON_WITHOUT_USER
 }
 
 /// A planet (or the Objective, `None`) and the cards of one title there.

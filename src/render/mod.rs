@@ -8,7 +8,7 @@ pub mod walk;
 use anstyle::{AnsiColor, Effects, Style};
 use clap::ValueEnum;
 
-use crate::rules::{Corpus, Item, Ruleset};
+use crate::rules::{Corpus, Item};
 
 /// An output format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -133,13 +133,6 @@ pub fn document_date(corpus: &Corpus, item: &Item) -> String {
         .document_of(item)
         .map(|document| document.date.to_string())
         .unwrap_or_default()
-}
-
-/// The item a citation quotes under the ruleset, with whether it is in force.
-pub fn quoted<'a>(corpus: &'a Corpus, ruleset: &Ruleset, id: &str) -> Option<(&'a Item, bool)> {
-    crate::rules::lookup(corpus, ruleset, id)
-        .ok()
-        .map(|found| (found.item, found.in_force))
 }
 
 /// Escapes text for a Markdown paragraph.

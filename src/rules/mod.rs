@@ -21,8 +21,6 @@ pub struct Lookup<'a> {
     pub item: &'a Item,
     /// Whether it is in force under the ruleset.
     pub in_force: bool,
-    /// Whether it was found by its key rather than its full id.
-    pub by_key: bool,
     /// Other items with the same text.
     pub copies: Vec<&'a Item>,
     /// Items it supersedes.
@@ -49,8 +47,8 @@ pub fn lookup<'a>(
     query: &str,
 ) -> Result<Lookup<'a>, LookupError> {
     let wanted = query.trim().to_ascii_lowercase();
-    let (item, by_key) = match corpus.item(&wanted) {
-        Some(item) => (item, false),
+    let item = match corpus.item(&wanted) {
+        Some(item) => item,
         None => {
             let candidates: Vec<&Item> = corpus.items_with_key(&wanted);
             let pick = |keep: &dyn Fn(&Item) -> bool| {
@@ -64,7 +62,7 @@ pub fn lookup<'a>(
                 .or_else(|| pick(&|item| ruleset.publishes(corpus, item)))
                 .or_else(|| pick(&|_| true));
             match chosen {
-                Some(item) => (item, true),
+                Some(item) => item,
                 None => {
                     return Err(LookupError::Unknown {
                         given: query.to_string(),
@@ -79,7 +77,6 @@ pub fn lookup<'a>(
     Ok(Lookup {
         item,
         in_force: ruleset.in_force(corpus, item),
-        by_key,
         copies: corpus.copies_of(item),
         supersedes: resolve(&item.supersedes),
         superseded_by: resolve(&item.superseded_by),

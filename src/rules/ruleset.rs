@@ -143,16 +143,4 @@ impl Ruleset {
             .item(id)
             .is_some_and(|item| self.in_force(corpus, item))
     }
-
-    /// What the user may pass to `--rules-as-of`, for help texts.
-    pub fn describe_names() -> String {
-        NAMED_RULESETS
-            .iter()
-            .map(|(name, date, what)| match date {
-                Some(date) => format!("{name} ({date}): {what}"),
-                None => format!("{name}: {what}"),
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
 }

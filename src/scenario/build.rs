@@ -241,37 +241,11 @@ impl Builder<'_> {
             }
         };
         if let Some(card_type) = &declaration.card_type {
-            if let Some(known) = card.card_type()
-                && known != card_type.value
-            {
-                self.problems.push(Problem::warning(
-                    "declared-type-differs",
-                    format!(
-                        "the catalog has {} as a {known}; the scenario's {} is used",
-                        card.full_name(),
-                        card_type.value
-                    ),
-                    card_type.span,
-                    "differs from the catalog",
-                ));
-            }
+            self.warn_if_differs("declared-type-differs", &card, card.card_type(), card_type);
             card.card_type = Some(Fact::new(card_type.value, Source::Scenario));
         }
         if let Some(side) = &declaration.side {
-            if let Some(known) = card.side()
-                && known != side.value
-            {
-                self.problems.push(Problem::warning(
-                    "declared-side-differs",
-                    format!(
-                        "the catalog has {} as a {known} card; the scenario's {} is used",
-                        card.full_name(),
-                        side.value
-                    ),
-                    side.span,
-                    "differs from the catalog",
-                ));
-            }
+            self.warn_if_differs("declared-side-differs", &card, card.side(), side);
             card.side = Some(Fact::new(side.value, Source::Scenario));
         }
         for (slot, input) in [
@@ -369,6 +343,30 @@ impl Builder<'_> {
             name: name.clone(),
             card,
         });
+    }
+
+    /// A warning when the scenario declares a fact other than the catalog's.
+    fn warn_if_differs<T: PartialEq + std::fmt::Display>(
+        &mut self,
+        code: &'static str,
+        card: &Card,
+        known: Option<T>,
+        declared: &Located<T>,
+    ) {
+        if let Some(known) = known
+            && known != declared.value
+        {
+            self.problems.push(Problem::warning(
+                code,
+                format!(
+                    "the catalog has {}: {known}; the scenario's {} is used",
+                    card.full_name(),
+                    declared.value
+                ),
+                declared.span,
+                "differs from the catalog",
+            ));
+        }
     }
 
     fn lookup_problem(

@@ -3,6 +3,7 @@
 pub mod helper;
 pub mod terminal;
 
+use std::cell::RefCell;
 use std::fmt::Write as _;
 
 use crate::board::{Board, CardId, Planet, Step, Zone};
@@ -10,14 +11,14 @@ use crate::cards::{
     Card, CardLookupError, CardType, Catalog, DamageModifier, DuelingEffect, Fact, Game,
     ModifierTarget, Side, Source, StatValue, find, matching, split_name,
 };
-use crate::engine::deciders::Policy;
+use crate::engine::deciders::{Policy, answer_text};
 use crate::engine::duel::Duel;
-use crate::engine::{Advance, Decision, DecisionKind, Procedure, Run, Stop, Unanswered};
+use crate::engine::{self, Decider, Decision, DecisionKind, Stop, Unanswered};
 use crate::render::walk::TextStepper;
 use crate::render::{self, Palette};
 use crate::rules::{self, Corpus, Ruleset};
 use crate::scenario::{self, Action, Decisions, Located, SideDecisions, StatInput};
-use crate::walk::Walkthrough;
+use crate::walk::{Walkthrough, side_or_none};
 
 /// What the user typed back.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1258,70 +1259,49 @@ impl<'a> Session<'a> {
         )))
     }
 
-    /// Runs a duel, asking decisions at the prompt (or the policy).
+    /// Runs a duel on the engine's runner, printing each step as it happens and asking
+    /// decisions at the prompt (or answering them by the policy).
     fn duel(&mut self, console: &mut dyn Console) -> Result<Option<String>, String> {
         let before = self.board.clone();
         let mut board = self.board.clone();
         let mut duel = Duel::new(&board, self.corpus);
-        let mut stepper = TextStepper::new(self.corpus, &board.ruleset, self.palette);
-        let mut events = Vec::new();
-        let mut decisions = Decisions::default();
-        let mut stop = None;
-        loop {
-            match duel.advance(&mut board) {
-                Advance::Event(event) => {
-                    console.print(&stepper.step(events.len() + 1, &event));
-                    events.push(event);
-                }
-                Advance::Offer(decision) => duel.answer(&mut board, &decision, 0),
-                Advance::Decide(decision) => {
-                    let choice = match self.policy {
-                        _ if decision.options.len() == 1 => 0,
-                        Some(policy) => {
-                            let mut decider = crate::engine::deciders::Scripted::new(
-                                Default::default(),
-                                Some(policy),
-                            );
-                            crate::engine::Decider::decide(&mut decider, &decision).unwrap_or(0)
-                        }
-                        None => match ask_decision(console, &stepper, &decision) {
-                            Some(choice) => choice,
-                            None => {
-                                return Err(
-                                    "the duel was cancelled; the board is as it was".to_string()
-                                );
-                            }
-                        },
-                    };
-                    record(&mut decisions, &board, &decision, choice);
-                    duel.answer(&mut board, &decision, choice);
-                }
-                Advance::Missing(fact) => {
-                    stop = Some(Stop::Missing { fact });
-                    break;
-                }
-                Advance::Done => break,
-            }
-        }
+        let console = RefCell::new(console);
+        let stepper = RefCell::new(TextStepper::new(self.corpus, &board.ruleset, self.palette));
+        let mut decider = PromptDecider {
+            console: &console,
+            stepper: &stepper,
+            policy: self.policy,
+            decisions: Decisions::default(),
+        };
+        let mut step = 0;
+        let run = engine::run(&mut duel, &mut board, &mut decider, &mut |_, event| {
+            step += 1;
+            let text = stepper.borrow_mut().step(step, event);
+            console.borrow_mut().print(&text);
+        });
+        let decisions = decider.decisions;
         let result = duel.result().clone();
         let walk = Walkthrough {
             title: None,
             board_before: before.clone(),
             board_after: board.clone(),
-            run: Run {
-                events,
-                stop: stop.clone(),
-            },
+            run,
             result: result.clone(),
             findings: Vec::new(),
             unmet: Vec::new(),
             policy: self.policy,
             clash: None,
         };
-        let ending = stepper.ending(&walk);
-        if let Some(Stop::Missing { fact }) = stop {
-            console.print(&ending);
-            return Err(format!("the duel needs a fact the position lacks: {fact}"));
+        let ending = stepper.borrow_mut().ending(&walk);
+        match &walk.run.stop {
+            Some(Stop::Undecided { .. }) => {
+                return Err("the duel was cancelled; the board is as it was".to_string());
+            }
+            Some(Stop::Missing { fact }) => {
+                console.borrow_mut().print(&ending);
+                return Err(format!("the duel needs a fact the position lacks: {fact}"));
+            }
+            None => {}
         }
         self.board = board;
         self.last = Some(Adjudication {
@@ -1331,20 +1311,12 @@ impl<'a> Session<'a> {
             expect: Some(scenario::DuelExpectation {
                 refused: Some(result.refusal.is_some()),
                 defender: result.defender.clone(),
-                defeated: Some(match result.defeated {
-                    Some(Side::Light) => scenario::SideOrNone::Light,
-                    Some(Side::Dark) => scenario::SideOrNone::Dark,
-                    None => scenario::SideOrNone::None,
-                }),
+                defeated: Some(side_or_none(result.defeated)),
                 damage: Some(scenario::DamageBySide {
                     light: u32::try_from(result.damage_light).unwrap_or(0),
                     dark: u32::try_from(result.damage_dark).unwrap_or(0),
                 }),
-                deck_victory: Some(match result.deck_victory {
-                    Some(Side::Light) => scenario::SideOrNone::Light,
-                    Some(Side::Dark) => scenario::SideOrNone::Dark,
-                    None => scenario::SideOrNone::None,
-                }),
+                deck_victory: Some(side_or_none(result.deck_victory)),
             }),
         });
         if result.refusal.is_some() {
@@ -1353,6 +1325,30 @@ impl<'a> Session<'a> {
         Ok(Some(format!(
             "{ending}(The board now shows the position after the duel; `undo` takes it back.)\n"
         )))
+    }
+}
+
+/// Answers decisions at the prompt, or by the policy, and records each answer so that `save`
+/// can write them as the scenario's script.
+struct PromptDecider<'a, 'c> {
+    console: &'a RefCell<&'c mut dyn Console>,
+    stepper: &'a RefCell<TextStepper<'a>>,
+    policy: Option<Policy>,
+    decisions: Decisions,
+}
+
+impl Decider for PromptDecider<'_, '_> {
+    fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
+        let choice = match self.policy {
+            Some(policy) => policy.choose(decision),
+            None => {
+                let mut console = self.console.borrow_mut();
+                ask_decision(&mut **console, &self.stepper.borrow(), decision)
+                    .ok_or(Unanswered::NotScripted)?
+            }
+        };
+        record(&mut self.decisions, decision, choice);
+        Ok(choice)
     }
 }
 
@@ -1392,45 +1388,18 @@ fn ask_decision(
         {
             return Some(number - 1);
         }
-        // A name, a destiny number or `pass`, as in a script.
-        let mut script = crate::engine::deciders::Scripted::new(Default::default(), None);
-        let side_script = match decision.who {
-            Side::Light => &mut script.script.light,
-            Side::Dark => &mut script.script.dark,
-        };
-        match decision.kind {
-            DecisionKind::Attack | DecisionKind::Block => {
-                side_script
-                    .plays
-                    .push_back(if answer.eq_ignore_ascii_case("pass") {
-                        crate::engine::deciders::PlayAnswer::Pass
-                    } else {
-                        crate::engine::deciders::PlayAnswer::Name(answer.to_string())
-                    });
-            }
-            DecisionKind::UseEffect => side_script
-                .effects
-                .push_back(yes_no(Some(answer)).unwrap_or(false)),
-            _ => {
-                side_script.character = Some(answer.to_string());
-                side_script.weapon = Some(answer.to_string());
-                side_script.defender = Some(answer.to_string());
-                side_script.substitute = Some(answer.to_string());
-            }
-        }
-        match crate::engine::Decider::decide(&mut script, decision) {
-            Ok(choice) => return Some(choice),
-            Err(Unanswered::NotLegal { .. }) | Err(Unanswered::NotScripted) => {
-                console.print(&format!(
-                    "{answer:?} is not one of the options: type its number.\n"
-                ));
-            }
+        // A name, a destiny number, `pass` or yes/no, as in a script.
+        match answer_text(decision, answer) {
+            Some(choice) => return Some(choice),
+            None => console.print(&format!(
+                "{answer:?} is not one of the options: type its number.\n"
+            )),
         }
     }
 }
 
 /// Records an answer as a scenario decision, so that `save` writes a script `walk` replays.
-fn record(decisions: &mut Decisions, board: &Board, decision: &Decision, choice: usize) {
+fn record(decisions: &mut Decisions, decision: &Decision, choice: usize) {
     let Some(option) = decision.options.get(choice) else {
         return;
     };
@@ -1438,16 +1407,15 @@ fn record(decisions: &mut Decisions, board: &Board, decision: &Decision, choice:
         Side::Light => decisions.light.get_or_insert_with(SideDecisions::default),
         Side::Dark => decisions.dark.get_or_insert_with(SideDecisions::default),
     };
-    let name = || {
-        if option.declines {
-            "none".to_string()
-        } else {
-            option
-                .card
-                .and_then(|id| board.card(id))
-                .map(Card::full_name)
-                .unwrap_or_default()
-        }
+    let name = || match (&option.name, option.declines) {
+        (Some(name), false) => name.clone(),
+        _ => "none".to_string(),
+    };
+    let play = || match (&option.name, option.destiny, option.declines) {
+        (_, _, true) => StatInput::Symbol("pass".to_string()),
+        (Some(name), _, false) => StatInput::Symbol(name.clone()),
+        (None, Some(destiny), false) => StatInput::Number(destiny),
+        (None, None, false) => StatInput::Symbol("pass".to_string()),
     };
     match decision.kind {
         DecisionKind::InitiatorCharacter => side.character = Some(Located::new(name())),
@@ -1456,18 +1424,7 @@ fn record(decisions: &mut Decisions, board: &Board, decision: &Decision, choice:
         }
         DecisionKind::Defender => side.defender = Some(Located::new(name())),
         DecisionKind::Substitute => side.substitute = Some(Located::new(name())),
-        DecisionKind::Attack | DecisionKind::Block => {
-            let play = if option.declines {
-                StatInput::Symbol("pass".to_string())
-            } else {
-                match option.card.and_then(|id| board.card(id)) {
-                    Some(card) if card.anonymous => StatInput::Number(card.destiny().unwrap_or(0)),
-                    Some(card) => StatInput::Symbol(card.full_name()),
-                    None => StatInput::Symbol("pass".to_string()),
-                }
-            };
-            side.plays.push(Located::new(play));
-        }
+        DecisionKind::Attack | DecisionKind::Block => side.plays.push(Located::new(play())),
         DecisionKind::UseEffect => side.effects.push(Located::new(!option.declines)),
         _ => {}
     }

@@ -13,7 +13,7 @@ use crate::board::Board;
 use crate::cards::Catalog;
 use crate::engine::deciders::Policy;
 use crate::render::Palette;
-use crate::rules::{Corpus, Ruleset};
+use crate::rules::Corpus;
 
 const PROMPT: &str = "jedi-judge> ";
 
@@ -183,9 +183,4 @@ pub fn run(start: Board, banner: Option<String>, policy: Option<Policy>, colour:
         let _ = editor.save_history(path);
     }
     0
-}
-
-/// A new empty board under the ruleset, for a shell started without a file.
-pub fn empty_board(ruleset: Ruleset) -> Board {
-    Board::new(ruleset, 0)
 }
