@@ -454,6 +454,13 @@ fn run_check(
             out = render::json(&serde_json::json!({ "files": files }));
         }
         Format::Text | Format::Markdown => {
+            // Markdown: the diagnostics as a preformatted block, their layout kept.
+            let palette = if format == Format::Markdown {
+                out.push_str("```text\n");
+                Palette::plain()
+            } else {
+                palette
+            };
             for report in &reports {
                 for diagnostic in report.diagnostics(corpus) {
                     out.push_str(&render_diagnostic(&diagnostic, palette));
@@ -489,6 +496,9 @@ fn run_check(
                 } else {
                     out.push_str(&format!("{summary} ({})\n", counts.join(", ")));
                 }
+            }
+            if format == Format::Markdown {
+                out.push_str("```\n");
             }
         }
     }

@@ -267,3 +267,20 @@ fn text_output_is_coloured_only_when_asked() {
     assert!(coloured.stdout.contains("\u{1b}["));
     assert!(!stdout(&["rules", "show", "duel.initiation"]).contains("\u{1b}["));
 }
+
+#[test]
+fn check_in_markdown_is_a_preformatted_block() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let outcome = run(&[
+        "check",
+        &format!("{root}/scenarios/check/deck-sixty.yaml"),
+        "--format",
+        "markdown",
+    ]);
+    assert_eq!(outcome.code, EXIT_OK);
+    assert!(
+        outcome.stdout.starts_with("```text\n") && outcome.stdout.ends_with("```\n"),
+        "{}",
+        outcome.stdout
+    );
+}
