@@ -1,13 +1,17 @@
 //! The `check` command over one scenario text: parse, build, check legality, and report every finding at once.
 
+use std::collections::BTreeMap;
+
 use serde_json::{Value, json};
 
 use crate::board::Board;
 use crate::cards::Catalog;
-use crate::diagnostics::{FileDiagnostic, from_problem, from_violation, line_column, rule_help};
+use crate::diagnostics::{
+    FileDiagnostic, SourceFile, from_omitted, from_problems, from_violation, rule_help,
+};
 use crate::legality::{self, Basis, Verdict, Violation};
 use crate::rules::{Corpus, Ruleset};
-use crate::scenario::{self, Expectation, Located, Problem, Severity};
+use crate::scenario::{self, Expectation, Located, Problem, Problems, Severity};
 
 /// The verdict on one file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -41,8 +45,11 @@ impl FileVerdict {
 pub struct FileReport {
     pub file: String,
     pub verdict: FileVerdict,
-    pub problems: Vec<Problem>,
+    pub problems: Problems,
+    /// The legality findings, the first [`Problems::KEPT_PER_KIND`] of each kind.
     pub violations: Vec<Violation>,
+    /// Findings counted but not kept, by code: their verdict and how many.
+    pub omitted_findings: BTreeMap<&'static str, (Verdict, usize)>,
     pub board: Option<Board>,
     pub text: String,
 }
@@ -53,65 +60,65 @@ impl FileReport {
         FileReport {
             file: file.to_string(),
             verdict: FileVerdict::Unreadable,
-            problems: vec![Problem {
-                severity: Severity::Error,
-                code: "unreadable",
-                message,
-                labels: Vec::new(),
-                help: None,
-            }],
+            problems: Problem::error("unreadable", message, None, "").into(),
             violations: Vec::new(),
+            omitted_findings: BTreeMap::new(),
             board: None,
             text: String::new(),
         }
     }
 
     /// How many findings of each kind.
+    /// How many errors and warnings, every one counted (shown or not).
     pub fn counts(&self) -> (usize, usize) {
-        let errors = self
-            .problems
+        let (mut errors, mut warnings) = self.problems.counts();
+        let findings = self
+            .violations
             .iter()
-            .filter(|p| p.severity == Severity::Error)
-            .count()
-            + self
-                .violations
-                .iter()
-                .filter(|v| v.verdict == Verdict::Illegal)
-                .count();
-        let warnings = self
-            .problems
-            .iter()
-            .filter(|p| p.severity == Severity::Warning)
-            .count()
-            + self
-                .violations
-                .iter()
-                .filter(|v| v.verdict == Verdict::Warning)
-                .count();
+            .map(|violation| (violation.verdict, 1))
+            .chain(self.omitted_findings.values().copied());
+        for (verdict, count) in findings {
+            match verdict {
+                Verdict::Illegal => errors = errors.saturating_add(count),
+                Verdict::Warning => warnings = warnings.saturating_add(count),
+            }
+        }
         (errors, warnings)
     }
 
     /// Every finding as a diagnostic, input problems first.
     pub fn diagnostics(&self, corpus: &Corpus) -> Vec<FileDiagnostic> {
-        let mut out: Vec<FileDiagnostic> = self
-            .problems
-            .iter()
-            .map(|problem| from_problem(problem, &self.file, &self.text))
-            .collect();
+        let source = SourceFile::new(&self.file, &self.text);
+        let mut out = from_problems(&self.problems, self.problems.omitted(), &source);
         if let Some(board) = &self.board {
             out.extend(
-                self.violations.iter().map(|violation| {
-                    from_violation(violation, board, corpus, &self.file, &self.text)
-                }),
+                self.violations
+                    .iter()
+                    .map(|violation| from_violation(violation, board, corpus, &source)),
             );
+            for (code, (verdict, count)) in &self.omitted_findings {
+                let (prefix, severity) = match verdict {
+                    Verdict::Illegal => ("illegal", miette::Severity::Error),
+                    Verdict::Warning => ("warning", miette::Severity::Warning),
+                };
+                out.push(from_omitted(
+                    prefix,
+                    code,
+                    severity,
+                    *count,
+                    Problems::KEPT_PER_KIND,
+                    &source,
+                ));
+            }
         }
         out
     }
 
     /// The report as JSON for tools.
     pub fn to_json(&self, corpus: &Corpus) -> Value {
+        let lines = crate::diagnostics::LineIndex::new(&self.text);
         let location = |offset: usize| {
-            let (line, column) = line_column(&self.text, offset);
+            let (line, column) = lines.line_column(&self.text, offset);
             json!({"line": line, "column": column, "offset": offset})
         };
         let problems: Vec<Value> = self
@@ -168,6 +175,30 @@ impl FileReport {
     }
 }
 
+/// The first [`Problems::KEPT_PER_KIND`] findings of each kind, and how many of each kind
+/// were left out.
+#[allow(clippy::type_complexity)]
+fn keep_first_of_each_kind(
+    violations: Vec<Violation>,
+) -> (Vec<Violation>, BTreeMap<&'static str, (Verdict, usize)>) {
+    let mut kept_per_kind: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut omitted: BTreeMap<&'static str, (Verdict, usize)> = BTreeMap::new();
+    let mut kept = Vec::new();
+    for violation in violations {
+        let kept_so_far = kept_per_kind.entry(violation.code).or_default();
+        if *kept_so_far < Problems::KEPT_PER_KIND {
+            *kept_so_far += 1;
+            kept.push(violation);
+        } else {
+            let entry = omitted
+                .entry(violation.code)
+                .or_insert((violation.verdict, 0));
+            entry.1 = entry.1.saturating_add(1);
+        }
+    }
+    (kept, omitted)
+}
+
 /// The differences between what the author expects and what the check found.
 fn unmet_expectations(expect: &Located<Expectation>, violations: &[Violation]) -> Vec<Problem> {
     let illegal: Vec<&str> = violations
@@ -222,10 +253,7 @@ fn check_clash(
     rules_override: Option<&Ruleset>,
 ) -> FileReport {
     let built = scenario::build_clash(parsed, rules_override);
-    let unreadable = built
-        .problems
-        .iter()
-        .any(|problem| problem.severity == Severity::Error);
+    let unreadable = built.problems.has_errors();
     let span = parsed.clash.as_ref().and_then(|clash| clash.span);
     let violations: Vec<Violation> = if unreadable {
         Vec::new()
@@ -256,11 +284,13 @@ fn check_clash(
     } else {
         FileVerdict::Illegal
     };
+    let (violations, omitted_findings) = keep_first_of_each_kind(violations);
     FileReport {
         file: file.to_string(),
         verdict,
         problems: built.problems,
         violations,
+        omitted_findings,
         board: Some(Board::new(built.board.ruleset.clone(), built.board.seed)),
         text: text.to_string(),
     }
@@ -280,8 +310,9 @@ pub fn check_text(
             return FileReport {
                 file: file.to_string(),
                 verdict: FileVerdict::Unreadable,
-                problems: vec![problem],
+                problems: problem.into(),
                 violations: Vec::new(),
+                omitted_findings: BTreeMap::new(),
                 board: None,
                 text: text.to_string(),
             };
@@ -295,10 +326,7 @@ pub fn check_text(
         return check_clash(file, text, &parsed, rules_override);
     }
     let built = scenario::build(&parsed, catalog, rules_override);
-    let unreadable = built
-        .problems
-        .iter()
-        .any(|problem| problem.severity == Severity::Error);
+    let unreadable = built.problems.has_errors();
     let violations = if unreadable {
         Vec::new()
     } else {
@@ -306,11 +334,11 @@ pub fn check_text(
     };
     let mut problems = built.problems;
     if !unreadable && let Some(expect) = &parsed.expect {
-        problems.extend(unmet_expectations(expect, &violations));
+        for problem in unmet_expectations(expect, &violations) {
+            problems.push(problem);
+        }
     }
-    let unmet = problems
-        .iter()
-        .any(|problem| problem.code == "expectation-not-met");
+    let unmet = problems.has_code("expectation-not-met");
     let verdict = if unreadable {
         FileVerdict::Unreadable
     } else if unmet || violations.iter().any(|v| v.verdict == Verdict::Illegal) {
@@ -318,11 +346,13 @@ pub fn check_text(
     } else {
         FileVerdict::Legal
     };
+    let (violations, omitted_findings) = keep_first_of_each_kind(violations);
     FileReport {
         file: file.to_string(),
         verdict,
         problems,
         violations,
+        omitted_findings,
         board: Some(built.board),
         text: text.to_string(),
     }

@@ -405,23 +405,6 @@ fn ruleset(common: &Common) -> Result<Ruleset, CliError> {
     Ok(Ruleset::parse(&common.rules_as_of)?)
 }
 
-/// Reads a scenario file, refusing one too large before reading it.
-fn read_scenario(path: &std::path::Path) -> Result<String, String> {
-    let metadata = std::fs::metadata(path)
-        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-    if metadata.len() > crate::scenario::MAX_SCENARIO_BYTES as u64 {
-        return Err(format!(
-            "{} is {} bytes; a scenario may be at most {} bytes",
-            path.display(),
-            metadata.len(),
-            crate::scenario::MAX_SCENARIO_BYTES
-        ));
-    }
-    let bytes =
-        std::fs::read(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-    String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", path.display()))
-}
-
 fn run_check(
     files: &[std::path::PathBuf],
     rules_as_of: Option<&str>,
@@ -436,7 +419,7 @@ fn run_check(
     let mut reports = Vec::new();
     for path in files {
         let name = path.display().to_string();
-        let report = match read_scenario(path) {
+        let report = match crate::scenario::read_file(path) {
             Ok(text) => {
                 crate::check::check_text(&name, &text, corpus, catalog, rules_override.as_ref())
             }
@@ -481,13 +464,15 @@ fn run_check(
                 let mut counts = Vec::new();
                 if errors > 0 {
                     counts.push(format!(
-                        "{errors} error{}",
+                        "{} error{}",
+                        render::thousands(errors),
                         if errors == 1 { "" } else { "s" }
                     ));
                 }
                 if warnings > 0 {
                     counts.push(format!(
-                        "{warnings} warning{}",
+                        "{} warning{}",
+                        render::thousands(warnings),
                         if warnings == 1 { "" } else { "s" }
                     ));
                 }
@@ -523,7 +508,7 @@ fn run_walk(
         Err(error) => return usage(error.into()),
     };
     let name = path.display().to_string();
-    let text = match read_scenario(path) {
+    let text = match crate::scenario::read_file(path) {
         Ok(text) => text,
         Err(message) => {
             let report = crate::check::FileReport::unreadable(&name, message);
@@ -557,14 +542,10 @@ fn run_walk(
             stderr: String::new(),
         },
         Err(crate::walk::WalkError::Input(problems)) => {
-            let stderr = problems
+            let source = crate::diagnostics::SourceFile::new(&name, &text);
+            let stderr = crate::diagnostics::from_problems(&problems, problems.omitted(), &source)
                 .iter()
-                .map(|problem| {
-                    render_diagnostic(
-                        &crate::diagnostics::from_problem(problem, &name, &text),
-                        palette,
-                    )
-                })
+                .map(|diagnostic| render_diagnostic(diagnostic, palette))
                 .collect::<Vec<_>>()
                 .join("\n");
             Outcome {
@@ -595,7 +576,7 @@ fn run_repl(
     let board = match path {
         Some(path) => {
             let name = path.display().to_string();
-            let text = match read_scenario(path) {
+            let text = match crate::scenario::read_file(path) {
                 Ok(text) => text,
                 Err(message) => return usage(format!("{message}\n")),
             };

@@ -10,7 +10,7 @@ use crate::engine::{Run, Stop, run};
 use crate::legality::{self, Verdict, Violation};
 use crate::rules::{Corpus, Ruleset};
 use crate::scenario::{
-    self, Action, ClashExpectation, ClashSideName, DuelExpectation, GameName, Problem,
+    self, Action, ClashExpectation, ClashSideName, DuelExpectation, GameName, Problem, Problems,
     ScenarioFile, Severity, SideDecisions, SideOrNone, StatInput,
 };
 
@@ -48,7 +48,7 @@ impl Walkthrough {
 #[derive(Debug)]
 pub enum WalkError {
     /// The scenario's input has errors (exit 2); the problems say which.
-    Input(Vec<Problem>),
+    Input(Problems),
 }
 
 fn play_answer(play: &StatInput) -> PlayAnswer {
@@ -197,7 +197,7 @@ pub fn walk_text_seeded(
     seed: Option<u64>,
     observe: &mut dyn FnMut(bool),
 ) -> Result<Walkthrough, WalkError> {
-    let mut file = scenario::parse(text).map_err(|problem| WalkError::Input(vec![problem]))?;
+    let mut file = scenario::parse(text).map_err(|problem| WalkError::Input(problem.into()))?;
     if seed.is_some() {
         file.seed = seed;
     }
@@ -212,35 +212,37 @@ pub fn walk_text_seeded(
     if let Some(action) = &file.action
         && action.value != Action::Duel
     {
-        return Err(WalkError::Input(vec![Problem {
-            severity: Severity::Error,
-            code: "action-of-another-game",
-            message: "`battle`, `round` and `game` are Clash of the Lightsabers actions"
-                .to_string(),
-            labels: action
-                .span
-                .map(|span| (span, "here".to_string()))
-                .into_iter()
-                .collect(),
-            help: Some("add `game: clash`, or use `action: duel` for Young Jedi".to_string()),
-        }]));
+        return Err(WalkError::Input(
+            Problem {
+                severity: Severity::Error,
+                code: "action-of-another-game",
+                message: "`battle`, `round` and `game` are Clash of the Lightsabers actions"
+                    .to_string(),
+                labels: action
+                    .span
+                    .map(|span| (span, "here".to_string()))
+                    .into_iter()
+                    .collect(),
+                help: Some("add `game: clash`, or use `action: duel` for Young Jedi".to_string()),
+            }
+            .into(),
+        ));
     }
     let built = scenario::build(&file, catalog, rules_override);
-    if built
-        .problems
-        .iter()
-        .any(|problem| problem.severity == Severity::Error)
-    {
+    if built.problems.has_errors() {
         return Err(WalkError::Input(built.problems));
     }
     let Some(action) = &file.action else {
-        return Err(WalkError::Input(vec![Problem {
+        return Err(WalkError::Input(
+            Problem {
             severity: Severity::Error,
             code: "no-action",
             message: "the scenario has no `action:` to walk through".to_string(),
             labels: Vec::new(),
             help: Some("add `action: duel` (the player whose turn it is initiates a duel at the current planet); `check` checks a position without an action".to_string()),
-        }]));
+        }
+            .into(),
+        ));
     };
     let findings: Vec<Violation> = legality::check(&built.board, corpus)
         .into_iter()
@@ -353,11 +355,7 @@ fn walk_clash(
     observe: &mut dyn FnMut(bool),
 ) -> Result<Walkthrough, WalkError> {
     let built = scenario::build_clash(file, rules_override);
-    if built
-        .problems
-        .iter()
-        .any(|problem| problem.severity == Severity::Error)
-    {
+    if built.problems.has_errors() {
         return Err(WalkError::Input(built.problems));
     }
     let action = match file.action.as_ref().map(|action| action.value) {
@@ -365,7 +363,8 @@ fn walk_clash(
         Some(Action::Round) => ClashAction::Round,
         Some(Action::Game) => ClashAction::Game,
         other => {
-            return Err(WalkError::Input(vec![Problem {
+            return Err(WalkError::Input(
+            Problem {
                 severity: Severity::Error,
                 code: if other.is_some() {
                     "action-of-another-game"
@@ -383,7 +382,9 @@ fn walk_clash(
                     .into_iter()
                     .collect(),
                 help: None,
-            }]));
+            }
+            .into(),
+        ));
         }
     };
     let mut board = built.board;

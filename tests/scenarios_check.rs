@@ -106,7 +106,7 @@ fn an_enormous_file_is_refused_before_parsing() {
         None,
     );
     assert_eq!(report.verdict, FileVerdict::Unreadable);
-    assert_eq!(report.problems[0].code, "too-large");
+    assert_eq!(report.problems.as_slice()[0].code, "too-large");
 }
 
 #[test]
@@ -139,10 +139,10 @@ fn declaring_a_catalog_card_otherwise_than_the_catalog_warns_and_uses_the_declar
         Some(jedi_judge::cards::CardType::Character)
     );
     assert!(
-        report.problems[0]
+        report.problems.as_slice()[0]
             .message
             .contains("the catalog has Booma: Weapon"),
         "{}",
-        report.problems[0].message
+        report.problems.as_slice()[0].message
     );
 }

@@ -223,6 +223,11 @@ pub fn each_in_one_place<'a>(
     seen.iter().all(|times| *times == 1)
 }
 
+/// The definitions of a board found by their content, for building a board with many
+/// cards without comparing each new card with every definition.
+#[derive(Clone, Debug, Default)]
+pub struct DefinitionIndex(std::collections::HashMap<u64, Vec<DefinitionId>>);
+
 /// The whole position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
@@ -280,6 +285,25 @@ impl Board {
         }
         self.definitions.push(card);
         DefinitionId((self.definitions.len() - 1) as u32)
+    }
+
+    /// [`Board::define`] in constant time: `index` remembers the definitions already made
+    /// through it, by content.
+    pub fn define_indexed(&mut self, card: Card, index: &mut DefinitionIndex) -> DefinitionId {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        card.hash(&mut hasher);
+        let ids = index.0.entry(hasher.finish()).or_default();
+        if let Some(id) = ids
+            .iter()
+            .find(|id| self.definitions.get(id.0 as usize) == Some(&card))
+        {
+            return *id;
+        }
+        self.definitions.push(card);
+        let id = DefinitionId((self.definitions.len() - 1) as u32);
+        ids.push(id);
+        id
     }
 
     /// Puts a new card instance at the bottom of a zone (the end of its list).

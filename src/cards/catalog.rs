@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use thiserror::Error;
 
+use super::matching::{CardLookupError, NameIndex};
 use super::model::{
     Card, CardType, ClashFacts, Fact, Game, Printing, Side, Source, StatValue, TraitKind,
     split_name,
@@ -184,6 +185,8 @@ fn has_subtitle(card_type: Option<CardType>) -> bool {
 #[derive(Debug)]
 pub struct Catalog {
     cards: Vec<Card>,
+    /// The cards' names, normalised once.
+    index: NameIndex,
 }
 
 impl Catalog {
@@ -348,7 +351,8 @@ impl Catalog {
             card.named_in.push(entry.source);
             cards.push(card);
         }
-        let catalog = Catalog { cards };
+        let index = NameIndex::new(&cards);
+        let catalog = Catalog { cards, index };
         for id in catalog.cited_ids() {
             if corpus.item(&id).is_none() {
                 return Err(CatalogError::UnknownItem { id });
@@ -359,6 +363,26 @@ impl Catalog {
 
     pub fn cards(&self) -> &[Card] {
         &self.cards
+    }
+
+    /// The cards' names, normalised once, for look-ups.
+    pub fn index(&self) -> &NameIndex {
+        &self.index
+    }
+
+    /// The cards a name means (forgiving), with the nearest names when it means none.
+    pub fn find(&self, query: &str) -> Result<Vec<&Card>, CardLookupError> {
+        match self.index.find(query) {
+            Ok(positions) => Ok(positions
+                .into_iter()
+                .filter_map(|position| self.cards.get(position))
+                .collect()),
+            Err(CardLookupError::Unknown { given, .. }) => Err(CardLookupError::Unknown {
+                suggestions: self.index.suggest(&given),
+                given,
+            }),
+            Err(error) => Err(error),
+        }
     }
 
     /// Every corpus id the catalog cites.

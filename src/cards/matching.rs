@@ -1,12 +1,23 @@
 //! Forgiving look-up of cards by name: word prefixes in any order, accents and punctuation ignored, nearest names suggested.
+//!
+//! Names are normalised once into a [`NameIndex`]; a look-up then costs a few map searches,
+//! however many cards there are or how often it is asked. Queries longer than any card name
+//! are refused before any fuzzy matching, so a hostile name costs no more than a real one.
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use thiserror::Error;
 
 use super::model::Card;
 
+/// The longest name, in characters, that a look-up considers: far beyond any card's full
+/// name (the longest printed names have under 60 characters).
+pub const MAX_NAME_CHARS: usize = 120;
+
 /// Lower case, accents folded, apostrophes dropped, other punctuation made a space.
 pub fn normalise(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    let mut pending_space = false;
     for ch in text.chars() {
         let ch = match ch {
             'é' | 'è' | 'ê' | 'É' => 'e',
@@ -18,12 +29,16 @@ pub fn normalise(text: &str) -> String {
             continue;
         }
         if ch.is_alphanumeric() {
+            if pending_space && !out.is_empty() {
+                out.push(' ');
+            }
+            pending_space = false;
             out.extend(ch.to_lowercase());
         } else {
-            out.push(' ');
+            pending_space = true;
         }
     }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    out
 }
 
 /// How well a name matched a query.
@@ -37,33 +52,6 @@ enum Strength {
     Alias,
     /// The query is the card's full name.
     FullName,
-}
-
-fn strength(card: &Card, query: &str, query_words: &[&str]) -> Option<Strength> {
-    let full = normalise(&card.full_name());
-    if full == query {
-        return Some(Strength::FullName);
-    }
-    let aliases: Vec<String> = card.aliases.iter().map(|alias| normalise(alias)).collect();
-    if aliases.iter().any(|alias| alias == query) {
-        return Some(Strength::Alias);
-    }
-    if normalise(&card.title) == query {
-        return Some(Strength::Title);
-    }
-    let names = std::iter::once(full).chain(aliases);
-    for name in names {
-        let name_words: Vec<&str> = name.split(' ').collect();
-        let every_word = query_words.iter().all(|word| {
-            name_words
-                .iter()
-                .any(|candidate| candidate.starts_with(word))
-        });
-        if every_word {
-            return Some(Strength::Words);
-        }
-    }
-    None
 }
 
 /// Why a name found no single card.
@@ -82,67 +70,239 @@ pub enum CardLookupError {
     },
 }
 
-/// Finds the cards a name means. Versions with the same full name (one title printed in two
-/// sets) are all returned together.
-pub fn find<'a>(cards: &'a [Card], query: &str) -> Result<Vec<&'a Card>, CardLookupError> {
-    let wanted = normalise(query);
-    let words: Vec<&str> = wanted.split(' ').filter(|word| !word.is_empty()).collect();
-    if words.is_empty() {
-        return Err(CardLookupError::Unknown {
+/// The names of one card, normalised.
+#[derive(Clone, Debug)]
+struct IndexedNames {
+    /// The full name as printed.
+    full_name: String,
+    /// Normalised: the full name, then each alias.
+    names: Vec<String>,
+    title: String,
+}
+
+/// The normalised names of a list of cards, with maps from whole names and from words to
+/// the cards that have them.
+#[derive(Clone, Debug, Default)]
+pub struct NameIndex {
+    cards: Vec<IndexedNames>,
+    /// A whole normalised name: the cards with it, and how strongly it names each.
+    exact: BTreeMap<String, Vec<(usize, Strength)>>,
+    /// A word of a name: the (card, name) pairs that hold it.
+    words: BTreeMap<String, BTreeSet<(usize, usize)>>,
+}
+
+impl NameIndex {
+    pub fn new<'a>(cards: impl IntoIterator<Item = &'a Card>) -> NameIndex {
+        let mut index = NameIndex::default();
+        for card in cards {
+            index.push(card);
+        }
+        index
+    }
+
+    /// Adds a card; its position is the number of cards added before it.
+    pub fn push(&mut self, card: &Card) {
+        let position = self.cards.len();
+        let full_name = card.full_name();
+        let mut names = vec![normalise(&full_name)];
+        names.extend(card.aliases.iter().map(|alias| normalise(alias)));
+        let title = normalise(&card.title);
+        for (which, name) in names.iter().enumerate() {
+            let strength = if which == 0 {
+                Strength::FullName
+            } else {
+                Strength::Alias
+            };
+            self.exact
+                .entry(name.clone())
+                .or_default()
+                .push((position, strength));
+            for word in name.split(' ').filter(|word| !word.is_empty()) {
+                self.words
+                    .entry(word.to_string())
+                    .or_default()
+                    .insert((position, which));
+            }
+        }
+        self.exact
+            .entry(title.clone())
+            .or_default()
+            .push((position, Strength::Title));
+        self.cards.push(IndexedNames {
+            full_name,
+            names,
+            title,
+        });
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// The position of the card whose full name or alias is exactly this, normalised.
+    pub fn exact(&self, query: &str) -> Option<usize> {
+        let wanted = normalise(query);
+        self.exact.get(&wanted).and_then(|found| {
+            found
+                .iter()
+                .filter(|(_, strength)| *strength >= Strength::Alias)
+                .map(|(position, _)| *position)
+                .next()
+        })
+    }
+
+    /// Whether some card's full name is exactly this, normalised.
+    pub fn has_full_name(&self, query: &str) -> bool {
+        self.exact.get(&normalise(query)).is_some_and(|found| {
+            found
+                .iter()
+                .any(|(_, strength)| *strength == Strength::FullName)
+        })
+    }
+
+    /// The positions of the cards a name means. Versions with the same full name (one title
+    /// printed in two sets) are all returned together. An unknown name's suggestions are not
+    /// computed here (see [`NameIndex::suggest`]).
+    pub fn find(&self, query: &str) -> Result<Vec<usize>, CardLookupError> {
+        let unknown = || CardLookupError::Unknown {
             given: query.to_string(),
             suggestions: Vec::new(),
-        });
+        };
+        if query.chars().nth(MAX_NAME_CHARS).is_some() {
+            return Err(unknown());
+        }
+        let wanted = normalise(query);
+        if wanted.is_empty() {
+            return Err(unknown());
+        }
+        let mut best: Vec<(usize, Strength)> = self.exact.get(&wanted).cloned().unwrap_or_default();
+        if let Some(strongest) = best.iter().map(|(_, strength)| *strength).max() {
+            best.retain(|(_, strength)| *strength == strongest);
+        } else {
+            best = self
+                .word_matches(&wanted)
+                .into_iter()
+                .map(|position| (position, Strength::Words))
+                .collect();
+        }
+        let mut positions: Vec<usize> = best.into_iter().map(|(position, _)| position).collect();
+        positions.sort_unstable();
+        positions.dedup();
+        if positions.is_empty() {
+            return Err(unknown());
+        }
+        let mut names: Vec<&str> = positions
+            .iter()
+            .filter_map(|position| self.cards.get(*position))
+            .map(|card| card.full_name.as_str())
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        if names.len() > 1 {
+            return Err(CardLookupError::Ambiguous {
+                given: query.to_string(),
+                candidates: names.into_iter().map(str::to_string).collect(),
+            });
+        }
+        Ok(positions)
     }
-    let scored: Vec<(Strength, &Card)> = cards
-        .iter()
-        .filter_map(|card| strength(card, &wanted, &words).map(|s| (s, card)))
-        .collect();
-    let Some(best) = scored.iter().map(|(s, _)| *s).max() else {
-        return Err(CardLookupError::Unknown {
-            given: query.to_string(),
-            suggestions: suggest(cards, &wanted),
-        });
-    };
-    let top: Vec<&Card> = scored
-        .into_iter()
-        .filter(|(s, _)| *s == best)
-        .map(|(_, card)| card)
-        .collect();
-    let mut names: Vec<String> = top.iter().map(|card| card.full_name()).collect();
-    names.sort();
-    names.dedup();
-    if names.len() > 1 {
-        return Err(CardLookupError::Ambiguous {
-            given: query.to_string(),
-            candidates: names,
-        });
+
+    /// The cards one of whose names has, for every word of the query, a word it begins.
+    fn word_matches(&self, wanted: &str) -> BTreeSet<usize> {
+        let mut pairs: Option<BTreeSet<(usize, usize)>> = None;
+        for word in wanted.split(' ') {
+            let mut holding = BTreeSet::new();
+            for (_, found) in self
+                .words
+                .range(word.to_string()..)
+                .take_while(|(candidate, _)| candidate.starts_with(word))
+            {
+                holding.extend(found.iter().copied());
+            }
+            let narrowed: BTreeSet<(usize, usize)> = match pairs {
+                None => holding,
+                Some(previous) => previous.intersection(&holding).copied().collect(),
+            };
+            if narrowed.is_empty() {
+                return BTreeSet::new();
+            }
+            pairs = Some(narrowed);
+        }
+        pairs
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(position, _)| position)
+            .collect()
     }
-    Ok(top)
+
+    /// The names nearest to a query that matched nothing, best first (at most three).
+    pub fn suggest(&self, query: &str) -> Vec<String> {
+        if query.chars().nth(MAX_NAME_CHARS).is_some() {
+            return Vec::new();
+        }
+        let wanted = normalise(query);
+        if wanted.is_empty() {
+            return Vec::new();
+        }
+        let mut scored: Vec<(f64, &str)> = Vec::new();
+        for card in &self.cards {
+            let score = card
+                .names
+                .iter()
+                .chain(std::iter::once(&card.title))
+                .map(|candidate| strsim::jaro_winkler(&wanted, candidate))
+                .fold(0.0, f64::max);
+            if score >= 0.75 {
+                scored.push((score, card.full_name.as_str()));
+            }
+        }
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+        let mut names: Vec<String> = Vec::new();
+        for (_, name) in scored {
+            if !names.iter().any(|known| known == name) {
+                names.push(name.to_string());
+            }
+            if names.len() == 3 {
+                break;
+            }
+        }
+        names
+    }
+}
+
+/// Finds the cards a name means, with suggestions when it means none. Builds an index of
+/// `cards` for this one look-up: for many look-ups, build a [`NameIndex`] once.
+pub fn find<'a>(cards: &'a [Card], query: &str) -> Result<Vec<&'a Card>, CardLookupError> {
+    let index = NameIndex::new(cards);
+    match index.find(query) {
+        Ok(positions) => Ok(positions
+            .into_iter()
+            .filter_map(|position| cards.get(position))
+            .collect()),
+        Err(CardLookupError::Unknown { given, .. }) => Err(CardLookupError::Unknown {
+            suggestions: index.suggest(&given),
+            given,
+        }),
+        Err(error) => Err(error),
+    }
 }
 
 /// The names nearest to a query that matched nothing.
 pub fn suggest(cards: &[Card], wanted: &str) -> Vec<String> {
-    let mut scored: Vec<(f64, String)> = Vec::new();
-    for card in cards {
-        let full = card.full_name();
-        let candidates = [normalise(&full), normalise(&card.title)]
-            .into_iter()
-            .chain(card.aliases.iter().map(|alias| normalise(alias)));
-        let score = candidates
-            .map(|candidate| strsim::jaro_winkler(wanted, &candidate))
-            .fold(0.0, f64::max);
-        if score >= 0.75 && !scored.iter().any(|(_, name)| *name == full) {
-            scored.push((score, full));
-        }
-    }
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-    scored.into_iter().take(3).map(|(_, name)| name).collect()
+    NameIndex::new(cards).suggest(wanted)
 }
 
 /// Cards whose name or notes contain every word of the query, in catalog order.
 pub fn search<'a>(cards: &'a [Card], query: &str) -> Vec<&'a Card> {
     let wanted = normalise(query);
     let words: Vec<&str> = wanted.split(' ').filter(|word| !word.is_empty()).collect();
+    if words.is_empty() || query.chars().nth(MAX_NAME_CHARS * 4).is_some() {
+        return Vec::new();
+    }
     cards
         .iter()
         .filter(|card| {
@@ -164,12 +324,71 @@ pub fn search<'a>(cards: &'a [Card], query: &str) -> Vec<&'a Card> {
                 haystack.push_str(&normalise(&note.value));
             }
             let haystack_words: Vec<&str> = haystack.split(' ').collect();
-            !words.is_empty()
-                && words.iter().all(|word| {
-                    haystack_words
-                        .iter()
-                        .any(|candidate| candidate.starts_with(word))
-                })
+            words.iter().all(|word| {
+                haystack_words
+                    .iter()
+                    .any(|candidate| candidate.starts_with(word))
+            })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Game;
+
+    fn cards(names: &[&str]) -> Vec<Card> {
+        names
+            .iter()
+            .map(|name| Card::named(name, Game::YoungJedi))
+            .collect()
+    }
+
+    #[test]
+    fn normalise_folds_case_accents_and_punctuation() {
+        assert_eq!(
+            normalise("  Padmé's  Naboo-Royal, Starship! "),
+            "padmes naboo royal starship"
+        );
+        assert_eq!(normalise("..."), "");
+    }
+
+    #[test]
+    fn words_in_any_order_find_one_card_and_a_full_name_beats_words() {
+        let list = cards(&[
+            "Darth Maul, Student of the Dark Side",
+            "Darth Maul, Sith Lord",
+            "Qui-Gon Jinn, Jedi Master",
+        ]);
+        let index = NameIndex::new(&list);
+        assert_eq!(index.find("maul student"), Ok(vec![0]));
+        assert_eq!(index.find("jinn qui"), Ok(vec![2]));
+        assert!(matches!(
+            index.find("darth maul"),
+            Err(CardLookupError::Ambiguous { .. })
+        ));
+        assert_eq!(index.find("darth maul, sith lord"), Ok(vec![1]));
+    }
+
+    #[test]
+    fn a_name_longer_than_any_card_is_unknown_at_once_with_no_suggestion() {
+        let list = cards(&["Darth Maul, Sith Lord"]);
+        let index = NameIndex::new(&list);
+        let long = "maul ".repeat(200_000);
+        assert!(matches!(
+            index.find(&long),
+            Err(CardLookupError::Unknown { .. })
+        ));
+        assert!(index.suggest(&long).is_empty());
+    }
+
+    #[test]
+    fn a_misspelt_name_is_suggested() {
+        let list = cards(&["Darth Maul, Sith Lord", "R2-D2, Astromech Droid"]);
+        assert_eq!(
+            suggest(&list, "darth mual sith lord"),
+            vec!["Darth Maul, Sith Lord".to_string()]
+        );
+    }
 }

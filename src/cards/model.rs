@@ -106,7 +106,7 @@ impl fmt::Display for CardType {
 }
 
 /// Where a fact about a card comes from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case", tag = "from", content = "detail")]
 pub enum Source {
     /// An item of the rule corpus.
@@ -127,7 +127,7 @@ impl Source {
 }
 
 /// A fact with its source and an optional note.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Fact<T> {
     pub value: T,
     pub source: Source,
@@ -146,7 +146,7 @@ impl<T> Fact<T> {
 }
 
 /// A printed number such as DAMAGE or deploy counters.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case", tag = "kind", content = "value")]
 pub enum StatValue {
     Number(i32),
@@ -167,7 +167,7 @@ impl fmt::Display for StatValue {
 }
 
 /// The printed numbers of a card; `None` means the sources do not give it (unknown, not zero).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct Stats {
     pub power: Option<Fact<StatValue>>,
     pub damage: Option<Fact<StatValue>>,
@@ -191,7 +191,7 @@ impl Stats {
 }
 
 /// A card's set and collector number.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Printing {
     pub set: String,
     /// As printed: `31`, `P2`.
@@ -238,7 +238,7 @@ impl TraitKind {
 }
 
 /// Clash of the Lightsabers facts: which deck, how many copies.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct ClashFacts {
     /// `both`, `qui-gon` or `darth-maul`.
     pub deck: String,
@@ -335,7 +335,7 @@ pub struct DamageModifier {
 
 /// Game text a scenario declares for the procedures: who can use a weapon, power bonuses,
 /// dueling text, damage modifiers.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct GameText {
     /// Who may use this weapon: character titles or full names, or `any Jedi`, `any
     /// dueling character`, `any character`. `None`: not known.
@@ -363,7 +363,7 @@ impl GameText {
 }
 
 /// A card: one version, as the catalog or a scenario knows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Card {
     pub title: String,
     #[serde(skip_serializing_if = "Option::is_none")]

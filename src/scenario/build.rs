@@ -1,9 +1,12 @@
 //! Builds a board from a scenario file, collecting every problem with the input rather than stopping at the first.
 
-use crate::board::{Board, CardId, PLANETS, Planet, Provenance, Span, Zone};
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::board::{Board, CardId, DefinitionIndex, PLANETS, Planet, Provenance, Span, Zone};
+use crate::cards::matching::{self, NameIndex};
 use crate::cards::{
     Card, CardLookupError, CardType, Catalog, Fact, Game, Printing, Side, Source, StatValue,
-    TraitKind, find, matching, split_name,
+    TraitKind, split_name,
 };
 use crate::random::Random;
 use crate::rules::Ruleset;
@@ -12,92 +15,38 @@ use super::file::{
     CardEntry, DeckFile, Declaration, Entry, ObjectiveFile, PlayerFile, ScenarioFile, StatInput,
 };
 use super::located::Located;
-
-/// How bad a problem is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Severity {
-    /// The input cannot be read as meant (exit 2).
-    Error,
-    /// Unusual but not wrong.
-    Warning,
-}
-
-/// A problem with the scenario's input: an unknown card, a bad value.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Problem {
-    pub severity: Severity,
-    /// A short code such as `unknown-card`.
-    pub code: &'static str,
-    pub message: String,
-    /// Spans to underline, each with its label.
-    pub labels: Vec<(Span, String)>,
-    pub help: Option<String>,
-}
-
-impl Problem {
-    fn error(
-        code: &'static str,
-        message: impl Into<String>,
-        span: Option<Span>,
-        label: &str,
-    ) -> Problem {
-        Problem {
-            severity: Severity::Error,
-            code,
-            message: message.into(),
-            labels: span
-                .map(|span| (span, label.to_string()))
-                .into_iter()
-                .collect(),
-            help: None,
-        }
-    }
-
-    fn warning(
-        code: &'static str,
-        message: impl Into<String>,
-        span: Option<Span>,
-        label: &str,
-    ) -> Problem {
-        Problem {
-            severity: Severity::Warning,
-            ..Problem::error(code, message, span, label)
-        }
-    }
-
-    fn with_help(mut self, help: impl Into<String>) -> Problem {
-        self.help = Some(help.into());
-        self
-    }
-}
+use super::problems::{Problem, Problems};
 
 /// The board a scenario describes, and what was wrong with its input.
 #[derive(Debug)]
 pub struct Built {
     pub board: Board,
-    pub problems: Vec<Problem>,
-}
-
-/// A declared card: its name as written and the card it resolved to.
-struct Declared {
-    name: Located<String>,
-    card: Card,
+    pub problems: Problems,
 }
 
 struct Builder<'a> {
     catalog: &'a Catalog,
-    declared: Vec<Declared>,
+    /// The cards the scenario declares, in the order of the file.
+    declared: Vec<Card>,
+    /// The declared cards' names, normalised once.
+    declared_index: NameIndex,
+    /// A declared card by its name as written, normalised.
+    declared_by_written_name: BTreeMap<String, usize>,
+    /// A declared card by its full name, normalised.
+    declared_by_full_name: BTreeMap<String, usize>,
     /// Declarations that failed, already reported: their uses are not reported again.
-    failed: Vec<String>,
+    failed: BTreeSet<String>,
+    /// The definitions made so far, by content.
+    definitions: DefinitionIndex,
     board: Board,
-    problems: Vec<Problem>,
+    problems: Problems,
     random: Random,
 }
 
 /// Builds the board of a scenario. `rules_override` (from `--rules-as-of`) replaces the
 /// scenario's own `rules:`.
 pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Ruleset>) -> Built {
-    let mut problems = Vec::new();
+    let mut problems = Problems::new();
     let ruleset = match (rules_override, &file.rules) {
         (Some(ruleset), _) => ruleset.clone(),
         (None, Some(rules)) => match Ruleset::parse(&rules.value) {
@@ -116,7 +65,11 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
     let mut builder = Builder {
         catalog,
         declared: Vec::new(),
-        failed: Vec::new(),
+        declared_index: NameIndex::default(),
+        declared_by_written_name: BTreeMap::new(),
+        declared_by_full_name: BTreeMap::new(),
+        failed: BTreeSet::new(),
+        definitions: DefinitionIndex::default(),
         board: Board::new(ruleset, seed),
         problems,
         random: Random::seeded(seed),
@@ -162,6 +115,14 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
     }
 }
 
+/// The code of a failed look-up's problem.
+fn lookup_code(error: &CardLookupError) -> &'static str {
+    match error {
+        CardLookupError::Unknown { .. } => "unknown-card",
+        CardLookupError::Ambiguous { .. } => "ambiguous-card",
+    }
+}
+
 fn stat(input: &Located<StatInput>) -> Fact<StatValue> {
     let value = match &input.value {
         StatInput::Number(number) => StatValue::Number(*number),
@@ -202,21 +163,25 @@ impl Builder<'_> {
     /// Resolves a declaration: stats for a catalog card, or a new card.
     fn declare(&mut self, name: &Located<String>, declaration: &Declaration) {
         let wanted = matching::normalise(&name.value);
-        let exact = self.catalog.cards().iter().find(|card| {
-            matching::normalise(&card.full_name()) == wanted
-                || card
-                    .aliases
-                    .iter()
-                    .any(|alias| matching::normalise(alias) == wanted)
-        });
+        let exact = self.catalog.index().exact(&name.value);
         let base = match exact {
-            Some(card) => Some(card.clone()),
+            Some(position) => self.catalog.cards().get(position).cloned(),
             None if declaration.card_type.is_some() => None,
-            None => match find(self.catalog.cards(), &name.value) {
-                Ok(found) => found.first().map(|card| (*card).clone()),
+            None => match self.catalog.index().find(&name.value) {
+                Ok(found) => found
+                    .first()
+                    .and_then(|position| self.catalog.cards().get(*position))
+                    .cloned(),
                 Err(error) => {
-                    self.problems.push(self.lookup_problem(name, error, true));
-                    self.failed.push(wanted);
+                    if self.problems.keeps("unknown-card") || self.problems.keeps("ambiguous-card")
+                    {
+                        let problem = self.lookup_problem(name, error, true);
+                        self.problems.push(problem);
+                    } else {
+                        self.problems
+                            .count_only(lookup_code(&error), super::problems::Severity::Error);
+                    }
+                    self.failed.insert(wanted);
                     return;
                 }
             },
@@ -328,9 +293,8 @@ impl Builder<'_> {
                 .with_help("add `type:` (character, weapon, battle, effect, location, starship or objective)"),
             );
         }
-        if self.declared.iter().any(|known| {
-            matching::normalise(&known.card.full_name()) == matching::normalise(&card.full_name())
-        }) {
+        let full_name = matching::normalise(&card.full_name());
+        if self.declared_by_full_name.contains_key(&full_name) {
             self.problems.push(Problem::error(
                 "declared-twice",
                 format!("{} is declared twice", card.full_name()),
@@ -339,10 +303,13 @@ impl Builder<'_> {
             ));
             return;
         }
-        self.declared.push(Declared {
-            name: name.clone(),
-            card,
-        });
+        let position = self.declared.len();
+        self.declared_index.push(&card);
+        self.declared_by_full_name.insert(full_name, position);
+        self.declared_by_written_name
+            .entry(wanted)
+            .or_insert(position);
+        self.declared.push(card);
     }
 
     /// A warning when the scenario declares a fact other than the catalog's.
@@ -376,22 +343,14 @@ impl Builder<'_> {
         declaring: bool,
     ) -> Problem {
         match error {
-            CardLookupError::Unknown {
-                given,
-                mut suggestions,
-            } => {
-                let declared_names: Vec<String> =
-                    self.declared.iter().map(|d| d.card.full_name()).collect();
-                for name in declared_names {
-                    if strsim::jaro_winkler(
-                        &matching::normalise(&given),
-                        &matching::normalise(&name),
-                    ) > 0.8
-                        && !suggestions.contains(&name)
-                    {
+            CardLookupError::Unknown { given, .. } => {
+                let mut suggestions = self.catalog.index().suggest(&given);
+                for name in self.declared_index.suggest(&given).into_iter().rev() {
+                    if !suggestions.contains(&name) {
                         suggestions.insert(0, name);
                     }
                 }
+                suggestions.truncate(3);
                 let mut help = if suggestions.is_empty() {
                     String::new()
                 } else {
@@ -423,35 +382,44 @@ impl Builder<'_> {
     /// The card a name in a zone means: a declared card first, then the catalog.
     fn resolve(&mut self, name: &Located<String>) -> Option<Card> {
         let wanted = matching::normalise(&name.value);
-        if let Some(declared) = self.declared.iter().find(|declared| {
-            matching::normalise(&declared.name.value) == wanted
-                || matching::normalise(&declared.card.full_name()) == wanted
-        }) {
-            return Some(declared.card.clone());
-        }
-        let declared_cards: Vec<Card> = self.declared.iter().map(|d| d.card.clone()).collect();
-        if let Ok(found) = find(&declared_cards, &name.value)
-            && let Some(card) = found.first()
+        if let Some(position) = self
+            .declared_by_written_name
+            .get(&wanted)
+            .or_else(|| self.declared_by_full_name.get(&wanted))
         {
-            return Some((*card).clone());
+            return self.declared.get(*position).cloned();
         }
-        match find(self.catalog.cards(), &name.value) {
+        if let Ok(found) = self.declared_index.find(&name.value)
+            && let Some(declared) = found
+                .first()
+                .and_then(|position| self.declared.get(*position))
+        {
+            return Some(declared.clone());
+        }
+        match self.catalog.index().find(&name.value) {
             Ok(found) => {
-                let card = found.first().map(|card| (*card).clone())?;
+                let card = found
+                    .first()
+                    .and_then(|position| self.catalog.cards().get(*position))?;
                 // A declaration of the same catalog card applies to it.
                 let full = matching::normalise(&card.full_name());
                 Some(
-                    self.declared
-                        .iter()
-                        .find(|declared| matching::normalise(&declared.card.full_name()) == full)
-                        .map(|declared| declared.card.clone())
-                        .unwrap_or(card),
+                    self.declared_by_full_name
+                        .get(&full)
+                        .and_then(|position| self.declared.get(*position))
+                        .map_or_else(|| card.clone(), Card::clone),
                 )
             }
             Err(_) if self.failed.contains(&wanted) => None,
             Err(error) => {
-                let problem = self.lookup_problem(name, error, false);
-                self.problems.push(problem);
+                let code = lookup_code(&error);
+                if self.problems.keeps(code) {
+                    let problem = self.lookup_problem(name, error, false);
+                    self.problems.push(problem);
+                } else {
+                    self.problems
+                        .count_only(code, super::problems::Severity::Error);
+                }
                 None
             }
         }
@@ -467,13 +435,10 @@ impl Builder<'_> {
                 && this.is_bare()
             {
                 let joined = format!("{}, {}", first.card.value, this.card.value);
-                let wanted = matching::normalise(&joined);
-                let is_a_name = self
-                    .catalog
-                    .cards()
-                    .iter()
-                    .chain(self.declared.iter().map(|declared| &declared.card))
-                    .any(|card| matching::normalise(&card.full_name()) == wanted);
+                let is_a_name = self.catalog.index().has_full_name(&joined)
+                    || self
+                        .declared_by_full_name
+                        .contains_key(&matching::normalise(&joined));
                 if is_a_name {
                     let span = match (before.span, entry.span) {
                         (Some(a), Some(b)) if b.offset >= a.offset => Some(Span {
@@ -541,7 +506,7 @@ impl Builder<'_> {
                 "the other side's card",
             ));
         }
-        let definition = self.board.define(card);
+        let definition = self.board.define_indexed(card, &mut self.definitions);
         let id = self.board.add(zone, definition, owner);
         if let Some(instance) = self.board.instance_mut(id) {
             instance.provenance = Provenance {
@@ -597,7 +562,9 @@ impl Builder<'_> {
                     } else {
                         for _ in 0..count.count.value {
                             let destiny = self.random.between(1, 6);
-                            let definition = self.board.define(Card::anonymous(destiny));
+                            let definition = self
+                                .board
+                                .define_indexed(Card::anonymous(destiny), &mut self.definitions);
                             self.board.add(Zone::DrawDeck(side), definition, side);
                         }
                     }

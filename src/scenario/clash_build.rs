@@ -2,9 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use super::build::{Problem, Severity};
 use super::file::{ClashPlayerFile, ScenarioFile, StatInput};
 use super::located::Located;
+use super::problems::{Problem, Problems, Severity};
 use crate::cards::Side;
 use crate::clash::{ClashBoard, ClashCard, EffectSource, Pile, SPECIAL_COUNTS};
 use crate::random::Random;
@@ -14,7 +14,7 @@ use crate::rules::Ruleset;
 #[derive(Debug)]
 pub struct BuiltClash {
     pub board: ClashBoard,
-    pub problems: Vec<Problem>,
+    pub problems: Problems,
 }
 
 fn problem(
@@ -47,7 +47,7 @@ fn all_special_names() -> Vec<&'static str> {
 }
 
 /// The card an entry means.
-fn card(entry: &Located<StatInput>, problems: &mut Vec<Problem>) -> Option<ClashCard> {
+fn card(entry: &Located<StatInput>, problems: &mut Problems) -> Option<ClashCard> {
     match &entry.value {
         StatInput::Number(value) if (1..=5).contains(value) => Some(ClashCard::Power(*value)),
         StatInput::Number(value) => {
@@ -93,7 +93,7 @@ fn card(entry: &Located<StatInput>, problems: &mut Vec<Problem>) -> Option<Clash
 
 /// Builds the table of a `game: clash` scenario.
 pub fn build_clash(file: &ScenarioFile, rules_override: Option<&Ruleset>) -> BuiltClash {
-    let mut problems = Vec::new();
+    let mut problems = Problems::new();
     let ruleset = rules_override.cloned().unwrap_or_default();
     let seed = file.seed.unwrap_or(0);
     let mut board = ClashBoard::new(seed, ruleset);
@@ -152,14 +152,14 @@ fn place_player(
     board: &mut ClashBoard,
     side: Side,
     player: &ClashPlayerFile,
-    problems: &mut Vec<Problem>,
+    problems: &mut Problems,
     random: &mut Random,
 ) {
     let mut used: BTreeMap<ClashCard, u16> = BTreeMap::new();
     let mut put = |board: &mut ClashBoard,
                    pile: Pile,
                    entry: &Located<StatInput>,
-                   problems: &mut Vec<Problem>| {
+                   problems: &mut Problems| {
         if let Some(card) = card(entry, problems) {
             *used.entry(card.clone()).or_default() += 1;
             let id = board.add(pile, side, card);

@@ -4,9 +4,10 @@ mod build;
 mod clash_build;
 mod file;
 mod located;
+mod problems;
 mod write;
 
-pub use build::{Built, Problem, Severity, build};
+pub use build::{Built, build};
 pub use clash_build::{BuiltClash, build_clash};
 pub use file::{
     Action, CardEntry, ClashExpectation, ClashFile, ClashPlayerFile, ClashSideName, ClashTrack,
@@ -15,12 +16,43 @@ pub use file::{
     StatInput, TraitsFile,
 };
 pub use located::{Located, OrderedMap};
+pub use problems::{Omitted, Problem, Problems, Severity};
 pub use write::to_file;
 
 use crate::board::Span;
 
 /// The largest scenario file read: far beyond any real position.
 pub const MAX_SCENARIO_BYTES: usize = 1024 * 1024;
+
+/// Reads a scenario file: at most one byte more than the limit is read from anything (a
+/// regular file, a FIFO, `/dev/zero`), so an endless source is refused, not exhausted.
+pub fn read_file(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
+    let limit = crate::scenario::MAX_SCENARIO_BYTES;
+    let file = std::fs::File::open(path)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    if file.metadata().is_ok_and(|metadata| metadata.is_dir()) {
+        return Err(format!("cannot read {}: it is a folder", path.display()));
+    }
+    let mut bytes = Vec::new();
+    file.take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    if bytes.len() > limit {
+        return Err(format!(
+            "{} is larger than {} bytes, the most a scenario may be",
+            path.display(),
+            crate::render::thousands(limit)
+        ));
+    }
+    String::from_utf8(bytes).map_err(|error| {
+        format!(
+            "{} is not UTF-8 text (byte {} is not)",
+            path.display(),
+            error.utf8_error().valid_up_to()
+        )
+    })
+}
 
 /// Parses scenario YAML, refusing oversized input and alias bombs quickly.
 pub fn parse(text: &str) -> Result<ScenarioFile, Problem> {

@@ -558,8 +558,7 @@ impl<'a> Session<'a> {
         if path.is_empty() {
             return Err("walk needs a file name: walk FILE".to_string());
         }
-        let text = std::fs::read_to_string(path)
-            .map_err(|error| format!("cannot read {path}: {error}"))?;
+        let text = scenario::read_file(std::path::Path::new(path))?;
         let walked = crate::walk::walk_text(
             &text,
             self.corpus,
@@ -590,8 +589,7 @@ impl<'a> Session<'a> {
         if path.is_empty() {
             return Err("load needs a file name: load FILE".to_string());
         }
-        let text = std::fs::read_to_string(path)
-            .map_err(|error| format!("cannot read {path}: {error}"))?;
+        let text = scenario::read_file(std::path::Path::new(path))?;
         let file =
             scenario::parse(&text).map_err(|problem| format!("{path}: {}", problem.message))?;
         if file

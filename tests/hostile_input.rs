@@ -1,0 +1,122 @@
+//! Hostile input through the command line: files that once crashed, hung or exhausted memory
+//! are refused or reported within bounds, never with a panic.
+
+use std::path::PathBuf;
+
+use jedi_judge::cli::{EXIT_FAILED, EXIT_USAGE, Outcome, execute};
+use jedi_judge::render::Palette;
+
+fn run(args: &[&str]) -> Outcome {
+    let mut argv = vec!["jedi-judge"];
+    argv.extend_from_slice(args);
+    execute(argv, |_| Palette::plain())
+}
+
+/// A file in a folder of this test run's own.
+fn file(name: &str, text: &str) -> PathBuf {
+    let folder = std::env::temp_dir().join(format!("jedi-judge-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a temporary folder");
+    let path = folder.join(name);
+    std::fs::write(&path, text).expect("a temporary file");
+    path
+}
+
+fn path_text(path: &std::path::Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
+/// One line of 90,000 bytes with an unknown card at its end.
+fn long_line_with_an_error_at_its_end() -> String {
+    format!(
+        "light: {{hand: [{}, banana]}}\naction: duel\n",
+        vec!["1"; 30_000].join(", ")
+    )
+}
+
+#[test]
+fn a_diagnostic_past_column_65535_is_drawn_in_a_window_not_a_panic() {
+    let path = file("long-line.yaml", &long_line_with_an_error_at_its_end());
+    let check = run(&["check", path_text(&path)]);
+    assert_eq!(check.code, EXIT_USAGE, "{}", check.stdout);
+    assert!(check.stdout.contains("no card is named \"banana\""));
+    // The header gives the real line and column; the snippet is a window around them.
+    assert!(
+        check.stdout.contains("long-line.yaml:1:90016]"),
+        "{}",
+        check.stdout
+    );
+    assert!(check.stdout.len() < 2_000, "{} bytes", check.stdout.len());
+    for format in ["text", "markdown", "json"] {
+        let walk = run(&["walk", path_text(&path), "--format", format]);
+        assert_eq!(walk.code, EXIT_USAGE);
+        assert!(walk.stderr.contains("banana"), "{}", walk.stderr);
+        assert!(walk.stderr.lines().all(|line| line.chars().count() <= 100));
+    }
+}
+
+#[test]
+fn two_decks_of_45000_cards_are_reported_within_bounds() {
+    let deck = vec!["3"; 45_000].join(", ");
+    let path = file(
+        "huge-decks.yaml",
+        &format!("light: {{deck: [{deck}]}}\ndark: {{deck: [{deck}]}}\n"),
+    );
+    let check = run(&["check", path_text(&path)]);
+    assert_eq!(check.code, EXIT_FAILED, "{}", check.stdout);
+    assert!(check.stdout.contains("has 45000 cards"));
+    assert!(check.stdout.len() < 5_000, "{} bytes", check.stdout.len());
+}
+
+#[test]
+fn sixty_thousand_unknown_cards_are_counted_in_full_and_twenty_are_shown() {
+    let names: Vec<String> = (0..60_000).map(|n| format!("zz{n}")).collect();
+    let path = file(
+        "unknown-cards.yaml",
+        &format!("light:\n  hand: [{}]\n", names.join(", ")),
+    );
+    let check = run(&["check", path_text(&path)]);
+    assert_eq!(check.code, EXIT_USAGE);
+    assert_eq!(check.stdout.matches("no card is named").count(), 20);
+    assert!(
+        check
+            .stdout
+            .contains("… and 59,980 more unknown-card findings not shown (60,000 in all)"),
+        "{}",
+        check.stdout
+    );
+    assert!(check.stdout.contains("unreadable (60,000 errors)"));
+    assert!(check.stdout.len() < 20_000, "{} bytes", check.stdout.len());
+    let json = run(&["check", path_text(&path), "--format", "json"]);
+    assert!(json.stdout.len() < 50_000, "{} bytes", json.stdout.len());
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_file_is_refused_after_one_byte_past_the_limit() {
+    for args in [
+        vec!["check", "/dev/zero"],
+        vec!["walk", "/dev/zero"],
+        vec!["repl", "/dev/zero"],
+    ] {
+        let outcome = run(&args);
+        assert_eq!(outcome.code, EXIT_USAGE, "{args:?}");
+        let said = format!("{}{}", outcome.stdout, outcome.stderr);
+        assert!(
+            said.contains("larger than 1,048,576 bytes"),
+            "{args:?}: {said}"
+        );
+    }
+}
+
+#[test]
+fn a_file_that_is_not_utf8_says_where() {
+    let folder = file("placeholder", "").with_file_name("latin1.yaml");
+    std::fs::write(&folder, b"title: caf\xe9\n").expect("a file");
+    let check = run(&["check", path_text(&folder)]);
+    assert_eq!(check.code, EXIT_USAGE);
+    assert!(
+        check.stdout.contains("not UTF-8 text (byte 10 is not)"),
+        "{}",
+        check.stdout
+    );
+}
