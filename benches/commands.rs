@@ -138,4 +138,71 @@ fn main() {
         slowest.0 * 1e6,
         slowest.1
     );
+    generated_positions_near_the_size_limit();
+}
+
+/// Positions of almost 1 MiB, the most a scenario may be: every one is checked and walked
+/// in well under a second (the goal), however its size is spent.
+fn generated_positions_near_the_size_limit() {
+    let limit = jedi_judge::scenario::MAX_SCENARIO_BYTES;
+    let mut duel = String::from(
+        "action: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\npolicy: first-option\n\
+         cards:\n  Darth Maul, Student of the Dark Side: {power: 4, damage: 3}\n  \
+         Darth Maul's Lightsaber: {type: weapon, side: dark, usable_by: [Darth Maul], power_bonus: 1}\n  \
+         Qui-Gon Jinn, Jedi Mentor: {power: 4, damage: 3}\n\
+         dark:\n  deck: [4, 2, 6, 3, 1, 5, 2, 4, 6, 3]\nlight:\n  deck: [4, 1, 3, 5, 2, 6, 3, 3, 4]\n\
+         planets:\n  Naboo:\n    dark:\n      - Darth Maul's Lightsaber\n",
+    );
+    let per_side = (limit - duel.len() - 20) / (21 + 23);
+    for _ in 0..per_side {
+        duel.push_str("      - maul student\n");
+    }
+    duel.push_str("    light:\n");
+    for _ in 0..per_side {
+        duel.push_str("      - qui-gon mentor\n");
+    }
+    let mut unknown = String::from("light:\n  hand: [");
+    let mut number = 0u32;
+    while unknown.len() < limit - 20 && number < 60_000 {
+        unknown.push_str(&format!("zz{number}, "));
+        number += 1;
+    }
+    unknown.push_str("zz]\n");
+    let deck = vec!["3"; 45_000].join(", ");
+    let decks = format!("light: {{deck: [{deck}]}}\ndark: {{deck: [{deck}]}}\n");
+    let corpus = Corpus::embedded();
+    let catalog = jedi_judge::cards::Catalog::embedded();
+    for (what, text) in [
+        (format!("{per_side} characters a side"), &duel),
+        (format!("{number} unknown card names"), &unknown),
+        ("two decks of 45,000 cards".to_string(), &decks),
+    ] {
+        assert!(text.len() <= limit, "{what}: {} bytes", text.len());
+        let started = Instant::now();
+        let report = jedi_judge::check::check_text("generated.yaml", text, corpus, catalog, None);
+        let rendered: usize = report
+            .diagnostics(corpus)
+            .iter()
+            .map(|diagnostic| {
+                jedi_judge::cli::render_diagnostic(diagnostic, Palette::plain()).len()
+            })
+            .sum();
+        let checked = started.elapsed();
+        let started = Instant::now();
+        let walked = jedi_judge::walk::walk_text(text, corpus, catalog, None, None, &mut |_| {});
+        if let Ok(walked) = &walked {
+            black_box(jedi_judge::render::walk::render(
+                walked,
+                corpus,
+                jedi_judge::render::Format::Text,
+                Palette::plain(),
+            ));
+        }
+        let walk = started.elapsed();
+        println!(
+            "1 MiB position, {what:<28} check {:>7.1} ms ({rendered} bytes shown), walk {:>7.1} ms  (goal: under 1,000 ms)",
+            checked.as_secs_f64() * 1e3,
+            walk.as_secs_f64() * 1e3,
+        );
+    }
 }

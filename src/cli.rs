@@ -6,7 +6,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
 use thiserror::Error;
 
-use crate::cards::{CardLookupError, Catalog, find, matching};
+use crate::cards::{CardLookupError, Catalog, matching};
 use crate::render::{self, Format, Palette};
 use crate::rules::{self, Corpus, ItemKind, ListFilter, LookupError, Ruleset};
 
@@ -134,9 +134,9 @@ pub enum RulesCommand {
         /// Search superseded items too.
         #[arg(long)]
         all: bool,
-        /// How many results to show.
-        #[arg(long, default_value_t = 10)]
-        limit: usize,
+        /// How many results to show, 1 to 1000.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=1000))]
+        limit: u16,
         #[command(flatten)]
         common: Common,
     },
@@ -256,7 +256,7 @@ impl CliError {
     fn from_lookup(error: LookupError) -> CliError {
         match error {
             LookupError::Unknown { given, suggestions } => CliError::UnknownRule {
-                given,
+                given: crate::text::quoted(&given),
                 hint: if suggestions.is_empty() {
                     "search the corpus with `jedi-judge rules search WORDS`".to_string()
                 } else {
@@ -269,7 +269,7 @@ impl CliError {
     fn from_card_lookup(error: CardLookupError) -> CliError {
         match error {
             CardLookupError::Unknown { given, suggestions } => CliError::UnknownCard {
-                given,
+                given: crate::text::quoted(&given),
                 hint: if suggestions.is_empty() {
                     "list cards with `jedi-judge cards search WORDS`".to_string()
                 } else {
@@ -277,7 +277,7 @@ impl CliError {
                 },
             },
             CardLookupError::Ambiguous { given, candidates } => CliError::AmbiguousCard {
-                given,
+                given: crate::text::quoted(&given),
                 count: candidates.len(),
                 candidates: candidates
                     .iter()
@@ -654,12 +654,12 @@ fn run_rules(corpus: &Corpus, command: RulesCommand, palette: Palette) -> Result
         } => {
             let ruleset = ruleset(&common)?;
             let query = words.join(" ");
-            let hits = rules::search(corpus, &ruleset, &query, all, limit);
+            let results = rules::search(corpus, &ruleset, &query, all, usize::from(limit));
             Ok(render::rules::search(
                 corpus,
                 &ruleset,
                 &query,
-                &hits,
+                &results,
                 common.format,
                 palette,
             ))
@@ -707,8 +707,9 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
     match command {
         CardsCommand::Show { name, common } => {
             let ruleset = ruleset(&common)?;
-            let cards =
-                find(catalog.cards(), &name.join(" ")).map_err(CliError::from_card_lookup)?;
+            let cards = catalog
+                .find(&name.join(" "))
+                .map_err(CliError::from_card_lookup)?;
             Ok(render::cards::show(
                 corpus,
                 &ruleset,

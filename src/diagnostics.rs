@@ -127,20 +127,7 @@ fn ceil_boundary(text: &str, mut offset: usize) -> usize {
     offset
 }
 
-/// Text cut to at most `max` characters, with an ellipsis and how much was left out.
-pub fn clip(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        None => text.to_string(),
-        Some((cut, _)) => {
-            let rest = text.len() - cut;
-            format!(
-                "{}… ({} more bytes)",
-                text.get(..cut).unwrap_or_default(),
-                rest
-            )
-        }
-    }
-}
+pub use crate::text::clip;
 
 /// A line shown for context: its start, cut if long.
 fn context_window(file: &SourceFile<'_>, line: usize) -> (usize, usize, usize, bool) {
@@ -743,12 +730,6 @@ mod tests {
         for (at, len) in placed {
             assert!(excerpt.text.get(at..at + len).is_some());
         }
-    }
-
-    #[test]
-    fn clip_keeps_short_text_and_says_how_much_it_cut() {
-        assert_eq!(clip("short", 10), "short");
-        assert_eq!(clip("abcdef", 3), "abc… (3 more bytes)");
     }
 
     #[test]

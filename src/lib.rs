@@ -16,4 +16,5 @@ pub mod render;
 pub mod rules;
 pub mod scenario;
 pub mod shell;
+pub mod text;
 pub mod walk;

@@ -120,3 +120,35 @@ fn a_file_that_is_not_utf8_says_where() {
         check.stdout
     );
 }
+
+#[test]
+fn a_name_of_a_megabyte_is_refused_briefly_by_every_look_up() {
+    let name = "maul ".repeat(200_000);
+    for args in [
+        vec!["cards", "show", name.as_str()],
+        vec!["rules", "show", name.as_str()],
+        vec!["rules", "search", name.as_str()],
+        vec!["cards", "search", name.as_str()],
+        vec![
+            "rules",
+            "show",
+            "duel.initiation",
+            "--rules-as-of",
+            name.as_str(),
+        ],
+    ] {
+        let outcome = run(&args);
+        let said = outcome.stdout.len() + outcome.stderr.len();
+        assert!(said < 4_000, "{:?}: {said} bytes", &args[..2]);
+    }
+}
+
+#[test]
+fn an_unknown_card_of_a_megabyte_is_quoted_clipped() {
+    let name = "z".repeat(1_000_000);
+    let path = file("megabyte-name.yaml", &format!("light:\n  hand: [{name}]\n"));
+    let check = run(&["check", path_text(&path)]);
+    assert_eq!(check.code, EXIT_USAGE);
+    assert!(check.stdout.contains("more bytes)"), "{}", check.stdout);
+    assert!(check.stdout.len() < 2_000, "{} bytes", check.stdout.len());
+}

@@ -342,6 +342,20 @@ impl Board {
         self.zones.get(&zone).map(Vec::as_slice).unwrap_or_default()
     }
 
+    /// The zone of every card instance, by id: one pass over the zones, for loops over
+    /// every card that would otherwise search the zones for each.
+    pub fn zones_by_card(&self) -> Vec<Option<Zone>> {
+        let mut found = vec![None; self.cards.len()];
+        for (zone, ids) in &self.zones {
+            for id in ids {
+                if let Some(slot) = found.get_mut(id.0 as usize) {
+                    *slot = Some(*zone);
+                }
+            }
+        }
+        found
+    }
+
     /// The zone a card is in.
     pub fn zone_of(&self, id: CardId) -> Option<Zone> {
         self.zones

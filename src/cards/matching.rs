@@ -14,6 +14,15 @@ use super::model::Card;
 /// name (the longest printed names have under 60 characters).
 pub const MAX_NAME_CHARS: usize = 120;
 
+/// How alike two names are (Jaro–Winkler, 0 to 1); 0 when either is longer than any name,
+/// so that a hostile name costs no more than a real one.
+pub fn similarity(a: &str, b: &str) -> f64 {
+    if a.len() > MAX_NAME_CHARS * 4 || b.len() > MAX_NAME_CHARS * 4 {
+        return 0.0;
+    }
+    strsim::jaro_winkler(a, b)
+}
+
 /// Lower case, accents folded, apostrophes dropped, other punctuation made a space.
 pub fn normalise(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -254,7 +263,7 @@ impl NameIndex {
                 .names
                 .iter()
                 .chain(std::iter::once(&card.title))
-                .map(|candidate| strsim::jaro_winkler(&wanted, candidate))
+                .map(|candidate| similarity(&wanted, candidate))
                 .fold(0.0, f64::max);
             if score >= 0.75 {
                 scored.push((score, card.full_name.as_str()));

@@ -1027,8 +1027,9 @@ impl Duel {
             format!("printed DAMAGE of {}", Self::name(board, fighter)),
             Self::printed_damage(board, fighter)?,
         )];
+        let zones = board.zones_by_card();
         for instance in &board.cards {
-            let Some(zone) = board.zone_of(instance.id) else {
+            let Some(Some(zone)) = zones.get(instance.id.0 as usize) else {
                 continue;
             };
             if !zone.in_play() || instance.face_down {

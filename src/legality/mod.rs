@@ -545,6 +545,7 @@ impl Checker<'_> {
     /// More than 4 Thrust tokens on a pilot, under the rulesets with the cap.
     fn thrust_tokens(&self, found: &mut Vec<Violation>) {
         let cap_in_force = self.in_force(THRUST_CAP);
+        let zones = self.board.zones_by_card();
         for instance in &self.board.cards {
             if instance.thrust == 0 {
                 continue;
@@ -553,7 +554,7 @@ impl Checker<'_> {
             let Some(card) = self.board.card(instance.id) else {
                 continue;
             };
-            let zone = self.board.zone_of(instance.id);
+            let zone = zones.get(instance.id.0 as usize).copied().flatten();
             let pilot = podracer_pilot(card, self.corpus, &self.board.ruleset).value;
             if !matches!(zone, Some(Zone::AtObjective(_))) || pilot == TraitValue::No {
                 found.push(Violation {

@@ -116,18 +116,7 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
     lines.join("\n")
 }
 
-/// A count with its thousands separated by commas: `59,980`.
-pub fn thousands(count: usize) -> String {
-    let digits = count.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
+pub use crate::text::thousands;
 
 /// `Title (Publisher, date)` of an item's document.
 pub fn document_label(corpus: &Corpus, item: &Item) -> String {

@@ -10,7 +10,7 @@ use super::{
     markdown_quote, wrap,
 };
 use crate::rules::{
-    Corpus, DiffEntry, Item, Listed, Lookup, NAMED_RULESETS, Ruleset, RulesetDiff, SearchHit,
+    Corpus, DiffEntry, Item, Listed, Lookup, NAMED_RULESETS, Ruleset, RulesetDiff, SearchResults,
     Snippet,
 };
 
@@ -228,14 +228,34 @@ pub fn search(
     corpus: &Corpus,
     ruleset: &Ruleset,
     query: &str,
-    hits: &[SearchHit<'_>],
+    results: &SearchResults<'_>,
     format: Format,
     palette: Palette,
 ) -> String {
+    let hits = &results.hits;
+    let query = crate::text::quoted(query);
+    let count = if hits.len() < results.total {
+        format!(
+            "{} of {} results",
+            hits.len(),
+            crate::text::thousands(results.total)
+        )
+    } else {
+        format!(
+            "{} result{}",
+            results.total,
+            if results.total == 1 { "" } else { "s" }
+        )
+    };
+    let searched = if results.words.is_empty() {
+        "no words to search for".to_string()
+    } else {
+        format!("words searched: {}", results.words.join(", "))
+    };
     let mut out = String::new();
     match format {
         Format::Json => {
-            let results: Vec<_> = hits
+            let found: Vec<_> = hits
                 .iter()
                 .map(|hit| {
                     json!({
@@ -254,17 +274,18 @@ pub fn search(
                 .collect();
             return to_json(&json!({
                 "query": query,
+                "words": results.words,
                 "ruleset": ruleset.to_string(),
-                "results": results,
+                "total": results.total,
+                "results": found,
             }));
         }
         Format::Markdown => {
             let _ = writeln!(
                 out,
-                "**{} result{} for “{}”** ({ruleset})\n",
-                hits.len(),
-                if hits.len() == 1 { "" } else { "s" },
-                markdown_escape(query)
+                "**{count} for “{}”** ({ruleset}; {})\n",
+                markdown_escape(&query),
+                markdown_escape(&searched)
             );
             for (rank, hit) in hits.iter().enumerate() {
                 let _ = writeln!(
@@ -278,13 +299,7 @@ pub fn search(
             }
         }
         Format::Text => {
-            let _ = writeln!(
-                out,
-                "{} result{} for {:?} ({ruleset})\n",
-                hits.len(),
-                if hits.len() == 1 { "" } else { "s" },
-                query
-            );
+            let _ = writeln!(out, "{count} for {query:?} ({ruleset}; {searched})\n");
             for (rank, hit) in hits.iter().enumerate() {
                 let mut heading = format!(
                     "{:>2}. {}  {}",

@@ -528,7 +528,8 @@ fn decision_lines(decision: &Decision, why: &Unanswered, quotes: &Quotes<'_>) ->
             decision.prompt
         )),
         Unanswered::NotLegal { given } => lines.push(format!(
-            "The scenario's answer {given:?} is not a legal choice: {}.",
+            "The scenario's answer {:?} is not a legal choice: {}.",
+            crate::text::quoted(given),
             decision.prompt
         )),
     }

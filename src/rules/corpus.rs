@@ -281,6 +281,8 @@ pub struct Corpus {
     documents: Vec<Document>,
     items: Vec<Item>,
     by_id: BTreeMap<String, usize>,
+    /// Every item's words and their stems, made at the first search.
+    search_index: OnceLock<super::search::SearchIndex>,
 }
 
 impl Corpus {
@@ -378,6 +380,7 @@ impl Corpus {
             documents,
             items,
             by_id,
+            search_index: OnceLock::new(),
         })
     }
 
@@ -387,6 +390,12 @@ impl Corpus {
 
     pub fn items(&self) -> &[Item] {
         &self.items
+    }
+
+    /// Every item's words and their stems, tokenised once per corpus.
+    pub(crate) fn search_index(&self) -> &super::search::SearchIndex {
+        self.search_index
+            .get_or_init(|| super::search::SearchIndex::new(&self.items))
     }
 
     pub fn item(&self, id: &str) -> Option<&Item> {

@@ -10,7 +10,7 @@ pub use corpus::{
 };
 pub use diff::{DiffEntry, RulesetDiff, diff};
 pub use ruleset::{NAMED_RULESETS, Ruleset, RulesetError};
-pub use search::{SearchHit, Snippet, search};
+pub use search::{MAX_QUERY_WORDS, SearchHit, SearchResults, Snippet, is_stop_word, search};
 
 use thiserror::Error;
 
@@ -85,10 +85,14 @@ pub fn lookup<'a>(
 
 /// The ids and keys nearest to a mistyped one, best first.
 pub fn suggest_ids(corpus: &Corpus, wanted: &str) -> Vec<String> {
+    // Ids are short; a longer query is no misspelling of one.
+    if wanted.len() > 100 {
+        return Vec::new();
+    }
     let mut scored: Vec<(f64, String)> = Vec::new();
     for item in corpus.items() {
         for candidate in [item.id.as_str(), item.key()] {
-            let score = strsim::jaro_winkler(wanted, candidate);
+            let score = crate::cards::matching::similarity(wanted, candidate);
             if score > 0.8 && !scored.iter().any(|(_, known)| known == candidate) {
                 scored.push((score, candidate.to_string()));
             }

@@ -88,7 +88,7 @@ impl Ruleset {
         }
         if !wanted.starts_with(|ch: char| ch.is_ascii_digit()) {
             return Err(RulesetError::UnknownName {
-                given: text.to_string(),
+                given: crate::text::quoted(text),
             });
         }
         match SourceDate::parse(&wanted) {
@@ -97,11 +97,11 @@ impl Ruleset {
                 as_of: Some(date),
             }),
             Ok(_) => Err(RulesetError::BadDate {
-                given: text.to_string(),
+                given: crate::text::quoted(text),
                 reason: "give the day as well as the year (YYYY-MM-DD)".to_string(),
             }),
             Err(reason) => Err(RulesetError::BadDate {
-                given: text.to_string(),
+                given: crate::text::quoted(text),
                 reason,
             }),
         }

@@ -38,6 +38,9 @@ struct Builder<'a> {
     failed: BTreeSet<String>,
     /// The definitions made so far, by content.
     definitions: DefinitionIndex,
+    /// The definition each name in a zone resolved to, so that a name written many times
+    /// is looked up once.
+    resolved: std::collections::HashMap<String, crate::board::DefinitionId>,
     board: Board,
     problems: Problems,
     random: Random,
@@ -70,6 +73,7 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
         declared_by_full_name: BTreeMap::new(),
         failed: BTreeSet::new(),
         definitions: DefinitionIndex::default(),
+        resolved: std::collections::HashMap::new(),
         board: Board::new(ruleset, seed),
         problems,
         random: Random::seeded(seed),
@@ -139,8 +143,8 @@ impl Builder<'_> {
             let nearest = PLANETS
                 .iter()
                 .max_by(|a, b| {
-                    strsim::jaro_winkler(&a.to_lowercase(), &name.value.to_lowercase()).total_cmp(
-                        &strsim::jaro_winkler(&b.to_lowercase(), &name.value.to_lowercase()),
+                    matching::similarity(&a.to_lowercase(), &name.value.to_lowercase()).total_cmp(
+                        &matching::similarity(&b.to_lowercase(), &name.value.to_lowercase()),
                     )
                 })
                 .copied()
@@ -148,7 +152,7 @@ impl Builder<'_> {
             self.problems.push(
                 Problem::error(
                     "unknown-planet",
-                    format!("there is no planet {:?}", name.value),
+                    format!("there is no planet {:?}", crate::text::quoted(&name.value)),
                     name.span,
                     "not a planet",
                 )
@@ -265,7 +269,10 @@ impl Builder<'_> {
                 None => self.problems.push(
                     Problem::error(
                         "unknown-planet",
-                        format!("there is no planet {:?}", planet.value),
+                        format!(
+                            "there is no planet {:?}",
+                            crate::text::quoted(&planet.value)
+                        ),
                         planet.span,
                         "not a planet",
                     )
@@ -286,7 +293,7 @@ impl Builder<'_> {
             self.problems.push(
                 Problem::error(
                     "type-needed",
-                    format!("the catalog lacks {:?}, so the scenario must give its type", name.value),
+                    format!("the catalog lacks {:?}, so the scenario must give its type", crate::text::quoted(&name.value)),
                     name.span,
                     "a card the catalog lacks",
                 )
@@ -363,7 +370,7 @@ impl Builder<'_> {
                 });
                 Problem::error(
                     "unknown-card",
-                    format!("no card is named {given:?}"),
+                    format!("no card is named {:?}", crate::text::quoted(&given)),
                     name.span,
                     "unknown card",
                 )
@@ -371,7 +378,11 @@ impl Builder<'_> {
             }
             CardLookupError::Ambiguous { given, candidates } => Problem::error(
                 "ambiguous-card",
-                format!("{given:?} could be any of {} cards", candidates.len()),
+                format!(
+                    "{:?} could be any of {} cards",
+                    crate::text::quoted(&given),
+                    candidates.len()
+                ),
                 name.span,
                 "ambiguous",
             )
@@ -472,7 +483,7 @@ impl Builder<'_> {
 
     /// Adds one entry to a zone.
     fn place(&mut self, zone: Zone, owner: Side, entry: &Located<Entry>) -> Option<CardId> {
-        let (card, card_entry) = match &entry.value {
+        let (definition, card_entry) = match &entry.value {
             Entry::Destiny(number) => {
                 if !(0..=9).contains(number) {
                     self.problems.push(Problem::error(
@@ -483,30 +494,41 @@ impl Builder<'_> {
                     ));
                     return None;
                 }
-                (Card::anonymous(*number), None)
+                let card = Card::anonymous(*number);
+                (self.board.define_indexed(card, &mut self.definitions), None)
             }
             Entry::Card(card_entry) => {
-                let name = Located {
-                    value: card_entry.card.value.clone(),
-                    span: card_entry.card.span.or(entry.span),
+                let definition = match self.resolved.get(&card_entry.card.value) {
+                    Some(definition) => *definition,
+                    None => {
+                        let name = Located {
+                            value: card_entry.card.value.clone(),
+                            span: card_entry.card.span.or(entry.span),
+                        };
+                        let card = self.resolve(&name)?;
+                        let definition = self.board.define_indexed(card, &mut self.definitions);
+                        self.resolved.insert(name.value, definition);
+                        definition
+                    }
                 };
-                (self.resolve(&name)?, Some(card_entry))
+                (definition, Some(card_entry))
             }
         };
-        if let Some(side) = card.side()
+        if let Some(card) = self.board.definitions.get(definition.0 as usize)
+            && let Some(side) = card.side()
             && side != owner
         {
+            let message = format!(
+                "{} is a {side} card, among the {owner} player's cards",
+                card.full_name()
+            );
             self.problems.push(Problem::warning(
                 "other-side-card",
-                format!(
-                    "{} is a {side} card, among the {owner} player's cards",
-                    card.full_name()
-                ),
+                message,
                 entry.span,
                 "the other side's card",
             ));
         }
-        let definition = self.board.define_indexed(card, &mut self.definitions);
         let id = self.board.add(zone, definition, owner);
         if let Some(instance) = self.board.instance_mut(id) {
             instance.provenance = Provenance {

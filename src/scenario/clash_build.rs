@@ -71,15 +71,20 @@ fn card(entry: &Located<StatInput>, problems: &mut Problems) -> Option<ClashCard
             let nearest = names
                 .iter()
                 .max_by(|a, b| {
-                    strsim::jaro_winkler(&crate::cards::matching::normalise(a), &wanted).total_cmp(
-                        &strsim::jaro_winkler(&crate::cards::matching::normalise(b), &wanted),
+                    crate::cards::matching::similarity(
+                        &crate::cards::matching::normalise(a),
+                        &wanted,
                     )
+                    .total_cmp(&crate::cards::matching::similarity(
+                        &crate::cards::matching::normalise(b),
+                        &wanted,
+                    ))
                 })
                 .copied()
                 .unwrap_or("Block");
             problems.push(problem(
                 "unknown-special-card",
-                format!("there is no Special card {name:?}"),
+                format!("there is no Special card {:?}", crate::text::quoted(name)),
                 entry.span,
                 Some(format!(
                     "did you mean {nearest}? The Special cards are {}",
@@ -128,7 +133,10 @@ pub fn build_clash(file: &ScenarioFile, rules_override: Option<&Ruleset>) -> Bui
             }
             None => problems.push(problem(
                 "unknown-special-card",
-                format!("there is no Special card {:?}", name.value),
+                format!(
+                    "there is no Special card {:?}",
+                    crate::text::quoted(&name.value)
+                ),
                 name.span,
                 Some(format!(
                     "the Special cards are {}",

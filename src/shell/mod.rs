@@ -358,6 +358,7 @@ impl<'a> Session<'a> {
             }
             Err(message) => {
                 self.board = before.board;
+                let message = crate::diagnostics::clip(&message, crate::diagnostics::MAX_TEXT);
                 let text = format!("{} {message}", self.palette.bad("error:"));
                 console.print(&format!(
                     "{}\n",
@@ -475,19 +476,19 @@ impl<'a> Session<'a> {
     }
 
     fn search(&self, words: &str) -> String {
-        let hits = rules::search(self.corpus, &self.board.ruleset, words, false, 5);
+        let results = rules::search(self.corpus, &self.board.ruleset, words, false, 5);
         render::rules::search(
             self.corpus,
             &self.board.ruleset,
             words,
-            &hits,
+            &results,
             render::Format::Text,
             self.palette,
         )
     }
 
     fn card(&self, name: &str) -> Result<Option<String>, String> {
-        let cards = find(self.catalog.cards(), name).map_err(lookup_message)?;
+        let cards = self.catalog.find(name).map_err(lookup_message)?;
         Ok(Some(render::cards::show(
             self.corpus,
             &self.board.ruleset,
@@ -753,7 +754,7 @@ impl<'a> Session<'a> {
             other => {
                 let nearest = COMMANDS
                     .iter()
-                    .map(|(name, _, _, _)| (strsim::jaro_winkler(other, name), *name))
+                    .map(|(name, _, _, _)| (crate::cards::matching::similarity(other, name), *name))
                     .filter(|(score, _)| *score > 0.8)
                     .max_by(|a, b| a.0.total_cmp(&b.0))
                     .map(|(_, name)| format!("did you mean `{name}`? "))
@@ -834,7 +835,7 @@ impl<'a> Session<'a> {
         {
             return Ok(card.clone());
         }
-        match find(self.catalog.cards(), name) {
+        match self.catalog.find(name) {
             Ok(found) => {
                 let card = found.first().map(|card| (*card).clone()).ok_or("no card")?;
                 let full = matching::normalise(&card.full_name());
@@ -1351,18 +1352,20 @@ impl Decider for PromptDecider<'_, '_> {
 }
 
 fn lookup_message(error: CardLookupError) -> String {
+    let clip = |given: String| crate::text::quoted(&given);
     match error {
         CardLookupError::Unknown { given, suggestions } if suggestions.is_empty() => {
-            format!("no card is named {given:?}")
+            format!("no card is named {:?}", clip(given))
         }
         CardLookupError::Unknown { given, suggestions } => {
             format!(
-                "no card is named {given:?}; did you mean {}?",
+                "no card is named {:?}; did you mean {}?",
+                clip(given),
                 suggestions.join("; ")
             )
         }
         CardLookupError::Ambiguous { given, candidates } => {
-            format!("{given:?} could be {}", candidates.join("; "))
+            format!("{:?} could be {}", clip(given), candidates.join("; "))
         }
     }
 }

@@ -1,0 +1,56 @@
+//! Small pure helpers for text shown to the user: user-written text clipped to a bounded length, counts with separators.
+
+/// Text cut to at most `max` characters, with an ellipsis and how much was left out.
+pub fn clip(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some((cut, _)) => {
+            let rest = text.len() - cut;
+            format!(
+                "{}… ({} more bytes)",
+                text.get(..cut).unwrap_or_default(),
+                thousands(rest)
+            )
+        }
+    }
+}
+
+/// How long a name or value written by the user may be when a message quotes it.
+pub const QUOTED: usize = 80;
+
+/// User-written text as a message quotes it: clipped to [`QUOTED`] characters.
+pub fn quoted(text: &str) -> String {
+    clip(text, QUOTED)
+}
+
+/// A count with its thousands separated by commas: `59,980`.
+pub fn thousands(count: usize) -> String {
+    let digits = count.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clip_keeps_short_text_and_says_how_much_it_cut() {
+        assert_eq!(clip("short", 10), "short");
+        assert_eq!(clip("abcdef", 3), "abc… (3 more bytes)");
+    }
+
+    #[test]
+    fn thousands_are_separated() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(59_980), "59,980");
+        assert_eq!(thousands(1_048_576), "1,048,576");
+    }
+}

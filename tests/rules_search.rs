@@ -1,0 +1,138 @@
+//! `rules search` answers a judge's question in plain words: for each question of the table,
+//! the item a judge expects is among the first three results.
+
+use jedi_judge::rules::{Corpus, Ruleset, search};
+
+/// A judge's question, and the item he expects in the top three.
+const QUESTIONS: [(&str, &str); 22] = [
+    ("evacuate", "revised.starship.evacuation"),
+    ("what happens with 0 damage", "revised.duel.damage-zero"),
+    ("may I block a 4 with a 5", "revised.duel.block"),
+    (
+        "how many cards do I draw for my dueling hand",
+        "revised.duel.hand-draw",
+    ),
+    (
+        "who declares the number of battle cards first",
+        "faq.battle.declaring-battle-cards",
+    ),
+    (
+        "both players draw their last card for destiny",
+        "faq.battle.last-card-tie",
+    ),
+    (
+        "can I count the cards in my draw deck",
+        "faq.general.counting-cards",
+    ),
+    (
+        "two copies of a unique starship",
+        "faq.deploy.unique-starships",
+    ),
+    (
+        "hidden cards worth more than six counters",
+        "faq.misplays.hidden-over-six",
+    ),
+    (
+        "how many thrust tokens can my pilot have",
+        "boonta.thrust.cap",
+    ),
+    ("refuel draw cards", "boonta.refuel.definition"),
+    (
+        "handling card last digit collector number",
+        "boonta.handling.definition",
+    ),
+    (
+        "deploy a weapon where no character can use it",
+        "faq.deploy.weapon-without-user",
+    ),
+    (
+        "do I even up on my opponent's turn",
+        "faq.even-up.own-turn-only",
+    ),
+    ("is anakin a jedi", "faq.general.title-traits"),
+    (
+        "opponent intercepts the evacuation",
+        "revised.starship.intercept",
+    ),
+    (
+        "effects when a new planet comes into play",
+        "revised.effects.new-planet",
+    ),
+    (
+        "I didn't find the card in my deck do I take damage",
+        "revised.deploy-from-deck.penalty",
+    ),
+    (
+        "what is a dueling character",
+        "revised.duel.dueling-character",
+    ),
+    ("when must I concede a battle", "clash.battle-end.conceding"),
+    (
+        "stackable card deployed on two planets",
+        "faq.misplays.stackable-on-two-planets",
+    ),
+    ("who attacks first in a duel", "revised.duel.attack"),
+];
+
+#[test]
+fn each_judges_question_finds_the_expected_rule_in_the_top_three() {
+    let corpus = Corpus::embedded();
+    let mut misses = Vec::new();
+    for (question, expected) in QUESTIONS {
+        let results = search(corpus, &Ruleset::latest(), question, false, 3);
+        let found: Vec<&str> = results
+            .hits
+            .iter()
+            .map(|hit| hit.item.id.as_str())
+            .collect();
+        let folded: Vec<&str> = results
+            .hits
+            .iter()
+            .flat_map(|hit| hit.folded_copies.iter().map(|copy| copy.id.as_str()))
+            .collect();
+        if !found.contains(&expected) && !folded.contains(&expected) {
+            misses.push(format!(
+                "{question:?}: expected {expected}, found {found:?}"
+            ));
+        }
+    }
+    assert!(misses.is_empty(), "{}", misses.join("\n"));
+}
+
+#[test]
+fn a_question_with_no_content_words_still_searches_its_words() {
+    let results = search(
+        Corpus::embedded(),
+        &Ruleset::latest(),
+        "what is it",
+        false,
+        3,
+    );
+    assert_eq!(results.words, ["what", "is", "it"]);
+}
+
+#[test]
+fn the_total_counts_every_result_beyond_the_limit() {
+    let corpus = Corpus::embedded();
+    let one = search(corpus, &Ruleset::latest(), "duel", false, 1);
+    let all = search(corpus, &Ruleset::latest(), "duel", false, 1_000);
+    assert_eq!(one.hits.len(), 1);
+    assert_eq!(one.total, all.hits.len());
+    assert!(one.total > 10, "{}", one.total);
+}
+
+#[test]
+fn stop_words_are_not_marked_in_snippets() {
+    let results = search(
+        Corpus::embedded(),
+        &Ruleset::latest(),
+        "what happens with 0 damage",
+        false,
+        1,
+    );
+    let hit = &results.hits[0];
+    for (start, end) in &hit.snippet.marks {
+        let marked = hit.snippet.text[*start..*end].to_lowercase();
+        assert!(marked == "0" || marked.starts_with("damage"), "{marked}");
+    }
+}
