@@ -306,11 +306,11 @@ pub fn check_text(
 ) -> FileReport {
     let parsed = match scenario::parse(text) {
         Ok(parsed) => parsed,
-        Err(problem) => {
+        Err(problems) => {
             return FileReport {
                 file: file.to_string(),
                 verdict: FileVerdict::Unreadable,
-                problems: problem.into(),
+                problems,
                 violations: Vec::new(),
                 omitted_findings: BTreeMap::new(),
                 board: None,

@@ -12,6 +12,7 @@ pub mod diagnostics;
 pub mod engine;
 pub mod legality;
 pub mod random;
+pub mod ranged;
 pub mod render;
 pub mod rules;
 pub mod scenario;

@@ -74,13 +74,7 @@ fn side_script(decisions: &Option<SideDecisions>) -> SideScript {
         plays: decisions
             .plays
             .iter()
-            .map(|play| match &play.value {
-                StatInput::Number(number) => PlayAnswer::Destiny(*number),
-                StatInput::Symbol(word) if crate::cards::matching::normalise(word) == "pass" => {
-                    PlayAnswer::Pass
-                }
-                StatInput::Symbol(name) => PlayAnswer::Name(name.clone()),
-            })
+            .map(|play| play_answer(&play.value))
             .collect(),
         effects: decisions.effects.iter().map(|yes| yes.value).collect(),
         plan: decisions
@@ -154,7 +148,7 @@ pub fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) ->
     if let Some(damage) = expect.damage {
         for (side, wanted) in [(Side::Light, damage.light), (Side::Dark, damage.dark)] {
             let actual = result.damage(side);
-            if i64::from(wanted) != i64::from(actual) {
+            if wanted.get() != i64::from(actual) {
                 unmet.push(format!(
                     "damage to the {side} player: expected {wanted}, got {actual}"
                 ));
@@ -197,7 +191,7 @@ pub fn walk_text_seeded(
     seed: Option<u64>,
     observe: &mut dyn FnMut(bool),
 ) -> Result<Walkthrough, WalkError> {
-    let mut file = scenario::parse(text).map_err(|problem| WalkError::Input(problem.into()))?;
+    let mut file = scenario::parse(text).map_err(WalkError::Input)?;
     if seed.is_some() {
         file.seed = seed;
     }
@@ -328,7 +322,8 @@ pub fn unmet_clash_expectations(expect: &ClashExpectation, result: &ClashResult)
         }
     }
     if let Some(track) = expect.track
-        && (track.qui_gon, track.darth_maul) != (result.track_light, result.track_dark)
+        && (track.qui_gon.get(), track.darth_maul.get())
+            != (i64::from(result.track_light), i64::from(result.track_dark))
     {
         unmet.push(format!(
             "track: expected Qui-Gon on {} and Darth Maul on {}, got {} and {}",

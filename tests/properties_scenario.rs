@@ -3,6 +3,7 @@
 use jedi_judge::board::Board;
 use jedi_judge::cards::{CardType, Catalog, Game, Side};
 use jedi_judge::check::check_text;
+use jedi_judge::ranged::{Ranged, Stat};
 use jedi_judge::rules::Corpus;
 use jedi_judge::scenario::{
     self, CardEntry, DeckFile, Declaration, Entry, Located, OrderedMap, PlanetFile, PlayerFile,
@@ -25,16 +26,16 @@ fn entry_strategy(names: Vec<String>) -> impl Strategy<Value = Located<Entry>> {
         proptest::sample::select(names),
         any::<bool>(),
         any::<bool>(),
-        0u32..4,
-        0u32..6,
+        0i64..4,
+        0i64..6,
     )
         .prop_map(|(name, hidden, deployed, hits, thrust)| {
             Located::new(Entry::Card(CardEntry {
                 card: Located::new(name),
                 hidden: hidden.then(|| Located::new(true)),
                 deployed_this_turn: deployed,
-                hits: (hits > 0).then(|| Located::new(hits)),
-                thrust: (thrust > 0).then(|| Located::new(thrust)),
+                hits: (hits > 0).then(|| Located::new(Ranged::saturating(hits))),
+                thrust: (thrust > 0).then(|| Located::new(Ranged::saturating(thrust))),
             }))
         });
     prop_oneof![
@@ -53,7 +54,7 @@ fn player_strategy(names: Vec<String>) -> impl Strategy<Value = Option<Located<P
         entries(names.clone(), 4),
         entries(names.clone(), 3),
         entries(names, 3),
-        0u32..7,
+        0i64..7,
     )
         .prop_map(|(deck, hand, discard, hyperspace, counters)| {
             let file = PlayerFile {
@@ -61,7 +62,7 @@ fn player_strategy(names: Vec<String>) -> impl Strategy<Value = Option<Located<P
                 hand,
                 discard,
                 hyperspace,
-                counters_spent: (counters > 0).then(|| Located::new(counters)),
+                counters_spent: (counters > 0).then(|| Located::new(Ranged::saturating(counters))),
                 ..PlayerFile::default()
             };
             (file != PlayerFile::default()).then(|| Located::new(file))
@@ -86,8 +87,8 @@ fn declaration_strategy() -> impl Strategy<Value = (Located<String>, Declaration
                 Declaration {
                     card_type: Some(Located::new(card_type)),
                     side: Some(Located::new(side)),
-                    power: Some(Located::new(StatInput::Number(power))),
-                    damage: Some(Located::new(StatInput::Number(damage))),
+                    power: Some(Located::new(Stat(StatInput::Number(power)))),
+                    damage: Some(Located::new(Stat(StatInput::Number(damage)))),
                     ..Declaration::default()
                 },
             )
@@ -137,7 +138,7 @@ fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
 }
 
 fn board_of(yaml: &str) -> Board {
-    let file = scenario::parse(yaml).unwrap_or_else(|problem| panic!("{problem:?}\n{yaml}"));
+    let file = scenario::parse(yaml).unwrap_or_else(|problems| panic!("{problems:?}\n{yaml}"));
     let built = scenario::build(&file, Catalog::embedded(), None);
     let errors: Vec<_> = built
         .problems

@@ -221,7 +221,7 @@ impl Clash {
             Some(ClashCard::Power(value)) => *value,
             Some(card) => Self::effect(board, card)
                 .and_then(|(effect, _)| effect.attack)
-                .unwrap_or(0),
+                .map_or(0, crate::ranged::Ranged::i32),
             None => 0,
         };
         let doubles = |of: Side, scope: DoubleScope| {
@@ -317,7 +317,7 @@ impl Clash {
             None => {}
         }
         if let Some(count) = effect.draw {
-            let drawn = self.draw(board, side, count as usize, &mut moves);
+            let drawn = self.draw(board, side, count.u32() as usize, &mut moves);
             parts.push(format!(
                 "{} draws {drawn} card{}",
                 player_name(side),
@@ -353,7 +353,7 @@ impl Clash {
                 .pile(Pile::Hand(opponent))
                 .iter()
                 .copied()
-                .take(count as usize)
+                .take(count.u32() as usize)
                 .collect();
             for id in &drained {
                 Self::transfer(board, *id, Pile::Discard(opponent), &mut moves);

@@ -74,13 +74,13 @@ pub enum DoubleScope {
 pub struct SpecialEffect {
     /// Its Attack Value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attack: Option<i32>,
+    pub attack: Option<crate::ranged::AttackValue>,
     /// Doubles the Attack Value of the cards in its battle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub double: Option<DoubleScope>,
     /// Its player draws this many cards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub draw: Option<u32>,
+    pub draw: Option<crate::ranged::ClashCards>,
     /// Its player takes his other cards of this battle back into his hand and concedes it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub retreat: bool,
@@ -92,7 +92,7 @@ pub struct SpecialEffect {
     pub cancel_last: bool,
     /// The opponent discards this many cards from his hand (the first in it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub drain: Option<u32>,
+    pub drain: Option<crate::ranged::ClashCards>,
 }
 
 /// Where a Special card's effect comes from.
@@ -114,7 +114,7 @@ pub fn default_effects() -> BTreeMap<String, (SpecialEffect, EffectSource)> {
         "Final Attack".to_string(),
         (
             SpecialEffect {
-                attack: Some(6),
+                attack: Some(crate::ranged::AttackValue::saturating(6)),
                 ..SpecialEffect::default()
             },
             EffectSource::Rulebook { rule: SPECIAL_LIST },
@@ -139,7 +139,7 @@ pub fn default_effects() -> BTreeMap<String, (SpecialEffect, EffectSource)> {
         "Use the Force".to_string(),
         (
             SpecialEffect {
-                draw: Some(2),
+                draw: Some(crate::ranged::ClashCards::saturating(2)),
                 ..SpecialEffect::default()
             },
             EffectSource::Reading {

@@ -127,8 +127,8 @@ fn lookup_code(error: &CardLookupError) -> &'static str {
     }
 }
 
-fn stat(input: &Located<StatInput>) -> Fact<StatValue> {
-    let value = match &input.value {
+fn stat(input: &StatInput) -> Fact<StatValue> {
+    let value = match input {
         StatInput::Number(number) => StatValue::Number(*number),
         StatInput::Symbol(symbol) if symbol == "none" => StatValue::None,
         StatInput::Symbol(symbol) => StatValue::Symbol(symbol.clone()),
@@ -218,10 +218,22 @@ impl Builder<'_> {
             card.side = Some(Fact::new(side.value, Source::Scenario));
         }
         for (slot, input) in [
-            (&mut card.stats.power, &declaration.power),
-            (&mut card.stats.damage, &declaration.damage),
-            (&mut card.stats.destiny, &declaration.destiny),
-            (&mut card.stats.deploy, &declaration.deploy),
+            (
+                &mut card.stats.power,
+                declaration.power.as_ref().map(|p| &p.value.0),
+            ),
+            (
+                &mut card.stats.damage,
+                declaration.damage.as_ref().map(|d| &d.value.0),
+            ),
+            (
+                &mut card.stats.destiny,
+                declaration.destiny.as_ref().map(|d| &d.value.0),
+            ),
+            (
+                &mut card.stats.deploy,
+                declaration.deploy.as_ref().map(|d| &d.value.0),
+            ),
         ] {
             if let Some(input) = input {
                 *slot = Some(stat(input));
@@ -256,7 +268,7 @@ impl Builder<'_> {
             text.usable_by = Some(users.clone());
         }
         if let Some(bonus) = declaration.power_bonus {
-            text.weapon_bonus = Some(bonus);
+            text.weapon_bonus = Some(bonus.i32());
         }
         if !declaration.location_bonus.is_empty() {
             text.location_bonus.clear();
@@ -265,7 +277,7 @@ impl Builder<'_> {
             match Planet::parse(&planet.value) {
                 Some(planet) => text
                     .location_bonus
-                    .push((planet.name().to_string(), *bonus)),
+                    .push((planet.name().to_string(), bonus.i32())),
                 None => self.problems.push(
                     Problem::error(
                         "unknown-planet",
@@ -281,13 +293,16 @@ impl Builder<'_> {
             }
         }
         if let Some(bonus) = declaration.text_bonus {
-            text.text_bonus = Some(bonus);
+            text.text_bonus = Some(bonus.i32());
         }
         if let Some(effect) = &declaration.dueling {
             text.dueling = Some(effect.value);
         }
         if let Some(modifier) = declaration.damage_modifier {
-            text.damage_modifier = Some(modifier);
+            text.damage_modifier = Some(crate::cards::DamageModifier {
+                amount: modifier.amount.i32(),
+                applies_to: modifier.applies_to,
+            });
         }
         if card.card_type().is_none() {
             self.problems.push(
@@ -550,11 +565,11 @@ impl Builder<'_> {
                 }
                 instance.deployed_this_turn = *deployed_this_turn;
                 if let Some(hits) = hits {
-                    instance.hits = hits.value;
+                    instance.hits = hits.value.u32();
                     instance.provenance.hits = hits.span;
                 }
                 if let Some(thrust) = thrust {
-                    instance.thrust = thrust.value;
+                    instance.thrust = thrust.value.u32();
                     instance.provenance.thrust = thrust.span;
                 }
             }
@@ -571,24 +586,12 @@ impl Builder<'_> {
                     if count.count.span.is_some() {
                         self.board.player_mut(side).deck_span.0 = count.count.span;
                     }
-                    if count.count.value > 1000 {
-                        self.problems.push(Problem::error(
-                            "deck-too-large",
-                            format!(
-                                "a draw deck of {} cards is not a game of Young Jedi",
-                                count.count.value
-                            ),
-                            count.count.span,
-                            "too many cards",
-                        ));
-                    } else {
-                        for _ in 0..count.count.value {
-                            let destiny = self.random.between(1, 6);
-                            let definition = self
-                                .board
-                                .define_indexed(Card::anonymous(destiny), &mut self.definitions);
-                            self.board.add(Zone::DrawDeck(side), definition, side);
-                        }
+                    for _ in 0..count.count.value.u32() {
+                        let destiny = self.random.between(1, 6);
+                        let definition = self
+                            .board
+                            .define_indexed(Card::anonymous(destiny), &mut self.definitions);
+                        self.board.add(Zone::DrawDeck(side), definition, side);
                     }
                 }
             }
@@ -606,12 +609,12 @@ impl Builder<'_> {
             let ObjectiveFile { card, laps, cards } = &objective.value;
             self.place(Zone::Objective(side), side, card);
             if let Some(laps) = laps {
-                self.board.player_mut(side).laps = laps.value;
+                self.board.player_mut(side).laps = laps.value.u32();
             }
             self.place_all(Zone::AtObjective(side), side, cards);
         }
         if let Some(counters) = &player.counters_spent {
-            self.board.player_mut(side).counters_spent = counters.value;
+            self.board.player_mut(side).counters_spent = counters.value.u32();
         }
         self.board.player_mut(side).dueled_this_turn = player.dueled_this_turn;
     }

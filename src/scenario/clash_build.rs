@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::file::{ClashPlayerFile, ScenarioFile, StatInput};
+use super::file::{ClashCardInput, ClashPlayerFile, ScenarioFile, StatInput};
 use super::located::Located;
 use super::problems::{Problem, Problems, Severity};
 use crate::cards::Side;
@@ -47,8 +47,8 @@ fn all_special_names() -> Vec<&'static str> {
 }
 
 /// The card an entry means.
-fn card(entry: &Located<StatInput>, problems: &mut Problems) -> Option<ClashCard> {
-    match &entry.value {
+fn card(entry: &Located<ClashCardInput>, problems: &mut Problems) -> Option<ClashCard> {
+    match &*entry.value {
         StatInput::Number(value) if (1..=5).contains(value) => Some(ClashCard::Power(*value)),
         StatInput::Number(value) => {
             problems.push(problem(
@@ -108,18 +108,9 @@ pub fn build_clash(file: &ScenarioFile, rules_override: Option<&Ruleset>) -> Bui
         .map(|table| table.value.clone())
         .unwrap_or_default();
     if let Some(battle) = &table.battle {
-        if (1..=3).contains(&battle.value) {
-            board.battle = battle.value;
-        } else {
-            problems.push(problem(
-                "bad-battle",
-                format!("there is no battle {} in a round", battle.value),
-                battle.span,
-                Some("a round has battles 1, 2 and 3".to_string()),
-            ));
-        }
+        board.battle = u8::try_from(battle.value.get()).unwrap_or(1);
     }
-    board.round = table.round.unwrap_or(1).max(1);
+    board.round = table.round.map_or(1, crate::ranged::Ranged::u32);
     for (name, effect) in &table.specials.0 {
         let wanted = crate::cards::matching::normalise(&name.value);
         match all_special_names()
@@ -166,7 +157,7 @@ fn place_player(
     let mut used: BTreeMap<ClashCard, u16> = BTreeMap::new();
     let mut put = |board: &mut ClashBoard,
                    pile: Pile,
-                   entry: &Located<StatInput>,
+                   entry: &Located<ClashCardInput>,
                    problems: &mut Problems| {
         if let Some(card) = card(entry, problems) {
             *used.entry(card.clone()).or_default() += 1;
@@ -229,9 +220,9 @@ fn place_player(
         }
     }
     if let Some(track) = &player.track {
-        *board.track_mut(side) = track.value;
+        *board.track_mut(side) = u8::try_from(track.value.get()).unwrap_or(1);
     }
     if let Some(won) = player.battles_won {
-        *board.won_mut(side) = won;
+        *board.won_mut(side) = u8::try_from(won.get()).unwrap_or(0);
     }
 }

@@ -10,7 +10,11 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::located::{Located, OrderedMap};
 use crate::board::Step;
-use crate::cards::{CardType, DamageModifier, DuelingEffect, Side};
+use crate::cards::{CardType, DuelingEffect, ModifierTarget, Side};
+use crate::ranged::{
+    BattleNumber, BattlesWon, Bonus, Counters, DamageTotal, DeckSize, DestinyStat, Hits, Laps,
+    PrintedStat, RoundNumber, Stat, Thrust, TrackCard,
+};
 
 /// Which game a scenario is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
@@ -112,24 +116,24 @@ pub struct ClashPlayerFile {
     /// The Battle Deck, top first. Left out, it is the rest of the rulebook's 55 cards,
     /// shuffled from the seed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deck: Option<Vec<Located<StatInput>>>,
+    pub deck: Option<Vec<Located<ClashCardInput>>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub hand: Vec<Located<StatInput>>,
+    pub hand: Vec<Located<ClashCardInput>>,
     /// The face-down cards planned for battles 1, 2 and 3 (the battles already fought left
     /// out by writing `null`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub planned: Vec<Option<Located<StatInput>>>,
+    pub planned: Vec<Option<Located<ClashCardInput>>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub discard: Vec<Located<StatInput>>,
+    pub discard: Vec<Located<ClashCardInput>>,
     /// Cards of battles won this round, left on the table.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub won: Vec<Located<StatInput>>,
+    pub won: Vec<Located<ClashCardInput>>,
     /// The Final Duel card his figure stands on, 1 to 5.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub track: Option<Located<u8>>,
+    pub track: Option<Located<TrackCard>>,
     /// Battles he has won this round.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub battles_won: Option<u8>,
+    pub battles_won: Option<BattlesWon>,
 }
 
 /// A Clash of the Lightsabers table.
@@ -146,9 +150,9 @@ pub struct ClashFile {
     pub darth_maul: Option<ClashPlayerFile>,
     /// The battle of the round about to be fought, 1 to 3.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub battle: Option<Located<u8>>,
+    pub battle: Option<Located<BattleNumber>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub round: Option<u32>,
+    pub round: Option<RoundNumber>,
     /// What Special cards do, by name, replacing the defaults: `attack`, `double` (`own` or
     /// `all`), `draw`, `retreat`, `discard_low`, `cancel_last`, `drain`.
     #[serde(default, skip_serializing_if = "OrderedMap::is_empty")]
@@ -175,9 +179,9 @@ pub struct ClashExpectation {
 #[serde(deny_unknown_fields)]
 pub struct ClashTrack {
     #[serde(rename = "qui-gon")]
-    pub qui_gon: u8,
+    pub qui_gon: TrackCard,
     #[serde(rename = "darth-maul")]
-    pub darth_maul: u8,
+    pub darth_maul: TrackCard,
 }
 
 /// Each player's scripted decisions.
@@ -217,14 +221,14 @@ pub struct SideDecisions {
     /// The cards played from the dueling hand, attacks and blocks in order: a destiny number,
     /// a card name, or `pass` to decline a block.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub plays: Vec<Located<StatInput>>,
+    pub plays: Vec<Located<DestinyStat>>,
     /// Whether to use each optional dueling effect, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Located<bool>>,
     /// Clash of the Lightsabers: the cards planned face down for battles 1, 2 and 3, round
     /// after round: an Attack Value or a Special card's name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub plan: Vec<Located<StatInput>>,
+    pub plan: Vec<Located<ClashCardInput>>,
 }
 
 /// `light`, `dark` or `none`.
@@ -241,9 +245,9 @@ pub enum SideOrNone {
 #[serde(deny_unknown_fields)]
 pub struct DamageBySide {
     #[serde(default)]
-    pub light: u32,
+    pub light: DamageTotal,
     #[serde(default)]
-    pub dark: u32,
+    pub dark: DamageTotal,
 }
 
 /// The expected outcome of a duel.
@@ -283,6 +287,20 @@ pub struct Expectation {
     /// The outcome of a Clash of the Lightsabers walk.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clash: Option<ClashExpectation>,
+}
+
+/// Clash of the Lightsabers: a card as a scenario writes it: an Attack Value (a Power card)
+/// or a Special card's name.
+pub type ClashCardInput = Stat<0, 20>;
+
+/// Game text that adds to or reduces the damage taken for a defeated character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DamageModifierFile {
+    /// Added to the damage (negative to reduce it).
+    pub amount: Bonus,
+    /// Whose defeated characters it applies to: `own` or `opponent`.
+    pub applies_to: ModifierTarget,
 }
 
 /// A printed number: a number, or a symbol such as `?`.
@@ -328,15 +346,15 @@ pub struct Declaration {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side: Option<Located<Side>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub power: Option<Located<StatInput>>,
+    pub power: Option<Located<PrintedStat>>,
     /// The printed DAMAGE number.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub damage: Option<Located<StatInput>>,
+    pub damage: Option<Located<PrintedStat>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub destiny: Option<Located<StatInput>>,
+    pub destiny: Option<Located<DestinyStat>>,
     /// Deploy counters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deploy: Option<Located<StatInput>>,
+    pub deploy: Option<Located<PrintedStat>>,
     /// The set the card is from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set: Option<String>,
@@ -352,13 +370,13 @@ pub struct Declaration {
     pub usable_by: Option<Vec<String>>,
     /// The power bonus a weapon adds to its user.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub power_bonus: Option<i32>,
+    pub power_bonus: Option<Bonus>,
     /// A character's power bonus on a planet: `{Coruscant: 1}`.
     #[serde(default, skip_serializing_if = "OrderedMap::is_empty")]
-    pub location_bonus: OrderedMap<i32>,
+    pub location_bonus: OrderedMap<Bonus>,
     /// Another game-text power bonus of a character that applies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text_bonus: Option<i32>,
+    pub text_bonus: Option<Bonus>,
     /// "When dueling…" text: `extra-hit`, `remove-hit`, `discard-for-two-extra-hits`,
     /// `draw-one` or `discard-to-draw-two`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -366,7 +384,7 @@ pub struct Declaration {
     /// Game text that changes the damage for a defeated character:
     /// `{amount: 2, applies_to: opponent}`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub damage_modifier: Option<DamageModifier>,
+    pub damage_modifier: Option<DamageModifierFile>,
 }
 
 /// A card in a zone: a destiny number (a card known only by it), a card name, or a card
@@ -391,10 +409,10 @@ pub struct CardEntry {
     pub deployed_this_turn: bool,
     /// Hit tokens on it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hits: Option<Located<u32>>,
+    pub hits: Option<Located<Hits>>,
     /// Thrust tokens on it (a Podracer pilot).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub thrust: Option<Located<u32>>,
+    pub thrust: Option<Located<Thrust>>,
 }
 
 impl Default for Located<String> {
@@ -490,7 +508,7 @@ pub enum DeckFile {
 #[serde(deny_unknown_fields)]
 pub struct DeckCount {
     /// How many cards.
-    pub count: Located<u32>,
+    pub count: Located<DeckSize>,
 }
 
 impl<'de> Deserialize<'de> for DeckFile {
@@ -551,7 +569,7 @@ pub struct ObjectiveFile {
     pub card: Located<Entry>,
     /// Lap tokens on it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub laps: Option<Located<u32>>,
+    pub laps: Option<Located<Laps>>,
     /// The Podracer pilot and Podracer Weapon card deployed to it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cards: Vec<Located<Entry>>,
@@ -581,7 +599,7 @@ pub struct PlayerFile {
     pub battle_plan: Vec<Located<Entry>>,
     /// Deploy counters used this turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub counters_spent: Option<Located<u32>>,
+    pub counters_spent: Option<Located<Counters>>,
     /// Whether this player has already initiated a duel this turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dueled_this_turn: bool,

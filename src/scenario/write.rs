@@ -8,17 +8,24 @@ use super::file::{
     StatInput, TraitsFile,
 };
 use super::located::{Located, OrderedMap};
+use crate::ranged::{Bonus, Ranged, Stat};
 
-fn stat(value: &Option<crate::cards::Fact<StatValue>>) -> Option<Located<StatInput>> {
+/// A stat the scenario declared. The board's numbers came through the same ranges (from a
+/// file or the shell), so none is moved.
+fn stat<const MIN: i64, const MAX: i64>(
+    value: &Option<crate::cards::Fact<StatValue>>,
+) -> Option<Located<Stat<MIN, MAX>>> {
     let fact = value.as_ref()?;
     if fact.source != Source::Scenario {
         return None;
     }
-    Some(Located::new(match &fact.value {
-        StatValue::Number(number) => StatInput::Number(*number),
+    Some(Located::new(Stat(match &fact.value {
+        StatValue::Number(number) => {
+            StatInput::Number(Ranged::<MIN, MAX>::saturating(i64::from(*number)).i32())
+        }
         StatValue::None => StatInput::Symbol("none".to_string()),
         StatValue::Symbol(symbol) => StatInput::Symbol(symbol.clone()),
-    }))
+    })))
 }
 
 /// What the scenario must say of a card for it to read back the same: the facts whose
@@ -66,17 +73,33 @@ fn declaration(card: &Card) -> Option<Declaration> {
         number: printing.map(|fact| fact.value.number.clone()),
         traits,
         usable_by: card.text.usable_by.clone(),
-        power_bonus: card.text.weapon_bonus,
+        power_bonus: card
+            .text
+            .weapon_bonus
+            .map(|bonus| Bonus::saturating(i64::from(bonus))),
         location_bonus: OrderedMap(
             card.text
                 .location_bonus
                 .iter()
-                .map(|(planet, bonus)| (Located::new(planet.clone()), *bonus))
+                .map(|(planet, bonus)| {
+                    (
+                        Located::new(planet.clone()),
+                        Bonus::saturating(i64::from(*bonus)),
+                    )
+                })
                 .collect(),
         ),
-        text_bonus: card.text.text_bonus,
+        text_bonus: card
+            .text
+            .text_bonus
+            .map(|bonus| Bonus::saturating(i64::from(bonus))),
         dueling: card.text.dueling.map(Located::new),
-        damage_modifier: card.text.damage_modifier,
+        damage_modifier: card.text.damage_modifier.map(|modifier| {
+            super::file::DamageModifierFile {
+                amount: Bonus::saturating(i64::from(modifier.amount)),
+                applies_to: modifier.applies_to,
+            }
+        }),
     };
     (declaration != Declaration::default()).then_some(declaration)
 }
@@ -95,8 +118,10 @@ fn entry(board: &Board, id: CardId) -> Located<Entry> {
         card: Located::new(card.map(Card::full_name).unwrap_or_default()),
         hidden: instance.face_down.then(|| Located::new(true)),
         deployed_this_turn: instance.deployed_this_turn,
-        hits: (instance.hits > 0).then(|| Located::new(instance.hits)),
-        thrust: (instance.thrust > 0).then(|| Located::new(instance.thrust)),
+        hits: (instance.hits > 0)
+            .then(|| Located::new(Ranged::saturating(i64::from(instance.hits)))),
+        thrust: (instance.thrust > 0)
+            .then(|| Located::new(Ranged::saturating(i64::from(instance.thrust)))),
     }))
 }
 
@@ -114,7 +139,7 @@ fn player(board: &Board, side: Side) -> Option<Located<PlayerFile>> {
     let objective = board.zone(Zone::Objective(side)).first().map(|id| {
         Located::new(ObjectiveFile {
             card: entry(board, *id),
-            laps: (state.laps > 0).then(|| Located::new(state.laps)),
+            laps: (state.laps > 0).then(|| Located::new(Ranged::saturating(i64::from(state.laps)))),
             cards: entries(board, Zone::AtObjective(side)),
         })
     });
@@ -126,7 +151,8 @@ fn player(board: &Board, side: Side) -> Option<Located<PlayerFile>> {
         objective,
         podracing: entries(board, Zone::PodracingPile(side)),
         battle_plan: entries(board, Zone::BattlePlan(side)),
-        counters_spent: (state.counters_spent > 0).then(|| Located::new(state.counters_spent)),
+        counters_spent: (state.counters_spent > 0)
+            .then(|| Located::new(Ranged::saturating(i64::from(state.counters_spent)))),
         dueled_this_turn: state.dueled_this_turn,
     };
     (file != PlayerFile::default()).then(|| Located::new(file))

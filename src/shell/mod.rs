@@ -20,6 +20,9 @@ use crate::rules::{self, Corpus, Ruleset};
 use crate::scenario::{self, Action, Decisions, Located, SideDecisions, StatInput};
 use crate::walk::{Walkthrough, side_or_none};
 
+/// The most characters of one error the shell prints.
+const MAX_ERROR_CHARS: usize = 16_000;
+
 /// What the user typed back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -271,6 +274,14 @@ fn parse_number<T: std::str::FromStr>(word: &str, what: &str) -> Result<T, Strin
         .map_err(|_| format!("{word:?} is not a number ({what})"))
 }
 
+/// A number typed for a field, within the range the scenario format gives that field.
+fn ranged<const MIN: i64, const MAX: i64>(
+    word: &str,
+    what: &str,
+) -> Result<crate::ranged::Ranged<MIN, MAX>, String> {
+    crate::ranged::Ranged::parse(word).map_err(|refused| format!("{what}: {refused}"))
+}
+
 fn yes_no(word: Option<&str>) -> Result<bool, String> {
     match word.map(str::to_ascii_lowercase).as_deref() {
         None | Some("yes") | Some("y") | Some("true") | Some("on") => Ok(true),
@@ -358,12 +369,19 @@ impl<'a> Session<'a> {
             }
             Err(message) => {
                 self.board = before.board;
-                let message = crate::diagnostics::clip(&message, crate::diagnostics::MAX_TEXT);
-                let text = format!("{} {message}", self.palette.bad("error:"));
-                console.print(&format!(
-                    "{}\n",
-                    render::wrap(&text, render::WIDTH, "").trim_end()
-                ));
+                // The first line is the message, wrapped; what follows (a file's diagnostics)
+                // is laid out already.
+                let message = crate::text::clip(&message, MAX_ERROR_CHARS);
+                let (first, rest) = message.split_once('\n').unwrap_or((&message, ""));
+                let text = format!("{} {first}", self.palette.bad("error:"));
+                let mut shown = render::wrap(&text, render::WIDTH, "")
+                    .trim_end()
+                    .to_string();
+                if !rest.is_empty() {
+                    shown.push('\n');
+                    shown.push_str(rest.trim_end());
+                }
+                console.print(&format!("{shown}\n"));
             }
         }
         Flow::Continue
@@ -570,12 +588,8 @@ impl<'a> Session<'a> {
         )
         .map_err(|crate::walk::WalkError::Input(problems)| {
             format!(
-                "{path} cannot be walked: {}",
-                problems
-                    .iter()
-                    .map(|p| p.message.clone())
-                    .collect::<Vec<_>>()
-                    .join("; ")
+                "{path} cannot be walked:\n{}",
+                self.file_problems(path, &text, &problems)
             )
         })?;
         Ok(Some(render::walk::render(
@@ -591,8 +605,12 @@ impl<'a> Session<'a> {
             return Err("load needs a file name: load FILE".to_string());
         }
         let text = scenario::read_file(std::path::Path::new(path))?;
-        let file =
-            scenario::parse(&text).map_err(|problem| format!("{path}: {}", problem.message))?;
+        let file = scenario::parse(&text).map_err(|problems| {
+            format!(
+                "{path} is not readable:\n{}",
+                self.file_problems(path, &text, &problems)
+            )
+        })?;
         if file
             .game
             .as_ref()
@@ -603,14 +621,11 @@ impl<'a> Session<'a> {
             ));
         }
         let built = scenario::build(&file, self.catalog, None);
-        let errors: Vec<String> = built
-            .problems
-            .iter()
-            .filter(|problem| problem.severity == scenario::Severity::Error)
-            .map(|problem| problem.message.clone())
-            .collect();
-        if !errors.is_empty() {
-            return Err(format!("{path} is not readable: {}", errors.join("; ")));
+        if built.problems.has_errors() {
+            return Err(format!(
+                "{path} is not readable:\n{}",
+                self.file_problems(path, &text, &built.problems)
+            ));
         }
         self.board = built.board;
         self.last = None;
@@ -619,6 +634,18 @@ impl<'a> Session<'a> {
             self.policy = Some(policy.value);
         }
         Ok(Some(format!("Loaded {path}.\n")))
+    }
+
+    /// A file's input problems, each underlined where it is, as `check` shows them.
+    fn file_problems(&self, path: &str, text: &str, problems: &scenario::Problems) -> String {
+        let source = crate::diagnostics::SourceFile::new(path, text);
+        crate::diagnostics::from_problems(problems, problems.omitted(), &source)
+            .iter()
+            .map(|diagnostic| crate::cli::render_diagnostic(diagnostic, self.palette))
+            .collect::<Vec<_>>()
+            .join("")
+            .trim_end()
+            .to_string()
     }
 
     /// Commands that change the position.
@@ -660,7 +687,7 @@ impl<'a> Session<'a> {
                 let (reference, count) = rest
                     .rsplit_once(' ')
                     .ok_or_else(|| format!("{command} CARD N"))?;
-                let count: u32 = parse_number(count, "tokens")?;
+                let count = ranged::<0, 99>(count, "tokens")?.u32();
                 let id = self.reference(reference)?;
                 if let Some(instance) = self.board.instance_mut(id) {
                     if command == "hits" {
@@ -736,7 +763,8 @@ impl<'a> Session<'a> {
             }
             "counters" => {
                 let side = parse_side(args.first().copied().unwrap_or_default())?;
-                let count = parse_number(args.get(1).copied().unwrap_or_default(), "counters")?;
+                let count =
+                    ranged::<0, 999>(args.get(1).copied().unwrap_or_default(), "counters")?.u32();
                 self.board.player_mut(side).counters_spent = count;
                 Ok(Some(format!(
                     "The {side} player has spent {count} deploy counters this turn.\n"
@@ -873,11 +901,11 @@ impl<'a> Session<'a> {
                     words.pop();
                 }
                 [.., "hits", count] => {
-                    hits = parse_number(count, "hits")?;
+                    hits = ranged::<0, 99>(count, "hits")?.u32();
                     words.truncate(words.len() - 2);
                 }
                 [.., "thrust", count] => {
-                    thrust = parse_number(count, "Thrust tokens")?;
+                    thrust = ranged::<0, 99>(count, "Thrust tokens")?.u32();
                     words.truncate(words.len() - 2);
                 }
                 _ => break,
@@ -905,10 +933,7 @@ impl<'a> Session<'a> {
         let mut added = Vec::new();
         if name_words.iter().all(|word| word.parse::<i32>().is_ok()) {
             for word in &name_words {
-                let destiny: i32 = parse_number(word, "destiny")?;
-                if !(0..=9).contains(&destiny) {
-                    return Err(format!("{destiny} is not a destiny number"));
-                }
+                let destiny = ranged::<0, 9>(word, "destiny")?.i32();
                 let definition = self.board.define(Card::anonymous(destiny));
                 added.push(self.board.add(zone, definition, side));
             }
@@ -953,26 +978,13 @@ impl<'a> Session<'a> {
         self.compact();
         let numbers: Vec<i32> = match args.get(1..) {
             Some(["count", count]) => {
-                let count: u32 = parse_number(count, "cards")?;
-                if count > 1000 {
-                    return Err(format!(
-                        "a draw deck of {count} cards is not a game of Young Jedi"
-                    ));
-                }
+                let count = ranged::<0, 1000>(count, "cards in a draw deck")?.u32();
                 let mut random = crate::random::Random::seeded(self.board.seed);
                 (0..count).map(|_| random.between(1, 6)).collect()
             }
             Some(words) => words
                 .iter()
-                .map(|word| {
-                    parse_number::<i32>(word, "destiny").and_then(|n| {
-                        if (0..=9).contains(&n) {
-                            Ok(n)
-                        } else {
-                            Err(format!("{n} is not a destiny number"))
-                        }
-                    })
-                })
+                .map(|word| ranged::<0, 9>(word, "destiny").map(crate::ranged::Ranged::i32))
                 .collect::<Result<_, _>>()?,
             None => Vec::new(),
         };
@@ -1129,13 +1141,17 @@ impl<'a> Session<'a> {
                 index += 1;
             }
             let value = values.join(" ");
-            let number = |value: &str| -> Result<StatValue, String> {
-                match value {
-                    "?" => Ok(StatValue::Symbol("?".to_string())),
-                    "none" => Ok(StatValue::None),
-                    other => parse_number::<i32>(other, &field).map(StatValue::Number),
-                }
-            };
+            let number =
+                |value: &str| -> Result<StatValue, String> {
+                    match value {
+                        "?" => Ok(StatValue::Symbol("?".to_string())),
+                        "none" => Ok(StatValue::None),
+                        other if field == "destiny" => ranged::<0, 9>(other, &field)
+                            .map(|number| StatValue::Number(number.i32())),
+                        other => ranged::<0, 20>(other, &field)
+                            .map(|number| StatValue::Number(number.i32())),
+                    }
+                };
             match field.as_str() {
                 "power" => card.stats.power = Some(Fact::new(number(&value)?, Source::Scenario)),
                 "damage" => card.stats.damage = Some(Fact::new(number(&value)?, Source::Scenario)),
@@ -1163,9 +1179,11 @@ impl<'a> Session<'a> {
                 }
                 "side" => card.side = Some(Fact::new(parse_side(&value)?, Source::Scenario)),
                 "power_bonus" => {
-                    card.text.weapon_bonus = Some(parse_number(&value, "power bonus")?)
+                    card.text.weapon_bonus = Some(ranged::<-20, 20>(&value, "power bonus")?.i32())
                 }
-                "text_bonus" => card.text.text_bonus = Some(parse_number(&value, "power bonus")?),
+                "text_bonus" => {
+                    card.text.text_bonus = Some(ranged::<-20, 20>(&value, "power bonus")?.i32())
+                }
                 "usable_by" => {
                     card.text.usable_by = Some(
                         value
@@ -1185,7 +1203,7 @@ impl<'a> Session<'a> {
                         .retain(|(known, _)| known != planet.name());
                     card.text.location_bonus.push((
                         planet.name().to_string(),
-                        parse_number(amount, "power bonus")?,
+                        ranged::<-20, 20>(amount, "power bonus")?.i32(),
                     ));
                 }
                 "dueling" => {
@@ -1213,7 +1231,7 @@ impl<'a> Session<'a> {
                         other => return Err(format!("{other:?}: own or opponent")),
                     };
                     card.text.damage_modifier = Some(DamageModifier {
-                        amount: parse_number(amount, "damage")?,
+                        amount: ranged::<-20, 20>(amount, "damage")?.i32(),
                         applies_to,
                     });
                 }
@@ -1312,8 +1330,8 @@ impl<'a> Session<'a> {
                 defender: result.defender.clone(),
                 defeated: Some(side_or_none(result.defeated)),
                 damage: Some(scenario::DamageBySide {
-                    light: u32::try_from(result.damage_light).unwrap_or(0),
-                    dark: u32::try_from(result.damage_dark).unwrap_or(0),
+                    light: crate::ranged::DamageTotal::saturating(i64::from(result.damage_light)),
+                    dark: crate::ranged::DamageTotal::saturating(i64::from(result.damage_dark)),
                 }),
                 deck_victory: Some(side_or_none(result.deck_victory)),
             }),
@@ -1425,7 +1443,9 @@ fn record(decisions: &mut Decisions, decision: &Decision, choice: usize) {
         }
         DecisionKind::Defender => side.defender = Some(Located::new(name())),
         DecisionKind::Substitute => side.substitute = Some(Located::new(name())),
-        DecisionKind::Attack | DecisionKind::Block => side.plays.push(Located::new(play())),
+        DecisionKind::Attack | DecisionKind::Block => {
+            side.plays.push(Located::new(crate::ranged::Stat(play())))
+        }
         DecisionKind::UseEffect => side.effects.push(Located::new(!option.declines)),
         _ => {}
     }

@@ -1,0 +1,572 @@
+//! Reads scenario YAML into the file types: limits against hostile input, every bad value reported at once, and messages in a judge's words.
+//!
+//! serde stops at the first value it cannot read. To report every bad value of a file at
+//! once, the reader blanks the bad value (`~`, the YAML null, padded with spaces so that
+//! every later offset stays where it was) and reads again, a bounded number of times. An
+//! unknown key alone on its line is blanked with its value. Errors that a blanked value
+//! could have caused (a field now missing) are not reported.
+
+use serde_saphyr::budget::BudgetBreach;
+use serde_saphyr::{Error, Location};
+
+use super::file::ScenarioFile;
+use super::problems::{Problem, Problems};
+use crate::board::Span;
+
+/// The largest scenario file read: far beyond any real position.
+pub const MAX_SCENARIO_BYTES: usize = 1024 * 1024;
+/// The most values (scalars, lists and maps) a scenario may hold.
+pub const MAX_VALUES: usize = 100_000;
+/// The most anchors (`&name`) and aliases (`*name`) a scenario may use.
+pub const MAX_ALIASES: usize = 1_000;
+/// The most aliases per anchor, once there are [`RATIO_FROM`] aliases.
+pub const ALIASES_PER_ANCHOR: usize = 10;
+/// The number of aliases from which [`ALIASES_PER_ANCHOR`] applies.
+pub const RATIO_FROM: usize = 100;
+/// The deepest nesting of lists and maps.
+pub const MAX_DEPTH: usize = 32;
+/// The most bytes read again in all while looking for further bad values.
+const REREAD_BYTES: usize = 4 * MAX_SCENARIO_BYTES;
+/// The most times a file is read in all.
+const MAX_READS: usize = 20;
+
+/// Parses scenario YAML, refusing oversized input and alias bombs quickly, and reporting
+/// every bad value at once.
+pub fn parse(text: &str) -> Result<ScenarioFile, Problems> {
+    if text.len() > MAX_SCENARIO_BYTES {
+        return Err(Problem::error(
+            "too-large",
+            format!(
+                "the file is {} bytes; a scenario may be at most {} bytes",
+                crate::text::thousands(text.len()),
+                crate::text::thousands(MAX_SCENARIO_BYTES)
+            ),
+            None,
+            "",
+        )
+        .into());
+    }
+    let reads = (REREAD_BYTES / text.len().max(1)).clamp(1, MAX_READS);
+    let mut problems = Problems::new();
+    let mut patched: Option<String> = None;
+    let mut blanked: Vec<(usize, usize)> = Vec::new();
+    for read in 0..reads {
+        let current = patched.as_deref().unwrap_or(text);
+        let error = match read_once(current) {
+            Ok(file) if problems.is_empty() => return Ok(file),
+            Ok(_) => return Err(problems),
+            Err(error) => error,
+        };
+        let error = error.without_snippet();
+        let found = describe(error, current);
+        // A later read may stumble on a value it blanked itself: a field now missing or null.
+        if read > 0 {
+            if let Error::SerdeInvalidType {
+                unexpected,
+                expected,
+                ..
+            } = error
+                && unexpected == "unit value"
+            {
+                // A value that may not be null: put in a harmless one of its kind instead.
+                let Some((start, end)) = blanked.last().copied() else {
+                    break;
+                };
+                let fits = |value: &String| {
+                    value.len() <= end - start
+                        && current
+                            .get(start..start + value.len())
+                            .is_some_and(|room| !room.contains(['\n', '\r']))
+                };
+                match placeholder(expected).filter(fits) {
+                    Some(value) => {
+                        patched = Some(replace(current, start, end, &value));
+                        continue;
+                    }
+                    None => break,
+                }
+            }
+            let inside_a_blank = found.span.is_some_and(|span| {
+                blanked
+                    .iter()
+                    .any(|(start, end)| span.offset >= *start && span.offset < *end)
+            });
+            if matches!(error, Error::SerdeMissingField { .. }) || inside_a_blank {
+                break;
+            }
+        }
+        let null = matches!(found.recovery, Some(Recovery::Value(_)));
+        let recovery = found.recovery.and_then(|recovery| recovery.range(current));
+        problems.push(found.problem);
+        let Some((start, end)) = recovery else {
+            break;
+        };
+        blanked.push((start, end));
+        patched = Some(blank(current, start, end, null));
+    }
+    Err(problems)
+}
+
+fn read_once(text: &str) -> Result<ScenarioFile, Error> {
+    let budget = serde_saphyr::budget! {
+        max_events: 2 * MAX_VALUES,
+        max_aliases: MAX_ALIASES,
+        max_anchors: MAX_ALIASES,
+        max_nodes: MAX_VALUES,
+        max_depth: MAX_DEPTH,
+        flow_nesting_limit: MAX_DEPTH,
+        max_documents: 1,
+        max_total_scalar_bytes: MAX_SCENARIO_BYTES,
+        max_recorded_anchor_events: 20_000,
+        max_recorded_anchor_bytes: MAX_SCENARIO_BYTES,
+        alias_anchor_min_aliases: RATIO_FROM,
+        alias_anchor_ratio_multiplier: ALIASES_PER_ANCHOR,
+    };
+    let options = serde_saphyr::options! { budget: budget };
+    serde_saphyr::from_str_with_options::<ScenarioFile>(text, options)
+}
+
+/// How to read on past a bad value.
+enum Recovery {
+    /// Blank the value at this span.
+    Value(Span),
+    /// Blank the key at this span, with its value, if it stands alone on its line.
+    Key(Span),
+}
+
+impl Recovery {
+    /// The byte range to blank, if blanking it cannot change the shape of the file.
+    fn range(&self, text: &str) -> Option<(usize, usize)> {
+        match *self {
+            Recovery::Value(span) => {
+                let end = span.offset.checked_add(span.len)?;
+                let value = text.get(span.offset..end)?;
+                // A list, a map, a block scalar, an anchor, an alias or a tag: blanking its
+                // first character would change the shape of what follows.
+                let first = value.chars().next()?;
+                if matches!(first, '[' | '{' | '-' | '|' | '>' | '&' | '*' | '!' | '#') {
+                    return None;
+                }
+                Some((span.offset, end))
+            }
+            Recovery::Key(span) => {
+                let line_start = text.get(..span.offset)?.rfind('\n').map_or(0, |at| at + 1);
+                let indent = text.get(line_start..span.offset)?;
+                if !indent.bytes().all(|byte| byte == b' ') {
+                    return None;
+                }
+                // The key's line, and the lines after it indented deeper (its value).
+                let mut end = text
+                    .get(span.offset..)?
+                    .find('\n')
+                    .map_or(text.len(), |at| span.offset + at);
+                loop {
+                    let next_start = end + 1;
+                    let Some(rest) = text.get(next_start..) else {
+                        break;
+                    };
+                    let line_end = rest.find('\n').map_or(text.len(), |at| next_start + at);
+                    let line = text.get(next_start..line_end).unwrap_or_default();
+                    let deeper = line.trim().is_empty()
+                        || line.len() - line.trim_start_matches(' ').len() > indent.len();
+                    if !deeper || next_start >= text.len() {
+                        break;
+                    }
+                    end = line_end;
+                }
+                Some((span.offset, end))
+            }
+        }
+    }
+}
+
+/// Replaces a range by spaces (a value: by the YAML null `~` and spaces), keeping line
+/// breaks, so that every other offset of the text stays where it was.
+fn blank(text: &str, start: usize, end: usize, null: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    out.push_str(text.get(..start).unwrap_or_default());
+    let mut first = true;
+    for ch in text.get(start..end).unwrap_or_default().chars() {
+        if ch == '\n' || ch == '\r' {
+            out.push(ch);
+            continue;
+        }
+        if first && null {
+            out.push('~');
+            first = false;
+        } else {
+            out.push(' ');
+        }
+        // Keep the byte length: a wide character becomes as many spaces as it had bytes.
+        for _ in 1..ch.len_utf8() {
+            out.push(' ');
+        }
+    }
+    out.push_str(text.get(end..).unwrap_or_default());
+    out
+}
+
+/// A value of the kind a message says is expected, to stand in for a bad one: the least
+/// number of a range, or the first of the allowed values.
+fn placeholder(expected: &str) -> Option<String> {
+    if let Some(range) = expected
+        .split("from ")
+        .nth(1)
+        .and_then(|rest| rest.split(" to ").next())
+    {
+        return Some(range.trim().to_string());
+    }
+    if let Some(values) = expected.strip_prefix("one of ") {
+        return values.split(", ").next().map(str::to_string);
+    }
+    None
+}
+
+/// Replaces a range by a value and spaces, keeping every other offset.
+fn replace(text: &str, start: usize, end: usize, value: &str) -> String {
+    let blanked = blank(text, start, end, false);
+    let mut out = String::with_capacity(text.len());
+    out.push_str(blanked.get(..start).unwrap_or_default());
+    out.push_str(value);
+    out.push_str(blanked.get(start + value.len()..).unwrap_or_default());
+    out
+}
+
+/// A problem found by the reader, where it is, and how to read on past it.
+struct Found {
+    problem: Problem,
+    span: Option<Span>,
+    recovery: Option<Recovery>,
+}
+
+/// The byte span of an error's location: its byte offset, or its line and column.
+fn span_of(location: Location, text: &str) -> Option<Span> {
+    if location.line() == 0 {
+        return None;
+    }
+    let span = location.span();
+    if let (Some(offset), Some(len)) = (span.byte_offset(), span.byte_len()) {
+        return Some(Span {
+            offset: offset as usize,
+            len: (len as usize).max(1),
+        });
+    }
+    // Syntax errors carry a line and a column (in characters) only.
+    let line = usize::try_from(location.line()).ok()?.checked_sub(1)?;
+    let column = usize::try_from(location.column()).ok()?.saturating_sub(1);
+    let line_start = if line == 0 {
+        0
+    } else {
+        text.match_indices('\n')
+            .nth(line - 1)
+            .map(|(at, _)| at + 1)?
+    };
+    let rest = text.get(line_start..)?;
+    let offset = rest
+        .char_indices()
+        .nth(column)
+        .map_or(text.len(), |(at, _)| line_start + at);
+    let len = text
+        .get(offset..)
+        .and_then(|rest| rest.chars().next())
+        .map_or(0, char::len_utf8);
+    Some(Span {
+        offset,
+        len: len.max(1).min(text.len().saturating_sub(offset)),
+    })
+}
+
+/// The nearest of some names, if near enough to be a misspelling.
+fn nearest<'a>(given: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    names
+        .into_iter()
+        .map(|name| (crate::cards::matching::similarity(given, name), name))
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, name)| name)
+}
+
+/// Whether an offset stands inside a flow mapping `{ }` opened earlier on its line.
+fn inside_braces(text: &str, offset: usize) -> bool {
+    let line_start = text
+        .get(..offset)
+        .and_then(|before| before.rfind('\n'))
+        .map_or(0, |at| at + 1);
+    let before = text.get(line_start..offset).unwrap_or_default();
+    before.matches('{').count() > before.matches('}').count()
+}
+
+const FORMAT_HELP: &str = "see docs/scenario-format.md for the format";
+
+fn describe(error: &Error, text: &str) -> Found {
+    let span = error
+        .location()
+        .and_then(|location| span_of(location, text));
+    let mut recovery = None;
+    let mut help = FORMAT_HELP.to_string();
+    let message = match error {
+        Error::Budget { breach, .. } => {
+            let (message, limit_help) = budget_message(breach);
+            help = limit_help;
+            message
+        }
+        Error::AliasError { error: inner, .. } => return describe(inner, text),
+        Error::MultipleDocuments { .. } => {
+            help = "remove the `---` line, or put each position in a file of its own".to_string();
+            "the file holds more than one YAML document: a line `---` starts another, and a scenario is one document".to_string()
+        }
+        Error::SerdeUnknownField {
+            field, expected, ..
+        } => {
+            recovery = span.map(Recovery::Key);
+            let field_shown = crate::text::quoted(field);
+            let mut hints = Vec::new();
+            if let Some(near) = nearest(field, expected.iter().copied()) {
+                hints.push(format!("did you mean `{near}`?"));
+            }
+            if span.is_some_and(|span| inside_braces(text, span.offset))
+                && field.chars().next().is_some_and(char::is_uppercase)
+            {
+                hints.push("inside { } a comma ends a value, so quote a card name that has one: {card: \"Qui-Gon Jinn, Jedi Mentor\"}".to_string());
+            }
+            hints.push(format!("the keys here are: {}", expected.join(", ")));
+            help = sentences(&hints);
+            format!("there is no key `{field_shown}` here")
+        }
+        Error::SerdeUnknownVariant {
+            variant, expected, ..
+        } => {
+            recovery = span.map(Recovery::Value);
+            let variant_shown = crate::text::quoted(variant);
+            help = match nearest(variant, expected.iter().copied()) {
+                Some(near) => format!(
+                    "did you mean `{near}`? The values are: {}",
+                    expected.join(", ")
+                ),
+                None => format!("the values are: {}", expected.join(", ")),
+            };
+            format!("`{variant_shown}` is not one of the values allowed here")
+        }
+        Error::SerdeInvalidType {
+            unexpected,
+            expected,
+            ..
+        }
+        | Error::SerdeInvalidValue {
+            unexpected,
+            expected,
+            ..
+        } => {
+            recovery = span.map(Recovery::Value);
+            format!(
+                "expected {}, found {}",
+                crate::text::quoted(expected),
+                crate::text::quoted(unexpected)
+            )
+        }
+        Error::Message { msg, .. } => {
+            recovery = span.map(Recovery::Value);
+            crate::text::clip(msg, 300)
+        }
+        Error::InvalidScalar { ty, .. } => {
+            recovery = span.map(Recovery::Value);
+            let found = span
+                .and_then(|span| text.get(span.offset..span.offset + span.len))
+                .unwrap_or_default();
+            let largest = match *ty {
+                "u8" => Some(u64::from(u8::MAX)),
+                "u16" => Some(u64::from(u16::MAX)),
+                "u32" => Some(u64::from(u32::MAX)),
+                "u64" | "usize" => Some(u64::MAX),
+                _ => None,
+            };
+            match *ty {
+                _ if largest.is_some() => format!(
+                    "{} is not a whole number from 0 to {}",
+                    crate::text::quoted(found),
+                    largest
+                        .map(|largest| largest.to_string())
+                        .unwrap_or_default()
+                ),
+                "bool" => format!("{} is not true or false", crate::text::quoted(found)),
+                other => format!("{} is not a {other}", crate::text::quoted(found)),
+            }
+        }
+        Error::SerdeMissingField { field, .. } => {
+            format!("the key `{field}` is missing here")
+        }
+        _ => syntax_message(error, &mut help),
+    };
+    Found {
+        problem: Problem {
+            severity: super::problems::Severity::Error,
+            code: "unreadable",
+            message,
+            labels: span
+                .map(|span| (span, "here".to_string()))
+                .into_iter()
+                .collect(),
+            help: Some(help),
+        },
+        span,
+        recovery,
+    }
+}
+
+/// Hints joined as sentences: the first as it is, each later one capitalised.
+fn sentences(hints: &[String]) -> String {
+    let mut out = String::new();
+    for (index, hint) in hints.iter().enumerate() {
+        if index > 0 {
+            out.push(' ');
+            let mut chars = hint.chars();
+            if let Some(first) = chars.next() {
+                out.extend(first.to_uppercase());
+                out.push_str(chars.as_str());
+            }
+        } else {
+            out.push_str(hint);
+        }
+        if !hint.ends_with(['.', '?', '}']) {
+            out.push('.');
+        }
+    }
+    out
+}
+
+/// A breached limit in words, and the limits as help.
+fn budget_message(breach: &BudgetBreach) -> (String, String) {
+    let limits = format!(
+        "a scenario may hold at most {} values, {} anchors and {} aliases (at most {} aliases per anchor), and nest {} levels deep",
+        crate::text::thousands(MAX_VALUES),
+        crate::text::thousands(MAX_ALIASES),
+        crate::text::thousands(MAX_ALIASES),
+        ALIASES_PER_ANCHOR,
+        MAX_DEPTH
+    );
+    let message = match breach {
+        BudgetBreach::Nodes { .. } | BudgetBreach::Events { .. } => format!(
+            "the file holds more than {} values, far more than any real position",
+            crate::text::thousands(MAX_VALUES)
+        ),
+        BudgetBreach::Aliases { .. } => format!(
+            "the file uses more than {} aliases (`*name`)",
+            crate::text::thousands(MAX_ALIASES)
+        ),
+        BudgetBreach::Anchors { .. } => format!(
+            "the file defines more than {} anchors (`&name`)",
+            crate::text::thousands(MAX_ALIASES)
+        ),
+        BudgetBreach::AliasAnchorRatio { aliases, anchors } => format!(
+            "the file uses {} aliases of {} anchor{}: more than {ALIASES_PER_ANCHOR} per anchor would make the file expand far beyond what it shows",
+            crate::text::thousands(*aliases),
+            crate::text::thousands(*anchors),
+            if *anchors == 1 { "" } else { "s" }
+        ),
+        BudgetBreach::Depth { .. } => {
+            format!("the lists and maps nest more than {MAX_DEPTH} levels deep")
+        }
+        BudgetBreach::Documents { .. } => {
+            return (
+                "the file holds more than one YAML document: a line `---` starts another, and a scenario is one document".to_string(),
+                "remove the `---` line, or put each position in a file of its own".to_string(),
+            );
+        }
+        BudgetBreach::ScalarBytes { .. } => format!(
+            "the file's values hold more than {} bytes of text",
+            crate::text::thousands(MAX_SCENARIO_BYTES)
+        ),
+        _ => "the YAML goes beyond the limits of any real scenario".to_string(),
+    };
+    (message, limits)
+}
+
+/// A syntax error in words, without the location the diagnostic shows anyway.
+fn syntax_message(error: &Error, help: &mut String) -> String {
+    let text = error.to_string();
+    let mut message = text
+        .lines()
+        .next()
+        .unwrap_or("the file is not a valid scenario")
+        .to_string();
+    if let Some(at) = message.rfind(" at line ") {
+        message.truncate(at);
+    }
+    if message.contains("recursion limit") {
+        return format!("the lists and maps nest more than {MAX_DEPTH} levels deep");
+    }
+    *help = "YAML syntax: check the brackets, braces and quotes at or before this place, and that a value with `: ` in it is quoted".to_string();
+    crate::text::clip(&message, 300)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn messages(text: &str) -> Vec<String> {
+        match parse(text) {
+            Ok(_) => Vec::new(),
+            Err(problems) => problems.iter().map(|p| p.message.clone()).collect(),
+        }
+    }
+
+    #[test]
+    fn two_bad_values_are_both_reported() {
+        let found = messages("turn: darkside\nstep: fight\n");
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[0].contains("darkside"));
+        assert!(found[1].contains("fight"));
+    }
+
+    #[test]
+    fn blanking_keeps_every_offset() {
+        let text = "turn: darké\nstep: x\n";
+        let start = text.find("darké").expect("found");
+        let blanked = blank(text, start, start + "darké".len(), true);
+        assert_eq!(blanked.len(), text.len());
+        assert_eq!(blanked.find("step"), text.find("step"));
+        assert!(blanked.starts_with("turn: ~"));
+    }
+
+    #[test]
+    fn a_misspelt_key_is_suggested_and_reading_goes_on() {
+        let text =
+            "cards:\n  R2-D2, Repair Droid:\n    power_bonu: 1\n    dammage: 2\nturn: darkside\n";
+        let problems = parse(text).expect_err("three problems");
+        let helps: Vec<String> = problems.iter().filter_map(|p| p.help.clone()).collect();
+        assert_eq!(problems.iter().count(), 3, "{problems:?}");
+        assert!(
+            helps[0].starts_with("did you mean `power_bonus`?"),
+            "{helps:?}"
+        );
+        assert!(helps[1].starts_with("did you mean `damage`?"), "{helps:?}");
+    }
+
+    #[test]
+    fn the_comma_hint_is_given_only_inside_braces() {
+        let braces =
+            parse("light:\n  hand: [{card: Qui-Gon Jinn, Jedi Mentor}]\n").expect_err("split name");
+        assert!(
+            braces.as_slice()[0]
+                .help
+                .as_deref()
+                .unwrap_or_default()
+                .contains("comma")
+        );
+        let plain = parse("titel: x\n").expect_err("unknown key");
+        assert!(
+            !plain.as_slice()[0]
+                .help
+                .as_deref()
+                .unwrap_or_default()
+                .contains("comma")
+        );
+        assert!(
+            plain.as_slice()[0]
+                .help
+                .as_deref()
+                .unwrap_or_default()
+                .contains("did you mean `title`?")
+        );
+    }
+}
