@@ -73,3 +73,51 @@ fn every_key_of_every_bundled_scenario_is_in_the_schema() {
     }
     assert!(checked >= 20);
 }
+
+/// Every integer of the format, wherever it stands in the schema.
+fn integers<'a>(
+    value: &'a serde_json::Value,
+    path: String,
+    found: &mut Vec<(String, &'a serde_json::Value)>,
+) {
+    match value {
+        serde_json::Value::Object(object) => {
+            let is_integer = match object.get("type") {
+                Some(serde_json::Value::String(kind)) => kind == "integer",
+                Some(serde_json::Value::Array(kinds)) => kinds.iter().any(|kind| kind == "integer"),
+                _ => false,
+            };
+            if is_integer {
+                found.push((path.clone(), value));
+            }
+            for (key, inner) in object {
+                integers(inner, format!("{path}/{key}"), found);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (index, inner) in items.iter().enumerate() {
+                integers(inner, format!("{path}/{index}"), found);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn every_number_of_the_format_has_a_published_range() {
+    let schema = schema();
+    let mut found = Vec::new();
+    integers(&schema, String::new(), &mut found);
+    assert!(found.len() > 20, "{} integers", found.len());
+    for (path, integer) in found {
+        assert!(
+            integer.get("minimum").is_some() && integer.get("maximum").is_some(),
+            "{path} has no range: {integer}"
+        );
+    }
+    let hits = &schema["definitions"]["CardEntry"]["properties"]["hits"];
+    assert_eq!(
+        (hits["minimum"].as_i64(), hits["maximum"].as_i64()),
+        (Some(0), Some(99))
+    );
+}

@@ -235,7 +235,11 @@ impl Clash {
                 })
                 .count() as u32
         };
-        let base: i32 = board.pile(Pile::Battle(side)).iter().map(value).sum();
+        let base = board
+            .pile(Pile::Battle(side))
+            .iter()
+            .map(value)
+            .fold(0i32, i32::saturating_add);
         let times = doubles(side, DoubleScope::Own)
             + doubles(Side::Light, DoubleScope::All)
             + doubles(Side::Dark, DoubleScope::All);

@@ -687,7 +687,7 @@ impl Duel {
         if let Some(bonus) = card.text.text_bonus {
             parts.push(("game-text power bonus".to_string(), bonus));
         }
-        let total: i32 = parts.iter().map(|(_, amount)| amount).sum();
+        let total = saturating_sum(&parts);
         let weapon = self.weapon.get(side).map(|id| Self::name(board, id));
         self.emit(
             board,
@@ -825,7 +825,7 @@ impl Duel {
             return Err("no fighter".to_string());
         };
         if let Some(instance) = board.instance_mut(fighter) {
-            instance.hits += count;
+            instance.hits = instance.hits.saturating_add(count);
         }
         let hits = board.instance(fighter).map_or(0, |instance| instance.hits);
         let damage = Self::printed_damage(board, fighter)?;
@@ -1177,7 +1177,7 @@ impl Duel {
                         side,
                         vec![(
                             "hit tokens on his dueling character".to_string(),
-                            count as i32,
+                            i32::try_from(count).unwrap_or(i32::MAX),
                         )],
                         vec![NO_DEFEAT],
                     ))
@@ -1185,7 +1185,7 @@ impl Duel {
             }
         };
         if let Some((side, parts, cites)) = taker {
-            let sum: i32 = parts.iter().map(|(_, amount)| amount).sum();
+            let sum = saturating_sum(&parts);
             let amount = sum.max(0);
             let assumptions: &[Assumption] = if sum < 0 {
                 &[DAMAGE_NOT_BELOW_ZERO]
@@ -1666,4 +1666,12 @@ impl Procedure<Board> for Duel {
             _ => {}
         }
     }
+}
+
+/// The sum of named amounts (power or damage parts), saturating rather than wrapping: the
+/// scenario format bounds every part, so this is a guard, not a rule.
+fn saturating_sum(parts: &[(String, i32)]) -> i32 {
+    parts
+        .iter()
+        .fold(0i32, |total, (_, amount)| total.saturating_add(*amount))
 }

@@ -208,7 +208,7 @@ impl Checker<'_> {
 
     /// Hidden cards deployed this turn whose deploy counters total more than six.
     fn hidden_cards_over_six(&self, side: Side, found: &mut Vec<Violation>) {
-        let mut total = 0;
+        let mut total: i32 = 0;
         let mut unknown = Vec::new();
         let mut hidden = Vec::new();
         for planet in &self.board.planets {
@@ -226,7 +226,9 @@ impl Checker<'_> {
                     .and_then(|card| card.stats.deploy.as_ref())
                 {
                     Some(fact) => match fact.value {
-                        crate::cards::StatValue::Number(number) => total += number,
+                        crate::cards::StatValue::Number(number) => {
+                            total = total.saturating_add(number)
+                        }
                         crate::cards::StatValue::None => {}
                         crate::cards::StatValue::Symbol(_) => unknown.push(id),
                     },

@@ -29,7 +29,7 @@ fn sum(parts: &[(String, i32)]) -> String {
     for (index, (what, amount)) in parts.iter().enumerate() {
         if index > 0 {
             text.push_str(if *amount < 0 { " − " } else { " + " });
-            let _ = write!(text, "{} {}", amount.abs(), what);
+            let _ = write!(text, "{} {}", amount.unsigned_abs(), what);
         } else {
             let _ = write!(text, "{amount} ({what})");
         }

@@ -42,6 +42,7 @@ pub struct ScenarioFile {
     pub rules: Option<Located<String>>,
     /// The seed of every shuffle and random draw.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("maximum" = u64::MAX))]
     pub seed: Option<u64>,
     /// Whose turn it is: `light` or `dark`.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -144,7 +144,12 @@ impl Recovery {
                 // A list, a map, a block scalar, an anchor, an alias or a tag: blanking its
                 // first character would change the shape of what follows.
                 let first = value.chars().next()?;
-                if matches!(first, '[' | '{' | '-' | '|' | '>' | '&' | '*' | '!' | '#') {
+                let block_item = first == '-'
+                    && !value
+                        .chars()
+                        .nth(1)
+                        .is_some_and(|second| second.is_ascii_digit());
+                if block_item || matches!(first, '[' | '{' | '|' | '>' | '&' | '*' | '!' | '#') {
                     return None;
                 }
                 Some((span.offset, end))
@@ -206,15 +211,20 @@ fn blank(text: &str, start: usize, end: usize, null: bool) -> String {
     out
 }
 
-/// A value of the kind a message says is expected, to stand in for a bad one: the least
-/// number of a range, or the first of the allowed values.
+/// A value of the kind a message says is expected, to stand in for a bad one: 0 or the
+/// nearest end of a range, or the first of the allowed values.
 fn placeholder(expected: &str) -> Option<String> {
-    if let Some(range) = expected
-        .split("from ")
-        .nth(1)
-        .and_then(|rest| rest.split(" to ").next())
-    {
-        return Some(range.trim().to_string());
+    if let Some(range) = expected.split("from ").nth(1) {
+        let mut ends = range.split(" to ").map(|end| {
+            end.trim()
+                .trim_end_matches(|ch: char| !ch.is_ascii_digit())
+                .parse::<i64>()
+                .ok()
+        });
+        let (Some(Some(min)), Some(Some(max))) = (ends.next(), ends.next()) else {
+            return None;
+        };
+        return Some(0.clamp(min, max).to_string());
     }
     if let Some(values) = expected.strip_prefix("one of ") {
         return values.split(", ").next().map(str::to_string);
@@ -366,6 +376,9 @@ fn describe(error: &Error, text: &str) -> Found {
         }
         Error::Message { msg, .. } => {
             recovery = span.map(Recovery::Value);
+            if msg.contains("out of range") {
+                help = "docs/scenario-format.md (Numbers) lists every number of the format and its range".to_string();
+            }
             crate::text::clip(msg, 300)
         }
         Error::InvalidScalar { ty, .. } => {
