@@ -419,7 +419,7 @@ fn run_check(
     let mut reports = Vec::new();
     for path in files {
         let name = path.display().to_string();
-        let report = match crate::scenario::read_file(path) {
+        let report = match crate::files::read_scenario(path) {
             Ok(text) => {
                 crate::check::check_text(&name, &text, corpus, catalog, rules_override.as_ref())
             }
@@ -508,7 +508,7 @@ fn run_walk(
         Err(error) => return usage(error.into()),
     };
     let name = path.display().to_string();
-    let text = match crate::scenario::read_file(path) {
+    let text = match crate::files::read_scenario(path) {
         Ok(text) => text,
         Err(message) => {
             let report = crate::check::FileReport::unreadable(&name, message);
@@ -572,11 +572,10 @@ fn run_repl(
         Ok(ruleset) => ruleset,
         Err(error) => return usage(render_diagnostic(&CliError::from(error), palette)),
     };
-    let mut banner = None;
     let board = match path {
         Some(path) => {
             let name = path.display().to_string();
-            let text = match crate::scenario::read_file(path) {
+            let text = match crate::files::read_scenario(path) {
                 Ok(text) => text,
                 Err(message) => return usage(format!("{message}\n")),
             };
@@ -588,10 +587,7 @@ fn run_repl(
                 ruleset.as_ref(),
             );
             match report.board {
-                Some(board) if report.verdict != crate::check::FileVerdict::Unreadable => {
-                    banner = Some(format!("Loaded {name}.\n"));
-                    board
-                }
+                Some(board) if report.verdict != crate::check::FileVerdict::Unreadable => board,
                 _ => {
                     let stderr = report
                         .diagnostics(Corpus::embedded())
@@ -605,7 +601,7 @@ fn run_repl(
         }
         None => crate::board::Board::new(ruleset.unwrap_or_default(), 0),
     };
-    let code = crate::shell::terminal::run(board, banner, policy, palette.enabled);
+    let code = crate::shell::terminal::run(board, path, policy, palette.enabled);
     Outcome {
         code,
         stdout: String::new(),

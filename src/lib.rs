@@ -10,6 +10,7 @@ pub mod clash;
 pub mod cli;
 pub mod diagnostics;
 pub mod engine;
+pub mod files;
 pub mod legality;
 pub mod random;
 pub mod ranged;

@@ -10,7 +10,7 @@ use jedi_judge::render::Palette;
 use jedi_judge::rules::{Corpus, Ruleset};
 use jedi_judge::shell::Session;
 use jedi_judge::shell::helper::ShellHelper;
-use jedi_judge::shell::terminal::{ScriptConsole, run_script};
+use jedi_judge::shell::terminal::{ScriptConsole, run_script, script_lines};
 
 /// Runs script lines through a fresh session; returns the transcript and the final board.
 fn transcript(script: &str) -> (String, Board) {
@@ -20,15 +20,7 @@ fn transcript(script: &str) -> (String, Board) {
         Board::new(Ruleset::latest(), 0),
         Palette::plain(),
     );
-    let mut console = ScriptConsole {
-        lines: script
-            .lines()
-            .map(str::to_string)
-            .collect::<Vec<_>>()
-            .into_iter(),
-        out: Vec::new(),
-        to_stdout: false,
-    };
+    let mut console = ScriptConsole::buffered(script_lines(script.as_bytes()));
     run_script(&mut session, &mut console);
     (
         String::from_utf8_lossy(&console.out).into_owned(),
@@ -230,4 +222,196 @@ fn a_card_name_holding_a_field_word_is_read_whole() {
         maul.stats.power.as_ref().map(|fact| fact.value.clone()),
         Some(jedi_judge::cards::StatValue::Number(4))
     );
+}
+
+/// A folder of this test's own.
+fn folder(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("jedi-judge-shell-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+#[test]
+fn save_does_not_overwrite_a_file_it_did_not_write_unless_forced() {
+    let dir = folder("save");
+    let theirs = dir.join("theirs.yaml");
+    std::fs::write(&theirs, "title: somebody's position\n").expect("a file");
+    let (out, _) = transcript(&format!(
+        "planet Naboo\nsave {0}\nsave --force {0}\nadd light qui-gon mentor\nsave {0}\n",
+        theirs.display()
+    ));
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("exists, and this session did not load or save it: `save --force"),
+        "{out}"
+    );
+    // After the forced save the file is the session's own: saving again needs no force.
+    assert_eq!(out.matches("Saved the position to").count(), 2, "{out}");
+    let saved = std::fs::read_to_string(&theirs).expect("saved");
+    assert!(saved.contains("Qui-Gon Jinn, Jedi Mentor"), "{saved}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn load_does_not_drop_unsaved_changes_unless_forced() {
+    let dir = folder("load");
+    let file = dir.join("position.yaml");
+    std::fs::write(&file, "current_planet: Tatooine\n").expect("a file");
+    let (out, board) = transcript(&format!(
+        "planet Naboo\nload {0}\nshow\nload --force {0}\nquit\n",
+        file.display()
+    ));
+    assert!(
+        out.contains("there are unsaved changes: `save FILE` keeps them"),
+        "{out}"
+    );
+    assert!(out.contains("Loaded"), "{out}");
+    assert_eq!(
+        board.current_planet.map(|planet| planet.name()),
+        Some("Tatooine")
+    );
+    // The loaded board is saved: quit does not ask.
+    assert!(!out.contains("Quit anyway?"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn undo_takes_back_at_most_the_last_hundred_commands_and_says_so() {
+    let mut script = String::new();
+    for n in 0..150 {
+        script.push_str(&format!("seed {n}\n"));
+    }
+    for _ in 0..101 {
+        script.push_str("undo\n");
+    }
+    let (out, board) = transcript(&script);
+    assert_eq!(out.matches("Undone:").count(), 100);
+    assert!(out.contains("Nothing more to undo: undo takes back at most the last 100 commands."));
+    assert_eq!(board.seed, 49);
+}
+
+#[test]
+fn a_script_reports_errors_on_stderr_with_their_line_and_exits_1() {
+    let binary = env!("CARGO_BIN_EXE_jedi-judge");
+    let mut child = Command::new(binary)
+        .arg("repl")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"planet Naboo\nfrobnicate\nplanet Tatooine\n")
+        .expect("the script is written");
+    let output = child.wait_with_output().expect("the shell ends");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("line 2: error: there is no command \"frobnicate\""),
+        "{stderr}"
+    );
+    assert!(!stdout.contains("frobnicate\"; "), "{stdout}");
+    assert!(
+        stdout.contains("The current planet is Tatooine"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_line_that_is_not_text_is_an_error_naming_it_and_the_script_goes_on() {
+    let binary = env!("CARGO_BIN_EXE_jedi-judge");
+    let mut child = Command::new(binary)
+        .arg("repl")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"planet Naboo\nplanet Cor\xffuscant\nplanet Tatooine\n")
+        .expect("the script is written");
+    let output = child.wait_with_output().expect("the shell ends");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(stderr.contains("line 2 is not UTF-8 text"), "{stderr}");
+    assert!(
+        stdout.contains("The current planet is Tatooine"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_script_ends_quietly_when_its_output_is_closed() {
+    let binary = env!("CARGO_BIN_EXE_jedi-judge");
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let mut child = Command::new(binary)
+        .arg("repl")
+        .stdin(Stdio::piped())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let script = "help\n".repeat(200);
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes());
+    let output = child.wait_with_output().expect("the shell ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_ne!(output.status.code(), Some(101), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// At a terminal (standard input a terminal) whose standard output is a closed pipe, the
+/// shell ends quietly: no panic on "Broken pipe".
+#[cfg(unix)]
+#[test]
+fn the_shell_at_a_terminal_ends_quietly_when_its_output_is_closed() {
+    let binary = env!("CARGO_BIN_EXE_jedi-judge");
+    let pty = nix::pty::openpty(None, None).expect("a terminal");
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let home = folder("terminal");
+    let mut child = Command::new(binary)
+        .arg("repl")
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", &home)
+        .stdin(Stdio::from(pty.slave))
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut master = std::fs::File::from(pty.master);
+    let _ = master.write_all(b"help\nshow\nquit\n");
+    // The child must end by itself; give it a few seconds before giving up.
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting") {
+            break Some(status);
+        }
+        if started.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mut stderr = String::new();
+    if let Some(mut err) = child.stderr.take() {
+        let _ = std::io::Read::read_to_string(&mut err, &mut stderr);
+    }
+    let status = status.expect("the shell ends by itself");
+    assert_ne!(status.code(), Some(101), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&home);
 }

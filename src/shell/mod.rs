@@ -36,8 +36,21 @@ pub enum Answer {
 /// Where the shell writes and from where it reads answers to its questions.
 pub trait Console {
     fn print(&mut self, text: &str);
+    /// The error of a command that failed; a script shows it on standard error with the
+    /// line's number.
+    fn error(&mut self, text: &str) {
+        self.print(text);
+    }
     fn ask(&mut self, prompt: &str) -> Answer;
+    /// Whether a person answers questions (a terminal), rather than a script's next line.
+    fn interactive(&self) -> bool {
+        false
+    }
 }
+
+/// How many commands `undo` can take back: the oldest beyond these are forgotten, so that a
+/// long session's memory stays bounded.
+pub const UNDO_LIMIT: usize = 100;
 
 /// Whether the shell goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,7 +198,12 @@ pub const COMMANDS: [(&str, &str, &str, &str); 31] = [
         "a card of the catalog, its traits and sources",
         "card maul student",
     ),
-    ("undo", "undo", "take back the last command", "undo"),
+    (
+        "undo",
+        "undo",
+        "take back the last command (up to the last 100)",
+        "undo",
+    ),
     ("redo", "redo", "do again what undo took back", "redo"),
     (
         "walk",
@@ -195,14 +213,14 @@ pub const COMMANDS: [(&str, &str, &str, &str); 31] = [
     ),
     (
         "save",
-        "save FILE",
-        "write the position as scenario YAML (after a duel: the position before it, the duel and its decisions)",
+        "save [--force] FILE",
+        "write the position as scenario YAML (after a duel: the position before it, the duel and its decisions); a file this session did not load or save is overwritten only after asking, or with --force",
         "save duel.yaml",
     ),
     (
         "load",
-        "load FILE",
-        "read a scenario",
+        "load [--force] FILE",
+        "read a scenario; with unsaved changes, only after asking, or with --force",
         "load scenarios/duel/hands-empty-tied.yaml",
     ),
     (
@@ -255,10 +273,16 @@ pub struct Session<'a> {
     pub board: Board,
     pub palette: Palette,
     pub policy: Option<Policy>,
-    undo: Vec<Snapshot>,
+    undo: std::collections::VecDeque<Snapshot>,
     redo: Vec<Snapshot>,
     dirty: bool,
     last: Option<Adjudication>,
+    /// The files this session loaded or saved: `save` overwrites them without asking.
+    known_files: std::collections::BTreeSet<std::path::PathBuf>,
+    /// How many commands failed.
+    failures: usize,
+    /// Whether commands older than [`UNDO_LIMIT`] were forgotten.
+    undo_dropped: bool,
 }
 
 fn parse_side(word: &str) -> Result<Side, String> {
@@ -303,11 +327,30 @@ impl<'a> Session<'a> {
             board,
             palette,
             policy: None,
-            undo: Vec::new(),
+            undo: std::collections::VecDeque::new(),
             redo: Vec::new(),
             dirty: false,
             last: None,
+            known_files: std::collections::BTreeSet::new(),
+            failures: 0,
+            undo_dropped: false,
         }
+    }
+
+    /// How many commands have failed so far.
+    pub fn failures(&self) -> usize {
+        self.failures
+    }
+
+    /// Remembers a file the session started from, so that `save` may overwrite it.
+    pub fn remember_file(&mut self, path: &std::path::Path) {
+        if let Ok(path) = std::fs::canonicalize(path) {
+            self.known_files.insert(path);
+        }
+    }
+
+    fn knows_file(&self, path: &std::path::Path) -> bool {
+        std::fs::canonicalize(path).is_ok_and(|path| self.known_files.contains(&path))
     }
 
     /// Whether there are changes not saved.
@@ -344,10 +387,10 @@ impl<'a> Session<'a> {
             "card" => self.card(rest),
             "undo" => return self.undo_redo(true, console),
             "redo" => return self.undo_redo(false, console),
-            "save" => self.save(rest),
+            "save" => self.save(rest, console),
             "policy" => self.set_policy(rest),
             "duel" => self.duel(console),
-            "load" => self.load(rest),
+            "load" => self.load(rest, console),
             "walk" => self.walk_file(rest),
             _ => self.mutate(&command, args, rest),
         };
@@ -360,7 +403,11 @@ impl<'a> Session<'a> {
                     if command != "load" {
                         self.dirty = true;
                     }
-                    self.undo.push(before);
+                    if self.undo.len() == UNDO_LIMIT {
+                        self.undo.pop_front();
+                        self.undo_dropped = true;
+                    }
+                    self.undo.push_back(before);
                     self.redo.clear();
                 }
                 if let Some(text) = output {
@@ -381,7 +428,8 @@ impl<'a> Session<'a> {
                     shown.push('\n');
                     shown.push_str(rest.trim_end());
                 }
-                console.print(&format!("{shown}\n"));
+                self.failures = self.failures.saturating_add(1);
+                console.error(&format!("{shown}\n"));
             }
         }
         Flow::Continue
@@ -411,19 +459,27 @@ impl<'a> Session<'a> {
     }
 
     fn undo_redo(&mut self, undo: bool, console: &mut dyn Console) -> Flow {
-        let (from, to) = if undo {
-            (&mut self.undo, &mut self.redo)
+        let popped = if undo {
+            self.undo.pop_back()
         } else {
-            (&mut self.redo, &mut self.undo)
+            self.redo.pop()
         };
-        match from.pop() {
+        match popped {
             Some(snapshot) => {
                 let current = Snapshot {
                     command: snapshot.command.clone(),
                     board: self.board.clone(),
                     last: self.last.clone(),
                 };
-                to.push(current);
+                if undo {
+                    self.redo.push(current);
+                } else {
+                    if self.undo.len() == UNDO_LIMIT {
+                        self.undo.pop_front();
+                        self.undo_dropped = true;
+                    }
+                    self.undo.push_back(current);
+                }
                 let command = snapshot.command.clone();
                 self.board = snapshot.board;
                 self.last = snapshot.last;
@@ -433,6 +489,9 @@ impl<'a> Session<'a> {
                     if undo { "Undone:" } else { "Redone:" }
                 ));
             }
+            None if undo && self.forgotten() => console.print(&format!(
+                "Nothing more to undo: undo takes back at most the last {UNDO_LIMIT} commands.\n"
+            )),
             None => console.print(if undo {
                 "Nothing to undo.\n"
             } else {
@@ -440,6 +499,11 @@ impl<'a> Session<'a> {
             }),
         }
         Flow::Continue
+    }
+
+    /// Whether older commands were forgotten by the undo limit.
+    fn forgotten(&self) -> bool {
+        self.undo_dropped
     }
 
     fn check(&self) -> String {
@@ -538,9 +602,24 @@ impl<'a> Session<'a> {
         }))
     }
 
-    fn save(&mut self, path: &str) -> Result<Option<String>, String> {
+    fn save(&mut self, rest: &str, console: &mut dyn Console) -> Result<Option<String>, String> {
+        let (force, path) = forced(rest);
         if path.is_empty() {
             return Err("save needs a file name: save FILE".to_string());
+        }
+        let target = std::path::Path::new(path);
+        if target.exists() && !force && !self.knows_file(target) {
+            let question = format!(
+                "{path} exists, and this session did not load or save it. Overwrite it? [y/N] "
+            );
+            if !console.interactive() {
+                return Err(format!(
+                    "{path} exists, and this session did not load or save it: `save --force {path}` overwrites it"
+                ));
+            }
+            if !confirmed(console, &question) {
+                return Ok(Some("Not saved.\n".to_string()));
+            }
         }
         let mut file = match &self.last {
             Some(adjudication) => {
@@ -562,8 +641,9 @@ impl<'a> Session<'a> {
             Some(_) => "A duel adjudicated in the jedi-judge shell".to_string(),
             None => "A position built in the jedi-judge shell".to_string(),
         });
-        std::fs::write(path, scenario::to_yaml(&file))
-            .map_err(|error| format!("cannot write {path}: {error}"))?;
+        crate::files::write_atomically(target, &scenario::to_yaml(&file))
+            .map_err(|error| format!("cannot write {path}: {error}; nothing was written"))?;
+        self.remember_file(target);
         self.dirty = false;
         Ok(Some(match &self.last {
             Some(_) => format!(
@@ -577,7 +657,7 @@ impl<'a> Session<'a> {
         if path.is_empty() {
             return Err("walk needs a file name: walk FILE".to_string());
         }
-        let text = scenario::read_file(std::path::Path::new(path))?;
+        let text = crate::files::read_scenario(std::path::Path::new(path))?;
         let walked = crate::walk::walk_text(
             &text,
             self.corpus,
@@ -600,11 +680,25 @@ impl<'a> Session<'a> {
         )))
     }
 
-    fn load(&mut self, path: &str) -> Result<Option<String>, String> {
+    fn load(&mut self, rest: &str, console: &mut dyn Console) -> Result<Option<String>, String> {
+        let (force, path) = forced(rest);
         if path.is_empty() {
             return Err("load needs a file name: load FILE".to_string());
         }
-        let text = scenario::read_file(std::path::Path::new(path))?;
+        if self.dirty && !force {
+            if !console.interactive() {
+                return Err(format!(
+                    "there are unsaved changes: `save FILE` keeps them, `load --force {path}` drops them"
+                ));
+            }
+            if !confirmed(
+                console,
+                &format!("There are unsaved changes. Load {path} anyway? [y/N] "),
+            ) {
+                return Ok(Some("Not loaded.\n".to_string()));
+            }
+        }
+        let text = crate::files::read_scenario(std::path::Path::new(path))?;
         let file = scenario::parse(&text).map_err(|problems| {
             format!(
                 "{path} is not readable:\n{}",
@@ -630,6 +724,7 @@ impl<'a> Session<'a> {
         self.board = built.board;
         self.last = None;
         self.dirty = false;
+        self.remember_file(std::path::Path::new(path));
         if let Some(policy) = file.policy {
             self.policy = Some(policy.value);
         }
@@ -1367,6 +1462,26 @@ impl Decider for PromptDecider<'_, '_> {
         record(&mut self.decisions, decision, choice);
         Ok(choice)
     }
+}
+
+/// `--force` before or after a file name, and the name.
+fn forced(rest: &str) -> (bool, &str) {
+    let rest = rest.trim();
+    if let Some(path) = rest.strip_prefix("--force") {
+        return (true, path.trim());
+    }
+    if let Some(path) = rest.strip_suffix("--force") {
+        return (true, path.trim());
+    }
+    (false, rest)
+}
+
+/// Whether the person at the terminal answers yes.
+fn confirmed(console: &mut dyn Console, question: &str) -> bool {
+    matches!(
+        console.ask(question),
+        Answer::Line(answer) if matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes")
+    )
 }
 
 fn lookup_message(error: CardLookupError) -> String {

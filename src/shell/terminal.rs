@@ -1,6 +1,9 @@
 //! The shell at a terminal (rustyline, history kept across runs) and, when input is not a terminal, as a script.
+//!
+//! Every write handles its error: when standard output is closed (a pipe whose reader has
+//! gone), the session ends quietly instead of panicking.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::PathBuf;
 
 use rustyline::error::ReadlineError;
@@ -17,69 +20,255 @@ use crate::rules::Corpus;
 
 const PROMPT: &str = "jedi-judge> ";
 
+/// The longest line a script may have; a longer one is an error, not read whole.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
 /// Where the history is kept: the user's data directory.
 pub fn history_path() -> Option<PathBuf> {
     dirs::data_dir().map(|dir| dir.join("jedi-judge").join("history.txt"))
 }
 
+/// A standard stream that notices when it is closed.
+#[derive(Debug, Default)]
+pub struct Stream {
+    closed: bool,
+    error: bool,
+}
+
+impl Stream {
+    fn stdout() -> Stream {
+        Stream::default()
+    }
+
+    fn stderr() -> Stream {
+        Stream {
+            closed: false,
+            error: true,
+        }
+    }
+
+    /// Writes and flushes; a failed write (a closed pipe) closes the stream for good.
+    fn write(&mut self, text: &str) {
+        if self.closed {
+            return;
+        }
+        let written = if self.error {
+            let mut out = std::io::stderr().lock();
+            out.write_all(text.as_bytes()).and_then(|()| out.flush())
+        } else {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes()).and_then(|()| out.flush())
+        };
+        if written.is_err() {
+            self.closed = true;
+        }
+    }
+
+    pub fn closed(&self) -> bool {
+        self.closed
+    }
+}
+
 /// A console over standard output, reading answers from the editor.
 struct TerminalConsole<'e> {
     editor: &'e mut Editor<ShellHelper, DefaultHistory>,
+    out: &'e mut Stream,
 }
 
 impl Console for TerminalConsole<'_> {
     fn print(&mut self, text: &str) {
-        let mut out = std::io::stdout();
-        let _ = out.write_all(text.as_bytes());
-        let _ = out.flush();
+        self.out.write(text);
     }
 
     fn ask(&mut self, prompt: &str) -> Answer {
+        if self.out.closed() {
+            return Answer::End;
+        }
         match self.editor.readline(prompt) {
             Ok(line) => Answer::Line(line),
             Err(ReadlineError::Interrupted) => Answer::Cancelled,
             Err(_) => Answer::End,
         }
     }
+
+    fn interactive(&self) -> bool {
+        true
+    }
 }
 
-/// A console for a script: answers come from the next lines of input, echoed.
-pub struct ScriptConsole<I: Iterator<Item = String>> {
-    pub lines: I,
+/// A line of a script as read: text, or why it is not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScriptLine {
+    Text(String),
+    /// The line is not UTF-8 text.
+    NotText,
+    /// The line is longer than [`MAX_LINE_BYTES`].
+    TooLong,
+}
+
+/// The lines of a script from any reader, each read with a bounded buffer; reading stops at
+/// the end or at a read error.
+pub fn script_lines(reader: impl BufRead) -> impl Iterator<Item = ScriptLine> {
+    let mut reader = reader;
+    std::iter::from_fn(move || {
+        let mut bytes = Vec::new();
+        let mut limited = reader.by_ref().take(MAX_LINE_BYTES as u64 + 1);
+        match limited.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                if bytes.len() > MAX_LINE_BYTES && !bytes.ends_with(b"\n") {
+                    // Skip the rest of the long line.
+                    let mut rest = Vec::new();
+                    loop {
+                        rest.clear();
+                        let mut chunk = reader.by_ref().take(MAX_LINE_BYTES as u64);
+                        match chunk.read_until(b'\n', &mut rest) {
+                            Ok(0) | Err(_) => break,
+                            Ok(_) if rest.ends_with(b"\n") => break,
+                            Ok(_) => {}
+                        }
+                    }
+                    return Some(ScriptLine::TooLong);
+                }
+                while bytes
+                    .last()
+                    .is_some_and(|byte| *byte == b'\n' || *byte == b'\r')
+                {
+                    bytes.pop();
+                }
+                Some(match String::from_utf8(bytes) {
+                    Ok(text) => ScriptLine::Text(text),
+                    Err(_) => ScriptLine::NotText,
+                })
+            }
+        }
+    })
+}
+
+/// A console for a script: commands and answers come from its lines, echoed after the
+/// prompt; errors are shown with the line's number.
+pub struct ScriptConsole<I: Iterator<Item = ScriptLine>> {
+    lines: I,
+    /// The number of the last line read, from 1.
+    line: usize,
+    /// What a terminal would show, when not written to standard output.
     pub out: Vec<u8>,
-    pub to_stdout: bool,
+    to_stdout: bool,
+    stdout: Stream,
+    stderr: Stream,
+    /// Lines that could not be read as text.
+    unreadable: usize,
 }
 
-impl<I: Iterator<Item = String>> ScriptConsole<I> {
+impl<I: Iterator<Item = ScriptLine>> ScriptConsole<I> {
+    /// A script whose output is kept in `out`, errors in their place.
+    pub fn buffered(lines: I) -> ScriptConsole<I> {
+        ScriptConsole {
+            lines,
+            line: 0,
+            out: Vec::new(),
+            to_stdout: false,
+            stdout: Stream::stdout(),
+            stderr: Stream::stderr(),
+            unreadable: 0,
+        }
+    }
+
+    /// A script whose output goes to standard output, and its errors to standard error.
+    pub fn streamed(lines: I) -> ScriptConsole<I> {
+        ScriptConsole {
+            to_stdout: true,
+            ..ScriptConsole::buffered(lines)
+        }
+    }
+
     fn write(&mut self, text: &str) {
         if self.to_stdout {
-            let mut out = std::io::stdout();
-            let _ = out.write_all(text.as_bytes());
-            let _ = out.flush();
+            self.stdout.write(text);
         } else {
             self.out.extend_from_slice(text.as_bytes());
         }
     }
 
-    /// The next command line, echoed after the prompt.
-    pub fn next_command(&mut self) -> Option<String> {
+    fn closed(&self) -> bool {
+        self.to_stdout && self.stdout.closed()
+    }
+
+    /// The next line as text; a line that is not text is reported with its number.
+    fn next_text(&mut self) -> Option<Result<String, ()>> {
         let line = self.lines.next()?;
-        self.write(&format!("{PROMPT}{line}\n"));
-        Some(line)
+        self.line += 1;
+        Some(match line {
+            ScriptLine::Text(text) => Ok(text),
+            ScriptLine::NotText => {
+                self.unreadable += 1;
+                let number = self.line;
+                self.error(&format!("line {number} is not UTF-8 text; it is skipped\n"));
+                Err(())
+            }
+            ScriptLine::TooLong => {
+                self.unreadable += 1;
+                let number = self.line;
+                self.error(&format!(
+                    "line {number} is longer than {} bytes; it is skipped\n",
+                    crate::text::thousands(MAX_LINE_BYTES)
+                ));
+                Err(())
+            }
+        })
+    }
+
+    /// The next command line, echoed after the prompt; `None` at the end or when the output
+    /// is closed.
+    pub fn next_command(&mut self) -> Option<String> {
+        loop {
+            if self.closed() {
+                return None;
+            }
+            match self.next_text()? {
+                Ok(line) => {
+                    self.write(&format!("{PROMPT}{line}\n"));
+                    return Some(line);
+                }
+                Err(()) => continue,
+            }
+        }
+    }
+
+    /// The exit code of the script: 0 when every command succeeded, 1 when one failed, 2
+    /// when a line could not be read.
+    pub fn exit_code(&self, session: &Session<'_>) -> i32 {
+        if self.unreadable > 0 {
+            2
+        } else if session.failures() > 0 {
+            1
+        } else {
+            0
+        }
     }
 }
 
-impl<I: Iterator<Item = String>> Console for ScriptConsole<I> {
+impl<I: Iterator<Item = ScriptLine>> Console for ScriptConsole<I> {
     fn print(&mut self, text: &str) {
         self.write(text);
     }
 
+    fn error(&mut self, text: &str) {
+        let located = format!("line {}: {text}", self.line);
+        if self.to_stdout {
+            self.stderr.write(&located);
+        } else {
+            self.out.extend_from_slice(located.as_bytes());
+        }
+    }
+
     fn ask(&mut self, prompt: &str) -> Answer {
-        match self.lines.next() {
-            Some(line) => {
+        match self.next_text() {
+            Some(Ok(line)) => {
                 self.write(&format!("{prompt}{line}\n"));
                 Answer::Line(line)
             }
+            Some(Err(())) => Answer::Cancelled,
             None => {
                 self.write(&format!("{prompt}\n"));
                 Answer::End
@@ -89,7 +278,7 @@ impl<I: Iterator<Item = String>> Console for ScriptConsole<I> {
 }
 
 /// Runs a whole script through a session; the output is what a terminal would show.
-pub fn run_script<I: Iterator<Item = String>>(
+pub fn run_script<I: Iterator<Item = ScriptLine>>(
     session: &mut Session<'_>,
     console: &mut ScriptConsole<I>,
 ) {
@@ -98,38 +287,44 @@ pub fn run_script<I: Iterator<Item = String>>(
             return;
         }
     }
-    if session.dirty() {
+    if session.dirty() && !console.closed() {
         console.print("End of input: the unsaved changes are not saved.\n");
     }
 }
 
 /// Starts the shell: interactive on a terminal, a script otherwise. Returns the exit code.
-pub fn run(start: Board, banner: Option<String>, policy: Option<Policy>, colour: bool) -> i32 {
+pub fn run(
+    start: Board,
+    loaded: Option<&std::path::Path>,
+    policy: Option<Policy>,
+    colour: bool,
+) -> i32 {
     let corpus = Corpus::embedded();
     let catalog = Catalog::embedded();
     let palette = Palette { enabled: colour };
     let mut session = Session::new(corpus, catalog, start, palette);
     session.policy = policy;
+    let banner = loaded.map(|path| format!("Loaded {}.\n", path.display()));
+    if let Some(path) = loaded {
+        session.remember_file(path);
+    }
     if !std::io::stdin().is_terminal() {
         let stdin = std::io::stdin();
-        let lines = stdin.lock().lines().map_while(Result::ok);
-        let mut console = ScriptConsole {
-            lines,
-            out: Vec::new(),
-            to_stdout: true,
-        };
+        let mut console = ScriptConsole::streamed(script_lines(stdin.lock()));
         if let Some(banner) = banner {
             console.print(&banner);
         }
         run_script(&mut session, &mut console);
-        return 0;
+        return console.exit_code(&session);
     }
+    let mut out = Stream::stdout();
+    let mut err = Stream::stderr();
     let config = Config::builder()
         .completion_type(CompletionType::List)
         .auto_add_history(false)
         .build();
     let Ok(mut editor) = Editor::<ShellHelper, DefaultHistory>::with_config(config) else {
-        eprintln!("cannot open the terminal for the shell");
+        err.write("cannot open the terminal for the shell\n");
         return 2;
     };
     let helper = ShellHelper::new(corpus, catalog, colour);
@@ -139,13 +334,13 @@ pub fn run(start: Board, banner: Option<String>, policy: Option<Policy>, colour:
     if let Some(path) = &history {
         let _ = editor.load_history(path);
     }
-    println!(
-        "jedi-judge shell: build a position and adjudicate it. `help` lists the commands; Tab completes."
+    out.write(
+        "jedi-judge shell: build a position and adjudicate it. `help` lists the commands; Tab completes.\n",
     );
     if let Some(banner) = banner {
-        print!("{banner}");
+        out.write(&banner);
     }
-    loop {
+    while !out.closed() {
         *board_names.borrow_mut() = session
             .board
             .definitions
@@ -156,9 +351,11 @@ pub fn run(start: Board, banner: Option<String>, policy: Option<Policy>, colour:
         let line = editor.readline(PROMPT);
         let mut console = TerminalConsole {
             editor: &mut editor,
+            out: &mut out,
         };
         let flow = match line {
             Ok(line) => {
+                // Kept in the history even if it fails, so that nothing typed is lost.
                 let _ = console.editor.add_history_entry(line.as_str());
                 session.run_line(&line, &mut console)
             }
@@ -168,7 +365,7 @@ pub fn run(start: Board, banner: Option<String>, policy: Option<Policy>, colour:
             }
             Err(ReadlineError::Eof) => session.end_of_input(&mut console),
             Err(error) => {
-                eprintln!("cannot read the terminal: {error}");
+                err.write(&format!("cannot read the terminal: {error}\n"));
                 Flow::Quit
             }
         };
