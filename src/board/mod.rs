@@ -155,6 +155,44 @@ impl PartialEq for Provenance {
     }
 }
 
+/// The provenance of a card instance, kept out of line: most cards of a board built in the
+/// shell have none, and a board is copied for every command that `undo` can take back.
+#[derive(Clone, Debug, Default)]
+pub struct ProvenanceSlot(Option<Box<Provenance>>);
+
+impl PartialEq for ProvenanceSlot {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::ops::Deref for ProvenanceSlot {
+    type Target = Provenance;
+
+    fn deref(&self) -> &Provenance {
+        const NONE: &Provenance = &Provenance {
+            entry: None,
+            name: None,
+            hidden: None,
+            thrust: None,
+            hits: None,
+        };
+        self.0.as_deref().unwrap_or(NONE)
+    }
+}
+
+impl std::ops::DerefMut for ProvenanceSlot {
+    fn deref_mut(&mut self) -> &mut Provenance {
+        self.0.get_or_insert_with(Box::default)
+    }
+}
+
+impl From<Provenance> for ProvenanceSlot {
+    fn from(provenance: Provenance) -> ProvenanceSlot {
+        ProvenanceSlot(Some(Box::new(provenance)))
+    }
+}
+
 impl Provenance {
     /// The most precise span for the card itself: its name.
     pub fn card(&self) -> Option<Span> {
@@ -177,7 +215,7 @@ pub struct CardInstance {
     pub hits: u32,
     /// Thrust tokens on it (a Podracer pilot).
     pub thrust: u32,
-    pub provenance: Provenance,
+    pub provenance: ProvenanceSlot,
 }
 
 /// What each player has besides cards.
@@ -317,7 +355,7 @@ impl Board {
             deployed_this_turn: false,
             hits: 0,
             thrust: 0,
-            provenance: Provenance::default(),
+            provenance: ProvenanceSlot::default(),
         });
         self.zones.entry(zone).or_default().push(id);
         id

@@ -2,7 +2,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::board::{Board, CardId, DefinitionIndex, PLANETS, Planet, Provenance, Span, Zone};
+use crate::board::{
+    Board, CardId, DefinitionIndex, PLANETS, Planet, Provenance, ProvenanceSlot, Span, Zone,
+};
 use crate::cards::matching::{self, NameIndex};
 use crate::cards::{
     Card, CardLookupError, CardType, Catalog, Fact, Game, Printing, Side, Source, StatValue,
@@ -546,11 +548,11 @@ impl Builder<'_> {
         }
         let id = self.board.add(zone, definition, owner);
         if let Some(instance) = self.board.instance_mut(id) {
-            instance.provenance = Provenance {
+            instance.provenance = ProvenanceSlot::from(Provenance {
                 entry: entry.span,
                 name: card_entry.and_then(|c| c.card.span).or(entry.span),
                 ..Provenance::default()
-            };
+            });
             if let Some(CardEntry {
                 hidden,
                 deployed_this_turn,

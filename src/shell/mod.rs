@@ -376,7 +376,22 @@ impl<'a> Session<'a> {
         let command = words[0].to_ascii_lowercase();
         let args = &words[1..];
         let rest = line[words[0].len()..].trim();
-        let before = self.snapshot(line);
+        // Only a command that may change the board is worth a copy of it for `undo`.
+        let read_only = matches!(
+            command.as_str(),
+            "help"
+                | "?"
+                | "show"
+                | "board"
+                | "check"
+                | "rule"
+                | "search"
+                | "card"
+                | "save"
+                | "policy"
+                | "walk"
+        );
+        let before = (!read_only).then(|| self.snapshot(line));
         let result: Result<Option<String>, String> = match command.as_str() {
             "help" | "?" => Ok(Some(help(args.first().copied()))),
             "quit" | "exit" | "q" => return self.quit(console),
@@ -396,7 +411,9 @@ impl<'a> Session<'a> {
         };
         match result {
             Ok(output) => {
-                if self.board != before.board || command == "load" || command == "duel" {
+                if let Some(before) = before
+                    && (self.board != before.board || command == "load" || command == "duel")
+                {
                     if command != "duel" && command != "load" {
                         self.last = None;
                     }
@@ -415,7 +432,9 @@ impl<'a> Session<'a> {
                 }
             }
             Err(message) => {
-                self.board = before.board;
+                if let Some(before) = before {
+                    self.board = before.board;
+                }
                 // The first line is the message, wrapped; what follows (a file's diagnostics)
                 // is laid out already.
                 let message = crate::text::clip(&message, MAX_ERROR_CHARS);
