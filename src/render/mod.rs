@@ -137,9 +137,26 @@ pub fn document_date(corpus: &Corpus, item: &Item) -> String {
         .unwrap_or_default()
 }
 
-/// Escapes text for a Markdown paragraph.
+/// Escapes text for a Markdown paragraph: the characters that mark up, and a start that
+/// would begin a list, a heading or a quote.
 pub fn markdown_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+    let mut out = String::with_capacity(text.len() + 8);
+    let digits = text.len()
+        - text
+            .trim_start_matches(|ch: char| ch.is_ascii_digit())
+            .len();
+    let after_digits = text.get(digits..).unwrap_or_default();
+    if digits > 0 && (after_digits.starts_with(". ") || after_digits.starts_with(") ")) {
+        // "4. " would begin an ordered list.
+        out.push_str(text.get(..digits).unwrap_or_default());
+        out.push('\\');
+        return out + &markdown_escape(after_digits);
+    }
+    if matches!(text.chars().next(), Some('-' | '+' | '=' | '~'))
+        && !text.chars().nth(1).is_some_and(|ch| ch.is_alphanumeric())
+    {
+        out.push('\\');
+    }
     for ch in text.chars() {
         if matches!(
             ch,

@@ -803,6 +803,9 @@ impl<'a> TextStepper<'a> {
     }
 }
 
+/// A Markdown walkthrough: one ordered list, each step an item whose blocks (the tally, the
+/// rules quoted, the assumptions) are indented to the width of its number, so that every
+/// CommonMark renderer keeps them inside it; no raw HTML.
 fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -825,45 +828,74 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
     }
     for (index, event) in walk.run.events.iter().enumerate() {
         let step = index + 1;
-        let _ = writeln!(out, "{step}. {}", markdown_escape(&narrate(event)));
+        let marker = format!("{step}. ");
+        let indent = " ".repeat(marker.len());
+        let mut blocks: Vec<String> = vec![markdown_escape(&narrate(event))];
         if shows_tally(event) {
-            let _ = writeln!(out, "   <br>*{}*", markdown_escape(&tally(event)));
+            blocks.push(format!("*{}*", markdown_escape(&tally(event))));
         }
         for cite in &event.cites {
             let Some(item) = quotes.resolve(cite.id()) else {
                 continue;
             };
             match quotes.first_step.get(&item.id) {
-                Some(first) => {
-                    let _ = writeln!(out, "   <br>`{}` (quoted at step {first})", item.id);
-                }
+                Some(first) => blocks.push(format!("`{}` (quoted at step {first})", item.id)),
                 None => {
                     quotes.first_step.insert(item.id.clone(), step);
-                    let _ = writeln!(
-                        out,
-                        "\n   > `{}` — *{}*<br>\n   > {}\n",
+                    blocks.push(format!(
+                        "> `{}`: *{}*\\\n> {}",
                         item.id,
                         markdown_escape(&document_label(quotes.corpus, item)),
                         markdown_escape(&item.text.replace('\n', " "))
-                    );
+                    ));
                 }
             }
         }
         for assumption in &event.assumptions {
-            let _ = writeln!(
-                out,
-                "   <br>**Assumption** (`{}`), not rule text: {}",
+            blocks.push(format!(
+                "**Assumption** (`{}`), not rule text: {}",
                 assumption.name,
                 markdown_escape(assumption.text)
-            );
+            ));
         }
+        for (position, block) in blocks.iter().enumerate() {
+            if position > 0 {
+                out.push('\n');
+            }
+            for (line_number, line) in block.lines().enumerate() {
+                if position == 0 && line_number == 0 {
+                    out.push_str(&marker);
+                } else {
+                    out.push_str(&indent);
+                }
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        out.push('\n');
     }
-    let _ = writeln!(out);
     match &walk.run.stop {
         Some(Stop::Undecided { decision, why }) => {
             let _ = writeln!(out, "**Stopped after step {}.**\n", walk.run.events.len());
-            for line in decision_lines(decision, why, quotes) {
-                let _ = writeln!(out, "{}  ", markdown_escape(&line));
+            let lines = decision_lines(decision, why, quotes);
+            let (options, text): (Vec<&String>, Vec<&String>) =
+                lines.iter().partition(|line| line.starts_with("  "));
+            let mut text = text.into_iter();
+            if let Some(first) = text.next() {
+                let _ = writeln!(out, "{}\n", markdown_escape(first));
+            }
+            let rest: Vec<&String> = text.collect();
+            if let Some(legal) = rest.first() {
+                let _ = writeln!(out, "{}\n", markdown_escape(legal));
+            }
+            for option in &options {
+                let option = option.trim_start();
+                let (number, label) = option.split_once(". ").unwrap_or(("", option));
+                let _ = writeln!(out, "{number}. {}", markdown_escape(label));
+            }
+            out.push('\n');
+            for line in rest.iter().skip(1) {
+                let _ = writeln!(out, "{}\n", markdown_escape(line));
             }
         }
         Some(Stop::Missing { fact }) => {
