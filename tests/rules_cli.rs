@@ -184,18 +184,61 @@ fn a_diff_between_equal_rulesets_is_empty() {
 }
 
 #[test]
-fn the_diff_in_markdown_puts_old_and_new_text_side_by_side() {
-    insta::assert_snapshot!(
-        "diff_markdown",
-        stdout(&[
-            "rules",
-            "diff",
-            "faq-2000-12-01",
-            "latest",
-            "--format",
-            "markdown"
-        ])
+fn the_diff_in_markdown_strikes_out_the_words_gone_and_bolds_the_new_ones() {
+    let markdown = stdout(&[
+        "rules",
+        "diff",
+        "faq-2000-12-01",
+        "latest",
+        "--format",
+        "markdown",
+    ]);
+    assert!(
+        markdown.contains("~~both players have at least one dueling~~ **you have a dueling character and a lightsaber that**"),
+        "{markdown}"
     );
+    // Parsed as GitHub would: the marks are strikethrough and strong emphasis, not text.
+    let mut options = pulldown_cmark::Options::empty();
+    options.insert(pulldown_cmark::Options::ENABLE_STRIKETHROUGH);
+    let parsed: Vec<pulldown_cmark::Event> =
+        pulldown_cmark::Parser::new_ext(&markdown, options).collect();
+    let struck = parsed
+        .iter()
+        .filter(|event| {
+            matches!(
+                event,
+                pulldown_cmark::Event::Start(pulldown_cmark::Tag::Strikethrough)
+            )
+        })
+        .count();
+    let strong = parsed
+        .iter()
+        .filter(|event| {
+            matches!(
+                event,
+                pulldown_cmark::Event::Start(pulldown_cmark::Tag::Strong)
+            )
+        })
+        .count();
+    assert!(
+        struck >= 3 && strong >= 3,
+        "{struck} struck, {strong} strong"
+    );
+    insta::assert_snapshot!("diff_markdown", markdown);
+}
+
+#[test]
+fn the_diff_marks_changed_words_in_text_and_in_colour() {
+    let plain = stdout(&["rules", "diff", "2000-12-01", "latest"]);
+    assert!(
+        plain.contains("A duel is [-considered to be-] {+also+} a fight"),
+        "{plain}"
+    );
+    let mut argv = vec!["jedi-judge", "rules", "diff", "2000-12-01", "latest"];
+    argv.push("--color=always");
+    let coloured = execute(argv, |_| Palette::coloured()).stdout;
+    assert!(coloured.contains("\u{1b}["), "no colour");
+    assert!(!coloured.contains("[-considered"), "{coloured}");
 }
 
 #[test]

@@ -88,28 +88,68 @@ impl Palette {
         self.paint(Style::new().fg_color(Some(AnsiColor::Red.into())), text)
     }
 
+    /// Words a later text removed: struck through, in red.
+    pub fn removed(self, text: &str) -> String {
+        self.paint(
+            Style::new()
+                .fg_color(Some(AnsiColor::Red.into()))
+                .effects(Effects::STRIKETHROUGH),
+            text,
+        )
+    }
+
+    /// Words a later text added: in green.
+    pub fn added(self, text: &str) -> String {
+        self.paint(
+            Style::new()
+                .fg_color(Some(AnsiColor::Green.into()))
+                .effects(Effects::BOLD),
+            text,
+        )
+    }
+
     /// Assumptions and unknowns.
     pub fn warn(self, text: &str) -> String {
         self.paint(Style::new().fg_color(Some(AnsiColor::Magenta.into())), text)
     }
 }
 
-/// Wraps text to `width` columns, every line indented; hard line breaks are kept.
+/// How many columns text takes on a terminal: its characters, colour codes left out.
+pub fn visible_width(text: &str) -> usize {
+    let mut width = 0;
+    let mut in_escape = false;
+    for ch in text.chars() {
+        match (in_escape, ch) {
+            (false, '\u{1b}') => in_escape = true,
+            (true, 'm') => in_escape = false,
+            (true, _) => {}
+            (false, _) => width += 1,
+        }
+    }
+    width
+}
+
+/// Wraps text to `width` columns, every line indented; hard line breaks are kept. Colour
+/// codes take no room.
 pub fn wrap(text: &str, width: usize, indent: &str) -> String {
     let mut lines = Vec::new();
+    let indent_width = visible_width(indent);
     for paragraph in text.split('\n') {
         let mut line = String::new();
+        let mut line_width = 0;
         for word in paragraph.split_whitespace() {
-            if !line.is_empty()
-                && indent.len() + line.chars().count() + 1 + word.chars().count() > width
-            {
+            let word_width = visible_width(word);
+            if !line.is_empty() && indent_width + line_width + 1 + word_width > width {
                 lines.push(format!("{indent}{line}"));
                 line.clear();
+                line_width = 0;
             }
             if !line.is_empty() {
                 line.push(' ');
+                line_width += 1;
             }
             line.push_str(word);
+            line_width += word_width;
         }
         lines.push(format!("{indent}{line}"));
     }

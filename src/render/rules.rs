@@ -11,7 +11,7 @@ use super::{
 };
 use crate::rules::{
     Corpus, DiffEntry, Item, Listed, Lookup, NAMED_RULESETS, Ruleset, RulesetDiff, SearchResults,
-    Snippet,
+    Snippet, WordChange, word_diff,
 };
 
 /// Why an item is or is not in force under a ruleset, in a few words.
@@ -486,6 +486,7 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
                         "change": "changed",
                         "old": old.iter().map(|item| json!({"id": item.id, "text": item.text})).collect::<Vec<_>>(),
                         "new": {"id": new.id, "text": new.text},
+                        "words": word_diff(old.first().map(|item| item.text.as_str()).unwrap_or_default(), &new.text),
                     }),
                     DiffEntry::Added(item) => json!({
                         "change": "added", "id": item.id, "text": item.text,
@@ -526,18 +527,20 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
                         let _ = writeln!(out, "### Changed: `{}`\n", item.key());
                         let _ = writeln!(
                             out,
-                            "| {old} ({}) | {new} (`{}`) |",
+                            "{old}: {}; {new}: `{}`. Words struck through are gone, words in bold are new.\n",
                             old_ids.join(", "),
                             item.id
                         );
-                        let _ = writeln!(out, "|---|---|");
                         let old_text = olds.first().map(|o| o.text.as_str()).unwrap_or_default();
-                        let _ = writeln!(
-                            out,
-                            "| {} | {} |\n",
-                            markdown_escape(old_text).replace('\n', "<br>"),
-                            markdown_escape(&item.text).replace('\n', "<br>")
+                        let marked = marked_words(
+                            &word_diff(old_text, &item.text),
+                            &|text| markdown_escape(text),
+                            ("~~", "~~"),
+                            ("**", "**"),
                         );
+                        let quoted: Vec<String> =
+                            marked.split('\n').map(|line| format!("> {line}")).collect();
+                        let _ = writeln!(out, "{}\n", quoted.join("\\\n"));
                     }
                     DiffEntry::Added(item) => {
                         let _ = writeln!(out, "### Added: `{}`\n", item.id);
@@ -583,7 +586,6 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
                 diff.entries.len(),
                 if diff.entries.len() == 1 { "" } else { "s" }
             );
-            let column = (WIDTH - 3) / 2;
             for entry in &diff.entries {
                 let _ = writeln!(out);
                 match entry {
@@ -598,14 +600,37 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
                             palette.heading("Changed:"),
                             palette.id(item.key())
                         );
-                        let left_head = format!("{old}: {}", old_ids.join(", "));
-                        let right_head = format!("{new}: {}", item.id);
+                        let _ = writeln!(
+                            out,
+                            "{}",
+                            palette.dim(&wrap(
+                                &format!(
+                                    "{old}: {} → {new}: {} ({})",
+                                    old_ids.join(", "),
+                                    item.id,
+                                    if palette.enabled {
+                                        "words gone struck through in red, new words in green"
+                                    } else {
+                                        "[-gone-] {+new+}"
+                                    }
+                                ),
+                                WIDTH,
+                                "  "
+                            ))
+                        );
                         let old_text = olds.first().map(|o| o.text.as_str()).unwrap_or_default();
-                        out.push_str(&side_by_side(
-                            &format!("{left_head}\n\n{old_text}"),
-                            &format!("{right_head}\n\n{}", item.text),
-                            column,
-                        ));
+                        let changes = word_diff(old_text, &item.text);
+                        let marked = if palette.enabled {
+                            coloured_words(&changes, palette)
+                        } else {
+                            marked_words(
+                                &changes,
+                                &|text| text.to_string(),
+                                ("[-", "-]"),
+                                ("{+", "+}"),
+                            )
+                        };
+                        let _ = writeln!(out, "{}", wrap(&marked, WIDTH, "  │ "));
                     }
                     DiffEntry::Added(item) => {
                         let label = if item.later_addition.is_some() {
@@ -661,16 +686,82 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
 }
 
 /// Two texts in columns of `column` characters, separated by a bar.
-fn side_by_side(left: &str, right: &str, column: usize) -> String {
-    let left_lines: Vec<String> = wrap(left, column, "").lines().map(String::from).collect();
-    let right_lines: Vec<String> = wrap(right, column, "").lines().map(String::from).collect();
-    let rows = left_lines.len().max(right_lines.len());
+/// A word diff as text: each run of removed or added words between its marks, every line
+/// of a run marked on its own (so that a mark never spans a line break).
+fn marked_words(
+    changes: &[WordChange],
+    escape: &dyn Fn(&str) -> String,
+    removed: (&str, &str),
+    added: (&str, &str),
+) -> String {
     let mut out = String::new();
-    for row in 0..rows {
-        let left = left_lines.get(row).map(String::as_str).unwrap_or_default();
-        let right = right_lines.get(row).map(String::as_str).unwrap_or_default();
-        let padding = column.saturating_sub(left.chars().count());
-        let _ = writeln!(out, "{left}{} │ {right}", " ".repeat(padding));
+    for (index, change) in changes.iter().enumerate() {
+        // A passage removed and the passage that replaced it, apart.
+        if matches!(change, WordChange::Added(_))
+            && index > 0
+            && matches!(changes.get(index - 1), Some(WordChange::Removed(_)))
+        {
+            out.push(' ');
+        }
+        let (text, (open, close)) = match change {
+            WordChange::Same(text) => {
+                out.push_str(&escape(text));
+                continue;
+            }
+            WordChange::Removed(text) => (text, removed),
+            WordChange::Added(text) => (text, added),
+        };
+        for (index, line) in text.split('\n').enumerate() {
+            if index > 0 {
+                out.push('\n');
+            }
+            let trimmed = line.trim_end();
+            if trimmed.trim().is_empty() {
+                out.push_str(line);
+                continue;
+            }
+            let leading = &line[..line.len() - line.trim_start().len()];
+            out.push_str(leading);
+            out.push_str(open);
+            out.push_str(&escape(trimmed.trim_start()));
+            out.push_str(close);
+            out.push_str(&line[trimmed.len()..]);
+        }
+    }
+    out
+}
+
+/// A word diff in colour: removed words struck through in red, added words in green, each
+/// word painted on its own so that wrapping never carries a colour into the margin.
+fn coloured_words(changes: &[WordChange], palette: Palette) -> String {
+    let mut out = String::new();
+    for (index, change) in changes.iter().enumerate() {
+        if matches!(change, WordChange::Added(_))
+            && index > 0
+            && matches!(changes.get(index - 1), Some(WordChange::Removed(_)))
+        {
+            out.push(' ');
+        }
+        let (text, paint): (&str, &dyn Fn(&str) -> String) = match change {
+            WordChange::Same(text) => (text, &|word: &str| word.to_string()),
+            WordChange::Removed(text) => (text, &|word: &str| palette.removed(word)),
+            WordChange::Added(text) => (text, &|word: &str| palette.added(word)),
+        };
+        let mut word = String::new();
+        for ch in text.chars() {
+            if ch.is_whitespace() {
+                if !word.is_empty() {
+                    out.push_str(&paint(&word));
+                    word.clear();
+                }
+                out.push(ch);
+            } else {
+                word.push(ch);
+            }
+        }
+        if !word.is_empty() {
+            out.push_str(&paint(&word));
+        }
     }
     out
 }

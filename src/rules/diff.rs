@@ -25,6 +25,69 @@ pub enum DiffEntry<'a> {
     },
 }
 
+/// A piece of a word diff: text in both versions, only in the old, or only in the new.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WordChange {
+    Same(String),
+    Removed(String),
+    Added(String),
+}
+
+/// The words that changed from one text to another, in reading order: kept text, and each
+/// changed passage as the words it removed followed by the words it added. Spaces between
+/// changed words belong to the passage, so that "both players" → "you have" is one change,
+/// not two.
+pub fn word_diff(old: &str, new: &str) -> Vec<WordChange> {
+    let diff = similar::TextDiff::from_words(old, new);
+    let pieces: Vec<(similar::ChangeTag, &str)> = diff
+        .iter_all_changes()
+        .map(|change| (change.tag(), change.value()))
+        .collect();
+    let mut changes: Vec<WordChange> = Vec::new();
+    let mut index = 0;
+    while let Some(&(tag, text)) = pieces.get(index) {
+        if tag == similar::ChangeTag::Equal {
+            match changes.last_mut() {
+                Some(WordChange::Same(run)) => run.push_str(text),
+                _ => changes.push(WordChange::Same(text.to_string())),
+            }
+            index += 1;
+            continue;
+        }
+        // A changed passage: changes, and the spaces between them.
+        let mut removed = String::new();
+        let mut added = String::new();
+        while let Some(&(tag, text)) = pieces.get(index) {
+            match tag {
+                similar::ChangeTag::Delete => removed.push_str(text),
+                similar::ChangeTag::Insert => added.push_str(text),
+                similar::ChangeTag::Equal => {
+                    let more_changes = pieces
+                        .get(index + 1)
+                        .is_some_and(|(next, _)| *next != similar::ChangeTag::Equal);
+                    if !(text.trim().is_empty() && more_changes) {
+                        break;
+                    }
+                    removed.push_str(text);
+                    added.push_str(text);
+                }
+            }
+            index += 1;
+        }
+        // Spaces that only separated changes of the other kind are not part of a change.
+        for (passage, make) in [
+            (removed, WordChange::Removed as fn(String) -> WordChange),
+            (added, WordChange::Added as fn(String) -> WordChange),
+        ] {
+            if !passage.trim().is_empty() {
+                changes.push(make(passage));
+            }
+        }
+    }
+    changes
+}
+
 /// The differences between two rulesets, in corpus order.
 #[derive(Debug)]
 pub struct RulesetDiff<'a> {
@@ -173,5 +236,43 @@ pub fn diff<'a>(corpus: &'a Corpus, old: &Ruleset, new: &Ruleset, expand: bool) 
         old: old.clone(),
         new: new.clone(),
         entries,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_word_diff_keeps_the_common_words_and_marks_the_rest() {
+        let changes = word_diff(
+            "A duel takes place at the current location.",
+            "A duel takes place on the current planet.",
+        );
+        let removed: String = changes
+            .iter()
+            .filter_map(|change| match change {
+                WordChange::Removed(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        let added: String = changes
+            .iter()
+            .filter_map(|change| match change {
+                WordChange::Added(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            removed.contains("at") && removed.contains("location"),
+            "{changes:?}"
+        );
+        assert!(
+            added.contains("on") && added.contains("planet"),
+            "{changes:?}"
+        );
+        assert!(
+            matches!(&changes[0], WordChange::Same(text) if text.starts_with("A duel takes place"))
+        );
     }
 }

@@ -8,7 +8,7 @@ mod search;
 pub use corpus::{
     CardListEntry, Corpus, CorpusError, Document, Item, ItemKind, SourceDate, embedded_sources,
 };
-pub use diff::{DiffEntry, RulesetDiff, diff};
+pub use diff::{DiffEntry, RulesetDiff, WordChange, diff, word_diff};
 pub use ruleset::{NAMED_RULESETS, Ruleset, RulesetError};
 pub use search::{MAX_QUERY_WORDS, SearchHit, SearchResults, Snippet, is_stop_word, search};
 
