@@ -305,7 +305,7 @@ pub fn render_diagnostic(diagnostic: &dyn Diagnostic, palette: Palette) -> Strin
         GraphicalTheme::unicode_nocolor()
     };
     let mut out = String::new();
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(render::WIDTH);
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(palette.width);
     if handler.render_report(&mut out, diagnostic).is_err() {
         out = diagnostic.to_string();
     }
@@ -601,7 +601,7 @@ fn run_repl(
         }
         None => crate::board::Board::new(ruleset.unwrap_or_default(), 0),
     };
-    let code = crate::shell::terminal::run(board, path, policy, palette.enabled);
+    let code = crate::shell::terminal::run(board, path, policy, palette);
     Outcome {
         code,
         stdout: String::new(),
@@ -694,7 +694,7 @@ fn run_rules(corpus: &Corpus, command: RulesCommand, palette: Palette) -> Result
             let difference = rules::diff(corpus, &old, &new, expand);
             Ok(render::rules::diff(corpus, &difference, format, palette))
         }
-        RulesCommand::Rulesets { format } => Ok(render::rules::rulesets(format)),
+        RulesCommand::Rulesets { format } => Ok(render::rules::rulesets(format, palette)),
     }
 }
 

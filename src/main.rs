@@ -7,13 +7,24 @@ use jedi_judge::cli::{ColorWhen, execute};
 use jedi_judge::render::Palette;
 
 fn main() -> ExitCode {
-    let palette_for = |when: ColorWhen| match when {
-        ColorWhen::Always => Palette::coloured(),
-        ColorWhen::Never => Palette::plain(),
-        ColorWhen::Auto => Palette {
-            enabled: std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()),
-        },
+    let terminal = std::io::stdout().is_terminal();
+    let palette_for = |when: ColorWhen| {
+        let palette = match when {
+            ColorWhen::Always => Palette::coloured(),
+            ColorWhen::Never => Palette::plain(),
+            ColorWhen::Auto => Palette {
+                enabled: terminal
+                    && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()),
+                ..Palette::plain()
+            },
+        };
+        // Text follows the terminal's width; anywhere else it is the same fixed width.
+        match terminal_size::terminal_size() {
+            Some((terminal_size::Width(columns), _)) if terminal => {
+                palette.for_terminal(usize::from(columns))
+            }
+            _ => palette,
+        }
     };
     let outcome = execute(std::env::args_os(), palette_for);
     // A closed pipe (`jedi-judge rules list | head`) is not an error worth reporting.

@@ -258,7 +258,7 @@ fn search_folds_copies_of_one_text_into_the_latest_document() {
     ]);
     assert!(text.contains("revised.duel.block"));
     assert!(
-        text.contains("(same text: sheet.duel.block, faq.duel.block)"),
+        flat(&text).contains("(same text: sheet.duel.block, faq.duel.block)"),
         "{text}"
     );
 }

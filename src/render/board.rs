@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Palette, WIDTH, wrap};
+use super::{Palette, wrap};
 use crate::board::{Board, CardId, Zone};
 use crate::cards::{Card, Side, StatValue};
 
@@ -161,7 +161,7 @@ pub fn board(board: &Board, palette: Palette) -> String {
             ),
         ];
         for (label, value) in rows {
-            let line = wrap(&format!("{label}: {value}"), WIDTH, "    ");
+            let line = wrap(&format!("{label}: {value}"), palette.width, "    ");
             let _ = writeln!(out, "  {}", line.trim_start());
         }
         for zone in [
@@ -173,7 +173,7 @@ pub fn board(board: &Board, palette: Palette) -> String {
             if !board.zone(zone).is_empty() {
                 let line = wrap(
                     &format!("{}: {}", zone.label(), pile(board, zone, palette)),
-                    WIDTH,
+                    palette.width,
                     "    ",
                 );
                 let _ = writeln!(out, "  {}", line.trim_start());

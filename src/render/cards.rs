@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 
-use super::{Format, Palette, WIDTH, json as to_json, markdown_escape, wrap};
+use super::{Format, Palette, json as to_json, markdown_escape, wrap};
 use crate::cards::traits::derive_all;
 use crate::cards::{Card, CardType, DerivedTrait, Fact, Source, TraitValue};
 use crate::rules::{Corpus, Ruleset, lookup};
@@ -13,8 +13,8 @@ use crate::rules::{Corpus, Ruleset, lookup};
 const INDENT: &str = "                      ";
 
 /// `  label:  value`, the value wrapped under itself.
-fn labelled(label: &str, value: &str) -> String {
-    let wrapped = wrap(value, WIDTH, INDENT);
+fn labelled(label: &str, value: &str, width: usize) -> String {
+    let wrapped = wrap(value, width, INDENT);
     let head = format!("  {:<20}", format!("{label}:"));
     match wrapped.strip_prefix(INDENT) {
         Some(rest) => format!("{head}{rest}"),
@@ -297,12 +297,12 @@ pub fn show(
                     } else {
                         value
                     };
-                    let _ = writeln!(out, "{}", labelled(&label, &value));
+                    let _ = writeln!(out, "{}", labelled(&label, &value, palette.width));
                     if !source.is_empty() {
                         let _ = writeln!(
                             out,
                             "{}",
-                            palette.dim(&wrap(&format!("[{source}]"), WIDTH, INDENT))
+                            palette.dim(&wrap(&format!("[{source}]"), palette.width, INDENT))
                         );
                     }
                 }
@@ -323,11 +323,11 @@ pub fn show(
                         };
                         let _ =
                             writeln!(out, "  {:<20}{value}", format!("{}:", derived.kind.label()));
-                        let _ = writeln!(out, "{}", wrap(&reason, WIDTH, INDENT));
+                        let _ = writeln!(out, "{}", wrap(&reason, palette.width, INDENT));
                         let _ = writeln!(
                             out,
                             "{}",
-                            palette.dim(&wrap(&format!("[{cites}]"), WIDTH, INDENT))
+                            palette.dim(&wrap(&format!("[{cites}]"), palette.width, INDENT))
                         );
                     }
                 }
@@ -337,7 +337,7 @@ pub fn show(
                         let _ = writeln!(
                             out,
                             "{}",
-                            wrap(&note.value, WIDTH, "  - ").replace("\n  - ", "\n    ")
+                            wrap(&note.value, palette.width, "  - ").replace("\n  - ", "\n    ")
                         );
                         let _ = writeln!(
                             out,
@@ -400,7 +400,9 @@ pub fn list(cards: &[&Card], format: Format, palette: Palette) -> String {
                 cards.len(),
                 if cards.len() == 1 { "" } else { "s" }
             );
-            for card in cards {
+            // The names in a column as wide as the longest (at most half the line); a longer
+            // name has its own line.
+            let described = |card: &Card| {
                 let kind = match (card.side(), card.card_type()) {
                     (Some(side), Some(kind)) => format!("{side} {kind}"),
                     (None, Some(kind)) => kind.label().to_string(),
@@ -412,12 +414,32 @@ pub fn list(cards: &[&Card], format: Format, palette: Palette) -> String {
                     .as_ref()
                     .map(|p| format!(" · {}", p.value))
                     .unwrap_or_default();
-                let _ = writeln!(
-                    out,
-                    "  {:<48}{}",
-                    palette.id(&card.full_name()),
-                    palette.dim(&format!("{kind}{printing}"))
-                );
+                format!("{kind}{printing}")
+            };
+            let widest_what = cards
+                .iter()
+                .map(|card| described(card).chars().count())
+                .max()
+                .unwrap_or(0);
+            let column = cards
+                .iter()
+                .map(|card| card.full_name().chars().count() + 4)
+                .max()
+                .unwrap_or(0)
+                .min(palette.width.saturating_sub(widest_what))
+                .max(palette.width / 3);
+            // Too narrow for two columns: each card on two lines.
+            let stacked = column + widest_what > palette.width;
+            for card in cards {
+                let name = format!("  {}", palette.id(&card.full_name()));
+                let what = palette.dim(&described(card));
+                if stacked {
+                    let _ = writeln!(out, "{name}\n    {what}");
+                } else if super::visible_width(&name) + 2 <= column {
+                    let _ = writeln!(out, "{}{what}", super::pad(&name, column));
+                } else {
+                    let _ = writeln!(out, "{name}\n{}{what}", " ".repeat(column));
+                }
             }
             out
         }

@@ -22,22 +22,49 @@ pub enum Format {
     Json,
 }
 
-/// The width text output wraps to: fixed, so output is the same on every terminal.
+/// The width text wraps to when it does not go to a terminal (a file, a pipe, a test), so
+/// that such output is the same everywhere.
 pub const WIDTH: usize = 88;
 
-/// Colours for text output; plain when disabled.
-#[derive(Clone, Copy, Debug, Default)]
+/// The narrowest and widest terminal widths text follows.
+pub const TERMINAL_WIDTHS: (usize, usize) = (40, 200);
+
+/// How text output looks: colours (plain when disabled) and the width it wraps to.
+#[derive(Clone, Copy, Debug)]
 pub struct Palette {
     pub enabled: bool,
+    /// The width text wraps to: the terminal's, or [`WIDTH`].
+    pub width: usize,
+}
+
+impl Default for Palette {
+    fn default() -> Palette {
+        Palette::plain()
+    }
 }
 
 impl Palette {
     pub fn plain() -> Palette {
-        Palette { enabled: false }
+        Palette {
+            enabled: false,
+            width: WIDTH,
+        }
     }
 
     pub fn coloured() -> Palette {
-        Palette { enabled: true }
+        Palette {
+            enabled: true,
+            width: WIDTH,
+        }
+    }
+
+    /// This palette wrapping to a terminal of `columns` columns (kept within
+    /// [`TERMINAL_WIDTHS`]).
+    pub fn for_terminal(self, columns: usize) -> Palette {
+        Palette {
+            width: columns.clamp(TERMINAL_WIDTHS.0, TERMINAL_WIDTHS.1),
+            ..self
+        }
     }
 
     fn paint(self, style: Style, text: &str) -> String {
@@ -132,15 +159,23 @@ pub fn visible_width(text: &str) -> usize {
 /// Wraps text to `width` columns, every line indented; hard line breaks are kept. Colour
 /// codes take no room.
 pub fn wrap(text: &str, width: usize, indent: &str) -> String {
+    wrap_hanging(text, width, indent, indent)
+}
+
+/// Wraps text to `width` columns: the first line after `first`, the others after `rest`
+/// (a hanging indent, for a label or a number); hard line breaks are kept. A word longer
+/// than a line stands alone on its line.
+pub fn wrap_hanging(text: &str, width: usize, first: &str, rest: &str) -> String {
     let mut lines = Vec::new();
-    let indent_width = visible_width(indent);
     for paragraph in text.split('\n') {
+        let mut indent = if lines.is_empty() { first } else { rest };
         let mut line = String::new();
         let mut line_width = 0;
         for word in paragraph.split_whitespace() {
             let word_width = visible_width(word);
-            if !line.is_empty() && indent_width + line_width + 1 + word_width > width {
+            if !line.is_empty() && visible_width(indent) + line_width + 1 + word_width > width {
                 lines.push(format!("{indent}{line}"));
+                indent = rest;
                 line.clear();
                 line_width = 0;
             }
@@ -154,6 +189,12 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
         lines.push(format!("{indent}{line}"));
     }
     lines.join("\n")
+}
+
+/// Text padded with spaces to `width` columns (colour codes take no room).
+pub fn pad(text: &str, width: usize) -> String {
+    let missing = width.saturating_sub(visible_width(text));
+    format!("{text}{}", " ".repeat(missing))
 }
 
 pub use crate::text::thousands;

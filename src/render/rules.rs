@@ -6,8 +6,8 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::{
-    Format, Palette, WIDTH, document_date, document_label, json as to_json, markdown_escape,
-    markdown_quote, wrap,
+    Format, Palette, document_date, document_label, json as to_json, markdown_escape,
+    markdown_quote, pad, visible_width, wrap, wrap_hanging,
 };
 use crate::rules::{
     Corpus, DiffEntry, Item, Listed, Lookup, NAMED_RULESETS, Ruleset, RulesetDiff, SearchResults,
@@ -154,11 +154,19 @@ pub fn show(
                 palette.id(&item.id),
                 palette.dim(item.kind.label())
             );
-            let _ = writeln!(out, "{}", document_label(corpus, item));
             let _ = writeln!(
                 out,
                 "{}",
-                palette.dim(&format!("Section: {}", item.section))
+                wrap(&document_label(corpus, item), palette.width, "")
+            );
+            let _ = writeln!(
+                out,
+                "{}",
+                palette.dim(&wrap(
+                    &format!("Section: {}", item.section),
+                    palette.width,
+                    ""
+                ))
             );
             let status = standing(corpus, ruleset, item);
             let status = if ruleset.in_force(corpus, item) {
@@ -166,13 +174,13 @@ pub fn show(
             } else {
                 palette.bad(&status)
             };
-            let _ = writeln!(out, "{status}\n");
-            let _ = writeln!(out, "{}\n", wrap(&item.text, WIDTH, "  "));
+            let _ = writeln!(out, "{}\n", wrap(&status, palette.width, ""));
+            let _ = writeln!(out, "{}\n", wrap(&item.text, palette.width, "  "));
             if let Some(note) = &item.later_addition {
                 let _ = writeln!(
                     out,
                     "{}",
-                    wrap(&format!("Later addition: {note}"), WIDTH, "")
+                    wrap(&format!("Later addition: {note}"), palette.width, "")
                 );
             }
             if let Some(document) = corpus.document_of(item) {
@@ -181,7 +189,7 @@ pub fn show(
                     "{}",
                     palette.dim(&wrap(
                         &format!("Date: {}", document.date_evidence),
-                        WIDTH,
+                        palette.width,
                         ""
                     ))
                 );
@@ -197,7 +205,16 @@ pub fn show(
                     } else {
                         String::new()
                     };
-                    let _ = writeln!(out, "{lead:<15}{}", reference(corpus, other));
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        wrap_hanging(
+                            &reference(corpus, other),
+                            palette.width,
+                            &format!("{lead:<15}"),
+                            &" ".repeat(17)
+                        )
+                    );
                 }
             }
         }
@@ -299,11 +316,18 @@ pub fn search(
             }
         }
         Format::Text => {
-            let _ = writeln!(out, "{count} for {query:?} ({ruleset}; {searched})\n");
+            let _ = writeln!(
+                out,
+                "{}\n",
+                wrap(
+                    &format!("{count} for {query:?} ({ruleset}; {searched})"),
+                    palette.width,
+                    ""
+                )
+            );
             for (rank, hit) in hits.iter().enumerate() {
                 let mut heading = format!(
-                    "{:>2}. {}  {}",
-                    rank + 1,
+                    "{}  {}",
                     palette.id(&hit.item.id),
                     palette.dim(&format!(
                         "{} · {}",
@@ -316,8 +340,17 @@ pub fn search(
                         hit.folded_copies.iter().map(|c| c.id.as_str()).collect();
                     heading.push_str(&palette.dim(&format!(" (same text: {})", copies.join(", "))));
                 }
-                let _ = writeln!(out, "{heading}");
-                let _ = writeln!(out, "{}", wrap_marked(&hit.snippet, WIDTH, "    ", palette));
+                let number = format!("{:>2}. ", rank + 1);
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    wrap_hanging(&heading, palette.width, &number, "    ")
+                );
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    wrap_marked(&hit.snippet, palette.width, "    ", palette)
+                );
             }
         }
     }
@@ -436,7 +469,11 @@ pub fn list(
                     let _ = writeln!(
                         out,
                         "\n{}",
-                        palette.heading(&format!("{} · {}", entry.item.document, section))
+                        palette.heading(&wrap(
+                            &format!("{} · {}", entry.item.document, section),
+                            palette.width,
+                            ""
+                        ))
                     );
                 }
                 let status = if entry.in_force {
@@ -444,14 +481,43 @@ pub fn list(
                 } else {
                     palette.bad(" (not in force)")
                 };
-                let _ = writeln!(
-                    out,
-                    "  {:<48}{}{}",
-                    palette.id(&entry.item.id),
-                    first_words(&entry.item.text, 8),
-                    status
-                );
+                // The id in a column, then as much of the text as the line holds.
+                let column = LIST_COLUMN.min(palette.width / 2);
+                let id = format!("  {}", palette.id(&entry.item.id));
+                let room = palette
+                    .width
+                    .saturating_sub(column + visible_width(&status));
+                let excerpt = excerpt(&entry.item.text, room.max(8));
+                if visible_width(&id) < column {
+                    let _ = writeln!(out, "{}{excerpt}{status}", pad(&id, column));
+                } else {
+                    let _ = writeln!(out, "{id}\n{}{excerpt}{status}", " ".repeat(column));
+                }
             }
+        }
+    }
+    out
+}
+
+/// The column where `rules list` starts each item's text.
+const LIST_COLUMN: usize = 46;
+
+/// The first words of a text that fit in `room` characters, with an ellipsis if cut.
+fn excerpt(text: &str, room: usize) -> String {
+    let mut out = String::new();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for (index, word) in words.iter().enumerate() {
+        let needed = out.chars().count() + usize::from(!out.is_empty()) + word.chars().count();
+        if needed + 1 > room {
+            out.push('…');
+            return out;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+        if index + 1 == words.len() {
+            return out;
         }
     }
     out
@@ -578,13 +644,24 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
             let _ = writeln!(
                 out,
                 "{}",
-                palette.heading(&format!("What changed from {old} to {new}"))
+                palette.heading(&wrap(
+                    &format!("What changed from {old} to {new}"),
+                    palette.width,
+                    ""
+                ))
             );
             let _ = writeln!(
                 out,
-                "{} difference{}; texts that stand in both (copies in another document) are left out.",
-                diff.entries.len(),
-                if diff.entries.len() == 1 { "" } else { "s" }
+                "{}",
+                wrap(
+                    &format!(
+                        "{} difference{}; texts that stand in both (copies in another document) are left out.",
+                        diff.entries.len(),
+                        if diff.entries.len() == 1 { "" } else { "s" }
+                    ),
+                    palette.width,
+                    ""
+                )
             );
             for entry in &diff.entries {
                 let _ = writeln!(out);
@@ -614,7 +691,7 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
                                         "[-gone-] {+new+}"
                                     }
                                 ),
-                                WIDTH,
+                                palette.width,
                                 "  "
                             ))
                         );
@@ -630,7 +707,7 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
                                 ("{+", "+}"),
                             )
                         };
-                        let _ = writeln!(out, "{}", wrap(&marked, WIDTH, "  │ "));
+                        let _ = writeln!(out, "{}", wrap(&marked, palette.width, "  │ "));
                     }
                     DiffEntry::Added(item) => {
                         let label = if item.later_addition.is_some() {
@@ -640,25 +717,42 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
                         };
                         let _ = writeln!(
                             out,
-                            "{} {}  {}",
-                            palette.heading(label),
-                            palette.id(&item.id),
-                            palette.dim(&document_label(corpus, item))
+                            "{}",
+                            wrap_hanging(
+                                &format!(
+                                    "{} {}  {}",
+                                    palette.heading(label),
+                                    palette.id(&item.id),
+                                    palette.dim(&document_label(corpus, item))
+                                ),
+                                palette.width,
+                                "",
+                                "  "
+                            )
                         );
                         if let Some(note) = &item.later_addition {
-                            let _ = writeln!(out, "{}", palette.dim(&wrap(note, WIDTH, "  ")));
+                            let _ =
+                                writeln!(out, "{}", palette.dim(&wrap(note, palette.width, "  ")));
                         }
-                        let _ = writeln!(out, "{}", wrap(&item.text, WIDTH, "  │ "));
+                        let _ = writeln!(out, "{}", wrap(&item.text, palette.width, "  │ "));
                     }
                     DiffEntry::Removed(item) => {
                         let _ = writeln!(
                             out,
-                            "{} {}  {}",
-                            palette.heading("Removed:"),
-                            palette.id(&item.id),
-                            palette.dim(&document_label(corpus, item))
+                            "{}",
+                            wrap_hanging(
+                                &format!(
+                                    "{} {}  {}",
+                                    palette.heading("Removed:"),
+                                    palette.id(&item.id),
+                                    palette.dim(&document_label(corpus, item))
+                                ),
+                                palette.width,
+                                "",
+                                "  "
+                            )
                         );
-                        let _ = writeln!(out, "{}", wrap(&item.text, WIDTH, "  │ "));
+                        let _ = writeln!(out, "{}", wrap(&item.text, palette.width, "  │ "));
                     }
                     DiffEntry::AddedDocument { document, items }
                     | DiffEntry::RemovedDocument { document, items } => {
@@ -671,11 +765,27 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
                             .document(document)
                             .map(|d| format!("{} ({}, {})", d.title, d.publisher, d.date))
                             .unwrap_or_default();
-                        let _ = writeln!(out, "{} {}", palette.heading(verb), label);
                         let _ = writeln!(
                             out,
-                            "  {} items, every one new; list them with `jedi-judge rules list --document {document}`",
-                            items.len()
+                            "{}",
+                            wrap_hanging(
+                                &format!("{} {label}", palette.heading(verb)),
+                                palette.width,
+                                "",
+                                "  "
+                            )
+                        );
+                        let _ = writeln!(
+                            out,
+                            "{}",
+                            wrap(
+                                &format!(
+                                    "{} items, every one new; list them with `jedi-judge rules list --document {document}`",
+                                    items.len()
+                                ),
+                                palette.width,
+                                "  "
+                            )
                         );
                     }
                 }
@@ -767,7 +877,7 @@ fn coloured_words(changes: &[WordChange], palette: Palette) -> String {
 }
 
 /// `rules rulesets`.
-pub fn rulesets(format: Format) -> String {
+pub fn rulesets(format: Format, palette: Palette) -> String {
     match format {
         Format::Json => to_json(
             &NAMED_RULESETS
@@ -791,7 +901,12 @@ pub fn rulesets(format: Format) -> String {
         Format::Text => {
             let mut out = String::new();
             for (name, date, what) in NAMED_RULESETS {
-                let _ = writeln!(out, "{name:<20}{:<12}{what}", date.unwrap_or("-"));
+                let lead = format!("{name:<20}{:<12}", date.unwrap_or("-"));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    wrap_hanging(what, palette.width, &lead, &" ".repeat(lead.len()))
+                );
             }
             out.push_str("\nAny date YYYY-MM-DD also names the rules as of that date.\n");
             out

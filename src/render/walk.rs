@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 
-use super::{Format, Palette, WIDTH, document_label, json as to_json, markdown_escape, wrap};
+use super::{
+    Format, Palette, document_label, json as to_json, markdown_escape, wrap, wrap_hanging,
+};
 use crate::board::CardId;
 use crate::cards::Side;
 use crate::engine::{Decision, Event, EventKind, Refusal, Stop, Unanswered};
@@ -606,9 +608,13 @@ pub fn render(walk: &Walkthrough, corpus: &Corpus, format: Format, palette: Pale
 fn render_text(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) -> String {
     let mut out = String::new();
     if let Some(title) = &walk.title {
-        let _ = writeln!(out, "{}", palette.heading(title));
+        let _ = writeln!(out, "{}", palette.heading(&wrap(title, palette.width, "")));
     }
-    let _ = writeln!(out, "{}", palette.dim(&heading(walk, &quotes.ruleset)));
+    let _ = writeln!(
+        out,
+        "{}",
+        palette.dim(&wrap(&heading(walk, &quotes.ruleset), palette.width, ""))
+    );
     if !walk.findings.is_empty() {
         let _ = writeln!(out);
         for finding in &walk.findings {
@@ -620,7 +626,7 @@ fn render_text(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
                         "Note: the position is illegal ({}): {}. See `jedi-judge check`.",
                         finding.code, finding.message
                     ),
-                    WIDTH,
+                    palette.width,
                     ""
                 ))
             );
@@ -639,8 +645,16 @@ fn text_step(quotes: &mut Quotes<'_>, step: usize, event: &Event, palette: Palet
     let mut out = String::new();
     let _ = writeln!(out);
     let number = format!("{step:>2}. ");
-    let body = wrap(&narrate(event), WIDTH, "    ");
-    let _ = writeln!(out, "{}{}", palette.heading(&number), body.trim_start());
+    let _ = writeln!(
+        out,
+        "{}",
+        wrap_hanging(
+            &narrate(event),
+            palette.width,
+            &palette.heading(&number),
+            &" ".repeat(number.len().max(4))
+        )
+    );
     if shows_tally(event) {
         let _ = writeln!(out, "    {}", palette.dim(&tally(event)));
     }
@@ -652,25 +666,41 @@ fn text_step(quotes: &mut Quotes<'_>, step: usize, event: &Event, palette: Palet
             Some(first) => {
                 let _ = writeln!(
                     out,
-                    "    {} {}",
-                    palette.id(&item.id),
-                    palette.dim(&format!("(quoted at step {first})"))
+                    "{}",
+                    wrap_hanging(
+                        &format!(
+                            "{} {}",
+                            palette.id(&item.id),
+                            palette.dim(&format!("(quoted at step {first})"))
+                        ),
+                        palette.width,
+                        "    ",
+                        "      "
+                    )
                 );
             }
             None => {
                 quotes.first_step.insert(item.id.clone(), step);
                 let _ = writeln!(
                     out,
-                    "    {} {}",
-                    palette.id(&item.id),
-                    palette.dim(&document_label(quotes.corpus, item))
+                    "{}",
+                    wrap_hanging(
+                        &format!(
+                            "{} {}",
+                            palette.id(&item.id),
+                            palette.dim(&document_label(quotes.corpus, item))
+                        ),
+                        palette.width,
+                        "    ",
+                        "      "
+                    )
                 );
                 let _ = writeln!(
                     out,
                     "{}",
                     wrap(
                         &format!("\"{}\"", item.text.replace('\n', " ")),
-                        WIDTH,
+                        palette.width,
                         "      "
                     )
                 );
@@ -686,7 +716,7 @@ fn text_step(quotes: &mut Quotes<'_>, step: usize, event: &Event, palette: Palet
                     "Assumption ({}), not rule text: {}",
                     assumption.name, assumption.text
                 ),
-                WIDTH,
+                palette.width,
                 "    "
             ))
         );
@@ -707,7 +737,7 @@ fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
             );
             for line in decision_lines(decision, why, quotes) {
                 let indent = if line.starts_with("  ") { "     " } else { "" };
-                let wrapped = wrap(line.trim_start(), WIDTH, indent);
+                let wrapped = wrap(line.trim_start(), palette.width, indent);
                 let wrapped = if indent.is_empty() {
                     wrapped
                 } else {
@@ -725,18 +755,18 @@ fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
                     walk.run.events.len()
                 ))
             );
-            let _ = writeln!(out, "{}", wrap(fact, WIDTH, ""));
+            let _ = writeln!(out, "{}", wrap(fact, palette.width, ""));
         }
         None => {
             let _ = writeln!(out, "{}", palette.heading("Verdict"));
             for line in verdict_lines(walk) {
-                let _ = writeln!(out, "{}", wrap(&line, WIDTH, "  "));
+                let _ = writeln!(out, "{}", wrap(&line, palette.width, "  "));
             }
             let moves = where_cards_went(walk);
             if !moves.is_empty() {
                 let _ = writeln!(out, "  Where the cards went:");
                 for line in moves {
-                    let _ = writeln!(out, "{}", wrap(&line, WIDTH, "    "));
+                    let _ = writeln!(out, "{}", wrap(&line, palette.width, "    "));
                 }
             }
         }
@@ -778,7 +808,11 @@ impl<'a> TextStepper<'a> {
     pub fn decision(&self, decision: &Decision) -> String {
         let mut out = format!(
             "{}\n",
-            wrap(&format!("Decision: {}.", decision.prompt), WIDTH, "")
+            wrap(
+                &format!("Decision: {}.", decision.prompt),
+                self.palette.width,
+                ""
+            )
         );
         for (index, option) in decision.options.iter().enumerate() {
             let rules: Vec<String> = option

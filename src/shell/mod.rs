@@ -393,7 +393,7 @@ impl<'a> Session<'a> {
         );
         let before = (!read_only).then(|| self.snapshot(line));
         let result: Result<Option<String>, String> = match command.as_str() {
-            "help" | "?" => Ok(Some(help(args.first().copied()))),
+            "help" | "?" => Ok(Some(help(args.first().copied(), self.palette.width))),
             "quit" | "exit" | "q" => return self.quit(console),
             "show" | "board" => Ok(Some(render::board::board(&self.board, self.palette))),
             "check" => Ok(Some(self.check())),
@@ -440,7 +440,7 @@ impl<'a> Session<'a> {
                 let message = crate::text::clip(&message, MAX_ERROR_CHARS);
                 let (first, rest) = message.split_once('\n').unwrap_or((&message, ""));
                 let text = format!("{} {first}", self.palette.bad("error:"));
-                let mut shown = render::wrap(&text, render::WIDTH, "")
+                let mut shown = render::wrap(&text, self.palette.width, "")
                     .trim_end()
                     .to_string();
                 if !rest.is_empty() {
@@ -541,12 +541,12 @@ impl<'a> Session<'a> {
                 "{}",
                 render::wrap(
                     &format!("{verdict} {}", violation.message),
-                    render::WIDTH,
+                    self.palette.width,
                     ""
                 )
             );
             let help = crate::diagnostics::rule_help(violation, self.corpus, &self.board.ruleset);
-            let _ = writeln!(out, "{}\n", render::wrap(&help, render::WIDTH, "  "));
+            let _ = writeln!(out, "{}\n", render::wrap(&help, self.palette.width, "  "));
         }
         out
     }
@@ -1586,7 +1586,7 @@ fn record(decisions: &mut Decisions, decision: &Decision, choice: usize) {
 }
 
 /// The help text: every command, or one with its example.
-pub fn help(command: Option<&str>) -> String {
+pub fn help(command: Option<&str>, width: usize) -> String {
     match command {
         Some(name) => match COMMANDS
             .iter()
@@ -1599,7 +1599,7 @@ pub fn help(command: Option<&str>) -> String {
             let mut out = String::from("Commands (`help COMMAND` for one in detail):\n");
             for (_, usage, what, _) in COMMANDS {
                 let _ = writeln!(out, "  {usage}");
-                let _ = writeln!(out, "{}", render::wrap(what, render::WIDTH, "      "));
+                let _ = writeln!(out, "{}", render::wrap(what, width, "      "));
             }
             out
         }

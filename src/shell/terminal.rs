@@ -297,11 +297,10 @@ pub fn run(
     start: Board,
     loaded: Option<&std::path::Path>,
     policy: Option<Policy>,
-    colour: bool,
+    palette: Palette,
 ) -> i32 {
     let corpus = Corpus::embedded();
     let catalog = Catalog::embedded();
-    let palette = Palette { enabled: colour };
     let mut session = Session::new(corpus, catalog, start, palette);
     session.policy = policy;
     let banner = loaded.map(|path| format!("Loaded {}.\n", path.display()));
@@ -327,7 +326,7 @@ pub fn run(
         err.write("cannot open the terminal for the shell\n");
         return 2;
     };
-    let helper = ShellHelper::new(corpus, catalog, colour);
+    let helper = ShellHelper::new(corpus, catalog, palette.enabled);
     let board_names = helper.board_names.clone();
     editor.set_helper(Some(helper));
     let history = history_path();

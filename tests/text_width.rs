@@ -1,0 +1,88 @@
+//! Text follows the width it is given: a terminal's, or 88 columns anywhere else; headers,
+//! citations and columns wrap like everything else.
+
+use std::path::Path;
+
+use jedi_judge::cards::Catalog;
+use jedi_judge::cli::execute;
+use jedi_judge::render::walk::render;
+use jedi_judge::render::{Format, Palette, visible_width};
+use jedi_judge::rules::Corpus;
+use jedi_judge::walk::walk_text;
+
+fn too_wide(text: &str, width: usize) -> Vec<String> {
+    text.lines()
+        .filter(|line| visible_width(line) > width)
+        .map(str::to_string)
+        .collect()
+}
+
+const COMMANDS: [&[&str]; 10] = [
+    &["rules", "show", "duel.initiation"],
+    &["rules", "search", "dueling", "hand"],
+    &["rules", "list", "--topic", "duel"],
+    &["rules", "list", "--document", "faq"],
+    &["rules", "diff", "2000-12-01", "latest"],
+    &["rules", "diff", "rulesheet", "latest", "--expand"],
+    &["rules", "rulesets"],
+    &["cards", "show", "maul", "student"],
+    &["cards", "search", "qui"],
+    &["cards", "search", "light"],
+];
+
+#[test]
+fn every_look_up_fits_the_width_in_plain_text_and_in_colour() {
+    for width in [88, 60] {
+        for colour in [false, true] {
+            for args in COMMANDS {
+                let mut argv = vec!["jedi-judge"];
+                argv.extend_from_slice(args);
+                let palette = if colour {
+                    Palette::coloured()
+                } else {
+                    Palette::plain()
+                }
+                .for_terminal(width);
+                let outcome = execute(argv, move |_| palette);
+                assert_eq!(outcome.code, 0, "{args:?}");
+                let wide = too_wide(&outcome.stdout, width);
+                assert!(wide.is_empty(), "{args:?} at {width}: {wide:#?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_bundled_walk_fits_the_width() {
+    let corpus = Corpus::embedded();
+    let mut walked_count = 0;
+    for folder in ["scenarios/duel", "scenarios/clash"] {
+        for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(folder))
+            .expect("a bundled folder")
+            .flatten()
+        {
+            let text = std::fs::read_to_string(entry.path()).expect("readable");
+            let walked = walk_text(&text, corpus, Catalog::embedded(), None, None, &mut |_| {})
+                .unwrap_or_else(|error| panic!("{error:?}"));
+            for width in [88, 60] {
+                let palette = Palette::coloured().for_terminal(width);
+                let out = render(&walked, corpus, Format::Text, palette);
+                let wide = too_wide(&out, width);
+                assert!(
+                    wide.is_empty(),
+                    "{} at {width}: {wide:#?}",
+                    entry.path().display()
+                );
+            }
+            walked_count += 1;
+        }
+    }
+    assert!(walked_count >= 40);
+}
+
+#[test]
+fn a_terminal_width_is_kept_within_bounds() {
+    assert_eq!(Palette::plain().for_terminal(10).width, 40);
+    assert_eq!(Palette::plain().for_terminal(1000).width, 200);
+    assert_eq!(Palette::plain().width, 88);
+}
