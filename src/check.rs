@@ -2,7 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use crate::render::output::{
+    CheckedFile, FindingOutput, LabelOutput, OmittedOutput, ProblemOutput, SeverityOutput,
+    VerdictOutput,
+};
 
 use crate::board::Board;
 use crate::cards::Catalog;
@@ -114,64 +117,115 @@ impl FileReport {
         out
     }
 
-    /// The report as JSON for tools.
-    pub fn to_json(&self, corpus: &Corpus) -> Value {
+    /// The report as its JSON output. Like the text, it lists the first findings of each
+    /// kind and at most [`crate::diagnostics::MAX_LABELS`] places of each.
+    pub fn output(&self, corpus: &Corpus) -> CheckedFile {
         let lines = crate::diagnostics::LineIndex::new(&self.text);
-        let location = |offset: usize| {
-            let (line, column) = lines.line_column(&self.text, offset);
-            json!({"line": line, "column": column, "offset": offset})
-        };
-        let problems: Vec<Value> = self
-            .problems
-            .iter()
-            .map(|problem| {
-                json!({
-                    "severity": if problem.severity == Severity::Error { "error" } else { "warning" },
-                    "code": problem.code,
-                    "message": problem.message,
-                    "help": problem.help,
-                    "labels": problem.labels.iter().map(|(span, text)| {
-                        json!({"at": location(span.offset), "length": span.len, "label": text})
-                    }).collect::<Vec<_>>(),
+        let labels = |spans: &[(crate::board::Span, String)]| -> Vec<LabelOutput> {
+            spans
+                .iter()
+                .take(crate::diagnostics::MAX_LABELS)
+                .map(|(span, label)| {
+                    let (line, column) = lines.line_column(&self.text, span.offset);
+                    LabelOutput {
+                        line,
+                        column,
+                        offset: span.offset,
+                        length: span.len,
+                        label: label.clone(),
+                    }
                 })
-            })
-            .collect();
+                .collect()
+        };
+        let severity = |severity: Severity| match severity {
+            Severity::Error => SeverityOutput::Error,
+            Severity::Warning => SeverityOutput::Warning,
+        };
+        let of_verdict = |verdict: Verdict| match verdict {
+            Verdict::Illegal => SeverityOutput::Error,
+            Verdict::Warning => SeverityOutput::Warning,
+        };
         let ruleset = self
             .board
             .as_ref()
             .map(|board| board.ruleset.clone())
             .unwrap_or_default();
-        let violations: Vec<Value> = self
-            .violations
+        let (errors, warnings) = self.counts();
+        let mut omitted: Vec<OmittedOutput> = self
+            .problems
+            .omitted()
             .iter()
-            .map(|violation| {
-                json!({
-                    "verdict": if violation.verdict == Verdict::Illegal { "illegal" } else { "warning" },
-                    "code": violation.code,
-                    "message": violation.message,
-                    "rules": violation.basis.iter().filter_map(|basis| match basis {
-                        Basis::Rule(citation) => citation.resolve(corpus, &ruleset).map(|item| item.id.clone()),
-                        Basis::Assumption(_) => None,
-                    }).collect::<Vec<_>>(),
-                    "assumptions": violation.basis.iter().filter_map(|basis| match basis {
-                        Basis::Assumption(text) => Some(text.clone()),
-                        Basis::Rule(_) => None,
-                    }).collect::<Vec<_>>(),
-                    "remedy": violation.remedy.and_then(|citation| citation.resolve(corpus, &ruleset)).map(|item| item.id.clone()),
-                    "explanation": rule_help(violation, corpus, &ruleset),
-                    "labels": violation.labels.iter().map(|(span, text)| {
-                        json!({"at": location(span.offset), "length": span.len, "label": text})
-                    }).collect::<Vec<_>>(),
-                })
+            .map(|(code, omitted)| OmittedOutput {
+                code: (*code).to_string(),
+                severity: severity(omitted.severity),
+                count: omitted.count,
             })
             .collect();
-        json!({
-            "file": self.file,
-            "verdict": self.verdict.label(),
-            "ruleset": ruleset.to_string(),
-            "input_problems": problems,
-            "findings": violations,
-        })
+        omitted.extend(
+            self.omitted_findings
+                .iter()
+                .map(|(code, (verdict, count))| OmittedOutput {
+                    code: (*code).to_string(),
+                    severity: of_verdict(*verdict),
+                    count: *count,
+                }),
+        );
+        CheckedFile {
+            file: self.file.clone(),
+            verdict: match self.verdict {
+                FileVerdict::Legal => VerdictOutput::Legal,
+                FileVerdict::Illegal => VerdictOutput::Illegal,
+                FileVerdict::Unreadable => VerdictOutput::Unreadable,
+            },
+            ruleset: ruleset.to_string(),
+            errors,
+            warnings,
+            input_problems: self
+                .problems
+                .iter()
+                .map(|problem| ProblemOutput {
+                    severity: severity(problem.severity),
+                    code: problem.code.to_string(),
+                    message: problem.message.clone(),
+                    help: problem.help.clone(),
+                    labels: labels(&problem.labels),
+                })
+                .collect(),
+            findings: self
+                .violations
+                .iter()
+                .map(|violation| FindingOutput {
+                    severity: of_verdict(violation.verdict),
+                    code: violation.code.to_string(),
+                    message: violation.message.clone(),
+                    rules: violation
+                        .basis
+                        .iter()
+                        .filter_map(|basis| match basis {
+                            Basis::Rule(citation) => citation
+                                .resolve(corpus, &ruleset)
+                                .map(|item| item.id.clone()),
+                            Basis::Assumption(_) => None,
+                        })
+                        .collect(),
+                    assumptions: violation
+                        .basis
+                        .iter()
+                        .filter_map(|basis| match basis {
+                            Basis::Assumption(text) => Some(text.clone()),
+                            Basis::Rule(_) => None,
+                        })
+                        .collect(),
+                    remedy: violation
+                        .remedy
+                        .and_then(|citation| citation.resolve(corpus, &ruleset))
+                        .map(|item| item.id.clone()),
+                    explanation: rule_help(violation, corpus, &ruleset),
+                    labels: labels(&violation.labels),
+                })
+                .collect(),
+            omitted,
+        }
     }
 }
 

@@ -108,8 +108,12 @@ pub enum Command {
         #[arg(long, value_enum)]
         policy: Option<crate::engine::deciders::Policy>,
     },
-    /// Prints the JSON Schema (draft 7) of the scenario format, for editors.
-    Schema,
+    /// Prints a JSON Schema (draft 7): of the scenario format (the default), for editors, or
+    /// of the JSON that `walk`, `check`, `rules` or `cards` print with `--format json`.
+    Schema {
+        #[arg(value_enum)]
+        of: Option<render::output::SchemaOf>,
+    },
     /// Prints a shell completion script.
     Completions {
         /// The shell.
@@ -430,11 +434,11 @@ fn run_check(
     }
     match format {
         Format::Json => {
-            let files: Vec<_> = reports
-                .iter()
-                .map(|report| report.to_json(corpus))
-                .collect();
-            out = render::json(&serde_json::json!({ "files": files }));
+            out = render::json(&render::output::CheckOutput {
+                format: Default::default(),
+                version: render::output::VERSION,
+                files: reports.iter().map(|report| report.output(corpus)).collect(),
+            });
         }
         Format::Text | Format::Markdown => {
             // Markdown: the diagnostics as a preformatted block, their layout kept.
@@ -613,12 +617,9 @@ fn run(command: Command, palette: Palette) -> Result<String, CliError> {
     let corpus = Corpus::embedded();
     match command {
         Command::Check { .. } | Command::Walk { .. } | Command::Repl { .. } => Ok(String::new()),
-        Command::Schema => {
-            let schema = schemars::generate::SchemaSettings::draft07()
-                .into_generator()
-                .into_root_schema_for::<crate::scenario::ScenarioFile>();
-            Ok(render::json(&schema))
-        }
+        Command::Schema { of } => Ok(render::json(&render::output::schema(
+            of.unwrap_or(render::output::SchemaOf::Scenario),
+        ))),
         Command::Rules(command) => run_rules(corpus, command, palette),
         Command::Cards(command) => run_cards(corpus, command, palette),
         Command::Completions { shell } => {
@@ -715,8 +716,9 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
             ))
         }
         CardsCommand::Search { words, format } => {
-            let cards = matching::search(catalog.cards(), &words.join(" "));
-            Ok(render::cards::list(&cards, format, palette))
+            let query = words.join(" ");
+            let cards = matching::search(catalog.cards(), &query);
+            Ok(render::cards::list(&query, &cards, format, palette))
         }
     }
 }

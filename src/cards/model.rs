@@ -5,7 +5,19 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 /// Which game a card belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Deserialize,
+    Serialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Game {
     YoungJedi,
@@ -106,7 +118,7 @@ impl fmt::Display for CardType {
 }
 
 /// Where a fact about a card comes from.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "from", content = "detail")]
 pub enum Source {
     /// An item of the rule corpus.
@@ -127,7 +139,7 @@ impl Source {
 }
 
 /// A fact with its source and an optional note.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 pub struct Fact<T> {
     pub value: T,
     pub source: Source,
@@ -146,7 +158,7 @@ impl<T> Fact<T> {
 }
 
 /// A printed number such as DAMAGE or deploy counters.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "kind", content = "value")]
 pub enum StatValue {
     Number(i32),
@@ -167,7 +179,7 @@ impl fmt::Display for StatValue {
 }
 
 /// The printed numbers of a card; `None` means the sources do not give it (unknown, not zero).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 pub struct Stats {
     pub power: Option<Fact<StatValue>>,
     pub damage: Option<Fact<StatValue>>,
@@ -191,7 +203,7 @@ impl Stats {
 }
 
 /// A card's set and collector number.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 pub struct Printing {
     pub set: String,
     /// As printed: `31`, `P2`.
@@ -205,7 +217,19 @@ impl fmt::Display for Printing {
 }
 
 /// The traits that a rule derives from a card, or that a source or scenario states directly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Deserialize,
+    Serialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum TraitKind {
     Jedi,
@@ -238,7 +262,7 @@ impl TraitKind {
 }
 
 /// Clash of the Lightsabers facts: which deck, how many copies.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 pub struct ClashFacts {
     /// `both`, `qui-gon` or `darth-maul`.
     pub deck: String,
@@ -335,7 +359,7 @@ pub struct DamageModifier {
 
 /// Game text a scenario declares for the procedures: who can use a weapon, power bonuses,
 /// dueling text, damage modifiers.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 pub struct GameText {
     /// Who may use this weapon: character titles or full names, or `any Jedi`, `any
     /// dueling character`, `any character`. `None`: not known.
@@ -363,7 +387,7 @@ impl GameText {
 }
 
 /// A card: one version, as the catalog or a scenario knows it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 pub struct Card {
     pub title: String,
     #[serde(skip_serializing_if = "Option::is_none")]

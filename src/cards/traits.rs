@@ -32,7 +32,7 @@ const EXCLUDED_LIGHT_DUELIST: &str = "Anakin Skywalker";
 const NAMED_DARK_DUELISTS: [&str; 3] = ["Darth Maul", "Darth Sidious", "Aurra Sing"];
 
 /// The value of a trait.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "is", content = "number")]
 pub enum TraitValue {
     Yes,
@@ -60,7 +60,7 @@ impl TraitValue {
 }
 
 /// A trait of a card with the reason and the rules behind it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct DerivedTrait {
     pub kind: TraitKind,
     pub value: TraitValue,

@@ -44,7 +44,7 @@ pub enum ClashAction {
 }
 
 /// One battle's outcome.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct BattleOutcome {
     pub round: u32,
     pub battle: u8,
@@ -53,7 +53,7 @@ pub struct BattleOutcome {
 }
 
 /// What a Clash walk came to.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct ClashResult {
     pub battles: Vec<BattleOutcome>,
     /// Per round: who moved and how many cards.
@@ -138,10 +138,10 @@ impl Clash {
 
     fn moved(board: &ClashBoard, id: CardId, from: Pile, to: Pile) -> crate::engine::Move {
         crate::engine::Move {
-            card: id,
+            card: id.0,
             name: board.card(id).map(ClashCard::name).unwrap_or_default(),
-            from: from.label(),
-            to: to.label(),
+            from: from.place(),
+            to: to.place(),
         }
     }
 

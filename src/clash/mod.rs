@@ -192,6 +192,25 @@ pub enum Pile {
 }
 
 impl Pile {
+    /// The pile as a place on the table, for card moves.
+    pub fn place(self) -> crate::engine::Place {
+        let (zone, side, battle) = match self {
+            Pile::Draw(side) => ("draw-pile", side, None),
+            Pile::Hand(side) => ("hand", side, None),
+            Pile::Discard(side) => ("discard-pile", side, None),
+            Pile::Planned(side, battle) => ("planned", side, Some(battle)),
+            Pile::Battle(side) => ("battle", side, None),
+            Pile::Won(side) => ("won", side, None),
+        };
+        crate::engine::Place {
+            zone,
+            side,
+            planet: None,
+            battle,
+            label: self.label(),
+        }
+    }
+
     pub fn label(self) -> String {
         let who = |side: Side| player_name(side);
         match self {

@@ -67,7 +67,7 @@ const ANAKIN_EMPTY_DECK: Assumption = Assumption {
 };
 
 /// The outcome of a duel, for the verdict and for expectations.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct DuelResult {
     pub initiated: bool,
     pub refusal: Option<Refusal>,
@@ -1199,7 +1199,7 @@ impl Duel {
                 Side::Dark => self.result.damage_dark = amount,
             }
             let mut cites = cites;
-            if self.laps_rule && moves.iter().any(|m| m.from.contains("Podracing")) {
+            if self.laps_rule && moves.iter().any(|m| m.from.zone == "podracing-pile") {
                 cites.push(LAP_CARDS);
             }
             let deck_left = board.zone(Zone::DrawDeck(side)).len();

@@ -10,7 +10,9 @@ use crate::cards::{DuelingEffect, Side};
 use crate::rules::Citation;
 
 /// A rule the engine applies where the sources are silent, printed as such.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, schemars::JsonSchema,
+)]
 pub struct Assumption {
     /// A stable name, such as `empty-hand-cannot-attack`.
     pub name: &'static str,
@@ -19,7 +21,7 @@ pub struct Assumption {
 }
 
 /// How many hit tokens and dueling-hand cards each side has, after an event.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Tally {
     pub light_hits: u32,
     pub dark_hits: u32,
@@ -28,7 +30,7 @@ pub struct Tally {
 }
 
 /// Why a duel may not be initiated.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "reason")]
 pub enum Refusal {
     NoTurn,
@@ -39,17 +41,63 @@ pub enum Refusal {
     NoUsableLightsaber,
 }
 
+/// A place on the table, as data: the kind of zone or pile, whose it is, and the planet or
+/// battle where that applies. `label` is the same place in words.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
+pub struct Place {
+    /// `draw-deck`, `hand`, `discard-pile`, `hyperspace`, `objective`, `at-objective`,
+    /// `podracing-pile`, `battle-plan`, `dueling-hand`, `dueling-pile`, `in-play`; in Clash of
+    /// the Lightsabers `draw-pile`, `hand`, `discard-pile`, `planned`, `battle`, `won`.
+    pub zone: &'static str,
+    pub side: Side,
+    /// The planet of cards in play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub planet: Option<String>,
+    /// Clash of the Lightsabers: the battle a planned card is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub battle: Option<u8>,
+    /// The place in words.
+    #[serde(skip)]
+    pub label: String,
+}
+
+impl Place {
+    pub fn of_zone(zone: Zone) -> Place {
+        let (name, side, planet) = match zone {
+            Zone::DrawDeck(side) => ("draw-deck", side, None),
+            Zone::Hand(side) => ("hand", side, None),
+            Zone::DiscardPile(side) => ("discard-pile", side, None),
+            Zone::Hyperspace(side) => ("hyperspace", side, None),
+            Zone::Objective(side) => ("objective", side, None),
+            Zone::AtObjective(side) => ("at-objective", side, None),
+            Zone::PodracingPile(side) => ("podracing-pile", side, None),
+            Zone::BattlePlan(side) => ("battle-plan", side, None),
+            Zone::DuelingHand(side) => ("dueling-hand", side, None),
+            Zone::DuelingPile(side) => ("dueling-pile", side, None),
+            Zone::InPlay(planet, side) => ("in-play", side, Some(planet.name().to_string())),
+        };
+        Place {
+            zone: name,
+            side,
+            planet,
+            battle: None,
+            label: zone.label(),
+        }
+    }
+}
+
 /// Where a card went.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Move {
-    pub card: CardId,
+    /// The card instance's id on the board.
+    pub card: u32,
     pub name: String,
-    pub from: String,
-    pub to: String,
+    pub from: Place,
+    pub to: Place,
 }
 
 /// What happened.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "event")]
 pub enum EventKind {
     DuelInitiated {
@@ -263,7 +311,7 @@ pub struct Event {
 }
 
 /// What a decision is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum DecisionKind {
     InitiatorCharacter,
@@ -351,7 +399,7 @@ pub trait Decider {
 }
 
 /// Why a decider gave no answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "why")]
 pub enum Unanswered {
     /// Nothing in the script answers it.
@@ -455,9 +503,9 @@ pub fn run<B>(
 /// Describes a move of a card for the event log.
 pub fn describe_move(board: &Board, card: CardId, from: Zone, to: Zone) -> Move {
     Move {
-        card,
+        card: card.0,
         name: board.describe(card),
-        from: from.label(),
-        to: to.label(),
+        from: Place::of_zone(from),
+        to: Place::of_zone(to),
     }
 }

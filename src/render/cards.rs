@@ -2,7 +2,9 @@
 
 use std::fmt::Write as _;
 
-use serde_json::json;
+use super::output::{
+    CardListed, CardShown, CardsSearchOutput, CardsShowOutput, TraitOutput, VERSION,
+};
 
 use super::{Format, Palette, json as to_json, markdown_escape, wrap};
 use crate::cards::traits::derive_all;
@@ -180,11 +182,16 @@ pub fn show(
     palette: Palette,
 ) -> String {
     match format {
-        Format::Json => {
-            let shown: Vec<_> = cards
+        Format::Json => to_json(&CardsShowOutput {
+            format: Default::default(),
+            version: VERSION,
+            ruleset: ruleset.to_string(),
+            cards: cards
                 .iter()
-                .map(|card| {
-                    let traits: Vec<_> = derive_all(card, corpus, ruleset)
+                .map(|card| CardShown {
+                    name: card.full_name(),
+                    card: (*card).clone(),
+                    traits: derive_all(card, corpus, ruleset)
                         .into_iter()
                         .map(|derived| {
                             let resolved: Vec<String> = derived
@@ -196,21 +203,12 @@ pub fn show(
                                         .unwrap_or_else(|_| id.clone())
                                 })
                                 .collect();
-                            json!({
-                                "trait": derived.kind,
-                                "label": derived.kind.label(),
-                                "value": derived.value,
-                                "reason": derived.reason,
-                                "cites": resolved,
-                                "stated_by": derived.stated_by,
-                            })
+                            TraitOutput::new(derived, resolved)
                         })
-                        .collect();
-                    json!({ "name": card.full_name(), "card": card, "traits": traits })
+                        .collect(),
                 })
-                .collect();
-            to_json(&json!({ "ruleset": ruleset.to_string(), "cards": shown }))
-        }
+                .collect(),
+        }),
         Format::Markdown => {
             let mut out = String::new();
             for card in cards {
@@ -361,22 +359,23 @@ pub fn show(
 }
 
 /// `cards search`: one line per card.
-pub fn list(cards: &[&Card], format: Format, palette: Palette) -> String {
+pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> String {
     match format {
-        Format::Json => to_json(
-            &cards
+        Format::Json => to_json(&CardsSearchOutput {
+            format: Default::default(),
+            version: VERSION,
+            query: crate::text::quoted(query),
+            cards: cards
                 .iter()
-                .map(|card| {
-                    json!({
-                        "name": card.full_name(),
-                        "game": card.game,
-                        "type": card.card_type(),
-                        "side": card.side(),
-                        "printing": card.printing.as_ref().map(|p| p.value.to_string()),
-                    })
+                .map(|card| CardListed {
+                    name: card.full_name(),
+                    game: card.game,
+                    card_type: card.card_type(),
+                    side: card.side(),
+                    printing: card.printing.as_ref().map(|p| p.value.to_string()),
                 })
-                .collect::<Vec<_>>(),
-        ),
+                .collect(),
+        }),
         Format::Markdown => {
             let mut out = String::from("| card | type | side | printing |\n|---|---|---|---|\n");
             for card in cards {

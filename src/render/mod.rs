@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod cards;
+pub mod output;
 pub mod rules;
 pub mod walk;
 

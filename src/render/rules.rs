@@ -2,8 +2,10 @@
 
 use std::fmt::Write as _;
 
-use serde::Serialize;
-use serde_json::json;
+use super::output::{
+    DifferenceOutput, ItemOutput, ItemText, ListedOutput, RulesDiffOutput, RulesListOutput,
+    RulesSearchOutput, RulesShowOutput, RulesetOutput, RulesetsOutput, SearchResultOutput, VERSION,
+};
 
 use super::{
     Format, Palette, document_date, document_label, json as to_json, markdown_escape,
@@ -50,54 +52,32 @@ fn reference(corpus: &Corpus, item: &Item) -> String {
     format!("{} ({})", item.id, document_label(corpus, item))
 }
 
-#[derive(Serialize)]
-struct ItemView<'a> {
-    id: &'a str,
-    key: &'a str,
-    kind: &'a str,
-    document: &'a str,
-    document_title: String,
-    publisher: String,
-    date: String,
-    date_evidence: String,
-    section: &'a str,
-    topic: &'a str,
-    text: &'a str,
-    in_force: bool,
-    standing: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    later_addition: Option<&'a str>,
-    copies: Vec<&'a str>,
-    supersedes: Vec<&'a str>,
-    superseded_by: Vec<&'a str>,
-}
-
-fn item_view<'a>(corpus: &'a Corpus, ruleset: &Ruleset, item: &'a Item) -> ItemView<'a> {
+fn item_view(corpus: &Corpus, ruleset: &Ruleset, item: &Item) -> ItemOutput {
     let document = corpus.document_of(item);
-    ItemView {
-        id: &item.id,
-        key: item.key(),
-        kind: item.kind.label(),
-        document: &item.document,
+    ItemOutput {
+        id: item.id.clone(),
+        key: item.key().to_string(),
+        kind: item.kind.label().to_string(),
+        document: item.document.clone(),
         document_title: document.map(|d| d.title.clone()).unwrap_or_default(),
         publisher: document.map(|d| d.publisher.clone()).unwrap_or_default(),
         date: document.map(|d| d.date.to_string()).unwrap_or_default(),
         date_evidence: document
             .map(|d| d.date_evidence.clone())
             .unwrap_or_default(),
-        section: &item.section,
-        topic: &item.topic,
-        text: &item.text,
+        section: item.section.clone(),
+        topic: item.topic.clone(),
+        text: item.text.clone(),
         in_force: ruleset.in_force(corpus, item),
         standing: standing(corpus, ruleset, item),
-        later_addition: item.later_addition.as_deref(),
+        later_addition: item.later_addition.clone(),
         copies: corpus
             .copies_of(item)
             .iter()
-            .map(|copy| copy.id.as_str())
+            .map(|copy| copy.id.clone())
             .collect(),
-        supersedes: item.supersedes.iter().map(String::as_str).collect(),
-        superseded_by: item.superseded_by.iter().map(String::as_str).collect(),
+        supersedes: item.supersedes.clone(),
+        superseded_by: item.superseded_by.clone(),
     }
 }
 
@@ -112,7 +92,14 @@ pub fn show(
     let item = found.item;
     let mut out = String::new();
     match format {
-        Format::Json => return to_json(&item_view(corpus, ruleset, item)),
+        Format::Json => {
+            return to_json(&RulesShowOutput {
+                format: Default::default(),
+                version: VERSION,
+                ruleset: ruleset.to_string(),
+                item: item_view(corpus, ruleset, item),
+            });
+        }
         Format::Markdown => {
             let _ = writeln!(out, "### `{}`\n", item.id);
             let _ = writeln!(out, "{}\n", markdown_quote(&item.text));
@@ -272,30 +259,29 @@ pub fn search(
     let mut out = String::new();
     match format {
         Format::Json => {
-            let found: Vec<_> = hits
-                .iter()
-                .map(|hit| {
-                    json!({
-                        "id": hit.item.id,
-                        "document": hit.item.document,
-                        "date": document_date(corpus, hit.item),
-                        "section": hit.item.section,
-                        "in_force": ruleset.in_force(corpus, hit.item),
-                        "words_matched": hit.words_matched,
-                        "score": (hit.score * 1000.0).round() / 1000.0,
-                        "snippet": hit.snippet.text,
-                        "marks": hit.snippet.marks,
-                        "same_text_in": hit.folded_copies.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(),
+            return to_json(&RulesSearchOutput {
+                format: Default::default(),
+                version: VERSION,
+                query: query.clone(),
+                words: results.words.clone(),
+                ruleset: ruleset.to_string(),
+                total: results.total,
+                results: hits
+                    .iter()
+                    .map(|hit| SearchResultOutput {
+                        id: hit.item.id.clone(),
+                        document: hit.item.document.clone(),
+                        date: document_date(corpus, hit.item),
+                        section: hit.item.section.clone(),
+                        in_force: ruleset.in_force(corpus, hit.item),
+                        words_matched: hit.words_matched,
+                        score: (hit.score * 1000.0).round() / 1000.0,
+                        snippet: hit.snippet.text.clone(),
+                        marks: hit.snippet.marks.clone(),
+                        same_text_in: hit.folded_copies.iter().map(|c| c.id.clone()).collect(),
                     })
-                })
-                .collect();
-            return to_json(&json!({
-                "query": query,
-                "words": results.words,
-                "ruleset": ruleset.to_string(),
-                "total": results.total,
-                "results": found,
-            }));
+                    .collect(),
+            });
         }
         Format::Markdown => {
             let _ = writeln!(
@@ -418,27 +404,18 @@ pub fn list(
     let mut out = String::new();
     match format {
         Format::Json => {
-            let items: Vec<_> = listed
-                .iter()
-                .map(|entry| {
-                    let mut view = serde_json::to_value(item_view(corpus, ruleset, entry.item))
-                        .unwrap_or_default();
-                    if let Some(object) = view.as_object_mut() {
-                        object.insert(
-                            "same_text_in".to_string(),
-                            json!(
-                                entry
-                                    .folded_copies
-                                    .iter()
-                                    .map(|c| c.id.as_str())
-                                    .collect::<Vec<_>>()
-                            ),
-                        );
-                    }
-                    view
-                })
-                .collect();
-            return to_json(&json!({ "ruleset": ruleset.to_string(), "items": items }));
+            return to_json(&RulesListOutput {
+                format: Default::default(),
+                version: VERSION,
+                ruleset: ruleset.to_string(),
+                items: listed
+                    .iter()
+                    .map(|entry| ListedOutput {
+                        item: item_view(corpus, ruleset, entry.item),
+                        same_text_in: entry.folded_copies.iter().map(|c| c.id.clone()).collect(),
+                    })
+                    .collect(),
+            });
         }
         Format::Markdown => {
             let _ = writeln!(out, "| id | date | section | in force | first words |");
@@ -544,36 +521,54 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
     let new = &diff.new;
     match format {
         Format::Json => {
-            let entries: Vec<_> = diff
-                .entries
-                .iter()
-                .map(|entry| match entry {
-                    DiffEntry::Changed { old, new } => json!({
-                        "change": "changed",
-                        "old": old.iter().map(|item| json!({"id": item.id, "text": item.text})).collect::<Vec<_>>(),
-                        "new": {"id": new.id, "text": new.text},
-                        "words": word_diff(old.first().map(|item| item.text.as_str()).unwrap_or_default(), &new.text),
-                    }),
-                    DiffEntry::Added(item) => json!({
-                        "change": "added", "id": item.id, "text": item.text,
-                        "later_addition": item.later_addition,
-                    }),
-                    DiffEntry::Removed(item) => json!({"change": "removed", "id": item.id, "text": item.text}),
-                    DiffEntry::AddedDocument { document, items } => json!({
-                        "change": "added-document", "document": document,
-                        "items": items.iter().map(|item| item.id.as_str()).collect::<Vec<_>>(),
-                    }),
-                    DiffEntry::RemovedDocument { document, items } => json!({
-                        "change": "removed-document", "document": document,
-                        "items": items.iter().map(|item| item.id.as_str()).collect::<Vec<_>>(),
-                    }),
-                })
-                .collect();
-            return to_json(&json!({
-                "old": old.to_string(),
-                "new": new.to_string(),
-                "differences": entries,
-            }));
+            let text = |item: &Item| ItemText {
+                id: item.id.clone(),
+                text: item.text.clone(),
+            };
+            let ids = |items: &[&Item]| items.iter().map(|item| item.id.clone()).collect();
+            return to_json(&RulesDiffOutput {
+                format: Default::default(),
+                version: VERSION,
+                old: old.to_string(),
+                new: new.to_string(),
+                differences: diff
+                    .entries
+                    .iter()
+                    .map(|entry| match entry {
+                        DiffEntry::Changed { old, new } => DifferenceOutput::Changed {
+                            old: old.iter().map(|item| text(item)).collect(),
+                            new: text(new),
+                            words: word_diff(
+                                old.first()
+                                    .map(|item| item.text.as_str())
+                                    .unwrap_or_default(),
+                                &new.text,
+                            ),
+                        },
+                        DiffEntry::Added(item) => DifferenceOutput::Added {
+                            id: item.id.clone(),
+                            text: item.text.clone(),
+                            later_addition: item.later_addition.clone(),
+                        },
+                        DiffEntry::Removed(item) => DifferenceOutput::Removed {
+                            id: item.id.clone(),
+                            text: item.text.clone(),
+                        },
+                        DiffEntry::AddedDocument { document, items } => {
+                            DifferenceOutput::AddedDocument {
+                                document: document.clone(),
+                                items: ids(items),
+                            }
+                        }
+                        DiffEntry::RemovedDocument { document, items } => {
+                            DifferenceOutput::RemovedDocument {
+                                document: document.clone(),
+                                items: ids(items),
+                            }
+                        }
+                    })
+                    .collect(),
+            });
         }
         Format::Markdown => {
             let _ = writeln!(
@@ -879,12 +874,18 @@ fn coloured_words(changes: &[WordChange], palette: Palette) -> String {
 /// `rules rulesets`.
 pub fn rulesets(format: Format, palette: Palette) -> String {
     match format {
-        Format::Json => to_json(
-            &NAMED_RULESETS
+        Format::Json => to_json(&RulesetsOutput {
+            format: Default::default(),
+            version: VERSION,
+            rulesets: NAMED_RULESETS
                 .iter()
-                .map(|(name, date, what)| json!({"name": name, "as_of": date, "description": what}))
-                .collect::<Vec<_>>(),
-        ),
+                .map(|(name, date, what)| RulesetOutput {
+                    name: (*name).to_string(),
+                    as_of: date.map(str::to_string),
+                    description: (*what).to_string(),
+                })
+                .collect(),
+        }),
         Format::Markdown => {
             let mut out = String::from("| ruleset | as of | what it holds |\n|---|---|---|\n");
             for (name, date, what) in NAMED_RULESETS {

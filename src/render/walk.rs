@@ -3,14 +3,16 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use serde_json::json;
-
 use super::{
     Format, Palette, document_label, json as to_json, markdown_escape, wrap, wrap_hanging,
 };
 use crate::board::CardId;
 use crate::cards::Side;
-use crate::engine::{Decision, Event, EventKind, Refusal, Stop, Unanswered};
+use crate::engine::{Decision, Event, EventKind, Place, Refusal, Stop, Unanswered};
+use crate::render::output::{
+    DecisionOutput, OptionOutput, PositionFinding, RuleText, StepOutput, StopOutput, WalkOutput,
+    WalkResult,
+};
 use crate::rules::{Corpus, Item, Ruleset, lookup};
 use crate::walk::Walkthrough;
 
@@ -374,34 +376,60 @@ impl<'a> Quotes<'a> {
     }
 }
 
-fn where_cards_went(walk: &Walkthrough) -> Vec<String> {
+/// Where a card went in all: its first place and its last.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct Journey {
+    /// The card instance's id on the board.
+    pub card: u32,
+    pub name: String,
+    /// Known only by its destiny number.
+    pub anonymous: bool,
+    pub from: Place,
+    pub to: Place,
+}
+
+/// The cards that ended somewhere other than where they started, in id order.
+pub fn journeys(walk: &Walkthrough) -> Vec<Journey> {
     if walk.clash.is_some() {
         return Vec::new();
     }
-    // First origin and last destination of every card moved.
-    let mut journeys: BTreeMap<CardId, (String, String, String)> = BTreeMap::new();
+    let mut journeys: BTreeMap<u32, Journey> = BTreeMap::new();
     for event in &walk.run.events {
         for moved in &event.moves {
             journeys
                 .entry(moved.card)
-                .and_modify(|journey| journey.2 = moved.to.clone())
-                .or_insert((moved.name.clone(), moved.from.clone(), moved.to.clone()));
+                .and_modify(|journey| journey.to = moved.to.clone())
+                .or_insert_with(|| Journey {
+                    card: moved.card,
+                    name: moved.name.clone(),
+                    anonymous: walk
+                        .board_after
+                        .card(CardId(moved.card))
+                        .is_some_and(|card| card.anonymous),
+                    from: moved.from.clone(),
+                    to: moved.to.clone(),
+                });
         }
     }
+    journeys
+        .into_values()
+        .filter(|journey| journey.from != journey.to)
+        .collect()
+}
+
+fn where_cards_went(walk: &Walkthrough) -> Vec<String> {
     let mut named: Vec<String> = Vec::new();
     let mut counted: BTreeMap<(String, String), usize> = BTreeMap::new();
-    for (id, (name, from, to)) in &journeys {
-        if from == to {
-            continue;
-        }
-        let anonymous = walk
-            .board_after
-            .card(*id)
-            .is_some_and(|card| card.anonymous);
-        if anonymous {
-            *counted.entry((from.clone(), to.clone())).or_default() += 1;
+    for journey in journeys(walk) {
+        if journey.anonymous {
+            *counted
+                .entry((journey.from.label.clone(), journey.to.label.clone()))
+                .or_default() += 1;
         } else {
-            named.push(format!("{name}: from the {from} to the {to}"));
+            named.push(format!(
+                "{}: from the {} to the {}",
+                journey.name, journey.from.label, journey.to.label
+            ));
         }
     }
     for ((from, to), count) in counted {
@@ -599,7 +627,7 @@ pub fn render(walk: &Walkthrough, corpus: &Corpus, format: Format, palette: Pale
         first_step: BTreeMap::new(),
     };
     match format {
-        Format::Json => render_json(walk, &quotes),
+        Format::Json => to_json(&output(walk, corpus)),
         Format::Markdown => render_markdown(walk, &mut quotes),
         Format::Text => render_text(walk, &mut quotes, palette),
     }
@@ -960,52 +988,111 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
     out
 }
 
-fn render_json(walk: &Walkthrough, quotes: &Quotes<'_>) -> String {
+/// A rule quoted, for JSON.
+pub fn rule_text(corpus: &Corpus, item: &Item) -> RuleText {
+    let document = corpus.document_of(item);
+    RuleText {
+        document: item.document.clone(),
+        document_title: document.map(|d| d.title.clone()).unwrap_or_default(),
+        publisher: document.map(|d| d.publisher.clone()).unwrap_or_default(),
+        date: document.map(|d| d.date.to_string()).unwrap_or_default(),
+        section: item.section.clone(),
+        text: item.text.clone(),
+        later_addition: item.later_addition.clone(),
+    }
+}
+
+/// The walk as its JSON output.
+pub fn output(walk: &Walkthrough, corpus: &Corpus) -> WalkOutput {
+    let quotes = Quotes {
+        corpus,
+        ruleset: walk.board_before.ruleset.clone(),
+        first_step: BTreeMap::new(),
+    };
     let mut rules = BTreeMap::new();
-    let events: Vec<_> = walk
+    let mut full_ids = |cites: &[crate::rules::Citation]| -> Vec<String> {
+        cites
+            .iter()
+            .filter_map(|cite| quotes.resolve(cite.id()))
+            .map(|item| {
+                rules
+                    .entry(item.id.clone())
+                    .or_insert_with(|| rule_text(corpus, item));
+                item.id.clone()
+            })
+            .collect()
+    };
+    let events = walk
         .run
         .events
         .iter()
         .enumerate()
-        .map(|(index, event)| {
-            let ids: Vec<String> = event
-                .cites
-                .iter()
-                .filter_map(|cite| quotes.resolve(cite.id()))
-                .map(|item| {
-                    rules.entry(item.id.clone()).or_insert_with(|| {
-                        json!({
-                            "document": document_label(quotes.corpus, item),
-                            "section": item.section,
-                            "text": item.text,
-                        })
-                    });
-                    item.id.clone()
-                })
-                .collect();
-            let mut value = serde_json::to_value(event).unwrap_or_default();
-            if let Some(object) = value.as_object_mut() {
-                object.insert("step".to_string(), json!(index + 1));
-                object.insert("text".to_string(), json!(narrate(event)));
-                object.insert("cites".to_string(), json!(ids));
-            }
-            value
+        .map(|(index, event)| StepOutput {
+            step: index + 1,
+            text: narrate(event),
+            kind: event.kind.clone(),
+            cites: full_ids(&event.cites),
+            assumptions: event.assumptions.clone(),
+            moves: event.moves.clone(),
+            tally: event.tally,
         })
         .collect();
-    to_json(&json!({
-        "title": walk.title,
-        "ruleset": quotes.ruleset.to_string(),
-        "seed": walk.board_before.seed,
-        "policy": walk.policy.map(|policy| policy.name()),
-        "illegal_position": walk.findings.iter().map(|f| f.code).collect::<Vec<_>>(),
-        "events": events,
-        "stop": walk.run.stop,
-        "result": match &walk.clash {
-            Some(clash) => serde_json::to_value(&clash.result).unwrap_or_default(),
-            None => serde_json::to_value(&walk.result).unwrap_or_default(),
+    let stop = walk.run.stop.as_ref().map(|stop| match stop {
+        Stop::Undecided { decision, why } => StopOutput::Undecided {
+            decision: DecisionOutput {
+                kind: decision.kind,
+                who: decision.who,
+                prompt: decision.prompt.clone(),
+                options: decision
+                    .options
+                    .iter()
+                    .map(|option| OptionOutput {
+                        label: option.label.clone(),
+                        card: option.card.map(|card| card.0),
+                        name: option.name.clone(),
+                        destiny: option.destiny,
+                        declines: option.declines,
+                        rules: full_ids(&option.cites),
+                    })
+                    .collect(),
+            },
+            why: why.clone(),
         },
-        "where_cards_went": where_cards_went(walk),
-        "expectation_unmet": walk.unmet,
-        "rules": rules,
-    }))
+        Stop::Missing { fact } => StopOutput::Missing { fact: fact.clone() },
+    });
+    let (game, seed, result) = match &walk.clash {
+        Some(clash) => (
+            crate::scenario::GameName::Clash,
+            clash.before.seed,
+            WalkResult::Clash(clash.result.clone()),
+        ),
+        None => (
+            crate::scenario::GameName::YoungJedi,
+            walk.board_before.seed,
+            WalkResult::Duel(walk.result.clone()),
+        ),
+    };
+    WalkOutput {
+        format: Default::default(),
+        version: crate::render::output::VERSION,
+        game,
+        title: walk.title.clone(),
+        ruleset: quotes.ruleset.to_string(),
+        seed,
+        policy: walk.policy.map(|policy| policy.name().to_string()),
+        illegal_position: walk
+            .findings
+            .iter()
+            .map(|finding| PositionFinding {
+                code: finding.code.to_string(),
+                message: finding.message.clone(),
+            })
+            .collect(),
+        events,
+        stop,
+        result,
+        card_journeys: journeys(walk),
+        expectation_unmet: walk.unmet.clone(),
+        rules,
+    }
 }

@@ -26,7 +26,7 @@ pub enum DiffEntry<'a> {
 }
 
 /// A piece of a word diff: text in both versions, only in the old, or only in the new.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum WordChange {
     Same(String),

@@ -1,0 +1,540 @@
+//! The JSON outputs as typed values: each carries its `format` and `version`, and has a JSON Schema (`jedi-judge schema walk|check|rules|cards`).
+//!
+//! Conventions, the same in every output: a rule is named by its full id
+//! (`revised.duel.initiation`); `document` is a document's id (`revised`) and
+//! `document_title` its title; a card's move is data (`card`, `from`, `to`), not prose.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::cards::{Card, CardType, DerivedTrait, Game, Side, TraitKind, TraitValue};
+use crate::clash::battle::ClashResult;
+use crate::engine::duel::DuelResult;
+use crate::engine::{Assumption, DecisionKind, EventKind, Move, Tally, Unanswered};
+use crate::rules::WordChange;
+use crate::scenario::GameName;
+
+/// The version of every JSON output's layout. It grows when a field is removed or changes
+/// meaning; new fields may appear within a version.
+pub const VERSION: u32 = 1;
+
+macro_rules! format_name {
+    ($(#[$doc:meta])* $name:ident = $text:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
+        pub enum $name {
+            #[default]
+            #[serde(rename = $text)]
+            Name,
+        }
+    };
+}
+
+format_name!(
+    /// `jedi-judge/walk`
+    WalkFormat = "jedi-judge/walk"
+);
+format_name!(
+    /// `jedi-judge/check`
+    CheckFormat = "jedi-judge/check"
+);
+format_name!(
+    /// `jedi-judge/rules-show`
+    RulesShowFormat = "jedi-judge/rules-show"
+);
+format_name!(
+    /// `jedi-judge/rules-search`
+    RulesSearchFormat = "jedi-judge/rules-search"
+);
+format_name!(
+    /// `jedi-judge/rules-list`
+    RulesListFormat = "jedi-judge/rules-list"
+);
+format_name!(
+    /// `jedi-judge/rules-diff`
+    RulesDiffFormat = "jedi-judge/rules-diff"
+);
+format_name!(
+    /// `jedi-judge/rulesets`
+    RulesetsFormat = "jedi-judge/rulesets"
+);
+format_name!(
+    /// `jedi-judge/cards-show`
+    CardsShowFormat = "jedi-judge/cards-show"
+);
+format_name!(
+    /// `jedi-judge/cards-search`
+    CardsSearchFormat = "jedi-judge/cards-search"
+);
+
+/// The text of a rule quoted, with its document.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct RuleText {
+    /// The document's id: `sheet`, `faq`, `revised`, `boonta` or `clash`.
+    pub document: String,
+    pub document_title: String,
+    pub publisher: String,
+    /// The document's date: `YYYY-MM-DD` or a year.
+    pub date: String,
+    pub section: String,
+    pub text: String,
+    /// Said of a line added to its document later (the Thrust cap).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub later_addition: Option<String>,
+}
+
+/// `walk --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct WalkOutput {
+    pub format: WalkFormat,
+    pub version: u32,
+    pub game: GameName,
+    pub title: Option<String>,
+    /// The ruleset: `latest`, or `rules as of YYYY-MM-DD`.
+    pub ruleset: String,
+    pub seed: u64,
+    /// The policy that answered what the script left open.
+    pub policy: Option<String>,
+    /// Legality findings about the position, reported before the walk.
+    pub illegal_position: Vec<PositionFinding>,
+    /// The steps, in order.
+    pub events: Vec<StepOutput>,
+    /// Why the walk stopped before its end, if it did.
+    pub stop: Option<StopOutput>,
+    pub result: WalkResult,
+    /// The cards that ended somewhere other than where they started.
+    pub card_journeys: Vec<crate::render::walk::Journey>,
+    /// The differences from the scenario's `expect:`.
+    pub expectation_unmet: Vec<String>,
+    /// Every rule the steps cite, by full id.
+    pub rules: BTreeMap<String, RuleText>,
+}
+
+/// A legality finding about a walked position.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PositionFinding {
+    pub code: String,
+    pub message: String,
+}
+
+/// One step of a walk.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct StepOutput {
+    /// From 1.
+    pub step: usize,
+    /// What happened, in words.
+    pub text: String,
+    /// What happened, as data.
+    pub kind: EventKind,
+    /// The rules applied, by full id (quoted under `rules`).
+    pub cites: Vec<String>,
+    /// Named assumptions applied where the rules are silent: not rule text.
+    pub assumptions: Vec<Assumption>,
+    pub moves: Vec<Move>,
+    /// Hit tokens and dueling-hand cards after the step.
+    pub tally: Tally,
+}
+
+/// Why a walk stopped early.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "stop")]
+pub enum StopOutput {
+    /// A decision the scenario does not answer (or answers with an illegal choice).
+    Undecided {
+        decision: DecisionOutput,
+        why: Unanswered,
+    },
+    /// A fact the procedure needs that the scenario lacks.
+    Missing { fact: String },
+}
+
+/// A decision a player must make.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DecisionOutput {
+    pub kind: DecisionKind,
+    pub who: Side,
+    pub prompt: String,
+    pub options: Vec<OptionOutput>,
+}
+
+/// One legal answer to a decision.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct OptionOutput {
+    pub label: String,
+    /// The card instance it names, if any.
+    pub card: Option<u32>,
+    pub name: Option<String>,
+    pub destiny: Option<i32>,
+    /// No block, no substitute, no weapon, no effect.
+    pub declines: bool,
+    /// The rules that make it legal, by full id.
+    pub rules: Vec<String>,
+}
+
+/// What a walk came to: a duel's result or a Clash walk's.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum WalkResult {
+    Duel(DuelResult),
+    Clash(ClashResult),
+}
+
+/// `check --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CheckOutput {
+    pub format: CheckFormat,
+    pub version: u32,
+    pub files: Vec<CheckedFile>,
+}
+
+/// The verdict on a file.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum VerdictOutput {
+    Legal,
+    Illegal,
+    Unreadable,
+}
+
+/// How bad a problem or finding is.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeverityOutput {
+    Error,
+    Warning,
+}
+
+/// Everything `check` found in one file.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CheckedFile {
+    pub file: String,
+    pub verdict: VerdictOutput,
+    pub ruleset: String,
+    /// Errors and warnings, every one counted, shown or not.
+    pub errors: usize,
+    pub warnings: usize,
+    /// Problems with the input (the first of each kind).
+    pub input_problems: Vec<ProblemOutput>,
+    /// Legality findings (the first of each kind).
+    pub findings: Vec<FindingOutput>,
+    /// Kinds with more problems or findings than are listed: how many were left out.
+    pub omitted: Vec<OmittedOutput>,
+}
+
+/// A place in a file, underlined.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct LabelOutput {
+    /// From 1.
+    pub line: usize,
+    /// From 1, in characters.
+    pub column: usize,
+    /// In bytes from the start of the file.
+    pub offset: usize,
+    /// In bytes.
+    pub length: usize,
+    pub label: String,
+}
+
+/// A problem with a file's input.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ProblemOutput {
+    pub severity: SeverityOutput,
+    pub code: String,
+    pub message: String,
+    pub help: Option<String>,
+    pub labels: Vec<LabelOutput>,
+}
+
+/// A legality finding.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FindingOutput {
+    pub severity: SeverityOutput,
+    pub code: String,
+    pub message: String,
+    /// The rules that make the position illegal, by full id.
+    pub rules: Vec<String>,
+    /// Named assumptions, where the rules are silent: not rule text.
+    pub assumptions: Vec<String>,
+    /// The FAQ ruling that says what to do about it, by full id.
+    pub remedy: Option<String>,
+    /// The rules and remedy quoted, as `check` prints them.
+    pub explanation: String,
+    pub labels: Vec<LabelOutput>,
+}
+
+/// Problems or findings of one kind left out of the lists.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct OmittedOutput {
+    pub code: String,
+    pub severity: SeverityOutput,
+    pub count: usize,
+}
+
+/// An item of the rule corpus.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ItemOutput {
+    pub id: String,
+    /// The id without its document: shared by copies of one text.
+    pub key: String,
+    pub kind: String,
+    pub document: String,
+    pub document_title: String,
+    pub publisher: String,
+    pub date: String,
+    /// How the date is known.
+    pub date_evidence: String,
+    pub section: String,
+    pub topic: String,
+    pub text: String,
+    pub in_force: bool,
+    /// The item's standing under the ruleset, in words.
+    pub standing: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub later_addition: Option<String>,
+    /// Items with the same text, by full id.
+    pub copies: Vec<String>,
+    pub supersedes: Vec<String>,
+    pub superseded_by: Vec<String>,
+}
+
+/// `rules show --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RulesShowOutput {
+    pub format: RulesShowFormat,
+    pub version: u32,
+    pub ruleset: String,
+    pub item: ItemOutput,
+}
+
+/// `rules search --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RulesSearchOutput {
+    pub format: RulesSearchFormat,
+    pub version: u32,
+    pub query: String,
+    /// The words searched for (the query less common words).
+    pub words: Vec<String>,
+    pub ruleset: String,
+    /// How many items matched, copies of one text counted once.
+    pub total: usize,
+    /// The best, at most `--limit`.
+    pub results: Vec<SearchResultOutput>,
+}
+
+/// One search result.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SearchResultOutput {
+    pub id: String,
+    pub document: String,
+    pub date: String,
+    pub section: String,
+    pub in_force: bool,
+    pub words_matched: usize,
+    pub score: f64,
+    pub snippet: String,
+    /// Byte ranges of `snippet` holding the words found.
+    pub marks: Vec<(usize, usize)>,
+    /// Copies of the same text folded into this result, by full id.
+    pub same_text_in: Vec<String>,
+}
+
+/// `rules list --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RulesListOutput {
+    pub format: RulesListFormat,
+    pub version: u32,
+    pub ruleset: String,
+    pub items: Vec<ListedOutput>,
+}
+
+/// An item listed.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ListedOutput {
+    #[serde(flatten)]
+    pub item: ItemOutput,
+    /// Earlier documents' copies folded into this entry, by full id.
+    pub same_text_in: Vec<String>,
+}
+
+/// `rules diff --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RulesDiffOutput {
+    pub format: RulesDiffFormat,
+    pub version: u32,
+    pub old: String,
+    pub new: String,
+    pub differences: Vec<DifferenceOutput>,
+}
+
+/// An item named with its text.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ItemText {
+    pub id: String,
+    pub text: String,
+}
+
+/// One difference between two rulesets.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "change")]
+pub enum DifferenceOutput {
+    /// Items replaced by another.
+    Changed {
+        old: Vec<ItemText>,
+        new: ItemText,
+        /// The words changed from the first old text to the new one.
+        words: Vec<WordChange>,
+    },
+    Added {
+        id: String,
+        text: String,
+        later_addition: Option<String>,
+    },
+    Removed {
+        id: String,
+        text: String,
+    },
+    /// A whole document, every item new.
+    AddedDocument {
+        document: String,
+        items: Vec<String>,
+    },
+    RemovedDocument {
+        document: String,
+        items: Vec<String>,
+    },
+}
+
+/// `rules rulesets --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RulesetsOutput {
+    pub format: RulesetsFormat,
+    pub version: u32,
+    pub rulesets: Vec<RulesetOutput>,
+}
+
+/// A named ruleset.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RulesetOutput {
+    pub name: String,
+    /// The date it stands for; none for `latest`.
+    pub as_of: Option<String>,
+    pub description: String,
+}
+
+/// Every output of `rules`, for its schema (never built: the commands print its variants).
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(untagged)]
+#[allow(clippy::large_enum_variant)]
+pub enum RulesOutput {
+    Show(RulesShowOutput),
+    Search(RulesSearchOutput),
+    List(RulesListOutput),
+    Diff(RulesDiffOutput),
+    Rulesets(RulesetsOutput),
+}
+
+/// `cards show --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CardsShowOutput {
+    pub format: CardsShowFormat,
+    pub version: u32,
+    pub ruleset: String,
+    pub cards: Vec<CardShown>,
+}
+
+/// A card, with its facts and the traits derived by rule.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CardShown {
+    pub name: String,
+    pub card: Card,
+    pub traits: Vec<TraitOutput>,
+}
+
+/// A trait of a card, derived by rule or stated.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct TraitOutput {
+    #[serde(rename = "trait")]
+    pub kind: TraitKind,
+    pub label: String,
+    pub value: TraitValue,
+    pub reason: String,
+    /// The rules it is derived by, by full id.
+    pub cites: Vec<String>,
+    pub stated_by: Option<crate::cards::Source>,
+}
+
+impl TraitOutput {
+    pub fn new(derived: DerivedTrait, cites: Vec<String>) -> TraitOutput {
+        TraitOutput {
+            kind: derived.kind,
+            label: derived.kind.label().to_string(),
+            value: derived.value,
+            reason: derived.reason,
+            cites,
+            stated_by: derived.stated_by,
+        }
+    }
+}
+
+/// `cards search --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CardsSearchOutput {
+    pub format: CardsSearchFormat,
+    pub version: u32,
+    pub query: String,
+    pub cards: Vec<CardListed>,
+}
+
+/// A card in a list.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CardListed {
+    pub name: String,
+    pub game: Game,
+    #[serde(rename = "type")]
+    pub card_type: Option<CardType>,
+    pub side: Option<Side>,
+    /// The set and collector number.
+    pub printing: Option<String>,
+}
+
+/// Every output of `cards`, for its schema.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum CardsOutput {
+    Show(CardsShowOutput),
+    Search(CardsSearchOutput),
+}
+
+/// An output whose JSON Schema `jedi-judge schema` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SchemaOf {
+    /// The scenario format (the default).
+    Scenario,
+    /// `walk --format json`.
+    Walk,
+    /// `check --format json`.
+    Check,
+    /// `rules ... --format json`.
+    Rules,
+    /// `cards ... --format json`.
+    Cards,
+}
+
+/// The JSON Schema (draft 7) of an output or of the scenario format.
+pub fn schema(of: SchemaOf) -> schemars::Schema {
+    // An output's schema describes what is written; the scenario's, what is read.
+    let settings = schemars::generate::SchemaSettings::draft07();
+    let generator = match of {
+        SchemaOf::Scenario => settings.into_generator(),
+        _ => settings.for_serialize().into_generator(),
+    };
+    match of {
+        SchemaOf::Scenario => generator.into_root_schema_for::<crate::scenario::ScenarioFile>(),
+        SchemaOf::Walk => generator.into_root_schema_for::<WalkOutput>(),
+        SchemaOf::Check => generator.into_root_schema_for::<CheckOutput>(),
+        SchemaOf::Rules => generator.into_root_schema_for::<RulesOutput>(),
+        SchemaOf::Cards => generator.into_root_schema_for::<CardsOutput>(),
+    }
+}

@@ -1,0 +1,241 @@
+//! JSON is a contract: every JSON output names its format and version, validates against the
+//! schema `jedi-judge schema` publishes for it, names rules by their full ids and documents by
+//! their ids, and gives card moves as data.
+
+use std::path::Path;
+
+use jedi_judge::cli::execute;
+use jedi_judge::render::Palette;
+use jedi_judge::rules::Corpus;
+use serde_json::Value;
+
+fn run(args: &[&str]) -> (i32, String) {
+    let mut argv = vec!["jedi-judge"];
+    argv.extend_from_slice(args);
+    let outcome = execute(argv, |_| Palette::plain());
+    (outcome.code, outcome.stdout)
+}
+
+fn validator(of: &str) -> jsonschema::Validator {
+    let (code, text) = run(&["schema", of]);
+    assert_eq!(code, 0);
+    let schema: Value = serde_json::from_str(&text).expect("the schema is JSON");
+    assert_eq!(schema["$schema"], "http://json-schema.org/draft-07/schema#");
+    jsonschema::validator_for(&schema).unwrap_or_else(|error| panic!("{of}: {error}"))
+}
+
+fn check_against(
+    validator: &jsonschema::Validator,
+    what: &str,
+    output: &str,
+    format: &str,
+) -> Value {
+    let value: Value =
+        serde_json::from_str(output).unwrap_or_else(|error| panic!("{what}: {error}\n{output}"));
+    let errors: Vec<String> = validator
+        .iter_errors(&value)
+        .map(|error| format!("{} at {}", error, error.instance_path()))
+        .take(5)
+        .collect();
+    assert!(errors.is_empty(), "{what}: {errors:#?}");
+    assert_eq!(value["format"], format, "{what}");
+    assert_eq!(value["version"], 1, "{what}");
+    value
+}
+
+/// Every rule id and document id anywhere in an output names one the corpus has.
+fn ids_are_full(value: &Value, corpus: &Corpus, what: &str) {
+    const RULE_FIELDS: [&str; 8] = [
+        "cites",
+        "rules",
+        "remedy",
+        "same_text_in",
+        "copies",
+        "supersedes",
+        "superseded_by",
+        "id",
+    ];
+    let documents: Vec<&str> = corpus.documents().iter().map(|d| d.id.as_str()).collect();
+    match value {
+        Value::Object(object) => {
+            for (key, inner) in object {
+                if key == "document" {
+                    let document = inner.as_str().unwrap_or_default();
+                    assert!(documents.contains(&document), "{what}: document {inner}");
+                }
+                if RULE_FIELDS.contains(&key.as_str()) {
+                    let ids: Vec<&Value> = match inner {
+                        Value::Array(items) => items.iter().collect(),
+                        Value::String(_) => vec![inner],
+                        _ => Vec::new(),
+                    };
+                    for id in ids {
+                        if let Some(id) = id.as_str() {
+                            assert!(
+                                corpus.item(id).is_some(),
+                                "{what}: {key} {id} is no full id"
+                            );
+                        }
+                    }
+                }
+                // The walk's quoted rules are keyed by full id.
+                if key == "rules"
+                    && let Value::Object(quoted) = inner
+                {
+                    for id in quoted.keys() {
+                        assert!(corpus.item(id).is_some(), "{what}: rules key {id}");
+                    }
+                }
+                ids_are_full(inner, corpus, what);
+            }
+        }
+        Value::Array(items) => {
+            for inner in items {
+                ids_are_full(inner, corpus, what);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn bundled(folder: &str) -> Vec<std::path::PathBuf> {
+    let mut paths: Vec<_> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(folder))
+        .expect("a bundled folder")
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
+        .collect();
+    paths.sort();
+    paths
+}
+
+#[test]
+fn every_bundled_walk_validates_against_the_walk_schema() {
+    let validator = validator("walk");
+    let corpus = Corpus::embedded();
+    let mut moves = 0;
+    for path in bundled("scenarios/duel")
+        .into_iter()
+        .chain(bundled("scenarios/clash"))
+    {
+        let name = path.display().to_string();
+        let (_, output) = run(&["walk", &name, "--format", "json"]);
+        let value = check_against(&validator, &name, &output, "jedi-judge/walk");
+        ids_are_full(&value, corpus, &name);
+        for event in value["events"].as_array().expect("events") {
+            for moved in event["moves"].as_array().expect("moves") {
+                assert!(moved["card"].is_u64(), "{name}: {moved}");
+                assert!(moved["from"]["zone"].is_string(), "{name}: {moved}");
+                assert!(moved["to"]["side"].is_string(), "{name}: {moved}");
+                moves += 1;
+            }
+        }
+    }
+    assert!(moves > 100, "{moves} moves");
+}
+
+#[test]
+fn a_walk_that_stops_validates_too() {
+    let validator = validator("walk");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/duel/revised-example-1-r2-d2-qui-gon-defends.yaml");
+    let text = std::fs::read_to_string(path).expect("readable");
+    // Without its decisions, the walk stops at the first one.
+    let stripped: String = text.split("decisions:").next().expect("a head").to_string();
+    let dir = std::env::temp_dir().join(format!("jedi-judge-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let file = dir.join("undecided.yaml");
+    std::fs::write(&file, stripped).expect("written");
+    let (code, output) = run(&["walk", &file.display().to_string(), "--format", "json"]);
+    assert_eq!(code, 1);
+    let value = check_against(&validator, "undecided", &output, "jedi-judge/walk");
+    assert_eq!(value["stop"]["stop"], "undecided");
+    ids_are_full(&value, Corpus::embedded(), "undecided");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_bundled_check_validates_against_the_check_schema() {
+    let validator = validator("check");
+    let corpus = Corpus::embedded();
+    let mut checked = 0;
+    for folder in [
+        "scenarios/check",
+        "scenarios/bad-input",
+        "scenarios/duel",
+        "scenarios/clash",
+    ] {
+        for path in bundled(folder) {
+            let name = path.display().to_string();
+            let (_, output) = run(&["check", &name, "--format", "json"]);
+            let value = check_against(&validator, &name, &output, "jedi-judge/check");
+            ids_are_full(&value, corpus, &name);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 80, "{checked}");
+}
+
+#[test]
+fn every_rules_and_cards_output_validates_against_its_schema() {
+    let rules = validator("rules");
+    let cards = validator("cards");
+    let corpus = Corpus::embedded();
+    for (args, format) in [
+        (
+            vec!["rules", "show", "duel.initiation"],
+            "jedi-judge/rules-show",
+        ),
+        (
+            vec!["rules", "show", "boonta.thrust.cap"],
+            "jedi-judge/rules-show",
+        ),
+        (
+            vec!["rules", "search", "dueling", "hand"],
+            "jedi-judge/rules-search",
+        ),
+        (
+            vec!["rules", "list", "--topic", "duel"],
+            "jedi-judge/rules-list",
+        ),
+        (vec!["rules", "list", "--all"], "jedi-judge/rules-list"),
+        (
+            vec!["rules", "diff", "2000-12-01", "latest"],
+            "jedi-judge/rules-diff",
+        ),
+        (
+            vec!["rules", "diff", "latest", "rulesheet", "--expand"],
+            "jedi-judge/rules-diff",
+        ),
+        (vec!["rules", "rulesets"], "jedi-judge/rulesets"),
+    ] {
+        let mut argv = args.clone();
+        argv.extend(["--format", "json"]);
+        let (code, output) = run(&argv);
+        assert_eq!(code, 0, "{args:?}");
+        let value = check_against(&rules, &args.join(" "), &output, format);
+        ids_are_full(&value, corpus, &args.join(" "));
+    }
+    for (args, format) in [
+        (
+            vec!["cards", "show", "maul", "student"],
+            "jedi-judge/cards-show",
+        ),
+        (
+            vec!["cards", "show", "mace", "windu", "warrior"],
+            "jedi-judge/cards-show",
+        ),
+        (vec!["cards", "search", "qui"], "jedi-judge/cards-search"),
+    ] {
+        let mut argv = args.clone();
+        argv.extend(["--format", "json"]);
+        let (code, output) = run(&argv);
+        assert_eq!(code, 0, "{args:?}");
+        check_against(&cards, &args.join(" "), &output, format);
+    }
+}
+
+#[test]
+fn the_scenario_schema_is_still_the_default() {
+    assert_eq!(run(&["schema"]), run(&["schema", "scenario"]));
+}
