@@ -1,0 +1,97 @@
+//! Property test through the command line: arbitrary bytes and scenario-shaped YAML given to
+//! `check` and `walk` (every format) never panic, exit 0, 1 or 2, and print a bounded amount.
+
+use std::path::PathBuf;
+
+use jedi_judge::cli::execute;
+use jedi_judge::render::Palette;
+use proptest::prelude::*;
+
+/// The most a command prints about an input of at most a few kilobytes.
+const MOST_PRINTED: usize = 256 * 1024;
+
+fn scratch(name: &str) -> PathBuf {
+    let folder =
+        std::env::temp_dir().join(format!("jedi-judge-properties-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a temporary folder");
+    folder.join(name)
+}
+
+/// Runs `check` and `walk` in every format over the bytes, checking each outcome.
+fn every_command_holds(path: &PathBuf, bytes: &[u8]) -> Result<(), TestCaseError> {
+    std::fs::write(path, bytes).expect("a temporary file");
+    let file = path.display().to_string();
+    for args in [
+        vec!["check", file.as_str()],
+        vec!["check", file.as_str(), "--format", "json"],
+        vec!["check", file.as_str(), "--format", "markdown"],
+        vec!["walk", file.as_str()],
+        vec!["walk", file.as_str(), "--format", "markdown"],
+        vec!["walk", file.as_str(), "--format", "json", "--policy", "first-option"],
+    ] {
+        let mut argv = vec!["jedi-judge"];
+        argv.extend_from_slice(&args);
+        let outcome = execute(argv, |_| Palette::plain());
+        prop_assert!(
+            [0, 1, 2].contains(&outcome.code),
+            "{args:?}: exit {}",
+            outcome.code
+        );
+        let printed = outcome.stdout.len() + outcome.stderr.len();
+        prop_assert!(printed <= MOST_PRINTED, "{args:?}: {printed} bytes");
+        if args.contains(&"json") && args[0] == "check" {
+            let parsed: Result<serde_json::Value, _> = serde_json::from_str(&outcome.stdout);
+            prop_assert!(parsed.is_ok(), "{args:?}: not JSON");
+        }
+    }
+    Ok(())
+}
+
+/// Random YAML made of the scenario format's own words, so that much of it is read.
+fn yaml_value() -> impl Strategy<Value = serde_json::Value> {
+    let keys = proptest::sample::select(vec![
+        "action", "turn", "step", "current_planet", "cards", "light", "dark", "planets", "deck",
+        "hand", "discard", "card", "hidden", "hits", "count", "type", "side", "power", "damage",
+        "destiny", "power_bonus", "usable_by", "decisions", "plays", "character", "weapon",
+        "defender", "policy", "expect", "duel", "Naboo", "seed", "rules", "game", "clash",
+        "qui-gon", "darth-maul", "battle", "round",
+    ]);
+    let leaf = prop_oneof![
+        any::<i64>().prop_map(serde_json::Value::from),
+        (0i64..10).prop_map(serde_json::Value::from),
+        any::<bool>().prop_map(serde_json::Value::from),
+        proptest::sample::select(vec![
+            "duel", "game", "battle", "light", "dark", "Naboo", "latest", "2000-12-01",
+            "maul student", "qui-gon mentor", "Darth Maul's Lightsaber", "character", "weapon",
+            "first-option", "clash", "?", "", "pass",
+        ])
+        .prop_map(serde_json::Value::from),
+    ];
+    leaf.prop_recursive(4, 48, 6, move |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..6).prop_map(serde_json::Value::from),
+            proptest::collection::btree_map(keys.clone(), inner, 0..6).prop_map(|map| {
+                serde_json::Value::Object(
+                    map.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+                )
+            }),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn arbitrary_bytes_are_checked_and_walked_within_bounds(
+        bytes in proptest::collection::vec(any::<u8>(), 0..2048)
+    ) {
+        every_command_holds(&scratch("bytes.yaml"), &bytes)?;
+    }
+
+    #[test]
+    fn scenario_shaped_yaml_is_checked_and_walked_within_bounds(value in yaml_value()) {
+        let text = serde_saphyr::to_string(&value).unwrap_or_default();
+        every_command_holds(&scratch("shaped.yaml"), text.as_bytes())?;
+    }
+}
