@@ -25,9 +25,28 @@ fn bench(name: &str, mut work: impl FnMut()) {
 }
 
 fn main() {
-    bench("parse the corpus (cold start)", || {
-        black_box(Corpus::from_sources(&jedi_judge::rules::embedded_sources()).ok());
-    });
+    let sources: Vec<(String, String)> =
+        std::fs::read_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|entry| {
+                let path = entry.path();
+                std::fs::read_to_string(&path)
+                    .ok()
+                    .map(|text| (path.display().to_string(), text))
+            })
+            .collect();
+    let pairs: Vec<(&str, &str)> = sources
+        .iter()
+        .map(|(file, text)| (file.as_str(), text.as_str()))
+        .collect();
+    bench(
+        "read the corpus from its YAML (what the build does)",
+        || {
+            black_box(Corpus::from_yaml(&pairs).ok());
+        },
+    );
     bench("build the catalog (cold start)", || {
         black_box(
             jedi_judge::cards::Catalog::build(
@@ -139,6 +158,84 @@ fn main() {
         slowest.1
     );
     generated_positions_near_the_size_limit();
+    process_times(&files);
+}
+
+/// The median time of a whole process (start, command, exit), over runs interleaved with
+/// runs of the others so that the machine's drift touches all alike.
+fn median_process_times(commands: &[Vec<String>], runs: usize) -> Vec<Duration> {
+    let binary = env!("CARGO_BIN_EXE_jedi-judge");
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); commands.len()];
+    for _ in 0..runs {
+        for (index, args) in commands.iter().enumerate() {
+            let started = Instant::now();
+            let _ = std::process::Command::new(binary)
+                .args(args)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status();
+            if let Some(list) = times.get_mut(index) {
+                list.push(started.elapsed());
+            }
+        }
+    }
+    times
+        .into_iter()
+        .map(|mut list| {
+            list.sort();
+            list.get(list.len() / 2).copied().unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Every bundled walk and check, and `rules search`, as whole processes against
+/// `jedi-judge --version` (goals: walk and check under 2 times, search under 1.5 times).
+fn process_times(files: &[std::path::PathBuf]) {
+    let mut commands: Vec<Vec<String>> = vec![vec!["--version".to_string()]];
+    for path in files {
+        let name = path.display().to_string();
+        let walkable = name.contains("/duel/") || name.contains("/clash/");
+        if walkable {
+            commands.push(vec!["walk".to_string(), name.clone()]);
+        }
+        commands.push(vec!["check".to_string(), name]);
+    }
+    for query in [
+        ["dueling", "hand"],
+        ["thrust", "tokens"],
+        ["evacuate", "planet"],
+    ] {
+        let mut args = vec!["rules".to_string(), "search".to_string()];
+        args.extend(query.iter().map(|word| word.to_string()));
+        commands.push(args);
+    }
+    let times = median_process_times(&commands, 15);
+    let Some(version) = times.first().copied() else {
+        return;
+    };
+    let ratio = |time: Duration| time.as_secs_f64() / version.as_secs_f64().max(1e-9);
+    let mut worst: std::collections::BTreeMap<&str, (f64, String)> = Default::default();
+    for (args, time) in commands.iter().zip(&times).skip(1) {
+        let kind = match args.first().map(String::as_str) {
+            Some("walk") => "walk",
+            Some("check") => "check",
+            _ => "rules search",
+        };
+        let entry = worst.entry(kind).or_insert((0.0, String::new()));
+        if ratio(*time) > entry.0 {
+            *entry = (ratio(*time), args.join(" "));
+        }
+    }
+    println!(
+        "process: jedi-judge --version                  {:>8.2} ms",
+        version.as_secs_f64() * 1e3
+    );
+    for (kind, (worst_ratio, args)) in worst {
+        let goal = if kind == "rules search" { 1.5 } else { 2.0 };
+        println!(
+            "process: slowest {kind:<14} {worst_ratio:>5.2} × --version (goal under {goal}): {args}"
+        );
+    }
 }
 
 /// Positions of almost 1 MiB, the most a scenario may be: every one is checked and walked

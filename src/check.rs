@@ -204,7 +204,7 @@ impl FileReport {
                         .filter_map(|basis| match basis {
                             Basis::Rule(citation) => citation
                                 .resolve(corpus, &ruleset)
-                                .map(|item| item.id.clone()),
+                                .map(|item| item.id.to_string()),
                             Basis::Assumption(_) => None,
                         })
                         .collect(),
@@ -219,7 +219,7 @@ impl FileReport {
                     remedy: violation
                         .remedy
                         .and_then(|citation| citation.resolve(corpus, &ruleset))
-                        .map(|item| item.id.clone()),
+                        .map(|item| item.id.to_string()),
                     explanation: rule_help(violation, corpus, &ruleset),
                     labels: labels(&violation.labels),
                 })

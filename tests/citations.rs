@@ -105,3 +105,52 @@ fn every_citation_in_the_card_catalog_names_an_item_of_the_corpus() {
         assert!(corpus.item(&id).is_some(), "the catalog cites {id}");
     }
 }
+
+#[test]
+fn the_embedded_corpus_is_the_one_its_yaml_files_give() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&root)
+        .expect("rulings/")
+        .flatten()
+        .map(|entry| entry.path())
+        .collect();
+    files.sort();
+    let texts: Vec<(String, String)> = files
+        .iter()
+        .map(|path| {
+            (
+                path.display().to_string(),
+                std::fs::read_to_string(path).expect("readable"),
+            )
+        })
+        .collect();
+    // In publication order, as the build script reads them.
+    let order = ["clash", "rulesheet", "faq", "revised", "boonta"];
+    let mut pairs: Vec<(&str, &str)> = texts
+        .iter()
+        .map(|(file, text)| (file.as_str(), text.as_str()))
+        .collect();
+    pairs.sort_by_key(|(file, _)| order.iter().position(|word| file.contains(word)));
+    let read = jedi_judge::rules::Corpus::from_yaml(&pairs).expect("the YAML reads");
+    let embedded = jedi_judge::rules::Corpus::embedded();
+    let as_json = |corpus: &jedi_judge::rules::Corpus| {
+        (
+            serde_json::to_value(corpus.documents()).expect("documents"),
+            serde_json::to_value(corpus.items()).expect("items"),
+        )
+    };
+    assert_eq!(as_json(&read), as_json(embedded));
+    let ids = |items: Vec<&jedi_judge::rules::Item>| -> Vec<String> {
+        items.iter().map(|item| item.id.to_string()).collect()
+    };
+    for item in read.items() {
+        assert_eq!(
+            embedded.item(&item.id).map(|found| found.text.as_ref()),
+            Some(item.text.as_ref())
+        );
+        assert_eq!(
+            ids(embedded.items_with_key(item.key())),
+            ids(read.items_with_key(item.key()))
+        );
+    }
+}

@@ -142,7 +142,7 @@ fn every_sentence_of_every_source_is_in_the_corpus_in_order() {
 #[test]
 fn every_document_of_the_corpus_has_a_fixture_and_its_dated_metadata() {
     let corpus = Corpus::embedded();
-    let ids: Vec<&str> = corpus.documents().iter().map(|d| d.id.as_str()).collect();
+    let ids: Vec<&str> = corpus.documents().iter().map(|d| d.id.as_ref()).collect();
     assert_eq!(ids, ["clash", "sheet", "faq", "revised", "boonta"]);
     for document in corpus.documents() {
         assert!(
@@ -203,8 +203,8 @@ fn the_revised_text_supersedes_exactly_the_three_changed_dueling_items() {
         .filter(|item| !item.supersedes.is_empty())
         .map(|item| {
             (
-                item.id.as_str(),
-                item.supersedes.iter().map(String::as_str).collect(),
+                item.id.as_ref(),
+                item.supersedes.iter().map(|id| id.as_ref()).collect(),
             )
         })
         .collect();
@@ -234,7 +234,7 @@ fn the_thrust_cap_is_marked_a_later_addition_and_nothing_else_is() {
         .items()
         .iter()
         .filter(|item| item.later_addition.is_some())
-        .map(|item| item.id.as_str())
+        .map(|item| item.id.as_ref())
         .collect();
     assert_eq!(later, ["boonta.thrust.cap"]);
 }

@@ -55,7 +55,7 @@ fn ids_are_full(value: &Value, corpus: &Corpus, what: &str) {
         "superseded_by",
         "id",
     ];
-    let documents: Vec<&str> = corpus.documents().iter().map(|d| d.id.as_str()).collect();
+    let documents: Vec<&str> = corpus.documents().iter().map(|d| d.id.as_ref()).collect();
     match value {
         Value::Object(object) => {
             for (key, inner) in object {

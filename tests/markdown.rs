@@ -109,7 +109,7 @@ fn every_bundled_walk_is_one_ordered_list_of_its_steps_with_their_quotes_inside(
             .filter_map(|cite| {
                 jedi_judge::rules::lookup(corpus, &walked.board_before.ruleset, cite.id())
                     .ok()
-                    .map(|found| found.item.id.clone())
+                    .map(|found| found.item.id.to_string())
             })
             .collect();
         cited.sort();

@@ -11,8 +11,7 @@ use proptest::prelude::*;
 const MOST_PRINTED: usize = 256 * 1024;
 
 fn scratch(name: &str) -> PathBuf {
-    let folder =
-        std::env::temp_dir().join(format!("jedi-judge-properties-{}", std::process::id()));
+    let folder = std::env::temp_dir().join(format!("jedi-judge-properties-{}", std::process::id()));
     std::fs::create_dir_all(&folder).expect("a temporary folder");
     folder.join(name)
 }
@@ -27,7 +26,14 @@ fn every_command_holds(path: &PathBuf, bytes: &[u8]) -> Result<(), TestCaseError
         vec!["check", file.as_str(), "--format", "markdown"],
         vec!["walk", file.as_str()],
         vec!["walk", file.as_str(), "--format", "markdown"],
-        vec!["walk", file.as_str(), "--format", "json", "--policy", "first-option"],
+        vec![
+            "walk",
+            file.as_str(),
+            "--format",
+            "json",
+            "--policy",
+            "first-option",
+        ],
     ] {
         let mut argv = vec!["jedi-judge"];
         argv.extend_from_slice(&args);
@@ -50,20 +56,69 @@ fn every_command_holds(path: &PathBuf, bytes: &[u8]) -> Result<(), TestCaseError
 /// Random YAML made of the scenario format's own words, so that much of it is read.
 fn yaml_value() -> impl Strategy<Value = serde_json::Value> {
     let keys = proptest::sample::select(vec![
-        "action", "turn", "step", "current_planet", "cards", "light", "dark", "planets", "deck",
-        "hand", "discard", "card", "hidden", "hits", "count", "type", "side", "power", "damage",
-        "destiny", "power_bonus", "usable_by", "decisions", "plays", "character", "weapon",
-        "defender", "policy", "expect", "duel", "Naboo", "seed", "rules", "game", "clash",
-        "qui-gon", "darth-maul", "battle", "round",
+        "action",
+        "turn",
+        "step",
+        "current_planet",
+        "cards",
+        "light",
+        "dark",
+        "planets",
+        "deck",
+        "hand",
+        "discard",
+        "card",
+        "hidden",
+        "hits",
+        "count",
+        "type",
+        "side",
+        "power",
+        "damage",
+        "destiny",
+        "power_bonus",
+        "usable_by",
+        "decisions",
+        "plays",
+        "character",
+        "weapon",
+        "defender",
+        "policy",
+        "expect",
+        "duel",
+        "Naboo",
+        "seed",
+        "rules",
+        "game",
+        "clash",
+        "qui-gon",
+        "darth-maul",
+        "battle",
+        "round",
     ]);
     let leaf = prop_oneof![
         any::<i64>().prop_map(serde_json::Value::from),
         (0i64..10).prop_map(serde_json::Value::from),
         any::<bool>().prop_map(serde_json::Value::from),
         proptest::sample::select(vec![
-            "duel", "game", "battle", "light", "dark", "Naboo", "latest", "2000-12-01",
-            "maul student", "qui-gon mentor", "Darth Maul's Lightsaber", "character", "weapon",
-            "first-option", "clash", "?", "", "pass",
+            "duel",
+            "game",
+            "battle",
+            "light",
+            "dark",
+            "Naboo",
+            "latest",
+            "2000-12-01",
+            "maul student",
+            "qui-gon mentor",
+            "Darth Maul's Lightsaber",
+            "character",
+            "weapon",
+            "first-option",
+            "clash",
+            "?",
+            "",
+            "pass",
         ])
         .prop_map(serde_json::Value::from),
     ];

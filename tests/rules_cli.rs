@@ -127,7 +127,7 @@ fn the_diff_from_2000_12_01_to_latest_lists_the_revised_dueling_changes_and_the_
                 "changed {} <- {}",
                 new.id,
                 old.iter()
-                    .map(|o| o.id.as_str())
+                    .map(|o| o.id.as_ref())
                     .collect::<Vec<_>>()
                     .join(",")
             ),

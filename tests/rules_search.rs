@@ -83,12 +83,12 @@ fn each_judges_question_finds_the_expected_rule_in_the_top_three() {
         let found: Vec<&str> = results
             .hits
             .iter()
-            .map(|hit| hit.item.id.as_str())
+            .map(|hit| hit.item.id.as_ref())
             .collect();
         let folded: Vec<&str> = results
             .hits
             .iter()
-            .flat_map(|hit| hit.folded_copies.iter().map(|copy| copy.id.as_str()))
+            .flat_map(|hit| hit.folded_copies.iter().map(|copy| copy.id.as_ref()))
             .collect();
         if !found.contains(&expected) && !folded.contains(&expected) {
             misses.push(format!(

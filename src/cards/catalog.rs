@@ -181,34 +181,49 @@ fn has_subtitle(card_type: Option<CardType>) -> bool {
     )
 }
 
-/// The card catalog.
+/// The card catalog. The embedded one is assembled at its first use, and its name index at
+/// the first look-up, so that a command that needs neither (a Clash walk, a rule look-up)
+/// does not pay for them.
 #[derive(Debug)]
 pub struct Catalog {
-    cards: Vec<Card>,
+    cards: OnceLock<Vec<Card>>,
     /// The cards' names, normalised once.
-    index: NameIndex,
+    index: OnceLock<NameIndex>,
 }
 
 impl Catalog {
     /// The catalog embedded in the binary, built over the embedded corpus. Its data is checked
     /// by the test suite, so a failure here is a build defect, not a user error.
     pub fn embedded() -> &'static Catalog {
-        static CATALOG: OnceLock<Catalog> = OnceLock::new();
-        CATALOG.get_or_init(|| {
-            Catalog::build(Corpus::embedded(), CATALOG_SOURCE)
-                .unwrap_or_else(|error| panic!("the embedded card catalog is malformed: {error}"))
-        })
+        static CATALOG: Catalog = Catalog {
+            cards: OnceLock::new(),
+            index: OnceLock::new(),
+        };
+        &CATALOG
     }
 
     /// Builds the catalog: the corpus's card list, then the catalog file's cards, notes and
     /// corrections, then sides derived through stacks.
     pub fn build(corpus: &Corpus, catalog_text: &str) -> Result<Catalog, CatalogError> {
+        let catalog = Catalog {
+            cards: OnceLock::from(Catalog::assemble_from(corpus, catalog_text)?),
+            index: OnceLock::new(),
+        };
+        for id in catalog.cited_ids() {
+            if corpus.item(&id).is_none() {
+                return Err(CatalogError::UnknownItem { id });
+            }
+        }
+        Ok(catalog)
+    }
+
+    fn assemble_from(corpus: &Corpus, catalog_text: &str) -> Result<Vec<Card>, CatalogError> {
         let file: CatalogFile = serde_json::from_str(catalog_text)
             .map_err(|error| CatalogError::Unreadable(error.to_string()))?;
         let mut cards = Vec::new();
         for item in corpus.items() {
             let Some(entry) = &item.card else { continue };
-            let source = || Source::Rule(item.id.clone());
+            let source = || Source::Rule(item.id.to_string());
             let (title, subtitle) = if has_subtitle(Some(entry.card_type)) {
                 split_name(&entry.name)
             } else {
@@ -227,7 +242,7 @@ impl Catalog {
                 source(),
             ));
             card.rarity = Some(Fact::new(entry.rarity.clone(), source()));
-            card.named_in.push(item.id.clone());
+            card.named_in.push(item.id.to_string());
             cards.push(card);
         }
         for note in file.card_list_notes {
@@ -351,34 +366,32 @@ impl Catalog {
             card.named_in.push(entry.source);
             cards.push(card);
         }
-        let index = NameIndex::new(&cards);
-        let catalog = Catalog { cards, index };
-        for id in catalog.cited_ids() {
-            if corpus.item(&id).is_none() {
-                return Err(CatalogError::UnknownItem { id });
-            }
-        }
-        Ok(catalog)
+        Ok(cards)
     }
 
     pub fn cards(&self) -> &[Card] {
-        &self.cards
+        self.cards.get_or_init(|| {
+            // Only the embedded catalog is made here. The test suite checks every id it
+            // cites, so a run need not check them again, and a failure is a build defect.
+            Catalog::assemble_from(Corpus::embedded(), CATALOG_SOURCE)
+                .unwrap_or_else(|error| panic!("the embedded card catalog is malformed: {error}"))
+        })
     }
 
     /// The cards' names, normalised once, for look-ups.
     pub fn index(&self) -> &NameIndex {
-        &self.index
+        self.index.get_or_init(|| NameIndex::new(self.cards()))
     }
 
     /// The cards a name means (forgiving), with the nearest names when it means none.
     pub fn find(&self, query: &str) -> Result<Vec<&Card>, CardLookupError> {
-        match self.index.find(query) {
+        match self.index().find(query) {
             Ok(positions) => Ok(positions
                 .into_iter()
-                .filter_map(|position| self.cards.get(position))
+                .filter_map(|position| self.cards().get(position))
                 .collect()),
             Err(CardLookupError::Unknown { given, .. }) => Err(CardLookupError::Unknown {
-                suggestions: self.index.suggest(&given),
+                suggestions: self.index().suggest(&given),
                 given,
             }),
             Err(error) => Err(error),
@@ -388,7 +401,7 @@ impl Catalog {
     /// Every corpus id the catalog cites.
     pub fn cited_ids(&self) -> Vec<String> {
         let mut ids = Vec::new();
-        for card in &self.cards {
+        for card in self.cards() {
             let mut sources: Vec<&Source> = Vec::new();
             sources.extend(card.side.as_ref().map(|f| &f.source));
             sources.extend(card.card_type.as_ref().map(|f| &f.source));

@@ -96,8 +96,8 @@ pub struct NameIndex {
     cards: Vec<IndexedNames>,
     /// A whole normalised name: the cards with it, and how strongly it names each.
     exact: BTreeMap<String, Vec<(usize, Strength)>>,
-    /// A word of a name: the (card, name) pairs that hold it.
-    words: BTreeMap<String, BTreeSet<(usize, usize)>>,
+    /// A word of a name: the (card, name) pairs that hold it, in the order added.
+    words: BTreeMap<String, Vec<(usize, usize)>>,
 }
 
 impl NameIndex {
@@ -127,10 +127,13 @@ impl NameIndex {
                 .or_default()
                 .push((position, strength));
             for word in name.split(' ').filter(|word| !word.is_empty()) {
-                self.words
-                    .entry(word.to_string())
-                    .or_default()
-                    .insert((position, which));
+                let holders = match self.words.get_mut(word) {
+                    Some(holders) => holders,
+                    None => self.words.entry(word.to_string()).or_default(),
+                };
+                if holders.last() != Some(&(position, which)) {
+                    holders.push((position, which));
+                }
             }
         }
         self.exact

@@ -36,7 +36,7 @@ fn source_label(corpus: &Corpus, ruleset: &Ruleset, source: &Source) -> String {
 /// A citation resolved under the ruleset, marked when not in force there.
 fn citation_label(corpus: &Corpus, ruleset: &Ruleset, id: &str) -> String {
     match lookup(corpus, ruleset, id) {
-        Ok(found) if found.in_force => found.item.id.clone(),
+        Ok(found) if found.in_force => found.item.id.to_string(),
         Ok(found) => format!("{}, not in force under {ruleset}", found.item.id),
         Err(_) => id.to_string(),
     }
@@ -199,7 +199,7 @@ pub fn show(
                                 .iter()
                                 .map(|id| {
                                     lookup(corpus, ruleset, id)
-                                        .map(|found| found.item.id.clone())
+                                        .map(|found| found.item.id.to_string())
                                         .unwrap_or_else(|_| id.clone())
                                 })
                                 .collect();

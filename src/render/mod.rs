@@ -167,29 +167,42 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
 /// (a hanging indent, for a label or a number); hard line breaks are kept. A word longer
 /// than a line stands alone on its line.
 pub fn wrap_hanging(text: &str, width: usize, first: &str, rest: &str) -> String {
-    let mut lines = Vec::new();
-    for paragraph in text.split('\n') {
-        let mut indent = if lines.is_empty() { first } else { rest };
-        let mut line = String::new();
+    let (first_width, rest_width) = (visible_width(first), visible_width(rest));
+    let mut out = String::with_capacity(text.len() + text.len() / 8 + first.len());
+    let mut on_first_line = true;
+    for (number, paragraph) in text.split('\n').enumerate() {
+        if number > 0 {
+            out.push('\n');
+        }
+        let (mut indent, mut indent_width) = if on_first_line {
+            (first, first_width)
+        } else {
+            (rest, rest_width)
+        };
+        out.push_str(indent);
         let mut line_width = 0;
         for word in paragraph.split_whitespace() {
-            let word_width = visible_width(word);
-            if !line.is_empty() && visible_width(indent) + line_width + 1 + word_width > width {
-                lines.push(format!("{indent}{line}"));
-                indent = rest;
-                line.clear();
+            let word_width = if word.contains('\u{1b}') {
+                visible_width(word)
+            } else {
+                word.chars().count()
+            };
+            if line_width > 0 && indent_width + line_width + 1 + word_width > width {
+                out.push('\n');
+                (indent, indent_width) = (rest, rest_width);
+                out.push_str(indent);
                 line_width = 0;
             }
-            if !line.is_empty() {
-                line.push(' ');
+            if line_width > 0 {
+                out.push(' ');
                 line_width += 1;
             }
-            line.push_str(word);
+            out.push_str(word);
             line_width += word_width;
         }
-        lines.push(format!("{indent}{line}"));
+        on_first_line = false;
     }
-    lines.join("\n")
+    out
 }
 
 /// Text padded with spaces to `width` columns (colour codes take no room).
@@ -207,7 +220,7 @@ pub fn document_label(corpus: &Corpus, item: &Item) -> String {
             "{} ({}, {})",
             document.title, document.publisher, document.date
         ),
-        None => item.document.clone(),
+        None => item.document.to_string(),
     }
 }
 

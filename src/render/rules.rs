@@ -40,7 +40,7 @@ pub fn standing(corpus: &Corpus, ruleset: &Ruleset, item: &Item) -> String {
                 .item(id)
                 .is_some_and(|later| ruleset.publishes(corpus, later))
         })
-        .cloned()
+        .map(|id| id.to_string())
         .collect();
     format!(
         "not in force under {ruleset}: superseded by {}",
@@ -55,29 +55,29 @@ fn reference(corpus: &Corpus, item: &Item) -> String {
 fn item_view(corpus: &Corpus, ruleset: &Ruleset, item: &Item) -> ItemOutput {
     let document = corpus.document_of(item);
     ItemOutput {
-        id: item.id.clone(),
+        id: item.id.to_string(),
         key: item.key().to_string(),
         kind: item.kind.label().to_string(),
-        document: item.document.clone(),
+        document: item.document.to_string(),
         document_title: document.map(|d| d.title.clone()).unwrap_or_default(),
         publisher: document.map(|d| d.publisher.clone()).unwrap_or_default(),
         date: document.map(|d| d.date.to_string()).unwrap_or_default(),
         date_evidence: document
             .map(|d| d.date_evidence.clone())
             .unwrap_or_default(),
-        section: item.section.clone(),
-        topic: item.topic.clone(),
-        text: item.text.clone(),
+        section: item.section.to_string(),
+        topic: item.topic.to_string(),
+        text: item.text.to_string(),
         in_force: ruleset.in_force(corpus, item),
         standing: standing(corpus, ruleset, item),
-        later_addition: item.later_addition.clone(),
+        later_addition: item.later_addition.as_ref().map(|text| text.to_string()),
         copies: corpus
             .copies_of(item)
             .iter()
-            .map(|copy| copy.id.clone())
+            .map(|copy| copy.id.to_string())
             .collect(),
-        supersedes: item.supersedes.clone(),
-        superseded_by: item.superseded_by.clone(),
+        supersedes: item.supersedes.iter().map(|id| id.to_string()).collect(),
+        superseded_by: item.superseded_by.iter().map(|id| id.to_string()).collect(),
     }
 }
 
@@ -269,16 +269,16 @@ pub fn search(
                 results: hits
                     .iter()
                     .map(|hit| SearchResultOutput {
-                        id: hit.item.id.clone(),
-                        document: hit.item.document.clone(),
+                        id: hit.item.id.to_string(),
+                        document: hit.item.document.to_string(),
                         date: document_date(corpus, hit.item),
-                        section: hit.item.section.clone(),
+                        section: hit.item.section.to_string(),
                         in_force: ruleset.in_force(corpus, hit.item),
                         words_matched: hit.words_matched,
                         score: (hit.score * 1000.0).round() / 1000.0,
                         snippet: hit.snippet.text.clone(),
                         marks: hit.snippet.marks.clone(),
-                        same_text_in: hit.folded_copies.iter().map(|c| c.id.clone()).collect(),
+                        same_text_in: hit.folded_copies.iter().map(|c| c.id.to_string()).collect(),
                     })
                     .collect(),
             });
@@ -322,8 +322,7 @@ pub fn search(
                     ))
                 );
                 if !hit.folded_copies.is_empty() {
-                    let copies: Vec<&str> =
-                        hit.folded_copies.iter().map(|c| c.id.as_str()).collect();
+                    let copies: Vec<&str> = hit.folded_copies.iter().map(|c| &*c.id).collect();
                     heading.push_str(&palette.dim(&format!(" (same text: {})", copies.join(", "))));
                 }
                 let number = format!("{:>2}. ", rank + 1);
@@ -412,7 +411,11 @@ pub fn list(
                     .iter()
                     .map(|entry| ListedOutput {
                         item: item_view(corpus, ruleset, entry.item),
-                        same_text_in: entry.folded_copies.iter().map(|c| c.id.clone()).collect(),
+                        same_text_in: entry
+                            .folded_copies
+                            .iter()
+                            .map(|c| c.id.to_string())
+                            .collect(),
                     })
                     .collect(),
             });
@@ -522,10 +525,10 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
     match format {
         Format::Json => {
             let text = |item: &Item| ItemText {
-                id: item.id.clone(),
-                text: item.text.clone(),
+                id: item.id.to_string(),
+                text: item.text.to_string(),
             };
-            let ids = |items: &[&Item]| items.iter().map(|item| item.id.clone()).collect();
+            let ids = |items: &[&Item]| items.iter().map(|item| item.id.to_string()).collect();
             return to_json(&RulesDiffOutput {
                 format: Default::default(),
                 version: VERSION,
@@ -539,20 +542,21 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
                             old: old.iter().map(|item| text(item)).collect(),
                             new: text(new),
                             words: word_diff(
-                                old.first()
-                                    .map(|item| item.text.as_str())
-                                    .unwrap_or_default(),
+                                old.first().map(|item| &*item.text).unwrap_or_default(),
                                 &new.text,
                             ),
                         },
                         DiffEntry::Added(item) => DifferenceOutput::Added {
-                            id: item.id.clone(),
-                            text: item.text.clone(),
-                            later_addition: item.later_addition.clone(),
+                            id: item.id.to_string(),
+                            text: item.text.to_string(),
+                            later_addition: item
+                                .later_addition
+                                .as_ref()
+                                .map(|text| text.to_string()),
                         },
                         DiffEntry::Removed(item) => DifferenceOutput::Removed {
-                            id: item.id.clone(),
-                            text: item.text.clone(),
+                            id: item.id.to_string(),
+                            text: item.text.to_string(),
                         },
                         DiffEntry::AddedDocument { document, items } => {
                             DifferenceOutput::AddedDocument {
@@ -592,7 +596,7 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
                             old_ids.join(", "),
                             item.id
                         );
-                        let old_text = olds.first().map(|o| o.text.as_str()).unwrap_or_default();
+                        let old_text = olds.first().map(|o| &*o.text).unwrap_or_default();
                         let marked = marked_words(
                             &word_diff(old_text, &item.text),
                             &|text| markdown_escape(text),
@@ -665,7 +669,7 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
                         old: olds,
                         new: item,
                     } => {
-                        let old_ids: Vec<&str> = olds.iter().map(|o| o.id.as_str()).collect();
+                        let old_ids: Vec<&str> = olds.iter().map(|o| &*o.id).collect();
                         let _ = writeln!(
                             out,
                             "{} {}",
@@ -690,7 +694,7 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
                                 "  "
                             ))
                         );
-                        let old_text = olds.first().map(|o| o.text.as_str()).unwrap_or_default();
+                        let old_text = olds.first().map(|o| &*o.text).unwrap_or_default();
                         let changes = word_diff(old_text, &item.text);
                         let marked = if palette.enabled {
                             coloured_words(&changes, palette)

@@ -568,7 +568,7 @@ fn decision_lines(decision: &Decision, why: &Unanswered, quotes: &Quotes<'_>) ->
         let rules: Vec<String> = option
             .cites
             .iter()
-            .filter_map(|cite| quotes.resolve(cite.id()).map(|item| item.id.clone()))
+            .filter_map(|cite| quotes.resolve(cite.id()).map(|item| item.id.to_string()))
             .collect();
         lines.push(format!(
             "  {}. {}  [{}]",
@@ -690,7 +690,7 @@ fn text_step(quotes: &mut Quotes<'_>, step: usize, event: &Event, palette: Palet
         let Some(item) = quotes.resolve(cite.id()) else {
             continue;
         };
-        match quotes.first_step.get(&item.id) {
+        match quotes.first_step.get(&*item.id) {
             Some(first) => {
                 let _ = writeln!(
                     out,
@@ -708,7 +708,7 @@ fn text_step(quotes: &mut Quotes<'_>, step: usize, event: &Event, palette: Palet
                 );
             }
             None => {
-                quotes.first_step.insert(item.id.clone(), step);
+                quotes.first_step.insert(item.id.to_string(), step);
                 let _ = writeln!(
                     out,
                     "{}",
@@ -846,7 +846,11 @@ impl<'a> TextStepper<'a> {
             let rules: Vec<String> = option
                 .cites
                 .iter()
-                .filter_map(|cite| self.quotes.resolve(cite.id()).map(|item| item.id.clone()))
+                .filter_map(|cite| {
+                    self.quotes
+                        .resolve(cite.id())
+                        .map(|item| item.id.to_string())
+                })
                 .collect();
             let _ = writeln!(
                 out,
@@ -900,10 +904,10 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
             let Some(item) = quotes.resolve(cite.id()) else {
                 continue;
             };
-            match quotes.first_step.get(&item.id) {
+            match quotes.first_step.get(&*item.id) {
                 Some(first) => blocks.push(format!("`{}` (quoted at step {first})", item.id)),
                 None => {
-                    quotes.first_step.insert(item.id.clone(), step);
+                    quotes.first_step.insert(item.id.to_string(), step);
                     blocks.push(format!(
                         "> `{}`: *{}*\\\n> {}",
                         item.id,
@@ -992,13 +996,13 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
 pub fn rule_text(corpus: &Corpus, item: &Item) -> RuleText {
     let document = corpus.document_of(item);
     RuleText {
-        document: item.document.clone(),
+        document: item.document.to_string(),
         document_title: document.map(|d| d.title.clone()).unwrap_or_default(),
         publisher: document.map(|d| d.publisher.clone()).unwrap_or_default(),
         date: document.map(|d| d.date.to_string()).unwrap_or_default(),
-        section: item.section.clone(),
-        text: item.text.clone(),
-        later_addition: item.later_addition.clone(),
+        section: item.section.to_string(),
+        text: item.text.to_string(),
+        later_addition: item.later_addition.as_ref().map(|text| text.to_string()),
     }
 }
 
@@ -1016,9 +1020,9 @@ pub fn output(walk: &Walkthrough, corpus: &Corpus) -> WalkOutput {
             .filter_map(|cite| quotes.resolve(cite.id()))
             .map(|item| {
                 rules
-                    .entry(item.id.clone())
+                    .entry(item.id.to_string())
                     .or_insert_with(|| rule_text(corpus, item));
-                item.id.clone()
+                item.id.to_string()
             })
             .collect()
     };

@@ -1,6 +1,5 @@
 //! The rule corpus: the five source documents, split into citable items, embedded in the binary.
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -9,65 +8,13 @@ use thiserror::Error;
 
 use crate::cards::{CardType, Side};
 
-/// The data files of `rulings/` as `(path, JSON text)`, one per source document, in
-/// publication order. The build script converts the YAML to JSON, which loads faster.
-pub fn embedded_sources() -> [(&'static str, &'static str); 5] {
-    EMBEDDED_DOCUMENTS
-}
-
-const EMBEDDED_DOCUMENTS: [(&str, &str); 5] = [
-    (
-        "rulings/clash-of-the-lightsabers-rules.yaml",
-        include_str!(concat!(
-            env!("OUT_DIR"),
-            "/clash-of-the-lightsabers-rules.json"
-        )),
-    ),
-    (
-        "rulings/duel-of-the-fates-rulesheet.yaml",
-        include_str!(concat!(
-            env!("OUT_DIR"),
-            "/duel-of-the-fates-rulesheet.json"
-        )),
-    ),
-    (
-        "rulings/young-jedi-faq-2000-12-01.yaml",
-        include_str!(concat!(env!("OUT_DIR"), "/young-jedi-faq-2000-12-01.json")),
-    ),
-    (
-        "rulings/rules-from-duel-of-the-fates-revised.yaml",
-        include_str!(concat!(
-            env!("OUT_DIR"),
-            "/rules-from-duel-of-the-fates-revised.json"
-        )),
-    ),
-    (
-        "rulings/boonta-eve-podrace-rules.yaml",
-        include_str!(concat!(env!("OUT_DIR"), "/boonta-eve-podrace-rules.json")),
-    ),
-];
-
 /// A problem in the corpus data itself.
 #[derive(Debug, Error)]
 pub enum CorpusError {
     #[error("{file}: {message}")]
     Unreadable { file: String, message: String },
-    #[error("{file}: item {item} has id outside its document {document}")]
-    ForeignId {
-        file: String,
-        item: String,
-        document: String,
-    },
-    #[error("item id {0} appears twice")]
-    DuplicateId(String),
-    #[error("item {item} links to {target}, which the corpus does not have")]
-    DanglingLink { item: String, target: String },
-    #[error("{file}: bad date {date:?}: {message}")]
-    BadDate {
-        file: String,
-        date: String,
-        message: String,
-    },
+    #[error("{0}")]
+    Inconsistent(String),
 }
 
 /// A publication date, to the day or only to the year.
@@ -81,55 +28,17 @@ pub struct SourceDate {
 impl SourceDate {
     /// Parses `YYYY-MM-DD` or `YYYY`.
     pub fn parse(text: &str) -> Result<Self, String> {
-        let parts: Vec<&str> = text.trim().split('-').collect();
-        let number = |part: &str, what: &str| -> Result<u16, String> {
-            if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(format!("the {what} {part:?} is not a number"));
-            }
-            part.parse::<u16>()
-                .map_err(|_| format!("the {what} {part:?} is out of range"))
-        };
-        match parts.as_slice() {
-            [year] if year.len() == 4 => Ok(SourceDate {
-                year: number(year, "year")?,
-                month: None,
-                day: None,
-            }),
-            [year, month, day] if year.len() == 4 && month.len() == 2 && day.len() == 2 => {
-                let (year, month, day) = (
-                    number(year, "year")?,
-                    number(month, "month")?,
-                    number(day, "day")?,
-                );
-                if !(1..=12).contains(&month) {
-                    return Err(format!("there is no month {month}"));
-                }
-                if !(1..=days_in_month(year, month)).contains(&day) {
-                    return Err(format!("month {month} of {year} has no day {day}"));
-                }
-                Ok(SourceDate {
-                    year,
-                    month: u8::try_from(month).ok(),
-                    day: u8::try_from(day).ok(),
-                })
-            }
-            _ => Err("expected a date as YYYY-MM-DD".to_string()),
-        }
+        super::source::parse_date(text).map(|date| SourceDate {
+            year: date.year,
+            month: date.month,
+            day: date.day,
+        })
     }
 
     /// The first day on which a document of this date is certainly out: a date known only to
     /// the year counts from the last day of that year.
     pub fn certain_from(&self) -> (u16, u8, u8) {
         (self.year, self.month.unwrap_or(12), self.day.unwrap_or(31))
-    }
-}
-
-fn days_in_month(year: u16, month: u16) -> u16 {
-    match month {
-        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
     }
 }
 
@@ -200,25 +109,29 @@ pub struct CardListEntry {
     pub card_type: CardType,
 }
 
+/// Text of the corpus: borrowed from the binary for the embedded corpus, owned for one read
+/// from files.
+pub type Text = std::borrow::Cow<'static, str>;
+
 /// One citable item: a paragraph, bullet, ruling, example, correction or list entry.
 #[derive(Clone, Debug, Serialize)]
 pub struct Item {
-    pub id: String,
-    pub document: String,
+    pub id: Text,
+    pub document: Text,
     pub kind: ItemKind,
-    pub topic: String,
-    pub section: String,
-    pub text: String,
+    pub topic: Text,
+    pub section: Text,
+    pub text: Text,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub copy_of: Vec<String>,
+    pub copy_of: Vec<Text>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub copied_by: Vec<String>,
+    pub copied_by: Vec<Text>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub supersedes: Vec<String>,
+    pub supersedes: Vec<Text>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub superseded_by: Vec<String>,
+    pub superseded_by: Vec<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub later_addition: Option<String>,
+    pub later_addition: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub card: Option<CardListEntry>,
 }
@@ -228,7 +141,7 @@ impl Item {
     /// item and the one that supersedes it.
     pub fn key(&self) -> &str {
         self.id
-            .strip_prefix(&self.document)
+            .strip_prefix(&*self.document)
             .and_then(|rest| rest.strip_prefix('.'))
             .unwrap_or(&self.id)
     }
@@ -245,34 +158,53 @@ pub struct Document {
     pub source_file: String,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DocumentFile {
-    id: String,
-    title: String,
-    publisher: String,
-    date: String,
-    date_evidence: String,
-    source_file: String,
-    items: Vec<ItemFile>,
+/// A document as the build script embeds it.
+pub(crate) struct DocumentData {
+    id: &'static str,
+    title: &'static str,
+    publisher: &'static str,
+    date: SourceDate,
+    date_evidence: &'static str,
+    source_file: &'static str,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ItemFile {
-    id: String,
+/// A card-list entry as the build script embeds it.
+pub(crate) struct CardData {
+    number: u16,
+    name: &'static str,
+    rarity: &'static str,
+    side: Side,
+    card_type: CardType,
+}
+
+/// An item as the build script embeds it: checked, with its reverse links.
+pub(crate) struct ItemData {
+    id: &'static str,
+    document: &'static str,
     kind: ItemKind,
-    topic: String,
-    section: String,
-    text: String,
-    #[serde(default)]
-    copy_of: Vec<String>,
-    #[serde(default)]
-    supersedes: Vec<String>,
-    #[serde(default)]
-    later_addition: Option<String>,
-    #[serde(default)]
-    card: Option<CardListEntry>,
+    topic: &'static str,
+    section: &'static str,
+    text: &'static str,
+    copy_of: &'static [&'static str],
+    copied_by: &'static [&'static str],
+    supersedes: &'static [&'static str],
+    superseded_by: &'static [&'static str],
+    later_addition: Option<&'static str>,
+    card: Option<CardData>,
+}
+
+/// The corpus made by the build script from `rulings/*.yaml`.
+mod embedded {
+    use super::{CardData, CardType, DocumentData, ItemData, ItemKind, Side, SourceDate};
+    include!(concat!(env!("OUT_DIR"), "/corpus_data.rs"));
+}
+
+fn borrowed(ids: &'static [&'static str]) -> Vec<Text> {
+    ids.iter().map(|id| Text::Borrowed(*id)).collect()
+}
+
+fn owned(ids: Vec<String>) -> Vec<Text> {
+    ids.into_iter().map(Text::Owned).collect()
 }
 
 /// The whole corpus: documents in publication order and their items in document order.
@@ -280,106 +212,170 @@ struct ItemFile {
 pub struct Corpus {
     documents: Vec<Document>,
     items: Vec<Item>,
-    by_id: BTreeMap<String, usize>,
+    /// Every item id and its position, sorted by id.
+    by_id: Vec<(std::borrow::Cow<'static, str>, usize)>,
+    /// Every key and its items' positions in corpus order, sorted by key.
+    by_key: Vec<(
+        std::borrow::Cow<'static, str>,
+        std::borrow::Cow<'static, [usize]>,
+    )>,
+    /// The search index the build script made (for the embedded corpus).
+    #[allow(clippy::type_complexity)]
+    words: Option<(
+        &'static [(&'static str, &'static [usize])],
+        &'static [(&'static str, &'static [(u32, u32)])],
+    )>,
     /// Every item's words and their stems, made at the first search.
     search_index: OnceLock<super::search::SearchIndex>,
 }
 
 impl Corpus {
-    /// The corpus embedded in the binary. Its data is checked by the test suite, so a failure
-    /// to load it is a build defect, not a user error.
+    /// The corpus embedded in the binary: checked and linked by the build script, so that
+    /// making it is no more than copying its texts.
     pub fn embedded() -> &'static Corpus {
         static CORPUS: OnceLock<Corpus> = OnceLock::new();
-        CORPUS.get_or_init(|| {
-            Corpus::from_sources(&EMBEDDED_DOCUMENTS)
-                .unwrap_or_else(|error| panic!("the embedded rule corpus is malformed: {error}"))
+        CORPUS.get_or_init(|| Corpus {
+            documents: embedded::DOCUMENTS
+                .iter()
+                .map(|document| Document {
+                    id: document.id.to_string(),
+                    title: document.title.to_string(),
+                    publisher: document.publisher.to_string(),
+                    date: document.date,
+                    date_evidence: document.date_evidence.to_string(),
+                    source_file: document.source_file.to_string(),
+                })
+                .collect(),
+            items: embedded::ITEMS
+                .iter()
+                .map(|item| Item {
+                    id: Text::Borrowed(item.id),
+                    document: Text::Borrowed(item.document),
+                    kind: item.kind,
+                    topic: Text::Borrowed(item.topic),
+                    section: Text::Borrowed(item.section),
+                    text: Text::Borrowed(item.text),
+                    copy_of: borrowed(item.copy_of),
+                    copied_by: borrowed(item.copied_by),
+                    supersedes: borrowed(item.supersedes),
+                    superseded_by: borrowed(item.superseded_by),
+                    later_addition: item.later_addition.map(Text::Borrowed),
+                    card: item.card.as_ref().map(|card| CardListEntry {
+                        number: card.number,
+                        name: card.name.to_string(),
+                        rarity: card.rarity.to_string(),
+                        side: card.side,
+                        card_type: card.card_type,
+                    }),
+                })
+                .collect(),
+            by_id: embedded::BY_ID
+                .iter()
+                .map(|(id, index)| (std::borrow::Cow::Borrowed(*id), *index))
+                .collect(),
+            by_key: embedded::BY_KEY
+                .iter()
+                .map(|(key, indexes)| {
+                    (
+                        std::borrow::Cow::Borrowed(*key),
+                        std::borrow::Cow::Borrowed(*indexes),
+                    )
+                })
+                .collect(),
+            words: Some((embedded::WORDS, embedded::POSTINGS)),
+            search_index: OnceLock::new(),
         })
     }
 
-    /// Builds a corpus from `(file name, JSON text)` pairs, as the build script makes them.
-    pub fn from_sources(sources: &[(&str, &str)]) -> Result<Corpus, CorpusError> {
-        let mut documents = Vec::new();
-        let mut items = Vec::new();
+    /// Builds a corpus from the documents' YAML files (`(file name, text)` pairs), as the
+    /// build script does for the embedded one.
+    pub fn from_yaml(sources: &[(&str, &str)]) -> Result<Corpus, CorpusError> {
+        let mut files = Vec::new();
         for (file, text) in sources {
-            let parsed: DocumentFile =
-                serde_json::from_str(text).map_err(|error| CorpusError::Unreadable {
+            let document: super::source::DocumentFile =
+                serde_saphyr::from_str(text).map_err(|error| CorpusError::Unreadable {
                     file: (*file).to_string(),
                     message: error.to_string(),
                 })?;
-            let date = SourceDate::parse(&parsed.date).map_err(|message| CorpusError::BadDate {
-                file: (*file).to_string(),
-                date: parsed.date.clone(),
-                message,
-            })?;
-            for item in parsed.items {
-                if !item.id.starts_with(&format!("{}.", parsed.id)) {
-                    return Err(CorpusError::ForeignId {
-                        file: (*file).to_string(),
-                        item: item.id,
-                        document: parsed.id,
-                    });
-                }
-                items.push(Item {
-                    id: item.id,
-                    document: parsed.id.clone(),
-                    kind: item.kind,
-                    topic: item.topic,
-                    section: item.section,
-                    text: item.text,
-                    copy_of: item.copy_of,
-                    copied_by: Vec::new(),
-                    supersedes: item.supersedes,
-                    superseded_by: Vec::new(),
-                    later_addition: item.later_addition,
-                    card: item.card,
-                });
-            }
-            documents.push(Document {
-                id: parsed.id,
-                title: parsed.title,
-                publisher: parsed.publisher,
-                date,
-                date_evidence: parsed.date_evidence,
-                source_file: parsed.source_file,
+            files.push(document);
+        }
+        let linked = super::source::link(files).map_err(CorpusError::Inconsistent)?;
+        let kind = |kebab: &str| -> Result<ItemKind, CorpusError> {
+            serde_json::from_value(serde_json::Value::String(kebab.to_string()))
+                .map_err(|error| CorpusError::Inconsistent(format!("kind {kebab:?}: {error}")))
+        };
+        let mut items = Vec::new();
+        for item in linked.items {
+            let card = match item.file.card {
+                Some(card) => Some(CardListEntry {
+                    number: card.number,
+                    side: serde_json::from_value(serde_json::Value::String(card.side.clone()))
+                        .map_err(|error| CorpusError::Inconsistent(error.to_string()))?,
+                    card_type: serde_json::from_value(serde_json::Value::String(
+                        card.card_type.clone(),
+                    ))
+                    .map_err(|error| CorpusError::Inconsistent(error.to_string()))?,
+                    name: card.name,
+                    rarity: card.rarity,
+                }),
+                None => None,
+            };
+            items.push(Item {
+                kind: kind(&item.file.kind)?,
+                id: Text::Owned(item.file.id),
+                document: Text::Owned(item.document),
+                topic: Text::Owned(item.file.topic),
+                section: Text::Owned(item.file.section),
+                text: Text::Owned(item.file.text),
+                copy_of: owned(item.file.copy_of),
+                copied_by: owned(item.copied_by),
+                supersedes: owned(item.file.supersedes),
+                superseded_by: owned(item.superseded_by),
+                later_addition: item.file.later_addition.map(Text::Owned),
+                card,
             });
         }
-        let mut by_id = BTreeMap::new();
+        let mut by_key: std::collections::BTreeMap<String, Vec<usize>> =
+            std::collections::BTreeMap::new();
         for (index, item) in items.iter().enumerate() {
-            if by_id.insert(item.id.clone(), index).is_some() {
-                return Err(CorpusError::DuplicateId(item.id.clone()));
-            }
-        }
-        // Reverse links: what copies an item, what supersedes it.
-        let mut copied_by: BTreeMap<usize, Vec<String>> = BTreeMap::new();
-        let mut superseded_by: BTreeMap<usize, Vec<String>> = BTreeMap::new();
-        for item in &items {
-            for (targets, reverse) in [
-                (&item.copy_of, &mut copied_by),
-                (&item.supersedes, &mut superseded_by),
-            ] {
-                for target in targets {
-                    let index = *by_id.get(target).ok_or_else(|| CorpusError::DanglingLink {
-                        item: item.id.clone(),
-                        target: target.clone(),
-                    })?;
-                    reverse.entry(index).or_default().push(item.id.clone());
-                }
-            }
-        }
-        for (index, ids) in copied_by {
-            if let Some(item) = items.get_mut(index) {
-                item.copied_by = ids;
-            }
-        }
-        for (index, ids) in superseded_by {
-            if let Some(item) = items.get_mut(index) {
-                item.superseded_by = ids;
-            }
+            by_key
+                .entry(item.key().to_string())
+                .or_default()
+                .push(index);
         }
         Ok(Corpus {
-            documents,
+            by_key: by_key
+                .into_iter()
+                .map(|(key, indexes)| {
+                    (
+                        std::borrow::Cow::Owned(key),
+                        std::borrow::Cow::Owned(indexes),
+                    )
+                })
+                .collect(),
+            documents: linked
+                .documents
+                .into_iter()
+                .map(|(document, date)| Document {
+                    id: document.id,
+                    title: document.title,
+                    publisher: document.publisher,
+                    date: SourceDate {
+                        year: date.year,
+                        month: date.month,
+                        day: date.day,
+                    },
+                    date_evidence: document.date_evidence,
+                    source_file: document.source_file,
+                })
+                .collect(),
             items,
-            by_id,
+            by_id: linked
+                .by_id
+                .into_iter()
+                .map(|(id, index)| (std::borrow::Cow::Owned(id), index))
+                .collect(),
+            words: None,
             search_index: OnceLock::new(),
         })
     }
@@ -394,12 +390,20 @@ impl Corpus {
 
     /// Every item's words and their stems, tokenised once per corpus.
     pub(crate) fn search_index(&self) -> &super::search::SearchIndex {
-        self.search_index
-            .get_or_init(|| super::search::SearchIndex::new(&self.items))
+        self.search_index.get_or_init(|| match self.words {
+            Some((words, postings)) if words.len() == self.items.len() => {
+                super::search::SearchIndex::embedded(words, postings)
+            }
+            _ => super::search::SearchIndex::new(&self.items),
+        })
     }
 
     pub fn item(&self, id: &str) -> Option<&Item> {
-        self.by_id.get(id).and_then(|&index| self.items.get(index))
+        self.by_id
+            .binary_search_by(|(known, _)| known.as_ref().cmp(id))
+            .ok()
+            .and_then(|found| self.by_id.get(found))
+            .and_then(|(_, index)| self.items.get(*index))
     }
 
     pub fn document(&self, id: &str) -> Option<&Document> {
@@ -413,7 +417,17 @@ impl Corpus {
 
     /// Items of every document that share a key (`duel.initiation`), oldest document first.
     pub fn items_with_key(&self, key: &str) -> Vec<&Item> {
-        self.items.iter().filter(|item| item.key() == key).collect()
+        self.by_key
+            .binary_search_by(|(known, _)| known.as_ref().cmp(key))
+            .ok()
+            .and_then(|found| self.by_key.get(found))
+            .map(|(_, indexes)| {
+                indexes
+                    .iter()
+                    .filter_map(|index| self.items.get(*index))
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// The position of a document in publication order (for sorting).

@@ -120,7 +120,7 @@ pub fn diff<'a>(corpus: &'a Corpus, old: &Ruleset, new: &Ruleset, expand: bool) 
         };
         if !replaced.is_empty() {
             paired.push(&item.id);
-            paired.extend(replaced.iter().map(|earlier| earlier.id.as_str()));
+            paired.extend(replaced.iter().map(|earlier| &*earlier.id));
             entries.push(DiffEntry::Changed {
                 old: replaced,
                 new: item,
@@ -137,7 +137,7 @@ pub fn diff<'a>(corpus: &'a Corpus, old: &Ruleset, new: &Ruleset, expand: bool) 
                 .collect();
             if let Some(first) = restored.last() {
                 paired.push(&item.id);
-                paired.extend(restored.iter().map(|earlier| earlier.id.as_str()));
+                paired.extend(restored.iter().map(|earlier| &*earlier.id));
                 entries.push(DiffEntry::Changed {
                     old: vec![item],
                     new: first,
@@ -149,7 +149,7 @@ pub fn diff<'a>(corpus: &'a Corpus, old: &Ruleset, new: &Ruleset, expand: bool) 
     let mut added: Vec<&Item> = Vec::new();
     let mut removed: Vec<&Item> = Vec::new();
     for item in corpus.items() {
-        if paired.contains(&item.id.as_str()) {
+        if paired.contains(&&*item.id) {
             continue;
         }
         if in_new(item) && !in_old(item) && !text_in(item, &in_old) {
@@ -190,7 +190,10 @@ pub fn diff<'a>(corpus: &'a Corpus, old: &Ruleset, new: &Ruleset, expand: bool) 
             entries.push(whole(document.clone(), of_document));
         }
         for item in items {
-            if !expand && item.later_addition.is_none() && documents.contains(&item.document) {
+            if !expand
+                && item.later_addition.is_none()
+                && documents.iter().any(|document| *document == *item.document)
+            {
                 continue;
             }
             if matches!(item.kind, ItemKind::FrontMatter | ItemKind::Notice) {

@@ -4,10 +4,10 @@ mod corpus;
 mod diff;
 mod ruleset;
 mod search;
+mod source;
+mod tokens;
 
-pub use corpus::{
-    CardListEntry, Corpus, CorpusError, Document, Item, ItemKind, SourceDate, embedded_sources,
-};
+pub use corpus::{CardListEntry, Corpus, CorpusError, Document, Item, ItemKind, SourceDate};
 pub use diff::{DiffEntry, RulesetDiff, WordChange, diff, word_diff};
 pub use ruleset::{NAMED_RULESETS, Ruleset, RulesetError};
 pub use search::{MAX_QUERY_WORDS, SearchHit, SearchResults, Snippet, is_stop_word, search};
@@ -72,8 +72,9 @@ pub fn lookup<'a>(
             }
         }
     };
-    let resolve =
-        |ids: &[String]| -> Vec<&'a Item> { ids.iter().filter_map(|id| corpus.item(id)).collect() };
+    let resolve = |ids: &[corpus::Text]| -> Vec<&'a Item> {
+        ids.iter().filter_map(|id| corpus.item(id)).collect()
+    };
     Ok(Lookup {
         item,
         in_force: ruleset.in_force(corpus, item),
@@ -91,7 +92,7 @@ pub fn suggest_ids(corpus: &Corpus, wanted: &str) -> Vec<String> {
     }
     let mut scored: Vec<(f64, String)> = Vec::new();
     for item in corpus.items() {
-        for candidate in [item.id.as_str(), item.key()] {
+        for candidate in [&*item.id, item.key()] {
             let score = crate::cards::matching::similarity(wanted, candidate);
             if score > 0.8 && !scored.iter().any(|(_, known)| known == candidate) {
                 scored.push((score, candidate.to_string()));
@@ -133,7 +134,7 @@ pub enum ListError {
 pub fn topics(corpus: &Corpus) -> Vec<&str> {
     let mut topics: Vec<&str> = Vec::new();
     for item in corpus.items() {
-        if !topics.contains(&item.topic.as_str()) {
+        if !topics.contains(&&*item.topic) {
             topics.push(&item.topic);
         }
     }

@@ -4,13 +4,15 @@
 //! "evacuation"; common words such as "what" and "with" are left out of a query. The corpus
 //! is tokenised once, at the first search, not again for each query.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use rust_stemmers::{Algorithm, Stemmer};
+use rust_stemmers::Stemmer;
 use serde::Serialize;
 
 use super::corpus::{Corpus, Item};
 use super::ruleset::Ruleset;
+use super::tokens::{self, Word};
 
 /// The most distinct words of a query that are searched for; a judge's question has far
 /// fewer, and a longer query costs no more than this.
@@ -67,82 +69,133 @@ pub struct SearchResults<'a> {
     pub hits: Vec<SearchHit<'a>>,
 }
 
-/// A word of a text: its byte range, lower-case form and stem.
-#[derive(Clone, Debug)]
-struct Word {
-    start: usize,
-    end: usize,
-    lower: String,
-    stem: String,
+/// A word of an item: its byte range and stem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexedWord {
+    pub start: usize,
+    pub end: usize,
+    pub stem: Cow<'static, str>,
 }
 
-/// Every item's words, made once per corpus.
+/// Where each stem stands: for every stem, in byte order, the (item, position) pairs.
+type Postings<S, P> = [(S, P)];
+
+/// The search index: every stem with the items and positions where it stands, and each
+/// item's number of words. The build script makes it for the embedded corpus; another
+/// corpus makes it at its first search.
 #[derive(Debug)]
-pub struct SearchIndex {
-    words: Vec<Vec<Word>>,
+pub enum SearchIndex {
+    Embedded {
+        words: &'static [(&'static str, &'static [usize])],
+        postings: &'static Postings<&'static str, &'static [(u32, u32)]>,
+    },
+    Made {
+        words: Vec<Vec<IndexedWord>>,
+        postings: Vec<(String, Vec<(u32, u32)>)>,
+    },
 }
 
 impl SearchIndex {
+    /// Tokenises every item's text.
     pub fn new(items: &[Item]) -> SearchIndex {
-        let stemmer = Stemmer::create(Algorithm::English);
-        SearchIndex {
-            words: items
-                .iter()
-                .map(|item| words(&stemmer, &item.text))
-                .collect(),
-        }
-    }
-}
-
-fn words(stemmer: &Stemmer, text: &str) -> Vec<Word> {
-    let mut found = Vec::new();
-    let mut start = None;
-    for (index, ch) in text.char_indices() {
-        let part_of_word = ch.is_alphanumeric() || ch == '\'' || ch == '’';
-        match (part_of_word, start) {
-            (true, None) => start = Some(index),
-            (false, Some(begin)) => {
-                found.extend(make_word(stemmer, text, begin, index));
-                start = None;
+        let stemmer = tokens::stemmer();
+        let words: Vec<Vec<IndexedWord>> = items
+            .iter()
+            .map(|item| {
+                tokens::words(&stemmer, &item.text)
+                    .into_iter()
+                    .map(|word| IndexedWord {
+                        start: word.start,
+                        end: word.end,
+                        stem: word.stem.into(),
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut postings: BTreeMap<String, Vec<(u32, u32)>> = BTreeMap::new();
+        for (item, item_words) in words.iter().enumerate() {
+            for (position, word) in item_words.iter().enumerate() {
+                postings.entry(word.stem.to_string()).or_default().push((
+                    u32::try_from(item).unwrap_or(u32::MAX),
+                    u32::try_from(position).unwrap_or(u32::MAX),
+                ));
             }
-            _ => {}
+        }
+        SearchIndex::Made {
+            words,
+            postings: postings.into_iter().collect(),
         }
     }
-    if let Some(begin) = start {
-        found.extend(make_word(stemmer, text, begin, text.len()));
+
+    /// The index the build script made.
+    pub fn embedded(
+        words: &'static [(&'static str, &'static [usize])],
+        postings: &'static [(&'static str, &'static [(u32, u32)])],
+    ) -> SearchIndex {
+        SearchIndex::Embedded { words, postings }
     }
-    found
+
+    /// How many words an item has.
+    fn length(&self, item: usize) -> usize {
+        match self {
+            SearchIndex::Embedded { words, .. } => {
+                words.get(item).map_or(0, |(_, offsets)| offsets.len() / 2)
+            }
+            SearchIndex::Made { words, .. } => words.get(item).map_or(0, Vec::len),
+        }
+    }
+
+    /// An item's words, in order.
+    pub fn words(&self, item: usize) -> Vec<IndexedWord> {
+        match self {
+            SearchIndex::Embedded { words, .. } => words
+                .get(item)
+                .map(|(stems, offsets)| {
+                    stems
+                        .split(' ')
+                        .zip(offsets.chunks_exact(2))
+                        .map(|(stem, range)| IndexedWord {
+                            start: range.first().copied().unwrap_or(0),
+                            end: range.get(1).copied().unwrap_or(0),
+                            stem: Cow::Borrowed(stem),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            SearchIndex::Made { words, .. } => words.get(item).cloned().unwrap_or_default(),
+        }
+    }
+
+    /// The stems a query stem matches (itself, and the longer stems it begins when it has
+    /// four letters or more), each with whether it is the stem itself and where it stands.
+    fn matching(&self, query: &str) -> Vec<(bool, &[(u32, u32)])> {
+        fn scan<'i, S: AsRef<str>, P: AsRef<[(u32, u32)]>>(
+            postings: &'i [(S, P)],
+            query: &str,
+        ) -> Vec<(bool, &'i [(u32, u32)])> {
+            let first = postings.partition_point(|(stem, _)| stem.as_ref() < query);
+            postings
+                .get(first..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|(stem, _)| stem.as_ref().starts_with(query))
+                .filter(|(stem, _)| stem.as_ref() == query || query.len() >= 4)
+                .map(|(stem, places)| (stem.as_ref() == query, places.as_ref()))
+                .collect()
+        }
+        match self {
+            SearchIndex::Embedded { postings, .. } => scan(postings, query),
+            SearchIndex::Made { postings, .. } => scan(postings, query),
+        }
+    }
 }
 
-fn make_word(stemmer: &Stemmer, text: &str, start: usize, end: usize) -> Option<Word> {
-    let raw = text.get(start..end).unwrap_or_default();
-    let trimmed = raw.trim_matches(['\'', '’']);
-    if trimmed.is_empty() {
-        return None;
-    }
-    let start = start + (raw.len() - raw.trim_start_matches(['\'', '’']).len());
-    let end = start + trimmed.len();
-    // "Maul's" is Maul; other apostrophes are dropped ("don't" → "dont").
-    let base = trimmed
-        .strip_suffix("'s")
-        .or_else(|| trimmed.strip_suffix("’s"))
-        .unwrap_or(trimmed);
-    let lower: String = base
-        .chars()
-        .filter(|ch| *ch != '\'' && *ch != '’')
-        .flat_map(char::to_lowercase)
-        .map(|ch| match ch {
-            'é' | 'è' | 'ê' => 'e',
-            other => other,
-        })
-        .collect();
-    let stem = stemmer.stem(&lower).into_owned();
-    Some(Word {
-        start,
-        end,
-        lower,
-        stem,
-    })
+/// What one term of a query found in one item.
+#[derive(Default)]
+struct Found {
+    whole: usize,
+    begun: usize,
+    positions: Vec<u32>,
 }
 
 fn is_number(stem: &str) -> bool {
@@ -160,7 +213,7 @@ fn query_terms(stemmer: &Stemmer, query: &str) -> Vec<(String, String)> {
     while !query.is_char_boundary(end) {
         end -= 1;
     }
-    let all = words(stemmer, query.get(..end).unwrap_or_default());
+    let all = tokens::words(stemmer, query.get(..end).unwrap_or_default());
     let content: Vec<&Word> = all
         .iter()
         .filter(|word| !is_stop_word(&word.lower))
@@ -192,7 +245,7 @@ pub fn search<'a>(
     include_superseded: bool,
     limit: usize,
 ) -> SearchResults<'a> {
-    let stemmer = Stemmer::create(Algorithm::English);
+    let stemmer = tokens::stemmer();
     let terms = query_terms(&stemmer, query);
     let words_searched: Vec<String> = terms.iter().map(|(lower, _)| lower.clone()).collect();
     if terms.is_empty() {
@@ -203,70 +256,81 @@ pub fn search<'a>(
         };
     }
     let index = corpus.search_index();
-    let candidates: Vec<(&Item, &[Word])> = corpus
-        .items()
+    let items = corpus.items();
+    let searched: Vec<bool> = items
         .iter()
-        .zip(&index.words)
-        .filter(|(item, _)| include_superseded || ruleset.in_force(corpus, item))
-        .map(|(item, words)| (item, words.as_slice()))
+        .map(|item| include_superseded || ruleset.in_force(corpus, item))
         .collect();
-    let total = candidates.len().max(1) as f64;
-    let average_length = candidates
-        .iter()
-        .map(|(_, words)| words.len())
+    let candidate_count = searched.iter().filter(|yes| **yes).count();
+    let total = candidate_count.max(1) as f64;
+    let average_length = (0..items.len())
+        .filter(|item| searched.get(*item).copied().unwrap_or(false))
+        .map(|item| index.length(item))
         .sum::<usize>() as f64
         / total;
-    let mut document_frequency: BTreeMap<&str, usize> = BTreeMap::new();
-    for (_, stem) in &terms {
-        let count = candidates
-            .iter()
-            .filter(|(_, words)| words.iter().any(|word| matches(stem, &word.stem)))
-            .count();
-        document_frequency.insert(stem, count);
-    }
+    // For each term, what it found in each item searched.
+    let found: Vec<BTreeMap<usize, Found>> = terms
+        .iter()
+        .map(|(_, stem)| {
+            let mut by_item: BTreeMap<usize, Found> = BTreeMap::new();
+            for (whole, places) in index.matching(stem) {
+                for &(item, position) in places {
+                    let item = item as usize;
+                    if !searched.get(item).copied().unwrap_or(false) {
+                        continue;
+                    }
+                    let entry = by_item.entry(item).or_default();
+                    if whole {
+                        entry.whole += 1;
+                    } else {
+                        entry.begun += 1;
+                    }
+                    entry.positions.push(position);
+                }
+            }
+            by_item
+        })
+        .collect();
+    let hit_items: std::collections::BTreeSet<usize> = found
+        .iter()
+        .flat_map(|by_item| by_item.keys().copied())
+        .collect();
     // A number ("a 5") narrows a question less than a word does: numbers count towards the
     // words matched only when the query has nothing else.
     let counts = |stem: &str| terms.iter().all(|(_, s)| is_number(s)) || !is_number(stem);
-    let mut hits: Vec<(SearchHit<'a>, &[Word])> = Vec::new();
-    for (item, item_words) in &candidates {
+    let mut hits: Vec<(SearchHit<'a>, usize)> = Vec::new();
+    for item_index in hit_items {
+        let Some(item) = items.get(item_index) else {
+            continue;
+        };
         let mut score = 0.0;
         let mut words_matched = 0;
-        let mut any = false;
         // Query words that stand side by side in the item, as they do in the query.
-        for pair in terms.windows(2) {
-            if let [(_, first), (_, second)] = pair
-                && item_words
-                    .windows(2)
-                    .any(|both| matches(first, &both[0].stem) && matches(second, &both[1].stem))
+        for pair in found.windows(2) {
+            if let [first, second] = pair
+                && let (Some(first), Some(second)) =
+                    (first.get(&item_index), second.get(&item_index))
+                && first
+                    .positions
+                    .iter()
+                    .any(|position| second.positions.contains(&(position + 1)))
             {
                 score += 1.0;
             }
         }
-        for (_, stem) in &terms {
+        let length_ratio = index.length(item_index) as f64 / average_length.max(1.0);
+        for ((_, stem), by_item) in terms.iter().zip(&found) {
+            let Some(here) = by_item.get(&item_index) else {
+                continue;
+            };
             // A word found whole counts fully, one it only begins ("block" in "Blockade")
             // a third; a number a third of that.
-            let frequency: f64 = item_words
-                .iter()
-                .map(|word| {
-                    if word.stem == *stem {
-                        1.0
-                    } else if matches(stem, &word.stem) {
-                        0.3
-                    } else {
-                        0.0
-                    }
-                })
-                .sum();
-            if frequency == 0.0 {
-                continue;
-            }
-            any = true;
+            let frequency = here.whole as f64 + 0.3 * here.begun as f64;
             if counts(stem) {
                 words_matched += 1;
             }
-            let df = document_frequency.get(stem.as_str()).copied().unwrap_or(0) as f64;
+            let df = by_item.len() as f64;
             let idf = (1.0 + (total - df + 0.5) / (df + 0.5)).ln();
-            let length_ratio = item_words.len() as f64 / average_length.max(1.0);
             let weight = if is_number(stem) { 0.3 } else { 1.0 };
             score +=
                 weight * idf * frequency * 2.2 / (frequency + 1.2 * (0.25 + 0.75 * length_ratio));
@@ -274,9 +338,6 @@ pub fn search<'a>(
         // A line of a card list names a card; a question is about a rule.
         if item.kind == super::corpus::ItemKind::CardList {
             score *= 0.5;
-        }
-        if !any {
-            continue;
         }
         hits.push((
             SearchHit {
@@ -289,7 +350,7 @@ pub fn search<'a>(
                 },
                 folded_copies: Vec::new(),
             },
-            item_words,
+            item_index,
         ));
     }
     hits.sort_by(|(a, _), (b, _)| {
@@ -304,8 +365,8 @@ pub fn search<'a>(
             .then_with(|| a.item.id.cmp(&b.item.id))
     });
     // Fold copies of one text into the first (latest-document) hit of them.
-    let mut folded: Vec<(SearchHit<'a>, &[Word])> = Vec::new();
-    for (hit, item_words) in hits {
+    let mut folded: Vec<(SearchHit<'a>, usize)> = Vec::new();
+    for (hit, item_index) in hits {
         let copies = corpus.copies_of(hit.item);
         if let Some((kept, _)) = folded
             .iter_mut()
@@ -314,17 +375,17 @@ pub fn search<'a>(
             kept.folded_copies.push(hit.item);
             continue;
         }
-        folded.push((hit, item_words));
+        folded.push((hit, item_index));
     }
     let total = folded.len();
     folded.truncate(limit);
     let stems: Vec<&str> = terms.iter().map(|(_, stem)| stem.as_str()).collect();
     let hits = folded
         .into_iter()
-        .map(|(mut hit, item_words)| {
+        .map(|(mut hit, item_index)| {
             hit.folded_copies
                 .sort_by_key(|copy| corpus.document_rank(&copy.document));
-            hit.snippet = snippet(&hit.item.text, item_words, &stems);
+            hit.snippet = snippet(&hit.item.text, &index.words(item_index), &stems);
             hit
         })
         .collect();
@@ -336,9 +397,9 @@ pub fn search<'a>(
 }
 
 /// The window of about 28 words holding the most matches, the matched words marked.
-fn snippet(text: &str, item_words: &[Word], stems: &[&str]) -> Snippet {
+fn snippet(text: &str, item_words: &[IndexedWord], stems: &[&str]) -> Snippet {
     const WINDOW: usize = 28;
-    let is_match = |word: &Word| stems.iter().any(|stem| matches(stem, &word.stem));
+    let is_match = |word: &IndexedWord| stems.iter().any(|stem| matches(stem, &word.stem));
     let count = item_words.len();
     let (mut best_start, mut best_hits) = (0, 0);
     for start in 0..=count.saturating_sub(WINDOW) {
@@ -353,7 +414,7 @@ fn snippet(text: &str, item_words: &[Word], stems: &[&str]) -> Snippet {
             best_start = start;
         }
     }
-    let window: Vec<&Word> = item_words.iter().skip(best_start).take(WINDOW).collect();
+    let window: Vec<&IndexedWord> = item_words.iter().skip(best_start).take(WINDOW).collect();
     let (Some(first), Some(last)) = (window.first(), window.last()) else {
         return Snippet {
             text: text.to_string(),
@@ -399,7 +460,7 @@ mod tests {
 
     #[test]
     fn a_question_keeps_its_content_words_only() {
-        let stemmer = Stemmer::create(Algorithm::English);
+        let stemmer = tokens::stemmer();
         let terms = query_terms(&stemmer, "What happens with 0 damage?");
         let lower: Vec<&str> = terms.iter().map(|(lower, _)| lower.as_str()).collect();
         assert_eq!(lower, ["0", "damage"]);
@@ -407,15 +468,29 @@ mod tests {
 
     #[test]
     fn evacuate_and_evacuation_share_a_stem() {
-        let stemmer = Stemmer::create(Algorithm::English);
-        let of = |text: &str| words(&stemmer, text).remove(0).stem;
+        let stemmer = tokens::stemmer();
+        let of = |text: &str| tokens::words(&stemmer, text).remove(0).stem;
         assert_eq!(of("evacuate"), of("evacuation"));
         assert_eq!(of("Maul's"), of("maul"));
     }
 
     #[test]
+    fn the_build_scripts_index_is_the_one_the_program_would_make() {
+        let corpus = Corpus::embedded();
+        let embedded = corpus.search_index();
+        let made = SearchIndex::new(corpus.items());
+        for item in 0..corpus.items().len() {
+            assert_eq!(embedded.words(item), made.words(item));
+            assert_eq!(embedded.length(item), made.length(item));
+        }
+        for stem in ["duel", "block", "thrust", "evacu", "damag", "0", "maul"] {
+            assert_eq!(embedded.matching(stem), made.matching(stem), "{stem}");
+        }
+    }
+
+    #[test]
     fn a_query_of_many_words_searches_at_most_the_cap() {
-        let stemmer = Stemmer::create(Algorithm::English);
+        let stemmer = tokens::stemmer();
         let query: Vec<String> = (0..1_000).map(|n| format!("word{n}")).collect();
         assert_eq!(
             query_terms(&stemmer, &query.join(" ")).len(),

@@ -18,7 +18,7 @@ pub const MAX_SCENARIO_BYTES: usize = 1024 * 1024;
 /// The most values (scalars, lists and maps) a scenario may hold.
 pub const MAX_VALUES: usize = 100_000;
 /// The most anchors (`&name`) and aliases (`*name`) a scenario may use.
-pub const MAX_ALIASES: usize = 1_000;
+pub const MAX_ALIASES: usize = 200;
 /// The most aliases per anchor, once there are [`RATIO_FROM`] aliases.
 pub const ALIASES_PER_ANCHOR: usize = 10;
 /// The number of aliases from which [`ALIASES_PER_ANCHOR`] applies.

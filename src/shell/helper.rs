@@ -29,7 +29,7 @@ impl ShellHelper {
     pub fn new(corpus: &Corpus, catalog: &Catalog, colour: bool) -> ShellHelper {
         let mut rule_ids: Vec<String> = Vec::new();
         for item in corpus.items() {
-            rule_ids.push(item.id.clone());
+            rule_ids.push(item.id.to_string());
             if !rule_ids.iter().any(|known| known == item.key()) {
                 rule_ids.push(item.key().to_string());
             }
