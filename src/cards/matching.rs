@@ -4,7 +4,8 @@
 //! however many cards there are or how often it is asked. Queries longer than any card name
 //! are refused before any fuzzy matching, so a hostile name costs no more than a real one.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeSet, HashMap};
+use std::sync::OnceLock;
 
 use thiserror::Error;
 
@@ -89,15 +90,17 @@ struct IndexedNames {
     title: String,
 }
 
-/// The normalised names of a list of cards, with maps from whole names and from words to
-/// the cards that have them.
+/// The normalised names of a list of cards, with a map from whole names to the cards that
+/// have them, and every word of every name, sorted at the first look-up by words.
 #[derive(Clone, Debug, Default)]
 pub struct NameIndex {
     cards: Vec<IndexedNames>,
     /// A whole normalised name: the cards with it, and how strongly it names each.
-    exact: BTreeMap<String, Vec<(usize, Strength)>>,
-    /// A word of a name: the (card, name) pairs that hold it, in the order added.
-    words: BTreeMap<String, Vec<(usize, usize)>>,
+    exact: HashMap<String, Vec<(usize, Strength)>>,
+    /// Each word of each name: (card, name, the word's byte range in that name).
+    words: Vec<(usize, usize, usize, usize)>,
+    /// `words` in the order of the words, made when first needed.
+    sorted: OnceLock<Vec<(usize, usize, usize, usize)>>,
 }
 
 impl NameIndex {
@@ -126,16 +129,16 @@ impl NameIndex {
                 .entry(name.clone())
                 .or_default()
                 .push((position, strength));
-            for word in name.split(' ').filter(|word| !word.is_empty()) {
-                let holders = match self.words.get_mut(word) {
-                    Some(holders) => holders,
-                    None => self.words.entry(word.to_string()).or_default(),
-                };
-                if holders.last() != Some(&(position, which)) {
-                    holders.push((position, which));
+            let mut start = 0;
+            for word in name.split(' ') {
+                if !word.is_empty() {
+                    self.words
+                        .push((position, which, start, start + word.len()));
                 }
+                start += word.len() + 1;
             }
         }
+        self.sorted = OnceLock::new();
         self.exact
             .entry(title.clone())
             .or_default()
@@ -223,18 +226,32 @@ impl NameIndex {
         Ok(positions)
     }
 
+    /// A word of a name, by its place in `words`.
+    fn word(&self, (card, name, start, end): (usize, usize, usize, usize)) -> &str {
+        self.cards
+            .get(card)
+            .and_then(|names| names.names.get(name))
+            .and_then(|name| name.get(start..end))
+            .unwrap_or_default()
+    }
+
     /// The cards one of whose names has, for every word of the query, a word it begins.
     fn word_matches(&self, wanted: &str) -> BTreeSet<usize> {
+        let sorted = self.sorted.get_or_init(|| {
+            let mut sorted = self.words.clone();
+            sorted.sort_by(|a, b| self.word(*a).cmp(self.word(*b)).then(a.cmp(b)));
+            sorted
+        });
         let mut pairs: Option<BTreeSet<(usize, usize)>> = None;
         for word in wanted.split(' ') {
-            let mut holding = BTreeSet::new();
-            for (_, found) in self
-                .words
-                .range(word.to_string()..)
-                .take_while(|(candidate, _)| candidate.starts_with(word))
-            {
-                holding.extend(found.iter().copied());
-            }
+            let first = sorted.partition_point(|place| self.word(*place) < word);
+            let holding: BTreeSet<(usize, usize)> = sorted
+                .get(first..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|place| self.word(**place).starts_with(word))
+                .map(|(card, name, _, _)| (*card, *name))
+                .collect();
             let narrowed: BTreeSet<(usize, usize)> = match pairs {
                 None => holding,
                 Some(previous) => previous.intersection(&holding).copied().collect(),
