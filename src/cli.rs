@@ -613,15 +613,16 @@ fn run_repl(
     }
 }
 
+/// The commands that print and exit; each loads only the data it needs (`schema` and
+/// `completions` none).
 fn run(command: Command, palette: Palette) -> Result<String, CliError> {
-    let corpus = Corpus::embedded();
     match command {
         Command::Check { .. } | Command::Walk { .. } | Command::Repl { .. } => Ok(String::new()),
         Command::Schema { of } => Ok(render::json(&render::output::schema(
             of.unwrap_or(render::output::SchemaOf::Scenario),
         ))),
-        Command::Rules(command) => run_rules(corpus, command, palette),
-        Command::Cards(command) => run_cards(corpus, command, palette),
+        Command::Rules(command) => run_rules(Corpus::embedded(), command, palette),
+        Command::Cards(command) => run_cards(Corpus::embedded(), command, palette),
         Command::Completions { shell } => {
             let mut buffer = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "jedi-judge", &mut buffer);

@@ -327,3 +327,19 @@ fn check_in_markdown_is_a_preformatted_block() {
         outcome.stdout
     );
 }
+
+#[test]
+fn search_limit_zero_is_refused_and_a_limit_says_how_many_results_there_are() {
+    let zero = run(&["rules", "search", "--limit", "0", "duel"]);
+    assert_eq!(zero.code, EXIT_USAGE);
+    assert!(zero.stderr.contains("1..=1000"), "{}", zero.stderr);
+    let three = stdout(&["rules", "search", "--limit", "3", "duel"]);
+    let total = stdout(&["rules", "search", "--limit", "1000", "duel"]);
+    let all = total
+        .split_whitespace()
+        .next()
+        .and_then(|count| count.parse::<usize>().ok())
+        .expect("a count of results");
+    assert!(all > 3);
+    assert!(three.starts_with(&format!("3 of {all} results")), "{three}");
+}
