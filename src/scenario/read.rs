@@ -91,7 +91,15 @@ pub fn parse(text: &str) -> Result<ScenarioFile, Problems> {
                     .iter()
                     .any(|(start, end)| span.offset >= *start && span.offset < *end)
             });
-            if matches!(error, Error::SerdeMissingField { .. }) || inside_a_blank {
+            // A value left empty by a blank, where a map or a list was expected.
+            let emptied = matches!(error, Error::Unexpected { .. })
+                && found.span.is_some_and(|span| {
+                    let rest = current.get(span.offset..).unwrap_or_default();
+                    let line = rest.split('\n').next().unwrap_or_default();
+                    let value = line.trim_start_matches(':').trim();
+                    value.is_empty() || value.starts_with('~')
+                });
+            if matches!(error, Error::SerdeMissingField { .. }) || inside_a_blank || emptied {
                 break;
             }
         }
@@ -149,7 +157,9 @@ impl Recovery {
                         .chars()
                         .nth(1)
                         .is_some_and(|second| second.is_ascii_digit());
-                if block_item || matches!(first, '[' | '{' | '|' | '>' | '&' | '*' | '!' | '#') {
+                if block_item
+                    || matches!(first, '[' | '{' | '|' | '>' | '&' | '*' | '!' | '#' | ':')
+                {
                     return None;
                 }
                 Some((span.offset, end))
@@ -408,7 +418,17 @@ fn describe(error: &Error, text: &str) -> Found {
         Error::SerdeMissingField { field, .. } => {
             format!("the key `{field}` is missing here")
         }
-        _ => syntax_message(error, &mut help),
+        Error::Unexpected { expected, .. } => {
+            recovery = span.map(Recovery::Value);
+            let expected = expected.replace("string scalar", "text");
+            format!("expected {expected} here, not a list or a map")
+        }
+        Error::ExternalMessage { .. } => syntax_message(error, &mut help),
+        _ => {
+            let message = syntax_message(error, &mut help);
+            help = FORMAT_HELP.to_string();
+            message
+        }
     };
     Found {
         problem: Problem {
@@ -543,8 +563,7 @@ mod tests {
 
     #[test]
     fn a_misspelt_key_is_suggested_and_reading_goes_on() {
-        let text =
-            "cards:\n  R2-D2, Repair Droid:\n    power_bonu: 1\n    dammage: 2\nturn: darkside\n";
+        let text = "cards:\n  R2-D2, Repair Droid:\n    power_bonu: 1\n    dammage: 2\n    side: light\nturn: darkside\n";
         let problems = parse(text).expect_err("three problems");
         let helps: Vec<String> = problems.iter().filter_map(|p| p.help.clone()).collect();
         assert_eq!(problems.iter().count(), 3, "{problems:?}");
@@ -553,6 +572,49 @@ mod tests {
             "{helps:?}"
         );
         assert!(helps[1].starts_with("did you mean `damage`?"), "{helps:?}");
+    }
+
+    #[test]
+    fn nesting_too_deep_is_refused_with_its_place() {
+        let text = format!("light:\n  hand: {}{}\n", "[".repeat(40), "]".repeat(40));
+        let problems = parse(&text).expect_err("too deep");
+        let problem = &problems.as_slice()[0];
+        assert!(
+            problem.message.contains("nest more than 32 levels"),
+            "{problem:?}"
+        );
+        assert!(!problem.labels.is_empty());
+    }
+
+    #[test]
+    fn a_syntax_error_has_its_place() {
+        let problems = parse("light:\n  hand: [a, b\nturn: light\n").expect_err("unclosed");
+        let problem = &problems.as_slice()[0];
+        assert!(!problem.labels.is_empty(), "{problem:?}");
+        assert!(
+            problem
+                .help
+                .as_deref()
+                .unwrap_or_default()
+                .contains("brackets")
+        );
+    }
+
+    #[test]
+    fn limits_are_told_in_words_not_as_rust_values() {
+        let mut aliases = String::from("light:\n  hand: [&a 1");
+        for _ in 0..300 {
+            aliases.push_str(", *a");
+        }
+        aliases.push_str("]\n");
+        for text in [aliases.as_str(), "title: a\n---\ntitle: b\n"] {
+            let problems = parse(text).expect_err("refused");
+            let message = &problems.as_slice()[0].message;
+            assert!(
+                !message.contains('{') && !message.contains("::"),
+                "{message}"
+            );
+        }
     }
 
     #[test]
