@@ -1,11 +1,19 @@
-//! Build script: checks and links the rule corpus, tokenises its items for search, and writes both as static Rust data for the binary to embed; turns the card catalog from YAML into JSON.
+//! Build script: checks and links the rule corpus, tokenises its items for search, and writes both as static Rust data for the binary to embed; assembles the card catalog and writes it as code.
 //!
-//! Doing this work here means that the program starts with its corpus ready: no parsing,
-//! linking or stemming at run time.
+//! Doing this work here means that the program starts with its corpus and catalog ready: no
+//! parsing, linking, stemming or assembling at run time.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
+#[path = "src/cards/assemble.rs"]
+#[allow(dead_code)]
+mod assemble;
+#[path = "src/cards/model.rs"]
+#[allow(dead_code)]
+mod model;
+#[path = "src/cards/names.rs"]
+mod names;
 #[path = "src/rules/source.rs"]
 #[allow(dead_code)]
 mod source;
@@ -37,16 +45,15 @@ fn variant(kebab: &str) -> String {
         .collect()
 }
 
-fn strings(items: &[String]) -> String {
-    let quoted: Vec<String> = items.iter().map(|item| format!("{item:?}")).collect();
-    format!("&[{}]", quoted.join(", "))
+/// A text borrowed from the binary: `Cow::Borrowed("...")`.
+fn borrowed(text: &str) -> String {
+    format!("Cow::Borrowed({text:?})")
 }
 
-fn optional(value: &Option<String>) -> String {
-    match value {
-        Some(text) => format!("Some({text:?})"),
-        None => "None".to_string(),
-    }
+/// A list of ids borrowed from the binary.
+fn links(ids: &[String]) -> String {
+    let quoted: Vec<String> = ids.iter().map(|id| borrowed(id)).collect();
+    format!("Cow::Borrowed(&[{}])", quoted.join(", "))
 }
 
 fn main() {
@@ -63,7 +70,7 @@ fn main() {
     let linked = source::link(documents).unwrap_or_else(|error| panic!("the rule corpus: {error}"));
     let stemmer = tokens::stemmer();
     let mut code = String::from("// Written by build.rs from rulings/*.yaml. Do not edit.\n\n");
-    code.push_str("pub(crate) static DOCUMENTS: &[DocumentData] = &[\n");
+    code.push_str("pub(crate) static DOCUMENTS: &[Document] = &[\n");
     for (document, date) in &linked.documents {
         let month = date
             .month
@@ -73,24 +80,24 @@ fn main() {
             .map_or("None".to_string(), |d| format!("Some({d})"));
         let _ = writeln!(
             code,
-            "    DocumentData {{ id: {:?}, title: {:?}, publisher: {:?}, date: SourceDate {{ year: {}, month: {month}, day: {day} }}, date_evidence: {:?}, source_file: {:?} }},",
-            document.id,
-            document.title,
-            document.publisher,
+            "    Document {{ id: {}, title: {}, publisher: {}, date: SourceDate {{ year: {}, month: {month}, day: {day} }}, date_evidence: {}, source_file: {} }},",
+            borrowed(&document.id),
+            borrowed(&document.title),
+            borrowed(&document.publisher),
             date.year,
-            document.date_evidence,
-            document.source_file
+            borrowed(&document.date_evidence),
+            borrowed(&document.source_file)
         );
     }
-    code.push_str("];\n\npub(crate) static ITEMS: &[ItemData] = &[\n");
+    code.push_str("];\n\npub(crate) static ITEMS: &[Item] = &[\n");
     for item in &linked.items {
         let file = &item.file;
         let card = match &file.card {
             Some(card) => format!(
-                "Some(CardData {{ number: {}, name: {:?}, rarity: {:?}, side: Side::{}, card_type: CardType::{} }})",
+                "Some(CardListEntry {{ number: {}, name: {}, rarity: {}, side: Side::{}, card_type: CardType::{} }})",
                 card.number,
-                card.name,
-                card.rarity,
+                borrowed(&card.name),
+                borrowed(&card.rarity),
                 variant(&card.side),
                 variant(&card.card_type)
             ),
@@ -98,25 +105,30 @@ fn main() {
         };
         let _ = writeln!(
             code,
-            "    ItemData {{ id: {:?}, document: {:?}, kind: ItemKind::{}, topic: {:?}, section: {:?}, text: {:?}, copy_of: {}, copied_by: {}, supersedes: {}, superseded_by: {}, later_addition: {}, card: {card} }},",
-            file.id,
-            item.document,
+            "    Item {{ id: {}, document: {}, kind: ItemKind::{}, topic: {}, section: {}, text: {}, copy_of: {}, copied_by: {}, supersedes: {}, superseded_by: {}, later_addition: {}, card: {card} }},",
+            borrowed(&file.id),
+            borrowed(&item.document),
             variant(&file.kind),
-            file.topic,
-            file.section,
-            file.text,
-            strings(&file.copy_of),
-            strings(&item.copied_by),
-            strings(&file.supersedes),
-            strings(&item.superseded_by),
-            optional(&file.later_addition),
+            borrowed(&file.topic),
+            borrowed(&file.section),
+            borrowed(&file.text),
+            links(&file.copy_of),
+            links(&item.copied_by),
+            links(&file.supersedes),
+            links(&item.superseded_by),
+            file.later_addition
+                .as_ref()
+                .map_or("None".to_string(), |text| format!(
+                    "Some({})",
+                    borrowed(text)
+                )),
         );
     }
-    code.push_str("];\n\npub(crate) static BY_ID: &[(&str, usize)] = &[\n");
+    code.push_str("];\n\npub(crate) static BY_ID: &[(Cow<'static, str>, usize)] = &[\n");
     for (id, index) in &linked.by_id {
-        let _ = writeln!(code, "    ({id:?}, {index}),");
+        let _ = writeln!(code, "    ({}, {index}),", borrowed(id));
     }
-    code.push_str("];\n\n/// Every key (an id without its document) and its items, in corpus order.\npub(crate) static BY_KEY: &[(&str, &[usize])] = &[\n");
+    code.push_str("];\n\n/// Every key (an id without its document) and its items, in corpus order.\n#[allow(clippy::type_complexity)]\npub(crate) static BY_KEY: &[(Cow<'static, str>, Cow<'static, [usize]>)] = &[\n");
     let mut keys: std::collections::BTreeMap<&str, Vec<usize>> = std::collections::BTreeMap::new();
     for (index, item) in linked.items.iter().enumerate() {
         let key = item
@@ -128,7 +140,12 @@ fn main() {
     }
     for (key, indexes) in &keys {
         let indexes: Vec<String> = indexes.iter().map(usize::to_string).collect();
-        let _ = writeln!(code, "    ({key:?}, &[{}]),", indexes.join(", "));
+        let _ = writeln!(
+            code,
+            "    ({}, Cow::Borrowed(&[{}])),",
+            borrowed(key),
+            indexes.join(", ")
+        );
     }
     code.push_str(
         "];\n\n/// Each item's words: their stems joined by spaces, and each word's start and end.\npub(crate) static WORDS: &[(&str, &[usize])] = &[\n",
@@ -169,15 +186,258 @@ fn main() {
     std::fs::write(Path::new(&out_dir).join("corpus_data.rs"), code)
         .unwrap_or_else(|error| panic!("cannot write corpus_data.rs: {error}"));
 
-    println!("cargo:rerun-if-changed={CATALOG}");
-    let text = std::fs::read_to_string(CATALOG)
-        .unwrap_or_else(|error| panic!("cannot read {CATALOG}: {error}"));
-    let value: serde_json::Value = serde_saphyr::from_str(&text)
-        .unwrap_or_else(|error| panic!("{CATALOG} is not valid YAML: {error}"));
-    let json = serde_json::to_string(&value).expect("JSON serialisation");
-    std::fs::write(Path::new(&out_dir).join("catalog.json"), json)
-        .unwrap_or_else(|error| panic!("cannot write catalog.json: {error}"));
+    write_catalog(&linked, &out_dir);
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/rules/source.rs");
     println!("cargo:rerun-if-changed=src/rules/tokens.rs");
+    println!("cargo:rerun-if-changed=src/cards/model.rs");
+    println!("cargo:rerun-if-changed=src/cards/assemble.rs");
+    println!("cargo:rerun-if-changed=src/cards/names.rs");
+}
+
+/// A value read from its kebab-case name (`light`, `character`).
+fn named<T: serde::de::DeserializeOwned>(name: &str) -> T {
+    serde_json::from_value(serde_json::Value::String(name.to_string()))
+        .unwrap_or_else(|error| panic!("{name:?} in a card list: {error}"))
+}
+
+/// Assembles the catalog from the corpus's card lists and `catalog.yaml`, and writes each
+/// card as a function that makes it.
+fn write_catalog(linked: &source::Linked, out_dir: &str) {
+    println!("cargo:rerun-if-changed={CATALOG}");
+    let text = std::fs::read_to_string(CATALOG)
+        .unwrap_or_else(|error| panic!("cannot read {CATALOG}: {error}"));
+    let file: assemble::CatalogFile = serde_saphyr::from_str(&text)
+        .unwrap_or_else(|error| panic!("{CATALOG} is not a valid catalog: {error}"));
+    let listed: Vec<assemble::ListedCard<'_>> = linked
+        .items
+        .iter()
+        .filter_map(|item| {
+            item.file.card.as_ref().map(|card| assemble::ListedCard {
+                item: &item.file.id,
+                number: card.number,
+                name: &card.name,
+                rarity: &card.rarity,
+                side: named(&card.side),
+                card_type: named(&card.card_type),
+            })
+        })
+        .collect();
+    let cards = assemble::assemble(&listed, file)
+        .unwrap_or_else(|error| panic!("the card catalog: {error}"));
+    let mut code = String::from(
+        "// Written by build.rs from src/cards/catalog.yaml and the corpus's card lists. Do not edit.\n\n",
+    );
+    code.push_str("pub(crate) static CARDS: &[fn() -> Card] = &[\n");
+    for position in 0..cards.len() {
+        let _ = writeln!(code, "    card_{position},");
+    }
+    code.push_str("];\n\n");
+    code.push_str(
+        "/// Each card's full name, its normalised full name and aliases, and its normalised title.\n",
+    );
+    code.push_str("pub(crate) static NAMES: &[NormalisedNames] = &[\n");
+    for card in &cards {
+        let full_name = card.full_name();
+        let normalised: Vec<String> = std::iter::once(&full_name)
+            .chain(&card.aliases)
+            .map(|name| format!("Cow::Borrowed({:?})", names::normalise(name)))
+            .collect();
+        let _ = writeln!(
+            code,
+            "    ({full_name:?}, &[{}], {:?}),",
+            normalised.join(", "),
+            names::normalise(&card.title)
+        );
+    }
+    code.push_str("];\n");
+    for (position, card) in cards.iter().enumerate() {
+        let _ = write!(code, "\nfn card_{position}() -> Card {{\n    ");
+        card.write(&mut code);
+        code.push_str("\n}\n");
+    }
+    std::fs::write(Path::new(out_dir).join("catalog_data.rs"), code)
+        .unwrap_or_else(|error| panic!("cannot write catalog_data.rs: {error}"));
+}
+
+/// A value written as the Rust expression that makes it. Every struct is written with all its
+/// fields, so a field added to the model and not here fails to compile.
+trait Literal {
+    fn write(&self, out: &mut String);
+}
+
+impl Literal for String {
+    fn write(&self, out: &mut String) {
+        let _ = write!(out, "String::from({self:?})");
+    }
+}
+
+impl Literal for bool {
+    fn write(&self, out: &mut String) {
+        let _ = write!(out, "{self}");
+    }
+}
+
+impl Literal for i32 {
+    fn write(&self, out: &mut String) {
+        let _ = write!(out, "{self}");
+    }
+}
+
+impl Literal for u16 {
+    fn write(&self, out: &mut String) {
+        let _ = write!(out, "{self}");
+    }
+}
+
+impl<T: Literal> Literal for Option<T> {
+    fn write(&self, out: &mut String) {
+        match self {
+            Some(value) => {
+                out.push_str("Some(");
+                value.write(out);
+                out.push(')');
+            }
+            None => out.push_str("None"),
+        }
+    }
+}
+
+impl<T: Literal> Literal for Vec<T> {
+    fn write(&self, out: &mut String) {
+        if self.is_empty() {
+            out.push_str("Vec::new()");
+            return;
+        }
+        out.push_str("vec![");
+        for value in self {
+            value.write(out);
+            out.push_str(", ");
+        }
+        out.push(']');
+    }
+}
+
+impl<A: Literal, B: Literal> Literal for (A, B) {
+    fn write(&self, out: &mut String) {
+        out.push('(');
+        self.0.write(out);
+        out.push_str(", ");
+        self.1.write(out);
+        out.push(')');
+    }
+}
+
+/// Enums without data, written by their variant's name.
+macro_rules! unit_enum_literal {
+    ($($name:ident),*) => {$(
+        impl Literal for model::$name {
+            fn write(&self, out: &mut String) {
+                let _ = write!(out, "{}::{:?}", stringify!($name), self);
+            }
+        }
+    )*};
+}
+
+unit_enum_literal!(
+    Game,
+    Side,
+    CardType,
+    TraitKind,
+    DuelingEffect,
+    ModifierTarget
+);
+
+/// `Name { field: value, ... }` with every field of a struct.
+macro_rules! struct_literal {
+    ($name:ident $(<$generic:ident>)? { $($field:ident),* $(,)? }) => {
+        impl$(<$generic: Literal>)? Literal for model::$name$(<$generic>)? {
+            fn write(&self, out: &mut String) {
+                let model::$name { $($field),* } = self;
+                out.push_str(concat!(stringify!($name), " { "));
+                $(
+                    out.push_str(concat!(stringify!($field), ": "));
+                    $field.write(out);
+                    out.push_str(", ");
+                )*
+                out.push('}');
+            }
+        }
+    };
+}
+
+struct_literal!(Fact<T> { value, source, note });
+struct_literal!(Printing { set, number });
+struct_literal!(Stats {
+    power,
+    damage,
+    destiny,
+    deploy,
+    attack
+});
+struct_literal!(ClashFacts {
+    deck,
+    count,
+    counterpart
+});
+struct_literal!(DamageModifier { amount, applies_to });
+struct_literal!(GameText {
+    usable_by,
+    weapon_bonus,
+    location_bonus,
+    text_bonus,
+    dueling,
+    damage_modifier,
+});
+struct_literal!(Card {
+    title,
+    subtitle,
+    name_complete,
+    anonymous,
+    game,
+    aliases,
+    side,
+    card_type,
+    printing,
+    rarity,
+    stats,
+    game_text,
+    stated_traits,
+    notes,
+    corrections,
+    named_in,
+    clash,
+    text,
+});
+
+impl Literal for model::Source {
+    fn write(&self, out: &mut String) {
+        let (variant, detail) = match self {
+            model::Source::Rule(id) => ("Rule", Some(id)),
+            model::Source::Outside(what) => ("Outside", Some(what)),
+            model::Source::Scenario => ("Scenario", None),
+        };
+        let _ = write!(out, "Source::{variant}");
+        if let Some(detail) = detail {
+            out.push('(');
+            detail.write(out);
+            out.push(')');
+        }
+    }
+}
+
+impl Literal for model::StatValue {
+    fn write(&self, out: &mut String) {
+        match self {
+            model::StatValue::Number(number) => {
+                let _ = write!(out, "StatValue::Number({number})");
+            }
+            model::StatValue::None => out.push_str("StatValue::None"),
+            model::StatValue::Symbol(symbol) => {
+                out.push_str("StatValue::Symbol(");
+                symbol.write(out);
+                out.push(')');
+            }
+        }
+    }
 }

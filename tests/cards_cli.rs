@@ -308,3 +308,40 @@ fn cards_search_finds_by_any_words() {
     let outcome = run(&["cards", "search", "dark", "weapon"]);
     insta::assert_snapshot!(outcome.stdout);
 }
+
+#[test]
+fn the_embedded_catalog_is_the_one_its_files_give() {
+    let built = Catalog::build(Corpus::embedded(), jedi_judge::cards::CATALOG_SOURCE)
+        .expect("catalog.yaml assembles over the corpus");
+    let embedded = Catalog::embedded().cards();
+    assert!(embedded.len() > 100, "{} cards", embedded.len());
+    assert_eq!(built.cards(), embedded);
+    for (position, card) in embedded.iter().enumerate() {
+        assert_eq!(
+            Catalog::embedded().card(position),
+            Some(card),
+            "card {position}"
+        );
+        assert_eq!(built.card(position), Some(card), "card {position}");
+    }
+    assert_eq!(Catalog::embedded().card(embedded.len()), None);
+    assert!(
+        built.index() == Catalog::embedded().index(),
+        "the names the build script normalised are the ones the program would"
+    );
+}
+
+#[test]
+fn a_correction_for_a_card_the_catalog_lacks_is_refused() {
+    let text = jedi_judge::cards::CATALOG_SOURCE.replacen(
+        "applies_to: \"Eopie\"",
+        "applies_to: \"Eopie the Second\"",
+        1,
+    );
+    assert_ne!(text, jedi_judge::cards::CATALOG_SOURCE);
+    let error = Catalog::build(Corpus::embedded(), &text).expect_err("no such card");
+    assert_eq!(
+        error.to_string(),
+        "the correction faq.corrections.eopie applies to \"Eopie the Second\", which the catalog does not have"
+    );
+}

@@ -172,7 +172,7 @@ fn comparable(text: &str) -> String {
 fn linked_copies_have_the_same_text_and_superseding_items_a_different_one() {
     let corpus = Corpus::embedded();
     for item in corpus.items() {
-        for id in &item.copy_of {
+        for id in item.copy_of.iter() {
             let earlier = corpus.item(id).expect("a copy links to an item");
             assert_eq!(
                 comparable(&earlier.text),
@@ -182,7 +182,7 @@ fn linked_copies_have_the_same_text_and_superseding_items_a_different_one() {
             );
             assert_eq!(earlier.key(), item.key());
         }
-        for id in &item.supersedes {
+        for id in item.supersedes.iter() {
             let earlier = corpus.item(id).expect("a supersession links to an item");
             assert_ne!(
                 comparable(&earlier.text),

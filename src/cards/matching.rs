@@ -4,12 +4,21 @@
 //! however many cards there are or how often it is asked. Queries longer than any card name
 //! are refused before any fuzzy matching, so a hostile name costs no more than a real one.
 
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
 
 use thiserror::Error;
 
 use super::model::Card;
+pub use super::names::normalise;
+
+/// A name, normalised or as printed: borrowed from the binary for the embedded catalog.
+type Name = Cow<'static, str>;
+
+/// The embedded catalog's names, normalised by the build script: for each card, its full
+/// name as printed, its normalised full name and aliases, and its normalised title.
+pub type NormalisedNames = (&'static str, &'static [Name], &'static str);
 
 /// The longest name, in characters, that a look-up considers: far beyond any card's full
 /// name (the longest printed names have under 60 characters).
@@ -22,33 +31,6 @@ pub fn similarity(a: &str, b: &str) -> f64 {
         return 0.0;
     }
     strsim::jaro_winkler(a, b)
-}
-
-/// Lower case, accents folded, apostrophes dropped, other punctuation made a space.
-pub fn normalise(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut pending_space = false;
-    for ch in text.chars() {
-        let ch = match ch {
-            'é' | 'è' | 'ê' | 'É' => 'e',
-            'á' | 'à' => 'a',
-            'ó' | 'ö' => 'o',
-            other => other,
-        };
-        if ch == '\'' || ch == '’' || ch == '™' {
-            continue;
-        }
-        if ch.is_alphanumeric() {
-            if pending_space && !out.is_empty() {
-                out.push(' ');
-            }
-            pending_space = false;
-            out.extend(ch.to_lowercase());
-        } else {
-            pending_space = true;
-        }
-    }
-    out
 }
 
 /// How well a name matched a query.
@@ -81,13 +63,13 @@ pub enum CardLookupError {
 }
 
 /// The names of one card, normalised.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 struct IndexedNames {
     /// The full name as printed.
-    full_name: String,
+    full_name: Name,
     /// Normalised: the full name, then each alias.
-    names: Vec<String>,
-    title: String,
+    names: Cow<'static, [Name]>,
+    title: Name,
 }
 
 /// The normalised names of a list of cards, with a map from whole names to the cards that
@@ -96,11 +78,18 @@ struct IndexedNames {
 pub struct NameIndex {
     cards: Vec<IndexedNames>,
     /// A whole normalised name: the cards with it, and how strongly it names each.
-    exact: HashMap<String, Vec<(usize, Strength)>>,
+    exact: HashMap<Name, Vec<(usize, Strength)>>,
     /// Each word of each name: (card, name, the word's byte range in that name).
     words: Vec<(usize, usize, usize, usize)>,
     /// `words` in the order of the words, made when first needed.
     sorted: OnceLock<Vec<(usize, usize, usize, usize)>>,
+}
+
+/// Two indexes are equal when they hold the same names; the sorted words are a cache.
+impl PartialEq for NameIndex {
+    fn eq(&self, other: &NameIndex) -> bool {
+        self.cards == other.cards && self.exact == other.exact && self.words == other.words
+    }
 }
 
 impl NameIndex {
@@ -112,14 +101,42 @@ impl NameIndex {
         index
     }
 
+    /// The index of names normalised ahead of time (the embedded catalog's).
+    pub fn from_normalised(entries: &'static [NormalisedNames]) -> NameIndex {
+        let mut index = NameIndex {
+            cards: Vec::with_capacity(entries.len()),
+            exact: HashMap::with_capacity(entries.len() * 2),
+            ..NameIndex::default()
+        };
+        for (full_name, names, title) in entries {
+            index.push_names(IndexedNames {
+                full_name: Cow::Borrowed(full_name),
+                names: Cow::Borrowed(names),
+                title: Cow::Borrowed(title),
+            });
+        }
+        index
+    }
+
     /// Adds a card; its position is the number of cards added before it.
     pub fn push(&mut self, card: &Card) {
-        let position = self.cards.len();
         let full_name = card.full_name();
-        let mut names = vec![normalise(&full_name)];
-        names.extend(card.aliases.iter().map(|alias| normalise(alias)));
-        let title = normalise(&card.title);
-        for (which, name) in names.iter().enumerate() {
+        let mut names = vec![Cow::Owned(normalise(&full_name))];
+        names.extend(
+            card.aliases
+                .iter()
+                .map(|alias| Cow::Owned(normalise(alias))),
+        );
+        self.push_names(IndexedNames {
+            title: Cow::Owned(normalise(&card.title)),
+            full_name: Cow::Owned(full_name),
+            names: Cow::Owned(names),
+        });
+    }
+
+    fn push_names(&mut self, card: IndexedNames) {
+        let position = self.cards.len();
+        for (which, name) in card.names.iter().enumerate() {
             let strength = if which == 0 {
                 Strength::FullName
             } else {
@@ -140,14 +157,10 @@ impl NameIndex {
         }
         self.sorted = OnceLock::new();
         self.exact
-            .entry(title.clone())
+            .entry(card.title.clone())
             .or_default()
             .push((position, Strength::Title));
-        self.cards.push(IndexedNames {
-            full_name,
-            names,
-            title,
-        });
+        self.cards.push(card);
     }
 
     pub fn len(&self) -> usize {
@@ -161,7 +174,7 @@ impl NameIndex {
     /// The position of the card whose full name or alias is exactly this, normalised.
     pub fn exact(&self, query: &str) -> Option<usize> {
         let wanted = normalise(query);
-        self.exact.get(&wanted).and_then(|found| {
+        self.exact.get(wanted.as_str()).and_then(|found| {
             found
                 .iter()
                 .filter(|(_, strength)| *strength >= Strength::Alias)
@@ -172,11 +185,13 @@ impl NameIndex {
 
     /// Whether some card's full name is exactly this, normalised.
     pub fn has_full_name(&self, query: &str) -> bool {
-        self.exact.get(&normalise(query)).is_some_and(|found| {
-            found
-                .iter()
-                .any(|(_, strength)| *strength == Strength::FullName)
-        })
+        self.exact
+            .get(normalise(query).as_str())
+            .is_some_and(|found| {
+                found
+                    .iter()
+                    .any(|(_, strength)| *strength == Strength::FullName)
+            })
     }
 
     /// The positions of the cards a name means. Versions with the same full name (one title
@@ -194,7 +209,8 @@ impl NameIndex {
         if wanted.is_empty() {
             return Err(unknown());
         }
-        let mut best: Vec<(usize, Strength)> = self.exact.get(&wanted).cloned().unwrap_or_default();
+        let mut best: Vec<(usize, Strength)> =
+            self.exact.get(wanted.as_str()).cloned().unwrap_or_default();
         if let Some(strongest) = best.iter().map(|(_, strength)| *strength).max() {
             best.retain(|(_, strength)| *strength == strongest);
         } else {
@@ -213,7 +229,7 @@ impl NameIndex {
         let mut names: Vec<&str> = positions
             .iter()
             .filter_map(|position| self.cards.get(*position))
-            .map(|card| card.full_name.as_str())
+            .map(|card| &*card.full_name)
             .collect();
         names.sort_unstable();
         names.dedup();
@@ -286,7 +302,7 @@ impl NameIndex {
                 .map(|candidate| similarity(&wanted, candidate))
                 .fold(0.0, f64::max);
             if score >= 0.75 {
-                scored.push((score, card.full_name.as_str()));
+                scored.push((score, &card.full_name));
             }
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));

@@ -1,11 +1,14 @@
 //! Cards: the model, the catalog of the cards the sources name, forgiving name look-up, and traits derived by rule.
 
+mod assemble;
 mod catalog;
 pub mod matching;
 mod model;
+mod names;
 pub mod traits;
 
-pub use catalog::{CATALOG_SOURCE, Catalog, CatalogError, SAME_TITLE_SAME_PERSON};
+pub use assemble::{AssemblyError, SAME_TITLE_SAME_PERSON};
+pub use catalog::{CATALOG_SOURCE, Catalog, CatalogError};
 pub use matching::{CardLookupError, find, suggest};
 pub use model::{
     Card, CardType, ClashFacts, DamageModifier, DuelingEffect, Fact, Game, GameText,

@@ -182,10 +182,10 @@ pub fn wrap_hanging(text: &str, width: usize, first: &str, rest: &str) -> String
         out.push_str(indent);
         let mut line_width = 0;
         for word in paragraph.split_whitespace() {
-            let word_width = if word.contains('\u{1b}') {
-                visible_width(word)
+            let word_width = if word.bytes().all(|byte| byte.is_ascii() && byte != 0x1b) {
+                word.len()
             } else {
-                word.chars().count()
+                visible_width(word)
             };
             if line_width > 0 && indent_width + line_width + 1 + word_width > width {
                 out.push('\n');

@@ -59,11 +59,13 @@ fn item_view(corpus: &Corpus, ruleset: &Ruleset, item: &Item) -> ItemOutput {
         key: item.key().to_string(),
         kind: item.kind.label().to_string(),
         document: item.document.to_string(),
-        document_title: document.map(|d| d.title.clone()).unwrap_or_default(),
-        publisher: document.map(|d| d.publisher.clone()).unwrap_or_default(),
+        document_title: document.map(|d| d.title.to_string()).unwrap_or_default(),
+        publisher: document
+            .map(|d| d.publisher.to_string())
+            .unwrap_or_default(),
         date: document.map(|d| d.date.to_string()).unwrap_or_default(),
         date_evidence: document
-            .map(|d| d.date_evidence.clone())
+            .map(|d| d.date_evidence.to_string())
             .unwrap_or_default(),
         section: item.section.to_string(),
         topic: item.topic.to_string(),
@@ -627,7 +629,7 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
                         };
                         let title = corpus
                             .document(document)
-                            .map(|d| d.title.as_str())
+                            .map(|d| &*d.title)
                             .unwrap_or_default();
                         let _ = writeln!(
                             out,

@@ -997,8 +997,10 @@ pub fn rule_text(corpus: &Corpus, item: &Item) -> RuleText {
     let document = corpus.document_of(item);
     RuleText {
         document: item.document.to_string(),
-        document_title: document.map(|d| d.title.clone()).unwrap_or_default(),
-        publisher: document.map(|d| d.publisher.clone()).unwrap_or_default(),
+        document_title: document.map(|d| d.title.to_string()).unwrap_or_default(),
+        publisher: document
+            .map(|d| d.publisher.to_string())
+            .unwrap_or_default(),
         date: document.map(|d| d.date.to_string()).unwrap_or_default(),
         section: item.section.to_string(),
         text: item.text.to_string(),

@@ -1,5 +1,6 @@
 //! The rule corpus: the five source documents, split into citable items, embedded in the binary.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -102,8 +103,8 @@ impl ItemKind {
 #[serde(deny_unknown_fields)]
 pub struct CardListEntry {
     pub number: u16,
-    pub name: String,
-    pub rarity: String,
+    pub name: Text,
+    pub rarity: Text,
     pub side: Side,
     #[serde(rename = "type")]
     pub card_type: CardType,
@@ -112,6 +113,13 @@ pub struct CardListEntry {
 /// Text of the corpus: borrowed from the binary for the embedded corpus, owned for one read
 /// from files.
 pub type Text = std::borrow::Cow<'static, str>;
+
+/// Ids of other items: borrowed from the binary for the embedded corpus.
+pub type Links = std::borrow::Cow<'static, [Text]>;
+
+fn no_links(links: &Links) -> bool {
+    links.is_empty()
+}
 
 /// One citable item: a paragraph, bullet, ruling, example, correction or list entry.
 #[derive(Clone, Debug, Serialize)]
@@ -122,14 +130,14 @@ pub struct Item {
     pub topic: Text,
     pub section: Text,
     pub text: Text,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub copy_of: Vec<Text>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub copied_by: Vec<Text>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub supersedes: Vec<Text>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub superseded_by: Vec<Text>,
+    #[serde(skip_serializing_if = "no_links")]
+    pub copy_of: Links,
+    #[serde(skip_serializing_if = "no_links")]
+    pub copied_by: Links,
+    #[serde(skip_serializing_if = "no_links")]
+    pub supersedes: Links,
+    #[serde(skip_serializing_if = "no_links")]
+    pub superseded_by: Links,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub later_addition: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -150,75 +158,34 @@ impl Item {
 /// A source document.
 #[derive(Clone, Debug, Serialize)]
 pub struct Document {
-    pub id: String,
-    pub title: String,
-    pub publisher: String,
+    pub id: Text,
+    pub title: Text,
+    pub publisher: Text,
     pub date: SourceDate,
-    pub date_evidence: String,
-    pub source_file: String,
-}
-
-/// A document as the build script embeds it.
-pub(crate) struct DocumentData {
-    id: &'static str,
-    title: &'static str,
-    publisher: &'static str,
-    date: SourceDate,
-    date_evidence: &'static str,
-    source_file: &'static str,
-}
-
-/// A card-list entry as the build script embeds it.
-pub(crate) struct CardData {
-    number: u16,
-    name: &'static str,
-    rarity: &'static str,
-    side: Side,
-    card_type: CardType,
-}
-
-/// An item as the build script embeds it: checked, with its reverse links.
-pub(crate) struct ItemData {
-    id: &'static str,
-    document: &'static str,
-    kind: ItemKind,
-    topic: &'static str,
-    section: &'static str,
-    text: &'static str,
-    copy_of: &'static [&'static str],
-    copied_by: &'static [&'static str],
-    supersedes: &'static [&'static str],
-    superseded_by: &'static [&'static str],
-    later_addition: Option<&'static str>,
-    card: Option<CardData>,
+    pub date_evidence: Text,
+    pub source_file: Text,
 }
 
 /// The corpus made by the build script from `rulings/*.yaml`.
 mod embedded {
-    use super::{CardData, CardType, DocumentData, ItemData, ItemKind, Side, SourceDate};
+    use super::{CardListEntry, CardType, Document, Item, ItemKind, Side, SourceDate};
+    use std::borrow::Cow;
     include!(concat!(env!("OUT_DIR"), "/corpus_data.rs"));
 }
 
-fn borrowed(ids: &'static [&'static str]) -> Vec<Text> {
-    ids.iter().map(|id| Text::Borrowed(*id)).collect()
-}
-
-fn owned(ids: Vec<String>) -> Vec<Text> {
-    ids.into_iter().map(Text::Owned).collect()
+fn owned(ids: Vec<String>) -> Links {
+    Links::Owned(ids.into_iter().map(Text::Owned).collect())
 }
 
 /// The whole corpus: documents in publication order and their items in document order.
 #[derive(Debug)]
 pub struct Corpus {
-    documents: Vec<Document>,
-    items: Vec<Item>,
+    documents: Cow<'static, [Document]>,
+    items: Cow<'static, [Item]>,
     /// Every item id and its position, sorted by id.
-    by_id: Vec<(std::borrow::Cow<'static, str>, usize)>,
+    by_id: Cow<'static, [(Text, usize)]>,
     /// Every key and its items' positions in corpus order, sorted by key.
-    by_key: Vec<(
-        std::borrow::Cow<'static, str>,
-        std::borrow::Cow<'static, [usize]>,
-    )>,
+    by_key: Cow<'static, [(Text, Cow<'static, [usize]>)]>,
     /// The search index the build script made (for the embedded corpus).
     #[allow(clippy::type_complexity)]
     words: Option<(
@@ -230,61 +197,18 @@ pub struct Corpus {
 }
 
 impl Corpus {
-    /// The corpus embedded in the binary: checked and linked by the build script, so that
-    /// making it is no more than copying its texts.
+    /// The corpus embedded in the binary: checked, linked and written as static data by the
+    /// build script, so that making it copies nothing.
     pub fn embedded() -> &'static Corpus {
-        static CORPUS: OnceLock<Corpus> = OnceLock::new();
-        CORPUS.get_or_init(|| Corpus {
-            documents: embedded::DOCUMENTS
-                .iter()
-                .map(|document| Document {
-                    id: document.id.to_string(),
-                    title: document.title.to_string(),
-                    publisher: document.publisher.to_string(),
-                    date: document.date,
-                    date_evidence: document.date_evidence.to_string(),
-                    source_file: document.source_file.to_string(),
-                })
-                .collect(),
-            items: embedded::ITEMS
-                .iter()
-                .map(|item| Item {
-                    id: Text::Borrowed(item.id),
-                    document: Text::Borrowed(item.document),
-                    kind: item.kind,
-                    topic: Text::Borrowed(item.topic),
-                    section: Text::Borrowed(item.section),
-                    text: Text::Borrowed(item.text),
-                    copy_of: borrowed(item.copy_of),
-                    copied_by: borrowed(item.copied_by),
-                    supersedes: borrowed(item.supersedes),
-                    superseded_by: borrowed(item.superseded_by),
-                    later_addition: item.later_addition.map(Text::Borrowed),
-                    card: item.card.as_ref().map(|card| CardListEntry {
-                        number: card.number,
-                        name: card.name.to_string(),
-                        rarity: card.rarity.to_string(),
-                        side: card.side,
-                        card_type: card.card_type,
-                    }),
-                })
-                .collect(),
-            by_id: embedded::BY_ID
-                .iter()
-                .map(|(id, index)| (std::borrow::Cow::Borrowed(*id), *index))
-                .collect(),
-            by_key: embedded::BY_KEY
-                .iter()
-                .map(|(key, indexes)| {
-                    (
-                        std::borrow::Cow::Borrowed(*key),
-                        std::borrow::Cow::Borrowed(*indexes),
-                    )
-                })
-                .collect(),
+        static CORPUS: Corpus = Corpus {
+            documents: Cow::Borrowed(embedded::DOCUMENTS),
+            items: Cow::Borrowed(embedded::ITEMS),
+            by_id: Cow::Borrowed(embedded::BY_ID),
+            by_key: Cow::Borrowed(embedded::BY_KEY),
             words: Some((embedded::WORDS, embedded::POSTINGS)),
             search_index: OnceLock::new(),
-        })
+        };
+        &CORPUS
     }
 
     /// Builds a corpus from the documents' YAML files (`(file name, text)` pairs), as the
@@ -315,8 +239,8 @@ impl Corpus {
                         card.card_type.clone(),
                     ))
                     .map_err(|error| CorpusError::Inconsistent(error.to_string()))?,
-                    name: card.name,
-                    rarity: card.rarity,
+                    name: Cow::Owned(card.name),
+                    rarity: Cow::Owned(card.rarity),
                 }),
                 None => None,
             };
@@ -344,37 +268,38 @@ impl Corpus {
                 .push(index);
         }
         Ok(Corpus {
-            by_key: by_key
-                .into_iter()
-                .map(|(key, indexes)| {
-                    (
-                        std::borrow::Cow::Owned(key),
-                        std::borrow::Cow::Owned(indexes),
-                    )
-                })
-                .collect(),
-            documents: linked
-                .documents
-                .into_iter()
-                .map(|(document, date)| Document {
-                    id: document.id,
-                    title: document.title,
-                    publisher: document.publisher,
-                    date: SourceDate {
-                        year: date.year,
-                        month: date.month,
-                        day: date.day,
-                    },
-                    date_evidence: document.date_evidence,
-                    source_file: document.source_file,
-                })
-                .collect(),
-            items,
-            by_id: linked
-                .by_id
-                .into_iter()
-                .map(|(id, index)| (std::borrow::Cow::Owned(id), index))
-                .collect(),
+            by_key: Cow::Owned(
+                by_key
+                    .into_iter()
+                    .map(|(key, indexes)| (Cow::Owned(key), Cow::Owned(indexes)))
+                    .collect(),
+            ),
+            documents: Cow::Owned(
+                linked
+                    .documents
+                    .into_iter()
+                    .map(|(document, date)| Document {
+                        id: Cow::Owned(document.id),
+                        title: Cow::Owned(document.title),
+                        publisher: Cow::Owned(document.publisher),
+                        date: SourceDate {
+                            year: date.year,
+                            month: date.month,
+                            day: date.day,
+                        },
+                        date_evidence: Cow::Owned(document.date_evidence),
+                        source_file: Cow::Owned(document.source_file),
+                    })
+                    .collect(),
+            ),
+            items: Cow::Owned(items),
+            by_id: Cow::Owned(
+                linked
+                    .by_id
+                    .into_iter()
+                    .map(|(id, index)| (Cow::Owned(id), index))
+                    .collect(),
+            ),
             words: None,
             search_index: OnceLock::new(),
         })
@@ -445,7 +370,7 @@ impl Corpus {
         let mut queue = vec![item];
         let mut found = Vec::new();
         while let Some(current) = queue.pop() {
-            for id in current.copy_of.iter().chain(&current.copied_by) {
+            for id in current.copy_of.iter().chain(current.copied_by.iter()) {
                 if seen.contains(id) {
                     continue;
                 }

@@ -174,7 +174,7 @@ pub fn diff<'a>(corpus: &'a Corpus, old: &Ruleset, new: &Ruleset, expand: bool) 
                         .all(|item| items.iter().any(|listed| listed.id == item.id))
                     && !of_document.iter().any(|item| side(item))
             })
-            .map(|document| document.id.clone())
+            .map(|document| document.id.to_string())
             .collect()
     };
     let mut collect = |items: Vec<&'a Item>,

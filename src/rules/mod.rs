@@ -156,7 +156,7 @@ pub fn list<'a>(
             known: corpus
                 .documents()
                 .iter()
-                .map(|document| document.id.as_str())
+                .map(|document| &*document.id)
                 .collect::<Vec<_>>()
                 .join(", "),
         });

@@ -171,12 +171,12 @@ impl Builder<'_> {
         let wanted = matching::normalise(&name.value);
         let exact = self.catalog.index().exact(&name.value);
         let base = match exact {
-            Some(position) => self.catalog.cards().get(position).cloned(),
+            Some(position) => self.catalog.card(position).cloned(),
             None if declaration.card_type.is_some() => None,
             None => match self.catalog.index().find(&name.value) {
                 Ok(found) => found
                     .first()
-                    .and_then(|position| self.catalog.cards().get(*position))
+                    .and_then(|position| self.catalog.card(*position))
                     .cloned(),
                 Err(error) => {
                     if self.problems.keeps("unknown-card") || self.problems.keeps("ambiguous-card")
@@ -428,7 +428,7 @@ impl Builder<'_> {
             Ok(found) => {
                 let card = found
                     .first()
-                    .and_then(|position| self.catalog.cards().get(*position))?;
+                    .and_then(|position| self.catalog.card(*position))?;
                 // A declaration of the same catalog card applies to it.
                 let full = matching::normalise(&card.full_name());
                 Some(

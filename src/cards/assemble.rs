@@ -1,0 +1,383 @@
+//! Assembles the card catalog from the rule corpus's card list and the catalog file, corrections applied; shared with the build script, which embeds the result.
+//!
+//! The build script runs this once and writes the cards as Rust code, so that the program
+//! starts with its catalog made; the test suite runs it again from the files and compares.
+
+use std::fmt;
+
+use serde::Deserialize;
+
+use super::model::{
+    Card, CardType, ClashFacts, Fact, Game, Printing, Side, Source, StatValue, TraitKind,
+    split_name,
+};
+
+/// The ruling that stackable cards with the same title are the same person or item.
+pub const SAME_TITLE_SAME_PERSON: &str = "faq.misplays.stackable-on-two-planets";
+
+/// An entry of a card list in the rule corpus, with the id of the item that lists it.
+#[derive(Clone, Copy, Debug)]
+pub struct ListedCard<'a> {
+    pub item: &'a str,
+    pub number: u16,
+    pub name: &'a str,
+    pub rarity: &'a str,
+    pub side: Side,
+    pub card_type: CardType,
+}
+
+/// Why the catalog file does not fit the corpus.
+#[derive(Debug, PartialEq, Eq)]
+pub enum AssemblyError {
+    CorrectionWithoutCard { item: String, name: String },
+}
+
+impl fmt::Display for AssemblyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AssemblyError::CorrectionWithoutCard { item, name } => write!(
+                f,
+                "the correction {item} applies to {name:?}, which the catalog does not have"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AssemblyError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CatalogFile {
+    cards: Vec<CardFile>,
+    card_list_notes: Vec<CardListNote>,
+    corrections: Vec<CorrectionFile>,
+    clash: Vec<ClashFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum FactField<T> {
+    Sourced {
+        value: T,
+        source: String,
+        #[serde(default)]
+        note: Option<String>,
+    },
+    Plain(T),
+}
+
+#[derive(Deserialize, Clone)]
+#[serde(untagged)]
+enum StatField {
+    Number(i32),
+    Word(String),
+}
+
+impl From<StatField> for StatValue {
+    fn from(field: StatField) -> StatValue {
+        match field {
+            StatField::Number(number) => StatValue::Number(number),
+            StatField::Word(word) if word == "none" => StatValue::None,
+            StatField::Word(word) => StatValue::Symbol(word),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct PrintingFile {
+    set: String,
+    number: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TraitFile {
+    #[serde(rename = "trait")]
+    kind: TraitKind,
+    value: bool,
+    source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardFile {
+    name: String,
+    source: String,
+    #[serde(default = "yes")]
+    name_complete: bool,
+    #[serde(default)]
+    aliases: Vec<String>,
+    #[serde(rename = "type")]
+    card_type: Option<FactField<CardType>>,
+    side: Option<FactField<Side>>,
+    printing: Option<FactField<PrintingFile>>,
+    deploy: Option<FactField<StatField>>,
+    destiny: Option<FactField<StatField>>,
+    #[serde(default)]
+    unique: bool,
+    #[serde(default)]
+    traits: Vec<TraitFile>,
+    #[serde(default)]
+    notes: Vec<FactField<String>>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardListNote {
+    number: u16,
+    printed_name: String,
+    note: String,
+    source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CorrectedStat {
+    value: i32,
+    was: i32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CorrectionFile {
+    item: String,
+    applies_to: String,
+    #[serde(default)]
+    deploy: Option<CorrectedStat>,
+    #[serde(default)]
+    game_text: Option<String>,
+    #[serde(default)]
+    note: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClashFile {
+    name: String,
+    deck: String,
+    count: u16,
+    #[serde(default)]
+    attack: Option<i32>,
+    #[serde(default)]
+    counterpart: Option<String>,
+    source: String,
+}
+
+/// `outside: where` or a corpus item id.
+fn parse_source(text: &str) -> Source {
+    match text.strip_prefix("outside:") {
+        Some(rest) => Source::Outside(rest.trim().to_string()),
+        None => Source::Rule(text.trim().to_string()),
+    }
+}
+
+fn fact<T, U>(field: FactField<T>, default_source: &str, convert: impl Fn(T) -> U) -> Fact<U> {
+    match field {
+        FactField::Plain(value) => Fact::new(convert(value), parse_source(default_source)),
+        FactField::Sourced {
+            value,
+            source,
+            note,
+        } => Fact {
+            value: convert(value),
+            source: parse_source(&source),
+            note,
+        },
+    }
+}
+
+/// Whether the name should be split into title and subtitle (card types with subtitles).
+fn has_subtitle(card_type: Option<CardType>) -> bool {
+    matches!(
+        card_type,
+        None | Some(CardType::Character) | Some(CardType::Weapon)
+    )
+}
+
+/// The catalog: the corpus's card list, then the catalog file's cards, notes and
+/// corrections, then sides derived through stacks, then the Clash cards.
+pub fn assemble(listed: &[ListedCard<'_>], file: CatalogFile) -> Result<Vec<Card>, AssemblyError> {
+    let mut cards = Vec::new();
+    for entry in listed {
+        let source = || Source::Rule(entry.item.to_string());
+        let (title, subtitle) = if has_subtitle(Some(entry.card_type)) {
+            split_name(entry.name)
+        } else {
+            (entry.name.to_string(), None)
+        };
+        let mut card = Card::named(entry.name, Game::YoungJedi);
+        card.title = title;
+        card.subtitle = subtitle;
+        card.side = Some(Fact::new(entry.side, source()));
+        card.card_type = Some(Fact::new(entry.card_type, source()));
+        card.printing = Some(Fact::new(
+            Printing {
+                set: "Duel of the Fates".to_string(),
+                number: entry.number.to_string(),
+            },
+            source(),
+        ));
+        card.rarity = Some(Fact::new(entry.rarity.to_string(), source()));
+        card.named_in.push(entry.item.to_string());
+        cards.push(card);
+    }
+    for note in file.card_list_notes {
+        let wanted = note.number.to_string();
+        let Some(card) = cards.iter_mut().find(|card| {
+            card.printing
+                .as_ref()
+                .is_some_and(|printing| printing.value.number == wanted)
+        }) else {
+            continue;
+        };
+        card.aliases.push(card.full_name());
+        let (title, subtitle) = split_name(&note.printed_name);
+        card.title = title;
+        card.subtitle = subtitle;
+        card.notes
+            .push(Fact::new(note.note, parse_source(&note.source)));
+    }
+    for entry in file.cards {
+        let card_type = entry
+            .card_type
+            .map(|field| fact(field, &entry.source, |value| value));
+        let (title, subtitle) = if has_subtitle(card_type.as_ref().map(|f| f.value)) {
+            split_name(&entry.name)
+        } else {
+            (entry.name.clone(), None)
+        };
+        let mut card = Card::named(&entry.name, Game::YoungJedi);
+        card.title = title;
+        card.subtitle = subtitle;
+        card.name_complete = entry.name_complete;
+        card.aliases = entry.aliases;
+        card.card_type = card_type;
+        card.side = entry
+            .side
+            .map(|field| fact(field, &entry.source, |value| value));
+        card.printing = entry.printing.map(|field| {
+            fact(field, &entry.source, |printing| Printing {
+                set: printing.set,
+                number: printing.number,
+            })
+        });
+        card.stats.deploy = entry
+            .deploy
+            .map(|field| fact(field, &entry.source, StatValue::from));
+        card.stats.destiny = entry
+            .destiny
+            .map(|field| fact(field, &entry.source, StatValue::from));
+        if entry.unique {
+            card.stated_traits.push(Fact::new(
+                (TraitKind::Unique, true),
+                parse_source(&entry.source),
+            ));
+        }
+        for stated in entry.traits {
+            card.stated_traits.push(Fact::new(
+                (stated.kind, stated.value),
+                parse_source(&stated.source),
+            ));
+        }
+        card.notes = entry
+            .notes
+            .into_iter()
+            .map(|field| fact(field, &entry.source, |value| value))
+            .collect();
+        card.named_in.push(entry.source.clone());
+        cards.push(card);
+    }
+    for correction in file.corrections {
+        let mut applied = false;
+        for card in cards.iter_mut().filter(|card| {
+            card.full_name()
+                .eq_ignore_ascii_case(&correction.applies_to)
+        }) {
+            applied = true;
+            let source = || Source::Rule(correction.item.clone());
+            if let Some(deploy) = &correction.deploy {
+                let mut corrected = Fact::new(StatValue::Number(deploy.value), source());
+                corrected.note = Some(format!("corrected; originally printed {}", deploy.was));
+                card.stats.deploy = Some(corrected);
+            }
+            if let Some(text) = &correction.game_text {
+                let mut corrected = Fact::new(text.clone(), source());
+                corrected.note = Some("corrected game text".to_string());
+                card.game_text = Some(corrected);
+            }
+            if let Some(note) = &correction.note {
+                card.notes.push(Fact::new(note.clone(), source()));
+            }
+            card.corrections.push(correction.item.clone());
+            if !card.named_in.contains(&correction.item) {
+                card.named_in.push(correction.item.clone());
+            }
+        }
+        if !applied {
+            return Err(AssemblyError::CorrectionWithoutCard {
+                item: correction.item,
+                name: correction.applies_to,
+            });
+        }
+    }
+    derive_sides_through_stacks(&mut cards);
+    for entry in file.clash {
+        let mut card = Card::named(&entry.name, Game::Clash);
+        card.subtitle = None;
+        card.title = entry.name.clone();
+        let kind = if entry.name.starts_with("Power Card") {
+            CardType::Power
+        } else {
+            CardType::Special
+        };
+        card.card_type = Some(Fact::new(kind, parse_source(&entry.source)));
+        card.stats.attack = entry
+            .attack
+            .map(|attack| Fact::new(StatValue::Number(attack), parse_source(&entry.source)));
+        card.clash = Some(ClashFacts {
+            deck: entry.deck,
+            count: entry.count,
+            counterpart: entry.counterpart,
+        });
+        card.named_in.push(entry.source);
+        cards.push(card);
+    }
+    Ok(cards)
+}
+
+/// A stackable card (character or weapon) whose side the sources do not give takes the side
+/// of a catalog card with the same title: they represent the same person or item.
+fn derive_sides_through_stacks(cards: &mut [Card]) {
+    let known: Vec<(String, Side, String)> = cards
+        .iter()
+        .filter(|card| {
+            card.side
+                .as_ref()
+                .is_some_and(|f| f.source.rule_id().is_some())
+        })
+        .filter_map(|card| {
+            card.side()
+                .map(|side| (card.title.clone(), side, card.full_name()))
+        })
+        .collect();
+    for card in cards.iter_mut() {
+        let stackable = matches!(
+            card.card_type(),
+            Some(CardType::Character) | Some(CardType::Weapon)
+        );
+        if card.side.is_some() || !stackable {
+            continue;
+        }
+        if let Some((_, side, other)) = known.iter().find(|(title, _, _)| *title == card.title) {
+            let mut derived = Fact::new(*side, Source::Rule(SAME_TITLE_SAME_PERSON.to_string()));
+            derived.note = Some(format!(
+                "same card title as {other}, a {side} card: stackable cards with the same card title represent the same person or item"
+            ));
+            card.side = Some(derived);
+        }
+    }
+}
