@@ -117,8 +117,7 @@ fn main() {
         let started = Instant::now();
         let mut runs = 0u32;
         while started.elapsed() < Duration::from_millis(100) {
-            let walked =
-                jedi_judge::walk::walk_text(text, corpus, catalog, None, None, &mut |_| {});
+            let walked = jedi_judge::walk::walk_text(text, corpus, catalog, None, None, None);
             if let Ok(walked) = walked {
                 black_box(jedi_judge::render::walk::render(
                     &walked,
@@ -289,7 +288,7 @@ fn generated_positions_near_the_size_limit() {
             .sum();
         let checked = started.elapsed();
         let started = Instant::now();
-        let walked = jedi_judge::walk::walk_text(text, corpus, catalog, None, None, &mut |_| {});
+        let walked = jedi_judge::walk::walk_text(text, corpus, catalog, None, None, None);
         if let Ok(walked) = &walked {
             black_box(jedi_judge::render::walk::render(
                 walked,

@@ -538,7 +538,7 @@ fn run_walk(
         rules_override.as_ref(),
         policy,
         seed,
-        &mut |_| {},
+        None,
     ) {
         Ok(walk) => Outcome {
             code: walk.exit_code(),

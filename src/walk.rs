@@ -168,6 +168,10 @@ pub fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) ->
     unmet
 }
 
+/// Whoever watches a walk's card conservation: told after every event whether every card is
+/// in exactly one place. `None` skips the check.
+pub type ConservationWatch<'a> = Option<&'a mut dyn FnMut(bool)>;
+
 /// Walks a scenario text. `rules_override` replaces the scenario's `rules:`; `policy`
 /// answers what the script leaves open.
 pub fn walk_text(
@@ -176,7 +180,7 @@ pub fn walk_text(
     catalog: &Catalog,
     rules_override: Option<&Ruleset>,
     policy: Option<Policy>,
-    observe: &mut dyn FnMut(bool),
+    observe: ConservationWatch<'_>,
 ) -> Result<Walkthrough, WalkError> {
     walk_text_seeded(text, corpus, catalog, rules_override, policy, None, observe)
 }
@@ -189,7 +193,7 @@ pub fn walk_text_seeded(
     rules_override: Option<&Ruleset>,
     policy: Option<Policy>,
     seed: Option<u64>,
-    observe: &mut dyn FnMut(bool),
+    mut observe: ConservationWatch<'_>,
 ) -> Result<Walkthrough, WalkError> {
     let mut file = scenario::parse(text).map_err(WalkError::Input)?;
     if seed.is_some() {
@@ -248,7 +252,9 @@ pub fn walk_text_seeded(
     let _ = action;
     let mut duel = Duel::new(&board, corpus);
     let run = run(&mut duel, &mut board, &mut decider, &mut |board, _| {
-        observe(board.conservation_holds())
+        if let Some(observe) = observe.as_mut() {
+            observe(board.conservation_holds());
+        }
     });
     let result = duel.result().clone();
     let unmet = match (
@@ -347,7 +353,7 @@ fn walk_clash(
     file: &ScenarioFile,
     rules_override: Option<&Ruleset>,
     policy: Option<Policy>,
-    observe: &mut dyn FnMut(bool),
+    mut observe: ConservationWatch<'_>,
 ) -> Result<Walkthrough, WalkError> {
     let built = scenario::build_clash(file, rules_override);
     if built.problems.has_errors() {
@@ -387,7 +393,9 @@ fn walk_clash(
     let mut decider = Scripted::new(script_of(file), policy);
     let mut clash = Clash::new(&board, action);
     let run = run(&mut clash, &mut board, &mut decider, &mut |board, _| {
-        observe(board.conservation_holds())
+        if let Some(observe) = observe.as_mut() {
+            observe(board.conservation_holds());
+        }
     });
     let result = clash.result().clone();
     let unmet = match (

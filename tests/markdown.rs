@@ -83,7 +83,7 @@ fn every_bundled_walk_is_one_ordered_list_of_its_steps_with_their_quotes_inside(
         .chain(bundled("scenarios/clash"))
     {
         let text = std::fs::read_to_string(&path).expect("readable");
-        let walked = walk_text(&text, corpus, Catalog::embedded(), None, None, &mut |_| {})
+        let walked = walk_text(&text, corpus, Catalog::embedded(), None, None, None)
             .unwrap_or_else(|error| panic!("{}: {error:?}", path.display()));
         let markdown = render(&walked, corpus, Format::Markdown, Palette::plain());
         let found = structure(&markdown);

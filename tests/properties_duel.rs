@@ -133,10 +133,10 @@ proptest! {
         let text = scenario(&duel);
         let mut events = 0;
         let mut broken = false;
-        let walked = walk_text(&text, Corpus::embedded(), Catalog::embedded(), None, Some(duel.policy), &mut |conserved| {
+        let walked = walk_text(&text, Corpus::embedded(), Catalog::embedded(), None, Some(duel.policy), Some(&mut |conserved| {
             events += 1;
             broken |= !conserved;
-        });
+        }));
         let walked = walked.unwrap_or_else(|error| panic!("{error:?}\n{text}"));
         prop_assert!(!broken, "conservation broken in\n{}", text);
         prop_assert_eq!(events, walked.run.events.len());
@@ -151,9 +151,9 @@ proptest! {
     fn the_same_scenario_and_seed_give_identical_output(duel in duel_strategy()) {
         let text = scenario(&duel);
         let rules = duel.old_rules.then(|| Ruleset::parse("2000-12-01").expect("a date"));
-        let once = walk_text(&text, Corpus::embedded(), Catalog::embedded(), rules.as_ref(), Some(duel.policy), &mut |_| {})
+        let once = walk_text(&text, Corpus::embedded(), Catalog::embedded(), rules.as_ref(), Some(duel.policy), None)
             .unwrap_or_else(|error| panic!("{error:?}"));
-        let twice = walk_text(&text, Corpus::embedded(), Catalog::embedded(), rules.as_ref(), Some(duel.policy), &mut |_| {})
+        let twice = walk_text(&text, Corpus::embedded(), Catalog::embedded(), rules.as_ref(), Some(duel.policy), None)
             .unwrap_or_else(|error| panic!("{error:?}"));
         for format in [Format::Text, Format::Markdown, Format::Json] {
             prop_assert_eq!(

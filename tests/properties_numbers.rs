@@ -120,7 +120,7 @@ proptest! {
             return Ok(());
         }
         prop_assert_ne!(report.verdict, FileVerdict::Unreadable, "{:?}", report.problems);
-        let walked = walk_text(&text, corpus, catalog, None, None, &mut |_| {})
+        let walked = walk_text(&text, corpus, catalog, None, None, None)
             .unwrap_or_else(|error| panic!("{error:?}\n{text}"));
         for event in &walked.run.events {
             match &event.kind {

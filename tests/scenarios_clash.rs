@@ -10,10 +10,10 @@ use jedi_judge::engine::deciders::Policy;
 use jedi_judge::render::walk::render;
 use jedi_judge::render::{Format, Palette};
 use jedi_judge::rules::Corpus;
-use jedi_judge::walk::{Walkthrough, walk_text};
+use jedi_judge::walk::{ConservationWatch, Walkthrough, walk_text};
 use proptest::prelude::*;
 
-fn walk(text: &str, policy: Option<Policy>, observe: &mut dyn FnMut(bool)) -> Walkthrough {
+fn walk(text: &str, policy: Option<Policy>, observe: ConservationWatch<'_>) -> Walkthrough {
     walk_text(
         text,
         Corpus::embedded(),
@@ -31,7 +31,7 @@ fn every_bundled_clash_meets_its_expectation_and_renders_as_reviewed() {
     insta::glob!("../scenarios/clash", "*.yaml", |path| {
         let text = std::fs::read_to_string(path).expect("readable");
         let mut conserved = true;
-        let walked = walk(&text, None, &mut |holds| conserved &= holds);
+        let walked = walk(&text, None, Some(&mut |holds| conserved &= holds));
         let out = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
         assert!(
             walked.run.stop.is_none(),
@@ -63,7 +63,7 @@ fn every_bundled_clash_meets_its_expectation_and_renders_as_reviewed() {
 #[test]
 fn a_special_card_whose_effect_is_undefined_stops_the_walk_with_a_clear_error() {
     let text = "game: clash\naction: battle\nclash:\n  qui-gon: {hand: [Block], planned: [1, 1, 1]}\n  darth-maul: {hand: [], planned: [3, 1, 1]}\npolicy: first-option\n";
-    let walked = walk(text, None, &mut |_| {});
+    let walked = walk(text, None, None);
     let Some(Stop::Missing { fact }) = &walked.run.stop else {
         panic!("expected a stop, got {:?}", walked.run.stop);
     };
@@ -80,7 +80,7 @@ fn a_clash_walk_reads_as_markdown_and_json() {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/clash/x2-doubles-attack-value.yaml"),
     )
     .expect("readable");
-    let walked = walk(&text, None, &mut |_| {});
+    let walked = walk(&text, None, None);
     insta::assert_snapshot!(
         "x2_markdown",
         render(
@@ -113,10 +113,14 @@ proptest! {
         let policy = if strongest { Policy::Strongest } else { Policy::FirstOption };
         let mut conserved = true;
         let mut events = 0;
-        let walked = walk(&text, Some(policy), &mut |holds| {
-            conserved &= holds;
-            events += 1;
-        });
+        let walked = walk(
+            &text,
+            Some(policy),
+            Some(&mut |holds| {
+                conserved &= holds;
+                events += 1;
+            }),
+        );
         prop_assert!(conserved);
         prop_assert!(events > 0);
         prop_assert!(walked.run.stop.is_none(), "{:?}", walked.run.stop);
@@ -129,8 +133,8 @@ proptest! {
     #[test]
     fn the_same_seed_gives_the_same_game(seed in any::<u64>()) {
         let text = format!("seed: {seed}\n{FULL_GAME}");
-        let once = walk(&text, Some(Policy::Strongest), &mut |_| {});
-        let twice = walk(&text, Some(Policy::Strongest), &mut |_| {});
+        let once = walk(&text, Some(Policy::Strongest), None);
+        let twice = walk(&text, Some(Policy::Strongest), None);
         for format in [Format::Text, Format::Markdown, Format::Json] {
             prop_assert_eq!(
                 render(&once, Corpus::embedded(), format, Palette::plain()),

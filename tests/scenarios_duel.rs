@@ -28,7 +28,7 @@ fn walk(text: &str, rules: Option<&Ruleset>, policy: Option<Policy>) -> Walkthro
         Catalog::embedded(),
         rules,
         policy,
-        &mut |_| {},
+        None,
     )
     .unwrap_or_else(|error| panic!("{error:?}"))
 }

@@ -62,7 +62,7 @@ fn every_bundled_walk_fits_the_width() {
             .flatten()
         {
             let text = std::fs::read_to_string(entry.path()).expect("readable");
-            let walked = walk_text(&text, corpus, Catalog::embedded(), None, None, &mut |_| {})
+            let walked = walk_text(&text, corpus, Catalog::embedded(), None, None, None)
                 .unwrap_or_else(|error| panic!("{error:?}"));
             for width in [88, 60] {
                 let palette = Palette::coloured().for_terminal(width);

@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
         catalog,
         None,
         Some(Policy::FirstOption),
-        &mut |conserved| assert!(conserved, "a card left its zone"),
+        Some(&mut |conserved| assert!(conserved, "a card left its zone")),
     ) {
         for format in [Format::Text, Format::Markdown, Format::Json] {
             let _ = render(&walked, corpus, format, Palette::plain());

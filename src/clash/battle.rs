@@ -153,7 +153,7 @@ impl Clash {
     ) {
         let from = board.pile_of(id).unwrap_or(to);
         moves.push(Self::moved(board, id, from, to));
-        board.move_to(id, to);
+        board.move_from(id, from, to);
     }
 
     fn shuffle_pile(&mut self, board: &mut ClashBoard, pile: Pile) {
@@ -204,45 +204,57 @@ impl Clash {
         drawn
     }
 
-    fn effect(board: &ClashBoard, card: &ClashCard) -> Option<(SpecialEffect, EffectSource)> {
+    fn effect<'a>(
+        board: &'a ClashBoard,
+        card: &ClashCard,
+    ) -> Option<&'a (SpecialEffect, EffectSource)> {
         match card {
-            ClashCard::Special(name) => board
-                .effects
-                .iter()
-                .find(|(known, _)| known.eq_ignore_ascii_case(name))
-                .map(|(_, effect)| effect.clone()),
+            // The effects are kept under the cards' printed names; the scan is for a name
+            // spelt otherwise.
+            ClashCard::Special(name) => board.effects.get(name).or_else(|| {
+                board
+                    .effects
+                    .iter()
+                    .find(|(known, _)| known.eq_ignore_ascii_case(name))
+                    .map(|(_, effect)| effect)
+            }),
             ClashCard::Power(_) => None,
         }
     }
 
     /// A player's total Attack Value in the battle under way.
     pub fn total(board: &ClashBoard, side: Side) -> i32 {
-        let value = |id: &CardId| match board.card(*id) {
-            Some(ClashCard::Power(value)) => *value,
-            Some(card) => Self::effect(board, card)
-                .and_then(|(effect, _)| effect.attack)
-                .map_or(0, crate::ranged::Ranged::i32),
-            None => 0,
-        };
-        let doubles = |of: Side, scope: DoubleScope| {
-            board
+        let mut base = 0i32;
+        // How many doublings apply: the player's own doubling cards, and either player's
+        // cards that double all.
+        let mut times = 0u32;
+        for of in [Side::Light, Side::Dark] {
+            let cards = board
                 .pile(Pile::Battle(of))
                 .iter()
-                .filter_map(|id| board.card(*id))
-                .filter(|card| {
-                    Self::effect(board, card)
-                        .is_some_and(|(effect, _)| effect.double == Some(scope))
-                })
-                .count() as u32
-        };
-        let base = board
-            .pile(Pile::Battle(side))
-            .iter()
-            .map(value)
-            .fold(0i32, i32::saturating_add);
-        let times = doubles(side, DoubleScope::Own)
-            + doubles(Side::Light, DoubleScope::All)
-            + doubles(Side::Dark, DoubleScope::All);
+                .filter_map(|id| board.card(*id));
+            for card in cards {
+                let effect = match card {
+                    ClashCard::Power(value) => {
+                        if of == side {
+                            base = base.saturating_add(*value);
+                        }
+                        continue;
+                    }
+                    ClashCard::Special(_) => Self::effect(board, card).map(|(effect, _)| effect),
+                };
+                let Some(effect) = effect else { continue };
+                if of == side {
+                    let attack = effect.attack.map_or(0, crate::ranged::Ranged::i32);
+                    base = base.saturating_add(attack);
+                }
+                match effect.double {
+                    Some(DoubleScope::Own) if of == side => times += 1,
+                    Some(DoubleScope::All) => times += 1,
+                    _ => {}
+                }
+            }
+        }
         base.saturating_mul(2i32.saturating_pow(times))
     }
 
@@ -283,7 +295,7 @@ impl Clash {
         let ClashCard::Special(name) = &card else {
             return None;
         };
-        let Some((effect, source)) = Self::effect(board, &card) else {
+        let Some((effect, source)) = Self::effect(board, &card).cloned() else {
             self.missing = Some(format!(
                 "the Special card {name} was played, but its effect is not defined: the rulebook does not print it; define it under `clash: specials: {name}:` (attack, double, draw, retreat, discard_low, cancel_last, drain)"
             ));

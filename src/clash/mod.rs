@@ -2,6 +2,7 @@
 
 pub mod battle;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -211,18 +212,34 @@ impl Pile {
         }
     }
 
-    pub fn label(self) -> String {
-        let who = |side: Side| player_name(side);
-        match self {
-            Pile::Draw(side) => format!("{}'s draw pile", who(side)),
-            Pile::Hand(side) => format!("{}'s hand", who(side)),
-            Pile::Discard(side) => format!("{}'s discard pile", who(side)),
+    /// The pile in words. Written out for each side (and the three battles), as a walk
+    /// names a pile at every card move; a test checks them against [`player_name`].
+    pub fn label(self) -> Cow<'static, str> {
+        use Side::{Dark, Light};
+        Cow::Borrowed(match self {
+            Pile::Draw(Light) => "Qui-Gon's draw pile",
+            Pile::Draw(Dark) => "Darth Maul's draw pile",
+            Pile::Hand(Light) => "Qui-Gon's hand",
+            Pile::Hand(Dark) => "Darth Maul's hand",
+            Pile::Discard(Light) => "Qui-Gon's discard pile",
+            Pile::Discard(Dark) => "Darth Maul's discard pile",
+            Pile::Planned(Light, 1) => "Qui-Gon's planned card for battle 1",
+            Pile::Planned(Light, 2) => "Qui-Gon's planned card for battle 2",
+            Pile::Planned(Light, 3) => "Qui-Gon's planned card for battle 3",
+            Pile::Planned(Dark, 1) => "Darth Maul's planned card for battle 1",
+            Pile::Planned(Dark, 2) => "Darth Maul's planned card for battle 2",
+            Pile::Planned(Dark, 3) => "Darth Maul's planned card for battle 3",
             Pile::Planned(side, battle) => {
-                format!("{}'s planned card for battle {battle}", who(side))
+                return Cow::Owned(format!(
+                    "{}'s planned card for battle {battle}",
+                    player_name(side)
+                ));
             }
-            Pile::Battle(side) => format!("{}'s cards in this battle", who(side)),
-            Pile::Won(side) => format!("{}'s won battles", who(side)),
-        }
+            Pile::Battle(Light) => "Qui-Gon's cards in this battle",
+            Pile::Battle(Dark) => "Darth Maul's cards in this battle",
+            Pile::Won(Light) => "Qui-Gon's won battles",
+            Pile::Won(Dark) => "Darth Maul's won battles",
+        })
     }
 }
 
@@ -300,12 +317,15 @@ impl ClashBoard {
             .map(|(pile, _)| *pile)
     }
 
-    pub fn move_to(&mut self, id: CardId, to: Pile) {
-        for ids in self.piles.values_mut() {
+    /// Moves a card known to be in `from` (and nowhere else, as every card is in one pile).
+    pub fn move_from(&mut self, id: CardId, from: Pile, to: Pile) {
+        if let Some(ids) = self.piles.get_mut(&from) {
             ids.retain(|other| *other != id);
+            if ids.is_empty() {
+                self.piles.remove(&from);
+            }
         }
         self.piles.entry(to).or_default().push(id);
-        self.piles.retain(|_, ids| !ids.is_empty());
     }
 
     pub fn track(&self, side: Side) -> u8 {
@@ -443,4 +463,32 @@ pub fn check(board: &ClashBoard) -> Vec<ClashFinding> {
         }
     }
     findings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pile_is_named_with_its_players_name() {
+        for side in [Side::Light, Side::Dark] {
+            let who = player_name(side);
+            let expected = [
+                (Pile::Draw(side), format!("{who}'s draw pile")),
+                (Pile::Hand(side), format!("{who}'s hand")),
+                (Pile::Discard(side), format!("{who}'s discard pile")),
+                (Pile::Battle(side), format!("{who}'s cards in this battle")),
+                (Pile::Won(side), format!("{who}'s won battles")),
+            ];
+            for (pile, words) in expected {
+                assert_eq!(pile.label(), words);
+            }
+            for battle in 0..=4 {
+                assert_eq!(
+                    Pile::Planned(side, battle).label(),
+                    format!("{who}'s planned card for battle {battle}")
+                );
+            }
+        }
+    }
 }

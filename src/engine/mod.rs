@@ -58,7 +58,7 @@ pub struct Place {
     pub battle: Option<u8>,
     /// The place in words.
     #[serde(skip)]
-    pub label: String,
+    pub label: std::borrow::Cow<'static, str>,
 }
 
 impl Place {
@@ -81,7 +81,7 @@ impl Place {
             side,
             planet,
             battle: None,
-            label: zone.label(),
+            label: std::borrow::Cow::Owned(zone.label()),
         }
     }
 }

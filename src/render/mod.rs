@@ -181,12 +181,7 @@ pub fn wrap_hanging(text: &str, width: usize, first: &str, rest: &str) -> String
         };
         out.push_str(indent);
         let mut line_width = 0;
-        for word in paragraph.split_whitespace() {
-            let word_width = if word.bytes().all(|byte| byte.is_ascii() && byte != 0x1b) {
-                word.len()
-            } else {
-                visible_width(word)
-            };
+        let mut place = |word: &str, word_width: usize| {
             if line_width > 0 && indent_width + line_width + 1 + word_width > width {
                 out.push('\n');
                 (indent, indent_width) = (rest, rest_width);
@@ -199,6 +194,27 @@ pub fn wrap_hanging(text: &str, width: usize, first: &str, rest: &str) -> String
             }
             out.push_str(word);
             line_width += word_width;
+        };
+        // Plain ASCII (most text) is split and measured byte by byte: the same words and
+        // widths as the general case, which decodes every character.
+        if paragraph.is_ascii() && !paragraph.contains('\u{1b}') {
+            let mut word_start = None;
+            for (at, byte) in paragraph.bytes().chain([b' ']).enumerate() {
+                let space = byte.is_ascii_whitespace() || byte == 0x0b;
+                match (space, word_start) {
+                    (true, Some(start)) => {
+                        let word = paragraph.get(start..at).unwrap_or_default();
+                        place(word, word.len());
+                        word_start = None;
+                    }
+                    (false, None) => word_start = Some(at),
+                    _ => {}
+                }
+            }
+        } else {
+            for word in paragraph.split_whitespace() {
+                place(word, visible_width(word));
+            }
         }
         on_first_line = false;
     }

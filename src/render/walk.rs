@@ -423,7 +423,7 @@ fn where_cards_went(walk: &Walkthrough) -> Vec<String> {
     for journey in journeys(walk) {
         if journey.anonymous {
             *counted
-                .entry((journey.from.label.clone(), journey.to.label.clone()))
+                .entry((journey.from.label.to_string(), journey.to.label.to_string()))
                 .or_default() += 1;
         } else {
             named.push(format!(

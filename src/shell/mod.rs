@@ -677,20 +677,14 @@ impl<'a> Session<'a> {
             return Err("walk needs a file name: walk FILE".to_string());
         }
         let text = crate::files::read_scenario(std::path::Path::new(path))?;
-        let walked = crate::walk::walk_text(
-            &text,
-            self.corpus,
-            self.catalog,
-            None,
-            self.policy,
-            &mut |_| {},
-        )
-        .map_err(|crate::walk::WalkError::Input(problems)| {
-            format!(
-                "{path} cannot be walked:\n{}",
-                self.file_problems(path, &text, &problems)
-            )
-        })?;
+        let walked =
+            crate::walk::walk_text(&text, self.corpus, self.catalog, None, self.policy, None)
+                .map_err(|crate::walk::WalkError::Input(problems)| {
+                    format!(
+                        "{path} cannot be walked:\n{}",
+                        self.file_problems(path, &text, &problems)
+                    )
+                })?;
         Ok(Some(render::walk::render(
             &walked,
             self.corpus,
