@@ -7,6 +7,8 @@ use jedi_judge::cli::execute;
 use jedi_judge::render::Palette;
 use proptest::prelude::*;
 
+mod common;
+
 /// The most a command prints about an input of at most a few kilobytes.
 const MOST_PRINTED: usize = 256 * 1024;
 
@@ -53,87 +55,6 @@ fn every_command_holds(path: &PathBuf, bytes: &[u8]) -> Result<(), TestCaseError
     Ok(())
 }
 
-/// Random YAML made of the scenario format's own words, so that much of it is read.
-fn yaml_value() -> impl Strategy<Value = serde_json::Value> {
-    let keys = proptest::sample::select(vec![
-        "action",
-        "turn",
-        "step",
-        "current_planet",
-        "cards",
-        "light",
-        "dark",
-        "planets",
-        "deck",
-        "hand",
-        "discard",
-        "card",
-        "hidden",
-        "hits",
-        "count",
-        "type",
-        "side",
-        "power",
-        "damage",
-        "destiny",
-        "power_bonus",
-        "usable_by",
-        "decisions",
-        "plays",
-        "character",
-        "weapon",
-        "defender",
-        "policy",
-        "expect",
-        "duel",
-        "Naboo",
-        "seed",
-        "rules",
-        "game",
-        "clash",
-        "qui-gon",
-        "darth-maul",
-        "battle",
-        "round",
-    ]);
-    let leaf = prop_oneof![
-        any::<i64>().prop_map(serde_json::Value::from),
-        (0i64..10).prop_map(serde_json::Value::from),
-        any::<bool>().prop_map(serde_json::Value::from),
-        proptest::sample::select(vec![
-            "duel",
-            "game",
-            "battle",
-            "light",
-            "dark",
-            "Naboo",
-            "latest",
-            "2000-12-01",
-            "maul student",
-            "qui-gon mentor",
-            "Darth Maul's Lightsaber",
-            "character",
-            "weapon",
-            "first-option",
-            "clash",
-            "?",
-            "",
-            "pass",
-        ])
-        .prop_map(serde_json::Value::from),
-    ];
-    leaf.prop_recursive(4, 48, 6, move |inner| {
-        prop_oneof![
-            proptest::collection::vec(inner.clone(), 0..6).prop_map(serde_json::Value::from),
-            proptest::collection::btree_map(keys.clone(), inner, 0..6).prop_map(|map| {
-                serde_json::Value::Object(
-                    map.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-                )
-            }),
-        ]
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -145,7 +66,7 @@ proptest! {
     }
 
     #[test]
-    fn scenario_shaped_yaml_is_checked_and_walked_within_bounds(value in yaml_value()) {
+    fn scenario_shaped_yaml_is_checked_and_walked_within_bounds(value in common::yaml_value()) {
         let text = serde_saphyr::to_string(&value).unwrap_or_default();
         every_command_holds(&scratch("shaped.yaml"), text.as_bytes())?;
     }

@@ -11,6 +11,8 @@ use jedi_judge::scenario::{
 };
 use proptest::prelude::*;
 
+mod common;
+
 /// Names of catalog cards a generated position may use: Young Jedi cards of known type.
 fn catalog_names() -> Vec<String> {
     Catalog::embedded()
@@ -177,85 +179,12 @@ proptest! {
     }
 }
 
-/// Random YAML built from the scenario format's own words, so that it gets past the parser.
-fn yaml_value() -> impl Strategy<Value = serde_json::Value> {
-    let keys = proptest::sample::select(vec![
-        "title",
-        "rules",
-        "seed",
-        "turn",
-        "step",
-        "current_planet",
-        "cards",
-        "light",
-        "dark",
-        "planets",
-        "deck",
-        "hand",
-        "discard",
-        "hyperspace",
-        "objective",
-        "podracing",
-        "battle_plan",
-        "counters_spent",
-        "card",
-        "hidden",
-        "hits",
-        "thrust",
-        "count",
-        "laps",
-        "type",
-        "side",
-        "power",
-        "damage",
-        "destiny",
-        "deploy",
-        "Naboo",
-        "Tatooine",
-        "expect",
-        "legal",
-        "findings",
-        "traits",
-        "unique",
-    ]);
-    let leaf = prop_oneof![
-        any::<i64>().prop_map(serde_json::Value::from),
-        (0i64..10).prop_map(serde_json::Value::from),
-        any::<bool>().prop_map(serde_json::Value::from),
-        proptest::sample::select(vec![
-            "light",
-            "dark",
-            "battle",
-            "Naboo",
-            "latest",
-            "2000-12-01",
-            "maul student",
-            "Boonta Eve Classic",
-            "character",
-            "?",
-            "",
-            "Qui-Gon Jinn, Jedi Mentor",
-        ])
-        .prop_map(serde_json::Value::from),
-    ];
-    leaf.prop_recursive(4, 48, 6, move |inner| {
-        prop_oneof![
-            proptest::collection::vec(inner.clone(), 0..6).prop_map(serde_json::Value::from),
-            proptest::collection::btree_map(keys.clone(), inner, 0..6).prop_map(|map| {
-                serde_json::Value::Object(
-                    map.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-                )
-            }),
-        ]
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     /// Random YAML in the shape of a scenario never panics the checker.
     #[test]
-    fn random_yaml_never_panics(value in yaml_value()) {
+    fn random_yaml_never_panics(value in common::yaml_value()) {
         let text = serde_saphyr::to_string(&value).unwrap_or_default();
         let report = check_text("random.yaml", &text, Corpus::embedded(), Catalog::embedded(), None);
         if let Some(board) = &report.board {

@@ -154,17 +154,9 @@ fn tab_completes_commands_cards_rules_zones_and_planets() {
     );
 }
 
-#[test]
-fn a_piped_session_saves_a_scenario_that_walk_replays_to_the_same_verdict() {
-    let binary = env!("CARGO_BIN_EXE_jedi-judge");
-    let dir = std::env::temp_dir().join(format!("jedi-judge-shell-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let saved = dir.join("duel.yaml");
-    let script = format!(
-        "{BUILD_EXAMPLE}duel\n1\n2\n1\n1\n1\n1\n1\n1\n1\nsave {}\nquit\n",
-        saved.display()
-    );
-    let mut child = Command::new(binary)
+/// Runs the shell with a script on its standard input, as a pipe.
+fn piped_script(script: &[u8]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jedi-judge"))
         .arg("repl")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -175,9 +167,22 @@ fn a_piped_session_saves_a_scenario_that_walk_replays_to_the_same_verdict() {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(script.as_bytes())
+        .write_all(script)
         .expect("the script is written");
-    let output = child.wait_with_output().expect("the shell ends");
+    child.wait_with_output().expect("the shell ends")
+}
+
+#[test]
+fn a_piped_session_saves_a_scenario_that_walk_replays_to_the_same_verdict() {
+    let binary = env!("CARGO_BIN_EXE_jedi-judge");
+    let dir = std::env::temp_dir().join(format!("jedi-judge-shell-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let saved = dir.join("duel.yaml");
+    let script = format!(
+        "{BUILD_EXAMPLE}duel\n1\n2\n1\n1\n1\n1\n1\n1\n1\nsave {}\nquit\n",
+        saved.display()
+    );
+    let output = piped_script(script.as_bytes());
     assert!(output.status.success());
     let shell = String::from_utf8_lossy(&output.stdout);
     let shell_verdict = shell
@@ -293,21 +298,7 @@ fn undo_takes_back_at_most_the_last_hundred_commands_and_says_so() {
 
 #[test]
 fn a_script_reports_errors_on_stderr_with_their_line_and_exits_1() {
-    let binary = env!("CARGO_BIN_EXE_jedi-judge");
-    let mut child = Command::new(binary)
-        .arg("repl")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"planet Naboo\nfrobnicate\nplanet Tatooine\n")
-        .expect("the script is written");
-    let output = child.wait_with_output().expect("the shell ends");
+    let output = piped_script(b"planet Naboo\nfrobnicate\nplanet Tatooine\n");
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
@@ -324,21 +315,7 @@ fn a_script_reports_errors_on_stderr_with_their_line_and_exits_1() {
 
 #[test]
 fn a_line_that_is_not_text_is_an_error_naming_it_and_the_script_goes_on() {
-    let binary = env!("CARGO_BIN_EXE_jedi-judge");
-    let mut child = Command::new(binary)
-        .arg("repl")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"planet Naboo\nplanet Cor\xffuscant\nplanet Tatooine\n")
-        .expect("the script is written");
-    let output = child.wait_with_output().expect("the shell ends");
+    let output = piped_script(b"planet Naboo\nplanet Cor\xffuscant\nplanet Tatooine\n");
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stdout}{stderr}");
