@@ -796,7 +796,15 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
     out
 }
 
-/// Two texts in columns of `column` characters, separated by a bar.
+/// Whether the change at `index` is added words right after removed ones: the passage that
+/// replaced them, shown apart from them.
+fn replaces_the_removed(changes: &[WordChange], index: usize) -> bool {
+    matches!(changes.get(index), Some(WordChange::Added(_)))
+        && index
+            .checked_sub(1)
+            .is_some_and(|before| matches!(changes.get(before), Some(WordChange::Removed(_))))
+}
+
 /// A word diff as text: each run of removed or added words between its marks, every line
 /// of a run marked on its own (so that a mark never spans a line break).
 fn marked_words(
@@ -807,11 +815,7 @@ fn marked_words(
 ) -> String {
     let mut out = String::new();
     for (index, change) in changes.iter().enumerate() {
-        // A passage removed and the passage that replaced it, apart.
-        if matches!(change, WordChange::Added(_))
-            && index > 0
-            && matches!(changes.get(index - 1), Some(WordChange::Removed(_)))
-        {
+        if replaces_the_removed(changes, index) {
             out.push(' ');
         }
         let (text, (open, close)) = match change {
@@ -847,10 +851,7 @@ fn marked_words(
 fn coloured_words(changes: &[WordChange], palette: Palette) -> String {
     let mut out = String::new();
     for (index, change) in changes.iter().enumerate() {
-        if matches!(change, WordChange::Added(_))
-            && index > 0
-            && matches!(changes.get(index - 1), Some(WordChange::Removed(_)))
-        {
+        if replaces_the_removed(changes, index) {
             out.push(' ');
         }
         let (text, paint): (&str, &dyn Fn(&str) -> String) = match change {
