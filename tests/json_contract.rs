@@ -9,6 +9,8 @@ use jedi_judge::render::Palette;
 use jedi_judge::rules::Corpus;
 use serde_json::Value;
 
+mod common;
+
 fn run(args: &[&str]) -> (i32, String) {
     let mut argv = vec!["jedi-judge"];
     argv.extend_from_slice(args);
@@ -98,26 +100,12 @@ fn ids_are_full(value: &Value, corpus: &Corpus, what: &str) {
     }
 }
 
-fn bundled(folder: &str) -> Vec<std::path::PathBuf> {
-    let mut paths: Vec<_> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(folder))
-        .expect("a bundled folder")
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
-        .collect();
-    paths.sort();
-    paths
-}
-
 #[test]
 fn every_bundled_walk_validates_against_the_walk_schema() {
     let validator = validator("walk");
     let corpus = Corpus::embedded();
     let mut moves = 0;
-    for path in bundled("scenarios/duel")
-        .into_iter()
-        .chain(bundled("scenarios/clash"))
-    {
+    for path in common::bundled_walks() {
         let name = path.display().to_string();
         let (_, output) = run(&["walk", &name, "--format", "json"]);
         let value = check_against(&validator, &name, &output, "jedi-judge/walk");
@@ -159,19 +147,12 @@ fn every_bundled_check_validates_against_the_check_schema() {
     let validator = validator("check");
     let corpus = Corpus::embedded();
     let mut checked = 0;
-    for folder in [
-        "scenarios/check",
-        "scenarios/bad-input",
-        "scenarios/duel",
-        "scenarios/clash",
-    ] {
-        for path in bundled(folder) {
-            let name = path.display().to_string();
-            let (_, output) = run(&["check", &name, "--format", "json"]);
-            let value = check_against(&validator, &name, &output, "jedi-judge/check");
-            ids_are_full(&value, corpus, &name);
-            checked += 1;
-        }
+    for path in common::bundled(&["check", "bad-input", "duel", "clash"]) {
+        let name = path.display().to_string();
+        let (_, output) = run(&["check", &name, "--format", "json"]);
+        let value = check_against(&validator, &name, &output, "jedi-judge/check");
+        ids_are_full(&value, corpus, &name);
+        checked += 1;
     }
     assert!(checked >= 80, "{checked}");
 }

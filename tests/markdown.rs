@@ -2,8 +2,6 @@
 //! one ordered list of its steps with each step's quotes inside it, and no raw HTML; the
 //! `rules` and `cards` commands' Markdown holds no raw HTML either.
 
-use std::path::Path;
-
 use jedi_judge::cards::Catalog;
 use jedi_judge::cli::execute;
 use jedi_judge::render::walk::render;
@@ -11,6 +9,8 @@ use jedi_judge::render::{Format, Palette};
 use jedi_judge::rules::Corpus;
 use jedi_judge::walk::walk_text;
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+
+mod common;
 
 /// The structure of a Markdown text, as a CommonMark parser reads it.
 #[derive(Debug, Default)]
@@ -62,26 +62,12 @@ fn structure(markdown: &str) -> Structure {
     found
 }
 
-fn bundled(folder: &str) -> Vec<std::path::PathBuf> {
-    let mut paths: Vec<_> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(folder))
-        .expect("a bundled folder")
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
-        .collect();
-    paths.sort();
-    paths
-}
-
 #[test]
 fn every_bundled_walk_is_one_ordered_list_of_its_steps_with_their_quotes_inside() {
     let corpus = Corpus::embedded();
     let mut walks = 0;
     let mut long_walks = 0;
-    for path in bundled("scenarios/duel")
-        .into_iter()
-        .chain(bundled("scenarios/clash"))
-    {
+    for path in common::bundled_walks() {
         let text = std::fs::read_to_string(&path).expect("readable");
         let walked = walk_text(&text, corpus, Catalog::embedded(), None, None, None)
             .unwrap_or_else(|error| panic!("{}: {error:?}", path.display()));

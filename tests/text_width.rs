@@ -1,14 +1,14 @@
 //! Text follows the width it is given: a terminal's, or 88 columns anywhere else; headers,
 //! citations and columns wrap like everything else.
 
-use std::path::Path;
-
 use jedi_judge::cards::Catalog;
 use jedi_judge::cli::execute;
 use jedi_judge::render::walk::render;
 use jedi_judge::render::{Format, Palette, visible_width};
 use jedi_judge::rules::Corpus;
 use jedi_judge::walk::walk_text;
+
+mod common;
 
 fn too_wide(text: &str, width: usize) -> Vec<String> {
     text.lines()
@@ -56,26 +56,17 @@ fn every_look_up_fits_the_width_in_plain_text_and_in_colour() {
 fn every_bundled_walk_fits_the_width() {
     let corpus = Corpus::embedded();
     let mut walked_count = 0;
-    for folder in ["scenarios/duel", "scenarios/clash"] {
-        for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(folder))
-            .expect("a bundled folder")
-            .flatten()
-        {
-            let text = std::fs::read_to_string(entry.path()).expect("readable");
-            let walked = walk_text(&text, corpus, Catalog::embedded(), None, None, None)
-                .unwrap_or_else(|error| panic!("{error:?}"));
-            for width in [88, 60] {
-                let palette = Palette::coloured().for_terminal(width);
-                let out = render(&walked, corpus, Format::Text, palette);
-                let wide = too_wide(&out, width);
-                assert!(
-                    wide.is_empty(),
-                    "{} at {width}: {wide:#?}",
-                    entry.path().display()
-                );
-            }
-            walked_count += 1;
+    for path in common::bundled_walks() {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let walked = walk_text(&text, corpus, Catalog::embedded(), None, None, None)
+            .unwrap_or_else(|error| panic!("{error:?}"));
+        for width in [88, 60] {
+            let palette = Palette::coloured().for_terminal(width);
+            let out = render(&walked, corpus, Format::Text, palette);
+            let wide = too_wide(&out, width);
+            assert!(wide.is_empty(), "{} at {width}: {wide:#?}", path.display());
         }
+        walked_count += 1;
     }
     assert!(walked_count >= 40);
 }

@@ -1,6 +1,33 @@
-//! Helpers shared by the property tests.
+//! Helpers shared by the integration tests.
+
+// Each test binary compiles this module and uses only some of it.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
+
+/// The bundled scenarios in these folders of `scenarios/`, sorted.
+pub fn bundled(folders: &[&str]) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut paths: Vec<PathBuf> = folders
+        .iter()
+        .flat_map(|folder| {
+            std::fs::read_dir(root.join(folder))
+                .expect("a bundled folder")
+                .flatten()
+                .map(|entry| entry.path())
+        })
+        .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
+        .collect();
+    paths.sort();
+    paths
+}
+
+/// The bundled scenarios that `walk` runs: the duels and the Clash games.
+pub fn bundled_walks() -> Vec<PathBuf> {
+    bundled(&["duel", "clash"])
+}
 
 /// Random YAML made of the scenario format's own words (its keys, sides, planets, card names
 /// and values), so that much of it gets past the parser and is read.
