@@ -85,6 +85,24 @@ pub struct RuleText {
     pub later_addition: Option<String>,
 }
 
+impl RuleText {
+    /// An item's text with its document.
+    pub fn of(corpus: &crate::rules::Corpus, item: &crate::rules::Item) -> RuleText {
+        let document = corpus.document_of(item);
+        RuleText {
+            document: item.document.to_string(),
+            document_title: document.map(|d| d.title.to_string()).unwrap_or_default(),
+            publisher: document
+                .map(|d| d.publisher.to_string())
+                .unwrap_or_default(),
+            date: document.map(|d| d.date.to_string()).unwrap_or_default(),
+            section: item.section.to_string(),
+            text: item.text.to_string(),
+            later_addition: item.later_addition.as_ref().map(|text| text.to_string()),
+        }
+    }
+}
+
 /// `walk --format json`.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct WalkOutput {
@@ -279,20 +297,15 @@ pub struct ItemOutput {
     /// The id without its document: shared by copies of one text.
     pub key: String,
     pub kind: String,
-    pub document: String,
-    pub document_title: String,
-    pub publisher: String,
-    pub date: String,
+    /// Its text and document, as a walk quotes it.
+    #[serde(flatten)]
+    pub quoted: RuleText,
     /// How the date is known.
     pub date_evidence: String,
-    pub section: String,
     pub topic: String,
-    pub text: String,
     pub in_force: bool,
     /// The item's standing under the ruleset, in words.
     pub standing: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub later_addition: Option<String>,
     /// Items with the same text, by full id.
     pub copies: Vec<String>,
     pub supersedes: Vec<String>,

@@ -3,8 +3,9 @@
 use std::fmt::Write as _;
 
 use super::output::{
-    DifferenceOutput, ItemOutput, ItemText, ListedOutput, RulesDiffOutput, RulesListOutput,
-    RulesSearchOutput, RulesShowOutput, RulesetOutput, RulesetsOutput, SearchResultOutput, VERSION,
+    DifferenceOutput, ItemOutput, ItemText, ListedOutput, RuleText, RulesDiffOutput,
+    RulesListOutput, RulesSearchOutput, RulesShowOutput, RulesetOutput, RulesetsOutput,
+    SearchResultOutput, VERSION,
 };
 
 use super::{
@@ -53,26 +54,18 @@ fn reference(corpus: &Corpus, item: &Item) -> String {
 }
 
 fn item_view(corpus: &Corpus, ruleset: &Ruleset, item: &Item) -> ItemOutput {
-    let document = corpus.document_of(item);
     ItemOutput {
         id: item.id.to_string(),
         key: item.key().to_string(),
         kind: item.kind.label().to_string(),
-        document: item.document.to_string(),
-        document_title: document.map(|d| d.title.to_string()).unwrap_or_default(),
-        publisher: document
-            .map(|d| d.publisher.to_string())
-            .unwrap_or_default(),
-        date: document.map(|d| d.date.to_string()).unwrap_or_default(),
-        date_evidence: document
+        quoted: RuleText::of(corpus, item),
+        date_evidence: corpus
+            .document_of(item)
             .map(|d| d.date_evidence.to_string())
             .unwrap_or_default(),
-        section: item.section.to_string(),
         topic: item.topic.to_string(),
-        text: item.text.to_string(),
         in_force: ruleset.in_force(corpus, item),
         standing: standing(corpus, ruleset, item),
-        later_addition: item.later_addition.as_ref().map(|text| text.to_string()),
         copies: corpus
             .copies_of(item)
             .iter()

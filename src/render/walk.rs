@@ -992,22 +992,6 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
     out
 }
 
-/// A rule quoted, for JSON.
-pub fn rule_text(corpus: &Corpus, item: &Item) -> RuleText {
-    let document = corpus.document_of(item);
-    RuleText {
-        document: item.document.to_string(),
-        document_title: document.map(|d| d.title.to_string()).unwrap_or_default(),
-        publisher: document
-            .map(|d| d.publisher.to_string())
-            .unwrap_or_default(),
-        date: document.map(|d| d.date.to_string()).unwrap_or_default(),
-        section: item.section.to_string(),
-        text: item.text.to_string(),
-        later_addition: item.later_addition.as_ref().map(|text| text.to_string()),
-    }
-}
-
 /// The walk as its JSON output.
 pub fn output(walk: &Walkthrough, corpus: &Corpus) -> WalkOutput {
     let quotes = Quotes {
@@ -1023,7 +1007,7 @@ pub fn output(walk: &Walkthrough, corpus: &Corpus) -> WalkOutput {
             .map(|item| {
                 rules
                     .entry(item.id.to_string())
-                    .or_insert_with(|| rule_text(corpus, item));
+                    .or_insert_with(|| RuleText::of(corpus, item));
                 item.id.to_string()
             })
             .collect()
