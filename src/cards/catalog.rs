@@ -38,14 +38,20 @@ mod embedded {
 pub struct Catalog {
     /// Every card, made when a command needs them all.
     cards: OnceLock<Vec<Card>>,
-    /// The code that makes each embedded card (none for a catalog built at run time).
-    makers: Option<&'static [fn() -> Card]>,
+    /// What the build script wrote, for the embedded catalog (none for one built at run time).
+    built_in: Option<BuiltIn>,
     /// The embedded cards made one by one, as look-ups need them.
     one_by_one: OnceLock<Box<[OnceLock<Box<Card>>]>>,
     /// The cards' names, normalised once.
     index: OnceLock<NameIndex>,
-    /// The names normalised by the build script, for the embedded catalog.
-    normalised: Option<&'static [NormalisedNames]>,
+}
+
+/// The embedded catalog as the build script wrote it: the code that makes each card, and
+/// every card's names normalised.
+#[derive(Debug)]
+struct BuiltIn {
+    makers: &'static [fn() -> Card],
+    names: &'static [NormalisedNames],
 }
 
 impl Catalog {
@@ -54,10 +60,12 @@ impl Catalog {
     pub fn embedded() -> &'static Catalog {
         static CATALOG: Catalog = Catalog {
             cards: OnceLock::new(),
-            makers: Some(embedded::CARDS),
+            built_in: Some(BuiltIn {
+                makers: embedded::CARDS,
+                names: embedded::NAMES,
+            }),
             one_by_one: OnceLock::new(),
             index: OnceLock::new(),
-            normalised: Some(embedded::NAMES),
         };
         &CATALOG
     }
@@ -83,10 +91,9 @@ impl Catalog {
             .collect();
         let catalog = Catalog {
             cards: OnceLock::from(assemble(&listed, file)?),
-            makers: None,
+            built_in: None,
             one_by_one: OnceLock::new(),
             index: OnceLock::new(),
-            normalised: None,
         };
         for id in catalog.cited_ids() {
             if corpus.item(&id).is_none() {
@@ -99,20 +106,22 @@ impl Catalog {
     /// Every card, in catalog order.
     pub fn cards(&self) -> &[Card] {
         self.cards.get_or_init(|| {
-            self.makers
+            self.built_in
+                .as_ref()
+                .map(|built_in| built_in.makers.iter().map(|make| make()).collect())
                 .unwrap_or_default()
-                .iter()
-                .map(|make| make())
-                .collect()
         })
     }
 
     /// The card at a position of the catalog (as the name index gives it). An embedded card
     /// is made at its first look-up, so that a command pays only for the cards it names.
     pub fn card(&self, position: usize) -> Option<&Card> {
-        let Some(makers) = self.makers else {
+        let Some(BuiltIn { makers, .. }) = &self.built_in else {
             return self.cards().get(position);
         };
+        if let Some(cards) = self.cards.get() {
+            return cards.get(position);
+        }
         let make = makers.get(position)?;
         let slots = self
             .one_by_one
@@ -124,8 +133,8 @@ impl Catalog {
 
     /// The cards' names, normalised once, for look-ups.
     pub fn index(&self) -> &NameIndex {
-        self.index.get_or_init(|| match self.normalised {
-            Some(names) => NameIndex::from_normalised(names),
+        self.index.get_or_init(|| match &self.built_in {
+            Some(built_in) => NameIndex::from_normalised(built_in.names),
             None => NameIndex::new(self.cards()),
         })
     }
@@ -171,5 +180,39 @@ impl Catalog {
         ids.sort();
         ids.dedup();
         ids
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fresh_embedded() -> Catalog {
+        Catalog {
+            cards: OnceLock::new(),
+            built_in: Some(BuiltIn {
+                makers: embedded::CARDS,
+                names: embedded::NAMES,
+            }),
+            one_by_one: OnceLock::new(),
+            index: OnceLock::new(),
+        }
+    }
+
+    #[test]
+    fn a_card_looked_up_alone_is_the_card_of_the_whole_list_and_makes_no_other() {
+        let alone = fresh_embedded();
+        let all = fresh_embedded();
+        let count = embedded::CARDS.len();
+        for position in [count - 1, 0, count / 2] {
+            assert_eq!(alone.card(position), all.cards().get(position));
+        }
+        assert!(alone.cards.get().is_none(), "looking one card up made them all");
+        let made = alone
+            .one_by_one
+            .get()
+            .map_or(0, |slots| slots.iter().filter(|slot| slot.get().is_some()).count());
+        assert_eq!(made, 3);
+        assert_eq!(alone.card(count), None);
     }
 }
