@@ -207,11 +207,13 @@ mod tests {
         for position in [count - 1, 0, count / 2] {
             assert_eq!(alone.card(position), all.cards().get(position));
         }
-        assert!(alone.cards.get().is_none(), "looking one card up made them all");
-        let made = alone
-            .one_by_one
-            .get()
-            .map_or(0, |slots| slots.iter().filter(|slot| slot.get().is_some()).count());
+        assert!(
+            alone.cards.get().is_none(),
+            "looking one card up made them all"
+        );
+        let made = alone.one_by_one.get().map_or(0, |slots| {
+            slots.iter().filter(|slot| slot.get().is_some()).count()
+        });
         assert_eq!(made, 3);
         assert_eq!(alone.card(count), None);
     }
