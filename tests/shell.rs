@@ -67,6 +67,10 @@ fn an_error_never_changes_the_board() {
         "planet Naboo\nadd light qui-gon mentor\nadd light Qui-Gon Jin Jedi Mentr\nmove qui-gon to Mars\nset plo koon power 5\nfrobnicate\nadd purple booma\n",
     );
     assert_eq!(board.cards.len(), 1);
+    // Each error, its line number included, is wrapped to the width.
+    for line in out.lines() {
+        assert!(line.chars().count() <= 88, "too wide: {line}");
+    }
     insta::assert_snapshot!(out);
 }
 

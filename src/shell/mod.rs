@@ -36,10 +36,14 @@ pub enum Answer {
 /// Where the shell writes and from where it reads answers to its questions.
 pub trait Console {
     fn print(&mut self, text: &str);
-    /// The error of a command that failed; a script shows it on standard error with the
-    /// line's number.
+    /// The error of a command that failed, already placed (see [`Console::place`]); a
+    /// script shows it on standard error.
     fn error(&mut self, text: &str) {
         self.print(text);
+    }
+    /// Where the command being run stands, to begin its error with: a script's line.
+    fn place(&self) -> Option<String> {
+        None
     }
     fn ask(&mut self, prompt: &str) -> Answer;
     /// Whether a person answers questions (a terminal), rather than a script's next line.
@@ -439,7 +443,11 @@ impl<'a> Session<'a> {
                 // is laid out already.
                 let message = crate::text::clip(&message, MAX_ERROR_CHARS);
                 let (first, rest) = message.split_once('\n').unwrap_or((&message, ""));
-                let text = format!("{} {first}", self.palette.bad("error:"));
+                let place = console
+                    .place()
+                    .map(|place| format!("{place}: "))
+                    .unwrap_or_default();
+                let text = format!("{place}{} {first}", self.palette.bad("error:"));
                 let mut shown = render::wrap(&text, self.palette.width, "")
                     .trim_end()
                     .to_string();

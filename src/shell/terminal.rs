@@ -254,12 +254,15 @@ impl<I: Iterator<Item = ScriptLine>> Console for ScriptConsole<I> {
     }
 
     fn error(&mut self, text: &str) {
-        let located = format!("line {}: {text}", self.line);
         if self.to_stdout {
-            self.stderr.write(&located);
+            self.stderr.write(text);
         } else {
-            self.out.extend_from_slice(located.as_bytes());
+            self.out.extend_from_slice(text.as_bytes());
         }
+    }
+
+    fn place(&self) -> Option<String> {
+        Some(format!("line {}", self.line))
     }
 
     fn ask(&mut self, prompt: &str) -> Answer {
