@@ -77,3 +77,20 @@ fn a_terminal_width_is_kept_within_bounds() {
     assert_eq!(Palette::plain().for_terminal(1000).width, 200);
     assert_eq!(Palette::plain().width, 88);
 }
+
+#[test]
+fn plain_text_and_accented_text_split_at_the_same_spaces() {
+    use jedi_judge::render::wrap_hanging;
+    // Every space character Rust counts as white space in ASCII, the vertical tab included.
+    let plain = "Padme  takes\tthe\u{0b}Naboo\u{0c}Royal\rStarship to Tatooine today";
+    let accented = plain.replace("Padme", "Padmé");
+    let wrapped = wrap_hanging(plain, 24, "1. ", "   ");
+    assert_eq!(
+        wrapped,
+        "1. Padme takes the Naboo\n   Royal Starship to\n   Tatooine today"
+    );
+    assert_eq!(
+        wrap_hanging(&accented, 24, "1. ", "   "),
+        wrapped.replace("Padme", "Padmé")
+    );
+}
