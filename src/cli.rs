@@ -455,15 +455,15 @@ fn run_check(
                 }
                 let (errors, warnings) = report.counts();
                 let summary = match report.verdict {
-                    crate::check::FileVerdict::Legal => {
-                        palette.good(&format!("{}: legal", report.file))
-                    }
-                    crate::check::FileVerdict::Illegal => {
-                        palette.bad(&format!("{}: illegal", report.file))
-                    }
-                    crate::check::FileVerdict::Unreadable => {
-                        palette.bad(&format!("{}: unreadable", report.file))
-                    }
+                    crate::check::FileVerdict::Legal => palette
+                        .good(&format!("{}: legal", report.file))
+                        .into_owned(),
+                    crate::check::FileVerdict::Illegal => palette
+                        .bad(&format!("{}: illegal", report.file))
+                        .into_owned(),
+                    crate::check::FileVerdict::Unreadable => palette
+                        .bad(&format!("{}: unreadable", report.file))
+                        .into_owned(),
                 };
                 let mut counts = Vec::new();
                 if errors > 0 {

@@ -94,3 +94,76 @@ fn plain_text_and_accented_text_split_at_the_same_spaces() {
         wrapped.replace("Padme", "Padmé")
     );
 }
+
+/// Greedy wrapping as the documentation of `wrap_hanging` states it, one word at a time:
+/// the reference each of its faster paths must agree with.
+fn wrapped_word_by_word(text: &str, width: usize, first: &str, rest: &str) -> String {
+    use jedi_judge::render::visible_width;
+    let mut lines: Vec<String> = Vec::new();
+    for paragraph in text.split('\n') {
+        let indent = if lines.is_empty() { first } else { rest };
+        let (mut line, mut indent_width) = (indent.to_string(), visible_width(indent));
+        // Columns the words take; a colour code alone takes none and is not spaced from
+        // what follows it.
+        let mut used = 0;
+        for word in paragraph.split_whitespace() {
+            if used > 0 && indent_width + used + 1 + visible_width(word) > width {
+                lines.push(std::mem::replace(&mut line, rest.to_string()));
+                (indent_width, used) = (visible_width(rest), 0);
+            }
+            if used > 0 {
+                line.push(' ');
+                used += 1;
+            }
+            line.push_str(word);
+            used += visible_width(word);
+        }
+        lines.push(line);
+    }
+    lines.join("\n")
+}
+
+/// Words with the spaces between them: mostly single spaces (plain text, the common case),
+/// sometimes other white space, colour codes or accents.
+fn text_to_wrap() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let word = proptest::sample::select(vec![
+        "a",
+        "duel",
+        "Qui-Gon",
+        "lightsaber",
+        "Padmé",
+        "\u{1b}[1m",
+        "\u{1b}[0m",
+        "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+        "",
+    ]);
+    let space = prop_oneof![
+        8 => Just(" "),
+        1 => proptest::sample::select(vec!["  ", "\t", "\n", "\u{0b}", " \n "]),
+    ];
+    proptest::collection::vec((word, space), 0..30).prop_map(|pairs| {
+        pairs
+            .into_iter()
+            .flat_map(|(word, space)| [word, space])
+            .collect::<String>()
+    })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1024))]
+    #[test]
+    fn wrapping_agrees_with_word_by_word_wrapping(
+        text in text_to_wrap(),
+        trimmed in proptest::bool::ANY,
+        width in 1usize..40,
+        first in proptest::sample::select(vec!["", "1. ", "10. "]),
+        rest in proptest::sample::select(vec!["", "   ", "      "]),
+    ) {
+        let text = if trimmed { text.trim() } else { text.as_str() };
+        proptest::prop_assert_eq!(
+            jedi_judge::render::wrap_hanging(text, width, first, rest),
+            wrapped_word_by_word(text, width, first, rest)
+        );
+    }
+}

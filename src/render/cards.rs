@@ -291,7 +291,7 @@ pub fn show(
                 }
                 for (label, value, source) in rows(corpus, ruleset, card) {
                     let value = if label == "unknown" || value == "unknown" {
-                        palette.warn(&value)
+                        palette.warn(&value).into_owned()
                     } else {
                         value
                     };
@@ -431,7 +431,7 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
             let stacked = column + widest_what > palette.width;
             for card in cards {
                 let name = format!("  {}", palette.id(&card.full_name()));
-                let what = palette.dim(&described(card));
+                let what = palette.dim(&described(card)).into_owned();
                 if stacked {
                     let _ = writeln!(out, "{name}\n    {what}");
                 } else if super::visible_width(&name) + 2 <= column {

@@ -6,6 +6,8 @@ pub mod output;
 pub mod rules;
 pub mod walk;
 
+use std::borrow::Cow;
+
 use anstyle::{AnsiColor, Effects, Style};
 use clap::ValueEnum;
 
@@ -68,16 +70,16 @@ impl Palette {
         }
     }
 
-    fn paint(self, style: Style, text: &str) -> String {
+    fn paint(self, style: Style, text: &str) -> Cow<'_, str> {
         if self.enabled {
-            format!("{style}{text}{style:#}")
+            Cow::Owned(format!("{style}{text}{style:#}"))
         } else {
-            text.to_string()
+            Cow::Borrowed(text)
         }
     }
 
     /// Ids and names.
-    pub fn id(self, text: &str) -> String {
+    pub fn id(self, text: &str) -> Cow<'_, str> {
         self.paint(
             Style::new()
                 .fg_color(Some(AnsiColor::Cyan.into()))
@@ -87,17 +89,17 @@ impl Palette {
     }
 
     /// Headings.
-    pub fn heading(self, text: &str) -> String {
+    pub fn heading(self, text: &str) -> Cow<'_, str> {
         self.paint(Style::new().effects(Effects::BOLD), text)
     }
 
     /// Secondary information.
-    pub fn dim(self, text: &str) -> String {
+    pub fn dim(self, text: &str) -> Cow<'_, str> {
         self.paint(Style::new().effects(Effects::DIMMED), text)
     }
 
     /// Words found by a search.
-    pub fn mark(self, text: &str) -> String {
+    pub fn mark(self, text: &str) -> Cow<'_, str> {
         self.paint(
             Style::new()
                 .fg_color(Some(AnsiColor::Yellow.into()))
@@ -107,17 +109,17 @@ impl Palette {
     }
 
     /// Good news: in force, yes.
-    pub fn good(self, text: &str) -> String {
+    pub fn good(self, text: &str) -> Cow<'_, str> {
         self.paint(Style::new().fg_color(Some(AnsiColor::Green.into())), text)
     }
 
     /// Bad news: superseded, no.
-    pub fn bad(self, text: &str) -> String {
+    pub fn bad(self, text: &str) -> Cow<'_, str> {
         self.paint(Style::new().fg_color(Some(AnsiColor::Red.into())), text)
     }
 
     /// Words a later text removed: struck through, in red.
-    pub fn removed(self, text: &str) -> String {
+    pub fn removed(self, text: &str) -> Cow<'_, str> {
         self.paint(
             Style::new()
                 .fg_color(Some(AnsiColor::Red.into()))
@@ -127,7 +129,7 @@ impl Palette {
     }
 
     /// Words a later text added: in green.
-    pub fn added(self, text: &str) -> String {
+    pub fn added(self, text: &str) -> Cow<'_, str> {
         self.paint(
             Style::new()
                 .fg_color(Some(AnsiColor::Green.into()))
@@ -137,7 +139,7 @@ impl Palette {
     }
 
     /// Assumptions and unknowns.
-    pub fn warn(self, text: &str) -> String {
+    pub fn warn(self, text: &str) -> Cow<'_, str> {
         self.paint(Style::new().fg_color(Some(AnsiColor::Magenta.into())), text)
     }
 }
@@ -167,8 +169,14 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
 /// (a hanging indent, for a label or a number); hard line breaks are kept. A word longer
 /// than a line stands alone on its line.
 pub fn wrap_hanging(text: &str, width: usize, first: &str, rest: &str) -> String {
-    let (first_width, rest_width) = (visible_width(first), visible_width(rest));
     let mut out = String::with_capacity(text.len() + text.len() / 8 + first.len());
+    wrap_hanging_into(&mut out, text, width, first, rest);
+    out
+}
+
+/// [`wrap_hanging`], written at the end of `out`.
+pub fn wrap_hanging_into(out: &mut String, text: &str, width: usize, first: &str, rest: &str) {
+    let (first_width, rest_width) = (visible_width(first), visible_width(rest));
     let mut on_first_line = true;
     for (number, paragraph) in text.split('\n').enumerate() {
         if number > 0 {
@@ -180,6 +188,10 @@ pub fn wrap_hanging(text: &str, width: usize, first: &str, rest: &str) -> String
             (rest, rest_width)
         };
         out.push_str(indent);
+        on_first_line = false;
+        if wrap_single_spaced(out, paragraph, width, indent_width, (rest, rest_width)) {
+            continue;
+        }
         let mut line_width = 0;
         let mut place = |word: &str, word_width: usize| {
             if line_width > 0 && indent_width + line_width + 1 + word_width > width {
@@ -195,8 +207,8 @@ pub fn wrap_hanging(text: &str, width: usize, first: &str, rest: &str) -> String
             out.push_str(word);
             line_width += word_width;
         };
-        // Plain ASCII (most text) is split and measured byte by byte: the same words and
-        // widths as the general case, which decodes every character.
+        // Plain ASCII is split and measured byte by byte: the same words and widths as the
+        // general case, which decodes every character.
         if paragraph.is_ascii() && !paragraph.contains('\u{1b}') {
             let mut word_start = None;
             for (at, byte) in paragraph.bytes().chain([b' ']).enumerate() {
@@ -216,9 +228,55 @@ pub fn wrap_hanging(text: &str, width: usize, first: &str, rest: &str) -> String
                 place(word, visible_width(word));
             }
         }
-        on_first_line = false;
     }
-    out
+}
+
+/// Wraps a paragraph of printable ASCII whose words are separated by single spaces, with
+/// none at either end (most text): each line is then a slice of it, copied whole, found in
+/// one pass. Any other paragraph leaves `out` as it was and gives false.
+fn wrap_single_spaced(
+    out: &mut String,
+    paragraph: &str,
+    width: usize,
+    mut indent_width: usize,
+    (rest, rest_width): (&str, usize),
+) -> bool {
+    let bytes = paragraph.as_bytes();
+    if bytes.first() == Some(&b' ') || bytes.last() == Some(&b' ') {
+        return false;
+    }
+    let mark = out.len();
+    let (mut line_start, mut line_end, mut word_start) = (0, 0, 0);
+    let mut place = |out: &mut String, start: usize, end: usize| {
+        if line_end > line_start
+            && indent_width + (line_end - line_start) + 1 + (end - start) > width
+        {
+            out.push_str(paragraph.get(line_start..line_end).unwrap_or_default());
+            out.push('\n');
+            out.push_str(rest);
+            indent_width = rest_width;
+            line_start = start;
+        }
+        line_end = end;
+    };
+    for (at, &byte) in bytes.iter().enumerate() {
+        if byte == b' ' {
+            if word_start == at {
+                out.truncate(mark);
+                return false;
+            }
+            place(out, word_start, at);
+            word_start = at + 1;
+        } else if !(0x21..0x7f).contains(&byte) {
+            out.truncate(mark);
+            return false;
+        }
+    }
+    if !bytes.is_empty() {
+        place(out, word_start, bytes.len());
+    }
+    out.push_str(paragraph.get(line_start..line_end).unwrap_or_default());
+    true
 }
 
 /// Text padded with spaces to `width` columns (colour codes take no room).

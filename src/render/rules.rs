@@ -454,7 +454,7 @@ pub fn list(
                 let status = if entry.in_force {
                     String::new()
                 } else {
-                    palette.bad(" (not in force)")
+                    palette.bad(" (not in force)").into_owned()
                 };
                 // The id in a column, then as much of the text as the line holds.
                 let column = LIST_COLUMN.min(palette.width / 2);
@@ -849,8 +849,8 @@ fn coloured_words(changes: &[WordChange], palette: Palette) -> String {
         }
         let (text, paint): (&str, &dyn Fn(&str) -> String) = match change {
             WordChange::Same(text) => (text, &|word: &str| word.to_string()),
-            WordChange::Removed(text) => (text, &|word: &str| palette.removed(word)),
-            WordChange::Added(text) => (text, &|word: &str| palette.added(word)),
+            WordChange::Removed(text) => (text, &|word: &str| palette.removed(word).into_owned()),
+            WordChange::Added(text) => (text, &|word: &str| palette.added(word).into_owned()),
         };
         let mut word = String::new();
         for ch in text.chars() {

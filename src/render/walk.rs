@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::{
-    Format, Palette, document_label, json as to_json, markdown_escape, wrap, wrap_hanging,
+    Format, Palette, document_label, json as to_json, markdown_escape, wrap, wrap_hanging_into,
 };
 use crate::board::CardId;
 use crate::cards::Side;
@@ -366,13 +366,29 @@ struct Quotes<'a> {
     corpus: &'a Corpus,
     ruleset: Ruleset,
     first_step: BTreeMap<String, usize>,
+    /// What each cited id resolved to, looked up once.
+    resolved: std::cell::RefCell<BTreeMap<String, Option<&'a Item>>>,
 }
 
 impl<'a> Quotes<'a> {
+    fn new(corpus: &'a Corpus, ruleset: Ruleset) -> Quotes<'a> {
+        Quotes {
+            corpus,
+            ruleset,
+            first_step: BTreeMap::new(),
+            resolved: Default::default(),
+        }
+    }
+
     fn resolve(&self, id: &str) -> Option<&'a Item> {
-        lookup(self.corpus, &self.ruleset, id)
+        if let Some(known) = self.resolved.borrow().get(id) {
+            return *known;
+        }
+        let item = lookup(self.corpus, &self.ruleset, id)
             .ok()
-            .map(|found| found.item)
+            .map(|found| found.item);
+        self.resolved.borrow_mut().insert(id.to_string(), item);
+        item
     }
 }
 
@@ -621,11 +637,7 @@ fn heading(walk: &Walkthrough, ruleset: &Ruleset) -> String {
 
 /// A walkthrough in the chosen format.
 pub fn render(walk: &Walkthrough, corpus: &Corpus, format: Format, palette: Palette) -> String {
-    let mut quotes = Quotes {
-        corpus,
-        ruleset: walk.board_before.ruleset.clone(),
-        first_step: BTreeMap::new(),
-    };
+    let mut quotes = Quotes::new(corpus, walk.board_before.ruleset.clone());
     match format {
         Format::Json => to_json(&output(walk, corpus)),
         Format::Markdown => render_markdown(walk, &mut quotes),
@@ -634,7 +646,8 @@ pub fn render(walk: &Walkthrough, corpus: &Corpus, format: Format, palette: Pale
 }
 
 fn render_text(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) -> String {
-    let mut out = String::new();
+    // About what a step takes, so that the text is seldom copied as it grows.
+    let mut out = String::with_capacity(walk.run.events.len().saturating_mul(192) + 1024);
     if let Some(title) = &walk.title {
         let _ = writeln!(out, "{}", palette.heading(&wrap(title, palette.width, "")));
     }
@@ -661,7 +674,7 @@ fn render_text(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
         }
     }
     for (index, event) in walk.run.events.iter().enumerate() {
-        out.push_str(&text_step(quotes, index + 1, event, palette));
+        text_step(&mut out, quotes, index + 1, event, palette);
     }
     out.push_str(&text_ending(walk, quotes, palette));
     out
@@ -669,20 +682,25 @@ fn render_text(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
 
 /// One step of a text walkthrough: the narration, the tally, the rules quoted (in full the
 /// first time) and any assumption.
-fn text_step(quotes: &mut Quotes<'_>, step: usize, event: &Event, palette: Palette) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out);
+fn text_step(
+    out: &mut String,
+    quotes: &mut Quotes<'_>,
+    step: usize,
+    event: &Event,
+    palette: Palette,
+) {
+    const SPACES: &str = "                ";
+    out.push('\n');
     let number = format!("{step:>2}. ");
-    let _ = writeln!(
+    let rest = SPACES.get(..number.len().max(4)).unwrap_or(SPACES);
+    wrap_hanging_into(
         out,
-        "{}",
-        wrap_hanging(
-            &narrate(event),
-            palette.width,
-            &palette.heading(&number),
-            &" ".repeat(number.len().max(4))
-        )
+        &narrate(event),
+        palette.width,
+        &palette.heading(&number),
+        rest,
     );
+    out.push('\n');
     if shows_tally(event) {
         let _ = writeln!(out, "    {}", palette.dim(&tally(event)));
     }
@@ -690,49 +708,30 @@ fn text_step(quotes: &mut Quotes<'_>, step: usize, event: &Event, palette: Palet
         let Some(item) = quotes.resolve(cite.id()) else {
             continue;
         };
-        match quotes.first_step.get(&*item.id) {
-            Some(first) => {
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    wrap_hanging(
-                        &format!(
-                            "{} {}",
-                            palette.id(&item.id),
-                            palette.dim(&format!("(quoted at step {first})"))
-                        ),
-                        palette.width,
-                        "    ",
-                        "      "
-                    )
-                );
-            }
-            None => {
-                quotes.first_step.insert(item.id.to_string(), step);
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    wrap_hanging(
-                        &format!(
-                            "{} {}",
-                            palette.id(&item.id),
-                            palette.dim(&document_label(quotes.corpus, item))
-                        ),
-                        palette.width,
-                        "    ",
-                        "      "
-                    )
-                );
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    wrap(
-                        &format!("\"{}\"", item.text.replace('\n', " ")),
-                        palette.width,
-                        "      "
-                    )
-                );
-            }
+        let label = match quotes.first_step.get(&*item.id) {
+            Some(first) => format!(
+                "{} {}",
+                palette.id(&item.id),
+                palette.dim(&format!("(quoted at step {first})"))
+            ),
+            None => format!(
+                "{} {}",
+                palette.id(&item.id),
+                palette.dim(&document_label(quotes.corpus, item))
+            ),
+        };
+        wrap_hanging_into(out, &label, palette.width, "    ", "      ");
+        out.push('\n');
+        if !quotes.first_step.contains_key(&*item.id) {
+            quotes.first_step.insert(item.id.to_string(), step);
+            wrap_hanging_into(
+                out,
+                &format!("\"{}\"", item.text.replace('\n', " ")),
+                palette.width,
+                "      ",
+                "      ",
+            );
+            out.push('\n');
         }
     }
     for assumption in &event.assumptions {
@@ -749,7 +748,6 @@ fn text_step(quotes: &mut Quotes<'_>, step: usize, event: &Event, palette: Palet
             ))
         );
     }
-    out
 }
 
 /// The end of a text walkthrough: the stop, or the verdict; and unmet expectations.
@@ -818,18 +816,16 @@ pub struct TextStepper<'a> {
 impl<'a> TextStepper<'a> {
     pub fn new(corpus: &'a Corpus, ruleset: &Ruleset, palette: Palette) -> TextStepper<'a> {
         TextStepper {
-            quotes: Quotes {
-                corpus,
-                ruleset: ruleset.clone(),
-                first_step: BTreeMap::new(),
-            },
+            quotes: Quotes::new(corpus, ruleset.clone()),
             palette,
         }
     }
 
     /// The text of step `step`.
     pub fn step(&mut self, step: usize, event: &Event) -> String {
-        text_step(&mut self.quotes, step, event, self.palette)
+        let mut out = String::new();
+        text_step(&mut out, &mut self.quotes, step, event, self.palette);
+        out
     }
 
     /// A decision with its numbered legal options and the rules behind them.
@@ -994,11 +990,7 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
 
 /// The walk as its JSON output.
 pub fn output(walk: &Walkthrough, corpus: &Corpus) -> WalkOutput {
-    let quotes = Quotes {
-        corpus,
-        ruleset: walk.board_before.ruleset.clone(),
-        first_step: BTreeMap::new(),
-    };
+    let quotes = Quotes::new(corpus, walk.board_before.ruleset.clone());
     let mut rules = BTreeMap::new();
     let mut full_ids = |cites: &[crate::rules::Citation]| -> Vec<String> {
         cites
