@@ -135,7 +135,7 @@ fn an_unscripted_decision_stops_the_walk_with_exit_1_and_lists_the_legal_options
         panic!("expected a stop, got {:?}", walked.run.stop);
     };
     assert_eq!(decision.kind, DecisionKind::Block);
-    let labels: Vec<&str> = decision.options.iter().map(|o| o.label.as_str()).collect();
+    let labels: Vec<&str> = decision.options.iter().map(|o| o.label.as_ref()).collect();
     assert_eq!(labels, ["a card with destiny 4", "do not block"]);
     insta::assert_snapshot!(
         "unscripted_block",

@@ -137,6 +137,9 @@ fn text_to_wrap() -> impl proptest::strategy::Strategy<Value = String> {
         "\u{1b}[0m",
         "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
         "",
+        "—",
+        "\u{a0}",
+        "\u{7f}",
     ]);
     let space = prop_oneof![
         8 => Just(" "),

@@ -1,5 +1,6 @@
 //! The Clash of the Lightsabers procedures: a battle, a round of three, or a whole game, played card by card.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
 use serde::Serialize;
@@ -420,7 +421,7 @@ impl Clash {
         ends
     }
 
-    fn option(board: &ClashBoard, id: CardId, cites: &[Citation]) -> DecisionOption {
+    fn option(board: &ClashBoard, id: CardId, cites: &'static [Citation]) -> DecisionOption {
         let card = board.card(id).cloned().unwrap_or(ClashCard::Power(0));
         DecisionOption {
             label: card.name(),
@@ -431,22 +432,26 @@ impl Clash {
                 ClashCard::Special(_) => None,
             },
             declines: false,
-            cites: cites.to_vec(),
+            cites: Cow::Borrowed(cites),
         }
     }
 
-    fn concede_option(cites: &[Citation]) -> DecisionOption {
+    fn concede_option(cites: &'static [Citation]) -> DecisionOption {
         DecisionOption {
-            label: "concede the battle".to_string(),
+            label: Cow::Borrowed("concede the battle"),
             card: None,
-            name: Some("concede".to_string()),
+            name: Some(Cow::Borrowed("concede")),
             destiny: None,
             declines: true,
-            cites: cites.to_vec(),
+            cites: Cow::Borrowed(cites),
         }
     }
 
-    fn hand_options(board: &ClashBoard, side: Side, cites: &[Citation]) -> Vec<DecisionOption> {
+    fn hand_options(
+        board: &ClashBoard,
+        side: Side,
+        cites: &'static [Citation],
+    ) -> Vec<DecisionOption> {
         board
             .pile(Pile::Hand(side))
             .iter()
@@ -473,7 +478,7 @@ impl Clash {
         self.emit(
             EventKind::ClashPlay {
                 side,
-                card: name,
+                card: name.into_owned(),
                 simultaneous,
             },
             cites,
@@ -588,7 +593,9 @@ impl Clash {
                     if let Some(id) = planned {
                         Self::transfer(board, id, Pile::Battle(side), &mut moves);
                     }
-                    let card = planned.and_then(|id| board.card(id)).map(ClashCard::name);
+                    let card = planned
+                        .and_then(|id| board.card(id))
+                        .map(|card| card.name().into_owned());
                     self.emit(EventKind::ClashFlip { side, card }, &[FLIP], moves);
                     flipped.push(planned);
                 }
@@ -639,20 +646,20 @@ impl Clash {
                                 prompt: format!("{} may try to concede", player_name(side)),
                                 options: vec![
                                     DecisionOption {
-                                        label: "go on".to_string(),
+                                        label: Cow::Borrowed("go on"),
                                         card: None,
-                                        name: Some("go on".to_string()),
+                                        name: Some(Cow::Borrowed("go on")),
                                         destiny: None,
                                         declines: true,
-                                        cites: vec![CONCEDING],
+                                        cites: Cow::Borrowed(&[CONCEDING]),
                                     },
                                     DecisionOption {
-                                        label: "try to concede the battle".to_string(),
+                                        label: Cow::Borrowed("try to concede the battle"),
                                         card: None,
-                                        name: Some("try-concede".to_string()),
+                                        name: Some(Cow::Borrowed("try-concede")),
                                         destiny: None,
                                         declines: false,
-                                        cites: vec![CONCEDING],
+                                        cites: Cow::Borrowed(&[CONCEDING]),
                                     },
                                 ],
                             },
@@ -869,7 +876,10 @@ impl Clash {
         let light = names.first().cloned().unwrap_or_default();
         let dark = names.get(1).cloned().unwrap_or_default();
         self.emit(
-            EventKind::ClashSpecialsCancel { light, dark },
+            EventKind::ClashSpecialsCancel {
+                light: light.into_owned(),
+                dark: dark.into_owned(),
+            },
             &[SPECIALS_CANCEL],
             moves,
         );
@@ -920,7 +930,11 @@ impl Procedure<ClashBoard> for Clash {
                     Self::transfer(board, id, Pile::Planned(side, battle), &mut moves);
                     let card = board.card(id).map(ClashCard::name).unwrap_or_default();
                     self.emit(
-                        EventKind::ClashPlanned { side, battle, card },
+                        EventKind::ClashPlanned {
+                            side,
+                            battle,
+                            card: card.into_owned(),
+                        },
                         &[ROUND_START],
                         moves,
                     );
@@ -1001,7 +1015,7 @@ impl Procedure<ClashBoard> for Clash {
                     self.emit(
                         EventKind::ClashPlay {
                             side: *who,
-                            card: name,
+                            card: name.into_owned(),
                             simultaneous: played.len() == 2,
                         },
                         cites,

@@ -48,10 +48,20 @@ pub enum ClashCard {
 }
 
 impl ClashCard {
-    pub fn name(&self) -> String {
+    pub fn name(&self) -> Cow<'static, str> {
+        const POWER_NAMES: [&str; 10] = [
+            "Power 0", "Power 1", "Power 2", "Power 3", "Power 4", "Power 5", "Power 6", "Power 7",
+            "Power 8", "Power 9",
+        ];
         match self {
-            ClashCard::Power(value) => format!("Power {value}"),
-            ClashCard::Special(name) => name.clone(),
+            ClashCard::Power(value) => usize::try_from(*value)
+                .ok()
+                .and_then(|index| POWER_NAMES.get(index))
+                .map_or_else(
+                    || Cow::Owned(format!("Power {value}")),
+                    |name| Cow::Borrowed(*name),
+                ),
+            ClashCard::Special(name) => Cow::Owned(name.clone()),
         }
     }
 

@@ -1,5 +1,6 @@
 //! The lightsaber duel: initiation, who fights, dueling hands, the exchange of attacks and blocks, defeat, reshuffle and damage.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
 use serde::Serialize;
@@ -385,23 +386,25 @@ impl Duel {
         cites: &[Citation],
     ) -> DecisionOption {
         DecisionOption {
-            label,
+            label: Cow::Owned(label),
             card,
-            name: card.and_then(|id| board.card(id)).map(Card::full_name),
+            name: card
+                .and_then(|id| board.card(id))
+                .map(|card| Cow::Owned(card.full_name())),
             destiny: None,
             declines: false,
-            cites: cites.to_vec(),
+            cites: Cow::Owned(cites.to_vec()),
         }
     }
 
     fn decline(label: &str, cites: &[Citation]) -> DecisionOption {
         DecisionOption {
-            label: label.to_string(),
+            label: Cow::Owned(label.to_string()),
             card: None,
             name: None,
             destiny: None,
             declines: true,
-            cites: cites.to_vec(),
+            cites: Cow::Owned(cites.to_vec()),
         }
     }
 
@@ -746,19 +749,19 @@ impl Duel {
                 _ => format!("{} (destiny {number})", Self::name(board, id)),
             };
             options.push(DecisionOption {
-                label,
+                label: Cow::Owned(label),
                 card: Some(id),
                 name: board
                     .card(id)
                     .filter(|card| !card.anonymous)
-                    .map(Card::full_name),
+                    .map(|card| Cow::Owned(card.full_name())),
                 destiny: Some(number),
                 declines: false,
-                cites: if destiny.is_some() {
-                    vec![BLOCK]
+                cites: Cow::Borrowed(if destiny.is_some() {
+                    &[BLOCK]
                 } else {
-                    vec![ATTACK]
-                },
+                    &[ATTACK]
+                }),
             });
         }
         Ok(options)

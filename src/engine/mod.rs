@@ -4,6 +4,7 @@ pub mod deciders;
 pub mod duel;
 
 use serde::Serialize;
+use std::borrow::Cow;
 
 use crate::board::{Board, CardId, Zone};
 use crate::cards::{DuelingEffect, Side};
@@ -91,7 +92,7 @@ impl Place {
 pub struct Move {
     /// The card instance's id on the board.
     pub card: u32,
-    pub name: String,
+    pub name: Cow<'static, str>,
     pub from: Place,
     pub to: Place,
 }
@@ -350,17 +351,17 @@ impl DecisionKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DecisionOption {
     /// What the player does, in words.
-    pub label: String,
+    pub label: Cow<'static, str>,
     /// The card it names, if any.
     pub card: Option<CardId>,
     /// The full name of that card, for scripts that answer by name.
-    pub name: Option<String>,
+    pub name: Option<Cow<'static, str>>,
     /// A card's destiny number, for plays.
     pub destiny: Option<i32>,
     /// Declines: no block, no substitute, no weapon, no effect.
     pub declines: bool,
     /// The rules that make it legal.
-    pub cites: Vec<Citation>,
+    pub cites: Cow<'static, [Citation]>,
 }
 
 /// A decision a player must make.
@@ -504,7 +505,7 @@ pub fn run<B>(
 pub fn describe_move(board: &Board, card: CardId, from: Zone, to: Zone) -> Move {
     Move {
         card: card.0,
-        name: board.describe(card),
+        name: Cow::Owned(board.describe(card)),
         from: Place::of_zone(from),
         to: Place::of_zone(to),
     }

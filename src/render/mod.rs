@@ -231,9 +231,10 @@ pub fn wrap_hanging_into(out: &mut String, text: &str, width: usize, first: &str
     }
 }
 
-/// Wraps a paragraph of printable ASCII whose words are separated by single spaces, with
+/// Wraps a paragraph of printable text whose words are separated by single spaces, with
 /// none at either end (most text): each line is then a slice of it, copied whole, found in
-/// one pass. Any other paragraph leaves `out` as it was and gives false.
+/// one pass over its bytes. Any other paragraph (colour codes, control characters, other
+/// white space) leaves `out` as it was and gives false.
 fn wrap_single_spaced(
     out: &mut String,
     paragraph: &str,
@@ -246,34 +247,49 @@ fn wrap_single_spaced(
         return false;
     }
     let mark = out.len();
-    let (mut line_start, mut line_end, mut word_start) = (0, 0, 0);
-    let mut place = |out: &mut String, start: usize, end: usize| {
-        if line_end > line_start
-            && indent_width + (line_end - line_start) + 1 + (end - start) > width
-        {
-            out.push_str(paragraph.get(line_start..line_end).unwrap_or_default());
-            out.push('\n');
-            out.push_str(rest);
-            indent_width = rest_width;
-            line_start = start;
+    // The line being filled: its bytes in the paragraph and the columns they take.
+    let (mut line_start, mut line_end, mut line_width) = (0, 0, 0);
+    let mut place = |out: &mut String, start: usize, end: usize, word_width: usize| {
+        if line_end > line_start {
+            if indent_width + line_width + 1 + word_width > width {
+                out.push_str(paragraph.get(line_start..line_end).unwrap_or_default());
+                out.push('\n');
+                out.push_str(rest);
+                indent_width = rest_width;
+                (line_start, line_width) = (start, word_width);
+            } else {
+                line_width += 1 + word_width;
+            }
+        } else {
+            line_width = word_width;
         }
         line_end = end;
     };
+    let (mut word_start, mut word_width) = (0, 0);
     for (at, &byte) in bytes.iter().enumerate() {
-        if byte == b' ' {
-            if word_start == at {
+        match byte {
+            b' ' if word_start < at => {
+                place(out, word_start, at, word_width);
+                (word_start, word_width) = (at + 1, 0);
+            }
+            0x21..=0x7e => word_width += 1,
+            // A character's first byte; the others (0x80 to 0xbf) take no column.
+            0xc0.. => match paragraph.get(at..).and_then(|tail| tail.chars().next()) {
+                Some(ch) if !ch.is_whitespace() => word_width += 1,
+                _ => {
+                    out.truncate(mark);
+                    return false;
+                }
+            },
+            0x80..=0xbf => {}
+            _ => {
                 out.truncate(mark);
                 return false;
             }
-            place(out, word_start, at);
-            word_start = at + 1;
-        } else if !(0x21..0x7f).contains(&byte) {
-            out.truncate(mark);
-            return false;
         }
     }
     if !bytes.is_empty() {
-        place(out, word_start, bytes.len());
+        place(out, word_start, bytes.len(), word_width);
     }
     out.push_str(paragraph.get(line_start..line_end).unwrap_or_default());
     true

@@ -417,7 +417,7 @@ pub fn journeys(walk: &Walkthrough) -> Vec<Journey> {
                 .and_modify(|journey| journey.to = moved.to.clone())
                 .or_insert_with(|| Journey {
                     card: moved.card,
-                    name: moved.name.clone(),
+                    name: moved.name.to_string(),
                     anonymous: walk
                         .board_after
                         .card(CardId(moved.card))
@@ -1029,9 +1029,9 @@ pub fn output(walk: &Walkthrough, corpus: &Corpus) -> WalkOutput {
                     .options
                     .iter()
                     .map(|option| OptionOutput {
-                        label: option.label.clone(),
+                        label: option.label.to_string(),
                         card: option.card.map(|card| card.0),
-                        name: option.name.clone(),
+                        name: option.name.as_deref().map(str::to_string),
                         destiny: option.destiny,
                         declines: option.declines,
                         rules: full_ids(&option.cites),

@@ -1563,12 +1563,12 @@ fn record(decisions: &mut Decisions, decision: &Decision, choice: usize) {
         Side::Dark => decisions.dark.get_or_insert_with(SideDecisions::default),
     };
     let name = || match (&option.name, option.declines) {
-        (Some(name), false) => name.clone(),
+        (Some(name), false) => name.to_string(),
         _ => "none".to_string(),
     };
     let play = || match (&option.name, option.destiny, option.declines) {
         (_, _, true) => StatInput::Symbol("pass".to_string()),
-        (Some(name), _, false) => StatInput::Symbol(name.clone()),
+        (Some(name), _, false) => StatInput::Symbol(name.to_string()),
         (None, Some(destiny), false) => StatInput::Number(destiny),
         (None, None, false) => StatInput::Symbol("pass".to_string()),
     };
