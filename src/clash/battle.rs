@@ -127,7 +127,9 @@ impl Clash {
         &self.result
     }
 
-    fn emit(&mut self, kind: EventKind, cites: &[Citation], moves: Vec<crate::engine::Move>) {
+    fn emit(&mut self, kind: EventKind, cites: &[Citation], mut moves: Vec<crate::engine::Move>) {
+        // Kept for the whole walk: no room for moves that will never come.
+        moves.shrink_to_fit();
         self.pending.push_back(Event {
             kind,
             cites: cites.to_vec(),

@@ -691,7 +691,11 @@ fn text_step(
 ) {
     const SPACES: &str = "                ";
     out.push('\n');
-    let number = format!("{step:>2}. ");
+    let mut number = String::with_capacity(8);
+    if step < 10 {
+        number.push(' ');
+    }
+    let _ = write!(number, "{step}. ");
     let rest = SPACES.get(..number.len().max(4)).unwrap_or(SPACES);
     wrap_hanging_into(
         out,
@@ -708,18 +712,18 @@ fn text_step(
         let Some(item) = quotes.resolve(cite.id()) else {
             continue;
         };
-        let label = match quotes.first_step.get(&*item.id) {
-            Some(first) => format!(
-                "{} {}",
-                palette.id(&item.id),
-                palette.dim(&format!("(quoted at step {first})"))
-            ),
-            None => format!(
-                "{} {}",
-                palette.id(&item.id),
-                palette.dim(&document_label(quotes.corpus, item))
-            ),
+        let mut label = String::with_capacity(item.id.len() + 96);
+        label.push_str(&palette.id(&item.id));
+        label.push(' ');
+        let source = match quotes.first_step.get(&*item.id) {
+            Some(first) => {
+                let mut note = String::with_capacity(24);
+                let _ = write!(note, "(quoted at step {first})");
+                note
+            }
+            None => document_label(quotes.corpus, item),
         };
+        label.push_str(&palette.dim(&source));
         wrap_hanging_into(out, &label, palette.width, "    ", "      ");
         out.push('\n');
         if !quotes.first_step.contains_key(&*item.id) {
