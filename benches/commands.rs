@@ -211,7 +211,7 @@ fn process_times(files: &[std::path::PathBuf]) {
         args.extend(query.iter().map(|word| word.to_string()));
         commands.push(args);
     }
-    let times = median_process_times(&commands, 15);
+    let times = median_process_times(&commands, 25);
     let Some(version) = times.first().copied() else {
         return;
     };
