@@ -257,13 +257,16 @@ pub fn walk_text_seeded(
         }
     });
     let result = duel.result().clone();
-    let unmet = match (
+    let mut unmet = match (
         &run.stop,
         file.expect.as_ref().and_then(|e| e.value.duel.as_ref()),
     ) {
         (None, Some(expect)) => unmet_duel_expectations(expect, &result),
         _ => Vec::new(),
     };
+    if run.stop.is_none() {
+        unmet.extend(unasked_answers(&decider));
+    }
     Ok(Walkthrough {
         title: file.title.clone(),
         board_before,
@@ -275,6 +278,26 @@ pub fn walk_text_seeded(
         policy,
         clash: None,
     })
+}
+
+/// The script's named answers that no decision read: the script says something the rules
+/// never let the player choose, which is an error rather than something to ignore.
+fn unasked_answers(decider: &Scripted) -> Vec<String> {
+    decider
+        .unread()
+        .into_iter()
+        .map(|unread| {
+            format!(
+                "decisions: {}: {}: {} answers a decision the rules never asked",
+                match unread.side {
+                    Side::Light => "light",
+                    Side::Dark => "dark",
+                },
+                unread.answer.key(),
+                crate::text::quoted(&unread.given)
+            )
+        })
+        .collect()
 }
 
 /// A Clash of the Lightsabers walk: the table before and after, and what came of it.

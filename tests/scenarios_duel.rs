@@ -219,3 +219,51 @@ fn walk_exit_codes_from_the_command_line() {
     assert_eq!(no_action.code, 2);
     assert!(no_action.stderr.contains("no `action:`"));
 }
+
+#[test]
+fn a_scripted_weapon_the_fighter_cannot_use_is_refused_even_when_one_weapon_is_legal() {
+    // Maul can use only his own lightsaber, so the rules leave one answer; the script names
+    // another, which is an error rather than something to overrule.
+    let text = scenario("obi-wan-2000-12-01-no-substitute.yaml").replace(
+        "weapon: Darth Maul's Lightsaber",
+        "weapon: Qui-Gon Jinn's Lightsaber",
+    );
+    let walked = walk(&text, None, None);
+    let Some(Stop::Undecided { why, decision }) = &walked.run.stop else {
+        panic!("expected a stop, got {:?}", walked.run.stop);
+    };
+    assert_eq!(decision.kind, DecisionKind::InitiatorWeapon);
+    assert_eq!(decision.options.len(), 1);
+    assert_eq!(
+        *why,
+        jedi_judge::engine::Unanswered::NotLegal {
+            given: "Qui-Gon Jinn's Lightsaber".to_string()
+        }
+    );
+    assert_eq!(walked.exit_code(), 1);
+}
+
+#[test]
+fn a_scripted_answer_to_a_decision_the_rules_never_ask_is_reported() {
+    // Under the rules of 2000-12-01 the defender may not put another character in; a script
+    // that swaps is not silently ignored.
+    let text = scenario("obi-wan-2000-12-01-no-substitute.yaml").replace(
+        "decisions:\n",
+        "decisions:\n  light:\n    substitute: Qui-Gon\n",
+    );
+    let walked = walk(&text, None, None);
+    assert_eq!(walked.run.stop, None);
+    assert_eq!(
+        walked.unmet,
+        ["decisions: light: substitute: Qui-Gon answers a decision the rules never asked"]
+    );
+    assert_eq!(walked.exit_code(), 1);
+    // The same script is read under the latest rules, where the swap is offered.
+    let latest = walk(&text, Some(&Ruleset::latest()), None);
+    assert!(
+        latest
+            .unmet
+            .iter()
+            .all(|unmet| !unmet.contains("never asked"))
+    );
+}

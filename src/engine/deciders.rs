@@ -116,6 +116,47 @@ impl Policy {
     }
 }
 
+/// A scripted answer that names a card (or none) for a decision asked at most once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum NamedAnswer {
+    Character,
+    Weapon,
+    Defender,
+    Substitute,
+}
+
+impl NamedAnswer {
+    /// The key that writes it under `decisions: <side>:`.
+    pub fn key(self) -> &'static str {
+        match self {
+            NamedAnswer::Character => "character",
+            NamedAnswer::Weapon => "weapon",
+            NamedAnswer::Defender => "defender",
+            NamedAnswer::Substitute => "substitute",
+        }
+    }
+
+    fn of(kind: DecisionKind) -> Option<NamedAnswer> {
+        match kind {
+            DecisionKind::InitiatorCharacter => Some(NamedAnswer::Character),
+            DecisionKind::InitiatorWeapon | DecisionKind::DefenderWeapon => {
+                Some(NamedAnswer::Weapon)
+            }
+            DecisionKind::Defender => Some(NamedAnswer::Defender),
+            DecisionKind::Substitute => Some(NamedAnswer::Substitute),
+            _ => None,
+        }
+    }
+}
+
+/// A scripted answer that no decision read: the rules never asked it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnreadAnswer {
+    pub side: Side,
+    pub answer: NamedAnswer,
+    pub given: String,
+}
+
 /// Answers from the script first, then from the policy if there is one.
 #[derive(Clone, Debug)]
 pub struct Scripted {
@@ -123,6 +164,8 @@ pub struct Scripted {
     pub policy: Option<Policy>,
     /// How many answers each decision took from the script, for reporting.
     pub used: usize,
+    /// The named answers some decision read, forced ones included.
+    read: std::collections::BTreeSet<(Side, NamedAnswer)>,
 }
 
 impl Scripted {
@@ -131,7 +174,47 @@ impl Scripted {
             script,
             policy,
             used: 0,
+            read: Default::default(),
         }
+    }
+
+    /// The scripted name for a decision of this kind, marked as read.
+    fn named(&mut self, who: Side, answer: NamedAnswer) -> Option<String> {
+        self.read.insert((who, answer));
+        let script = self.side(who);
+        match answer {
+            NamedAnswer::Character => script.character.clone(),
+            NamedAnswer::Weapon => script.weapon.clone(),
+            NamedAnswer::Defender => script.defender.clone(),
+            NamedAnswer::Substitute => script.substitute.clone(),
+        }
+    }
+
+    /// The named answers the script gives that no decision asked for, in side and key order.
+    pub fn unread(&self) -> Vec<UnreadAnswer> {
+        let mut unread = Vec::new();
+        for (side, script) in [
+            (Side::Light, &self.script.light),
+            (Side::Dark, &self.script.dark),
+        ] {
+            for (answer, given) in [
+                (NamedAnswer::Character, &script.character),
+                (NamedAnswer::Weapon, &script.weapon),
+                (NamedAnswer::Defender, &script.defender),
+                (NamedAnswer::Substitute, &script.substitute),
+            ] {
+                if let Some(given) = given
+                    && !self.read.contains(&(side, answer))
+                {
+                    unread.push(UnreadAnswer {
+                        side,
+                        answer,
+                        given: given.clone(),
+                    });
+                }
+            }
+        }
+        unread
     }
 
     fn side(&mut self, side: Side) -> &mut SideScript {
@@ -218,28 +301,27 @@ impl Decider for Scripted {
             )
     }
 
+    fn forced(&mut self, decision: &Decision) -> Result<(), Unanswered> {
+        let Some(answer) = NamedAnswer::of(decision.kind) else {
+            return Ok(());
+        };
+        match self.named(decision.who, answer) {
+            Some(name) if by_name(decision, &name) != Some(0) => {
+                Err(Unanswered::NotLegal { given: name })
+            }
+            _ => Ok(()),
+        }
+    }
+
     fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
         let who = decision.who;
         let answer: Option<Result<usize, String>> = match decision.kind {
-            DecisionKind::InitiatorCharacter => self
-                .side(who)
-                .character
-                .clone()
-                .map(|name| by_name(decision, &name).ok_or(name)),
-            DecisionKind::InitiatorWeapon | DecisionKind::DefenderWeapon => self
-                .side(who)
-                .weapon
-                .clone()
-                .map(|name| by_name(decision, &name).ok_or(name)),
-            DecisionKind::Defender => self
-                .side(who)
-                .defender
-                .clone()
-                .map(|name| by_name(decision, &name).ok_or(name)),
-            DecisionKind::Substitute => self
-                .side(who)
-                .substitute
-                .clone()
+            DecisionKind::InitiatorCharacter
+            | DecisionKind::InitiatorWeapon
+            | DecisionKind::DefenderWeapon
+            | DecisionKind::Defender
+            | DecisionKind::Substitute => NamedAnswer::of(decision.kind)
+                .and_then(|answer| self.named(who, answer))
                 .map(|name| by_name(decision, &name).ok_or(name)),
             DecisionKind::Attack | DecisionKind::Block => self
                 .side(who)

@@ -397,6 +397,13 @@ pub trait Decider {
         let _ = decision;
         false
     }
+
+    /// A decision the rules leave one answer to is not asked; this says whether the decider
+    /// meant something else (a script naming another card is an error, not overruled).
+    fn forced(&mut self, decision: &Decision) -> Result<(), Unanswered> {
+        let _ = decision;
+        Ok(())
+    }
 }
 
 /// Why a decider gave no answer.
@@ -446,8 +453,15 @@ pub fn run<B>(
                 observe(board, &event);
                 events.push(event);
             }
-            // A decision with one legal option is no decision: take it.
+            // A decision with one legal option is no decision: take it, unless the decider
+            // asked for another.
             Advance::Decide(decision) if decision.options.len() == 1 => {
+                if let Err(why) = decider.forced(&decision) {
+                    return Run {
+                        events,
+                        stop: Some(Stop::Undecided { decision, why }),
+                    };
+                }
                 procedure.answer(board, &decision, 0);
             }
             Advance::Offer(decision) => {
