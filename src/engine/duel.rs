@@ -364,6 +364,17 @@ impl Duel {
             self.refuse(board, Refusal::NoUsableLightsaber, cites);
             return Ok(());
         }
+        // Under the rules of 2000-12-01 the defender needs a dueling character, checked above;
+        // under the revised rules any of his characters there may be chosen, but one must be.
+        let defender = self.defender_side();
+        if Self::cards_at(board, planet, defender, CardType::Character).is_empty() {
+            self.refuse(
+                board,
+                Refusal::NoDefender { side: defender },
+                &[INITIATION, WHO_FIGHTS],
+            );
+            return Ok(());
+        }
         self.result.initiated = true;
         self.emit(
             board,

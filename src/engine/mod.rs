@@ -35,10 +35,18 @@ pub struct Tally {
 #[serde(rename_all = "kebab-case", tag = "reason")]
 pub enum Refusal {
     NoTurn,
-    NotBattleStep { step: Option<String> },
+    NotBattleStep {
+        step: Option<String>,
+    },
     AlreadyDueled,
     NoCurrentPlanet,
-    NoDuelingCharacter { side: Side },
+    NoDuelingCharacter {
+        side: Side,
+    },
+    /// The opponent has no character at the current planet to defend.
+    NoDefender {
+        side: Side,
+    },
     NoUsableLightsaber,
 }
 

@@ -65,6 +65,10 @@ pub fn narrate(event: &Event) -> String {
                     "{who} may not initiate a duel: the {} player has no dueling character at the current planet, and under these rules both players need one.",
                     side_name(*side)
                 ),
+                Refusal::NoDefender { side } => format!(
+                    "{who} may not initiate a duel: the {} player has no character at the current planet, and the initiator must choose one of his opponent's characters there to defend.",
+                    side_name(*side)
+                ),
                 Refusal::NoUsableLightsaber => format!(
                     "{who} may not initiate a duel: none of his dueling characters at the current planet has a lightsaber there that he can use."
                 ),
