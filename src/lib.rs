@@ -12,6 +12,7 @@ pub mod diagnostics;
 pub mod engine;
 pub mod files;
 pub mod legality;
+pub mod procedures;
 pub mod random;
 pub mod ranged;
 pub mod render;

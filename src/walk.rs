@@ -3,15 +3,15 @@
 use crate::board::Board;
 use crate::cards::{Catalog, Side};
 use crate::clash::ClashBoard;
-use crate::clash::battle::{Clash, ClashAction, ClashResult};
+use crate::clash::battle::{ClashAction, ClashResult};
 use crate::engine::deciders::{PlayAnswer, Policy, Script, Scripted, SideScript};
-use crate::engine::duel::{Duel, DuelResult};
-use crate::engine::{Run, Stop, run};
-use crate::legality::{self, Verdict, Violation};
+use crate::engine::duel::DuelResult;
+use crate::engine::{Run, Stop};
+use crate::legality::Violation;
+use crate::procedures;
 use crate::rules::{Corpus, Ruleset};
 use crate::scenario::{
-    self, Action, ClashExpectation, ClashSideName, DuelExpectation, GameName, Problem, Problems,
-    ScenarioFile, Severity, SideDecisions, SideOrNone, StatInput,
+    self, GameName, Problem, Problems, ScenarioFile, Severity, SideDecisions, SideOrNone, StatInput,
 };
 
 /// Everything a walk produced.
@@ -102,72 +102,6 @@ pub fn side_or_none(side: Option<Side>) -> SideOrNone {
     }
 }
 
-fn label(value: SideOrNone) -> &'static str {
-    match value {
-        SideOrNone::Light => "light",
-        SideOrNone::Dark => "dark",
-        SideOrNone::None => "none",
-    }
-}
-
-/// The differences between a duel's result and what the scenario expects.
-pub fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) -> Vec<String> {
-    let mut unmet = Vec::new();
-    if let Some(refused) = expect.refused
-        && refused != result.refusal.is_some()
-    {
-        unmet.push(format!(
-            "refused: expected {refused}, but the duel was {}",
-            if result.refusal.is_some() {
-                "refused"
-            } else {
-                "initiated"
-            }
-        ));
-    }
-    if let Some(defender) = &expect.defender {
-        let actual = result.defender.clone().unwrap_or_default();
-        if crate::cards::matching::normalise(defender) != crate::cards::matching::normalise(&actual)
-        {
-            unmet.push(format!(
-                "defender: expected {defender}, got {}",
-                if actual.is_empty() { "none" } else { &actual }
-            ));
-        }
-    }
-    if let Some(defeated) = expect.defeated {
-        let actual = side_or_none(result.defeated);
-        if defeated != actual {
-            unmet.push(format!(
-                "defeated: expected {}, got {}",
-                label(defeated),
-                label(actual)
-            ));
-        }
-    }
-    if let Some(damage) = expect.damage {
-        for (side, wanted) in [(Side::Light, damage.light), (Side::Dark, damage.dark)] {
-            let actual = result.damage(side);
-            if wanted.get() != i64::from(actual) {
-                unmet.push(format!(
-                    "damage to the {side} player: expected {wanted}, got {actual}"
-                ));
-            }
-        }
-    }
-    if let Some(victory) = expect.deck_victory {
-        let actual = side_or_none(result.deck_victory);
-        if victory != actual {
-            unmet.push(format!(
-                "deck victory: expected {}, got {}",
-                label(victory),
-                label(actual)
-            ));
-        }
-    }
-    unmet
-}
-
 /// Whoever watches a walk's card conservation: told after every event whether every card is
 /// in exactly one place. `None` skips the check.
 pub type ConservationWatch<'a> = Option<&'a mut dyn FnMut(bool)>;
@@ -193,96 +127,115 @@ pub fn walk_text_seeded(
     rules_override: Option<&Ruleset>,
     policy: Option<Policy>,
     seed: Option<u64>,
-    mut observe: ConservationWatch<'_>,
+    observe: ConservationWatch<'_>,
 ) -> Result<Walkthrough, WalkError> {
     let mut file = scenario::parse(text).map_err(WalkError::Input)?;
     if seed.is_some() {
         file.seed = seed;
     }
     let policy = policy.or(file.policy.as_ref().map(|policy| policy.value));
-    if file
-        .game
-        .as_ref()
-        .is_some_and(|game| game.value == GameName::Clash)
-    {
-        return walk_clash(&file, rules_override, policy, observe);
-    }
-    if let Some(action) = &file.action
-        && action.value != Action::Duel
-    {
-        return Err(WalkError::Input(
-            Problem {
-                severity: Severity::Error,
-                code: "action-of-another-game",
-                message: "`battle`, `round` and `game` are Clash of the Lightsabers actions"
-                    .to_string(),
-                labels: action
-                    .span
-                    .map(|span| (span, "here".to_string()))
-                    .into_iter()
-                    .collect(),
-                help: Some("add `game: clash`, or use `action: duel` for Young Jedi".to_string()),
-            }
-            .into(),
-        ));
-    }
-    let built = scenario::build(&file, catalog, rules_override);
-    if built.problems.has_errors() {
-        return Err(WalkError::Input(built.problems));
-    }
+    let game = procedures::game_of(&file);
     let Some(action) = &file.action else {
         return Err(WalkError::Input(
             Problem {
-            severity: Severity::Error,
-            code: "no-action",
-            message: "the scenario has no `action:` to walk through".to_string(),
-            labels: Vec::new(),
-            help: Some("add `action: duel` (the player whose turn it is initiates a duel at the current planet); `check` checks a position without an action".to_string()),
-        }
+                severity: Severity::Error,
+                code: "no-action",
+                message: "the scenario has no `action:` to walk through".to_string(),
+                labels: Vec::new(),
+                help: Some(format!(
+                    "add `action:` with {} ({}); `check` checks a position without an action",
+                    procedures::action_names(game),
+                    procedures::actions()
+                        .filter(|(of, _)| *of == game)
+                        .map(|(_, spec)| format!("{}: {}", spec.name, spec.summary))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                )),
+            }
             .into(),
         ));
     };
-    let findings: Vec<Violation> = legality::check(&built.board, corpus)
-        .into_iter()
-        .filter(|violation| violation.verdict == Verdict::Illegal)
-        .collect();
-    let mut board = built.board;
-    let board_before = board.clone();
-    let mut decider = Scripted::new(script_of(&file), policy);
-    let _ = action;
-    let mut duel = Duel::new(&board, corpus);
-    let run = run(&mut duel, &mut board, &mut decider, &mut |board, _| {
-        if let Some(observe) = observe.as_mut() {
-            observe(board.conservation_holds());
-        }
-    });
-    let result = duel.result().clone();
-    let mut unmet = match (
-        &run.stop,
-        file.expect.as_ref().and_then(|e| e.value.duel.as_ref()),
-    ) {
-        (None, Some(expect)) => unmet_duel_expectations(expect, &result),
-        _ => Vec::new(),
+    let Some((door, spec)) = procedures::find(game, &action.value.0) else {
+        return Err(WalkError::Input(unknown_action(game, action).into()));
     };
-    if run.stop.is_none() {
-        unmet.extend(unasked_answers(&decider));
+    door.walk(
+        &file,
+        spec.name,
+        procedures::Setting {
+            corpus,
+            catalog,
+            rules_override,
+            policy,
+            observe,
+        },
+    )
+}
+
+/// An `action:` the scenario's game has no procedure for: another game's, or a misspelling.
+fn unknown_action(game: GameName, action: &scenario::Located<scenario::ActionName>) -> Problem {
+    let written = action.value.0.as_str();
+    let other_game = procedures::actions()
+        .find(|(of, spec)| *of != game && spec.name == written)
+        .map(|(of, _)| of);
+    let labels = action
+        .span
+        .map(|span| (span, "here".to_string()))
+        .into_iter()
+        .collect();
+    match other_game {
+        Some(other) => Problem {
+            severity: Severity::Error,
+            code: "action-of-another-game",
+            message: format!(
+                "`{written}` is a {} action, and this is a {} scenario",
+                procedures::game_title(other),
+                procedures::game_title(game)
+            ),
+            labels,
+            help: Some(format!(
+                "add `game: {}`, or use {} for {}",
+                procedures::game_key(other),
+                procedures::action_names(game),
+                procedures::game_title(game)
+            )),
+        },
+        None => {
+            let names: Vec<&str> = procedures::actions()
+                .filter(|(of, _)| *of == game)
+                .map(|(_, spec)| spec.name)
+                .collect();
+            let near = crate::cards::matching::suggest_among(written, &names);
+            Problem {
+                severity: Severity::Error,
+                code: "unknown-action",
+                message: format!(
+                    "no {} procedure is called `{}`",
+                    procedures::game_title(game),
+                    crate::text::quoted(written)
+                ),
+                labels,
+                help: Some(match near {
+                    Some(near) => format!(
+                        "did you mean `{near}`? {}",
+                        capitalised(&procedures::actions_sentence(game))
+                    ),
+                    None => procedures::actions_sentence(game),
+                }),
+            }
+        }
     }
-    Ok(Walkthrough {
-        title: file.title.clone(),
-        board_before,
-        board_after: board,
-        run,
-        result,
-        findings,
-        unmet,
-        policy,
-        clash: None,
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
     })
 }
 
 /// The script's named answers that no decision read: the script says something the rules
 /// never let the player choose, which is an error rather than something to ignore.
-fn unasked_answers(decider: &Scripted) -> Vec<String> {
+pub(crate) fn unasked_answers(decider: &Scripted) -> Vec<String> {
     decider
         .unread()
         .into_iter()
@@ -307,142 +260,4 @@ pub struct ClashWalk {
     pub after: ClashBoard,
     pub result: ClashResult,
     pub action: ClashAction,
-}
-
-fn clash_name(side: Option<Side>) -> ClashSideName {
-    match side {
-        Some(Side::Light) => ClashSideName::QuiGon,
-        Some(Side::Dark) => ClashSideName::DarthMaul,
-        None => ClashSideName::Draw,
-    }
-}
-
-fn clash_label(name: ClashSideName) -> &'static str {
-    match name {
-        ClashSideName::QuiGon => "qui-gon",
-        ClashSideName::DarthMaul => "darth-maul",
-        ClashSideName::Draw => "draw",
-    }
-}
-
-/// The differences between a Clash walk's result and what the scenario expects.
-pub fn unmet_clash_expectations(expect: &ClashExpectation, result: &ClashResult) -> Vec<String> {
-    let mut unmet = Vec::new();
-    if let Some(battles) = &expect.battles {
-        let actual: Vec<ClashSideName> = result
-            .battles
-            .iter()
-            .map(|battle| clash_name(battle.winner))
-            .collect();
-        if *battles != actual {
-            unmet.push(format!(
-                "battles: expected [{}], got [{}]",
-                battles
-                    .iter()
-                    .map(|b| clash_label(*b))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                actual
-                    .iter()
-                    .map(|b| clash_label(*b))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-    }
-    if let Some(track) = expect.track
-        && (track.qui_gon.get(), track.darth_maul.get())
-            != (i64::from(result.track_light), i64::from(result.track_dark))
-    {
-        unmet.push(format!(
-            "track: expected Qui-Gon on {} and Darth Maul on {}, got {} and {}",
-            track.qui_gon, track.darth_maul, result.track_light, result.track_dark
-        ));
-    }
-    if let Some(winner) = expect.game_winner {
-        let actual = clash_name(result.game_winner);
-        if winner != actual {
-            unmet.push(format!(
-                "game winner: expected {}, got {}",
-                clash_label(winner),
-                clash_label(actual)
-            ));
-        }
-    }
-    unmet
-}
-
-fn walk_clash(
-    file: &ScenarioFile,
-    rules_override: Option<&Ruleset>,
-    policy: Option<Policy>,
-    mut observe: ConservationWatch<'_>,
-) -> Result<Walkthrough, WalkError> {
-    let built = scenario::build_clash(file, rules_override);
-    if built.problems.has_errors() {
-        return Err(WalkError::Input(built.problems));
-    }
-    let action = match file.action.as_ref().map(|action| action.value) {
-        Some(Action::Battle) => ClashAction::Battle,
-        Some(Action::Round) => ClashAction::Round,
-        Some(Action::Game) => ClashAction::Game,
-        other => {
-            return Err(WalkError::Input(
-            Problem {
-                severity: Severity::Error,
-                code: if other.is_some() {
-                    "action-of-another-game"
-                } else {
-                    "no-action"
-                },
-                message:
-                    "a Clash of the Lightsabers scenario walks `action: battle`, `round` or `game`"
-                        .to_string(),
-                labels: file
-                    .action
-                    .as_ref()
-                    .and_then(|a| a.span)
-                    .map(|span| (span, "here".to_string()))
-                    .into_iter()
-                    .collect(),
-                help: None,
-            }
-            .into(),
-        ));
-        }
-    };
-    let mut board = built.board;
-    let before = board.clone();
-    let mut decider = Scripted::new(script_of(file), policy);
-    let mut clash = Clash::new(&board, action);
-    let run = run(&mut clash, &mut board, &mut decider, &mut |board, _| {
-        if let Some(observe) = observe.as_mut() {
-            observe(board.conservation_holds());
-        }
-    });
-    let result = clash.result().clone();
-    let unmet = match (
-        &run.stop,
-        file.expect.as_ref().and_then(|e| e.value.clash.as_ref()),
-    ) {
-        (None, Some(expect)) => unmet_clash_expectations(expect, &result),
-        _ => Vec::new(),
-    };
-    let ruleset = before.ruleset.clone();
-    Ok(Walkthrough {
-        title: file.title.clone(),
-        board_before: Board::new(ruleset.clone(), before.seed),
-        board_after: Board::new(ruleset, before.seed),
-        run,
-        result: DuelResult::default(),
-        findings: Vec::new(),
-        unmet,
-        policy,
-        clash: Some(ClashWalk {
-            before,
-            after: board,
-            result,
-            action,
-        }),
-    })
 }

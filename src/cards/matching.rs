@@ -378,6 +378,20 @@ pub fn search<'a>(cards: &'a [Card], query: &str) -> Vec<&'a Card> {
         .collect()
 }
 
+/// The word of a short fixed list nearest to a mistyped one, if any is near enough.
+pub fn suggest_among<'a>(wanted: &str, words: &[&'a str]) -> Option<&'a str> {
+    if wanted.len() > 100 {
+        return None;
+    }
+    let wanted = normalise(wanted);
+    words
+        .iter()
+        .map(|word| (similarity(&wanted, word), *word))
+        .filter(|(score, _)| *score >= 0.75)
+        .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| b.1.cmp(a.1)))
+        .map(|(_, word)| word)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -68,9 +68,9 @@ pub struct ScenarioFile {
     /// Clash of the Lightsabers: the table (with `game: clash`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clash: Option<Located<ClashFile>>,
-    /// What to adjudicate: `duel` (Young Jedi); `battle`, `round` or `game` (Clash).
+    /// What to adjudicate: the action of a registered procedure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub action: Option<Located<Action>>,
+    pub action: Option<Located<ActionName>>,
     /// The scripted decisions of each player.
     #[serde(default, skip_serializing_if = "Decisions::is_empty")]
     pub decisions: Decisions,
@@ -84,18 +84,37 @@ pub struct ScenarioFile {
     pub expect: Option<Located<Expectation>>,
 }
 
-/// The procedure a scenario adjudicates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Action {
-    /// Young Jedi: the player whose turn it is initiates a lightsaber duel at the current planet.
-    Duel,
-    /// Clash of the Lightsabers: the battle under way (`clash: battle:`).
-    Battle,
-    /// Clash of the Lightsabers: the rest of the round, to its scoring.
-    Round,
-    /// Clash of the Lightsabers: the whole game, to the fifth Final Duel card.
-    Game,
+/// The procedure a scenario adjudicates, by the name a registered procedure answers to
+/// (`jedi-judge` checks it against the registry when it walks).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(transparent)]
+pub struct ActionName(pub String);
+
+impl JsonSchema for ActionName {
+    fn schema_name() -> Cow<'static, str> {
+        "ActionName".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let names: Vec<&str> = crate::procedures::actions()
+            .map(|(_, spec)| spec.name)
+            .collect();
+        let described: Vec<String> = crate::procedures::actions()
+            .map(|(game, spec)| {
+                format!(
+                    "`{}` ({}): {}",
+                    spec.name,
+                    crate::procedures::game_title(game),
+                    spec.summary
+                )
+            })
+            .collect();
+        json_schema!({
+            "type": "string",
+            "enum": names,
+            "description": described.join("; "),
+        })
+    }
 }
 
 /// A Clash of the Lightsabers player, or neither.

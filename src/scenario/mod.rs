@@ -11,7 +11,7 @@ mod write;
 pub use build::{Built, build};
 pub use clash_build::{BuiltClash, build_clash};
 pub use file::{
-    Action, CardEntry, ClashExpectation, ClashFile, ClashPlayerFile, ClashSideName, ClashTrack,
+    ActionName, CardEntry, ClashExpectation, ClashFile, ClashPlayerFile, ClashSideName, ClashTrack,
     DamageBySide, Decisions, DeckCount, DeckFile, Declaration, DuelExpectation, Entry, Expectation,
     GameName, ObjectiveFile, PlanetFile, PlayerFile, ScenarioFile, SideDecisions, SideOrNone,
     StatInput, TraitsFile,

@@ -17,7 +17,7 @@ use crate::engine::{self, Decider, Decision, DecisionKind, Stop, Unanswered};
 use crate::render::walk::TextStepper;
 use crate::render::{self, Palette};
 use crate::rules::{self, Corpus, Ruleset};
-use crate::scenario::{self, Action, Decisions, Located, SideDecisions, StatInput};
+use crate::scenario::{self, ActionName, Decisions, Located, SideDecisions, StatInput};
 use crate::walk::{Walkthrough, side_or_none};
 
 /// The most characters of one error the shell prints.
@@ -651,7 +651,7 @@ impl<'a> Session<'a> {
         let mut file = match &self.last {
             Some(adjudication) => {
                 let mut file = scenario::to_file(&adjudication.before);
-                file.action = Some(Located::new(Action::Duel));
+                file.action = Some(Located::new(ActionName("duel".to_string())));
                 file.decisions = adjudication.decisions.clone();
                 file.policy = adjudication.policy.map(Located::new);
                 file.expect = adjudication.expect.clone().map(|duel| {

@@ -1,0 +1,171 @@
+//! Clash of the Lightsabers as procedures a scenario walks with `action: battle`, `round` or
+//! `game`.
+
+use super::{ActionSpec, Door, Setting};
+use crate::board::Board;
+use crate::cards::Side;
+use crate::clash::battle::{Clash, ClashAction, ClashResult};
+use crate::engine::deciders::Scripted;
+use crate::engine::duel::DuelResult;
+use crate::engine::run;
+use crate::scenario::{self, ClashExpectation, ClashSideName, GameName, ScenarioFile};
+use crate::walk::{ClashWalk, WalkError, Walkthrough, script_of};
+
+/// Clash of the Lightsabers' door.
+pub struct ClashDoor;
+
+/// The one instance [`super::DOORS`] registers.
+pub static CLASH: ClashDoor = ClashDoor;
+
+static ACTIONS: &[ActionSpec] = &[
+    ActionSpec {
+        name: "battle",
+        summary: "the battle under way (`clash: battle:`)",
+    },
+    ActionSpec {
+        name: "round",
+        summary: "the rest of the round, to its scoring",
+    },
+    ActionSpec {
+        name: "game",
+        summary: "the whole game, to the fifth Final Duel card",
+    },
+];
+
+impl Door for ClashDoor {
+    fn game(&self) -> GameName {
+        GameName::Clash
+    }
+
+    fn actions(&self) -> &'static [ActionSpec] {
+        ACTIONS
+    }
+
+    fn walk(
+        &self,
+        file: &ScenarioFile,
+        action: &str,
+        setting: Setting<'_, '_>,
+    ) -> Result<Walkthrough, WalkError> {
+        let action = match action {
+            "round" => ClashAction::Round,
+            "game" => ClashAction::Game,
+            _ => ClashAction::Battle,
+        };
+        walk_clash(file, action, setting)
+    }
+}
+
+fn clash_name(side: Option<Side>) -> ClashSideName {
+    match side {
+        Some(Side::Light) => ClashSideName::QuiGon,
+        Some(Side::Dark) => ClashSideName::DarthMaul,
+        None => ClashSideName::Draw,
+    }
+}
+
+fn clash_label(name: ClashSideName) -> &'static str {
+    match name {
+        ClashSideName::QuiGon => "qui-gon",
+        ClashSideName::DarthMaul => "darth-maul",
+        ClashSideName::Draw => "draw",
+    }
+}
+
+/// The differences between a Clash walk's result and what the scenario expects.
+pub fn unmet_clash_expectations(expect: &ClashExpectation, result: &ClashResult) -> Vec<String> {
+    let mut unmet = Vec::new();
+    if let Some(battles) = &expect.battles {
+        let actual: Vec<ClashSideName> = result
+            .battles
+            .iter()
+            .map(|battle| clash_name(battle.winner))
+            .collect();
+        if *battles != actual {
+            unmet.push(format!(
+                "battles: expected [{}], got [{}]",
+                battles
+                    .iter()
+                    .map(|b| clash_label(*b))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                actual
+                    .iter()
+                    .map(|b| clash_label(*b))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    if let Some(track) = expect.track
+        && (track.qui_gon.get(), track.darth_maul.get())
+            != (i64::from(result.track_light), i64::from(result.track_dark))
+    {
+        unmet.push(format!(
+            "track: expected Qui-Gon on {} and Darth Maul on {}, got {} and {}",
+            track.qui_gon, track.darth_maul, result.track_light, result.track_dark
+        ));
+    }
+    if let Some(winner) = expect.game_winner {
+        let actual = clash_name(result.game_winner);
+        if winner != actual {
+            unmet.push(format!(
+                "game winner: expected {}, got {}",
+                clash_label(winner),
+                clash_label(actual)
+            ));
+        }
+    }
+    unmet
+}
+
+fn walk_clash(
+    file: &ScenarioFile,
+    action: ClashAction,
+    setting: Setting<'_, '_>,
+) -> Result<Walkthrough, WalkError> {
+    let Setting {
+        rules_override,
+        policy,
+        mut observe,
+        ..
+    } = setting;
+    let built = scenario::build_clash(file, rules_override);
+    if built.problems.has_errors() {
+        return Err(WalkError::Input(built.problems));
+    }
+    let mut board = built.board;
+    let before = board.clone();
+    let mut decider = Scripted::new(script_of(file), policy);
+    let mut clash = Clash::new(&board, action);
+    let run = run(&mut clash, &mut board, &mut decider, &mut |board, _| {
+        if let Some(observe) = observe.as_mut() {
+            observe(board.conservation_holds());
+        }
+    });
+    let result = clash.result().clone();
+    let unmet = match (
+        &run.stop,
+        file.expect.as_ref().and_then(|e| e.value.clash.as_ref()),
+    ) {
+        (None, Some(expect)) => unmet_clash_expectations(expect, &result),
+        _ => Vec::new(),
+    };
+    let ruleset = before.ruleset.clone();
+    Ok(Walkthrough {
+        title: file.title.clone(),
+        board_before: Board::new(ruleset.clone(), before.seed),
+        board_after: Board::new(ruleset, before.seed),
+        run,
+        result: DuelResult::default(),
+        findings: Vec::new(),
+        unmet,
+        policy,
+        clash: Some(ClashWalk {
+            before,
+            after: board,
+            result,
+            action,
+        }),
+    })
+}
