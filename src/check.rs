@@ -261,19 +261,7 @@ fn unmet_expectations(expect: &Located<Expectation>, violations: &[Violation]) -
         .map(|v| v.code)
         .collect();
     let mut unmet = Vec::new();
-    let mut report = |message: String| {
-        unmet.push(Problem {
-            severity: Severity::Error,
-            code: "expectation-not-met",
-            message,
-            labels: expect
-                .span
-                .map(|span| (span, "expected here".to_string()))
-                .into_iter()
-                .collect(),
-            help: None,
-        });
-    };
+    let mut report = |message: String| unmet.push(expectation_problem(expect, message));
     if let Some(legal) = expect.value.legal
         && legal != illegal.is_empty()
     {
@@ -331,22 +319,105 @@ fn check_clash(
             })
             .collect()
     };
+    let board = Board::new(built.board.ruleset.clone(), built.board.seed);
+    report(file, text, parsed, built.problems, violations, board)
+}
+
+/// The report of a position read and checked: the expectations compared, the verdict given,
+/// and the findings trimmed to the first of each kind.
+fn report(
+    file: &str,
+    text: &str,
+    parsed: &scenario::ScenarioFile,
+    mut problems: Problems,
+    violations: Vec<Violation>,
+    board: Board,
+) -> FileReport {
+    let unreadable = problems.has_errors();
+    if !unreadable && let Some(expect) = &parsed.expect {
+        for problem in unmet_expectations(expect, &violations) {
+            problems.push(problem);
+        }
+    }
+    let unmet = problems.has_code("expectation-not-met");
     let verdict = if unreadable {
         FileVerdict::Unreadable
-    } else if violations.is_empty() {
-        FileVerdict::Legal
-    } else {
+    } else if unmet || violations.iter().any(|v| v.verdict == Verdict::Illegal) {
         FileVerdict::Illegal
+    } else {
+        FileVerdict::Legal
     };
     let (violations, omitted_findings) = keep_first_of_each_kind(violations);
     FileReport {
         file: file.to_string(),
         verdict,
-        problems: built.problems,
+        problems,
         violations,
         omitted_findings,
-        board: Some(Board::new(built.board.ruleset.clone(), built.board.seed)),
+        board: Some(board),
         text: text.to_string(),
+    }
+}
+
+/// What the walk of the scenario's action says against its `expect:` of the outcome, as
+/// problems: an action no procedure answers, each difference, or a walk that stops early.
+fn unmet_outcome(
+    parsed: &scenario::ScenarioFile,
+    corpus: &Corpus,
+    catalog: &Catalog,
+    rules_override: Option<&Ruleset>,
+) -> Vec<Problem> {
+    let door = match crate::walk::door_of(parsed) {
+        Ok(door) => door,
+        Err(problem) => return vec![problem],
+    };
+    let Some(expect) = parsed.expect.as_ref().filter(|e| e.value.expects_outcome()) else {
+        return Vec::new();
+    };
+    if door.is_none() {
+        return vec![expectation_problem(
+            expect,
+            "the scenario expects an outcome but has no `action:` to walk".to_string(),
+        )];
+    }
+    match crate::walk::walk_file(parsed, corpus, catalog, rules_override, None, None) {
+        Ok(walked) => {
+            let mut problems: Vec<Problem> = walked
+                .unmet
+                .iter()
+                .map(|unmet| {
+                    expectation_problem(
+                        expect,
+                        format!("the walk does not end as expected: {unmet}"),
+                    )
+                })
+                .collect();
+            if let Some(stop) = &walked.run.stop {
+                problems.push(expectation_problem(
+                    expect,
+                    format!(
+                        "the walk stops before its end ({}), so its outcome cannot be compared with `expect:`; `walk` shows where",
+                        crate::render::walk::stop_summary(stop)
+                    ),
+                ));
+            }
+            problems
+        }
+        Err(crate::walk::WalkError::Input(problems)) => problems.iter().cloned().collect(),
+    }
+}
+
+fn expectation_problem(expect: &Located<Expectation>, message: String) -> Problem {
+    Problem {
+        severity: Severity::Error,
+        code: "expectation-not-met",
+        message,
+        labels: expect
+            .span
+            .map(|span| (span, "expected here".to_string()))
+            .into_iter()
+            .collect(),
+        help: None,
     }
 }
 
@@ -372,42 +443,28 @@ pub fn check_text(
             };
         }
     };
-    if parsed
-        .game
-        .as_ref()
-        .is_some_and(|game| game.value == scenario::GameName::Clash)
-    {
-        return check_clash(file, text, &parsed, rules_override);
-    }
-    let built = scenario::build(&parsed, catalog, rules_override);
-    let unreadable = built.problems.has_errors();
-    let violations = if unreadable {
-        Vec::new()
+    let mut report = if crate::procedures::game_of(&parsed) == scenario::GameName::Clash {
+        check_clash(file, text, &parsed, rules_override)
     } else {
-        legality::check(&built.board, corpus)
+        let built = scenario::build(&parsed, catalog, rules_override);
+        let violations = if built.problems.has_errors() {
+            Vec::new()
+        } else {
+            legality::check(&built.board, corpus)
+        };
+        report(file, text, &parsed, built.problems, violations, built.board)
     };
-    let mut problems = built.problems;
-    if !unreadable && let Some(expect) = &parsed.expect {
-        for problem in unmet_expectations(expect, &violations) {
-            problems.push(problem);
+    if report.verdict != FileVerdict::Unreadable {
+        for problem in unmet_outcome(&parsed, corpus, catalog, rules_override) {
+            let error = problem.severity == Severity::Error;
+            let unreadable = problem.code != "expectation-not-met";
+            report.problems.push(problem);
+            if unreadable && error {
+                report.verdict = FileVerdict::Unreadable;
+            } else if error {
+                report.verdict = report.verdict.max(FileVerdict::Illegal);
+            }
         }
     }
-    let unmet = problems.has_code("expectation-not-met");
-    let verdict = if unreadable {
-        FileVerdict::Unreadable
-    } else if unmet || violations.iter().any(|v| v.verdict == Verdict::Illegal) {
-        FileVerdict::Illegal
-    } else {
-        FileVerdict::Legal
-    };
-    let (violations, omitted_findings) = keep_first_of_each_kind(violations);
-    FileReport {
-        file: file.to_string(),
-        verdict,
-        problems,
-        violations,
-        omitted_findings,
-        board: Some(built.board),
-        text: text.to_string(),
-    }
+    report
 }

@@ -133,9 +133,22 @@ pub fn walk_text_seeded(
     if seed.is_some() {
         file.seed = seed;
     }
+    walk_file(&file, corpus, catalog, rules_override, policy, observe)
+}
+
+/// Walks a scenario already read. `policy` comes before the scenario's own `policy:`.
+pub fn walk_file(
+    file: &ScenarioFile,
+    corpus: &Corpus,
+    catalog: &Catalog,
+    rules_override: Option<&Ruleset>,
+    policy: Option<Policy>,
+    observe: ConservationWatch<'_>,
+) -> Result<Walkthrough, WalkError> {
     let policy = policy.or(file.policy.as_ref().map(|policy| policy.value));
-    let game = procedures::game_of(&file);
-    let Some(action) = &file.action else {
+    let Some((door, action)) = door_of(file).map_err(|problem| WalkError::Input(problem.into()))?
+    else {
+        let game = procedures::game_of(file);
         return Err(WalkError::Input(
             Problem {
                 severity: Severity::Error,
@@ -155,12 +168,9 @@ pub fn walk_text_seeded(
             .into(),
         ));
     };
-    let Some((door, spec)) = procedures::find(game, &action.value.0) else {
-        return Err(WalkError::Input(unknown_action(game, action).into()));
-    };
     door.walk(
-        &file,
-        spec.name,
+        file,
+        action,
         procedures::Setting {
             corpus,
             catalog,
@@ -169,6 +179,21 @@ pub fn walk_text_seeded(
             observe,
         },
     )
+}
+
+/// The procedure of the scenario's `action:` and the action's name; `None` without an
+/// action, a problem for an action its game has no procedure for.
+pub fn door_of(
+    file: &ScenarioFile,
+) -> Result<Option<(&'static dyn procedures::Door, &'static str)>, Problem> {
+    let Some(action) = &file.action else {
+        return Ok(None);
+    };
+    let game = procedures::game_of(file);
+    match procedures::find(game, &action.value.0) {
+        Some((door, spec)) => Ok(Some((door, spec.name))),
+        None => Err(unknown_action(game, action)),
+    }
 }
 
 /// An `action:` the scenario's game has no procedure for: another game's, or a misspelling.

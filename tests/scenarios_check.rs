@@ -146,3 +146,83 @@ fn declaring_a_catalog_card_otherwise_than_the_catalog_warns_and_uses_the_declar
         report.problems.as_slice()[0].message
     );
 }
+
+fn bundled(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).expect("bundled")
+}
+
+fn check(text: &str) -> jedi_judge::check::FileReport {
+    check_text(
+        "scenario.yaml",
+        text,
+        Corpus::embedded(),
+        Catalog::embedded(),
+        None,
+    )
+}
+
+fn messages(report: &jedi_judge::check::FileReport) -> Vec<String> {
+    report
+        .problems
+        .iter()
+        .filter(|problem| problem.code == "expectation-not-met")
+        .map(|problem| problem.message.clone())
+        .collect()
+}
+
+#[test]
+fn a_clash_table_expecting_another_verdict_is_reported() {
+    let text = bundled("scenarios/check/clash-full-decks.yaml");
+    assert_eq!(check(&text).verdict, FileVerdict::Legal);
+    let wrong = format!(
+        "{}\nexpect:\n  legal: false\n",
+        text.split("expect:").next().unwrap_or(&text)
+    );
+    let report = check(&wrong);
+    assert_eq!(report.verdict, FileVerdict::Illegal);
+    assert_eq!(
+        messages(&report),
+        ["the scenario expects the position to be illegal, but it is legal"]
+    );
+}
+
+#[test]
+fn check_walks_the_action_and_reports_an_outcome_other_than_expected() {
+    let text = bundled("scenarios/duel/hands-empty-tied.yaml");
+    assert_eq!(check(&text).verdict, FileVerdict::Legal);
+    let wrong = text.replace("defeated: none", "defeated: light");
+    assert_ne!(wrong, text, "the scenario expects no defeat");
+    let report = check(&wrong);
+    assert_eq!(report.verdict, FileVerdict::Illegal);
+    assert_eq!(
+        messages(&report),
+        ["the walk does not end as expected: defeated: expected light, got none"]
+    );
+    let clash = bundled("scenarios/clash/battle-drawn.yaml");
+    assert_eq!(check(&clash).verdict, FileVerdict::Legal);
+    let report = check(&clash.replace("battles: [draw]", "battles: [qui-gon]"));
+    assert_eq!(
+        messages(&report),
+        ["the walk does not end as expected: battles: expected [qui-gon], got [draw]"]
+    );
+}
+
+#[test]
+fn check_says_when_a_walk_stops_before_the_outcome_it_should_compare() {
+    let text = bundled("scenarios/duel/hands-empty-tied.yaml");
+    let start = text.find("decisions:").expect("decisions");
+    let end = text.find("expect:").expect("expect");
+    let unscripted =
+        format!("{}{}", &text[..start], &text[end..]).replace("policy: block-when-able\n", "");
+    let report = check(&unscripted);
+    assert_eq!(report.verdict, FileVerdict::Illegal);
+    let messages = messages(&report);
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(
+        messages[0].starts_with(
+            "the walk stops before its end (a decision the scenario does not script: "
+        ),
+        "{}",
+        messages[0]
+    );
+}

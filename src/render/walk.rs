@@ -570,6 +570,28 @@ fn verdict_lines(walk: &Walkthrough) -> Vec<String> {
     lines
 }
 
+/// A stop in one clause, for messages about a walk that did not end.
+pub fn stop_summary(stop: &Stop) -> String {
+    match stop {
+        Stop::Undecided {
+            decision,
+            why: Unanswered::NotScripted,
+        } => format!(
+            "a decision the scenario does not script: {}",
+            decision.prompt
+        ),
+        Stop::Undecided {
+            decision,
+            why: Unanswered::NotLegal { given },
+        } => format!(
+            "the answer {} is not a legal choice: {}",
+            crate::text::quoted(given),
+            decision.prompt
+        ),
+        Stop::Missing { fact } => format!("the scenario lacks a fact: {fact}"),
+    }
+}
+
 fn decision_lines(decision: &Decision, why: &Unanswered, quotes: &Quotes<'_>) -> Vec<String> {
     let mut lines = Vec::new();
     match why {

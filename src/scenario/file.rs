@@ -309,6 +309,13 @@ pub struct Expectation {
     pub clash: Option<ClashExpectation>,
 }
 
+impl Expectation {
+    /// Whether it says anything of a walk's outcome (and not only of the position).
+    pub fn expects_outcome(&self) -> bool {
+        self.duel.is_some() || self.clash.is_some()
+    }
+}
+
 /// Clash of the Lightsabers: a card as a scenario writes it: an Attack Value (a Power card)
 /// or a Special card's name.
 pub type ClashCardInput = Stat<0, 20>;
