@@ -168,7 +168,7 @@ pub fn walk_file(
             .into(),
         ));
     };
-    door.walk(
+    let mut walked = door.walk(
         file,
         action,
         procedures::Setting {
@@ -178,7 +178,84 @@ pub fn walk_file(
             policy,
             observe,
         },
-    )
+    )?;
+    if walked.run.stop.is_none()
+        && let Some(expect) = &file.expect
+    {
+        let unmet = unmet_walk_expectations(&expect.value, &walked, corpus);
+        walked.unmet.extend(unmet);
+    }
+    Ok(walked)
+}
+
+/// The kind of an event as a scenario's `expect: events:` writes it, and its side if any.
+fn event_kind(event: &crate::engine::Event) -> (String, Option<String>) {
+    let value = serde_json::to_value(&event.kind).unwrap_or_default();
+    let text = |key: &str| value.get(key).and_then(|v| v.as_str()).map(str::to_string);
+    (text("event").unwrap_or_default(), text("side"))
+}
+
+/// What any walk's expectation says of its events and citations, against the walk.
+fn unmet_walk_expectations(
+    expect: &scenario::Expectation,
+    walked: &Walkthrough,
+    corpus: &Corpus,
+) -> Vec<String> {
+    let mut unmet = Vec::new();
+    if let Some(wanted) = &expect.events {
+        let kinds: Vec<(String, Option<String>)> =
+            walked.run.events.iter().map(event_kind).collect();
+        let mut from = 0;
+        for entry in wanted {
+            let mut words = entry.split_whitespace();
+            let kind = words.next().unwrap_or_default();
+            let side = words.next();
+            let found = kinds.iter().skip(from).position(|(of, by)| {
+                of == kind && side.is_none_or(|side| by.as_deref() == Some(side))
+            });
+            match found {
+                Some(at) => from += at + 1,
+                None => {
+                    unmet.push(format!(
+                        "events: {} does not occur{}",
+                        crate::text::quoted(entry),
+                        if from == 0 {
+                            String::new()
+                        } else {
+                            " after the events before it in the list".to_string()
+                        }
+                    ));
+                    break;
+                }
+            }
+        }
+    }
+    let ruleset = &walked.board_before.ruleset;
+    let cited: std::collections::BTreeSet<&str> = walked
+        .run
+        .events
+        .iter()
+        .flat_map(|event| event.cites.iter())
+        .filter_map(|cite| cite.resolve(corpus, ruleset))
+        .flat_map(|item| [&*item.id, item.key()])
+        .collect();
+    for id in expect.cited.iter().flatten() {
+        if !cited.contains(id.as_str()) {
+            unmet.push(format!(
+                "cited: the walk does not cite {}",
+                crate::text::quoted(id)
+            ));
+        }
+    }
+    for id in expect.not_cited.iter().flatten() {
+        if cited.contains(id.as_str()) {
+            unmet.push(format!(
+                "not cited: the walk cites {}",
+                crate::text::quoted(id)
+            ));
+        }
+    }
+    unmet
 }
 
 /// The procedure of the scenario's `action:` and the action's name; `None` without an

@@ -6,7 +6,7 @@ use jedi_judge::cards::Catalog;
 use jedi_judge::check::{FileVerdict, check_text};
 use jedi_judge::engine::EventKind;
 use jedi_judge::rules::Corpus;
-use jedi_judge::walk::walk_text;
+use jedi_judge::walk::{WalkError, walk_text};
 use proptest::prelude::*;
 
 /// A number for a field with the range `min..=max`: inside it, at its ends, just outside, or
@@ -69,6 +69,16 @@ impl Numbers {
             .map_or(0, |(_, value, ..)| *value)
     }
 
+    fn with(&self, name: &str, value: i64) -> Numbers {
+        let mut changed = self.clone();
+        for (field, old, ..) in &mut changed.values {
+            if *field == name {
+                *old = value;
+            }
+        }
+        changed
+    }
+
     fn out_of_range(&self) -> usize {
         self.values
             .iter()
@@ -120,6 +130,23 @@ proptest! {
             return Ok(());
         }
         prop_assert_ne!(report.verdict, FileVerdict::Unreadable, "{:?}", report.problems);
+        let hits_outside_a_duel = report
+            .violations
+            .iter()
+            .any(|violation| violation.code == "hits-outside-duel");
+        prop_assert_eq!(hits_outside_a_duel, numbers.get("hits") > 0);
+        let text = if hits_outside_a_duel {
+            // Hit tokens with no duel under way refuse the walk; the same position without
+            // them is walked.
+            let refused = walk_text(&text, corpus, catalog, None, None, None);
+            let Err(WalkError::Input(problems)) = refused else {
+                panic!("hit tokens outside a duel were walked\n{text}");
+            };
+            prop_assert!(problems.has_code("hits-outside-duel"));
+            numbers.with("hits", 0).scenario()
+        } else {
+            text
+        };
         let walked = walk_text(&text, corpus, catalog, None, None, None)
             .unwrap_or_else(|error| panic!("{error:?}\n{text}"));
         for event in &walked.run.events {

@@ -266,6 +266,65 @@ pub fn each_in_one_place<'a>(
 #[derive(Clone, Debug, Default)]
 pub struct DefinitionIndex(std::collections::HashMap<u64, Vec<DefinitionId>>);
 
+/// What is to happen next in a duel under way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PendingMove {
+    /// A fresh attack.
+    Attack,
+    /// A block of the attack card on top of the other player's dueling pile.
+    Block,
+    /// The check whether the character just hit is defeated.
+    Defeat,
+}
+
+impl PendingMove {
+    /// The word a scenario writes for it.
+    pub fn key(self) -> &'static str {
+        match self {
+            PendingMove::Attack => "attack",
+            PendingMove::Block => "block",
+            PendingMove::Defeat => "defeat",
+        }
+    }
+}
+
+/// One side of a duel under way.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Duelist {
+    /// The dueling character.
+    pub fighter: CardId,
+    /// The weapon he uses, if any.
+    pub weapon: Option<CardId>,
+    /// How many cards were drawn into the dueling hand, if the scenario says.
+    pub drawn: Option<u32>,
+    /// Where the side's part of the duel was written.
+    pub span: SpanNote,
+}
+
+/// A duel under way, as a scenario states it: who fights with what, who initiated it, whose
+/// move it is and what is pending. The dueling hands and piles are zones; hit tokens are on
+/// the fighters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DuelInProgress {
+    pub initiator: Side,
+    pub light: Duelist,
+    pub dark: Duelist,
+    /// The player to move.
+    pub next: Side,
+    pub pending: PendingMove,
+    /// Where the duel section was written.
+    pub span: SpanNote,
+}
+
+impl DuelInProgress {
+    pub fn side(&self, side: Side) -> &Duelist {
+        match side {
+            Side::Light => &self.light,
+            Side::Dark => &self.dark,
+        }
+    }
+}
+
 /// The whole position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
@@ -282,6 +341,8 @@ pub struct Board {
     pub zones: BTreeMap<Zone, Vec<CardId>>,
     pub light: PlayerState,
     pub dark: PlayerState,
+    /// A duel under way, if the position is in the middle of one.
+    pub duel: Option<DuelInProgress>,
 }
 
 impl Board {
@@ -297,6 +358,7 @@ impl Board {
             definitions: Vec::new(),
             cards: Vec::new(),
             zones: BTreeMap::new(),
+            duel: None,
             light: PlayerState::default(),
             dark: PlayerState::default(),
         }

@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 
 use serde::Serialize;
 
-use crate::board::{Board, CardId, Planet, Step, Zone};
+use crate::board::{Board, CardId, PendingMove, Planet, Step, Zone};
 use crate::cards::traits::{dueling_character, jedi, lightsaber};
 use crate::cards::{Card, CardType, DuelingEffect, ModifierTarget, Side, StatValue, TraitValue};
 use crate::random::Random;
@@ -16,37 +16,37 @@ use super::{
     Refusal, Tally, describe_move,
 };
 
-const INITIATION: Citation = cite("duel.initiation");
-const IS_A_FIGHT: Citation = cite("duel.is-a-fight");
-const DUELING_CHARACTER: Citation = cite("duel.dueling-character");
-const WHO_FIGHTS: Citation = cite("duel.who-fights");
-const EXAMPLE_NOT_DUELIST: Citation = cite("revised.duel.example.r2-d2");
-const EXAMPLE_DUELIST: Citation = cite("revised.duel.example.obi-wan");
-const EXAMPLE_NO_VERSION: Citation = cite("revised.duel.example.anakin-versions");
-const EXAMPLE_VERSION: Citation = cite("revised.duel.example.obi-wan-versions");
-const HAND_POWER: Citation = cite("duel.hand-power");
-const ANAKIN: Citation = cite("revised.duel.anakin");
-const HAND_DRAW: Citation = cite("duel.hand-draw");
-const HAND_DECK: Citation = cite("duel.hand-deck");
-const ATTACK: Citation = cite("duel.attack");
-const BLOCK: Citation = cite("duel.block");
-const HIT: Citation = cite("duel.hit");
-const ALTERNATE: Citation = cite("duel.alternate");
-const TEXT_CARDS: Citation = cite("duel.dueling-text.cards");
-const TEXT_LIGHTSABER: Citation = cite("duel.dueling-text.lightsaber");
-const TEXT_PHRASE: Citation = cite("duel.dueling-text.phrase");
-const DEFEAT: Citation = cite("duel.defeat");
-const DAMAGE_ZERO: Citation = cite("revised.duel.damage-zero");
-const DEFEAT_DAMAGE: Citation = cite("duel.defeat-damage");
-const NO_DEFEAT: Citation = cite("duel.no-defeat");
-const OVER: Citation = cite("duel.over");
-const DECK_VICTORY: Citation = cite("faq.even-up.deck-victory-first");
-const LAP_CARDS: Citation = cite("boonta.laps.not-in-play");
+pub(crate) const INITIATION: Citation = cite("duel.initiation");
+pub(crate) const IS_A_FIGHT: Citation = cite("duel.is-a-fight");
+pub(crate) const DUELING_CHARACTER: Citation = cite("duel.dueling-character");
+pub(crate) const WHO_FIGHTS: Citation = cite("duel.who-fights");
+pub(crate) const EXAMPLE_NOT_DUELIST: Citation = cite("revised.duel.example.r2-d2");
+pub(crate) const EXAMPLE_DUELIST: Citation = cite("revised.duel.example.obi-wan");
+pub(crate) const EXAMPLE_NO_VERSION: Citation = cite("revised.duel.example.anakin-versions");
+pub(crate) const EXAMPLE_VERSION: Citation = cite("revised.duel.example.obi-wan-versions");
+pub(crate) const HAND_POWER: Citation = cite("duel.hand-power");
+pub(crate) const ANAKIN: Citation = cite("revised.duel.anakin");
+pub(crate) const HAND_DRAW: Citation = cite("duel.hand-draw");
+pub(crate) const HAND_DECK: Citation = cite("duel.hand-deck");
+pub(crate) const ATTACK: Citation = cite("duel.attack");
+pub(crate) const BLOCK: Citation = cite("duel.block");
+pub(crate) const HIT: Citation = cite("duel.hit");
+pub(crate) const ALTERNATE: Citation = cite("duel.alternate");
+pub(crate) const TEXT_CARDS: Citation = cite("duel.dueling-text.cards");
+pub(crate) const TEXT_LIGHTSABER: Citation = cite("duel.dueling-text.lightsaber");
+pub(crate) const TEXT_PHRASE: Citation = cite("duel.dueling-text.phrase");
+pub(crate) const DEFEAT: Citation = cite("duel.defeat");
+pub(crate) const DAMAGE_ZERO: Citation = cite("revised.duel.damage-zero");
+pub(crate) const DEFEAT_DAMAGE: Citation = cite("duel.defeat-damage");
+pub(crate) const NO_DEFEAT: Citation = cite("duel.no-defeat");
+pub(crate) const OVER: Citation = cite("duel.over");
+pub(crate) const DECK_VICTORY: Citation = cite("faq.even-up.deck-victory-first");
+pub(crate) const LAP_CARDS: Citation = cite("boonta.laps.not-in-play");
 
 /// The titles the revised text's Anakin rule names.
 const ANAKIN_TITLE: &str = "Anakin Skywalker";
 
-const AT_THE_PLANET: Assumption = Assumption {
+pub(crate) const AT_THE_PLANET: Assumption = Assumption {
     name: "location-is-planet",
     text: "\"The current location\" and \"there\" in the dueling rules mean the cards at the current planet, where the duel takes place.",
 };
@@ -80,6 +80,11 @@ pub struct DuelResult {
     pub damage_light: i32,
     pub damage_dark: i32,
     pub deck_victory: Option<Side>,
+    /// The hit tokens and dueling hands when the exchange of attacks ended, before any
+    /// cards or tokens were taken away.
+    pub exchange_end: Option<Tally>,
+    /// Who made the first fresh attack of the walk.
+    pub first_attacker: Option<Side>,
 }
 
 impl DuelResult {
@@ -94,6 +99,8 @@ impl DuelResult {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     Start,
+    /// A duel under way, as the position states it.
+    Resume,
     InitiatorCharacter,
     InitiatorWeapon,
     Defender,
@@ -102,8 +109,14 @@ enum Phase {
     DamageZero,
     Hands(Side),
     Attack(Side),
-    Block { side: Side, destiny: i32 },
-    Effect { scorer: Side, card: CardId },
+    Block {
+        side: Side,
+        destiny: i32,
+    },
+    Effect {
+        scorer: Side,
+        card: CardId,
+    },
     DefeatCheck(Side),
     Ending,
     Done,
@@ -159,10 +172,18 @@ impl Duel {
     pub fn new(board: &Board, corpus: &Corpus) -> Duel {
         let in_force = |id: &str| board.ruleset.in_force_id(corpus, id);
         Duel {
-            phase: Phase::Start,
+            phase: if board.duel.is_some() {
+                Phase::Resume
+            } else {
+                Phase::Start
+            },
             pending: VecDeque::new(),
             random: Random::seeded(board.seed),
-            initiator: board.turn.unwrap_or(Side::Light),
+            initiator: board
+                .duel
+                .map(|duel| duel.initiator)
+                .or(board.turn)
+                .unwrap_or(Side::Light),
             planet: board.current_planet,
             fighter: BySide::default(),
             weapon: BySide::default(),
@@ -387,6 +408,70 @@ impl Duel {
             Vec::new(),
         );
         self.phase = Phase::InitiatorCharacter;
+        Ok(())
+    }
+
+    /// Takes up a duel under way where the position leaves it.
+    fn resume(&mut self, board: &Board) -> Result<(), String> {
+        let Some(duel) = board.duel else {
+            return Err("no duel under way".to_string());
+        };
+        self.result.initiated = true;
+        self.result.initiator = Some(duel.initiator);
+        for side in [Side::Light, Side::Dark] {
+            self.fighter.set(side, Some(duel.side(side).fighter));
+            self.weapon.set(side, duel.side(side).weapon);
+        }
+        let name = |side: Side| Self::name(board, duel.side(side).fighter);
+        self.result.attacker = Some(name(duel.initiator));
+        self.result.defender = Some(name(duel.initiator.opponent()));
+        let next = duel.next;
+        let cites: &[Citation] = match duel.pending {
+            PendingMove::Attack => {
+                self.phase = Phase::Attack(next);
+                &[ALTERNATE, ATTACK]
+            }
+            PendingMove::Block => {
+                let attacker = next.opponent();
+                let Some(&top) = board.zone(Zone::DuelingPile(attacker)).last() else {
+                    return Err(format!(
+                        "a block is pending, but the {attacker} dueling pile has no attack card on top: list the cards played under `duel: {attacker}: pile:`, the attack card last"
+                    ));
+                };
+                let destiny = Self::destiny_of(board, top)?;
+                self.attack_card = Some(top);
+                self.phase = Phase::Block {
+                    side: next,
+                    destiny,
+                };
+                &[BLOCK, ALTERNATE]
+            }
+            PendingMove::Defeat => {
+                self.attack_card = board
+                    .zone(Zone::DuelingPile(next.opponent()))
+                    .last()
+                    .copied();
+                self.phase = Phase::DefeatCheck(next);
+                &[HIT, DEFEAT]
+            }
+        };
+        let weapon = |side: Side| duel.side(side).weapon.map(|id| Self::name(board, id));
+        self.emit(
+            board,
+            EventKind::DuelResumed {
+                initiator: duel.initiator,
+                planet: self.planet.map(|planet| planet.to_string()),
+                light: name(Side::Light),
+                dark: name(Side::Dark),
+                light_weapon: weapon(Side::Light),
+                dark_weapon: weapon(Side::Dark),
+                next,
+                pending: duel.pending.key(),
+            },
+            cites,
+            &[],
+            Vec::new(),
+        );
         Ok(())
     }
 
@@ -808,6 +893,7 @@ impl Duel {
                 vec![moved],
             );
         } else {
+            self.result.first_attacker.get_or_insert(side);
             self.emit(
                 board,
                 EventKind::Attack {
@@ -1070,6 +1156,7 @@ impl Duel {
     }
 
     fn ending(&mut self, board: &mut Board) -> Result<(), String> {
+        self.result.exchange_end = Some(self.tally(board));
         let defeated = self.result.defeated;
         // 1. Discard the defeated character and the weapon it was using.
         if let Some(loser) = defeated {
@@ -1286,6 +1373,7 @@ impl Duel {
         let planet = self.planet.unwrap_or(Planet("Naboo"));
         match self.phase {
             Phase::Start => self.start(board)?,
+            Phase::Resume => self.resume(board)?,
             Phase::InitiatorCharacter | Phase::InitiatorWeapon | Phase::Defender => {
                 return self.decision(board, planet);
             }

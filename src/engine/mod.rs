@@ -113,6 +113,18 @@ pub enum EventKind {
         initiator: Side,
         planet: String,
     },
+    /// A duel under way, taken up where the position leaves it.
+    DuelResumed {
+        initiator: Side,
+        planet: Option<String>,
+        light: String,
+        dark: String,
+        light_weapon: Option<String>,
+        dark_weapon: Option<String>,
+        next: Side,
+        /// `attack`, `block` or `defeat`.
+        pending: &'static str,
+    },
     DuelRefused {
         initiator: Option<Side>,
         refusal: Refusal,

@@ -69,6 +69,15 @@ pub fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
     }
     checker.starships_face_down(&mut found);
     checker.thrust_tokens(&mut found);
+    for door in crate::procedures::DOORS {
+        found.extend(door.check(board));
+    }
+    in_file_order(&mut found);
+    found
+}
+
+/// Puts findings in the order of the file (stable, so findings at one place keep theirs).
+pub fn in_file_order(found: &mut [Violation]) {
     found.sort_by_key(|violation| {
         (
             violation
@@ -78,7 +87,6 @@ pub fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
             violation.verdict,
         )
     });
-    found
 }
 
 /// A planet (or the Objective, `None`) and the cards of one title there.

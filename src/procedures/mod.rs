@@ -8,8 +8,10 @@
 pub mod clash;
 pub mod duel;
 
+use crate::board::Board;
 use crate::cards::Catalog;
 use crate::engine::deciders::Policy;
+use crate::legality::Violation;
 use crate::rules::{Corpus, Ruleset};
 use crate::scenario::{GameName, ScenarioFile};
 use crate::walk::{ConservationWatch, WalkError, Walkthrough};
@@ -44,6 +46,13 @@ pub trait Door: Sync {
 
     /// The actions it answers.
     fn actions(&self) -> &'static [ActionSpec];
+
+    /// Findings about a Young Jedi position that this procedure's rules give (a procedure
+    /// under way, tokens it leaves behind); `legality::check` includes them.
+    fn check(&self, board: &Board) -> Vec<Violation> {
+        let _ = board;
+        Vec::new()
+    }
 
     /// Walks `action` (one of [`Door::actions`]) from the scenario's position.
     fn walk(

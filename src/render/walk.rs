@@ -48,6 +48,33 @@ pub fn narrate(event: &Event) -> String {
             "The {} player initiates a duel on {planet}, in his Battle step, before any battle there; the duel does not replace the battle.",
             side_name(*initiator)
         ),
+        EventKind::DuelResumed {
+            initiator,
+            planet,
+            light,
+            dark,
+            light_weapon,
+            dark_weapon,
+            next,
+            pending,
+        } => {
+            let armed = |fighter: &str, weapon: &Option<String>| match weapon {
+                Some(weapon) => format!("{fighter} with {weapon}"),
+                None => format!("{fighter} with no weapon"),
+            };
+            let what = match *pending {
+                "block" => format!("the {} player may block the attack card on top of the {} dueling pile", side_name(*next), side_name(next.opponent())),
+                "defeat" => format!("the hits just scored on the {} character are held against his printed DAMAGE", side_name(*next)),
+                _ => format!("the {} player makes a fresh attack", side_name(*next)),
+            };
+            format!(
+                "The duel the {} player initiated{} is under way: {} for the Light Side, {} for the Dark Side. Next, {what}.",
+                side_name(*initiator),
+                planet.as_ref().map(|planet| format!(" on {planet}")).unwrap_or_default(),
+                armed(light, light_weapon),
+                armed(dark, dark_weapon),
+            )
+        }
         EventKind::DuelRefused { initiator, refusal } => {
             let who = initiator.map(|side| format!("The {} player", side_name(side))).unwrap_or_else(|| "No one".to_string());
             match refusal {
@@ -347,7 +374,8 @@ fn card_phrase(card: &str, destiny: i32) -> String {
 fn shows_tally(event: &Event) -> bool {
     matches!(
         event.kind,
-        EventKind::DuelingHandDrawn { .. }
+        EventKind::DuelResumed { .. }
+            | EventKind::DuelingHandDrawn { .. }
             | EventKind::Attack { .. }
             | EventKind::Block { .. }
             | EventKind::NoBlock { .. }

@@ -3,13 +3,15 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::board::{
-    Board, CardId, DefinitionIndex, PLANETS, Planet, Provenance, ProvenanceSlot, Span, Zone,
+    Board, CardId, DefinitionIndex, DuelInProgress, Duelist, PLANETS, Planet, Provenance,
+    ProvenanceSlot, Span, SpanNote, Zone,
 };
 use crate::cards::matching::{self, NameIndex};
 use crate::cards::{
     Card, CardLookupError, CardType, Catalog, Fact, Game, Printing, Side, Source, StatValue,
     TraitKind, split_name,
 };
+use crate::procedures::duel::section::{DuelFile, DuelistFile};
 use crate::random::Random;
 use crate::rules::Ruleset;
 
@@ -114,6 +116,9 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
         ] {
             builder.place_all(Zone::InPlay(planet, side), side, entries);
         }
+    }
+    if let Some(duel) = &file.duel {
+        builder.duel_in_progress(duel);
     }
     Built {
         board: builder.board,
@@ -579,6 +584,128 @@ impl Builder<'_> {
         Some(id)
     }
 
+    /// Cards known only by number, their destiny numbers drawn from the seed.
+    fn seeded_cards(&mut self, zone: Zone, side: Side, count: u32) {
+        for _ in 0..count {
+            let destiny = self.random.between(1, 6);
+            let definition = self
+                .board
+                .define_indexed(Card::anonymous(destiny), &mut self.definitions);
+            self.board.add(zone, definition, side);
+        }
+    }
+
+    /// A duel under way: the dueling hands and piles, each side's fighter and weapon found
+    /// among the cards in play, and the hit tokens on the fighters.
+    fn duel_in_progress(&mut self, section: &Located<DuelFile>) {
+        let duel = &section.value;
+        let mut duelists = Vec::with_capacity(2);
+        for side in [Side::Light, Side::Dark] {
+            let file = duel.side(side);
+            duelists.push(self.duelist(side, file));
+        }
+        if let [Some(light), Some(dark)] = duelists[..] {
+            self.board.duel = Some(DuelInProgress {
+                initiator: duel.initiator.value,
+                light,
+                dark,
+                next: duel.next.value,
+                pending: duel.pending.value.into(),
+                span: SpanNote(section.span),
+            });
+        }
+    }
+
+    fn duelist(&mut self, side: Side, file: &Located<DuelistFile>) -> Option<Duelist> {
+        let DuelistFile {
+            fighter,
+            weapon,
+            hits,
+            hand,
+            pile,
+            drawn,
+        } = &file.value;
+        if let Some(hand) = hand {
+            match &hand.value {
+                DeckFile::Cards(entries) => self.place_all(Zone::DuelingHand(side), side, entries),
+                DeckFile::Count(count) => {
+                    self.seeded_cards(Zone::DuelingHand(side), side, count.count.value.u32());
+                }
+            }
+        }
+        self.place_all(Zone::DuelingPile(side), side, pile);
+        let weapon = match weapon {
+            Some(weapon) => Some(self.in_play(side, weapon, "weapon")?),
+            None => None,
+        };
+        let fighter = self.in_play(side, fighter, "fighter")?;
+        if let Some(hits) = hits
+            && let Some(instance) = self.board.instance_mut(fighter)
+        {
+            if instance.hits > 0 {
+                self.problems.push(
+                    Problem::error(
+                        "hits-given-twice",
+                        "the fighter's hit tokens are given both here and on his card in play"
+                            .to_string(),
+                        hits.span,
+                        "given again here",
+                    )
+                    .with_help("keep one of the two"),
+                );
+            }
+            instance.hits = hits.value.u32();
+            instance.provenance.hits = hits.span;
+        }
+        Some(Duelist {
+            fighter,
+            weapon,
+            drawn: drawn.as_ref().map(|drawn| drawn.value.u32()),
+            span: SpanNote(file.span),
+        })
+    }
+
+    /// The card of `side` in play that a name in the duel section means: at the current
+    /// planet if it is there, else at another planet (which `check` reports).
+    fn in_play(&mut self, side: Side, name: &Located<String>, role: &str) -> Option<CardId> {
+        let card = self.resolve(name)?;
+        let full_name = card.full_name();
+        let planets: Vec<Planet> = self
+            .board
+            .current_planet
+            .into_iter()
+            .chain(self.board.planets.iter().copied())
+            .collect();
+        let found = planets.into_iter().find_map(|planet| {
+            self.board
+                .zone(Zone::InPlay(planet, side))
+                .iter()
+                .copied()
+                .find(|id| {
+                    self.board
+                        .card(*id)
+                        .is_some_and(|card| card.full_name() == full_name)
+                })
+        });
+        if found.is_none() {
+            self.problems.push(
+                Problem::error(
+                    "duelist-not-in-play",
+                    format!(
+                        "the {side} {role} {} is not among the {side} player's cards in play",
+                        full_name
+                    ),
+                    name.span,
+                    "not in play",
+                )
+                .with_help(format!(
+                    "put {full_name} under `planets:` with the {side} player's cards at the current planet"
+                )),
+            );
+        }
+        found
+    }
+
     fn player(&mut self, side: Side, player: &PlayerFile) {
         if let Some(deck) = &player.deck {
             self.board.player_mut(side).deck_span.0 = deck.span;
@@ -588,13 +715,7 @@ impl Builder<'_> {
                     if count.count.span.is_some() {
                         self.board.player_mut(side).deck_span.0 = count.count.span;
                     }
-                    for _ in 0..count.count.value.u32() {
-                        let destiny = self.random.between(1, 6);
-                        let definition = self
-                            .board
-                            .define_indexed(Card::anonymous(destiny), &mut self.definitions);
-                        self.board.add(Zone::DrawDeck(side), definition, side);
-                    }
+                    self.seeded_cards(Zone::DrawDeck(side), side, count.count.value.u32());
                 }
             }
         }

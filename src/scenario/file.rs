@@ -68,6 +68,9 @@ pub struct ScenarioFile {
     /// Clash of the Lightsabers: the table (with `game: clash`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clash: Option<Located<ClashFile>>,
+    /// A lightsaber duel under way (Young Jedi): `action: duel` resumes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duel: Option<Located<crate::procedures::duel::section::DuelFile>>,
     /// What to adjudicate: the action of a registered procedure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<Located<ActionName>>,
@@ -289,6 +292,52 @@ pub struct DuelExpectation {
     /// The winner by deck victory, or `none`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck_victory: Option<SideOrNone>,
+    /// The hit tokens on each fighter when the exchange of attacks ended (at a defeat, or
+    /// when both dueling hands ran out), before any are removed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits: Option<HitsBySide>,
+    /// The number of cards left in each dueling hand when the exchange ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hands: Option<CardsBySide>,
+    /// Who makes the first fresh attack of the walk (after a block that failed or was not
+    /// made, the player hit), or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_attacker: Option<SideOrNone>,
+    /// How many cards each player has in a zone at the end of the walk: `{light:
+    /// {draw-deck: 6, discard-pile: 2}}`. Zones: `draw-deck`, `hand`, `discard-pile`,
+    /// `hyperspace`, `dueling-hand`, `dueling-pile`, `podracing-pile`, `battle-plan`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zones: Option<ZonesBySide>,
+}
+
+/// Hit tokens on each side's fighter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HitsBySide {
+    #[serde(default)]
+    pub light: Hits,
+    #[serde(default)]
+    pub dark: Hits,
+}
+
+/// A number of cards for each side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CardsBySide {
+    #[serde(default)]
+    pub light: DeckSize,
+    #[serde(default)]
+    pub dark: DeckSize,
+}
+
+/// Card counts by zone, for each side.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ZonesBySide {
+    #[serde(default)]
+    pub light: std::collections::BTreeMap<String, DeckSize>,
+    #[serde(default)]
+    pub dark: std::collections::BTreeMap<String, DeckSize>,
 }
 
 /// The outcome the scenario's author expects.
@@ -301,6 +350,16 @@ pub struct Expectation {
     /// The codes of the findings that make it illegal, in the order of the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub findings: Option<Vec<String>>,
+    /// Events that must occur in this order (others may come between): an event kind
+    /// such as `hit`, or a kind and a side, `hit light`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<String>>,
+    /// Rule ids (or their keys) the walk must cite.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cited: Option<Vec<String>>,
+    /// Rule ids (or their keys) the walk must not cite.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_cited: Option<Vec<String>>,
     /// The outcome of the duel.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duel: Option<DuelExpectation>,
@@ -312,7 +371,11 @@ pub struct Expectation {
 impl Expectation {
     /// Whether it says anything of a walk's outcome (and not only of the position).
     pub fn expects_outcome(&self) -> bool {
-        self.duel.is_some() || self.clash.is_some()
+        self.duel.is_some()
+            || self.clash.is_some()
+            || self.events.is_some()
+            || self.cited.is_some()
+            || self.not_cited.is_some()
     }
 }
 

@@ -14,7 +14,7 @@ pub use file::{
     ActionName, CardEntry, ClashExpectation, ClashFile, ClashPlayerFile, ClashSideName, ClashTrack,
     DamageBySide, Decisions, DeckCount, DeckFile, Declaration, DuelExpectation, Entry, Expectation,
     GameName, ObjectiveFile, PlanetFile, PlayerFile, ScenarioFile, SideDecisions, SideOrNone,
-    StatInput, TraitsFile,
+    StatInput, TraitsFile, ZonesBySide,
 };
 pub use located::{Located, OrderedMap};
 pub use problems::{Omitted, Problem, Problems, Severity};

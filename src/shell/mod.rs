@@ -1450,6 +1450,7 @@ impl<'a> Session<'a> {
                     dark: crate::ranged::DamageTotal::saturating(i64::from(result.damage_dark)),
                 }),
                 deck_victory: Some(side_or_none(result.deck_victory)),
+                ..scenario::DuelExpectation::default()
             }),
         });
         if result.refusal.is_some() {

@@ -1,12 +1,19 @@
-//! The Young Jedi lightsaber duel as a procedure a scenario walks with `action: duel`.
+//! The Young Jedi lightsaber duel as a procedure a scenario walks with `action: duel`, from
+//! its initiation or from a duel under way (the scenario's `duel:` section).
+
+pub mod check;
+pub mod section;
 
 use super::{ActionSpec, Door, Setting};
+use crate::board::{Board, Zone};
 use crate::cards::Side;
 use crate::engine::deciders::Scripted;
 use crate::engine::duel::{Duel, DuelResult};
 use crate::engine::run;
 use crate::legality::{self, Verdict, Violation};
-use crate::scenario::{self, DuelExpectation, GameName, ScenarioFile, SideOrNone};
+use crate::scenario::{
+    self, DuelExpectation, GameName, Problem, ScenarioFile, Severity, SideOrNone, ZonesBySide,
+};
 use crate::walk::{WalkError, Walkthrough, script_of, side_or_none, unasked_answers};
 
 /// The duel's door.
@@ -27,6 +34,10 @@ impl Door for DuelDoor {
 
     fn actions(&self) -> &'static [ActionSpec] {
         ACTIONS
+    }
+
+    fn check(&self, board: &Board) -> Vec<Violation> {
+        check::check(board)
     }
 
     fn walk(
@@ -50,6 +61,26 @@ impl Door for DuelDoor {
             .into_iter()
             .filter(|violation| violation.verdict == Verdict::Illegal)
             .collect();
+        let refusals: Vec<Problem> = findings
+            .iter()
+            .filter(|finding| finding.code == check::HITS_OUTSIDE_DUEL)
+            .map(|finding| Problem {
+                severity: Severity::Error,
+                code: finding.code,
+                message: finding.message.clone(),
+                labels: finding.labels.clone(),
+                help: Some(
+                    "a fresh duel starts with no hit tokens; `check` cites the rules".to_string(),
+                ),
+            })
+            .collect();
+        if !refusals.is_empty() {
+            let mut problems = crate::scenario::Problems::new();
+            for problem in refusals {
+                problems.push(problem);
+            }
+            return Err(WalkError::Input(problems));
+        }
         let mut board = built.board;
         let board_before = board.clone();
         let mut decider = Scripted::new(script_of(file), policy);
@@ -64,7 +95,13 @@ impl Door for DuelDoor {
             &run.stop,
             file.expect.as_ref().and_then(|e| e.value.duel.as_ref()),
         ) {
-            (None, Some(expect)) => unmet_duel_expectations(expect, &result),
+            (None, Some(expect)) => {
+                let mut unmet = unmet_duel_expectations(expect, &result);
+                if let Some(zones) = &expect.zones {
+                    unmet.extend(unmet_zone_counts(zones, &board));
+                }
+                unmet
+            }
             _ => Vec::new(),
         };
         if run.stop.is_none() {
@@ -145,6 +182,80 @@ pub fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) ->
                 label(victory),
                 label(actual)
             ));
+        }
+    }
+    let end = result.exchange_end.unwrap_or_default();
+    if let Some(hits) = expect.hits {
+        for (side, wanted, actual) in [
+            (Side::Light, hits.light.u32(), end.light_hits),
+            (Side::Dark, hits.dark.u32(), end.dark_hits),
+        ] {
+            if wanted != actual {
+                unmet.push(format!(
+                    "hits on the {side} fighter when the exchange ended: expected {wanted}, got {actual}"
+                ));
+            }
+        }
+    }
+    if let Some(hands) = expect.hands {
+        for (side, wanted, actual) in [
+            (Side::Light, hands.light.u32() as usize, end.light_cards),
+            (Side::Dark, hands.dark.u32() as usize, end.dark_cards),
+        ] {
+            if wanted != actual {
+                unmet.push(format!(
+                    "cards in the {side} dueling hand when the exchange ended: expected {wanted}, got {actual}"
+                ));
+            }
+        }
+    }
+    if let Some(attacker) = expect.next_attacker {
+        let actual = side_or_none(result.first_attacker);
+        if attacker != actual {
+            unmet.push(format!(
+                "next attacker: expected {}, got {}",
+                label(attacker),
+                label(actual)
+            ));
+        }
+    }
+    unmet
+}
+
+/// The zones a scenario may count cards in, by the names it writes.
+type ZoneOfSide = fn(Side) -> Zone;
+
+const COUNTED_ZONES: [(&str, ZoneOfSide); 8] = [
+    ("draw-deck", Zone::DrawDeck),
+    ("hand", Zone::Hand),
+    ("discard-pile", Zone::DiscardPile),
+    ("hyperspace", Zone::Hyperspace),
+    ("dueling-hand", Zone::DuelingHand),
+    ("dueling-pile", Zone::DuelingPile),
+    ("podracing-pile", Zone::PodracingPile),
+    ("battle-plan", Zone::BattlePlan),
+];
+
+/// The differences between the board after a walk and the card counts expected by zone.
+fn unmet_zone_counts(expect: &ZonesBySide, board: &Board) -> Vec<String> {
+    let mut unmet = Vec::new();
+    for (side, zones) in [(Side::Light, &expect.light), (Side::Dark, &expect.dark)] {
+        for (name, wanted) in zones {
+            let Some((_, zone)) = COUNTED_ZONES.iter().find(|(key, _)| *key == name.as_str())
+            else {
+                unmet.push(format!(
+                    "zones: {side}: no zone is called {}; the zones are {}",
+                    crate::text::quoted(name),
+                    COUNTED_ZONES.map(|(key, _)| key).join(", ")
+                ));
+                continue;
+            };
+            let actual = board.zone(zone(side)).len();
+            if wanted.u32() as usize != actual {
+                unmet.push(format!(
+                    "cards in the {side} {name}: expected {wanted}, got {actual}"
+                ));
+            }
         }
     }
     unmet

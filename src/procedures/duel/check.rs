@@ -1,0 +1,233 @@
+//! What `check` holds a position to around duels: hit tokens only on the fighters of a duel
+//! under way, and a duel under way consistent with the rules it stands on.
+
+use crate::board::{Board, CardId, Duelist, PendingMove, Span, Step, Zone};
+use crate::cards::{CardType, Side, StatValue};
+use crate::engine::duel::{AT_THE_PLANET, BLOCK, DEFEAT, HAND_DRAW, HIT, INITIATION, NO_DEFEAT};
+use crate::legality::{Basis, Verdict, Violation};
+
+/// The code of the finding that refuses a walk: hit tokens with no duel to hold them.
+pub const HITS_OUTSIDE_DUEL: &str = "hits-outside-duel";
+
+/// Every finding about duels in the position.
+pub fn check(board: &Board) -> Vec<Violation> {
+    let mut found = Vec::new();
+    hits_outside_duel(board, &mut found);
+    if let Some(duel) = &board.duel {
+        let section = duel.span.0;
+        if board.turn.is_some_and(|turn| turn != duel.initiator) || board.step != Some(Step::Battle)
+        {
+            found.push(finding(
+                "duel-out-of-turn",
+                format!(
+                    "the {} player initiated the duel under way, but the position is not his Battle step",
+                    duel.initiator
+                ),
+                vec![Basis::Rule(INITIATION)],
+                section,
+                "the duel under way",
+            ));
+        }
+        for side in [Side::Light, Side::Dark] {
+            duelist(board, side, duel.side(side), &mut found);
+        }
+        let defeat_pending = |side: Side| duel.pending == PendingMove::Defeat && duel.next == side;
+        for side in [Side::Light, Side::Dark] {
+            let fighter = duel.side(side).fighter;
+            let hits = board.instance(fighter).map_or(0, |instance| instance.hits);
+            if let Some(damage) = printed_damage(board, fighter)
+                && i64::from(hits) >= i64::from(damage)
+                && !defeat_pending(side)
+            {
+                found.push(finding(
+                    "hits-at-damage",
+                    format!(
+                        "{} has {} against a printed DAMAGE of {damage}: he was defeated when the last one was placed, so the duel cannot still be going on unless his defeat is what is pending (`pending: defeat`, `next: {}`)",
+                        name(board, fighter),
+                        hit_tokens(hits),
+                        side_key(side)
+                    ),
+                    vec![Basis::Rule(DEFEAT)],
+                    hits_span(board, fighter).or(duel.side(side).span.0),
+                    "hit tokens",
+                ));
+            }
+        }
+        if duel.pending == PendingMove::Block
+            && board
+                .zone(Zone::DuelingPile(duel.next.opponent()))
+                .is_empty()
+        {
+            found.push(finding(
+                "no-attack-to-block",
+                format!(
+                    "a block by the {} player is pending, but the {} dueling pile has no attack card on top",
+                    duel.next,
+                    duel.next.opponent()
+                ),
+                vec![Basis::Rule(BLOCK)],
+                section,
+                "the duel under way",
+            ));
+        }
+    }
+    found
+}
+
+fn finding(
+    code: &'static str,
+    message: String,
+    basis: Vec<Basis>,
+    span: Option<Span>,
+    label: &str,
+) -> Violation {
+    Violation {
+        verdict: Verdict::Illegal,
+        code,
+        message,
+        basis,
+        remedy: None,
+        cards: Vec::new(),
+        labels: span
+            .map(|span| (span, label.to_string()))
+            .into_iter()
+            .collect(),
+    }
+}
+
+fn hit_tokens(count: u32) -> String {
+    if count == 1 {
+        "1 hit token".to_string()
+    } else {
+        format!("{count} hit tokens")
+    }
+}
+
+fn side_key(side: Side) -> &'static str {
+    match side {
+        Side::Light => "light",
+        Side::Dark => "dark",
+    }
+}
+
+fn name(board: &Board, id: CardId) -> String {
+    board.describe(id)
+}
+
+fn hits_span(board: &Board, id: CardId) -> Option<Span> {
+    board
+        .instance(id)
+        .and_then(|instance| instance.provenance.hits.or(instance.provenance.card()))
+}
+
+fn printed_damage(board: &Board, id: CardId) -> Option<i32> {
+    match board
+        .card(id)?
+        .stats
+        .damage
+        .as_ref()
+        .map(|fact| &fact.value)
+    {
+        Some(StatValue::Number(number)) => Some(*number),
+        _ => None,
+    }
+}
+
+/// Hit tokens are placed on the dueling characters during a duel and removed when it ends:
+/// on any other card, or with no duel under way, they have no place.
+fn hits_outside_duel(board: &Board, found: &mut Vec<Violation>) {
+    let fighters: Vec<CardId> = board
+        .duel
+        .iter()
+        .flat_map(|duel| [duel.light.fighter, duel.dark.fighter])
+        .collect();
+    for instance in &board.cards {
+        if instance.hits == 0 || fighters.contains(&instance.id) {
+            continue;
+        }
+        let message = if board.duel.is_some() {
+            format!(
+                "{} has {} but is not fighting in the duel under way: hit tokens go only on the dueling characters",
+                name(board, instance.id),
+                hit_tokens(instance.hits)
+            )
+        } else {
+            format!(
+                "{} has {}, but no duel is under way: hit tokens are placed during a duel and removed when it ends; state the duel under `duel:` or take the tokens off",
+                name(board, instance.id),
+                hit_tokens(instance.hits)
+            )
+        };
+        let mut violation = finding(
+            HITS_OUTSIDE_DUEL,
+            message,
+            vec![Basis::Rule(HIT), Basis::Rule(NO_DEFEAT)],
+            hits_span(board, instance.id),
+            "hit tokens",
+        );
+        violation.cards.push(instance.id);
+        found.push(violation);
+    }
+}
+
+/// One side of a duel under way: a character at the current planet, with his weapon there,
+/// and no more dueling cards than he drew.
+fn duelist(board: &Board, side: Side, duelist: &Duelist, found: &mut Vec<Violation>) {
+    let span = duelist.span.0;
+    let planet = board.current_planet;
+    for (role, id) in std::iter::once(("fighter", duelist.fighter))
+        .chain(duelist.weapon.map(|weapon| ("weapon", weapon)))
+    {
+        let zone = board.zone_of(id);
+        let at_current = planet.is_some_and(|planet| zone == Some(Zone::InPlay(planet, side)));
+        if !at_current {
+            found.push(finding(
+                "duelist-not-at-current-planet",
+                format!(
+                    "the {side} {role}, {}, is not at the current planet{}, where the duel takes place",
+                    name(board, id),
+                    planet.map(|planet| format!(" ({planet})")).unwrap_or_default()
+                ),
+                vec![
+                    Basis::Rule(INITIATION),
+                    Basis::Assumption(AT_THE_PLANET.text.to_string()),
+                ],
+                board
+                    .instance(id)
+                    .and_then(|instance| instance.provenance.card())
+                    .or(span),
+                "not at the current planet",
+            ));
+        }
+    }
+    if board.card(duelist.fighter).is_some_and(|card| {
+        card.card_type()
+            .is_some_and(|kind| kind != CardType::Character)
+    }) {
+        found.push(finding(
+            "fighter-not-a-character",
+            format!(
+                "the {side} fighter, {}, is not a character",
+                name(board, duelist.fighter)
+            ),
+            vec![Basis::Rule(INITIATION)],
+            span,
+            "the fighter",
+        ));
+    }
+    if let Some(drawn) = duelist.drawn {
+        let held =
+            board.zone(Zone::DuelingHand(side)).len() + board.zone(Zone::DuelingPile(side)).len();
+        if held > drawn as usize {
+            found.push(finding(
+                "dueling-cards-over-drawn",
+                format!(
+                    "the {side} player has {held} dueling cards (hand and pile) but drew {drawn}"
+                ),
+                vec![Basis::Rule(HAND_DRAW)],
+                span,
+                "more cards than were drawn",
+            ));
+        }
+    }
+}
