@@ -371,6 +371,11 @@ fn unmet_outcome(
         Ok(door) => door,
         Err(problem) => return vec![problem],
     };
+    if let Some((door, _)) = door
+        && let Err(problems) = crate::procedures::read_choices(door, parsed)
+    {
+        return problems.iter().cloned().collect();
+    }
     let Some(expect) = parsed.expect.as_ref().filter(|e| e.value.expects_outcome()) else {
         return Vec::new();
     };

@@ -178,6 +178,13 @@ pub enum RulesCommand {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Every named assumption the procedures make where the sources are silent: its
+    /// default, the values a scenario may choose under `assumptions:`, and who uses it.
+    Assumptions {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -697,6 +704,7 @@ fn run_rules(corpus: &Corpus, command: RulesCommand, palette: Palette) -> Result
             Ok(render::rules::diff(corpus, &difference, format, palette))
         }
         RulesCommand::Rulesets { format } => Ok(render::rules::rulesets(format, palette)),
+        RulesCommand::Assumptions { format } => Ok(render::rules::assumptions(format, palette)),
     }
 }
 

@@ -168,6 +168,7 @@ pub fn walk_file(
             .into(),
         ));
     };
+    let choices = procedures::read_choices(door, file).map_err(WalkError::Input)?;
     let mut walked = door.walk(
         file,
         action,
@@ -177,6 +178,7 @@ pub fn walk_file(
             rules_override,
             policy,
             observe,
+            choices,
         },
     )?;
     if walked.run.stop.is_none()

@@ -343,3 +343,92 @@ fn search_limit_zero_is_refused_and_a_limit_says_how_many_results_there_are() {
     assert!(all > 3);
     assert!(three.starts_with(&format!("3 of {all} results")), "{three}");
 }
+
+#[test]
+fn every_assumption_a_bundled_walk_makes_is_listed_by_rules_assumptions() {
+    let listed: serde_json::Value =
+        serde_json::from_str(&stdout(&["rules", "assumptions", "--format", "json"])).expect("JSON");
+    assert_eq!(listed["format"], "jedi-judge/assumptions");
+    let entries = listed["assumptions"].as_array().expect("a list");
+    let names: Vec<&str> = entries
+        .iter()
+        .filter_map(|entry| entry["name"].as_str())
+        .collect();
+    for entry in entries {
+        let values: Vec<&str> = entry["values"]
+            .as_array()
+            .expect("values")
+            .iter()
+            .filter_map(|value| value["value"].as_str())
+            .collect();
+        assert_eq!(
+            Some(entry["default"].as_str().expect("a default")),
+            values.first().copied()
+        );
+        assert!(!entry["used_by"].as_array().expect("users").is_empty());
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut made = std::collections::BTreeSet::new();
+    for folder in ["duel", "clash"] {
+        for file in std::fs::read_dir(root.join(folder)).expect("a folder") {
+            let text = std::fs::read_to_string(file.expect("a file").path()).expect("text");
+            let Ok(walked) = jedi_judge::walk::walk_text(
+                &text,
+                Corpus::embedded(),
+                jedi_judge::cards::Catalog::embedded(),
+                None,
+                None,
+                None,
+            ) else {
+                continue;
+            };
+            for event in &walked.run.events {
+                made.extend(event.assumptions.iter().map(|assumption| assumption.name));
+            }
+        }
+    }
+    assert!(made.len() >= 3, "{made:?}");
+    for name in made {
+        assert!(names.contains(&name), "{name} is not listed");
+    }
+    let markdown = stdout(&["rules", "assumptions", "--format", "markdown"]);
+    let tables = pulldown_cmark::Parser::new_ext(&markdown, pulldown_cmark::Options::ENABLE_TABLES)
+        .filter(|event| {
+            matches!(
+                event,
+                pulldown_cmark::Event::Start(pulldown_cmark::Tag::Table(_))
+            )
+        })
+        .count();
+    assert_eq!(tables, 1, "{markdown}");
+}
+
+#[test]
+fn a_scenario_may_choose_a_value_of_a_declared_assumption_and_nothing_else() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let path = format!("{root}/scenarios/duel/mid-duel-one-player-out-of-cards-first.yaml");
+    let text = std::fs::read_to_string(&path).expect("a bundled duel");
+    let walk = |text: &str| {
+        jedi_judge::walk::walk_text(
+            text,
+            Corpus::embedded(),
+            jedi_judge::cards::Catalog::embedded(),
+            None,
+            None,
+            None,
+        )
+    };
+    let bad_value = text.replace(
+        "expect:",
+        "assumptions:\n  empty-hand-cannot-attack: maybe\nexpect:",
+    );
+    let Err(jedi_judge::walk::WalkError::Input(problems)) = walk(&bad_value) else {
+        panic!("an unknown value was accepted");
+    };
+    assert!(problems.has_code("assumption-value"));
+    let bad_name = text.replace("expect:", "assumptions:\n  thrust-cap: yes\nexpect:");
+    let Err(jedi_judge::walk::WalkError::Input(problems)) = walk(&bad_name) else {
+        panic!("an unknown assumption was accepted");
+    };
+    assert!(problems.has_code("unknown-assumption"));
+}

@@ -50,19 +50,27 @@ pub(crate) const AT_THE_PLANET: Assumption = Assumption {
     name: "location-is-planet",
     text: "\"The current location\" and \"there\" in the dueling rules mean the cards at the current planet, where the duel takes place.",
 };
-const EMPTY_HAND_CANNOT_ATTACK: Assumption = Assumption {
+pub(crate) const EMPTY_HAND_CANNOT_ATTACK: Assumption = Assumption {
     name: "empty-hand-cannot-attack",
     text: "A player whose dueling hand is empty cannot attack, so the other player makes the next attack; play goes on until both hands are empty. The sources do not say.",
 };
-const RESHUFFLE_WITHOUT_DEFEAT: Assumption = Assumption {
+pub(crate) const RESHUFFLE_WITHOUT_DEFEAT: Assumption = Assumption {
     name: "reshuffle-without-defeat",
     text: "When neither character is defeated, the dueling cards are still reshuffled into their draw decks before damage: they are still part of the draw deck. The sources state the reshuffle only for a defeat.",
 };
-const DAMAGE_NOT_BELOW_ZERO: Assumption = Assumption {
+pub(crate) const DAMAGE_NOT_BELOW_ZERO: Assumption = Assumption {
     name: "damage-not-below-zero",
     text: "Game text that reduces damage does not take it below zero.",
 };
-const ANAKIN_EMPTY_DECK: Assumption = Assumption {
+pub(crate) const EMPTY_HAND_DUEL_ENDS: Assumption = Assumption {
+    name: "empty-hand-cannot-attack",
+    text: "Set by the scenario to `duel-ends`: a player whose dueling hand is empty cannot attack, and the exchange of attacks ends there. The sources do not say.",
+};
+pub(crate) const ANAKIN_EMPTY_DECK_STOPS: Assumption = Assumption {
+    name: "anakin-empty-deck",
+    text: "Set by the scenario to `stop`: with no card to draw for Anakin's destiny, the walk stops rather than guess his power.",
+};
+pub(crate) const ANAKIN_EMPTY_DECK: Assumption = Assumption {
     name: "anakin-empty-deck",
     text: "With no card to draw for Anakin's destiny, his power counts as 0 before bonuses.",
 };
@@ -163,6 +171,10 @@ pub struct Duel {
     anakin_rule: bool,
     laps_rule: bool,
     said_location: bool,
+    /// The scenario chose `duel-ends` for `empty-hand-cannot-attack`.
+    empty_hand_ends: bool,
+    /// The scenario chose `stop` for `anakin-empty-deck`.
+    anakin_empty_deck_stops: bool,
     /// A fact found missing while answering a decision, reported on the next advance.
     missing: Option<String>,
 }
@@ -194,8 +206,18 @@ impl Duel {
             anakin_rule: in_force("revised.duel.anakin"),
             laps_rule: in_force("boonta.laps.not-in-play"),
             said_location: false,
+            empty_hand_ends: false,
+            anakin_empty_deck_stops: false,
             missing: None,
         }
+    }
+
+    /// The duel with the scenario's choices of its named assumptions: `value(name)` is the
+    /// value chosen, the default where the scenario chose none.
+    pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> Duel {
+        self.empty_hand_ends = value(EMPTY_HAND_CANNOT_ATTACK.name) == "duel-ends";
+        self.anakin_empty_deck_stops = value(ANAKIN_EMPTY_DECK.name) == "stop";
+        self
     }
 
     pub fn result(&self) -> &DuelResult {
@@ -751,6 +773,12 @@ impl Duel {
                     );
                     parts.push(("destiny drawn for Anakin's power".to_string(), destiny));
                 }
+                None if self.anakin_empty_deck_stops => {
+                    return Err(format!(
+                        "the {side} draw deck is empty, so no card can be drawn for Anakin's destiny; {}",
+                        ANAKIN_EMPTY_DECK_STOPS.text
+                    ));
+                }
                 None => {
                     assumptions.push(ANAKIN_EMPTY_DECK);
                     parts.push(("no card to draw for Anakin's destiny".to_string(), 0));
@@ -1191,12 +1219,23 @@ impl Duel {
                 &[],
                 moves,
             );
-        } else {
+        } else if board.zone(Zone::DuelingHand(Side::Light)).is_empty()
+            && board.zone(Zone::DuelingHand(Side::Dark)).is_empty()
+        {
             self.emit(
                 board,
                 EventKind::HandsEmpty,
                 &[ALTERNATE, NO_DEFEAT],
                 &[],
+                Vec::new(),
+            );
+        } else {
+            // Only the scenario's choice `duel-ends` ends an exchange with a card in hand.
+            self.emit(
+                board,
+                EventKind::ExchangeEnded,
+                &[NO_DEFEAT],
+                &[EMPTY_HAND_DUEL_ENDS],
                 Vec::new(),
             );
         }
@@ -1445,14 +1484,26 @@ impl Duel {
                 if own == 0 && other == 0 {
                     self.phase = Phase::Ending;
                 } else if own == 0 {
+                    let ends = self.empty_hand_ends;
                     self.emit(
                         board,
-                        EventKind::CannotAttack { side },
+                        EventKind::CannotAttack {
+                            side,
+                            exchange_ends: ends,
+                        },
                         &[ALTERNATE],
-                        &[EMPTY_HAND_CANNOT_ATTACK],
+                        &[if ends {
+                            EMPTY_HAND_DUEL_ENDS
+                        } else {
+                            EMPTY_HAND_CANNOT_ATTACK
+                        }],
                         Vec::new(),
                     );
-                    self.phase = Phase::Attack(side.opponent());
+                    self.phase = if ends {
+                        Phase::Ending
+                    } else {
+                        Phase::Attack(side.opponent())
+                    };
                 } else {
                     let options = Self::play_options(board, side, None)?;
                     if options.len() == 1 {

@@ -206,6 +206,9 @@ pub enum EventKind {
     },
     CannotAttack {
         side: Side,
+        /// The exchange ends here (the scenario's choice for `empty-hand-cannot-attack`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        exchange_ends: bool,
     },
     Defeated {
         side: Side,
@@ -214,6 +217,9 @@ pub enum EventKind {
         damage: i32,
     },
     HandsEmpty,
+    /// The exchange ended with a card still in a dueling hand (the scenario's choice for
+    /// `empty-hand-cannot-attack`), and with no defeat.
+    ExchangeEnded,
     CardsDiscarded {
         side: Side,
         cards: Vec<String>,

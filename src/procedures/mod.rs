@@ -28,6 +28,133 @@ pub struct ActionSpec {
     pub summary: &'static str,
 }
 
+/// A named assumption a procedure makes where the sources are silent, with the values a
+/// scenario may choose under `assumptions:`; the first is the default.
+#[derive(Clone, Copy, Debug)]
+pub struct AssumptionSpec {
+    pub assumption: crate::engine::Assumption,
+    /// Each value a scenario may write, with what the engine then does.
+    pub values: &'static [(&'static str, &'static str)],
+}
+
+impl AssumptionSpec {
+    pub fn default_value(&self) -> &'static str {
+        self.values.first().map_or("", |(value, _)| value)
+    }
+}
+
+/// The scenario's choices of a procedure's named assumptions, checked against what it
+/// declares.
+#[derive(Clone, Debug, Default)]
+pub struct Choices(Vec<(&'static str, &'static str)>);
+
+impl Choices {
+    /// The value chosen for an assumption, or its default.
+    pub fn value(&self, specs: &[AssumptionSpec], name: &str) -> &'static str {
+        self.0
+            .iter()
+            .find(|(chosen, _)| *chosen == name)
+            .map(|(_, value)| *value)
+            .or_else(|| {
+                specs
+                    .iter()
+                    .find(|spec| spec.assumption.name == name)
+                    .map(AssumptionSpec::default_value)
+            })
+            .unwrap_or("")
+    }
+
+    /// The assumptions the scenario set, with their values.
+    pub fn set(&self) -> &[(&'static str, &'static str)] {
+        &self.0
+    }
+}
+
+/// Reads the scenario's `assumptions:` against what `door` declares: each name must be one
+/// of them and each value one of its values.
+pub fn read_choices(
+    door: &dyn Door,
+    file: &ScenarioFile,
+) -> Result<Choices, crate::scenario::Problems> {
+    let specs = door.assumptions();
+    let mut problems = crate::scenario::Problems::new();
+    let mut chosen = Vec::new();
+    for (name, value) in &file.assumptions.0.0 {
+        let Some(spec) = specs.iter().find(|spec| spec.assumption.name == name.value) else {
+            let names: Vec<&str> = specs.iter().map(|spec| spec.assumption.name).collect();
+            let help = match crate::cards::matching::suggest_among(&name.value, &names) {
+                Some(near) => {
+                    format!("did you mean `{near}`? `jedi-judge rules assumptions` lists them")
+                }
+                None => "`jedi-judge rules assumptions` lists every named assumption".to_string(),
+            };
+            problems.push(
+                crate::scenario::Problem::error(
+                    "unknown-assumption",
+                    format!(
+                        "this procedure makes no assumption called {}",
+                        crate::text::quoted(&name.value)
+                    ),
+                    name.span,
+                    "no such assumption",
+                )
+                .with_help(help),
+            );
+            continue;
+        };
+        match spec
+            .values
+            .iter()
+            .find(|(allowed, _)| *allowed == value.value)
+        {
+            Some((allowed, _)) => chosen.push((spec.assumption.name, *allowed)),
+            None => problems.push(
+                crate::scenario::Problem::error(
+                    "assumption-value",
+                    format!(
+                        "{} is not a value of the assumption `{}`",
+                        crate::text::quoted(&value.value),
+                        spec.assumption.name
+                    ),
+                    value.span,
+                    "not one of its values",
+                )
+                .with_help(format!(
+                    "its values are {}",
+                    spec.values
+                        .iter()
+                        .map(|(allowed, _)| format!("`{allowed}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            ),
+        }
+    }
+    if problems.has_errors() {
+        Err(problems)
+    } else {
+        Ok(Choices(chosen))
+    }
+}
+
+/// Every named assumption of every procedure, with the doors that make it, in registration
+/// order.
+pub fn assumptions() -> Vec<(&'static AssumptionSpec, Vec<&'static dyn Door>)> {
+    let mut found: Vec<(&'static AssumptionSpec, Vec<&'static dyn Door>)> = Vec::new();
+    for door in DOORS {
+        for spec in door.assumptions() {
+            match found
+                .iter_mut()
+                .find(|(known, _)| known.assumption.name == spec.assumption.name)
+            {
+                Some((_, doors)) => doors.push(*door),
+                None => found.push((spec, vec![*door])),
+            }
+        }
+    }
+    found
+}
+
 /// What walking a scenario needs besides the scenario.
 pub struct Setting<'a, 'w> {
     pub corpus: &'a Corpus,
@@ -37,6 +164,8 @@ pub struct Setting<'a, 'w> {
     /// Answers what the script leaves open.
     pub policy: Option<Policy>,
     pub observe: ConservationWatch<'w>,
+    /// The scenario's choices of the procedure's named assumptions.
+    pub choices: Choices,
 }
 
 /// A procedure as the rest of the program sees it.
@@ -46,6 +175,11 @@ pub trait Door: Sync {
 
     /// The actions it answers.
     fn actions(&self) -> &'static [ActionSpec];
+
+    /// The named assumptions it makes, each with the values a scenario may choose.
+    fn assumptions(&self) -> &'static [AssumptionSpec] {
+        &[]
+    }
 
     /// Findings about a Young Jedi position that this procedure's rules give (a procedure
     /// under way, tokens it leaves behind); `legality::check` includes them.

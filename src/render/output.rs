@@ -61,6 +61,10 @@ format_name!(
     RulesetsFormat = "jedi-judge/rulesets"
 );
 format_name!(
+    /// `jedi-judge/assumptions`
+    AssumptionsFormat = "jedi-judge/assumptions"
+);
+format_name!(
     /// `jedi-judge/cards-show`
     CardsShowFormat = "jedi-judge/cards-show"
 );
@@ -427,6 +431,34 @@ pub struct RulesetsOutput {
     pub rulesets: Vec<RulesetOutput>,
 }
 
+/// `rules assumptions --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct AssumptionsOutput {
+    pub format: AssumptionsFormat,
+    pub version: u32,
+    pub assumptions: Vec<AssumptionOutput>,
+}
+
+/// A named assumption: what the engine assumes where the sources are silent.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct AssumptionOutput {
+    pub name: String,
+    pub text: String,
+    /// The value used when a scenario chooses none.
+    pub default: String,
+    /// Every value a scenario may choose under `assumptions:`, the default first.
+    pub values: Vec<AssumptionValueOutput>,
+    /// The actions of the procedures that make it.
+    pub used_by: Vec<String>,
+}
+
+/// A value of a named assumption.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct AssumptionValueOutput {
+    pub value: String,
+    pub meaning: String,
+}
+
 /// A named ruleset.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct RulesetOutput {
@@ -446,6 +478,7 @@ pub enum RulesOutput {
     List(RulesListOutput),
     Diff(RulesDiffOutput),
     Rulesets(RulesetsOutput),
+    Assumptions(AssumptionsOutput),
 }
 
 /// `cards show --format json`.

@@ -3,9 +3,9 @@
 use std::fmt::Write as _;
 
 use super::output::{
-    DifferenceOutput, ItemOutput, ItemText, ListedOutput, RuleText, RulesDiffOutput,
-    RulesListOutput, RulesSearchOutput, RulesShowOutput, RulesetOutput, RulesetsOutput,
-    SearchResultOutput, VERSION,
+    AssumptionOutput, AssumptionValueOutput, AssumptionsOutput, DifferenceOutput, ItemOutput,
+    ItemText, ListedOutput, RuleText, RulesDiffOutput, RulesListOutput, RulesSearchOutput,
+    RulesShowOutput, RulesetOutput, RulesetsOutput, SearchResultOutput, VERSION,
 };
 
 use super::{
@@ -872,6 +872,101 @@ fn coloured_words(changes: &[WordChange], palette: Palette) -> String {
 }
 
 /// `rules rulesets`.
+/// `rules assumptions`: every named assumption of every procedure, its default, the values
+/// a scenario may choose, and the actions that make it.
+pub fn assumptions(format: Format, palette: Palette) -> String {
+    let listed = crate::procedures::assumptions();
+    let used_by = |doors: &[&'static dyn crate::procedures::Door]| -> Vec<String> {
+        doors
+            .iter()
+            .flat_map(|door| door.actions().iter().map(|spec| spec.name.to_string()))
+            .collect()
+    };
+    match format {
+        Format::Json => to_json(&AssumptionsOutput {
+            format: Default::default(),
+            version: VERSION,
+            assumptions: listed
+                .iter()
+                .map(|(spec, doors)| AssumptionOutput {
+                    name: spec.assumption.name.to_string(),
+                    text: spec.assumption.text.to_string(),
+                    default: spec.default_value().to_string(),
+                    values: spec
+                        .values
+                        .iter()
+                        .map(|(value, meaning)| AssumptionValueOutput {
+                            value: (*value).to_string(),
+                            meaning: (*meaning).to_string(),
+                        })
+                        .collect(),
+                    used_by: used_by(doors),
+                })
+                .collect(),
+        }),
+        Format::Markdown => {
+            let mut out = String::from(
+                "| assumption | used by | values (default first) | what it assumes |\n|---|---|---|---|\n",
+            );
+            for (spec, doors) in &listed {
+                let values: Vec<String> = spec
+                    .values
+                    .iter()
+                    .map(|(value, meaning)| format!("`{value}`: {}", markdown_escape(meaning)))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "| `{}` | {} | {} | {} |",
+                    spec.assumption.name,
+                    used_by(doors)
+                        .iter()
+                        .map(|action| format!("`{action}`"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    values.join("; "),
+                    markdown_escape(spec.assumption.text)
+                );
+            }
+            out.push_str(
+                "\nA scenario chooses a value with `assumptions: {NAME: VALUE}`; the walkthrough prints every assumption it makes, and says when the scenario set it.\n",
+            );
+            out
+        }
+        Format::Text => {
+            let mut out = String::new();
+            for (spec, doors) in &listed {
+                let _ = writeln!(
+                    out,
+                    "{}  (used by: {})",
+                    palette.heading(spec.assumption.name),
+                    used_by(doors).join(", ")
+                );
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    wrap_hanging(spec.assumption.text, palette.width, "  ", "  ")
+                );
+                for (index, (value, meaning)) in spec.values.iter().enumerate() {
+                    let lead = format!(
+                        "  - {value}{}: ",
+                        if index == 0 { " (default)" } else { "" }
+                    );
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        wrap_hanging(meaning, palette.width, &lead, "      ")
+                    );
+                }
+                out.push('\n');
+            }
+            out.push_str(
+                "A scenario chooses a value with `assumptions: {NAME: VALUE}`; the walkthrough\nprints every assumption it makes, and says when the scenario set it.\n",
+            );
+            out
+        }
+    }
+}
+
 pub fn rulesets(format: Format, palette: Palette) -> String {
     match format {
         Format::Json => to_json(&RulesetsOutput {

@@ -209,7 +209,14 @@ pub fn narrate(event: &Event) -> String {
                 )
             }
         }
-        EventKind::CannotAttack { side } => format!(
+        EventKind::CannotAttack {
+            side,
+            exchange_ends: true,
+        } => format!(
+            "The {} player's dueling hand is empty, so he cannot attack, and the exchange of attacks ends.",
+            side_name(*side)
+        ),
+        EventKind::CannotAttack { side, .. } => format!(
             "The {} player's dueling hand is empty, so he cannot attack; the {} player makes the next attack.",
             side_name(*side),
             side_name(side.opponent())
@@ -219,6 +226,7 @@ pub fn narrate(event: &Event) -> String {
             side_name(*side)
         ),
         EventKind::HandsEmpty => "Both dueling hands are empty: the duel ends with neither character defeated.".to_string(),
+        EventKind::ExchangeEnded => "The exchange of attacks has ended with neither character defeated: the duel ends as when both dueling hands run out, the player with more hit tokens taking damage.".to_string(),
         EventKind::CardsDiscarded { side, cards } => match cards.as_slice() {
             [character] => format!(
                 "The {} player discards the defeated {character}; it was using no weapon.",

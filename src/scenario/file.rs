@@ -74,6 +74,10 @@ pub struct ScenarioFile {
     /// What to adjudicate: the action of a registered procedure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<Located<ActionName>>,
+    /// Choices of the procedure's named assumptions, where the sources are silent:
+    /// `{empty-hand-cannot-attack: duel-ends}`. `jedi-judge rules assumptions` lists them.
+    #[serde(default, skip_serializing_if = "AssumptionChoices::is_empty")]
+    pub assumptions: AssumptionChoices,
     /// The scripted decisions of each player.
     #[serde(default, skip_serializing_if = "Decisions::is_empty")]
     pub decisions: Decisions,
@@ -116,6 +120,53 @@ impl JsonSchema for ActionName {
             "type": "string",
             "enum": names,
             "description": described.join("; "),
+        })
+    }
+}
+
+/// A scenario's choices of named assumptions, by name.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(transparent)]
+pub struct AssumptionChoices(pub OrderedMap<Located<String>>);
+
+impl AssumptionChoices {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl std::ops::Deref for AssumptionChoices {
+    type Target = OrderedMap<Located<String>>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl JsonSchema for AssumptionChoices {
+    fn schema_name() -> Cow<'static, str> {
+        "AssumptionChoices".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let mut properties = serde_json::Map::new();
+        for (spec, _) in crate::procedures::assumptions() {
+            let values: Vec<&str> = spec.values.iter().map(|(value, _)| *value).collect();
+            properties.insert(
+                spec.assumption.name.to_string(),
+                serde_json::json!({
+                    "type": "string",
+                    "enum": values,
+                    "default": spec.default_value(),
+                    "description": spec.assumption.text,
+                }),
+            );
+        }
+        json_schema!({
+            "type": "object",
+            "description": "Choices of named assumptions (`jedi-judge rules assumptions`).",
+            "properties": properties,
+            "additionalProperties": false,
         })
     }
 }

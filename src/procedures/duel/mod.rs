@@ -4,10 +4,11 @@
 pub mod check;
 pub mod section;
 
-use super::{ActionSpec, Door, Setting};
+use super::{ActionSpec, AssumptionSpec, Door, Setting};
 use crate::board::{Board, Zone};
 use crate::cards::Side;
 use crate::engine::deciders::Scripted;
+use crate::engine::duel as engine_duel;
 use crate::engine::duel::{Duel, DuelResult};
 use crate::engine::run;
 use crate::legality::{self, Verdict, Violation};
@@ -22,6 +23,51 @@ pub struct DuelDoor;
 /// The one instance [`super::DOORS`] registers.
 pub static DUEL: DuelDoor = DuelDoor;
 
+/// What the duel assumes where the sources are silent, and what a scenario may choose.
+static ASSUMPTIONS: &[AssumptionSpec] = &[
+    AssumptionSpec {
+        assumption: engine_duel::AT_THE_PLANET,
+        values: &[(
+            "planet",
+            "the duel's \"current location\" is the current planet",
+        )],
+    },
+    AssumptionSpec {
+        assumption: engine_duel::EMPTY_HAND_CANNOT_ATTACK,
+        values: &[
+            (
+                "other-player-attacks",
+                "the other player makes the next attack, until both hands are empty",
+            ),
+            (
+                "duel-ends",
+                "the exchange of attacks ends as soon as the player to attack has no card",
+            ),
+        ],
+    },
+    AssumptionSpec {
+        assumption: engine_duel::RESHUFFLE_WITHOUT_DEFEAT,
+        values: &[(
+            "reshuffle",
+            "the dueling cards go back into the draw decks before damage",
+        )],
+    },
+    AssumptionSpec {
+        assumption: engine_duel::DAMAGE_NOT_BELOW_ZERO,
+        values: &[("floor-at-zero", "damage reduced below zero is zero")],
+    },
+    AssumptionSpec {
+        assumption: engine_duel::ANAKIN_EMPTY_DECK,
+        values: &[
+            ("power-zero", "his power counts as 0 before bonuses"),
+            (
+                "stop",
+                "the walk stops and asks for the position to be completed",
+            ),
+        ],
+    },
+];
+
 static ACTIONS: &[ActionSpec] = &[ActionSpec {
     name: "duel",
     summary: "the player whose turn it is initiates a lightsaber duel at the current planet",
@@ -34,6 +80,10 @@ impl Door for DuelDoor {
 
     fn actions(&self) -> &'static [ActionSpec] {
         ACTIONS
+    }
+
+    fn assumptions(&self) -> &'static [AssumptionSpec] {
+        ASSUMPTIONS
     }
 
     fn check(&self, board: &Board) -> Vec<Violation> {
@@ -52,6 +102,7 @@ impl Door for DuelDoor {
             rules_override,
             policy,
             mut observe,
+            choices,
         } = setting;
         let built = scenario::build(file, catalog, rules_override);
         if built.problems.has_errors() {
@@ -84,7 +135,7 @@ impl Door for DuelDoor {
         let mut board = built.board;
         let board_before = board.clone();
         let mut decider = Scripted::new(script_of(file), policy);
-        let mut duel = Duel::new(&board, corpus);
+        let mut duel = Duel::new(&board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name));
         let run = run(&mut duel, &mut board, &mut decider, &mut |board, _| {
             if let Some(observe) = observe.as_mut() {
                 observe(board.conservation_holds());
