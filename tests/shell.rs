@@ -396,3 +396,73 @@ fn the_shell_at_a_terminal_ends_quietly_when_its_output_is_closed() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     let _ = std::fs::remove_dir_all(&home);
 }
+
+#[test]
+fn a_duel_under_way_is_stated_at_the_prompt_walked_and_saved_for_walk_to_replay() {
+    let binary = env!("CARGO_BIN_EXE_jedi-judge");
+    let dir = folder("under-way");
+    let saved = dir.join("under-way.yaml");
+    let script = format!(
+        "\
+turn dark
+step battle
+planet Naboo
+add dark maul student
+set maul student power 3 damage 4
+add light qui-gon mentor
+set qui-gon power 3 damage 3
+deck dark 2 2 6 6
+deck light 1 1 6 6
+duel under-way qui-gon / maul student
+duel next light
+duel pending block
+add dark 4 to dueling-pile
+add dark 3 to dueling-hand
+add light 5 to dueling-hand
+add light 3 to dueling-hand
+hits qui-gon 1
+check
+policy block-when-able
+duel
+save {}
+quit
+",
+        saved.display()
+    );
+    let output = piped_script(script.as_bytes());
+    let shell = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{shell}");
+    assert!(
+        shell.contains("Duel under way, initiated by the Dark Side player: Qui-Gon Jinn, Jedi Mentor with no weapon for the Light Side, Darth Maul, Student of the Dark Side with no weapon for the Dark Side; next, the Light Side player: block."),
+        "{shell}"
+    );
+    assert!(
+        shell.contains("The Light Side player has no card of destiny 4 to block with."),
+        "{shell}"
+    );
+    let file = std::fs::read_to_string(&saved).expect("saved");
+    let reread = jedi_judge::scenario::parse(&file).expect("the saved file reads");
+    let duel = reread.duel.expect("the duel under way is saved");
+    assert_eq!(
+        duel.value.pending.value,
+        jedi_judge::procedures::duel::section::PendingFile::Block
+    );
+    let verdict = |text: &str| {
+        text.split("Verdict")
+            .nth(1)
+            .expect("a verdict")
+            .split("(The board")
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    let walk = Command::new(binary)
+        .args(["walk", &saved.display().to_string()])
+        .output()
+        .expect("walk runs");
+    let walked = String::from_utf8_lossy(&walk.stdout);
+    assert_eq!(walk.status.code(), Some(0), "{walked}\n{file}");
+    assert_eq!(verdict(&shell), verdict(&walked));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1185,6 +1185,8 @@ impl Duel {
 
     fn ending(&mut self, board: &mut Board) -> Result<(), String> {
         self.result.exchange_end = Some(self.tally(board));
+        // The duel is no longer under way once it ends.
+        board.duel = None;
         let defeated = self.result.defeated;
         // 1. Discard the defeated character and the weapon it was using.
         if let Some(loser) = defeated {

@@ -2,6 +2,7 @@
 
 use crate::board::{Board, CardId, Zone};
 use crate::cards::{Card, Side, Source, StatValue, TraitKind};
+use crate::procedures::duel::section::{DuelFile, DuelistFile};
 
 use super::file::{
     CardEntry, DeckFile, Declaration, Entry, ObjectiveFile, PlanetFile, PlayerFile, ScenarioFile,
@@ -193,6 +194,45 @@ pub fn to_file(board: &Board) -> ScenarioFile {
         light: player(board, Side::Light),
         dark: player(board, Side::Dark),
         planets,
+        duel: board
+            .duel
+            .map(|duel| Located::new(duel_section(board, &duel))),
         ..ScenarioFile::default()
+    }
+}
+
+/// A duel under way as the scenario's `duel:` section. The fighters' hit tokens stay on
+/// their cards in play.
+fn duel_section(board: &Board, duel: &crate::board::DuelInProgress) -> DuelFile {
+    let side = |side: Side| {
+        let duelist = duel.side(side);
+        Located::new(DuelistFile {
+            fighter: Located::new(
+                board
+                    .card(duelist.fighter)
+                    .map(Card::full_name)
+                    .unwrap_or_default(),
+            ),
+            weapon: duelist
+                .weapon
+                .and_then(|weapon| board.card(weapon))
+                .map(|weapon| Located::new(weapon.full_name())),
+            hits: None,
+            hand: Some(Located::new(DeckFile::Cards(entries(
+                board,
+                Zone::DuelingHand(side),
+            )))),
+            pile: entries(board, Zone::DuelingPile(side)),
+            drawn: duelist
+                .drawn
+                .map(|drawn| Located::new(crate::ranged::DeckSize::saturating(i64::from(drawn)))),
+        })
+    };
+    DuelFile {
+        initiator: Located::new(duel.initiator),
+        next: Located::new(duel.next),
+        pending: Located::new(duel.pending.into()),
+        light: side(Side::Light),
+        dark: side(Side::Dark),
     }
 }

@@ -174,9 +174,9 @@ pub const COMMANDS: [(&str, &str, &str, &str); 31] = [
     ),
     (
         "duel",
-        "duel",
-        "the player whose turn it is initiates a duel; decisions are asked at the prompt",
-        "duel",
+        "duel [under-way LIGHT / DARK | weapon SIDE CARD | next SIDE | pending WHAT | initiator SIDE | drawn SIDE N | off]",
+        "alone: the player whose turn it is initiates a duel, or the duel under way goes on, decisions asked at the prompt; `under-way` states a duel in progress (then `next`, `pending` attack|block|defeat, `weapon`, `initiator`, `drawn`; dueling cards with `add SIDE N to dueling-hand` or `dueling-pile`); `off` ends it",
+        "duel under-way qui-gon / maul student",
     ),
     (
         "policy",
@@ -242,7 +242,7 @@ pub const COMMANDS: [(&str, &str, &str, &str); 31] = [
 ];
 
 /// Zone words of `add` and `move`.
-pub const ZONE_WORDS: [&str; 8] = [
+pub const ZONE_WORDS: [&str; 10] = [
     "deck",
     "hand",
     "discard",
@@ -251,6 +251,8 @@ pub const ZONE_WORDS: [&str; 8] = [
     "at-objective",
     "podracing",
     "battle-plan",
+    "dueling-hand",
+    "dueling-pile",
 ];
 
 /// Fields of `set`.
@@ -408,7 +410,8 @@ impl<'a> Session<'a> {
             "redo" => return self.undo_redo(false, console),
             "save" => self.save(rest, console),
             "policy" => self.set_policy(rest),
-            "duel" => self.duel(console),
+            "duel" if args.is_empty() => self.duel(console),
+            "duel" => self.duel_under_way(args, rest),
             "load" => self.load(rest, console),
             "walk" => self.walk_file(rest),
             _ => self.mutate(&command, args, rest),
@@ -954,6 +957,8 @@ impl<'a> Session<'a> {
             "at-objective" | "at objective" => Zone::AtObjective(side),
             "podracing" | "podracing pile" => Zone::PodracingPile(side),
             "battle-plan" | "battle plan" => Zone::BattlePlan(side),
+            "dueling-hand" | "dueling hand" => Zone::DuelingHand(side),
+            "dueling-pile" | "dueling pile" => Zone::DuelingPile(side),
             other => {
                 return Err(format!(
                     "{other:?} is not a zone: a planet (Tatooine, Coruscant, Naboo), {}",
@@ -1394,6 +1399,120 @@ impl<'a> Session<'a> {
 
     /// Runs a duel on the engine's runner, printing each step as it happens and asking
     /// decisions at the prompt (or answering them by the policy).
+    /// States a duel under way, or changes or ends the one stated.
+    fn duel_under_way(&mut self, args: &[&str], rest: &str) -> Result<Option<String>, String> {
+        let usage = "duel under-way LIGHT-FIGHTER / DARK-FIGHTER";
+        let words = rest.split_once(' ').map_or("", |(_, words)| words).trim();
+        match args.first().copied().unwrap_or_default() {
+            "under-way" => {
+                let (light, dark) = words.split_once('/').ok_or(usage)?;
+                let light = self.reference(&format!("light {}", light.trim()))?;
+                let dark = self.reference(&format!("dark {}", dark.trim()))?;
+                let initiator = self.board.turn.unwrap_or(Side::Dark);
+                let duelist = |fighter| crate::board::Duelist {
+                    fighter,
+                    weapon: None,
+                    drawn: None,
+                    span: crate::board::SpanNote::default(),
+                };
+                self.board.duel = Some(crate::board::DuelInProgress {
+                    initiator,
+                    light: duelist(light),
+                    dark: duelist(dark),
+                    next: initiator,
+                    pending: crate::board::PendingMove::Attack,
+                    span: crate::board::SpanNote::default(),
+                });
+            }
+            "off" => {
+                self.board.duel = None;
+                return Ok(Some("No duel is under way.\n".to_string()));
+            }
+            what => {
+                let duel = self
+                    .board
+                    .duel
+                    .as_mut()
+                    .ok_or_else(|| format!("no duel is under way: state one with `{usage}`"))?;
+                let value = args.get(1).copied().unwrap_or_default();
+                match what {
+                    "next" => duel.next = parse_side(value)?,
+                    "initiator" => duel.initiator = parse_side(value)?,
+                    "pending" => {
+                        duel.pending = match value {
+                            "attack" => crate::board::PendingMove::Attack,
+                            "block" => crate::board::PendingMove::Block,
+                            "defeat" => crate::board::PendingMove::Defeat,
+                            other => {
+                                return Err(format!(
+                                    "{} is not attack, block or defeat",
+                                    crate::text::quoted(other)
+                                ));
+                            }
+                        }
+                    }
+                    "drawn" => {
+                        let side = parse_side(value)?;
+                        let count = args.get(2).copied().ok_or("duel drawn SIDE N")?;
+                        let count = ranged::<0, 1000>(count, "cards drawn")?.u32();
+                        match side {
+                            Side::Light => duel.light.drawn = Some(count),
+                            Side::Dark => duel.dark.drawn = Some(count),
+                        }
+                    }
+                    "weapon" => {
+                        let side = parse_side(value)?;
+                        let name = args
+                            .get(2..)
+                            .map(|words| words.join(" "))
+                            .unwrap_or_default();
+                        let weapon = if name.is_empty() || name == "none" {
+                            None
+                        } else {
+                            Some(self.reference(&format!("{} {name}", side_word(side)))?)
+                        };
+                        if let Some(duel) = self.board.duel.as_mut() {
+                            match side {
+                                Side::Light => duel.light.weapon = weapon,
+                                Side::Dark => duel.dark.weapon = weapon,
+                            }
+                        }
+                    }
+                    other => {
+                        return Err(format!(
+                            "{} is not a part of a duel under way: under-way, weapon, next, pending, initiator, drawn or off",
+                            crate::text::quoted(other)
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(Some(self.describe_duel_under_way()))
+    }
+
+    /// The duel under way in one paragraph.
+    fn describe_duel_under_way(&self) -> String {
+        let Some(duel) = &self.board.duel else {
+            return "No duel is under way.\n".to_string();
+        };
+        let armed = |side: Side| {
+            let duelist = duel.side(side);
+            let fighter = self.board.describe(duelist.fighter);
+            match duelist.weapon {
+                Some(weapon) => format!("{fighter} with {}", self.board.describe(weapon)),
+                None => format!("{fighter} with no weapon"),
+            }
+        };
+        format!(
+            "Duel under way, initiated by the {} player: {} for the Light Side, {} for the Dark Side; next, the {} player: {}.\n",
+            duel.initiator,
+            armed(Side::Light),
+            armed(Side::Dark),
+            duel.next,
+            duel.pending.key()
+        )
+    }
+
     fn duel(&mut self, console: &mut dyn Console) -> Result<Option<String>, String> {
         let before = self.board.clone();
         let mut board = self.board.clone();
@@ -1606,5 +1725,13 @@ pub fn help(command: Option<&str>, width: usize) -> String {
             }
             out
         }
+    }
+}
+
+/// A side as the shell's commands write it.
+fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::Light => "light",
+        Side::Dark => "dark",
     }
 }
