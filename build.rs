@@ -386,9 +386,33 @@ struct_literal!(GameText {
     weapon_bonus,
     location_bonus,
     text_bonus,
+    conditional_bonuses,
     dueling,
     damage_modifier,
 });
+struct_literal!(ConditionalBonus { amount, when });
+
+impl Literal for model::Condition {
+    fn write(&self, out: &mut String) {
+        let (variant, text) = match self {
+            model::Condition::DuelingA(kind) => {
+                let _ = write!(out, "Condition::DuelingA(ConditionTrait::{kind:?})");
+                return;
+            }
+            model::Condition::UsingA(kind) => {
+                let _ = write!(out, "Condition::UsingA(ConditionTrait::{kind:?})");
+                return;
+            }
+            model::Condition::DuelingNamed(name) => ("DuelingNamed", name),
+            model::Condition::UsingNamed(name) => ("UsingNamed", name),
+            model::Condition::Fought(name) => ("Fought", name),
+            model::Condition::Controlled(name) => ("Controlled", name),
+        };
+        let _ = write!(out, "Condition::{variant}(");
+        text.write(out);
+        out.push(')');
+    }
+}
 struct_literal!(Card {
     title,
     subtitle,

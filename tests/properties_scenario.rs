@@ -28,14 +28,16 @@ fn entry_strategy(names: Vec<String>) -> impl Strategy<Value = Located<Entry>> {
         proptest::sample::select(names),
         any::<bool>(),
         any::<bool>(),
+        any::<bool>(),
         0i64..4,
         0i64..6,
     )
-        .prop_map(|(name, hidden, deployed, hits, thrust)| {
+        .prop_map(|(name, hidden, deployed, fought, hits, thrust)| {
             Located::new(Entry::Card(CardEntry {
                 card: Located::new(name),
                 hidden: hidden.then(|| Located::new(true)),
                 deployed_this_turn: deployed,
+                fought_this_turn: fought,
                 hits: (hits > 0).then(|| Located::new(Ranged::saturating(hits))),
                 thrust: (thrust > 0).then(|| Located::new(Ranged::saturating(thrust))),
             }))

@@ -211,6 +211,8 @@ pub struct CardInstance {
     pub face_down: bool,
     /// Deployed during the current turn.
     pub deployed_this_turn: bool,
+    /// Fought (in a battle or a duel) this turn.
+    pub fought_this_turn: bool,
     /// Hit tokens on it.
     pub hits: u32,
     /// Thrust tokens on it (a Podracer pilot).
@@ -227,6 +229,8 @@ pub struct PlayerState {
     pub laps: u32,
     /// Whether he has initiated a duel this turn.
     pub dueled_this_turn: bool,
+    /// The planets he has controlled this game, where game text asks.
+    pub controlled: Vec<Planet>,
     /// Where the draw deck was written, for diagnostics about the whole deck.
     pub deck_span: SpanNote,
     /// Where the player's section was written.
@@ -415,6 +419,7 @@ impl Board {
             owner,
             face_down: false,
             deployed_this_turn: false,
+            fought_this_turn: false,
             hits: 0,
             thrust: 0,
             provenance: ProvenanceSlot::default(),

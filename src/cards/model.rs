@@ -357,6 +357,43 @@ pub struct DamageModifier {
     pub applies_to: ModifierTarget,
 }
 
+/// A trait a condition of a power bonus can ask of a card in a duel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConditionTrait {
+    Jedi,
+    DuelingCharacter,
+    Lightsaber,
+}
+
+/// When a power bonus of game text holds: a situation over the board and the procedure.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Condition {
+    /// "When he is dueling any Jedi": his dueling opponent has the trait.
+    DuelingA(ConditionTrait),
+    /// His dueling opponent is this card (by name: `Darth Maul`).
+    DuelingNamed(String),
+    /// "When using any lightsaber": the weapon he uses has the trait.
+    UsingA(ConditionTrait),
+    /// He is using this weapon (by name).
+    UsingNamed(String),
+    /// "If Darth Maul has fought this turn": a card of his player's so named, marked
+    /// `fought_this_turn` in the position.
+    Fought(String),
+    /// "When you have controlled Coruscant": his player has controlled the planet, as the
+    /// position's `controlled:` says.
+    Controlled(String),
+}
+
+/// A power bonus of game text that holds only when its condition does.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionalBonus {
+    pub amount: i32,
+    pub when: Condition,
+}
+
 /// Game text a scenario declares for the procedures: who can use a weapon, power bonuses,
 /// dueling text, damage modifiers.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
@@ -374,6 +411,9 @@ pub struct GameText {
     /// Another game-text power bonus that applies.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text_bonus: Option<i32>,
+    /// Game-text power bonuses that hold only in a situation.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub conditional_bonuses: Vec<ConditionalBonus>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dueling: Option<DuelingEffect>,
     #[serde(skip_serializing_if = "Option::is_none")]

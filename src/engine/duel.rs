@@ -7,7 +7,10 @@ use serde::Serialize;
 
 use crate::board::{Board, CardId, PendingMove, Planet, Step, Zone};
 use crate::cards::traits::{dueling_character, jedi, lightsaber};
-use crate::cards::{Card, CardType, DuelingEffect, ModifierTarget, Side, StatValue, TraitValue};
+use crate::cards::{
+    Card, CardType, Condition, ConditionTrait, DuelingEffect, ModifierTarget, Side, StatValue,
+    TraitValue,
+};
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
 
@@ -42,6 +45,17 @@ pub(crate) const NO_DEFEAT: Citation = cite("duel.no-defeat");
 pub(crate) const OVER: Citation = cite("duel.over");
 pub(crate) const DECK_VICTORY: Citation = cite("faq.even-up.deck-victory-first");
 pub(crate) const LAP_CARDS: Citation = cite("boonta.laps.not-in-play");
+
+/// A reason and a verdict, the reason reworded.
+trait MapReason {
+    fn map_reason(self, reword: impl FnOnce(String) -> String) -> (String, bool);
+}
+
+impl MapReason for (String, bool) {
+    fn map_reason(self, reword: impl FnOnce(String) -> String) -> (String, bool) {
+        (reword(self.0), self.1)
+    }
+}
 
 /// The titles the revised text's Anakin rule names.
 const ANAKIN_TITLE: &str = "Anakin Skywalker";
@@ -814,6 +828,16 @@ impl Duel {
         if let Some(bonus) = card.text.text_bonus {
             parts.push(("game-text power bonus".to_string(), bonus));
         }
+        for bonus in &card.text.conditional_bonuses {
+            let (phrase, reason, holds) = self.condition(board, side, &bonus.when);
+            parts.push((
+                format!(
+                    "game-text power bonus {phrase}: {reason}{}",
+                    if holds { "" } else { ", so it does not apply" }
+                ),
+                if holds { bonus.amount } else { 0 },
+            ));
+        }
         let total = saturating_sum(&parts);
         let weapon = self.weapon.get(side).map(|id| Self::name(board, id));
         self.emit(
@@ -855,6 +879,119 @@ impl Duel {
             Phase::Attack(self.initiator)
         };
         Ok(())
+    }
+
+    /// Whether a power bonus's condition holds for `side`'s fighter in this duel: the
+    /// condition in words, why it holds or not, and whether it does.
+    fn condition(&self, board: &Board, side: Side, when: &Condition) -> (String, String, bool) {
+        let has = |id: Option<CardId>, wanted: ConditionTrait| {
+            id.and_then(|id| board.card(id))
+                .is_some_and(|card| match wanted {
+                    ConditionTrait::Jedi => jedi(card).value.is_yes(),
+                    ConditionTrait::DuelingCharacter => dueling_character(card).value.is_yes(),
+                    ConditionTrait::Lightsaber => lightsaber(card).value.is_yes(),
+                })
+        };
+        let named = |id: Option<CardId>, name: &str| {
+            id.and_then(|id| board.card(id)).is_some_and(|card| {
+                crate::cards::matching::find(std::slice::from_ref(card), name).is_ok()
+            })
+        };
+        let label = |wanted: ConditionTrait| match wanted {
+            ConditionTrait::Jedi => "a Jedi",
+            ConditionTrait::DuelingCharacter => "a dueling character",
+            ConditionTrait::Lightsaber => "a lightsaber",
+        };
+        let opponent = self.fighter.get(side.opponent());
+        let weapon = self.weapon.get(side);
+        let described = |id: Option<CardId>| {
+            id.map_or_else(|| "no card".to_string(), |id| Self::name(board, id))
+        };
+        let verdict = |holds: bool, what: String| {
+            (
+                if holds {
+                    format!("{what} is")
+                } else {
+                    format!("{what} is not")
+                },
+                holds,
+            )
+        };
+        let (phrase, (reason, holds)) = match when {
+            Condition::DuelingA(wanted) => (
+                format!("when dueling {}", label(*wanted)),
+                verdict(has(opponent, *wanted), described(opponent))
+                    .map_reason(|reason| format!("{reason} {}", label(*wanted))),
+            ),
+            Condition::DuelingNamed(name) => (
+                format!("when dueling {name}"),
+                (
+                    format!("his opponent is {}", described(opponent)),
+                    named(opponent, name),
+                ),
+            ),
+            Condition::UsingA(wanted) => (
+                format!("when using {}", label(*wanted)),
+                match weapon {
+                    Some(_) => verdict(has(weapon, *wanted), described(weapon))
+                        .map_reason(|reason| format!("{reason} {}", label(*wanted))),
+                    None => ("he uses no weapon".to_string(), false),
+                },
+            ),
+            Condition::UsingNamed(name) => (
+                format!("when using {name}"),
+                match weapon {
+                    Some(_) => (
+                        format!("he uses {}", described(weapon)),
+                        named(weapon, name),
+                    ),
+                    None => ("he uses no weapon".to_string(), false),
+                },
+            ),
+            Condition::Fought(name) => {
+                let fought = board.cards.iter().find(|instance| {
+                    instance.owner == side
+                        && instance.fought_this_turn
+                        && named(Some(instance.id), name)
+                });
+                (
+                    format!("if {name} has fought this turn"),
+                    match fought {
+                        Some(instance) => (
+                            format!(
+                                "the position marks {} as having fought this turn",
+                                Self::name(board, instance.id)
+                            ),
+                            true,
+                        ),
+                        None => (
+                            format!(
+                                "the position marks no {name} of his as having fought this turn"
+                            ),
+                            false,
+                        ),
+                    },
+                )
+            }
+            Condition::Controlled(planet) => {
+                let held = board
+                    .player(side)
+                    .controlled
+                    .iter()
+                    .any(|controlled| controlled.name().eq_ignore_ascii_case(planet));
+                (
+                    format!("when he has controlled {planet}"),
+                    (
+                        format!(
+                            "the position {} {planet} among the planets he has controlled",
+                            if held { "lists" } else { "does not list" }
+                        ),
+                        held,
+                    ),
+                )
+            }
+        };
+        (phrase, reason, holds)
     }
 
     fn play_options(

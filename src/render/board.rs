@@ -21,6 +21,9 @@ fn annotation(board: &Board, id: CardId) -> String {
     if instance.deployed_this_turn {
         notes.push("deployed this turn".to_string());
     }
+    if instance.fought_this_turn {
+        notes.push("fought this turn".to_string());
+    }
     for (label, stat) in [
         ("power", &card.stats.power),
         ("DAMAGE", &card.stats.damage),

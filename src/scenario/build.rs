@@ -302,6 +302,27 @@ impl Builder<'_> {
         if let Some(bonus) = declaration.text_bonus {
             text.text_bonus = Some(bonus.i32());
         }
+        for bonus in &declaration.bonuses {
+            if let crate::cards::Condition::Controlled(planet) = &bonus.when.value
+                && Planet::parse(planet).is_none()
+            {
+                self.problems.push(
+                    Problem::error(
+                        "unknown-planet",
+                        format!("{} is not a planet", crate::text::quoted(planet)),
+                        bonus.when.span,
+                        "not a planet",
+                    )
+                    .with_help("the planets are Tatooine, Coruscant and Naboo"),
+                );
+                continue;
+            }
+            text.conditional_bonuses
+                .push(crate::cards::ConditionalBonus {
+                    amount: bonus.amount.i32(),
+                    when: bonus.when.value.clone(),
+                });
+        }
         if let Some(effect) = &declaration.dueling {
             text.dueling = Some(effect.value);
         }
@@ -561,6 +582,7 @@ impl Builder<'_> {
             if let Some(CardEntry {
                 hidden,
                 deployed_this_turn,
+                fought_this_turn,
                 hits,
                 thrust,
                 ..
@@ -571,6 +593,7 @@ impl Builder<'_> {
                     instance.provenance.hidden = hidden.span;
                 }
                 instance.deployed_this_turn = *deployed_this_turn;
+                instance.fought_this_turn = *fought_this_turn;
                 if let Some(hits) = hits {
                     instance.hits = hits.value.u32();
                     instance.provenance.hits = hits.span;
@@ -740,5 +763,10 @@ impl Builder<'_> {
             self.board.player_mut(side).counters_spent = counters.value.u32();
         }
         self.board.player_mut(side).dueled_this_turn = player.dueled_this_turn;
+        for planet in &player.controlled {
+            if let Some(planet) = self.planet(planet) {
+                self.board.player_mut(side).controlled.push(planet);
+            }
+        }
     }
 }

@@ -518,6 +518,13 @@ pub struct Declaration {
     /// Another game-text power bonus of a character that applies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_bonus: Option<Bonus>,
+    /// Game-text power bonuses that hold only in a situation: `[{amount: 2, when:
+    /// {dueling_a: jedi}}]`. Conditions: `dueling_a` / `using_a` (`jedi`,
+    /// `dueling-character`, `lightsaber`), `dueling_named` / `using_named` (a card's name),
+    /// `fought` (a card of his marked `fought_this_turn`), `controlled` (a planet listed
+    /// under the player's `controlled:`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bonuses: Vec<ConditionalBonusFile>,
     /// "When dueling…" text: `extra-hit`, `remove-hit`, `discard-for-two-extra-hits`,
     /// `draw-one` or `discard-to-draw-two`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -526,6 +533,14 @@ pub struct Declaration {
     /// `{amount: 2, applies_to: opponent}`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage_modifier: Option<DamageModifierFile>,
+}
+
+/// A game-text power bonus with its condition.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionalBonusFile {
+    pub amount: Bonus,
+    pub when: Located<crate::cards::Condition>,
 }
 
 /// A card in a zone: a destiny number (a card known only by it), a card name, or a card
@@ -548,6 +563,9 @@ pub struct CardEntry {
     /// Deployed during the current turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub deployed_this_turn: bool,
+    /// Fought (in a battle or a duel) this turn, where game text asks.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fought_this_turn: bool,
     /// Hit tokens on it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hits: Option<Located<Hits>>,
@@ -567,6 +585,7 @@ impl CardEntry {
     pub fn is_bare(&self) -> bool {
         self.hidden.is_none()
             && !self.deployed_this_turn
+            && !self.fought_this_turn
             && self.hits.is_none()
             && self.thrust.is_none()
     }
@@ -744,6 +763,10 @@ pub struct PlayerFile {
     /// Whether this player has already initiated a duel this turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dueled_this_turn: bool,
+    /// The planets he has controlled this game, where game text asks ("when you have
+    /// controlled Coruscant").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub controlled: Vec<Located<String>>,
 }
 
 /// A planet: each player's cards there.

@@ -94,6 +94,15 @@ fn declaration(card: &Card) -> Option<Declaration> {
             .text
             .text_bonus
             .map(|bonus| Bonus::saturating(i64::from(bonus))),
+        bonuses: card
+            .text
+            .conditional_bonuses
+            .iter()
+            .map(|bonus| super::file::ConditionalBonusFile {
+                amount: Bonus::saturating(i64::from(bonus.amount)),
+                when: Located::new(bonus.when.clone()),
+            })
+            .collect(),
         dueling: card.text.dueling.map(Located::new),
         damage_modifier: card.text.damage_modifier.map(|modifier| {
             super::file::DamageModifierFile {
@@ -119,6 +128,7 @@ fn entry(board: &Board, id: CardId) -> Located<Entry> {
         card: Located::new(card.map(Card::full_name).unwrap_or_default()),
         hidden: instance.face_down.then(|| Located::new(true)),
         deployed_this_turn: instance.deployed_this_turn,
+        fought_this_turn: instance.fought_this_turn,
         hits: (instance.hits > 0)
             .then(|| Located::new(Ranged::saturating(i64::from(instance.hits)))),
         thrust: (instance.thrust > 0)
@@ -155,6 +165,11 @@ fn player(board: &Board, side: Side) -> Option<Located<PlayerFile>> {
         counters_spent: (state.counters_spent > 0)
             .then(|| Located::new(Ranged::saturating(i64::from(state.counters_spent)))),
         dueled_this_turn: state.dueled_this_turn,
+        controlled: state
+            .controlled
+            .iter()
+            .map(|planet| Located::new(planet.name().to_string()))
+            .collect(),
     };
     (file != PlayerFile::default()).then(|| Located::new(file))
 }
