@@ -5,6 +5,7 @@
 use jedi_judge::cards::Catalog;
 use jedi_judge::check::{FileVerdict, check_text};
 use jedi_judge::engine::EventKind;
+use jedi_judge::engine::duel::DuelEvent;
 use jedi_judge::rules::Corpus;
 use jedi_judge::walk::{WalkError, walk_text};
 use proptest::prelude::*;
@@ -151,11 +152,11 @@ proptest! {
             .unwrap_or_else(|error| panic!("{error:?}\n{text}"));
         for event in &walked.run.events {
             match &event.kind {
-                EventKind::PowerTotalled { parts, total, .. } => {
+                EventKind::Duel(DuelEvent::PowerTotalled { parts, total, .. }) => {
                     let sum: i64 = parts.iter().map(|(_, amount)| i64::from(*amount)).sum();
                     prop_assert_eq!(i64::from(*total), sum);
                 }
-                EventKind::DamageTaken { amount, .. } => prop_assert!(*amount >= 0),
+                EventKind::Duel(DuelEvent::DamageTaken { amount, .. }) => prop_assert!(*amount >= 0),
                 _ => {}
             }
         }

@@ -8,9 +8,7 @@ use serde::Serialize;
 use super::{ClashBoard, ClashCard, DoubleScope, EffectSource, Pile, SpecialEffect, player_name};
 use crate::board::CardId;
 use crate::cards::Side;
-use crate::engine::{
-    Advance, Decision, DecisionKind, DecisionOption, Event, EventKind, Procedure, Tally,
-};
+use crate::engine::{Advance, Decision, DecisionKind, DecisionOption, Event, Procedure, Tally};
 use crate::random::Random;
 use crate::rules::{Citation, cite};
 
@@ -42,6 +40,89 @@ pub enum ClashAction {
     Battle,
     Round,
     Game,
+}
+
+/// What happened in Clash of the Lightsabers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum ClashEvent {
+    ClashDealt {
+        side: Side,
+        count: usize,
+    },
+    ClashPlanned {
+        side: Side,
+        battle: u8,
+        card: String,
+    },
+    ClashBattleBegins {
+        round: u32,
+        battle: u8,
+    },
+    ClashFlip {
+        side: Side,
+        card: Option<String>,
+    },
+    ClashPlay {
+        side: Side,
+        card: String,
+        simultaneous: bool,
+    },
+    ClashSpecialsCancel {
+        light: String,
+        dark: String,
+    },
+    ClashSpecialEffect {
+        side: Side,
+        card: String,
+        effect: String,
+        source: String,
+    },
+    ClashStatus {
+        light_total: i32,
+        dark_total: i32,
+        light_cards: usize,
+        dark_cards: usize,
+        winning: Option<Side>,
+    },
+    ClashMustPlay {
+        side: Side,
+    },
+    ClashConcede {
+        side: Side,
+        forced: bool,
+    },
+    ClashConcessionRefused {
+        side: Side,
+        standoff: bool,
+    },
+    ClashBattleEnd {
+        round: u32,
+        battle: u8,
+        winner: Option<Side>,
+    },
+    ClashReshuffle {
+        side: Side,
+        count: usize,
+    },
+    ClashRoundEnd {
+        round: u32,
+        light_won: u8,
+        dark_won: u8,
+        mover: Option<Side>,
+        steps: u8,
+        light_track: u8,
+        dark_track: u8,
+    },
+    ClashNewRound {
+        round: u32,
+        light_drew: usize,
+        dark_drew: usize,
+    },
+    ClashGameWon {
+        winner: Side,
+        round: u32,
+    },
 }
 
 /// One battle's outcome.
@@ -127,11 +208,11 @@ impl Clash {
         &self.result
     }
 
-    fn emit(&mut self, kind: EventKind, cites: &[Citation], mut moves: Vec<crate::engine::Move>) {
+    fn emit(&mut self, kind: ClashEvent, cites: &[Citation], mut moves: Vec<crate::engine::Move>) {
         // Kept for the whole walk: no room for moves that will never come.
         moves.shrink_to_fit();
         self.pending.push_back(Event {
-            kind,
+            kind: kind.into(),
             cites: cites.to_vec(),
             assumptions: Vec::new(),
             moves,
@@ -195,7 +276,7 @@ impl Clash {
                 }
                 self.shuffle_pile(board, Pile::Draw(side));
                 self.emit(
-                    EventKind::ClashReshuffle {
+                    ClashEvent::ClashReshuffle {
                         side,
                         count: returned.len(),
                     },
@@ -280,7 +361,7 @@ impl Clash {
     fn status(&mut self, board: &ClashBoard) {
         let winning = Self::winning(board);
         self.emit(
-            EventKind::ClashStatus {
+            ClashEvent::ClashStatus {
                 light_total: Self::total(board, Side::Light),
                 dark_total: Self::total(board, Side::Dark),
                 light_cards: board.pile(Pile::Battle(Side::Light)).len(),
@@ -408,7 +489,7 @@ impl Clash {
             parts.push("no effect".to_string());
         }
         self.emit(
-            EventKind::ClashSpecialEffect {
+            ClashEvent::ClashSpecialEffect {
                 side,
                 card: name.clone(),
                 effect: parts.join("; "),
@@ -478,7 +559,7 @@ impl Clash {
             &[LOSING_PLAYER]
         };
         self.emit(
-            EventKind::ClashPlay {
+            ClashEvent::ClashPlay {
                 side,
                 card: name.into_owned(),
                 simultaneous,
@@ -519,7 +600,7 @@ impl Clash {
             winner,
         });
         self.emit(
-            EventKind::ClashBattleEnd {
+            ClashEvent::ClashBattleEnd {
                 round: board.round,
                 battle: board.battle,
                 winner,
@@ -537,7 +618,7 @@ impl Clash {
                     let mut moves = Vec::new();
                     let dealt = self.draw(board, side, 7, &mut moves);
                     self.emit(
-                        EventKind::ClashDealt { side, count: dealt },
+                        ClashEvent::ClashDealt { side, count: dealt },
                         &[ROUND_START],
                         moves,
                     );
@@ -578,7 +659,7 @@ impl Clash {
                     &[FLIP]
                 };
                 self.emit(
-                    EventKind::ClashBattleBegins {
+                    ClashEvent::ClashBattleBegins {
                         round: board.round,
                         battle: board.battle,
                     },
@@ -598,7 +679,7 @@ impl Clash {
                     let card = planned
                         .and_then(|id| board.card(id))
                         .map(|card| card.name().into_owned());
-                    self.emit(EventKind::ClashFlip { side, card }, &[FLIP], moves);
+                    self.emit(ClashEvent::ClashFlip { side, card }, &[FLIP], moves);
                     flipped.push(planned);
                 }
                 let specials: Vec<bool> = flipped
@@ -674,7 +755,7 @@ impl Clash {
                         let loser = winner.opponent();
                         if board.pile(Pile::Hand(loser)).is_empty() {
                             self.emit(
-                                EventKind::ClashConcede {
+                                ClashEvent::ClashConcede {
                                     side: loser,
                                     forced: true,
                                 },
@@ -727,7 +808,7 @@ impl Clash {
                         if !self.must_play_said {
                             self.must_play_said = true;
                             self.emit(
-                                EventKind::ClashMustPlay { side },
+                                ClashEvent::ClashMustPlay { side },
                                 &[STANDOFF_OUT],
                                 Vec::new(),
                             );
@@ -803,7 +884,7 @@ impl Clash {
                 }
                 self.result.moves.push((board.round, mover, steps));
                 self.emit(
-                    EventKind::ClashRoundEnd {
+                    ClashEvent::ClashRoundEnd {
                         round: board.round,
                         light_won: light,
                         dark_won: dark,
@@ -825,7 +906,7 @@ impl Clash {
                     (_, Some(winner)) => {
                         self.result.game_winner = Some(winner);
                         self.emit(
-                            EventKind::ClashGameWon {
+                            ClashEvent::ClashGameWon {
                                 winner,
                                 round: board.round,
                             },
@@ -850,7 +931,7 @@ impl Clash {
                 let light_drew = self.draw(board, Side::Light, 7, &mut moves);
                 let dark_drew = self.draw(board, Side::Dark, 7, &mut moves);
                 self.emit(
-                    EventKind::ClashNewRound {
+                    ClashEvent::ClashNewRound {
                         round: board.round,
                         light_drew,
                         dark_drew,
@@ -878,7 +959,7 @@ impl Clash {
         let light = names.first().cloned().unwrap_or_default();
         let dark = names.get(1).cloned().unwrap_or_default();
         self.emit(
-            EventKind::ClashSpecialsCancel {
+            ClashEvent::ClashSpecialsCancel {
                 light: light.into_owned(),
                 dark: dark.into_owned(),
             },
@@ -932,7 +1013,7 @@ impl Procedure<ClashBoard> for Clash {
                     Self::transfer(board, id, Pile::Planned(side, battle), &mut moves);
                     let card = board.card(id).map(ClashCard::name).unwrap_or_default();
                     self.emit(
-                        EventKind::ClashPlanned {
+                        ClashEvent::ClashPlanned {
                             side,
                             battle,
                             card: card.into_owned(),
@@ -944,7 +1025,7 @@ impl Procedure<ClashBoard> for Clash {
             }
             DecisionKind::ClashConcedeOffer if !option.declines => {
                 self.emit(
-                    EventKind::ClashConcessionRefused {
+                    ClashEvent::ClashConcessionRefused {
                         side,
                         standoff: Self::winning(board).is_none(),
                     },
@@ -955,7 +1036,7 @@ impl Procedure<ClashBoard> for Clash {
             DecisionKind::ClashPlay => match option.card {
                 None => {
                     self.emit(
-                        EventKind::ClashConcede {
+                        ClashEvent::ClashConcede {
                             side,
                             forced: false,
                         },
@@ -1015,7 +1096,7 @@ impl Procedure<ClashBoard> for Clash {
                         &[STANDOFF]
                     };
                     self.emit(
-                        EventKind::ClashPlay {
+                        ClashEvent::ClashPlay {
                             side: *who,
                             card: name.into_owned(),
                             simultaneous: played.len() == 2,

@@ -15,8 +15,8 @@ use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
 
 use super::{
-    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, EventKind, Move, Procedure,
-    Refusal, Tally, describe_move,
+    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Refusal,
+    Tally, describe_move,
 };
 
 pub(crate) const INITIATION: Citation = cite("duel.initiation");
@@ -88,6 +88,150 @@ pub(crate) const ANAKIN_EMPTY_DECK: Assumption = Assumption {
     name: "anakin-empty-deck",
     text: "With no card to draw for Anakin's destiny, his power counts as 0 before bonuses.",
 };
+
+/// What happened in a duel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum DuelEvent {
+    DuelInitiated {
+        initiator: Side,
+        planet: String,
+    },
+    /// A duel under way, taken up where the position leaves it.
+    DuelResumed {
+        initiator: Side,
+        planet: Option<String>,
+        light: String,
+        dark: String,
+        light_weapon: Option<String>,
+        dark_weapon: Option<String>,
+        next: Side,
+        /// `attack`, `block` or `defeat`.
+        pending: &'static str,
+    },
+    DuelRefused {
+        initiator: Option<Side>,
+        refusal: Refusal,
+    },
+    FighterChosen {
+        side: Side,
+        card: String,
+        by: Side,
+        role: String,
+    },
+    DefenderSubstituted {
+        side: Side,
+        from: String,
+        to: String,
+    },
+    SubstitutionDeclined {
+        side: Side,
+        could: Vec<String>,
+    },
+    NoSubstituteAvailable {
+        side: Side,
+        other_versions: Vec<String>,
+    },
+    WeaponChosen {
+        side: Side,
+        card: Option<String>,
+        lightsaber: bool,
+    },
+    DamageZeroDiscarded {
+        side: Side,
+        card: String,
+    },
+    AnakinDestiny {
+        side: Side,
+        card: String,
+        destiny: i32,
+    },
+    PowerTotalled {
+        side: Side,
+        card: String,
+        parts: Vec<(String, i32)>,
+        total: i32,
+        weapon: Option<String>,
+    },
+    DuelingHandDrawn {
+        side: Side,
+        wanted: i32,
+        drawn: usize,
+        deck_left: usize,
+    },
+    Attack {
+        side: Side,
+        card: String,
+        destiny: i32,
+    },
+    Block {
+        side: Side,
+        card: String,
+        destiny: i32,
+    },
+    NoBlock {
+        side: Side,
+        destiny: i32,
+        could_have: bool,
+    },
+    Hit {
+        side: Side,
+        card: String,
+        by: String,
+        hits: u32,
+        damage: i32,
+    },
+    DuelingText {
+        side: Side,
+        card: String,
+        effect: DuelingEffect,
+        applied: bool,
+        detail: String,
+    },
+    CannotAttack {
+        side: Side,
+        /// The exchange ends here (the scenario's choice for `empty-hand-cannot-attack`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        exchange_ends: bool,
+    },
+    Defeated {
+        side: Side,
+        card: String,
+        hits: u32,
+        damage: i32,
+    },
+    HandsEmpty,
+    /// The exchange ended with a card still in a dueling hand (the scenario's choice for
+    /// `empty-hand-cannot-attack`), and with no defeat.
+    ExchangeEnded,
+    CardsDiscarded {
+        side: Side,
+        cards: Vec<String>,
+    },
+    Reshuffled {
+        side: Side,
+        returned: usize,
+        deck_size: usize,
+    },
+    DamageTaken {
+        side: Side,
+        amount: i32,
+        parts: Vec<(String, i32)>,
+        lost: usize,
+        deck_left: usize,
+    },
+    NoDamage {
+        reason: String,
+    },
+    DeckVictory {
+        winner: Side,
+    },
+    HitsRemoved {
+        side: Side,
+        count: u32,
+    },
+    BattleStepContinues,
+}
 
 /// The outcome of a duel, for the verdict and for expectations.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -260,18 +404,18 @@ impl Duel {
     fn emit(
         &mut self,
         board: &Board,
-        kind: EventKind,
+        kind: DuelEvent,
         cites: &[Citation],
         assumptions: &[Assumption],
         moves: Vec<Move>,
     ) {
         let mut assumptions = assumptions.to_vec();
-        if !self.said_location && !matches!(kind, EventKind::DuelRefused { .. }) {
+        if !self.said_location && !matches!(kind, DuelEvent::DuelRefused { .. }) {
             assumptions.insert(0, AT_THE_PLANET);
             self.said_location = true;
         }
         self.pending.push_back(Event {
-            kind,
+            kind: kind.into(),
             cites: cites.to_vec(),
             assumptions,
             moves,
@@ -353,7 +497,7 @@ impl Duel {
         self.result.refusal = Some(refusal.clone());
         self.emit(
             board,
-            EventKind::DuelRefused {
+            DuelEvent::DuelRefused {
                 initiator: board.turn,
                 refusal,
             },
@@ -435,7 +579,7 @@ impl Duel {
         self.result.initiated = true;
         self.emit(
             board,
-            EventKind::DuelInitiated {
+            DuelEvent::DuelInitiated {
                 initiator: self.initiator,
                 planet: planet.to_string(),
             },
@@ -494,7 +638,7 @@ impl Duel {
         let weapon = |side: Side| duel.side(side).weapon.map(|id| Self::name(board, id));
         self.emit(
             board,
-            EventKind::DuelResumed {
+            DuelEvent::DuelResumed {
                 initiator: duel.initiator,
                 planet: self.planet.map(|planet| planet.to_string()),
                 light: name(Side::Light),
@@ -722,7 +866,7 @@ impl Duel {
                 let card = Self::name(board, id);
                 self.emit(
                     board,
-                    EventKind::DamageZeroDiscarded { side, card },
+                    DuelEvent::DamageZeroDiscarded { side, card },
                     &[DAMAGE_ZERO],
                     &[],
                     vec![moved],
@@ -733,7 +877,7 @@ impl Duel {
         if discarded {
             self.emit(
                 board,
-                EventKind::BattleStepContinues,
+                DuelEvent::BattleStepContinues,
                 &[OVER],
                 &[],
                 Vec::new(),
@@ -776,7 +920,7 @@ impl Duel {
                     let name = Self::name(board, top);
                     self.emit(
                         board,
-                        EventKind::AnakinDestiny {
+                        DuelEvent::AnakinDestiny {
                             side,
                             card: name,
                             destiny,
@@ -842,7 +986,7 @@ impl Duel {
         let weapon = self.weapon.get(side).map(|id| Self::name(board, id));
         self.emit(
             board,
-            EventKind::PowerTotalled {
+            DuelEvent::PowerTotalled {
                 side,
                 card: card.full_name(),
                 parts,
@@ -863,7 +1007,7 @@ impl Duel {
         }
         self.emit(
             board,
-            EventKind::DuelingHandDrawn {
+            DuelEvent::DuelingHandDrawn {
                 side,
                 wanted,
                 drawn,
@@ -1048,7 +1192,7 @@ impl Duel {
         if blocking {
             self.emit(
                 board,
-                EventKind::Block {
+                DuelEvent::Block {
                     side,
                     card: name,
                     destiny,
@@ -1061,7 +1205,7 @@ impl Duel {
             self.result.first_attacker.get_or_insert(side);
             self.emit(
                 board,
-                EventKind::Attack {
+                DuelEvent::Attack {
                     side,
                     card: name,
                     destiny,
@@ -1101,7 +1245,7 @@ impl Duel {
         let card = Self::name(board, fighter);
         self.emit(
             board,
-            EventKind::Hit {
+            DuelEvent::Hit {
                 side,
                 card,
                 by,
@@ -1131,7 +1275,7 @@ impl Duel {
             DuelingEffect::DiscardForTwoExtraHits | DuelingEffect::DiscardToDrawTwo
         );
         if discards && !use_it {
-            let event = EventKind::DuelingText {
+            let event = DuelEvent::DuelingText {
                 side: scorer,
                 card: name,
                 effect,
@@ -1183,7 +1327,7 @@ impl Duel {
                 )
             }
         };
-        let event = EventKind::DuelingText {
+        let event = DuelEvent::DuelingText {
             side: scorer,
             card: name,
             effect,
@@ -1233,7 +1377,7 @@ impl Duel {
             let card = Self::name(board, fighter);
             self.emit(
                 board,
-                EventKind::Defeated {
+                DuelEvent::Defeated {
                     side: hit_side,
                     card,
                     hits,
@@ -1350,7 +1494,7 @@ impl Duel {
             }
             self.emit(
                 board,
-                EventKind::CardsDiscarded {
+                DuelEvent::CardsDiscarded {
                     side: loser,
                     cards: names,
                 },
@@ -1363,7 +1507,7 @@ impl Duel {
         {
             self.emit(
                 board,
-                EventKind::HandsEmpty,
+                DuelEvent::HandsEmpty,
                 &[ALTERNATE, NO_DEFEAT],
                 &[],
                 Vec::new(),
@@ -1372,7 +1516,7 @@ impl Duel {
             // Only the scenario's choice `duel-ends` ends an exchange with a card in hand.
             self.emit(
                 board,
-                EventKind::ExchangeEnded,
+                DuelEvent::ExchangeEnded,
                 &[NO_DEFEAT],
                 &[EMPTY_HAND_DUEL_ENDS],
                 Vec::new(),
@@ -1407,7 +1551,7 @@ impl Duel {
             let deck_size = board.zone(Zone::DrawDeck(side)).len();
             self.emit(
                 board,
-                EventKind::Reshuffled {
+                DuelEvent::Reshuffled {
                     side,
                     returned: returning.len(),
                     deck_size,
@@ -1438,7 +1582,7 @@ impl Duel {
                 if light == dark {
                     self.emit(
                         board,
-                        EventKind::NoDamage {
+                        DuelEvent::NoDamage {
                             reason: format!("a tie: {light} hit tokens each"),
                         },
                         &[NO_DEFEAT],
@@ -1484,7 +1628,7 @@ impl Duel {
             let deck_left = board.zone(Zone::DrawDeck(side)).len();
             self.emit(
                 board,
-                EventKind::DamageTaken {
+                DuelEvent::DamageTaken {
                     side,
                     amount,
                     parts,
@@ -1499,7 +1643,7 @@ impl Duel {
                 self.result.deck_victory = Some(side.opponent());
                 self.emit(
                     board,
-                    EventKind::DeckVictory {
+                    DuelEvent::DeckVictory {
                         winner: side.opponent(),
                     },
                     &[DECK_VICTORY],
@@ -1527,7 +1671,7 @@ impl Duel {
                 };
                 self.emit(
                     board,
-                    EventKind::HitsRemoved { side, count },
+                    DuelEvent::HitsRemoved { side, count },
                     cites,
                     &[],
                     Vec::new(),
@@ -1537,7 +1681,7 @@ impl Duel {
         if self.result.deck_victory.is_none() {
             self.emit(
                 board,
-                EventKind::BattleStepContinues,
+                DuelEvent::BattleStepContinues,
                 &[OVER],
                 &[],
                 Vec::new(),
@@ -1585,7 +1729,7 @@ impl Duel {
                         };
                         self.emit(
                             board,
-                            EventKind::NoSubstituteAvailable {
+                            DuelEvent::NoSubstituteAvailable {
                                 side: defender,
                                 other_versions,
                             },
@@ -1603,7 +1747,7 @@ impl Duel {
                     let side = self.defender_side();
                     self.emit(
                         board,
-                        EventKind::WeaponChosen {
+                        DuelEvent::WeaponChosen {
                             side,
                             card: None,
                             lightsaber: false,
@@ -1626,7 +1770,7 @@ impl Duel {
                     let ends = self.empty_hand_ends;
                     self.emit(
                         board,
-                        EventKind::CannotAttack {
+                        DuelEvent::CannotAttack {
                             side,
                             exchange_ends: ends,
                         },
@@ -1665,7 +1809,7 @@ impl Duel {
                 if options.is_empty() {
                     self.emit(
                         board,
-                        EventKind::NoBlock {
+                        DuelEvent::NoBlock {
                             side,
                             destiny,
                             could_have: false,
@@ -1737,7 +1881,7 @@ impl Duel {
                 let name = Self::name(board, card);
                 self.emit(
                     board,
-                    EventKind::DuelingText {
+                    DuelEvent::DuelingText {
                         side: scorer,
                         card: name,
                         effect,
@@ -1802,7 +1946,7 @@ impl Procedure<Board> for Duel {
                     let card = Self::name(board, id);
                     self.emit(
                         board,
-                        EventKind::FighterChosen {
+                        DuelEvent::FighterChosen {
                             side: initiator,
                             card,
                             by: initiator,
@@ -1820,7 +1964,7 @@ impl Procedure<Board> for Duel {
                 let card = option.card.map(|id| Self::name(board, id));
                 self.emit(
                     board,
-                    EventKind::WeaponChosen {
+                    DuelEvent::WeaponChosen {
                         side: initiator,
                         card,
                         lightsaber: true,
@@ -1838,7 +1982,7 @@ impl Procedure<Board> for Duel {
                     let card = Self::name(board, id);
                     self.emit(
                         board,
-                        EventKind::FighterChosen {
+                        DuelEvent::FighterChosen {
                             side: defender,
                             card,
                             by: initiator,
@@ -1863,7 +2007,7 @@ impl Procedure<Board> for Duel {
                     self.result.defender = Some(to.clone());
                     self.emit(
                         board,
-                        EventKind::DefenderSubstituted {
+                        DuelEvent::DefenderSubstituted {
                             side: defender,
                             from: chosen,
                             to,
@@ -1881,7 +2025,7 @@ impl Procedure<Board> for Duel {
                         .collect();
                     self.emit(
                         board,
-                        EventKind::SubstitutionDeclined {
+                        DuelEvent::SubstitutionDeclined {
                             side: defender,
                             could,
                         },
@@ -1899,7 +2043,7 @@ impl Procedure<Board> for Duel {
                 let name = card.map(|id| Self::name(board, id));
                 self.emit(
                     board,
-                    EventKind::WeaponChosen {
+                    DuelEvent::WeaponChosen {
                         side: defender,
                         card: name,
                         lightsaber,
@@ -1932,7 +2076,7 @@ impl Procedure<Board> for Duel {
                         };
                         self.emit(
                             board,
-                            EventKind::NoBlock {
+                            DuelEvent::NoBlock {
                                 side,
                                 destiny,
                                 could_have: true,

@@ -7,7 +7,7 @@ use serde::Serialize;
 use std::borrow::Cow;
 
 use crate::board::{Board, CardId, Zone};
-use crate::cards::{DuelingEffect, Side};
+use crate::cards::Side;
 use crate::rules::Citation;
 
 /// A rule the engine applies where the sources are silent, printed as such.
@@ -105,226 +105,25 @@ pub struct Move {
     pub to: Place,
 }
 
-/// What happened.
+/// What happened: the event of one procedure. Each procedure has its own event type; the
+/// envelope around it ([`Event`]: citations, assumptions, moves, tally) is shared.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case", tag = "event")]
+#[serde(untagged)]
 pub enum EventKind {
-    DuelInitiated {
-        initiator: Side,
-        planet: String,
-    },
-    /// A duel under way, taken up where the position leaves it.
-    DuelResumed {
-        initiator: Side,
-        planet: Option<String>,
-        light: String,
-        dark: String,
-        light_weapon: Option<String>,
-        dark_weapon: Option<String>,
-        next: Side,
-        /// `attack`, `block` or `defeat`.
-        pending: &'static str,
-    },
-    DuelRefused {
-        initiator: Option<Side>,
-        refusal: Refusal,
-    },
-    FighterChosen {
-        side: Side,
-        card: String,
-        by: Side,
-        role: String,
-    },
-    DefenderSubstituted {
-        side: Side,
-        from: String,
-        to: String,
-    },
-    SubstitutionDeclined {
-        side: Side,
-        could: Vec<String>,
-    },
-    NoSubstituteAvailable {
-        side: Side,
-        other_versions: Vec<String>,
-    },
-    WeaponChosen {
-        side: Side,
-        card: Option<String>,
-        lightsaber: bool,
-    },
-    DamageZeroDiscarded {
-        side: Side,
-        card: String,
-    },
-    AnakinDestiny {
-        side: Side,
-        card: String,
-        destiny: i32,
-    },
-    PowerTotalled {
-        side: Side,
-        card: String,
-        parts: Vec<(String, i32)>,
-        total: i32,
-        weapon: Option<String>,
-    },
-    DuelingHandDrawn {
-        side: Side,
-        wanted: i32,
-        drawn: usize,
-        deck_left: usize,
-    },
-    Attack {
-        side: Side,
-        card: String,
-        destiny: i32,
-    },
-    Block {
-        side: Side,
-        card: String,
-        destiny: i32,
-    },
-    NoBlock {
-        side: Side,
-        destiny: i32,
-        could_have: bool,
-    },
-    Hit {
-        side: Side,
-        card: String,
-        by: String,
-        hits: u32,
-        damage: i32,
-    },
-    DuelingText {
-        side: Side,
-        card: String,
-        effect: DuelingEffect,
-        applied: bool,
-        detail: String,
-    },
-    CannotAttack {
-        side: Side,
-        /// The exchange ends here (the scenario's choice for `empty-hand-cannot-attack`).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        exchange_ends: bool,
-    },
-    Defeated {
-        side: Side,
-        card: String,
-        hits: u32,
-        damage: i32,
-    },
-    HandsEmpty,
-    /// The exchange ended with a card still in a dueling hand (the scenario's choice for
-    /// `empty-hand-cannot-attack`), and with no defeat.
-    ExchangeEnded,
-    CardsDiscarded {
-        side: Side,
-        cards: Vec<String>,
-    },
-    Reshuffled {
-        side: Side,
-        returned: usize,
-        deck_size: usize,
-    },
-    DamageTaken {
-        side: Side,
-        amount: i32,
-        parts: Vec<(String, i32)>,
-        lost: usize,
-        deck_left: usize,
-    },
-    NoDamage {
-        reason: String,
-    },
-    DeckVictory {
-        winner: Side,
-    },
-    HitsRemoved {
-        side: Side,
-        count: u32,
-    },
-    BattleStepContinues,
-    // Clash of the Lightsabers.
-    ClashDealt {
-        side: Side,
-        count: usize,
-    },
-    ClashPlanned {
-        side: Side,
-        battle: u8,
-        card: String,
-    },
-    ClashBattleBegins {
-        round: u32,
-        battle: u8,
-    },
-    ClashFlip {
-        side: Side,
-        card: Option<String>,
-    },
-    ClashPlay {
-        side: Side,
-        card: String,
-        simultaneous: bool,
-    },
-    ClashSpecialsCancel {
-        light: String,
-        dark: String,
-    },
-    ClashSpecialEffect {
-        side: Side,
-        card: String,
-        effect: String,
-        source: String,
-    },
-    ClashStatus {
-        light_total: i32,
-        dark_total: i32,
-        light_cards: usize,
-        dark_cards: usize,
-        winning: Option<Side>,
-    },
-    ClashMustPlay {
-        side: Side,
-    },
-    ClashConcede {
-        side: Side,
-        forced: bool,
-    },
-    ClashConcessionRefused {
-        side: Side,
-        standoff: bool,
-    },
-    ClashBattleEnd {
-        round: u32,
-        battle: u8,
-        winner: Option<Side>,
-    },
-    ClashReshuffle {
-        side: Side,
-        count: usize,
-    },
-    ClashRoundEnd {
-        round: u32,
-        light_won: u8,
-        dark_won: u8,
-        mover: Option<Side>,
-        steps: u8,
-        light_track: u8,
-        dark_track: u8,
-    },
-    ClashNewRound {
-        round: u32,
-        light_drew: usize,
-        dark_drew: usize,
-    },
-    ClashGameWon {
-        winner: Side,
-        round: u32,
-    },
+    Duel(duel::DuelEvent),
+    Clash(crate::clash::battle::ClashEvent),
+}
+
+impl From<duel::DuelEvent> for EventKind {
+    fn from(event: duel::DuelEvent) -> EventKind {
+        EventKind::Duel(event)
+    }
+}
+
+impl From<crate::clash::battle::ClashEvent> for EventKind {
+    fn from(event: crate::clash::battle::ClashEvent) -> EventKind {
+        EventKind::Clash(event)
+    }
 }
 
 /// An event in the log, with the rules it applied and the state after it.

@@ -8,6 +8,8 @@ use super::{
 };
 use crate::board::CardId;
 use crate::cards::Side;
+use crate::clash::battle::ClashEvent;
+use crate::engine::duel::DuelEvent;
 use crate::engine::{Decision, Event, EventKind, Place, Refusal, Stop, Unanswered};
 use crate::render::output::{
     DecisionOutput, OptionOutput, PositionFinding, RuleText, StepOutput, StopOutput, WalkOutput,
@@ -44,11 +46,18 @@ fn sum(parts: &[(String, i32)]) -> String {
 /// One sentence (or two) saying what an event did.
 pub fn narrate(event: &Event) -> String {
     match &event.kind {
-        EventKind::DuelInitiated { initiator, planet } => format!(
+        EventKind::Duel(kind) => narrate_duel(kind),
+        EventKind::Clash(kind) => narrate_clash(kind),
+    }
+}
+
+fn narrate_duel(kind: &DuelEvent) -> String {
+    match kind {
+        DuelEvent::DuelInitiated { initiator, planet } => format!(
             "The {} player initiates a duel on {planet}, in his Battle step, before any battle there; the duel does not replace the battle.",
             side_name(*initiator)
         ),
-        EventKind::DuelResumed {
+        DuelEvent::DuelResumed {
             initiator,
             planet,
             light,
@@ -75,7 +84,7 @@ pub fn narrate(event: &Event) -> String {
                 armed(dark, dark_weapon),
             )
         }
-        EventKind::DuelRefused { initiator, refusal } => {
+        DuelEvent::DuelRefused { initiator, refusal } => {
             let who = initiator.map(|side| format!("The {} player", side_name(side))).unwrap_or_else(|| "No one".to_string());
             match refusal {
                 Refusal::NoTurn => "No duel: the position does not say whose turn it is, and only the player whose turn it is may initiate one.".to_string(),
@@ -101,22 +110,22 @@ pub fn narrate(event: &Event) -> String {
                 ),
             }
         }
-        EventKind::FighterChosen { side, card, by, role } => {
+        DuelEvent::FighterChosen { side, card, by, role } => {
             if role == "initiator" {
                 format!("The {} player chooses {card} to duel.", side_name(*side))
             } else {
                 format!("The {} player chooses the {} player's {card} to defend.", side_name(*by), side_name(*side))
             }
         }
-        EventKind::DefenderSubstituted { side, from, to } => {
+        DuelEvent::DefenderSubstituted { side, from, to } => {
             format!("The {} player chooses {to} to defend instead of {from}.", side_name(*side))
         }
-        EventKind::SubstitutionDeclined { side, could } => format!(
+        DuelEvent::SubstitutionDeclined { side, could } => format!(
             "The {} player keeps the chosen defender; he could have chosen {} instead.",
             side_name(*side),
             list(could)
         ),
-        EventKind::NoSubstituteAvailable { side, other_versions } => {
+        DuelEvent::NoSubstituteAvailable { side, other_versions } => {
             let mut text = format!(
                 "The {} player has no other dueling character there to defend instead",
                 side_name(*side)
@@ -132,16 +141,16 @@ pub fn narrate(event: &Event) -> String {
             }
             text
         }
-        EventKind::WeaponChosen { side, card, lightsaber } => match card {
+        DuelEvent::WeaponChosen { side, card, lightsaber } => match card {
             Some(card) if *lightsaber => format!("The {} duelist uses the lightsaber {card}.", side_name(*side)),
             Some(card) => format!("The {} duelist uses {card}, which is not a lightsaber.", side_name(*side)),
             None => format!("The {} duelist uses no weapon.", side_name(*side)),
         },
-        EventKind::DamageZeroDiscarded { side, card } => format!(
+        DuelEvent::DamageZeroDiscarded { side, card } => format!(
             "{card} ({}) has a printed DAMAGE of 0: it is simply discarded. No dueling hands are drawn; the duel is over.",
             side_name(*side)
         ),
-        EventKind::AnakinDestiny { side, card, destiny } => {
+        DuelEvent::AnakinDestiny { side, card, destiny } => {
             let drawn = if card_phrase(card, *destiny) == "a card" {
                 format!("a {destiny}")
             } else {
@@ -152,14 +161,14 @@ pub fn narrate(event: &Event) -> String {
                 side_name(*side)
             )
         }
-        EventKind::PowerTotalled { side, card, parts, total, weapon } => {
+        DuelEvent::PowerTotalled { side, card, parts, total, weapon } => {
             let mut text = format!("{card} ({}) fights with power {total}: {} = {total}.", side_name(*side), sum(parts));
             if let Some(weapon) = weapon {
                 let _ = write!(text, " No destiny is drawn for {weapon}, as it would be in a battle.");
             }
             text
         }
-        EventKind::DuelingHandDrawn { side, wanted, drawn, deck_left } => {
+        DuelEvent::DuelingHandDrawn { side, wanted, drawn, deck_left } => {
             let mut text = format!(
                 "The {} player puts his hand face down aside and draws {drawn} card{} for his dueling hand",
                 side_name(*side),
@@ -174,27 +183,27 @@ pub fn narrate(event: &Event) -> String {
             }
             text
         }
-        EventKind::Attack { side, card, destiny } => {
+        DuelEvent::Attack { side, card, destiny } => {
             format!("The {} player attacks with {} (destiny {destiny}).", side_name(*side), card_phrase(card, *destiny))
         }
-        EventKind::Block { side, card, destiny } => format!(
+        DuelEvent::Block { side, card, destiny } => format!(
             "The {} player blocks with {} (destiny {destiny}); the block becomes his attack, which must be blocked in turn.",
             side_name(*side),
             card_phrase(card, *destiny)
         ),
-        EventKind::NoBlock { side, destiny, could_have } => {
+        DuelEvent::NoBlock { side, destiny, could_have } => {
             if *could_have {
                 format!("The {} player chooses not to block the {destiny}.", side_name(*side))
             } else {
                 format!("The {} player has no card of destiny {destiny} to block with.", side_name(*side))
             }
         }
-        EventKind::Hit { side, card, by, hits, damage } => format!(
+        DuelEvent::Hit { side, card, by, hits, damage } => format!(
             "The attack of {by} scores a hit: {card} ({}) has {hits} hit token{} against a printed DAMAGE of {damage}.",
             side_name(*side),
             if *hits == 1 { "" } else { "s" }
         ),
-        EventKind::DuelingText { side, card, effect, applied, detail } => {
+        DuelEvent::DuelingText { side, card, effect, applied, detail } => {
             if *applied {
                 format!(
                     "{card} scored the hit for the {} player, whose character is using a lightsaber, so its dueling text applies: {detail}.",
@@ -209,25 +218,25 @@ pub fn narrate(event: &Event) -> String {
                 )
             }
         }
-        EventKind::CannotAttack {
+        DuelEvent::CannotAttack {
             side,
             exchange_ends: true,
         } => format!(
             "The {} player's dueling hand is empty, so he cannot attack, and the exchange of attacks ends.",
             side_name(*side)
         ),
-        EventKind::CannotAttack { side, .. } => format!(
+        DuelEvent::CannotAttack { side, .. } => format!(
             "The {} player's dueling hand is empty, so he cannot attack; the {} player makes the next attack.",
             side_name(*side),
             side_name(side.opponent())
         ),
-        EventKind::Defeated { side, card, hits, damage } => format!(
+        DuelEvent::Defeated { side, card, hits, damage } => format!(
             "{card} ({}) has {hits} hits, at least its printed DAMAGE of {damage}: it is defeated.",
             side_name(*side)
         ),
-        EventKind::HandsEmpty => "Both dueling hands are empty: the duel ends with neither character defeated.".to_string(),
-        EventKind::ExchangeEnded => "The exchange of attacks has ended with neither character defeated: the duel ends as when both dueling hands run out, the player with more hit tokens taking damage.".to_string(),
-        EventKind::CardsDiscarded { side, cards } => match cards.as_slice() {
+        DuelEvent::HandsEmpty => "Both dueling hands are empty: the duel ends with neither character defeated.".to_string(),
+        DuelEvent::ExchangeEnded => "The exchange of attacks has ended with neither character defeated: the duel ends as when both dueling hands run out, the player with more hit tokens taking damage.".to_string(),
+        DuelEvent::CardsDiscarded { side, cards } => match cards.as_slice() {
             [character] => format!(
                 "The {} player discards the defeated {character}; it was using no weapon.",
                 side_name(*side)
@@ -238,12 +247,12 @@ pub fn narrate(event: &Event) -> String {
                 list(cards)
             ),
         },
-        EventKind::Reshuffled { side, returned, deck_size } => format!(
+        DuelEvent::Reshuffled { side, returned, deck_size } => format!(
             "The {} player shuffles his {returned} dueling card{} back into his draw deck, now {deck_size} cards.",
             side_name(*side),
             if *returned == 1 { "" } else { "s" }
         ),
-        EventKind::DamageTaken { side, amount, parts, lost, deck_left } => {
+        DuelEvent::DamageTaken { side, amount, parts, lost, deck_left } => {
             let mut text = format!(
                 "The {} player takes {amount} damage: {}",
                 side_name(*side),
@@ -257,46 +266,77 @@ pub fn narrate(event: &Event) -> String {
             );
             text
         }
-        EventKind::NoDamage { reason } => format!("Neither player takes damage: {reason}."),
-        EventKind::DeckVictory { winner } => format!(
+        DuelEvent::NoDamage { reason } => format!("Neither player takes damage: {reason}."),
+        DuelEvent::DeckVictory { winner } => format!(
             "The {} player's draw deck is empty: deck victory for the {} player, at once.",
             side_name(winner.opponent()),
             side_name(*winner)
         ),
-        EventKind::HitsRemoved { side, count } => format!(
+        DuelEvent::HitsRemoved { side, count } => format!(
             "The remaining {count} hit token{} on the {} character {} removed.",
             if *count == 1 { "" } else { "s" },
             side_name(*side),
             if *count == 1 { "is" } else { "are" }
         ),
-        EventKind::ClashDealt { side, count } => format!(
+        DuelEvent::BattleStepContinues => {
+            "The duel is over and the Battle step continues: the characters and weapons that took part may also battle this turn.".to_string()
+        }
+    }
+}
+
+fn narrate_clash(kind: &ClashEvent) -> String {
+    match kind {
+        ClashEvent::ClashDealt { side, count } => format!(
             "{} shuffles his Battle Deck and deals himself a {count}-card hand.",
             clash_name(*side)
         ),
-        EventKind::ClashPlanned { side, battle, card } => {
-            format!("{} plans {card} face down for battle {battle}.", clash_name(*side))
+        ClashEvent::ClashPlanned { side, battle, card } => {
+            format!(
+                "{} plans {card} face down for battle {battle}.",
+                clash_name(*side)
+            )
         }
-        EventKind::ClashBattleBegins { round, battle } => {
-            format!("Round {round}, battle {battle}: both players flip their planned cards at the same time.")
+        ClashEvent::ClashBattleBegins { round, battle } => {
+            format!(
+                "Round {round}, battle {battle}: both players flip their planned cards at the same time."
+            )
         }
-        EventKind::ClashFlip { side, card } => match card {
+        ClashEvent::ClashFlip { side, card } => match card {
             Some(card) => format!("{} flips {card}.", clash_name(*side)),
             None => format!("{} has no planned card for this battle.", clash_name(*side)),
         },
-        EventKind::ClashPlay { side, card, simultaneous } => {
+        ClashEvent::ClashPlay {
+            side,
+            card,
+            simultaneous,
+        } => {
             if *simultaneous {
-                format!("{} plays {card}, at the same time as his opponent.", clash_name(*side))
+                format!(
+                    "{} plays {card}, at the same time as his opponent.",
+                    clash_name(*side)
+                )
             } else {
                 format!("{} plays {card}.", clash_name(*side))
             }
         }
-        EventKind::ClashSpecialsCancel { light, dark } => format!(
+        ClashEvent::ClashSpecialsCancel { light, dark } => format!(
             "Two Special cards played at once, {light} and {dark}, cancel each other: their directions are ignored and both are discarded. Play goes on with new cards from the hands."
         ),
-        EventKind::ClashSpecialEffect { side, card, effect, source } => {
+        ClashEvent::ClashSpecialEffect {
+            side,
+            card,
+            effect,
+            source,
+        } => {
             format!("{}'s {card}: {effect} ({source}).", clash_name(*side))
         }
-        EventKind::ClashStatus { light_total, dark_total, light_cards, dark_cards, winning } => {
+        ClashEvent::ClashStatus {
+            light_total,
+            dark_total,
+            light_cards,
+            dark_cards,
+            winning,
+        } => {
             let totals = format!(
                 "Qui-Gon {light_total} with {light_cards} card{}, Darth Maul {dark_total} with {dark_cards} card{}",
                 if *light_cards == 1 { "" } else { "s" },
@@ -304,30 +344,44 @@ pub fn narrate(event: &Event) -> String {
             );
             match winning {
                 Some(side) if light_total == dark_total => {
-                    format!("{totals}: the totals are equal, so {}, with more cards played, is winning.", clash_name(*side))
+                    format!(
+                        "{totals}: the totals are equal, so {}, with more cards played, is winning.",
+                        clash_name(*side)
+                    )
                 }
                 Some(side) => format!("{totals}: {} is winning.", clash_name(*side)),
                 None => format!("{totals}: a Standoff."),
             }
         }
-        EventKind::ClashMustPlay { side } => format!(
+        ClashEvent::ClashMustPlay { side } => format!(
             "In the Standoff {} is out of cards, so {} must play a card.",
             clash_name(side.opponent()),
             clash_name(*side)
         ),
-        EventKind::ClashConcede { side, forced } => {
+        ClashEvent::ClashConcede { side, forced } => {
             if *forced {
-                format!("{} is losing and has no cards in his hand: he must concede the battle.", clash_name(*side))
+                format!(
+                    "{} is losing and has no cards in his hand: he must concede the battle.",
+                    clash_name(*side)
+                )
             } else {
                 format!("{} concedes the battle.", clash_name(*side))
             }
         }
-        EventKind::ClashConcessionRefused { side, standoff } => format!(
+        ClashEvent::ClashConcessionRefused { side, standoff } => format!(
             "{} tries to concede, but may not: no one concedes {}.",
             clash_name(*side),
-            if *standoff { "during a Standoff" } else { "while winning the battle" }
+            if *standoff {
+                "during a Standoff"
+            } else {
+                "while winning the battle"
+            }
         ),
-        EventKind::ClashBattleEnd { round, battle, winner } => match winner {
+        ClashEvent::ClashBattleEnd {
+            round,
+            battle,
+            winner,
+        } => match winner {
             Some(side) => format!(
                 "{} wins battle {battle} of round {round}: the conceded cards go to the discard pile, and the winner's stay on the table.",
                 clash_name(*side)
@@ -336,12 +390,23 @@ pub fn narrate(event: &Event) -> String {
                 "Battle {battle} of round {round} is a draw: a Standoff with no cards left. Both players discard the cards they played in it."
             ),
         },
-        EventKind::ClashReshuffle { side, count } => format!(
+        ClashEvent::ClashReshuffle { side, count } => format!(
             "{} has drawn the last card of his deck: he shuffles his {count}-card discard pile into a new draw pile.",
             clash_name(*side)
         ),
-        EventKind::ClashRoundEnd { round, light_won, dark_won, mover, steps, light_track, dark_track } => {
-            let score = format!("Round {round} ends: Qui-Gon won {light_won} battle{}, Darth Maul {dark_won}", if *light_won == 1 { "" } else { "s" });
+        ClashEvent::ClashRoundEnd {
+            round,
+            light_won,
+            dark_won,
+            mover,
+            steps,
+            light_track,
+            dark_track,
+        } => {
+            let score = format!(
+                "Round {round} ends: Qui-Gon won {light_won} battle{}, Darth Maul {dark_won}",
+                if *light_won == 1 { "" } else { "s" }
+            );
             let movement = match mover {
                 Some(side) => format!(
                     "{} moves his figure {} Final Duel card{}",
@@ -351,18 +416,21 @@ pub fn narrate(event: &Event) -> String {
                 ),
                 None => "neither figure moves".to_string(),
             };
-            format!("{score}; {movement}. The figures stand on card {light_track} (Qui-Gon) and card {dark_track} (Darth Maul). All played cards on the table go to the discard piles.")
+            format!(
+                "{score}; {movement}. The figures stand on card {light_track} (Qui-Gon) and card {dark_track} (Darth Maul). All played cards on the table go to the discard piles."
+            )
         }
-        EventKind::ClashNewRound { round, light_drew, dark_drew } => format!(
+        ClashEvent::ClashNewRound {
+            round,
+            light_drew,
+            dark_drew,
+        } => format!(
             "Round {round} begins: unplayed cards stay in hand; Qui-Gon draws {light_drew} new cards and Darth Maul {dark_drew}."
         ),
-        EventKind::ClashGameWon { winner, round } => format!(
+        ClashEvent::ClashGameWon { winner, round } => format!(
             "{} has reached his fifth Final Duel card in round {round}: he wins the game.",
             clash_name(*winner)
         ),
-        EventKind::BattleStepContinues => {
-            "The duel is over and the Battle step continues: the characters and weapons that took part may also battle this turn.".to_string()
-        }
     }
 }
 
@@ -382,14 +450,16 @@ fn card_phrase(card: &str, destiny: i32) -> String {
 fn shows_tally(event: &Event) -> bool {
     matches!(
         event.kind,
-        EventKind::DuelResumed { .. }
-            | EventKind::DuelingHandDrawn { .. }
-            | EventKind::Attack { .. }
-            | EventKind::Block { .. }
-            | EventKind::NoBlock { .. }
-            | EventKind::Hit { .. }
-            | EventKind::DuelingText { .. }
-            | EventKind::CannotAttack { .. }
+        EventKind::Duel(
+            DuelEvent::DuelResumed { .. }
+                | DuelEvent::DuelingHandDrawn { .. }
+                | DuelEvent::Attack { .. }
+                | DuelEvent::Block { .. }
+                | DuelEvent::NoBlock { .. }
+                | DuelEvent::Hit { .. }
+                | DuelEvent::DuelingText { .. }
+                | DuelEvent::CannotAttack { .. }
+        )
     )
 }
 
@@ -571,7 +641,9 @@ fn verdict_lines(walk: &Walkthrough) -> Vec<String> {
         return lines;
     }
     let zero = walk.run.events.iter().find_map(|event| match &event.kind {
-        EventKind::DamageZeroDiscarded { side, card } => Some((*side, card.clone())),
+        EventKind::Duel(DuelEvent::DamageZeroDiscarded { side, card }) => {
+            Some((*side, card.clone()))
+        }
         _ => None,
     });
     match result.defeated {
