@@ -188,6 +188,26 @@ pub trait Door: Sync {
         Vec::new()
     }
 
+    /// Runs the procedure on a Young Jedi board built elsewhere (the shell), the decider
+    /// answering at the prompt and `observe` seeing every event as it happens; `None` for a
+    /// procedure the shell does not run.
+    fn run_board(
+        &self,
+        board: &Board,
+        corpus: &Corpus,
+        decider: &mut dyn crate::engine::Decider,
+        observe: &mut dyn FnMut(&crate::engine::Event),
+    ) -> Option<Walkthrough> {
+        let _ = (board, corpus, decider, observe);
+        None
+    }
+
+    /// What a scenario replaying a walk should expect of it, for the shell's `save`.
+    fn expectation(&self, walk: &Walkthrough) -> Option<crate::scenario::Expectation> {
+        let _ = walk;
+        None
+    }
+
     /// Walks `action` (one of [`Door::actions`]) from the scenario's position.
     fn walk(
         &self,

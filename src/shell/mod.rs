@@ -12,13 +12,12 @@ use crate::cards::{
     ModifierTarget, Side, Source, StatValue, find, matching, split_name,
 };
 use crate::engine::deciders::{Policy, answer_text};
-use crate::engine::duel::Duel;
-use crate::engine::{self, Decider, Decision, DecisionKind, Stop, Unanswered};
+use crate::engine::{Decider, Decision, DecisionKind, Stop, Unanswered};
+use crate::procedures;
 use crate::render::walk::TextStepper;
 use crate::render::{self, Palette};
 use crate::rules::{self, Corpus, Ruleset};
-use crate::scenario::{self, ActionName, Decisions, Located, SideDecisions, StatInput};
-use crate::walk::{Walkthrough, side_or_none};
+use crate::scenario::{self, ActionName, Decisions, GameName, Located, SideDecisions, StatInput};
 
 /// The most characters of one error the shell prints.
 const MAX_ERROR_CHARS: usize = 16_000;
@@ -67,10 +66,12 @@ pub enum Flow {
 /// `walk` replays.
 #[derive(Clone, Debug)]
 struct Adjudication {
+    /// The action adjudicated, as a scenario writes it.
+    action: &'static str,
     before: Board,
     decisions: Decisions,
     policy: Option<Policy>,
-    expect: Option<scenario::DuelExpectation>,
+    expect: Option<scenario::Expectation>,
 }
 
 /// One entry of the operation log.
@@ -410,8 +411,15 @@ impl<'a> Session<'a> {
             "redo" => return self.undo_redo(false, console),
             "save" => self.save(rest, console),
             "policy" => self.set_policy(rest),
-            "duel" if args.is_empty() => self.duel(console),
-            "duel" => self.duel_under_way(args, rest),
+            "duel" if !args.is_empty() => self.duel_under_way(args, rest),
+            action
+                if args.is_empty() && procedures::find(GameName::YoungJedi, action).is_some() =>
+            {
+                match procedures::find(GameName::YoungJedi, action) {
+                    Some((door, spec)) => self.adjudicate(door, spec.name, console),
+                    None => Err(format!("no procedure is called {action}")),
+                }
+            }
             "load" => self.load(rest, console),
             "walk" => self.walk_file(rest),
             _ => self.mutate(&command, args, rest),
@@ -654,21 +662,19 @@ impl<'a> Session<'a> {
         let mut file = match &self.last {
             Some(adjudication) => {
                 let mut file = scenario::to_file(&adjudication.before);
-                file.action = Some(Located::new(ActionName("duel".to_string())));
+                file.action = Some(Located::new(ActionName(adjudication.action.to_string())));
                 file.decisions = adjudication.decisions.clone();
                 file.policy = adjudication.policy.map(Located::new);
-                file.expect = adjudication.expect.clone().map(|duel| {
-                    Located::new(scenario::Expectation {
-                        duel: Some(duel),
-                        ..scenario::Expectation::default()
-                    })
-                });
+                file.expect = adjudication.expect.clone().map(Located::new);
                 file
             }
             None => scenario::to_file(&self.board),
         };
         file.title = Some(match &self.last {
-            Some(_) => "A duel adjudicated in the jedi-judge shell".to_string(),
+            Some(adjudication) => format!(
+                "A {} adjudicated in the jedi-judge shell",
+                adjudication.action
+            ),
             None => "A position built in the jedi-judge shell".to_string(),
         });
         crate::files::write_atomically(target, &scenario::to_yaml(&file))
@@ -676,8 +682,9 @@ impl<'a> Session<'a> {
         self.remember_file(target);
         self.dirty = false;
         Ok(Some(match &self.last {
-            Some(_) => format!(
-                "Saved the position before the duel, the duel and its decisions to {path}; `jedi-judge walk {path}` replays it.\n"
+            Some(adjudication) => format!(
+                "Saved the position before the {0}, the {0} and its decisions to {path}; `jedi-judge walk {path}` replays it.\n",
+                adjudication.action
             ),
             None => format!("Saved the position to {path}.\n"),
         }))
@@ -1513,12 +1520,19 @@ impl<'a> Session<'a> {
         )
     }
 
-    fn duel(&mut self, console: &mut dyn Console) -> Result<Option<String>, String> {
-        let before = self.board.clone();
-        let mut board = self.board.clone();
-        let mut duel = Duel::new(&board, self.corpus);
+    /// Runs a procedure on the board (`duel`), asking its decisions at the prompt.
+    fn adjudicate(
+        &mut self,
+        door: &'static dyn procedures::Door,
+        action: &'static str,
+        console: &mut dyn Console,
+    ) -> Result<Option<String>, String> {
         let console = RefCell::new(console);
-        let stepper = RefCell::new(TextStepper::new(self.corpus, &board.ruleset, self.palette));
+        let stepper = RefCell::new(TextStepper::new(
+            self.corpus,
+            &self.board.ruleset,
+            self.palette,
+        ));
         let mut decider = PromptDecider {
             console: &console,
             stepper: &stepper,
@@ -1526,57 +1540,47 @@ impl<'a> Session<'a> {
             decisions: Decisions::default(),
         };
         let mut step = 0;
-        let run = engine::run(&mut duel, &mut board, &mut decider, &mut |_, event| {
+        let walked = door.run_board(&self.board, self.corpus, &mut decider, &mut |event| {
             step += 1;
             let text = stepper.borrow_mut().step(step, event);
             console.borrow_mut().print(&text);
         });
-        let decisions = decider.decisions;
-        let result = duel.result().clone();
-        let walk = Walkthrough {
-            title: None,
-            board_before: before.clone(),
-            board_after: board.clone(),
-            run,
-            result: result.clone(),
-            findings: Vec::new(),
-            unmet: Vec::new(),
-            policy: self.policy,
-            clash: None,
+        let Some(mut walk) = walked else {
+            return Err(format!(
+                "the shell does not run `{action}`; `walk FILE` does"
+            ));
         };
+        walk.policy = self.policy;
+        let decisions = decider.decisions;
         let ending = stepper.borrow_mut().ending(&walk);
         match &walk.run.stop {
             Some(Stop::Undecided { .. }) => {
-                return Err("the duel was cancelled; the board is as it was".to_string());
+                return Err(format!(
+                    "the {action} was cancelled; the board is as it was"
+                ));
             }
             Some(Stop::Missing { fact }) => {
                 console.borrow_mut().print(&ending);
-                return Err(format!("the duel needs a fact the position lacks: {fact}"));
+                return Err(format!(
+                    "the {action} needs a fact the position lacks: {fact}"
+                ));
             }
             None => {}
         }
-        self.board = board;
+        let changed = walk.board_after != walk.board_before;
         self.last = Some(Adjudication {
-            before,
+            action,
+            before: walk.board_before.clone(),
             decisions,
             policy: self.policy,
-            expect: Some(scenario::DuelExpectation {
-                refused: Some(result.refusal.is_some()),
-                defender: result.defender.clone(),
-                defeated: Some(side_or_none(result.defeated)),
-                damage: Some(scenario::DamageBySide {
-                    light: crate::ranged::DamageTotal::saturating(i64::from(result.damage_light)),
-                    dark: crate::ranged::DamageTotal::saturating(i64::from(result.damage_dark)),
-                }),
-                deck_victory: Some(side_or_none(result.deck_victory)),
-                ..scenario::DuelExpectation::default()
-            }),
+            expect: door.expectation(&walk),
         });
-        if result.refusal.is_some() {
+        self.board = walk.board_after;
+        if !changed {
             return Ok(Some(ending));
         }
         Ok(Some(format!(
-            "{ending}(The board now shows the position after the duel; `undo` takes it back.)\n"
+            "{ending}(The board now shows the position after the {action}; `undo` takes it back.)\n"
         )))
     }
 }

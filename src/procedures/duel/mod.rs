@@ -86,6 +86,49 @@ impl Door for DuelDoor {
         ASSUMPTIONS
     }
 
+    fn run_board(
+        &self,
+        board: &Board,
+        corpus: &crate::rules::Corpus,
+        decider: &mut dyn crate::engine::Decider,
+        observe: &mut dyn FnMut(&crate::engine::Event),
+    ) -> Option<Walkthrough> {
+        let mut after = board.clone();
+        let mut duel = Duel::new(board, corpus);
+        let run = run(&mut duel, &mut after, decider, &mut |_, event| {
+            observe(event)
+        });
+        Some(Walkthrough {
+            title: None,
+            board_before: board.clone(),
+            board_after: after,
+            run,
+            result: duel.result().clone(),
+            findings: Vec::new(),
+            unmet: Vec::new(),
+            policy: None,
+            clash: None,
+        })
+    }
+
+    fn expectation(&self, walk: &Walkthrough) -> Option<crate::scenario::Expectation> {
+        let result = &walk.result;
+        Some(crate::scenario::Expectation {
+            duel: Some(DuelExpectation {
+                refused: Some(result.refusal.is_some()),
+                defender: result.defender.clone(),
+                defeated: Some(side_or_none(result.defeated)),
+                damage: Some(crate::scenario::DamageBySide {
+                    light: crate::ranged::DamageTotal::saturating(i64::from(result.damage_light)),
+                    dark: crate::ranged::DamageTotal::saturating(i64::from(result.damage_dark)),
+                }),
+                deck_victory: Some(side_or_none(result.deck_victory)),
+                ..DuelExpectation::default()
+            }),
+            ..crate::scenario::Expectation::default()
+        })
+    }
+
     fn check(&self, board: &Board) -> Vec<Violation> {
         check::check(board)
     }
