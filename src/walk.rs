@@ -1,11 +1,7 @@
 //! The `walk` command over one scenario text: build the board, run its action with the scripted decisions, and compare the outcome with the expectation.
 
-use crate::board::Board;
 use crate::cards::{Catalog, Side};
-use crate::clash::ClashBoard;
-use crate::clash::battle::{ClashAction, ClashResult};
 use crate::engine::deciders::{PlayAnswer, Policy, Script, Scripted, SideScript};
-use crate::engine::duel::DuelResult;
 use crate::engine::{Run, Stop};
 use crate::legality::Violation;
 use crate::procedures;
@@ -18,20 +14,49 @@ use crate::scenario::{
 #[derive(Debug)]
 pub struct Walkthrough {
     pub title: Option<String>,
-    pub board_before: Board,
-    pub board_after: Board,
+    pub game: GameName,
+    pub ruleset: Ruleset,
+    pub seed: u64,
     pub run: Run,
-    pub result: DuelResult,
     /// Legality findings about the position, reported before the walk.
     pub findings: Vec<Violation>,
     /// Differences from the scenario's expectation.
     pub unmet: Vec<String>,
     pub policy: Option<Policy>,
-    /// A Clash of the Lightsabers walk (then the Young Jedi fields are empty).
-    pub clash: Option<ClashWalk>,
+    /// What the procedure came to, in its own terms: its tables before and after, and its
+    /// result.
+    pub outcome: Box<dyn WalkOutcome>,
+}
+
+/// What a procedure's walk came to, as the renderers and expectations ask it: each
+/// procedure's outcome type says it in its own terms.
+pub trait WalkOutcome: std::fmt::Debug + std::any::Any {
+    /// What was walked, for the heading: "Lightsaber duel on Naboo · rules: latest".
+    fn heading(&self, ruleset: &Ruleset, seed: u64) -> String;
+
+    /// The title of a walk whose scenario has none.
+    fn default_title(&self) -> &'static str;
+
+    /// The verdict, a line each.
+    fn verdict_lines(&self, run: &Run) -> Vec<String>;
+
+    /// Whether the card with this id is known only by its destiny number; `None` when the
+    /// procedure's cards are not tracked card by card ("where the cards went" is not
+    /// given).
+    fn anonymous(&self, card: u32) -> Option<bool>;
+
+    /// The result as `walk --format json` gives it.
+    fn result_output(&self) -> crate::render::output::WalkResult;
+
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 impl Walkthrough {
+    /// The outcome as the procedure's own type, if it is that type.
+    pub fn outcome_as<T: WalkOutcome>(&self) -> Option<&T> {
+        self.outcome.as_any().downcast_ref::<T>()
+    }
+
     /// The exit code: 0 done as expected; 1 a decision is missing or an expectation is not
     /// met; 2 a fact the procedure needs is missing.
     pub fn exit_code(&self) -> i32 {
@@ -232,7 +257,7 @@ fn unmet_walk_expectations(
             }
         }
     }
-    let ruleset = &walked.board_before.ruleset;
+    let ruleset = &walked.ruleset;
     let cited: std::collections::BTreeSet<&str> = walked
         .run
         .events
@@ -355,13 +380,4 @@ pub(crate) fn unasked_answers(decider: &Scripted) -> Vec<String> {
             )
         })
         .collect()
-}
-
-/// A Clash of the Lightsabers walk: the table before and after, and what came of it.
-#[derive(Debug)]
-pub struct ClashWalk {
-    pub before: ClashBoard,
-    pub after: ClashBoard,
-    pub result: ClashResult,
-    pub action: ClashAction,
 }

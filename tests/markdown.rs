@@ -93,7 +93,7 @@ fn every_bundled_walk_is_one_ordered_list_of_its_steps_with_their_quotes_inside(
             .iter()
             .flat_map(|event| event.cites.iter())
             .filter_map(|cite| {
-                jedi_judge::rules::lookup(corpus, &walked.board_before.ruleset, cite.id())
+                jedi_judge::rules::lookup(corpus, &walked.ruleset, cite.id())
                     .ok()
                     .map(|found| found.item.id.to_string())
             })

@@ -160,6 +160,10 @@ proptest! {
                 _ => {}
             }
         }
-        prop_assert!(walked.result.damage_light >= 0 && walked.result.damage_dark >= 0);
+        let result = &walked
+            .outcome_as::<jedi_judge::procedures::duel::DuelWalk>()
+            .expect("a duel")
+            .result;
+        prop_assert!(result.damage_light >= 0 && result.damage_dark >= 0);
     }
 }

@@ -124,7 +124,9 @@ proptest! {
         prop_assert!(conserved);
         prop_assert!(events > 0);
         prop_assert!(walked.run.stop.is_none(), "{:?}", walked.run.stop);
-        let clash = walked.clash.as_ref().expect("a Clash walk");
+        let clash = walked
+            .outcome_as::<jedi_judge::procedures::clash::ClashWalk>()
+            .expect("a Clash walk");
         prop_assert!(clash.result.game_winner.is_some());
         prop_assert_eq!(clash.after.cards.len(), 110);
     }

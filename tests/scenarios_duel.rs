@@ -7,6 +7,7 @@ use jedi_judge::cards::Catalog;
 use jedi_judge::cli::{Outcome, execute};
 use jedi_judge::engine::deciders::Policy;
 use jedi_judge::engine::{DecisionKind, Stop};
+use jedi_judge::procedures::duel::DuelWalk;
 use jedi_judge::render::walk::render;
 use jedi_judge::render::{Format, Palette};
 use jedi_judge::rules::{Corpus, Ruleset};
@@ -198,8 +199,21 @@ fn the_same_position_differs_between_the_two_rulesets() {
         Some(&Ruleset::parse("2000-12-01").expect("a date")),
         None,
     );
-    assert!(latest.result.refusal.is_none());
-    assert!(old.result.refusal.is_some());
+    assert!(
+        latest
+            .outcome_as::<DuelWalk>()
+            .expect("a duel")
+            .result
+            .refusal
+            .is_none()
+    );
+    assert!(
+        old.outcome_as::<DuelWalk>()
+            .expect("a duel")
+            .result
+            .refusal
+            .is_some()
+    );
 }
 
 #[test]

@@ -2,14 +2,15 @@
 //! `game`.
 
 use super::{ActionSpec, Door, Setting};
-use crate::board::Board;
 use crate::cards::Side;
 use crate::clash::battle::{Clash, ClashAction, ClashResult};
+use crate::clash::{ClashBoard, player_name};
 use crate::engine::deciders::Scripted;
-use crate::engine::duel::DuelResult;
 use crate::engine::run;
+use crate::render::output::WalkResult;
+use crate::rules::Ruleset;
 use crate::scenario::{self, ClashExpectation, ClashSideName, GameName, ScenarioFile};
-use crate::walk::{ClashWalk, WalkError, Walkthrough, script_of};
+use crate::walk::{WalkError, WalkOutcome, Walkthrough, script_of};
 
 /// Clash of the Lightsabers' door.
 pub struct ClashDoor;
@@ -151,21 +152,118 @@ fn walk_clash(
         (None, Some(expect)) => unmet_clash_expectations(expect, &result),
         _ => Vec::new(),
     };
-    let ruleset = before.ruleset.clone();
     Ok(Walkthrough {
         title: file.title.clone(),
-        board_before: Board::new(ruleset.clone(), before.seed),
-        board_after: Board::new(ruleset, before.seed),
+        game: GameName::Clash,
+        ruleset: before.ruleset.clone(),
+        seed: before.seed,
         run,
-        result: DuelResult::default(),
         findings: Vec::new(),
         unmet,
         policy,
-        clash: Some(ClashWalk {
+        outcome: Box::new(ClashWalk {
             before,
             after: board,
             result,
             action,
         }),
     })
+}
+
+/// A Clash of the Lightsabers walk: the table before and after, and what came of it.
+#[derive(Debug)]
+pub struct ClashWalk {
+    pub before: ClashBoard,
+    pub after: ClashBoard,
+    pub result: ClashResult,
+    pub action: ClashAction,
+}
+
+impl WalkOutcome for ClashWalk {
+    fn heading(&self, _ruleset: &Ruleset, seed: u64) -> String {
+        let what = match self.action {
+            ClashAction::Battle => "a battle",
+            ClashAction::Round => "a round",
+            ClashAction::Game => "a game",
+        };
+        format!("Clash of the Lightsabers, {what} · seed {seed}")
+    }
+
+    fn default_title(&self) -> &'static str {
+        "Clash of the Lightsabers"
+    }
+
+    fn verdict_lines(&self, run: &crate::engine::Run) -> Vec<String> {
+        if run.stop.is_some() {
+            return vec!["The walk stopped before it ended.".to_string()];
+        }
+        clash_verdict_lines(self)
+    }
+
+    fn anonymous(&self, _card: u32) -> Option<bool> {
+        None
+    }
+
+    fn result_output(&self) -> WalkResult {
+        WalkResult::Clash(self.result.clone())
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+fn clash_verdict_lines(clash: &ClashWalk) -> Vec<String> {
+    let result = &clash.result;
+    let mut lines = Vec::new();
+    for battle in &result.battles {
+        lines.push(match battle.winner {
+            Some(side) => format!(
+                "Round {}, battle {}: won by {}.",
+                battle.round,
+                battle.battle,
+                player_name(side)
+            ),
+            None => format!("Round {}, battle {}: a draw.", battle.round, battle.battle),
+        });
+    }
+    for (round, mover, steps) in &result.moves {
+        lines.push(match mover {
+            Some(side) => format!(
+                "Round {round}: {} moves {steps} Final Duel card{}.",
+                player_name(*side),
+                if *steps == 1 { "" } else { "s" }
+            ),
+            None => format!("Round {round}: neither figure moves."),
+        });
+    }
+    lines.push(format!(
+        "Final Duel track: Qui-Gon on card {}, Darth Maul on card {}.",
+        result.track_light, result.track_dark
+    ));
+    if let Some(winner) = result.game_winner {
+        lines.push(format!("{} wins the game.", player_name(winner)));
+    }
+    let piles = |side: Side| {
+        use crate::clash::Pile;
+        let after = &clash.after;
+        format!(
+            "{}: {} in the draw pile, {} in hand, {} in the discard pile, {} on the table",
+            player_name(side),
+            after.pile(Pile::Draw(side)).len(),
+            after.pile(Pile::Hand(side)).len(),
+            after.pile(Pile::Discard(side)).len(),
+            after.pile(Pile::Won(side)).len()
+                + after.pile(Pile::Battle(side)).len()
+                + (1..=3)
+                    .map(|b| after.pile(Pile::Planned(side, b)).len())
+                    .sum::<usize>()
+        )
+    };
+    lines.push(format!(
+        "Where the cards are: {}; {}.",
+        piles(Side::Light),
+        piles(Side::Dark)
+    ));
+    lines
 }

@@ -189,15 +189,15 @@ pub trait Door: Sync {
     }
 
     /// Runs the procedure on a Young Jedi board built elsewhere (the shell), the decider
-    /// answering at the prompt and `observe` seeing every event as it happens; `None` for a
-    /// procedure the shell does not run.
+    /// answering at the prompt and `observe` seeing every event as it happens: the walk and
+    /// the board after it; `None` for a procedure the shell does not run.
     fn run_board(
         &self,
         board: &Board,
         corpus: &Corpus,
         decider: &mut dyn crate::engine::Decider,
         observe: &mut dyn FnMut(&crate::engine::Event),
-    ) -> Option<Walkthrough> {
+    ) -> Option<(Walkthrough, Board)> {
         let _ = (board, corpus, decider, observe);
         None
     }

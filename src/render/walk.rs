@@ -6,14 +6,12 @@ use std::fmt::Write as _;
 use super::{
     Format, Palette, document_label, json as to_json, markdown_escape, wrap, wrap_hanging_into,
 };
-use crate::board::CardId;
 use crate::cards::Side;
 use crate::clash::battle::ClashEvent;
 use crate::engine::duel::DuelEvent;
 use crate::engine::{Decision, Event, EventKind, Place, Refusal, Stop, Unanswered};
 use crate::render::output::{
     DecisionOutput, OptionOutput, PositionFinding, RuleText, StepOutput, StopOutput, WalkOutput,
-    WalkResult,
 };
 use crate::rules::{Corpus, Item, Ruleset, lookup};
 use crate::walk::Walkthrough;
@@ -516,7 +514,7 @@ pub struct Journey {
 
 /// The cards that ended somewhere other than where they started, in id order.
 pub fn journeys(walk: &Walkthrough) -> Vec<Journey> {
-    if walk.clash.is_some() {
+    if walk.outcome.anonymous(0).is_none() {
         return Vec::new();
     }
     let mut journeys: BTreeMap<u32, Journey> = BTreeMap::new();
@@ -528,10 +526,7 @@ pub fn journeys(walk: &Walkthrough) -> Vec<Journey> {
                 .or_insert_with(|| Journey {
                     card: moved.card,
                     name: moved.name.to_string(),
-                    anonymous: walk
-                        .board_after
-                        .card(CardId(moved.card))
-                        .is_some_and(|card| card.anonymous),
+                    anonymous: walk.outcome.anonymous(moved.card).unwrap_or(false),
                     from: moved.from.clone(),
                     to: moved.to.clone(),
                 });
@@ -565,117 +560,6 @@ fn where_cards_went(walk: &Walkthrough) -> Vec<String> {
         ));
     }
     named
-}
-
-fn clash_verdict_lines(clash: &crate::walk::ClashWalk) -> Vec<String> {
-    let result = &clash.result;
-    let mut lines = Vec::new();
-    for battle in &result.battles {
-        lines.push(match battle.winner {
-            Some(side) => format!(
-                "Round {}, battle {}: won by {}.",
-                battle.round,
-                battle.battle,
-                clash_name(side)
-            ),
-            None => format!("Round {}, battle {}: a draw.", battle.round, battle.battle),
-        });
-    }
-    for (round, mover, steps) in &result.moves {
-        lines.push(match mover {
-            Some(side) => format!(
-                "Round {round}: {} moves {steps} Final Duel card{}.",
-                clash_name(*side),
-                if *steps == 1 { "" } else { "s" }
-            ),
-            None => format!("Round {round}: neither figure moves."),
-        });
-    }
-    lines.push(format!(
-        "Final Duel track: Qui-Gon on card {}, Darth Maul on card {}.",
-        result.track_light, result.track_dark
-    ));
-    if let Some(winner) = result.game_winner {
-        lines.push(format!("{} wins the game.", clash_name(winner)));
-    }
-    let piles = |side: Side| {
-        use crate::clash::Pile;
-        let after = &clash.after;
-        format!(
-            "{}: {} in the draw pile, {} in hand, {} in the discard pile, {} on the table",
-            clash_name(side),
-            after.pile(Pile::Draw(side)).len(),
-            after.pile(Pile::Hand(side)).len(),
-            after.pile(Pile::Discard(side)).len(),
-            after.pile(Pile::Won(side)).len()
-                + after.pile(Pile::Battle(side)).len()
-                + (1..=3)
-                    .map(|b| after.pile(Pile::Planned(side, b)).len())
-                    .sum::<usize>()
-        )
-    };
-    lines.push(format!(
-        "Where the cards are: {}; {}.",
-        piles(Side::Light),
-        piles(Side::Dark)
-    ));
-    lines
-}
-
-fn verdict_lines(walk: &Walkthrough) -> Vec<String> {
-    if let Some(clash) = &walk.clash {
-        if walk.run.stop.is_some() {
-            return vec!["The walk stopped before it ended.".to_string()];
-        }
-        return clash_verdict_lines(clash);
-    }
-    let result = &walk.result;
-    let mut lines = Vec::new();
-    if let Some(refusal) = &result.refusal {
-        let _ = refusal;
-        lines.push("No duel: initiating it is refused (see above).".to_string());
-        return lines;
-    }
-    if walk.run.stop.is_some() {
-        lines.push("The walk stopped before the duel ended.".to_string());
-        return lines;
-    }
-    let zero = walk.run.events.iter().find_map(|event| match &event.kind {
-        EventKind::Duel(DuelEvent::DamageZeroDiscarded { side, card }) => {
-            Some((*side, card.clone()))
-        }
-        _ => None,
-    });
-    match result.defeated {
-        Some(side) if zero.is_some() => {
-            let card = zero.map(|(_, card)| card).unwrap_or_default();
-            lines.push(format!(
-                "Discarded for its printed DAMAGE of 0: {card} ({}). No hands were drawn.",
-                side.label()
-            ));
-        }
-        Some(side) => {
-            let card = if Some(side) == result.initiator {
-                result.attacker.clone()
-            } else {
-                result.defender.clone()
-            };
-            lines.push(format!(
-                "Defeated: {} ({}).",
-                card.unwrap_or_default(),
-                side.label()
-            ));
-        }
-        None => lines.push("Defeated: neither character.".to_string()),
-    }
-    lines.push(format!(
-        "Damage taken: Light Side {}, Dark Side {}.",
-        result.damage_light, result.damage_dark
-    ));
-    if let Some(winner) = result.deck_victory {
-        lines.push(format!("Deck victory: the {} player wins.", winner.label()));
-    }
-    lines
 }
 
 /// A stop in one clause, for messages about a walk that did not end.
@@ -739,30 +623,7 @@ fn decision_lines(decision: &Decision, why: &Unanswered, quotes: &Quotes<'_>) ->
 }
 
 fn heading(walk: &Walkthrough, ruleset: &Ruleset) -> String {
-    if let Some(clash) = &walk.clash {
-        let what = match clash.action {
-            crate::clash::battle::ClashAction::Battle => "a battle",
-            crate::clash::battle::ClashAction::Round => "a round",
-            crate::clash::battle::ClashAction::Game => "a game",
-        };
-        let mut text = format!(
-            "Clash of the Lightsabers, {what} · seed {}",
-            clash.before.seed
-        );
-        if let Some(policy) = walk.policy {
-            let _ = write!(text, " · policy: {}", policy.name());
-        }
-        return text;
-    }
-    let planet = walk
-        .board_before
-        .current_planet
-        .map(|planet| format!(" on {planet}"))
-        .unwrap_or_default();
-    let mut text = format!(
-        "Lightsaber duel{planet} · rules: {ruleset} · seed {}",
-        walk.board_before.seed
-    );
+    let mut text = walk.outcome.heading(ruleset, walk.seed);
     if let Some(policy) = walk.policy {
         let _ = write!(text, " · policy: {}", policy.name());
     }
@@ -771,7 +632,7 @@ fn heading(walk: &Walkthrough, ruleset: &Ruleset) -> String {
 
 /// A walkthrough in the chosen format.
 pub fn render(walk: &Walkthrough, corpus: &Corpus, format: Format, palette: Palette) -> String {
-    let mut quotes = Quotes::new(corpus, walk.board_before.ruleset.clone());
+    let mut quotes = Quotes::new(corpus, walk.ruleset.clone());
     match format {
         Format::Json => to_json(&output(walk, corpus)),
         Format::Markdown => render_markdown(walk, &mut quotes),
@@ -923,7 +784,7 @@ fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
         }
         None => {
             let _ = writeln!(out, "{}", palette.heading("Verdict"));
-            for line in verdict_lines(walk) {
+            for line in walk.outcome.verdict_lines(&walk.run) {
                 let _ = writeln!(out, "{}", wrap(&line, palette.width, "  "));
             }
             let moves = where_cards_went(walk);
@@ -1011,7 +872,11 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
     let _ = writeln!(
         out,
         "## {}\n",
-        markdown_escape(walk.title.as_deref().unwrap_or("Lightsaber duel"))
+        markdown_escape(
+            walk.title
+                .as_deref()
+                .unwrap_or(walk.outcome.default_title())
+        )
     );
     let _ = writeln!(
         out,
@@ -1108,7 +973,7 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
         }
         None => {
             let _ = writeln!(out, "### Verdict\n");
-            for line in verdict_lines(walk) {
+            for line in walk.outcome.verdict_lines(&walk.run) {
                 let _ = writeln!(out, "- {}", markdown_escape(&line));
             }
             let moves = where_cards_went(walk);
@@ -1128,7 +993,7 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
 
 /// The walk as its JSON output.
 pub fn output(walk: &Walkthrough, corpus: &Corpus) -> WalkOutput {
-    let quotes = Quotes::new(corpus, walk.board_before.ruleset.clone());
+    let quotes = Quotes::new(corpus, walk.ruleset.clone());
     let mut rules = BTreeMap::new();
     let mut full_ids = |cites: &[crate::rules::Citation]| -> Vec<String> {
         cites
@@ -1180,18 +1045,7 @@ pub fn output(walk: &Walkthrough, corpus: &Corpus) -> WalkOutput {
         },
         Stop::Missing { fact } => StopOutput::Missing { fact: fact.clone() },
     });
-    let (game, seed, result) = match &walk.clash {
-        Some(clash) => (
-            crate::scenario::GameName::Clash,
-            clash.before.seed,
-            WalkResult::Clash(clash.result.clone()),
-        ),
-        None => (
-            crate::scenario::GameName::YoungJedi,
-            walk.board_before.seed,
-            WalkResult::Duel(walk.result.clone()),
-        ),
-    };
+    let (game, seed, result) = (walk.game, walk.seed, walk.outcome.result_output());
     WalkOutput {
         format: Default::default(),
         version: crate::render::output::VERSION,

@@ -1545,7 +1545,7 @@ impl<'a> Session<'a> {
             let text = stepper.borrow_mut().step(step, event);
             console.borrow_mut().print(&text);
         });
-        let Some(mut walk) = walked else {
+        let Some((mut walk, after)) = walked else {
             return Err(format!(
                 "the shell does not run `{action}`; `walk FILE` does"
             ));
@@ -1567,15 +1567,15 @@ impl<'a> Session<'a> {
             }
             None => {}
         }
-        let changed = walk.board_after != walk.board_before;
+        let changed = after != self.board;
         self.last = Some(Adjudication {
             action,
-            before: walk.board_before.clone(),
+            before: self.board.clone(),
             decisions,
             policy: self.policy,
             expect: door.expectation(&walk),
         });
-        self.board = walk.board_after;
+        self.board = after;
         if !changed {
             return Ok(Some(ending));
         }

@@ -9,13 +9,16 @@ use crate::board::{Board, Zone};
 use crate::cards::Side;
 use crate::engine::deciders::Scripted;
 use crate::engine::duel as engine_duel;
+use crate::engine::duel::DuelEvent;
 use crate::engine::duel::{Duel, DuelResult};
 use crate::engine::run;
+use crate::engine::{EventKind, Run};
 use crate::legality::{self, Verdict, Violation};
+use crate::render::output::WalkResult;
 use crate::scenario::{
     self, DuelExpectation, GameName, Problem, ScenarioFile, Severity, SideOrNone, ZonesBySide,
 };
-use crate::walk::{WalkError, Walkthrough, script_of, side_or_none, unasked_answers};
+use crate::walk::{WalkError, WalkOutcome, Walkthrough, script_of, side_or_none, unasked_answers};
 
 /// The duel's door.
 pub struct DuelDoor;
@@ -92,27 +95,32 @@ impl Door for DuelDoor {
         corpus: &crate::rules::Corpus,
         decider: &mut dyn crate::engine::Decider,
         observe: &mut dyn FnMut(&crate::engine::Event),
-    ) -> Option<Walkthrough> {
+    ) -> Option<(Walkthrough, Board)> {
         let mut after = board.clone();
         let mut duel = Duel::new(board, corpus);
         let run = run(&mut duel, &mut after, decider, &mut |_, event| {
             observe(event)
         });
-        Some(Walkthrough {
+        let walk = Walkthrough {
             title: None,
-            board_before: board.clone(),
-            board_after: after,
+            game: GameName::YoungJedi,
+            ruleset: board.ruleset.clone(),
+            seed: board.seed,
             run,
-            result: duel.result().clone(),
             findings: Vec::new(),
             unmet: Vec::new(),
             policy: None,
-            clash: None,
-        })
+            outcome: Box::new(DuelWalk {
+                before: board.clone(),
+                after: after.clone(),
+                result: duel.result().clone(),
+            }),
+        };
+        Some((walk, after))
     }
 
     fn expectation(&self, walk: &Walkthrough) -> Option<crate::scenario::Expectation> {
-        let result = &walk.result;
+        let result = &walk.outcome_as::<DuelWalk>()?.result;
         Some(crate::scenario::Expectation {
             duel: Some(DuelExpectation {
                 refused: Some(result.refusal.is_some()),
@@ -203,16 +211,113 @@ impl Door for DuelDoor {
         }
         Ok(Walkthrough {
             title: file.title.clone(),
-            board_before,
-            board_after: board,
+            game: GameName::YoungJedi,
+            ruleset: board_before.ruleset.clone(),
+            seed: board_before.seed,
             run,
-            result,
             findings,
             unmet,
             policy,
-            clash: None,
+            outcome: Box::new(DuelWalk {
+                before: board_before,
+                after: board,
+                result,
+            }),
         })
     }
+}
+
+/// A duel's walk: the board before and after, and what came of it.
+#[derive(Debug)]
+pub struct DuelWalk {
+    pub before: Board,
+    pub after: Board,
+    pub result: DuelResult,
+}
+
+impl WalkOutcome for DuelWalk {
+    fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
+        let planet = self
+            .before
+            .current_planet
+            .map(|planet| format!(" on {planet}"))
+            .unwrap_or_default();
+        format!("Lightsaber duel{planet} · rules: {ruleset} · seed {seed}")
+    }
+
+    fn default_title(&self) -> &'static str {
+        "Lightsaber duel"
+    }
+
+    fn verdict_lines(&self, run: &Run) -> Vec<String> {
+        verdict_lines(&self.result, run)
+    }
+
+    fn anonymous(&self, card: u32) -> Option<bool> {
+        Some(
+            self.after
+                .card(crate::board::CardId(card))
+                .is_some_and(|card| card.anonymous),
+        )
+    }
+
+    fn result_output(&self) -> WalkResult {
+        WalkResult::Duel(self.result.clone())
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// A duel's verdict, a line each.
+fn verdict_lines(result: &DuelResult, run: &Run) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(refusal) = &result.refusal {
+        let _ = refusal;
+        lines.push("No duel: initiating it is refused (see above).".to_string());
+        return lines;
+    }
+    if run.stop.is_some() {
+        lines.push("The walk stopped before the duel ended.".to_string());
+        return lines;
+    }
+    let zero = run.events.iter().find_map(|event| match &event.kind {
+        EventKind::Duel(DuelEvent::DamageZeroDiscarded { side, card }) => {
+            Some((*side, card.clone()))
+        }
+        _ => None,
+    });
+    match result.defeated {
+        Some(side) if zero.is_some() => {
+            let card = zero.map(|(_, card)| card).unwrap_or_default();
+            lines.push(format!(
+                "Discarded for its printed DAMAGE of 0: {card} ({}). No hands were drawn.",
+                side.label()
+            ));
+        }
+        Some(side) => {
+            let card = if Some(side) == result.initiator {
+                result.attacker.clone()
+            } else {
+                result.defender.clone()
+            };
+            lines.push(format!(
+                "Defeated: {} ({}).",
+                card.unwrap_or_default(),
+                side.label()
+            ));
+        }
+        None => lines.push("Defeated: neither character.".to_string()),
+    }
+    lines.push(format!(
+        "Damage taken: Light Side {}, Dark Side {}.",
+        result.damage_light, result.damage_dark
+    ));
+    if let Some(winner) = result.deck_victory {
+        lines.push(format!("Deck victory: the {} player wins.", winner.label()));
+    }
+    lines
 }
 
 fn label(value: SideOrNone) -> &'static str {
