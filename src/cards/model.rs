@@ -45,6 +45,23 @@ pub enum Side {
 }
 
 impl Side {
+    /// A side as a command writes it: `light` (`ls`, `l`) or `dark` (`ds`, `d`).
+    pub fn from_word(word: &str) -> Result<Side, String> {
+        match word.to_ascii_lowercase().as_str() {
+            "light" | "ls" | "l" => Ok(Side::Light),
+            "dark" | "ds" | "d" => Ok(Side::Dark),
+            other => Err(format!("{other:?} is not a side: write light or dark")),
+        }
+    }
+
+    /// The word a command or a scenario writes for it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Side::Light => "light",
+            Side::Dark => "dark",
+        }
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             Side::Light => "Light Side",

@@ -114,6 +114,24 @@ pub enum EventKind {
     Clash(crate::clash::battle::ClashEvent),
 }
 
+impl EventKind {
+    /// One sentence (or two) saying what the event did, as its procedure tells it.
+    pub fn narrate(&self) -> String {
+        match self {
+            EventKind::Duel(event) => event.narrate(),
+            EventKind::Clash(event) => event.narrate(),
+        }
+    }
+
+    /// Whether a walkthrough shows the tally after it.
+    pub fn shows_tally(&self) -> bool {
+        match self {
+            EventKind::Duel(event) => event.shows_tally(),
+            EventKind::Clash(_) => false,
+        }
+    }
+}
+
 impl From<duel::DuelEvent> for EventKind {
     fn from(event: duel::DuelEvent) -> EventKind {
         EventKind::Duel(event)

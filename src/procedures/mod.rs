@@ -16,6 +16,9 @@ use crate::rules::{Corpus, Ruleset};
 use crate::scenario::{GameName, ScenarioFile};
 use crate::walk::{ConservationWatch, WalkError, Walkthrough};
 
+/// Finds a card on a table by what the user wrote (a name or `#id`).
+pub type FindCard<'a> = &'a dyn Fn(&Board, &str) -> Result<crate::board::CardId, String>;
+
 /// Every procedure, in the order `jedi-judge` lists them.
 pub static DOORS: &[&dyn Door] = &[&duel::DUEL, &clash::CLASH];
 
@@ -199,6 +202,19 @@ pub trait Door: Sync {
         observe: &mut dyn FnMut(&crate::engine::Event),
     ) -> Option<(Walkthrough, Board)> {
         let _ = (board, corpus, decider, observe);
+        None
+    }
+
+    /// The shell's command for stating the procedure in progress (the action's name with
+    /// words after it, as `duel under-way …`); `find` finds a card on the table by name.
+    /// `None`: the procedure has none.
+    fn shell_section(
+        &self,
+        board: &mut Board,
+        args: &[&str],
+        find: FindCard<'_>,
+    ) -> Option<Result<String, String>> {
+        let _ = (board, args, find);
         None
     }
 

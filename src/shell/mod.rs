@@ -293,11 +293,7 @@ pub struct Session<'a> {
 }
 
 fn parse_side(word: &str) -> Result<Side, String> {
-    match word.to_ascii_lowercase().as_str() {
-        "light" | "ls" | "l" => Ok(Side::Light),
-        "dark" | "ds" | "d" => Ok(Side::Dark),
-        other => Err(format!("{other:?} is not a side: write light or dark")),
-    }
+    Side::from_word(word)
 }
 
 fn parse_number<T: std::str::FromStr>(word: &str, what: &str) -> Result<T, String> {
@@ -411,12 +407,23 @@ impl<'a> Session<'a> {
             "redo" => return self.undo_redo(false, console),
             "save" => self.save(rest, console),
             "policy" => self.set_policy(rest),
-            "duel" if !args.is_empty() => self.duel_under_way(args, rest),
-            action
-                if args.is_empty() && procedures::find(GameName::YoungJedi, action).is_some() =>
-            {
+            action if procedures::find(GameName::YoungJedi, action).is_some() => {
                 match procedures::find(GameName::YoungJedi, action) {
-                    Some((door, spec)) => self.adjudicate(door, spec.name, console),
+                    Some((door, spec)) if args.is_empty() => {
+                        self.adjudicate(door, spec.name, console)
+                    }
+                    Some((door, spec)) => {
+                        let find = |board: &Board, words: &str| reference_on(board, words);
+                        let mut board = self.board.clone();
+                        match door.shell_section(&mut board, args, &find) {
+                            Some(Ok(said)) => {
+                                self.board = board;
+                                Ok(Some(said))
+                            }
+                            Some(Err(error)) => Err(error),
+                            None => Err(format!("`{}` takes no words after it", spec.name)),
+                        }
+                    }
                     None => Err(format!("no procedure is called {action}")),
                 }
             }
@@ -1128,58 +1135,7 @@ impl<'a> Session<'a> {
 
     /// A card on the table by `#id` or forgiving name, optionally after a side.
     fn reference(&self, text: &str) -> Result<CardId, String> {
-        let text = text.trim();
-        if let Some(number) = text.strip_prefix('#') {
-            let id = CardId(parse_number(number, "card id")?);
-            return match self.board.zone_of(id) {
-                Some(_) => Ok(id),
-                None => Err(format!("there is no card #{}", id.0)),
-            };
-        }
-        let (side, name) = match text.split_once(' ') {
-            Some((first, rest)) if parse_side(first).is_ok() => (parse_side(first).ok(), rest),
-            _ => (None, text),
-        };
-        let candidates: Vec<CardId> = self
-            .board
-            .cards
-            .iter()
-            .filter(|instance| side.is_none_or(|side| instance.owner == side))
-            .map(|instance| instance.id)
-            .filter(|id| self.board.zone_of(*id).is_some())
-            .collect();
-        let cards: Vec<Card> = candidates
-            .iter()
-            .filter_map(|id| self.board.card(*id).cloned())
-            .collect();
-        let found = find(&cards, name).map_err(lookup_message)?;
-        let wanted = found
-            .first()
-            .map(|card| card.full_name())
-            .unwrap_or_default();
-        let matching_ids: Vec<CardId> = candidates
-            .into_iter()
-            .filter(|id| {
-                self.board
-                    .card(*id)
-                    .is_some_and(|card| card.full_name() == wanted)
-            })
-            .collect();
-        match matching_ids.as_slice() {
-            [one] => Ok(*one),
-            [] => Err(format!("no card {name:?} is on the table")),
-            many => Err(format!(
-                "{name:?} could be {}: use the id",
-                many.iter()
-                    .map(|id| format!(
-                        "#{} ({})",
-                        id.0,
-                        self.board.zone_of(*id).map(Zone::label).unwrap_or_default()
-                    ))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
-        }
+        reference_on(&self.board, text)
     }
 
     fn move_card(&mut self, rest: &str) -> Result<Option<String>, String> {
@@ -1406,120 +1362,6 @@ impl<'a> Session<'a> {
 
     /// Runs a duel on the engine's runner, printing each step as it happens and asking
     /// decisions at the prompt (or answering them by the policy).
-    /// States a duel under way, or changes or ends the one stated.
-    fn duel_under_way(&mut self, args: &[&str], rest: &str) -> Result<Option<String>, String> {
-        let usage = "duel under-way LIGHT-FIGHTER / DARK-FIGHTER";
-        let words = rest.split_once(' ').map_or("", |(_, words)| words).trim();
-        match args.first().copied().unwrap_or_default() {
-            "under-way" => {
-                let (light, dark) = words.split_once('/').ok_or(usage)?;
-                let light = self.reference(&format!("light {}", light.trim()))?;
-                let dark = self.reference(&format!("dark {}", dark.trim()))?;
-                let initiator = self.board.turn.unwrap_or(Side::Dark);
-                let duelist = |fighter| crate::board::Duelist {
-                    fighter,
-                    weapon: None,
-                    drawn: None,
-                    span: crate::board::SpanNote::default(),
-                };
-                self.board.duel = Some(crate::board::DuelInProgress {
-                    initiator,
-                    light: duelist(light),
-                    dark: duelist(dark),
-                    next: initiator,
-                    pending: crate::board::PendingMove::Attack,
-                    span: crate::board::SpanNote::default(),
-                });
-            }
-            "off" => {
-                self.board.duel = None;
-                return Ok(Some("No duel is under way.\n".to_string()));
-            }
-            what => {
-                let duel = self
-                    .board
-                    .duel
-                    .as_mut()
-                    .ok_or_else(|| format!("no duel is under way: state one with `{usage}`"))?;
-                let value = args.get(1).copied().unwrap_or_default();
-                match what {
-                    "next" => duel.next = parse_side(value)?,
-                    "initiator" => duel.initiator = parse_side(value)?,
-                    "pending" => {
-                        duel.pending = match value {
-                            "attack" => crate::board::PendingMove::Attack,
-                            "block" => crate::board::PendingMove::Block,
-                            "defeat" => crate::board::PendingMove::Defeat,
-                            other => {
-                                return Err(format!(
-                                    "{} is not attack, block or defeat",
-                                    crate::text::quoted(other)
-                                ));
-                            }
-                        }
-                    }
-                    "drawn" => {
-                        let side = parse_side(value)?;
-                        let count = args.get(2).copied().ok_or("duel drawn SIDE N")?;
-                        let count = ranged::<0, 1000>(count, "cards drawn")?.u32();
-                        match side {
-                            Side::Light => duel.light.drawn = Some(count),
-                            Side::Dark => duel.dark.drawn = Some(count),
-                        }
-                    }
-                    "weapon" => {
-                        let side = parse_side(value)?;
-                        let name = args
-                            .get(2..)
-                            .map(|words| words.join(" "))
-                            .unwrap_or_default();
-                        let weapon = if name.is_empty() || name == "none" {
-                            None
-                        } else {
-                            Some(self.reference(&format!("{} {name}", side_word(side)))?)
-                        };
-                        if let Some(duel) = self.board.duel.as_mut() {
-                            match side {
-                                Side::Light => duel.light.weapon = weapon,
-                                Side::Dark => duel.dark.weapon = weapon,
-                            }
-                        }
-                    }
-                    other => {
-                        return Err(format!(
-                            "{} is not a part of a duel under way: under-way, weapon, next, pending, initiator, drawn or off",
-                            crate::text::quoted(other)
-                        ));
-                    }
-                }
-            }
-        }
-        Ok(Some(self.describe_duel_under_way()))
-    }
-
-    /// The duel under way in one paragraph.
-    fn describe_duel_under_way(&self) -> String {
-        let Some(duel) = &self.board.duel else {
-            return "No duel is under way.\n".to_string();
-        };
-        let armed = |side: Side| {
-            let duelist = duel.side(side);
-            let fighter = self.board.describe(duelist.fighter);
-            match duelist.weapon {
-                Some(weapon) => format!("{fighter} with {}", self.board.describe(weapon)),
-                None => format!("{fighter} with no weapon"),
-            }
-        };
-        format!(
-            "Duel under way, initiated by the {} player: {} for the Light Side, {} for the Dark Side; next, the {} player: {}.\n",
-            duel.initiator,
-            armed(Side::Light),
-            armed(Side::Dark),
-            duel.next,
-            duel.pending.key()
-        )
-    }
-
     /// Runs a procedure on the board (`duel`), asking its decisions at the prompt.
     fn adjudicate(
         &mut self,
@@ -1732,10 +1574,57 @@ pub fn help(command: Option<&str>, width: usize) -> String {
     }
 }
 
-/// A side as the shell's commands write it.
-fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::Light => "light",
-        Side::Dark => "dark",
+/// The card on the table that a name or `#id` means (the side first narrows it).
+fn reference_on(board: &Board, text: &str) -> Result<CardId, String> {
+    let text = text.trim();
+    if let Some(number) = text.strip_prefix('#') {
+        let id = CardId(parse_number(number, "card id")?);
+        return match board.zone_of(id) {
+            Some(_) => Ok(id),
+            None => Err(format!("there is no card #{}", id.0)),
+        };
+    }
+    let (side, name) = match text.split_once(' ') {
+        Some((first, rest)) if parse_side(first).is_ok() => (parse_side(first).ok(), rest),
+        _ => (None, text),
+    };
+    let candidates: Vec<CardId> = board
+        .cards
+        .iter()
+        .filter(|instance| side.is_none_or(|side| instance.owner == side))
+        .map(|instance| instance.id)
+        .filter(|id| board.zone_of(*id).is_some())
+        .collect();
+    let cards: Vec<Card> = candidates
+        .iter()
+        .filter_map(|id| board.card(*id).cloned())
+        .collect();
+    let found = find(&cards, name).map_err(lookup_message)?;
+    let wanted = found
+        .first()
+        .map(|card| card.full_name())
+        .unwrap_or_default();
+    let matching_ids: Vec<CardId> = candidates
+        .into_iter()
+        .filter(|id| {
+            board
+                .card(*id)
+                .is_some_and(|card| card.full_name() == wanted)
+        })
+        .collect();
+    match matching_ids.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(format!("no card {name:?} is on the table")),
+        many => Err(format!(
+            "{name:?} could be {}: use the id",
+            many.iter()
+                .map(|id| format!(
+                    "#{} ({})",
+                    id.0,
+                    board.zone_of(*id).map(Zone::label).unwrap_or_default()
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
     }
 }

@@ -2,9 +2,11 @@
 //! its initiation or from a duel under way (the scenario's `duel:` section).
 
 pub mod check;
+pub mod narrate;
 pub mod section;
+pub mod shell;
 
-use super::{ActionSpec, AssumptionSpec, Door, Setting};
+use super::{ActionSpec, AssumptionSpec, Door, FindCard, Setting};
 use crate::board::{Board, Zone};
 use crate::cards::Side;
 use crate::engine::deciders::Scripted;
@@ -135,6 +137,15 @@ impl Door for DuelDoor {
             }),
             ..crate::scenario::Expectation::default()
         })
+    }
+
+    fn shell_section(
+        &self,
+        board: &mut Board,
+        args: &[&str],
+        find: FindCard<'_>,
+    ) -> Option<Result<String, String>> {
+        Some(shell::under_way(board, args, find))
     }
 
     fn check(&self, board: &Board) -> Vec<Violation> {

@@ -1,6 +1,8 @@
 //! Clash of the Lightsabers as procedures a scenario walks with `action: battle`, `round` or
 //! `game`.
 
+pub mod narrate;
+
 use super::{ActionSpec, Door, Setting};
 use crate::cards::Side;
 use crate::clash::battle::{Clash, ClashAction, ClashResult};

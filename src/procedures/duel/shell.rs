@@ -1,0 +1,125 @@
+//! The shell's commands for a duel under way: `duel under-way LIGHT / DARK`, then `duel
+//! next`, `pending`, `weapon`, `initiator`, `drawn`, and `duel off`.
+
+use crate::board::{Board, DuelInProgress, Duelist, PendingMove, SpanNote};
+use crate::cards::Side;
+use crate::procedures::FindCard;
+
+/// States a duel under way, or changes or ends the one stated (the shell's `duel
+/// under-way …`, `duel next …`, …).
+pub fn under_way(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<String, String> {
+    let usage = "duel under-way LIGHT-FIGHTER / DARK-FIGHTER";
+    let words = args
+        .get(1..)
+        .map(|words| words.join(" "))
+        .unwrap_or_default();
+    match args.first().copied().unwrap_or_default() {
+        "under-way" => {
+            let (light, dark) = words.split_once('/').ok_or(usage)?;
+            let light = find(board, &format!("light {}", light.trim()))?;
+            let dark = find(board, &format!("dark {}", dark.trim()))?;
+            let initiator = board.turn.unwrap_or(Side::Dark);
+            let duelist = |fighter| Duelist {
+                fighter,
+                weapon: None,
+                drawn: None,
+                span: SpanNote::default(),
+            };
+            board.duel = Some(DuelInProgress {
+                initiator,
+                light: duelist(light),
+                dark: duelist(dark),
+                next: initiator,
+                pending: PendingMove::Attack,
+                span: SpanNote::default(),
+            });
+        }
+        "off" => {
+            board.duel = None;
+            return Ok("No duel is under way.\n".to_string());
+        }
+        what => {
+            let duel = board
+                .duel
+                .as_mut()
+                .ok_or_else(|| format!("no duel is under way: state one with `{usage}`"))?;
+            let value = args.get(1).copied().unwrap_or_default();
+            match what {
+                "next" => duel.next = Side::from_word(value)?,
+                "initiator" => duel.initiator = Side::from_word(value)?,
+                "pending" => {
+                    duel.pending = match value {
+                        "attack" => PendingMove::Attack,
+                        "block" => PendingMove::Block,
+                        "defeat" => PendingMove::Defeat,
+                        other => {
+                            return Err(format!(
+                                "{} is not attack, block or defeat",
+                                crate::text::quoted(other)
+                            ));
+                        }
+                    }
+                }
+                "drawn" => {
+                    let side = Side::from_word(value)?;
+                    let count = args.get(2).copied().ok_or("duel drawn SIDE N")?;
+                    let count = crate::ranged::DeckSize::parse(count)
+                        .map_err(|error| format!("cards drawn: {error}"))?
+                        .u32();
+                    match side {
+                        Side::Light => duel.light.drawn = Some(count),
+                        Side::Dark => duel.dark.drawn = Some(count),
+                    }
+                }
+                "weapon" => {
+                    let side = Side::from_word(value)?;
+                    let name = args
+                        .get(2..)
+                        .map(|words| words.join(" "))
+                        .unwrap_or_default();
+                    let weapon = if name.is_empty() || name == "none" {
+                        None
+                    } else {
+                        Some(find(board, &format!("{} {name}", side.word()))?)
+                    };
+                    if let Some(duel) = board.duel.as_mut() {
+                        match side {
+                            Side::Light => duel.light.weapon = weapon,
+                            Side::Dark => duel.dark.weapon = weapon,
+                        }
+                    }
+                }
+                other => {
+                    return Err(format!(
+                        "{} is not a part of a duel under way: under-way, weapon, next, pending, initiator, drawn or off",
+                        crate::text::quoted(other)
+                    ));
+                }
+            }
+        }
+    }
+    Ok(describe(board))
+}
+
+/// The duel under way in one paragraph.
+fn describe(board: &Board) -> String {
+    let Some(duel) = &board.duel else {
+        return "No duel is under way.\n".to_string();
+    };
+    let armed = |side: Side| {
+        let duelist = duel.side(side);
+        let fighter = board.describe(duelist.fighter);
+        match duelist.weapon {
+            Some(weapon) => format!("{fighter} with {}", board.describe(weapon)),
+            None => format!("{fighter} with no weapon"),
+        }
+    };
+    format!(
+        "Duel under way, initiated by the {} player: {} for the Light Side, {} for the Dark Side; next, the {} player: {}.\n",
+        duel.initiator,
+        armed(Side::Light),
+        armed(Side::Dark),
+        duel.next,
+        duel.pending.key()
+    )
+}
