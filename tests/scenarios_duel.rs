@@ -284,35 +284,27 @@ fn a_scripted_answer_to_a_decision_the_rules_never_ask_is_reported() {
 
 #[test]
 fn an_action_the_game_has_no_procedure_for_is_refused_with_the_registered_actions() {
-    let misspelt = scenario("hands-empty-tied.yaml").replace("action: duel", "action: duell");
-    let Err(jedi_judge::walk::WalkError::Input(problems)) = walk_text(
-        &misspelt,
-        Corpus::embedded(),
-        Catalog::embedded(),
-        None,
-        None,
-        None,
-    ) else {
-        panic!("a misspelt action walks");
+    let refused = |action: &str| {
+        let text = scenario("hands-empty-tied.yaml").replace("action: duel", action);
+        let Err(jedi_judge::walk::WalkError::Input(problems)) = walk_text(
+            &text,
+            Corpus::embedded(),
+            Catalog::embedded(),
+            None,
+            None,
+            None,
+        ) else {
+            panic!("{action} walks");
+        };
+        problems.iter().next().expect("a problem").clone()
     };
-    let problem = problems.iter().next().expect("a problem");
+    let problem = refused("action: duell");
     assert_eq!(problem.code, "unknown-action");
     assert_eq!(
         problem.help.as_deref(),
         Some("did you mean `duel`? The only action is `duel`")
     );
-    let clash = scenario("hands-empty-tied.yaml").replace("action: duel", "action: round");
-    let Err(jedi_judge::walk::WalkError::Input(problems)) = walk_text(
-        &clash,
-        Corpus::embedded(),
-        Catalog::embedded(),
-        None,
-        None,
-        None,
-    ) else {
-        panic!("a Clash action walks a Young Jedi position");
-    };
-    let problem = problems.iter().next().expect("a problem");
+    let problem = refused("action: round");
     assert_eq!(problem.code, "action-of-another-game");
     assert!(
         problem
