@@ -2,6 +2,7 @@
 
 mod assemble;
 mod catalog;
+pub mod convert;
 pub mod matching;
 mod model;
 mod names;

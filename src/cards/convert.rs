@@ -1,0 +1,719 @@
+//! The converter from the community transcription of the Young Jedi cards (one `|`-separated
+//! file per set) to the project's own list of printings: facts only, each transcription
+//! defect that is known fixed or marked with a note, and no text of the cards.
+//!
+//! `cargo run --bin convert-cards -- FOLDER > src/cards/young-jedi.yaml` writes it; the
+//! catalog reads what it writes.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use thiserror::Error;
+
+/// Where the transcription comes from, as the converted file says.
+pub const TRANSCRIPTION: &str = "DevoKun/youngjedi, folder cards/, commit 0342837 (2023-09-16)";
+
+/// The eight Decipher sets, by the transcription's file name, in the order of their release.
+pub const SETS: [(&str, &str); 8] = [
+    ("menaceofdarthmaul", "Menace of Darth Maul"),
+    ("thejedicouncil", "The Jedi Council"),
+    ("battleofnaboo", "Battle of Naboo"),
+    ("enhancedmenaceofdarthmaul", "Enhanced Menace of Darth Maul"),
+    ("duelofthefates", "Duel of the Fates"),
+    ("enhancedbattleofnaboo", "Enhanced Battle of Naboo"),
+    ("reflections", "Reflections"),
+    ("boontaevepodrace", "Boonta Eve Podrace"),
+];
+
+/// The columns the converter reads; any others (the text columns among them) are ignored.
+const COLUMNS: [&str; 21] = [
+    "side",
+    "type",
+    "id",
+    "title",
+    "rarity",
+    "row1color",
+    "row2color",
+    "row3color",
+    "row4color",
+    "row5color",
+    "row6color",
+    "counters",
+    "damage",
+    "destiny",
+    "power",
+    "powercubes1",
+    "powercubes2",
+    "powerdots1",
+    "powerdots2",
+    "whoCanUseTheCard1",
+    "lore",
+];
+
+/// Why a set's file could not be converted.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ConvertError {
+    #[error("{file}: no header row")]
+    NoHeader { file: String },
+    #[error("{file}: the header lacks the column {column}")]
+    MissingColumn { file: String, column: &'static str },
+    #[error("{file}, row {row}: {message}")]
+    BadRow {
+        file: String,
+        row: usize,
+        message: String,
+    },
+    #[error("{file} is not one of the eight sets ({known})")]
+    UnknownSet { file: String, known: String },
+}
+
+/// One printed card as the converter reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Printing {
+    pub set: &'static str,
+    pub number: String,
+    pub side: String,
+    /// `character`, `weapon`, `battle`, `effect`, `location`, `starship`, `objective`; for the
+    /// Battle of Naboo foils `foil` (a reprint, its type that of the card reprinted); for the
+    /// Reflections two-in-one cards `armed-and-dangerous`, `combo-battle`, `double-impact`.
+    pub kind: String,
+    pub title: String,
+    pub subtitle: Option<String>,
+    pub rarity: String,
+    /// The six deck-construction dots, top first: `red`, `white` or `none`.
+    pub dots: Vec<String>,
+    pub counters: Option<Value>,
+    pub power: Option<Value>,
+    pub damage: Option<Value>,
+    pub destiny: Option<Value>,
+    /// A weapon's two boxes: destiny draws (cubes) and power bonus (dots).
+    pub boxes: Vec<WeaponBox>,
+    /// A Battle card's power bonus.
+    pub battle_bonus: Option<Value>,
+    /// What the converter corrected or marked, each with its reason.
+    pub notes: Vec<String>,
+}
+
+/// A number as printed: a number or `?`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Number(i32),
+    Unknown,
+}
+
+impl Value {
+    fn write(&self, out: &mut String) {
+        match self {
+            Value::Number(number) => {
+                let _ = write!(out, "{number}");
+            }
+            Value::Unknown => out.push_str("\"?\""),
+        }
+    }
+}
+
+/// One box of a weapon: destiny draws and power bonus.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeaponBox {
+    pub cubes: Option<i32>,
+    pub dots: Option<i32>,
+}
+
+/// The cards the printed Boonta Eve rule cards list under other numbers than the
+/// transcription (title, the number printed).
+const BOONTA_EVE_NUMBERS: [(&str, &str); 3] = [
+    ("Bounty Hunter", "52"),
+    ("Colo Claw Fish", "53"),
+    ("He Always Wins!", "54"),
+];
+
+/// The Boonta Eve cards the transcription types as Battle cards that the Boonta Eve rules'
+/// card list gives as Effects.
+const BOONTA_EVE_EFFECTS: [&str; 3] = ["All-Out Defense", "Bravo Squadron", "Hologram Projector"];
+
+/// The Duel of the Fates Battle cards printed as Light/Dark mirror pairs with the same text
+/// (Light number, Dark number).
+const DUEL_OF_THE_FATES_MIRRORS: [(&str, &str); 7] = [
+    ("14", "51"),
+    ("16", "46"),
+    ("22", "47"),
+    ("19", "53"),
+    ("21", "45"),
+    ("18", "52"),
+    ("20", "48"),
+];
+
+/// Marks where the two cards of a mirror pair disagree: one of them is mistranscribed, and
+/// the transcription does not say which.
+fn mark_mirror_gaps(printings: &mut [Printing]) {
+    for (light, dark) in DUEL_OF_THE_FATES_MIRRORS {
+        let find = |side: &str, number: &str| {
+            printings
+                .iter()
+                .position(|printing| printing.side == side && printing.number == number)
+        };
+        let (Some(a), Some(b)) = (find("light", light), find("dark", dark)) else {
+            continue;
+        };
+        for (what, left, right) in [
+            ("counters", &printings[a].counters, &printings[b].counters),
+            ("destiny", &printings[a].destiny, &printings[b].destiny),
+            (
+                "power bonus",
+                &printings[a].battle_bonus,
+                &printings[b].battle_bonus,
+            ),
+        ] {
+            if left != right {
+                let say = |value: &Option<Value>| match value {
+                    Some(Value::Number(number)) => number.to_string(),
+                    Some(Value::Unknown) => "?".to_string(),
+                    None => "nothing".to_string(),
+                };
+                let (left, right) = (say(left), say(right));
+                let (title_a, title_b) = (printings[a].title.clone(), printings[b].title.clone());
+                printings[a].notes.push(format!(
+                    "{what}: the transcription says {left}, but its Dark Side mirror {title_b} (Dark {dark}) has {right}; one of them is mistranscribed"
+                ));
+                printings[b].notes.push(format!(
+                    "{what}: the transcription says {right}, but its Light Side mirror {title_a} (Light {light}) has {left}; one of them is mistranscribed"
+                ));
+            }
+        }
+    }
+}
+
+/// Reads one set's file. `stem` is its file name without `.csv`.
+pub fn read_set(stem: &str, text: &str) -> Result<Vec<Printing>, ConvertError> {
+    let file = format!("{stem}.csv");
+    let Some((_, set)) = SETS.iter().find(|(name, _)| *name == stem) else {
+        return Err(ConvertError::UnknownSet {
+            file,
+            known: SETS.map(|(name, _)| name).join(", "),
+        });
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(b'|')
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let header = reader
+        .headers()
+        .map_err(|_| ConvertError::NoHeader { file: file.clone() })?
+        .clone();
+    let mut at = BTreeMap::new();
+    for column in COLUMNS {
+        let index = header
+            .iter()
+            .position(|name| name == column)
+            .ok_or_else(|| ConvertError::MissingColumn {
+                file: file.clone(),
+                column,
+            })?;
+        at.insert(column, index);
+    }
+    let mut printings = Vec::new();
+    for (row, record) in reader.records().enumerate() {
+        let record = record.map_err(|error| ConvertError::BadRow {
+            file: file.clone(),
+            row: row + 2,
+            message: error.to_string(),
+        })?;
+        printings.push(printing(
+            set,
+            &Row {
+                record: &record,
+                at: &at,
+            },
+        ));
+    }
+    if *set == "Duel of the Fates" {
+        mark_mirror_gaps(&mut printings);
+    }
+    Ok(printings)
+}
+
+/// A number column: a number, or nothing (empty, or text that is no number, noted).
+fn number(text: &str, column: &str, notes: &mut Vec<String>) -> Option<i32> {
+    if text.is_empty() {
+        return None;
+    }
+    match text.parse::<i32>() {
+        Ok(number) if (0..=20).contains(&number) => Some(number),
+        _ => {
+            notes.push(format!(
+                "the transcription's {column} is not a number; left unknown"
+            ));
+            None
+        }
+    }
+}
+
+/// One row of a set's file, its fields found by column name.
+struct Row<'a> {
+    record: &'a csv::StringRecord,
+    at: &'a BTreeMap<&'static str, usize>,
+}
+
+impl Row<'_> {
+    /// A column's text, trimmed; empty when the row is short.
+    fn get(&self, column: &str) -> &str {
+        self.at
+            .get(column)
+            .and_then(|index| self.record.get(*index))
+            .unwrap_or_default()
+            .trim()
+    }
+}
+
+fn printing(set: &'static str, row: &Row<'_>) -> Printing {
+    let field = |column: &str| row.get(column);
+    let mut notes = Vec::new();
+    let full = field("title");
+    let (title, subtitle) = match full.split_once(", ") {
+        // The two-in-one Reflections cards join two names with " & "; a name before it
+        // with a comma has its subtitle after.
+        Some((title, subtitle)) if !title.contains(" & ") => {
+            (title.to_string(), Some(subtitle.to_string()))
+        }
+        _ => (full.to_string(), None),
+    };
+    let mut kind = match field("type").to_ascii_lowercase().as_str() {
+        "combobattle" => "combo-battle".to_string(),
+        "doubleimpact" => "double-impact".to_string(),
+        "armedanddangerous" => "armed-and-dangerous".to_string(),
+        other => other.to_string(),
+    };
+    let side = field("side").to_ascii_lowercase();
+    let mut number_printed = field("id").to_string();
+    if set == "Menace of Darth Maul" && side == "light" && kind == "weapon" {
+        let id: i32 = number_printed.parse().unwrap_or_default();
+        if (47..=64).contains(&id) {
+            kind = "battle".to_string();
+            notes.push(
+                "type: the transcription says weapon; Menace of Darth Maul Light Side 47 to 64 are Battle cards".to_string(),
+            );
+        }
+    }
+    if set == "Boonta Eve Podrace" && BOONTA_EVE_EFFECTS.contains(&full) && kind == "battle" {
+        kind = "effect".to_string();
+        notes.push(
+            "type: the transcription says battle; the Boonta Eve rules' card list gives an Effect"
+                .to_string(),
+        );
+    }
+    if set == "Boonta Eve Podrace"
+        && side == "dark"
+        && let Some((_, printed)) = BOONTA_EVE_NUMBERS.iter().find(|(name, _)| *name == full)
+        && *printed != number_printed
+    {
+        notes.push(format!(
+            "number: the transcription says {number_printed}; the printed Boonta Eve rule cards' card list gives {printed}"
+        ));
+        number_printed = (*printed).to_string();
+    }
+    let dots = (1..=6)
+        .map(|row| match field(&format!("row{row}color")) {
+            "" => "none".to_string(),
+            colour => colour.to_ascii_lowercase(),
+        })
+        .collect();
+    let counters = number(field("counters"), "counters", &mut notes).map(Value::Number);
+    let destiny = number(field("destiny"), "destiny", &mut notes).map(Value::Number);
+    let mut power = None;
+    let mut damage = None;
+    let mut boxes = Vec::new();
+    let mut battle_bonus = None;
+    match kind.as_str() {
+        "character" => {
+            power = number(field("power"), "power", &mut notes).map(Value::Number);
+            damage = number(field("damage"), "DAMAGE", &mut notes).map(Value::Number);
+            if title == "Anakin Skywalker" {
+                if power != Some(Value::Unknown) {
+                    notes.push(format!(
+                        "power: Anakin Skywalker's printed power is \"?\"; the transcription says {}",
+                        field("power")
+                    ));
+                }
+                power = Some(Value::Unknown);
+            }
+        }
+        "weapon" => {
+            for (cubes, dots) in [("powercubes1", "powerdots1"), ("powercubes2", "powerdots2")] {
+                let weapon_box = WeaponBox {
+                    cubes: number(field(cubes), "destiny draws", &mut notes),
+                    dots: number(field(dots), "power bonus", &mut notes),
+                };
+                if weapon_box.cubes.is_some() || weapon_box.dots.is_some() {
+                    boxes.push(weapon_box);
+                }
+            }
+            if boxes
+                .iter()
+                .any(|weapon_box| weapon_box.cubes == Some(1) || weapon_box.dots == Some(1))
+            {
+                notes.push(
+                    "a 1 in a weapon box may be a printed \"?\": the transcription writes every \"?\" there as 1"
+                        .to_string(),
+                );
+            }
+        }
+        "battle" => {
+            battle_bonus =
+                number(field("powerdots1"), "power bonus", &mut notes).map(Value::Number);
+            if battle_bonus == Some(Value::Number(1)) {
+                notes.push(
+                    "power bonus: a 1 may be a printed \"?\": the transcription writes every \"?\" there as 1"
+                        .to_string(),
+                );
+            }
+        }
+        _ => {}
+    }
+    if ["lore", "whoCanUseTheCard1"].iter().any(|column| {
+        field(column).starts_with("http") || field(column).eq_ignore_ascii_case("heroku")
+    }) {
+        notes.push(
+            "the transcription's text columns hold junk for this card; nothing is taken from them"
+                .to_string(),
+        );
+    }
+    Printing {
+        set,
+        number: number_printed,
+        side,
+        kind,
+        title,
+        subtitle,
+        rarity: rarity(field("rarity")),
+        dots,
+        counters,
+        power,
+        damage,
+        destiny,
+        boxes,
+        battle_bonus,
+        notes,
+    }
+}
+
+fn rarity(text: &str) -> String {
+    match text.to_ascii_lowercase().as_str() {
+        "pm" => "premium".to_string(),
+        "starter set" => "starter".to_string(),
+        other => other.replace(' ', "-"),
+    }
+}
+
+/// A YAML double-quoted string.
+fn quoted(text: &str) -> String {
+    let mut out = String::from("\"");
+    for ch in text.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            ch if ch.is_control() => {
+                let _ = write!(out, "\\u{:04x}", u32::from(ch));
+            }
+            ch => out.push(ch),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The converted file: a header naming the transcription, then one line per printing in the
+/// order of the sets and of the files, and its notes under it.
+pub fn write(printings: &[Printing]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# The printed Young Jedi cards, one printing per entry, converted from the community\n\
+         # transcription {TRANSCRIPTION} by `cargo run --bin convert-cards`.\n\
+         # Facts only: no text of the cards. A fact the transcription lacks is left out (unknown);\n\
+         # each correction or doubt is a note. Do not edit: change the converter and run it again.\n\
+         transcription: {}\n\
+         printings:",
+        quoted(TRANSCRIPTION)
+    );
+    for printing in printings {
+        let _ = write!(
+            out,
+            "  - {{set: {}, number: {}, side: {}, type: {}, title: {}",
+            quoted(printing.set),
+            quoted(&printing.number),
+            printing.side,
+            printing.kind,
+            quoted(&printing.title)
+        );
+        if let Some(subtitle) = &printing.subtitle {
+            let _ = write!(out, ", subtitle: {}", quoted(subtitle));
+        }
+        let _ = write!(
+            out,
+            ", rarity: {}, dots: [{}]",
+            printing.rarity,
+            printing.dots.join(", ")
+        );
+        for (key, value) in [
+            ("counters", &printing.counters),
+            ("power", &printing.power),
+            ("damage", &printing.damage),
+            ("destiny", &printing.destiny),
+            ("battle_bonus", &printing.battle_bonus),
+        ] {
+            if let Some(value) = value {
+                let _ = write!(out, ", {key}: ");
+                value.write(&mut out);
+            }
+        }
+        if !printing.boxes.is_empty() {
+            out.push_str(", boxes: [");
+            for (index, weapon_box) in printing.boxes.iter().enumerate() {
+                if index > 0 {
+                    out.push_str(", ");
+                }
+                out.push('{');
+                let mut parts = Vec::new();
+                if let Some(cubes) = weapon_box.cubes {
+                    parts.push(format!("draws: {cubes}"));
+                }
+                if let Some(dots) = weapon_box.dots {
+                    parts.push(format!("bonus: {dots}"));
+                }
+                out.push_str(&parts.join(", "));
+                out.push('}');
+            }
+            out.push(']');
+        }
+        if printing.notes.is_empty() {
+            out.push_str("}\n");
+        } else {
+            out.push_str(", notes: [");
+            let notes: Vec<String> = printing.notes.iter().map(|note| quoted(note)).collect();
+            out.push_str(&notes.join(", "));
+            out.push_str("]}\n");
+        }
+    }
+    out
+}
+
+/// Converts every set, given as (file stem, text), into the converted file.
+pub fn convert(files: &[(String, String)]) -> Result<String, ConvertError> {
+    let mut by_set: Vec<(usize, Vec<Printing>)> = Vec::new();
+    for (stem, text) in files {
+        let order = SETS
+            .iter()
+            .position(|(name, _)| name == stem)
+            .unwrap_or(SETS.len());
+        by_set.push((order, read_set(stem, text)?));
+    }
+    by_set.sort_by_key(|(order, _)| *order);
+    let printings: Vec<Printing> = by_set.into_iter().flat_map(|(_, set)| set).collect();
+    Ok(write(&printings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEADER: &str = "side|set|type|id|title|image|rarity|gempId|setId|gempid|imageUrl|row1color|row2color|row3color|row4color|row5color|row6color|counters|damage|destiny|lore|power|powercubes1|powercubes2|powerdots1|powerdots2|whoCanUseTheCard1|whoCanUseTheCard2|";
+
+    /// A row in the transcription's layout, made up for the test.
+    fn row(
+        side: &str,
+        kind: &str,
+        id: &str,
+        title: &str,
+        numbers: [&str; 8],
+        lore: &str,
+    ) -> String {
+        let [
+            counters,
+            damage,
+            destiny,
+            power,
+            cubes1,
+            cubes2,
+            dots1,
+            dots2,
+        ] = numbers;
+        format!(
+            "{side}|x|{kind}|{id}|{title}|img|Common|g|1|g|url|red|none|none|none|none|WHITE|{counters}|{damage}|{destiny}|{lore}|{power}|{cubes1}|{cubes2}|{dots1}|{dots2}|||"
+        )
+    }
+
+    fn read(stem: &str, rows: &[String]) -> Vec<Printing> {
+        let text = format!("{HEADER}\n{}\n", rows.join("\n"));
+        read_set(stem, &text).expect("reads")
+    }
+
+    #[test]
+    fn a_character_keeps_its_numbers_and_its_name_splits_at_the_comma() {
+        let printings = read(
+            "thejedicouncil",
+            &[row(
+                "dark",
+                "Character",
+                "7",
+                "Test Pilot, Made Up",
+                ["3", "2", "5", "4", "", "", "", ""],
+                "flavour",
+            )],
+        );
+        let printing = &printings[0];
+        assert_eq!(printing.set, "The Jedi Council");
+        assert_eq!(
+            (printing.title.as_str(), printing.subtitle.as_deref()),
+            ("Test Pilot", Some("Made Up"))
+        );
+        assert_eq!(printing.kind, "character");
+        assert_eq!(printing.power, Some(Value::Number(4)));
+        assert_eq!(printing.damage, Some(Value::Number(2)));
+        assert_eq!(printing.destiny, Some(Value::Number(5)));
+        assert_eq!(
+            printing.dots,
+            ["red", "none", "none", "none", "none", "white"]
+        );
+        assert!(printing.notes.is_empty(), "{:?}", printing.notes);
+    }
+
+    #[test]
+    fn the_known_defects_come_out_fixed_or_marked() {
+        let anakin = read(
+            "menaceofdarthmaul",
+            &[
+                row(
+                    "light",
+                    "Character",
+                    "4",
+                    "Anakin Skywalker, Made Up",
+                    ["3", "4", "4", "0", "", "", "", ""],
+                    "",
+                ),
+                row(
+                    "light",
+                    "Weapon",
+                    "50",
+                    "A Battle Card",
+                    ["0", "", "3", "", "0", "0", "0", "0"],
+                    "",
+                ),
+                row(
+                    "light",
+                    "Weapon",
+                    "30",
+                    "A Real Weapon",
+                    ["1", "", "2", "", "1", "", "2", ""],
+                    "https://example.invalid/junk",
+                ),
+            ],
+        );
+        assert_eq!(anakin[0].power, Some(Value::Unknown));
+        assert!(anakin[0].notes[0].contains("printed power is \"?\""));
+        assert_eq!(anakin[1].kind, "battle");
+        assert_eq!(anakin[1].boxes, []);
+        assert_eq!(anakin[2].kind, "weapon");
+        assert_eq!(
+            anakin[2].boxes,
+            [WeaponBox {
+                cubes: Some(1),
+                dots: Some(2)
+            }]
+        );
+        assert!(
+            anakin[2]
+                .notes
+                .iter()
+                .any(|note| note.contains("every \"?\" there as 1"))
+        );
+        assert!(anakin[2].notes.iter().any(|note| note.contains("junk")));
+        let boonta = read(
+            "boontaevepodrace",
+            &[
+                row(
+                    "light",
+                    "battle",
+                    "26",
+                    "All-Out Defense",
+                    ["2", "", "5", "", "", "", "1", ""],
+                    "",
+                ),
+                row(
+                    "dark",
+                    "battle",
+                    "52",
+                    "Colo Claw Fish",
+                    ["1", "", "5", "", "", "", "2", ""],
+                    "",
+                ),
+                row(
+                    "dark",
+                    "battle",
+                    "54",
+                    "Bounty Hunter",
+                    ["0", "", "5", "", "", "", "4", ""],
+                    "",
+                ),
+            ],
+        );
+        assert_eq!(boonta[0].kind, "effect");
+        assert_eq!(boonta[0].battle_bonus, None);
+        assert_eq!(boonta[1].number, "53");
+        assert_eq!(boonta[2].number, "52");
+        assert!(boonta[2].notes[0].contains("the transcription says 54"));
+    }
+
+    #[test]
+    fn text_that_is_no_number_is_left_unknown_with_a_note() {
+        let printings = read(
+            "reflections",
+            &[row(
+                "dark",
+                "character",
+                "44",
+                "Odd Row, Made Up",
+                ["Lore", "3", "6", "4", "", "", "", ""],
+                "",
+            )],
+        );
+        assert_eq!(printings[0].counters, None);
+        assert!(printings[0].notes[0].contains("counters is not a number"));
+    }
+
+    #[test]
+    fn the_written_file_is_yaml_with_one_entry_per_printing() {
+        let text = format!(
+            "{HEADER}\n{}\n",
+            row(
+                "light",
+                "Character",
+                "1",
+                "Quote \"Me\", Made Up",
+                ["1", "2", "3", "4", "", "", "", ""],
+                ""
+            )
+        );
+        let written = convert(&[("duelofthefates".to_string(), text)]).expect("converts");
+        let value: serde_json::Value = serde_saphyr::from_str(&written).expect("YAML");
+        let entry = &value["printings"][0];
+        assert_eq!(entry["title"], "Quote \"Me\"");
+        assert_eq!(entry["set"], "Duel of the Fates");
+        assert_eq!(entry["power"], 4);
+        assert_eq!(value["transcription"], TRANSCRIPTION);
+    }
+
+    #[test]
+    fn an_unknown_set_or_a_missing_column_is_an_error() {
+        assert!(matches!(
+            read_set("vset1", HEADER),
+            Err(ConvertError::UnknownSet { .. })
+        ));
+        assert_eq!(
+            read_set("reflections", "side|type\n"),
+            Err(ConvertError::MissingColumn {
+                file: "reflections.csv".to_string(),
+                column: "id"
+            })
+        );
+    }
+}
