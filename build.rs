@@ -30,6 +30,7 @@ const DOCUMENTS: [&str; 5] = [
 ];
 
 const CATALOG: &str = "src/cards/catalog.yaml";
+const PRINTINGS: &str = "src/cards/young-jedi.yaml";
 
 /// `card-list` → `CardList`.
 fn variant(kebab: &str) -> String {
@@ -223,10 +224,15 @@ fn write_catalog(linked: &source::Linked, out_dir: &str) {
             })
         })
         .collect();
-    let cards = assemble::assemble(&listed, file)
+    println!("cargo:rerun-if-changed={PRINTINGS}");
+    let printings_text = std::fs::read_to_string(PRINTINGS)
+        .unwrap_or_else(|error| panic!("cannot read {PRINTINGS}: {error}"));
+    let printings: assemble::PrintingsFile = serde_saphyr::from_str(&printings_text)
+        .unwrap_or_else(|error| panic!("{PRINTINGS} is not a valid list of printings: {error}"));
+    let cards = assemble::assemble(&listed, file, printings)
         .unwrap_or_else(|error| panic!("the card catalog: {error}"));
     let mut code = String::from(
-        "// Written by build.rs from src/cards/catalog.yaml and the corpus's card lists. Do not edit.\n\n",
+        "// Written by build.rs from src/cards/catalog.yaml, src/cards/young-jedi.yaml and the corpus's card lists. Do not edit.\n\n",
     );
     code.push_str("pub(crate) static CARDS: &[fn() -> Card] = &[\n");
     for position in 0..cards.len() {
@@ -423,6 +429,7 @@ struct_literal!(Card {
     side,
     card_type,
     printing,
+    reprints,
     rarity,
     stats,
     game_text,

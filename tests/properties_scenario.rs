@@ -19,7 +19,7 @@ fn catalog_names() -> Vec<String> {
         .cards()
         .iter()
         .filter(|card| card.game == Game::YoungJedi && card.card_type().is_some())
-        .map(|card| card.full_name())
+        .map(|card| card.unambiguous_name())
         .collect()
 }
 

@@ -176,18 +176,19 @@ fn a_scripted_answer_that_is_not_legal_is_reported() {
 
 #[test]
 fn a_missing_stat_stops_the_walk_and_says_what_to_declare() {
-    let text = scenario("hands-empty-tied.yaml").replace(
-        "Qui-Gon Jinn, Jedi Mentor: {power: 2, damage: 5}",
-        "Qui-Gon Jinn, Jedi Mentor: {power: 2}",
-    );
+    // A card the catalog lacks, declared without its DAMAGE.
+    let text = scenario("hands-empty-tied.yaml")
+        .replace(
+            "Qui-Gon Jinn, Jedi Mentor: {power: 2, damage: 5}",
+            "Jedi Tester, Made Up: {type: character, side: light, power: 2}",
+        )
+        .replace("light: [qui-gon mentor]", "light: [jedi tester]")
+        .replace("defender: qui-gon", "defender: jedi tester");
     let walked = walk(&text, None, None);
     let Some(Stop::Missing { fact }) = &walked.run.stop else {
-        panic!("expected a missing fact");
+        panic!("expected a missing fact, got {:?}", walked.run.stop);
     };
-    assert!(
-        fact.contains("DAMAGE of Qui-Gon Jinn, Jedi Mentor"),
-        "{fact}"
-    );
+    assert!(fact.contains("DAMAGE of Jedi Tester, Made Up"), "{fact}");
     assert_eq!(walked.exit_code(), 2);
 }
 

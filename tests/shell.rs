@@ -64,7 +64,7 @@ fn adjudicating_the_first_example_at_the_prompt() {
 #[test]
 fn an_error_never_changes_the_board() {
     let (out, board) = transcript(
-        "planet Naboo\nadd light qui-gon mentor\nadd light Qui-Gon Jin Jedi Mentr\nmove qui-gon to Mars\nset plo koon power 5\nfrobnicate\nadd purple booma\n",
+        "planet Naboo\nadd light qui-gon mentor\nadd light Qui-Gon Jin Jedi Mentr\nmove qui-gon to Mars\nset zorbo the made up power 5\nfrobnicate\nadd purple booma\n",
     );
     assert_eq!(board.cards.len(), 1);
     // Each error, its line number included, is wrapped to the width.

@@ -1,5 +1,6 @@
 //! Converts the community transcription of the Young Jedi cards (a folder of `<set>.csv`
-//! files) into the project's list of printings, written to standard output.
+//! files) into the project's list of printings, written to a file atomically (the build reads
+//! that file, so it is never left half-written).
 
 use std::process::ExitCode;
 
@@ -9,8 +10,11 @@ use jedi_judge::cards::convert::{SETS, convert};
 const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
 fn main() -> ExitCode {
-    let Some(folder) = std::env::args_os().nth(1) else {
-        eprintln!("usage: convert-cards FOLDER  (the folder of <set>.csv files)");
+    let (Some(folder), Some(output)) = (std::env::args_os().nth(1), std::env::args_os().nth(2))
+    else {
+        eprintln!(
+            "usage: convert-cards FOLDER OUTPUT  (the folder of <set>.csv files; the file to write, such as src/cards/young-jedi.yaml)"
+        );
         return ExitCode::from(2);
     };
     let folder = std::path::PathBuf::from(folder);
@@ -36,8 +40,14 @@ fn main() -> ExitCode {
     }
     match convert(&files) {
         Ok(converted) => {
-            print!("{converted}");
-            ExitCode::SUCCESS
+            let output = std::path::PathBuf::from(output);
+            match jedi_judge::files::write_atomically(&output, &converted) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("cannot write {}: {error}", output.display());
+                    ExitCode::from(2)
+                }
+            }
         }
         Err(error) => {
             eprintln!("{error}");

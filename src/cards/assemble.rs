@@ -12,6 +12,9 @@ use super::model::{
     split_name,
 };
 
+/// The rule that draws a destiny for Anakin's power, which is printed "?".
+const ANAKIN_POWER: &str = "revised.duel.anakin";
+
 /// The ruling that stackable cards with the same title are the same person or item.
 pub const SAME_TITLE_SAME_PERSON: &str = "faq.misplays.stackable-on-two-planets";
 
@@ -198,9 +201,84 @@ fn has_subtitle(card_type: Option<CardType>) -> bool {
     )
 }
 
+/// The list of printed Young Jedi cards converted from the community transcription
+/// (`young-jedi.yaml`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrintingsFile {
+    transcription: String,
+    printings: Vec<PrintingEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PrintingEntry {
+    set: String,
+    number: String,
+    side: Side,
+    #[serde(rename = "type")]
+    kind: String,
+    title: String,
+    #[serde(default)]
+    subtitle: Option<String>,
+    rarity: String,
+    #[allow(dead_code)]
+    dots: Vec<String>,
+    #[serde(default)]
+    counters: Option<StatField>,
+    #[serde(default)]
+    power: Option<StatField>,
+    #[serde(default)]
+    damage: Option<StatField>,
+    #[serde(default)]
+    destiny: Option<StatField>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    battle_bonus: Option<StatField>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    boxes: Vec<BoxEntry>,
+    #[serde(default)]
+    notes: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct BoxEntry {
+    #[serde(default)]
+    draws: Option<i32>,
+    #[serde(default)]
+    bonus: Option<i32>,
+}
+
+impl PartialEq for StatField {
+    fn eq(&self, other: &StatField) -> bool {
+        StatValue::from(self.clone()) == StatValue::from(other.clone())
+    }
+}
+
+fn card_type_of(kind: &str) -> Option<CardType> {
+    Some(match kind {
+        "character" => CardType::Character,
+        "weapon" => CardType::Weapon,
+        "battle" => CardType::Battle,
+        "effect" => CardType::Effect,
+        "location" => CardType::Location,
+        "starship" => CardType::Starship,
+        "objective" => CardType::Objective,
+        _ => return None,
+    })
+}
+
 /// The catalog: the corpus's card list, then the catalog file's cards, notes and
-/// corrections, then sides derived through stacks, then the Clash cards.
-pub fn assemble(listed: &[ListedCard<'_>], file: CatalogFile) -> Result<Vec<Card>, AssemblyError> {
+/// corrections, then every printed card of the transcription, then sides derived through
+/// stacks, then the Clash cards.
+pub fn assemble(
+    listed: &[ListedCard<'_>],
+    file: CatalogFile,
+    printings: PrintingsFile,
+) -> Result<Vec<Card>, AssemblyError> {
     let mut cards = Vec::new();
     for entry in listed {
         let source = || Source::Rule(entry.item.to_string());
@@ -291,6 +369,7 @@ pub fn assemble(listed: &[ListedCard<'_>], file: CatalogFile) -> Result<Vec<Card
         card.named_in.push(entry.source.clone());
         cards.push(card);
     }
+    add_printings(&mut cards, printings);
     for correction in file.corrections {
         let mut applied = false;
         for card in cards.iter_mut().filter(|card| {
@@ -325,6 +404,7 @@ pub fn assemble(listed: &[ListedCard<'_>], file: CatalogFile) -> Result<Vec<Card
         }
     }
     derive_sides_through_stacks(&mut cards);
+    name_versions_by_set(&mut cards);
     for entry in file.clash {
         let mut card = Card::named(&entry.name, Game::Clash);
         card.subtitle = None;
@@ -347,6 +427,266 @@ pub fn assemble(listed: &[ListedCard<'_>], file: CatalogFile) -> Result<Vec<Card
         cards.push(card);
     }
     Ok(cards)
+}
+
+/// Adds every printing of the transcription: to the card of the same name and side that the
+/// rule documents give (their facts win; a different number is noted), as another printing
+/// of a card already listed (a reprint), or as a card of its own.
+fn add_printings(cards: &mut Vec<Card>, file: PrintingsFile) {
+    // The printings the rules list at their own numbers first, so that a reprint is judged
+    // against the card's numbers, not against a card whose numbers are not yet known.
+    let listed_at = |entry: &PrintingEntry, cards: &[Card]| {
+        cards.iter().any(|card| {
+            card.printing.as_ref().is_some_and(|known| {
+                known.value.set == entry.set && known.value.number == entry.number
+            })
+        })
+    };
+    let (first, rest): (Vec<PrintingEntry>, Vec<PrintingEntry>) = file
+        .printings
+        .into_iter()
+        .partition(|entry| listed_at(entry, cards));
+    let transcription = file.transcription;
+    for entry in first.into_iter().chain(rest) {
+        add_printing(cards, &transcription, entry);
+    }
+}
+
+/// Adds one printing (see [`add_printings`]).
+fn add_printing(cards: &mut Vec<Card>, transcription: &str, entry: PrintingEntry) {
+    let normalised = |card: &Card| super::names::normalise(&card.full_name());
+    {
+        let source = Source::Outside(format!(
+            "card transcription {}: {} {} {}",
+            transcription,
+            entry.set,
+            match entry.side {
+                Side::Light => "Light",
+                Side::Dark => "Dark",
+            },
+            entry.number
+        ));
+        let full_name = match &entry.subtitle {
+            Some(subtitle) => format!("{}, {subtitle}", entry.title),
+            None => entry.title.clone(),
+        };
+        let wanted = super::names::normalise(&full_name);
+        let card_type = card_type_of(&entry.kind);
+        let printing = Printing {
+            set: entry.set.clone(),
+            number: entry.number.clone(),
+        };
+        let stats_of_entry = [
+            entry.counters.clone(),
+            entry.power.clone(),
+            entry.damage.clone(),
+            entry.destiny.clone(),
+        ]
+        .map(|field| field.map(StatValue::from));
+        let same_name = |card: &Card| {
+            card.game == Game::YoungJedi
+                && normalised(card) == wanted
+                && card.side().is_none_or(|side| side == entry.side)
+        };
+        // The card this printing is: the one listed at this very printing; a foil, the Battle
+        // of Naboo card it reprints; otherwise a card of the same name whose every known number
+        // is the same (a reprint). A card of the same name with other numbers is another card.
+        // A card the rules name by its title only is the printing listed at its number.
+        let title_only = |card: &Card| {
+            card.game == Game::YoungJedi
+                && !card.name_complete
+                && super::names::normalise(&card.title) == super::names::normalise(&entry.title)
+                && card
+                    .printing
+                    .as_ref()
+                    .is_some_and(|known| known.value == printing)
+        };
+        let existing = cards
+            .iter()
+            .position(|card| {
+                same_name(card)
+                    && card
+                        .printing
+                        .as_ref()
+                        .is_none_or(|known| known.value == printing)
+            })
+            .or_else(|| cards.iter().position(title_only))
+            .or_else(|| {
+                if entry.kind != "foil" {
+                    return None;
+                }
+                cards
+                    .iter()
+                    .position(|card| {
+                        same_name(card)
+                            && card
+                                .printing
+                                .as_ref()
+                                .is_some_and(|known| known.value.set == "Battle of Naboo")
+                    })
+                    .or_else(|| cards.iter().position(same_name))
+            })
+            .or_else(|| {
+                cards.iter().position(|card| {
+                    let stats = [
+                        &card.stats.deploy,
+                        &card.stats.power,
+                        &card.stats.damage,
+                        &card.stats.destiny,
+                    ];
+                    let compared: Vec<bool> = stats
+                        .iter()
+                        .zip(&stats_of_entry)
+                        .filter_map(|(known, given)| match (known, given) {
+                            (Some(known), Some(given)) => Some(known.value == *given),
+                            _ => None,
+                        })
+                        .collect();
+                    same_name(card)
+                        && card_type.is_some_and(|kind| card.card_type() == Some(kind))
+                        && !compared.is_empty()
+                        && compared.iter().all(|equal| *equal)
+                })
+            });
+        let position = match existing {
+            Some(position) => position,
+            None => {
+                let mut card = Card::named(&full_name, Game::YoungJedi);
+                card.title = entry.title.clone();
+                card.subtitle = entry.subtitle.clone();
+                cards.push(card);
+                cards.len() - 1
+            }
+        };
+        let Some(card) = cards.get_mut(position) else {
+            return;
+        };
+        if !card.name_complete && entry.subtitle.is_some() {
+            let partial = card.full_name();
+            card.subtitle = entry.subtitle.clone();
+            card.name_complete = true;
+            if !card.aliases.contains(&partial) {
+                card.aliases.push(partial);
+            }
+        }
+        let said_by = |fact_source: &Source| match fact_source {
+            Source::Rule(id) => format!("the rules ({id})"),
+            Source::Outside(place) => place.clone(),
+            Source::Scenario => "the scenario".to_string(),
+        };
+        match &card.printing {
+            None => card.printing = Some(Fact::new(printing, source.clone())),
+            Some(known) if known.value == printing => {}
+            Some(_) => card.reprints.push(Fact::new(printing, source.clone())),
+        }
+        if card.side.is_none() {
+            card.side = Some(Fact::new(entry.side, source.clone()));
+        }
+        match (&card.card_type, card_type) {
+            (None, Some(kind)) => card.card_type = Some(Fact::new(kind, source.clone())),
+            (Some(known), Some(kind)) if known.value != kind => {
+                let note = format!(
+                    "{} {}: the transcription says {}; the catalog keeps {}, from {}",
+                    entry.set,
+                    entry.number,
+                    kind.label(),
+                    known.value.label(),
+                    said_by(&known.source)
+                );
+                card.notes.push(Fact::new(note, source.clone()));
+            }
+            _ => {}
+        }
+        if card.rarity.is_none() {
+            card.rarity = Some(Fact::new(entry.rarity.clone(), source.clone()));
+        }
+        for (label, field, stat) in [
+            ("deploy", entry.counters.clone(), &mut card.stats.deploy),
+            ("power", entry.power.clone(), &mut card.stats.power),
+            ("DAMAGE", entry.damage.clone(), &mut card.stats.damage),
+            ("destiny", entry.destiny.clone(), &mut card.stats.destiny),
+        ] {
+            let Some(field) = field else { continue };
+            let value = StatValue::from(field);
+            // Anakin's printed "?": the rule that draws a destiny for his power says what it
+            // means; the transcription writes a number instead (the converter notes which).
+            let fact_source = if label == "power" && value == StatValue::Symbol("?".to_string()) {
+                Source::Rule(ANAKIN_POWER.to_string())
+            } else {
+                source.clone()
+            };
+            match stat {
+                None => *stat = Some(Fact::new(value, fact_source)),
+                Some(known) if known.value != value => {
+                    let note = format!(
+                        "{label}: {} {} in the transcription says {value}; the catalog keeps {}, from {}",
+                        entry.set,
+                        entry.number,
+                        known.value,
+                        said_by(&known.source)
+                    );
+                    card.notes.push(Fact::new(note, source.clone()));
+                }
+                Some(_) => {}
+            }
+        }
+        for note in &entry.notes {
+            card.notes.push(Fact::new(
+                format!("{} {}: {note}", entry.set, entry.number),
+                source.clone(),
+            ));
+        }
+    }
+}
+
+/// Cards of one name that are different cards (another set, other numbers) are also known
+/// by their name with their set, `Darth Maul's Lightsaber (Battle of Naboo)`, so that a
+/// position can say which.
+fn name_versions_by_set(cards: &mut [Card]) {
+    let mut by_name: std::collections::BTreeMap<String, Vec<usize>> =
+        std::collections::BTreeMap::new();
+    for (position, card) in cards.iter().enumerate() {
+        if card.game == Game::YoungJedi {
+            by_name
+                .entry(super::names::normalise(&card.full_name()))
+                .or_default()
+                .push(position);
+        }
+    }
+    for positions in by_name.values().filter(|positions| positions.len() > 1) {
+        let sets: Vec<Option<String>> = positions
+            .iter()
+            .map(|position| {
+                cards
+                    .get(*position)
+                    .and_then(|card| card.printing.as_ref())
+                    .map(|printing| printing.value.set.clone())
+            })
+            .collect();
+        for (at, &position) in positions.iter().enumerate() {
+            let Some(card) = cards.get_mut(position) else {
+                continue;
+            };
+            let Some(set) = sets.get(at).cloned().flatten() else {
+                continue;
+            };
+            // Two versions in one set (a Light and a Dark Side card) are told apart by side.
+            let shared_set = sets
+                .iter()
+                .filter(|other| other.as_ref() == Some(&set))
+                .count()
+                > 1;
+            let alias = match card.side() {
+                Some(side) if shared_set => {
+                    format!("{} ({set}, {})", card.full_name(), side.label())
+                }
+                _ => format!("{} ({set})", card.full_name()),
+            };
+            if !card.aliases.contains(&alias) {
+                card.aliases.push(alias);
+            }
+        }
+    }
 }
 
 /// A stackable card (character or weapon) whose side the sources do not give takes the side

@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
-use super::assemble::{AssemblyError, CatalogFile, ListedCard, assemble};
+use super::assemble::{AssemblyError, CatalogFile, ListedCard, PrintingsFile, assemble};
 use super::matching::{CardLookupError, NameIndex, NormalisedNames};
 use super::model::{Card, Source};
 use crate::rules::Corpus;
@@ -12,6 +12,10 @@ use crate::rules::Corpus;
 /// The catalog data file, `catalog.yaml`. The build script assembles the embedded catalog
 /// from it; [`Catalog::build`] does the same at run time, for the test suite.
 pub const CATALOG_SOURCE: &str = include_str!("catalog.yaml");
+
+/// Every printed Young Jedi card, converted from the community transcription
+/// (`young-jedi.yaml`, written by `convert-cards`).
+pub const PRINTINGS_SOURCE: &str = include_str!("young-jedi.yaml");
 
 #[derive(Debug, Error)]
 pub enum CatalogError {
@@ -94,8 +98,10 @@ impl Catalog {
                 })
             })
             .collect();
+        let printings: PrintingsFile = serde_saphyr::from_str(PRINTINGS_SOURCE)
+            .map_err(|error| CatalogError::Unreadable(error.to_string()))?;
         let catalog = Catalog {
-            cards: OnceLock::from(assemble(&listed, file)?),
+            cards: OnceLock::from(assemble(&listed, file, printings)?),
             built_in: None,
             one_by_one: OnceLock::new(),
             index: OnceLock::new(),

@@ -2,7 +2,7 @@
 //! file per set) to the project's own list of printings: facts only, each transcription
 //! defect that is known fixed or marked with a note, and no text of the cards.
 //!
-//! `cargo run --bin convert-cards -- FOLDER > src/cards/young-jedi.yaml` writes it; the
+//! `cargo run --bin convert-cards -- FOLDER src/cards/young-jedi.yaml` writes it; the
 //! catalog reads what it writes.
 
 use std::collections::BTreeMap;
@@ -10,8 +10,9 @@ use std::fmt::Write;
 
 use thiserror::Error;
 
-/// Where the transcription comes from, as the converted file says.
-pub const TRANSCRIPTION: &str = "DevoKun/youngjedi, folder cards/, commit 0342837 (2023-09-16)";
+/// Where the transcription comes from, as the converted file says: the repository at its
+/// commit (folder `cards/`, 2023-09-16).
+pub const TRANSCRIPTION: &str = "DevoKun/youngjedi@0342837";
 
 /// The eight Decipher sets, by the transcription's file name, in the order of their release.
 pub const SETS: [(&str, &str); 8] = [
@@ -268,7 +269,12 @@ impl Row<'_> {
 fn printing(set: &'static str, row: &Row<'_>) -> Printing {
     let field = |column: &str| row.get(column);
     let mut notes = Vec::new();
-    let full = field("title");
+    // Names are compared as written: runs of spaces (no-break spaces among them) are one.
+    let full = field("title")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let full = full.as_str();
     let (title, subtitle) = match full.split_once(", ") {
         // The two-in-one Reflections cards join two names with " & "; a name before it
         // with a comma has its subtitle after.
@@ -428,7 +434,8 @@ pub fn write(printings: &[Printing]) -> String {
     let _ = writeln!(
         out,
         "# The printed Young Jedi cards, one printing per entry, converted from the community\n\
-         # transcription {TRANSCRIPTION} by `cargo run --bin convert-cards`.\n\
+         # transcription {TRANSCRIPTION} (its folder cards/, commit of 2023-09-16) by\n\
+         # `cargo run --bin convert-cards`.\n\
          # Facts only: no text of the cards. A fact the transcription lacks is left out (unknown);\n\
          # each correction or doubt is a note. Do not edit: change the converter and run it again.\n\
          transcription: {}\n\

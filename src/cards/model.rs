@@ -460,6 +460,9 @@ pub struct Card {
     pub side: Option<Fact<Side>>,
     pub card_type: Option<Fact<CardType>>,
     pub printing: Option<Fact<Printing>>,
+    /// Other printings of the same card (foils, reprints in later sets).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reprints: Vec<Fact<Printing>>,
     pub rarity: Option<Fact<String>>,
     pub stats: Stats,
     pub game_text: Option<Fact<String>>,
@@ -484,6 +487,18 @@ pub struct Card {
 
 impl Card {
     /// A card with nothing known but its name.
+    /// The name that finds this card and no other: its full name, or where other cards share
+    /// it, the full name with its set (and side) that the catalog gives it as an alias.
+    pub fn unambiguous_name(&self) -> String {
+        let full = self.full_name();
+        let with_set = format!("{full} (");
+        self.aliases
+            .iter()
+            .find(|alias| alias.starts_with(&with_set) && alias.ends_with(')'))
+            .cloned()
+            .unwrap_or(full)
+    }
+
     pub fn named(full_name: &str, game: Game) -> Card {
         let (title, subtitle) = split_name(full_name);
         Card {
@@ -496,6 +511,7 @@ impl Card {
             side: None,
             card_type: None,
             printing: None,
+            reprints: Vec::new(),
             rarity: None,
             stats: Stats::default(),
             game_text: None,

@@ -118,6 +118,12 @@ fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String,
             fact_line(corpus, ruleset, fact, fact.value.to_string()),
         );
     }
+    for fact in &card.reprints {
+        push(
+            "also printed",
+            fact_line(corpus, ruleset, fact, fact.value.to_string()),
+        );
+    }
     if let Some(fact) = &card.rarity {
         push(
             "rarity",
@@ -256,6 +262,10 @@ pub fn show(
                         );
                     }
                 }
+                if card.named_in.is_empty() {
+                    out.push('\n');
+                    continue;
+                }
                 let _ = writeln!(
                     out,
                     "\nNamed in: {}.\n",
@@ -286,7 +296,12 @@ pub fn show(
                     let _ = writeln!(
                         out,
                         "{}",
-                        palette.dim(&format!("  also written: {}", card.aliases.join("; ")))
+                        palette.dim(&super::wrap_hanging(
+                            &card.aliases.join("; "),
+                            palette.width,
+                            "  also written: ",
+                            "                "
+                        ))
                     );
                 }
                 for (label, value, source) in rows(corpus, ruleset, card) {
@@ -347,11 +362,13 @@ pub fn show(
                         );
                     }
                 }
-                let _ = writeln!(
-                    out,
-                    "\n  {}",
-                    palette.dim(&format!("Named in: {}", card.named_in.join(", ")))
-                );
+                if !card.named_in.is_empty() {
+                    let _ = writeln!(
+                        out,
+                        "\n  {}",
+                        palette.dim(&format!("Named in: {}", card.named_in.join(", ")))
+                    );
+                }
             }
             out
         }
@@ -430,7 +447,20 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
             // Too narrow for two columns: each card on two lines.
             let stacked = column + widest_what > palette.width;
             for card in cards {
-                let name = format!("  {}", palette.id(&card.full_name()));
+                let full_name = card.full_name();
+                // A name longer than the line is wrapped under itself.
+                let name = if full_name.chars().count() + 2 > palette.width {
+                    super::wrap_hanging(&full_name, palette.width, "  ", "    ")
+                        .lines()
+                        .map(|line| {
+                            let indent = line.len() - line.trim_start().len();
+                            format!("{}{}", &line[..indent], palette.id(line.trim_start()))
+                        })
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                } else {
+                    format!("  {}", palette.id(&full_name))
+                };
                 let what = palette.dim(&described(card)).into_owned();
                 if stacked {
                     let _ = writeln!(out, "{name}\n    {what}");

@@ -44,7 +44,7 @@ struct Builder<'a> {
     definitions: DefinitionIndex,
     /// The definition each name in a zone resolved to, so that a name written many times
     /// is looked up once.
-    resolved: std::collections::HashMap<String, crate::board::DefinitionId>,
+    resolved: std::collections::HashMap<(Side, String), crate::board::DefinitionId>,
     board: Board,
     problems: Problems,
     random: Random,
@@ -434,7 +434,7 @@ impl Builder<'_> {
     }
 
     /// The card a name in a zone means: a declared card first, then the catalog.
-    fn resolve(&mut self, name: &Located<String>) -> Option<Card> {
+    fn resolve(&mut self, name: &Located<String>, owner: Option<Side>) -> Option<Card> {
         let wanted = matching::normalise(&name.value);
         if let Some(position) = self
             .declared_by_written_name
@@ -452,9 +452,16 @@ impl Builder<'_> {
         }
         match self.catalog.index().find(&name.value) {
             Ok(found) => {
+                // Versions of one name (a Light and a Dark Side card): the owner's side first.
                 let card = found
-                    .first()
-                    .and_then(|position| self.catalog.card(*position))?;
+                    .iter()
+                    .filter_map(|position| self.catalog.card(*position))
+                    .find(|card| owner.is_some() && card.side() == owner)
+                    .or_else(|| {
+                        found
+                            .first()
+                            .and_then(|position| self.catalog.card(*position))
+                    })?;
                 // A declaration of the same catalog card applies to it.
                 let full = matching::normalise(&card.full_name());
                 Some(
@@ -481,10 +488,11 @@ impl Builder<'_> {
 
     /// Adds a list of entries to a zone, catching a name that a comma split in two.
     fn place_all(&mut self, zone: Zone, owner: Side, entries: &[Located<Entry>]) {
-        let mut previous: Option<&Located<Entry>> = None;
-        for entry in entries {
-            if let (Some(before), Entry::Card(this)) = (previous, &entry.value)
-                && let Entry::Card(first) = &before.value
+        let mut index = 0;
+        while let Some(entry) = entries.get(index) {
+            // Two bare names in a row that make one card's name: a comma inside [ ] split it.
+            if let (Entry::Card(first), Some(next)) = (&entry.value, entries.get(index + 1))
+                && let Entry::Card(this) = &next.value
                 && first.is_bare()
                 && this.is_bare()
             {
@@ -494,18 +502,13 @@ impl Builder<'_> {
                         .declared_by_full_name
                         .contains_key(&matching::normalise(&joined));
                 if is_a_name {
-                    let span = match (before.span, entry.span) {
+                    let span = match (entry.span, next.span) {
                         (Some(a), Some(b)) if b.offset >= a.offset => Some(Span {
                             offset: a.offset,
                             len: b.offset + b.len - a.offset,
                         }),
                         (a, b) => a.or(b),
                     };
-                    // Undo the first half, placed a moment ago.
-                    if let Some(ids) = self.board.zones.get_mut(&zone) {
-                        ids.pop();
-                    }
-                    self.board.zones.retain(|_, ids| !ids.is_empty());
                     self.problems.push(
                         Problem::error(
                             "name-split-by-comma",
@@ -515,12 +518,12 @@ impl Builder<'_> {
                         )
                         .with_help(format!("inside [ ] a comma separates entries: quote the name, \"{joined}\", or put each card on its own line")),
                     );
-                    previous = None;
+                    index += 2;
                     continue;
                 }
             }
             self.place(zone, owner, entry);
-            previous = Some(entry);
+            index += 1;
         }
     }
 
@@ -541,16 +544,17 @@ impl Builder<'_> {
                 (self.board.define_indexed(card, &mut self.definitions), None)
             }
             Entry::Card(card_entry) => {
-                let definition = match self.resolved.get(&card_entry.card.value) {
+                let key = (owner, card_entry.card.value.clone());
+                let definition = match self.resolved.get(&key) {
                     Some(definition) => *definition,
                     None => {
                         let name = Located {
                             value: card_entry.card.value.clone(),
                             span: card_entry.card.span.or(entry.span),
                         };
-                        let card = self.resolve(&name)?;
+                        let card = self.resolve(&name, Some(owner))?;
                         let definition = self.board.define_indexed(card, &mut self.definitions);
-                        self.resolved.insert(name.value, definition);
+                        self.resolved.insert(key, definition);
                         definition
                     }
                 };
@@ -691,7 +695,7 @@ impl Builder<'_> {
     /// The card of `side` in play that a name in the duel section means: at the current
     /// planet if it is there, else at another planet (which `check` reports).
     fn in_play(&mut self, side: Side, name: &Located<String>, role: &str) -> Option<CardId> {
-        let card = self.resolve(name)?;
+        let card = self.resolve(name, Some(side))?;
         let full_name = card.full_name();
         let planets: Vec<Planet> = self
             .board

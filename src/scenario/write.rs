@@ -125,7 +125,7 @@ fn entry(board: &Board, id: CardId) -> Located<Entry> {
         return Located::new(Entry::Destiny(card.destiny().unwrap_or(0)));
     }
     Located::new(Entry::Card(CardEntry {
-        card: Located::new(card.map(Card::full_name).unwrap_or_default()),
+        card: Located::new(card.map(Card::unambiguous_name).unwrap_or_default()),
         hidden: instance.face_down.then(|| Located::new(true)),
         deployed_this_turn: instance.deployed_this_turn,
         fought_this_turn: instance.fought_this_turn,
