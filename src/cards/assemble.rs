@@ -258,19 +258,6 @@ impl PartialEq for StatField {
     }
 }
 
-fn card_type_of(kind: &str) -> Option<CardType> {
-    Some(match kind {
-        "character" => CardType::Character,
-        "weapon" => CardType::Weapon,
-        "battle" => CardType::Battle,
-        "effect" => CardType::Effect,
-        "location" => CardType::Location,
-        "starship" => CardType::Starship,
-        "objective" => CardType::Objective,
-        _ => return None,
-    })
-}
-
 /// The catalog: the corpus's card list, then the catalog file's cards, notes and
 /// corrections, then every printed card of the transcription, then sides derived through
 /// stacks, then the Clash cards.
@@ -471,7 +458,7 @@ fn add_printing(cards: &mut Vec<Card>, transcription: &str, entry: PrintingEntry
             None => entry.title.clone(),
         };
         let wanted = super::names::normalise(&full_name);
-        let card_type = card_type_of(&entry.kind);
+        let card_type = CardType::from_word(&entry.kind);
         let printing = Printing {
             set: entry.set.clone(),
             number: entry.number.clone(),

@@ -113,6 +113,21 @@ pub enum CardType {
 }
 
 impl CardType {
+    /// A Young Jedi card type as a scenario, a command or the card list writes it:
+    /// `character`, `weapon`, `battle`, `effect`, `location`, `starship`, `objective`.
+    pub fn from_word(word: &str) -> Option<CardType> {
+        Some(match word.to_ascii_lowercase().as_str() {
+            "character" => CardType::Character,
+            "weapon" => CardType::Weapon,
+            "battle" => CardType::Battle,
+            "effect" => CardType::Effect,
+            "location" => CardType::Location,
+            "starship" => CardType::Starship,
+            "objective" => CardType::Objective,
+            _ => return None,
+        })
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             CardType::Character => "Character",

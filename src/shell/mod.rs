@@ -1244,16 +1244,8 @@ impl<'a> Session<'a> {
                 }
                 "deploy" => card.stats.deploy = Some(Fact::new(number(&value)?, Source::Scenario)),
                 "type" => {
-                    let card_type = match value.to_ascii_lowercase().as_str() {
-                        "character" => CardType::Character,
-                        "weapon" => CardType::Weapon,
-                        "battle" => CardType::Battle,
-                        "effect" => CardType::Effect,
-                        "location" => CardType::Location,
-                        "starship" => CardType::Starship,
-                        "objective" => CardType::Objective,
-                        other => return Err(format!("{other:?} is not a card type")),
-                    };
+                    let card_type = CardType::from_word(&value)
+                        .ok_or_else(|| format!("{value:?} is not a card type"))?;
                     if matches!(card_type, CardType::Character | CardType::Weapon) {
                         let (title, subtitle) = split_name(&card.full_name());
                         card.title = title;
