@@ -6,6 +6,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
 use thiserror::Error;
 
+use crate::cards::filter::CardFilter;
 use crate::cards::{CardLookupError, Catalog, matching};
 use crate::render::{self, Format, Palette};
 use crate::rules::{self, Corpus, ItemKind, ListFilter, LookupError, Ruleset};
@@ -226,14 +227,75 @@ pub enum CardsCommand {
         #[command(flatten)]
         common: Common,
     },
-    /// Lists the cards whose name, type, side or notes contain every word.
+    /// Lists the cards whose name, type, side or notes contain every word. A word such as
+    /// `power>=5` or `destiny=6` compares a printed number instead.
     Search {
         #[arg(required = true, num_args = 1..)]
         words: Vec<String>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        #[command(flatten)]
+        filter: FilterArgs,
+        #[command(flatten)]
+        common: Common,
     },
+    /// Lists the catalog: every card, or those the filters keep. COMPARISONS compare printed
+    /// numbers: `power>=5`, `damage<3`, `destiny=6`, `deploy!=0`.
+    List {
+        comparisons: Vec<String>,
+        #[command(flatten)]
+        filter: FilterArgs,
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+/// What narrows `cards list` and `cards search`.
+#[derive(Args, Debug)]
+pub struct FilterArgs {
+    /// Cards printed in a set (words of its name: `reflections`, `boonta`, `jedi council`).
+    #[arg(long)]
+    pub set: Option<String>,
+    /// `light` or `dark`.
+    #[arg(long)]
+    pub side: Option<String>,
+    /// A card type: character, weapon, battle, effect, location, starship, objective; power or
+    /// special (Clash of the Lightsabers).
+    #[arg(long = "type")]
+    pub card_type: Option<String>,
+    /// A trait, derived by rule: jedi, podracer pilot, dueling character, lightsaber, ...
+    #[arg(long = "trait")]
+    pub with_trait: Option<String>,
+}
+
+impl FilterArgs {
+    /// The filter these options and the comparisons among `words` give, and the words left.
+    fn read(&self, words: &[String]) -> Result<(CardFilter, Vec<String>), CliError> {
+        let bad = |message: String| CliError::BadFilter { message };
+        let mut filter = CardFilter {
+            set: self.set.clone(),
+            ..CardFilter::default()
+        };
+        if let Some(side) = &self.side {
+            filter.side = Some(crate::cards::Side::from_word(side).map_err(bad)?);
+        }
+        if let Some(kind) = &self.card_type {
+            filter.card_type =
+                Some(crate::cards::filter::parse_type(kind).map_err(|e| bad(e.to_string()))?);
+        }
+        if let Some(kind) = &self.with_trait {
+            filter.with_trait =
+                Some(crate::cards::filter::parse_trait(kind).map_err(|e| bad(e.to_string()))?);
+        }
+        let mut rest = Vec::new();
+        for word in words {
+            match crate::cards::filter::Condition::parse(word) {
+                Some(condition) => filter
+                    .conditions
+                    .push(condition.map_err(|e| bad(e.to_string()))?),
+                None => rest.push(word.clone()),
+            }
+        }
+        Ok((filter, rest))
+    }
 }
 
 /// A user-facing error of the command line.
@@ -245,6 +307,12 @@ pub enum CliError {
     #[error("the corpus has no rule {given:?}")]
     #[diagnostic(code(jedi_judge::unknown_rule), help("{hint}"))]
     UnknownRule { given: String, hint: String },
+    #[error("{message}")]
+    #[diagnostic(
+        code(jedi_judge::bad_filter),
+        help("see `jedi-judge cards list --help`")
+    )]
+    BadFilter { message: String },
     #[error("no card is named {given:?}")]
     #[diagnostic(code(jedi_judge::unknown_card), help("{hint}"))]
     UnknownCard { given: String, hint: String },
@@ -724,10 +792,61 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
                 palette,
             ))
         }
-        CardsCommand::Search { words, format } => {
+        CardsCommand::Search {
+            words,
+            filter,
+            common,
+        } => {
+            let ruleset = ruleset(&common)?;
+            let (filter, words) = filter.read(&words)?;
             let query = words.join(" ");
-            let cards = matching::search(catalog.cards(), &query);
-            Ok(render::cards::list(&query, &cards, format, palette))
+            let found = if query.is_empty() {
+                catalog.cards().iter().collect()
+            } else {
+                matching::search(catalog.cards(), &query)
+            };
+            let cards: Vec<&crate::cards::Card> = found
+                .into_iter()
+                .filter(|card| filter.matches(card, corpus, &ruleset))
+                .collect();
+            let heading = [query, filter.describe()]
+                .into_iter()
+                .filter(|part| !part.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            Ok(render::cards::list(
+                &heading,
+                &cards,
+                common.format,
+                palette,
+            ))
+        }
+        CardsCommand::List {
+            comparisons,
+            filter,
+            common,
+        } => {
+            let ruleset = ruleset(&common)?;
+            let (filter, rest) = filter.read(&comparisons)?;
+            if let Some(word) = rest.first() {
+                return Err(CliError::BadFilter {
+                    message: format!(
+                        "{} is not a comparison such as power>=5; `cards search` finds cards by words",
+                        crate::text::quoted(word)
+                    ),
+                });
+            }
+            let cards: Vec<&crate::cards::Card> = catalog
+                .cards()
+                .iter()
+                .filter(|card| filter.matches(card, corpus, &ruleset))
+                .collect();
+            Ok(render::cards::list(
+                &filter.describe(),
+                &cards,
+                common.format,
+                palette,
+            ))
         }
     }
 }

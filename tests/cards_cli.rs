@@ -370,3 +370,79 @@ fn a_correction_for_a_card_the_catalog_lacks_is_refused() {
         "the correction faq.corrections.eopie applies to \"Eopie the Second\", which the catalog does not have"
     );
 }
+
+#[test]
+fn the_catalog_lists_and_filters_by_set_side_type_trait_and_printed_numbers() {
+    let everything = run(&["cards", "list", "--format", "json"]);
+    assert_eq!(everything.code, EXIT_OK, "{}", everything.stderr);
+    let all: serde_json::Value = serde_json::from_str(&everything.stdout).expect("JSON");
+    let count = |value: &serde_json::Value| value["cards"].as_array().map_or(0, Vec::len);
+    assert!(count(&all) > 600, "{}", count(&all));
+    let outcome = run(&[
+        "cards",
+        "list",
+        "--set",
+        "boonta",
+        "--side",
+        "dark",
+        "--type",
+        "character",
+        "power>=4",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(outcome.code, EXIT_OK, "{}", outcome.stderr);
+    let listed: serde_json::Value = serde_json::from_str(&outcome.stdout).expect("JSON");
+    assert_eq!(listed["format"], "jedi-judge/cards-search");
+    assert_eq!(
+        listed["query"],
+        "--set boonta --side dark --type character power>=4"
+    );
+    assert!(count(&listed) > 0);
+    for entry in listed["cards"].as_array().into_iter().flatten() {
+        let name = entry["name"].as_str().expect("a name");
+        let card = card(name);
+        assert_eq!(card.side(), Some(Side::Dark), "{name}");
+        assert!(card.is(CardType::Character), "{name}");
+        assert!(
+            matches!(card.stats.power.as_ref().map(|fact| &fact.value), Some(StatValue::Number(power)) if *power >= 4),
+            "{name}"
+        );
+    }
+    // A trait is derived by rule; a search's words narrow by name, its comparisons by number.
+    let pilots = run(&["cards", "list", "--trait", "podracer pilot"]);
+    assert!(
+        pilots.stdout.contains("Sebulba, Bad-Tempered Dug"),
+        "{}",
+        pilots.stdout
+    );
+    let searched = run(&["cards", "search", "podracer", "destiny=2"]);
+    assert!(
+        searched.stdout.contains("Sebulba's Podracer"),
+        "{}",
+        searched.stdout
+    );
+    assert!(
+        !searched.stdout.contains("Ben Quadinaros' Podracer"),
+        "{}",
+        searched.stdout
+    );
+}
+
+#[test]
+fn a_bad_filter_exits_2_and_says_what_is_expected() {
+    for args in [
+        &["cards", "list", "--type", "wookiee"][..],
+        &["cards", "list", "speed>3"],
+        &["cards", "list", "--side", "grey"],
+        &["cards", "list", "podracer"],
+    ] {
+        let outcome = run(args);
+        assert_eq!(outcome.code, 2, "{args:?}");
+        assert!(
+            outcome.stderr.contains("bad_filter"),
+            "{args:?}: {}",
+            outcome.stderr
+        );
+    }
+}

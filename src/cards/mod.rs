@@ -3,6 +3,7 @@
 mod assemble;
 mod catalog;
 pub mod convert;
+pub mod filter;
 pub mod matching;
 mod model;
 mod names;

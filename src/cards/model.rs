@@ -277,6 +277,20 @@ pub enum TraitKind {
 }
 
 impl TraitKind {
+    /// Every trait, in the order `cards show` lists them.
+    pub const ALL: [TraitKind; 10] = [
+        TraitKind::Jedi,
+        TraitKind::Senator,
+        TraitKind::Gungan,
+        TraitKind::Neimoidian,
+        TraitKind::PodracerPilot,
+        TraitKind::DuelingCharacter,
+        TraitKind::Lightsaber,
+        TraitKind::PodracerWeapon,
+        TraitKind::Handling,
+        TraitKind::Unique,
+    ];
+
     pub fn label(self) -> &'static str {
         match self {
             TraitKind::Jedi => "Jedi",

@@ -1,0 +1,307 @@
+//! Filters over the catalog for `cards list` and `cards search`: a set, a side, a type, a
+//! trait, and comparisons of printed numbers such as `power>=5`.
+
+use thiserror::Error;
+
+use super::matching::normalise;
+use super::model::{Card, CardType, Side, StatValue, TraitKind};
+use super::traits::derive_all;
+use crate::rules::{Corpus, Ruleset};
+
+/// A printed number a comparison reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stat {
+    Power,
+    Damage,
+    Destiny,
+    Deploy,
+}
+
+/// How a comparison compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comparison {
+    Less,
+    LessOrEqual,
+    Equal,
+    NotEqual,
+    GreaterOrEqual,
+    Greater,
+}
+
+/// `power>=5`: a printed number compared with a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Condition {
+    pub stat: Stat,
+    pub comparison: Comparison,
+    pub value: i32,
+}
+
+/// Why a filter could not be read.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum FilterError {
+    #[error("{given:?} is not a number to compare: power, damage, destiny or deploy")]
+    UnknownStat { given: String },
+    #[error("{given:?} is not a whole number from 0 to 99")]
+    BadNumber { given: String },
+    #[error("{given:?} is not a trait: {known}")]
+    UnknownTrait { given: String, known: String },
+    #[error("{given:?} is not a card type: {known}")]
+    UnknownType { given: String, known: String },
+}
+
+/// The operators, longest first so that `>=` is not read as `>`.
+const OPERATORS: [(&str, Comparison); 7] = [
+    (">=", Comparison::GreaterOrEqual),
+    ("<=", Comparison::LessOrEqual),
+    ("!=", Comparison::NotEqual),
+    ("==", Comparison::Equal),
+    ("=", Comparison::Equal),
+    (">", Comparison::Greater),
+    ("<", Comparison::Less),
+];
+
+/// Types a filter may name.
+const TYPES: [CardType; 9] = [
+    CardType::Character,
+    CardType::Weapon,
+    CardType::Battle,
+    CardType::Effect,
+    CardType::Location,
+    CardType::Starship,
+    CardType::Objective,
+    CardType::Power,
+    CardType::Special,
+];
+
+impl Condition {
+    /// Reads `power>=5`, `destiny=6`, `deploy<2`; `None` for a word that is no comparison.
+    pub fn parse(word: &str) -> Option<Result<Condition, FilterError>> {
+        let (at, operator, comparison) = OPERATORS
+            .iter()
+            .filter_map(|(operator, comparison)| {
+                word.find(operator).map(|at| (at, *operator, *comparison))
+            })
+            .min_by_key(|(at, operator, _)| (*at, std::cmp::Reverse(operator.len())))?;
+        let (name, value) = (&word[..at], &word[at + operator.len()..]);
+        let stat = match name.trim().to_ascii_lowercase().as_str() {
+            "power" => Stat::Power,
+            "damage" => Stat::Damage,
+            "destiny" => Stat::Destiny,
+            "deploy" | "counters" => Stat::Deploy,
+            _ => {
+                return Some(Err(FilterError::UnknownStat {
+                    given: crate::text::quoted(name),
+                }));
+            }
+        };
+        let value = match value.trim().parse::<i32>() {
+            Ok(value) if (0..=99).contains(&value) => value,
+            _ => {
+                return Some(Err(FilterError::BadNumber {
+                    given: crate::text::quoted(value),
+                }));
+            }
+        };
+        Some(Ok(Condition {
+            stat,
+            comparison,
+            value,
+        }))
+    }
+
+    /// Whether a card's printed number satisfies it; a number the sources do not give, or a
+    /// symbol such as Anakin's "?", satisfies no comparison.
+    pub fn holds(&self, card: &Card) -> bool {
+        let stat = match self.stat {
+            Stat::Power => &card.stats.power,
+            Stat::Damage => &card.stats.damage,
+            Stat::Destiny => &card.stats.destiny,
+            Stat::Deploy => &card.stats.deploy,
+        };
+        let Some(StatValue::Number(number)) = stat.as_ref().map(|fact| &fact.value) else {
+            return false;
+        };
+        match self.comparison {
+            Comparison::Less => *number < self.value,
+            Comparison::LessOrEqual => *number <= self.value,
+            Comparison::Equal => *number == self.value,
+            Comparison::NotEqual => *number != self.value,
+            Comparison::GreaterOrEqual => *number >= self.value,
+            Comparison::Greater => *number > self.value,
+        }
+    }
+}
+
+/// Reads a card type's name (`character`, `battle card`, `power card`, ...).
+pub fn parse_type(word: &str) -> Result<CardType, FilterError> {
+    let wanted = normalise(word);
+    TYPES
+        .into_iter()
+        .find(|kind| {
+            normalise(kind.label()) == wanted
+                || normalise(kind.label()).trim_end_matches(" card") == wanted
+        })
+        .ok_or_else(|| FilterError::UnknownType {
+            given: crate::text::quoted(word),
+            known: TYPES
+                .map(|kind| kind.label().to_ascii_lowercase())
+                .join(", "),
+        })
+}
+
+/// Reads a trait's name (`jedi`, `podracer pilot`, `lightsaber`, ...).
+pub fn parse_trait(word: &str) -> Result<TraitKind, FilterError> {
+    let wanted = normalise(word);
+    TraitKind::ALL
+        .into_iter()
+        .find(|kind| normalise(kind.label()) == wanted)
+        .ok_or_else(|| FilterError::UnknownTrait {
+            given: crate::text::quoted(word),
+            known: TraitKind::ALL
+                .map(|kind| kind.label().to_ascii_lowercase())
+                .join(", "),
+        })
+}
+
+/// What a card must be to be listed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CardFilter {
+    /// Words of a set's name: the card has a printing in a set whose name holds them all.
+    pub set: Option<String>,
+    pub side: Option<Side>,
+    pub card_type: Option<CardType>,
+    pub with_trait: Option<TraitKind>,
+    pub conditions: Vec<Condition>,
+}
+
+impl CardFilter {
+    /// Whether nothing narrows the list.
+    pub fn is_empty(&self) -> bool {
+        *self == CardFilter::default()
+    }
+
+    /// Whether the card passes every part of the filter. Traits are derived under `ruleset`.
+    pub fn matches(&self, card: &Card, corpus: &Corpus, ruleset: &Ruleset) -> bool {
+        if let Some(set) = &self.set {
+            let words: Vec<String> = normalise(set)
+                .split(' ')
+                .filter(|word| !word.is_empty())
+                .map(str::to_string)
+                .collect();
+            let in_set = card.printing.iter().chain(&card.reprints).any(|printing| {
+                let name = normalise(&printing.value.set);
+                words
+                    .iter()
+                    .all(|word| name.split(' ').any(|part| part.starts_with(word.as_str())))
+            });
+            if !in_set {
+                return false;
+            }
+        }
+        if self.side.is_some() && card.side() != self.side {
+            return false;
+        }
+        if self.card_type.is_some() && card.card_type() != self.card_type {
+            return false;
+        }
+        if let Some(kind) = self.with_trait {
+            let has = derive_all(card, corpus, ruleset)
+                .iter()
+                .any(|derived| derived.kind == kind && derived.value.is_yes());
+            if !has {
+                return false;
+            }
+        }
+        self.conditions
+            .iter()
+            .all(|condition| condition.holds(card))
+    }
+
+    /// The filter in the words of the command line, for headings.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(set) = &self.set {
+            parts.push(format!("--set {}", crate::text::quoted(set)));
+        }
+        if let Some(side) = self.side {
+            parts.push(format!("--side {}", side.word()));
+        }
+        if let Some(kind) = self.card_type {
+            parts.push(format!("--type {}", kind.label().to_ascii_lowercase()));
+        }
+        if let Some(kind) = self.with_trait {
+            parts.push(format!("--trait {}", kind.label().to_ascii_lowercase()));
+        }
+        for condition in &self.conditions {
+            let operator = OPERATORS
+                .iter()
+                .find(|(_, comparison)| *comparison == condition.comparison)
+                .map_or("=", |(operator, _)| *operator);
+            let stat = match condition.stat {
+                Stat::Power => "power",
+                Stat::Damage => "damage",
+                Stat::Destiny => "destiny",
+                Stat::Deploy => "deploy",
+            };
+            parts.push(format!("{stat}{operator}{}", condition.value));
+        }
+        parts.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comparisons_are_read_with_the_longest_operator() {
+        assert_eq!(
+            Condition::parse("power>=5"),
+            Some(Ok(Condition {
+                stat: Stat::Power,
+                comparison: Comparison::GreaterOrEqual,
+                value: 5
+            }))
+        );
+        assert_eq!(
+            Condition::parse("destiny=6").map(|c| c.map(|c| c.comparison)),
+            Some(Ok(Comparison::Equal))
+        );
+        assert_eq!(Condition::parse("podracer"), None);
+        assert!(matches!(
+            Condition::parse("speed>2"),
+            Some(Err(FilterError::UnknownStat { .. }))
+        ));
+        assert!(matches!(
+            Condition::parse("power>=99999999999"),
+            Some(Err(FilterError::BadNumber { .. }))
+        ));
+    }
+
+    #[test]
+    fn a_symbol_or_an_unknown_number_satisfies_no_comparison() {
+        let mut card = Card::named(
+            "Anakin Skywalker, Test",
+            super::super::model::Game::YoungJedi,
+        );
+        let at_least_zero = Condition {
+            stat: Stat::Power,
+            comparison: Comparison::GreaterOrEqual,
+            value: 0,
+        };
+        assert!(!at_least_zero.holds(&card));
+        card.stats.power = Some(super::super::model::Fact::new(
+            StatValue::Symbol("?".to_string()),
+            super::super::model::Source::Scenario,
+        ));
+        assert!(!at_least_zero.holds(&card));
+    }
+
+    #[test]
+    fn types_and_traits_are_read_by_their_names() {
+        assert_eq!(parse_type("battle"), Ok(CardType::Battle));
+        assert_eq!(parse_type("Battle card"), Ok(CardType::Battle));
+        assert_eq!(parse_trait("podracer pilot"), Ok(TraitKind::PodracerPilot));
+        assert!(parse_trait("wookiee").is_err());
+    }
+}
