@@ -226,3 +226,42 @@ fn check_says_when_a_walk_stops_before_the_outcome_it_should_compare() {
         messages[0]
     );
 }
+
+#[test]
+fn a_young_jedi_position_names_and_is_offered_young_jedi_cards_only() {
+    let report = check(
+        "planets:\n  Naboo:\n    light: [Power Card 5]\n    dark: [X2, Darth Maull Studnet]\n",
+    );
+    assert_eq!(report.verdict, FileVerdict::Unreadable);
+    let unknown: Vec<&jedi_judge::scenario::Problem> = report
+        .problems
+        .iter()
+        .filter(|problem| problem.code == "unknown-card")
+        .collect();
+    assert_eq!(unknown.len(), 3, "{:?}", report.problems);
+    let clash_names: Vec<String> = Catalog::embedded()
+        .cards()
+        .iter()
+        .filter(|card| card.game == jedi_judge::cards::Game::Clash)
+        .map(|card| card.full_name())
+        .collect();
+    let mut offered = 0;
+    for problem in unknown {
+        let help = problem.help.as_deref().unwrap_or_default();
+        let Some(list) = help
+            .strip_prefix("did you mean ")
+            .and_then(|rest| rest.split_once('?'))
+            .map(|(list, _)| list)
+        else {
+            continue;
+        };
+        for name in list.split("; ") {
+            offered += 1;
+            assert!(
+                !clash_names.iter().any(|clash| clash == name),
+                "{help} offers {name}"
+            );
+        }
+    }
+    assert!(offered > 0, "the misspelt Young Jedi name gets suggestions");
+}

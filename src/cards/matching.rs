@@ -286,6 +286,12 @@ impl NameIndex {
 
     /// The names nearest to a query that matched nothing, best first (at most three).
     pub fn suggest(&self, query: &str) -> Vec<String> {
+        self.suggest_where(query, &|_| true)
+    }
+
+    /// [`NameIndex::suggest`] among the cards at the positions `keep` accepts (the cards of
+    /// one game, say).
+    pub fn suggest_where(&self, query: &str, keep: &dyn Fn(usize) -> bool) -> Vec<String> {
         if query.chars().nth(MAX_NAME_CHARS).is_some() {
             return Vec::new();
         }
@@ -294,7 +300,10 @@ impl NameIndex {
             return Vec::new();
         }
         let mut scored: Vec<(f64, &str)> = Vec::new();
-        for card in &self.cards {
+        for (position, card) in self.cards.iter().enumerate() {
+            if !keep(position) {
+                continue;
+            }
             let score = card
                 .names
                 .iter()

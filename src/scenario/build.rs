@@ -394,7 +394,12 @@ impl Builder<'_> {
     ) -> Problem {
         match error {
             CardLookupError::Unknown { given, .. } => {
-                let mut suggestions = self.catalog.index().suggest(&given);
+                let young_jedi = |position: usize| {
+                    self.catalog
+                        .card(position)
+                        .is_some_and(|card| card.game == Game::YoungJedi)
+                };
+                let mut suggestions = self.catalog.index().suggest_where(&given, &young_jedi);
                 for name in self.declared_index.suggest(&given).into_iter().rev() {
                     if !suggestions.contains(&name) {
                         suggestions.insert(0, name);
@@ -450,7 +455,50 @@ impl Builder<'_> {
         {
             return Some(declared.clone());
         }
-        match self.catalog.index().find(&name.value) {
+        // A Young Jedi position names Young Jedi cards: a Clash of the Lightsabers card of the
+        // name is no match.
+        let young_jedi = |positions: Vec<usize>| -> Vec<usize> {
+            positions
+                .into_iter()
+                .filter(|position| {
+                    self.catalog
+                        .card(*position)
+                        .is_some_and(|card| card.game == Game::YoungJedi)
+                })
+                .collect()
+        };
+        let unknown = || CardLookupError::Unknown {
+            given: name.value.clone(),
+            suggestions: Vec::new(),
+        };
+        let found = match self.catalog.index().find(&name.value) {
+            Ok(found) => Some(young_jedi(found))
+                .filter(|kept| !kept.is_empty())
+                .ok_or_else(unknown),
+            // Candidates of another game do not make a Young Jedi name ambiguous.
+            Err(CardLookupError::Ambiguous { given, candidates }) => {
+                let kept: Vec<(String, Vec<usize>)> = candidates
+                    .into_iter()
+                    .filter_map(|candidate| {
+                        let positions = young_jedi(self.catalog.index().find(&candidate).ok()?);
+                        (!positions.is_empty()).then_some((candidate, positions))
+                    })
+                    .collect();
+                match kept.len() {
+                    0 => Err(unknown()),
+                    1 => Ok(kept
+                        .into_iter()
+                        .flat_map(|(_, positions)| positions)
+                        .collect()),
+                    _ => Err(CardLookupError::Ambiguous {
+                        given,
+                        candidates: kept.into_iter().map(|(candidate, _)| candidate).collect(),
+                    }),
+                }
+            }
+            Err(error) => Err(error),
+        };
+        match found {
             Ok(found) => {
                 // Versions of one name (a Light and a Dark Side card): the owner's side first.
                 let card = found
