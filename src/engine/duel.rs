@@ -944,9 +944,17 @@ impl Duel {
             }
             cites.push(ANAKIN);
         } else {
-            match card.stats.power.as_ref().map(|fact| &fact.value) {
-                Some(StatValue::Number(number)) => {
-                    parts.push(("printed power".to_string(), *number))
+            match card.stats.power.as_ref().map(|fact| (&fact.value, fact)) {
+                Some((StatValue::Number(number), fact)) => {
+                    let number = *number;
+                    // A number the scenario declares says so, and what the catalog says.
+                    let label = match (&fact.source, &fact.note) {
+                        (crate::cards::Source::Scenario, Some(note)) => {
+                            format!("power declared by the scenario; {note}")
+                        }
+                        _ => "printed power".to_string(),
+                    };
+                    parts.push((label, number))
                 }
                 _ => {
                     return Err(format!(

@@ -224,27 +224,46 @@ impl Builder<'_> {
             self.warn_if_differs("declared-side-differs", &card, card.side(), side);
             card.side = Some(Fact::new(side.value, Source::Scenario));
         }
-        for (slot, input) in [
+        let full_name = card.full_name();
+        for (label, slot, input) in [
             (
+                "power",
                 &mut card.stats.power,
-                declaration.power.as_ref().map(|p| &p.value.0),
+                declaration.power.as_ref().map(|p| (&p.value.0, p.span)),
             ),
             (
+                "DAMAGE",
                 &mut card.stats.damage,
-                declaration.damage.as_ref().map(|d| &d.value.0),
+                declaration.damage.as_ref().map(|d| (&d.value.0, d.span)),
             ),
             (
+                "destiny",
                 &mut card.stats.destiny,
-                declaration.destiny.as_ref().map(|d| &d.value.0),
+                declaration.destiny.as_ref().map(|d| (&d.value.0, d.span)),
             ),
             (
+                "deploy",
                 &mut card.stats.deploy,
-                declaration.deploy.as_ref().map(|d| &d.value.0),
+                declaration.deploy.as_ref().map(|d| (&d.value.0, d.span)),
             ),
         ] {
-            if let Some(input) = input {
-                *slot = Some(stat(input));
+            let Some((input, span)) = input else { continue };
+            let mut declared = stat(input);
+            if let Some(known) = slot.as_ref()
+                && known.value != declared.value
+            {
+                declared.note = Some(format!("the catalog says {}", known.value));
+                self.problems.push(Problem::warning(
+                    "declared-stat-differs",
+                    format!(
+                        "declared {label} {} for {full_name}; the catalog says {}, and the scenario's is used",
+                        declared.value, known.value
+                    ),
+                    span,
+                    "differs from the catalog",
+                ));
             }
+            *slot = Some(declared);
         }
         if declaration.set.is_some() || declaration.number.is_some() {
             card.printing = Some(Fact::new(
