@@ -59,6 +59,14 @@ fn main() {
             );
         },
     );
+    bench(
+        "load the whole embedded catalog: its name index and every card",
+        || {
+            let catalog = jedi_judge::cards::Catalog::embedded_unmade();
+            black_box(catalog.index());
+            black_box(catalog.cards().len());
+        },
+    );
     bench("rules show duel.initiation", || {
         black_box(execute(
             ["jedi-judge", "rules", "show", "duel.initiation"],

@@ -422,26 +422,57 @@ pub fn assemble(
 fn add_printings(cards: &mut Vec<Card>, file: PrintingsFile) {
     // The printings the rules list at their own numbers first, so that a reprint is judged
     // against the card's numbers, not against a card whose numbers are not yet known.
-    let listed_at = |entry: &PrintingEntry, cards: &[Card]| {
-        cards.iter().any(|card| {
-            card.printing.as_ref().is_some_and(|known| {
-                known.value.set == entry.set && known.value.number == entry.number
-            })
-        })
-    };
+    let listed: std::collections::HashSet<(String, String)> = cards
+        .iter()
+        .filter_map(|card| card.printing.as_ref())
+        .map(|printing| (printing.value.set.clone(), printing.value.number.clone()))
+        .collect();
     let (first, rest): (Vec<PrintingEntry>, Vec<PrintingEntry>) = file
         .printings
         .into_iter()
-        .partition(|entry| listed_at(entry, cards));
+        .partition(|entry| listed.contains(&(entry.set.clone(), entry.number.clone())));
+    // The Young Jedi cards by normalised full name, and those the rules name by title only:
+    // each printing looks up its candidates instead of reading every card.
+    let mut index = ByName::default();
+    for (position, card) in cards.iter().enumerate() {
+        index.add(position, card);
+    }
     let transcription = file.transcription;
     for entry in first.into_iter().chain(rest) {
-        add_printing(cards, &transcription, entry);
+        add_printing(cards, &mut index, &transcription, entry);
+    }
+}
+
+/// The catalog's Young Jedi cards found by name while printings are added.
+#[derive(Default)]
+struct ByName {
+    full: std::collections::HashMap<String, Vec<usize>>,
+    title_only: Vec<usize>,
+}
+
+impl ByName {
+    fn add(&mut self, position: usize, card: &Card) {
+        if card.game != Game::YoungJedi {
+            return;
+        }
+        if card.name_complete {
+            self.full
+                .entry(super::names::normalise(&card.full_name()))
+                .or_default()
+                .push(position);
+        } else {
+            self.title_only.push(position);
+        }
     }
 }
 
 /// Adds one printing (see [`add_printings`]).
-fn add_printing(cards: &mut Vec<Card>, transcription: &str, entry: PrintingEntry) {
-    let normalised = |card: &Card| super::names::normalise(&card.full_name());
+fn add_printing(
+    cards: &mut Vec<Card>,
+    index: &mut ByName,
+    transcription: &str,
+    entry: PrintingEntry,
+) {
     {
         let source = Source::Outside(format!(
             "card transcription {}: {} {} {}",
@@ -470,51 +501,60 @@ fn add_printing(cards: &mut Vec<Card>, transcription: &str, entry: PrintingEntry
             entry.destiny.clone(),
         ]
         .map(|field| field.map(StatValue::from));
-        let same_name = |card: &Card| {
-            card.game == Game::YoungJedi
-                && normalised(card) == wanted
-                && card.side().is_none_or(|side| side == entry.side)
+        let candidates: Vec<usize> = index.full.get(&wanted).cloned().unwrap_or_default();
+        let same_name = |position: &usize| {
+            cards
+                .get(*position)
+                .is_some_and(|card| card.side().is_none_or(|side| side == entry.side))
         };
+        let card_at = |position: &usize| cards.get(*position);
         // The card this printing is: the one listed at this very printing; a foil, the Battle
         // of Naboo card it reprints; otherwise a card of the same name whose every known number
         // is the same (a reprint). A card of the same name with other numbers is another card.
         // A card the rules name by its title only is the printing listed at its number.
-        let title_only = |card: &Card| {
-            card.game == Game::YoungJedi
-                && !card.name_complete
-                && super::names::normalise(&card.title) == super::names::normalise(&entry.title)
-                && card
-                    .printing
-                    .as_ref()
-                    .is_some_and(|known| known.value == printing)
-        };
-        let existing = cards
-            .iter()
-            .position(|card| {
-                same_name(card)
+        let title_only = |position: &usize| {
+            card_at(position).is_some_and(|card| {
+                super::names::normalise(&card.title) == super::names::normalise(&entry.title)
                     && card
                         .printing
                         .as_ref()
-                        .is_none_or(|known| known.value == printing)
+                        .is_some_and(|known| known.value == printing)
             })
-            .or_else(|| cards.iter().position(title_only))
+        };
+        let existing = candidates
+            .iter()
+            .copied()
+            .find(|position| {
+                same_name(position)
+                    && card_at(position).is_some_and(|card| {
+                        card.printing
+                            .as_ref()
+                            .is_none_or(|known| known.value == printing)
+                    })
+            })
+            .or_else(|| index.title_only.iter().copied().find(title_only))
             .or_else(|| {
                 if entry.kind != "foil" {
                     return None;
                 }
-                cards
+                candidates
                     .iter()
-                    .position(|card| {
-                        same_name(card)
-                            && card
-                                .printing
-                                .as_ref()
-                                .is_some_and(|known| known.value.set == "Battle of Naboo")
+                    .copied()
+                    .find(|position| {
+                        same_name(position)
+                            && card_at(position).is_some_and(|card| {
+                                card.printing
+                                    .as_ref()
+                                    .is_some_and(|known| known.value.set == "Battle of Naboo")
+                            })
                     })
-                    .or_else(|| cards.iter().position(same_name))
+                    .or_else(|| candidates.iter().copied().find(same_name))
             })
             .or_else(|| {
-                cards.iter().position(|card| {
+                candidates.iter().copied().find(|position| {
+                    let Some(card) = card_at(position) else {
+                        return false;
+                    };
                     let stats = [
                         &card.stats.deploy,
                         &card.stats.power,
@@ -529,7 +569,7 @@ fn add_printing(cards: &mut Vec<Card>, transcription: &str, entry: PrintingEntry
                             _ => None,
                         })
                         .collect();
-                    same_name(card)
+                    same_name(position)
                         && card_type.is_some_and(|kind| card.card_type() == Some(kind))
                         && !compared.is_empty()
                         && compared.iter().all(|equal| *equal)
@@ -542,7 +582,9 @@ fn add_printing(cards: &mut Vec<Card>, transcription: &str, entry: PrintingEntry
                 card.title = entry.title.clone();
                 card.subtitle = entry.subtitle.clone();
                 cards.push(card);
-                cards.len() - 1
+                let position = cards.len() - 1;
+                index.full.entry(wanted.clone()).or_default().push(position);
+                position
             }
         };
         let Some(card) = cards.get_mut(position) else {
@@ -555,6 +597,12 @@ fn add_printing(cards: &mut Vec<Card>, transcription: &str, entry: PrintingEntry
             if !card.aliases.contains(&partial) {
                 card.aliases.push(partial);
             }
+            index.title_only.retain(|other| *other != position);
+            index
+                .full
+                .entry(super::names::normalise(&card.full_name()))
+                .or_default()
+                .push(position);
         }
         let said_by = |fact_source: &Source| match fact_source {
             Source::Rule(id) => format!("the rules ({id})"),

@@ -299,25 +299,27 @@ impl NameIndex {
         if wanted.is_empty() {
             return Vec::new();
         }
-        let mut scored: Vec<(f64, &str)> = Vec::new();
+        let mut scored: Vec<(f64, &str, usize)> = Vec::new();
+        // A misspelt name keeps its first letter: the names that begin otherwise are not
+        // scored, which spares most of the catalog the cost of a similarity.
+        let first = wanted.chars().next();
         for (position, card) in self.cards.iter().enumerate() {
-            if !keep(position) {
-                continue;
-            }
             let score = card
                 .names
                 .iter()
                 .chain(std::iter::once(&card.title))
+                .filter(|candidate| candidate.chars().next() == first)
                 .map(|candidate| similarity(&wanted, candidate))
                 .fold(0.0, f64::max);
             if score >= 0.75 {
-                scored.push((score, &card.full_name));
+                scored.push((score, &card.full_name, position));
             }
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+        // `keep` is asked of the best candidates only, as it may cost more than a score.
         let mut names: Vec<String> = Vec::new();
-        for (_, name) in scored {
-            if !names.iter().any(|known| known == name) {
+        for (_, name, position) in scored {
+            if !names.iter().any(|known| known == name) && keep(position) {
                 names.push(name.to_string());
             }
             if names.len() == 3 {
