@@ -145,3 +145,24 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_duel_answer_in_a_clash_script_is_reported_as_never_asked() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/clash/battle-drawn.yaml"),
+    )
+    .expect("readable")
+    .replace(
+        "expect:",
+        "decisions:\n  qui-gon:\n    weapon: Qui-Gon Jinn's Lightsaber\nexpect:",
+    );
+    let walked = walk(&text, None, None);
+    assert_eq!(walked.run.stop, None);
+    assert_eq!(
+        walked.unmet,
+        [
+            "decisions: light: weapon: Qui-Gon Jinn's Lightsaber answers a decision the rules never asked"
+        ]
+    );
+    assert_eq!(walked.exit_code(), 1);
+}

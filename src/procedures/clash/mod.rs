@@ -12,7 +12,7 @@ use crate::engine::run;
 use crate::render::output::WalkResult;
 use crate::rules::Ruleset;
 use crate::scenario::{self, ClashExpectation, ClashSideName, GameName, ScenarioFile};
-use crate::walk::{WalkError, WalkOutcome, Walkthrough, script_of};
+use crate::walk::{WalkError, WalkOutcome, Walkthrough, script_of, unasked_answers};
 
 /// Clash of the Lightsabers' door.
 pub struct ClashDoor;
@@ -51,9 +51,20 @@ impl Door for ClashDoor {
         setting: Setting<'_, '_>,
     ) -> Result<Walkthrough, WalkError> {
         let action = match action {
+            "battle" => ClashAction::Battle,
             "round" => ClashAction::Round,
             "game" => ClashAction::Game,
-            _ => ClashAction::Battle,
+            other => {
+                return Err(WalkError::Input(
+                    scenario::Problem::error(
+                        "unknown-action",
+                        format!("Clash of the Lightsabers has no action `{other}`"),
+                        None,
+                        "",
+                    )
+                    .into(),
+                ));
+            }
         };
         walk_clash(file, action, setting)
     }
@@ -147,13 +158,16 @@ fn walk_clash(
         }
     });
     let result = clash.result().clone();
-    let unmet = match (
+    let mut unmet = match (
         &run.stop,
         file.expect.as_ref().and_then(|e| e.value.clash.as_ref()),
     ) {
         (None, Some(expect)) => unmet_clash_expectations(expect, &result),
         _ => Vec::new(),
     };
+    if run.stop.is_none() {
+        unmet.extend(unasked_answers(&decider));
+    }
     Ok(Walkthrough {
         title: file.title.clone(),
         game: GameName::Clash,
