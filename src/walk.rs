@@ -266,6 +266,16 @@ fn unmet_walk_expectations(
         .filter_map(|cite| cite.resolve(corpus, ruleset))
         .flat_map(|item| [&*item.id, item.key()])
         .collect();
+    // A rule the corpus does not have is a mistake in the scenario, not something to pass or
+    // fail quietly (under `not_cited` it would always pass).
+    for id in expect.cited.iter().chain(&expect.not_cited).flatten() {
+        if crate::rules::lookup(corpus, ruleset, id).is_err() {
+            unmet.push(format!(
+                "cited: the corpus has no rule {}",
+                crate::text::quoted(id)
+            ));
+        }
+    }
     for id in expect.cited.iter().flatten() {
         if !cited.contains(id.as_str()) {
             unmet.push(format!(

@@ -313,3 +313,52 @@ fn an_action_the_game_has_no_procedure_for_is_refused_with_the_registered_action
             .contains("`round` is a Clash of the Lightsabers action")
     );
 }
+
+#[test]
+fn cited_and_not_cited_name_rules_the_corpus_has() {
+    let text = scenario("mid-duel-disputed-block-five-on-four.yaml");
+    assert!(walk(&text, None, None).unmet.is_empty());
+    let absent = text.replace(
+        "cited: [revised.duel.block]",
+        "cited: [revised.duel.block]\n  not_cited: [duel.blok]",
+    );
+    assert_ne!(absent, text);
+    assert_eq!(
+        walk(&absent, None, None).unmet,
+        ["cited: the corpus has no rule duel.blok"]
+    );
+    let cited_elsewhere = text.replace(
+        "cited: [revised.duel.block]",
+        "cited: [revised.duel.block]\n  not_cited: [duel.hit]",
+    );
+    assert_eq!(
+        walk(&cited_elsewhere, None, None).unmet,
+        ["not cited: the walk cites duel.hit"]
+    );
+}
+
+#[test]
+fn anakin_with_an_empty_deck_has_power_zero_by_default_and_stops_the_walk_if_the_scenario_says() {
+    let text = "action: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\npolicy: first-option\n\
+                cards:\n  Darth Maul, Student of the Dark Side: {power: 1, damage: 5}\n  \
+                Darth Maul's Lightsaber: {type: weapon, side: dark, usable_by: [Darth Maul], power_bonus: 1}\n\
+                dark:\n  deck: [3, 4]\n\
+                planets:\n  Naboo:\n    dark: [maul student, Darth Maul's Lightsaber]\n    light: [anakin padawan]\n\
+                decisions:\n  dark:\n    defender: anakin padawan\n";
+    let walked = walk(text, None, None);
+    assert_eq!(walked.run.stop, None);
+    let assumed: Vec<&str> = walked
+        .run
+        .events
+        .iter()
+        .flat_map(|event| event.assumptions.iter().map(|assumption| assumption.name))
+        .collect();
+    assert!(assumed.contains(&"anakin-empty-deck"), "{assumed:?}");
+    let stopping = format!("{text}assumptions:\n  anakin-empty-deck: stop\n");
+    let stopped = walk(&stopping, None, None);
+    let Some(Stop::Missing { fact }) = &stopped.run.stop else {
+        panic!("expected a stop, got {:?}", stopped.run.stop);
+    };
+    assert!(fact.contains("Set by the scenario to `stop`"), "{fact}");
+    assert_eq!(stopped.exit_code(), 2);
+}
