@@ -408,7 +408,20 @@ fn unmet_outcome(
             }
             problems
         }
-        Err(crate::walk::WalkError::Input(problems)) => problems.iter().cloned().collect(),
+        // The position read (check built it already): what refuses the walk is a finding,
+        // reported above; the outcome cannot be compared.
+        Err(crate::walk::WalkError::Input(problems)) => problems
+            .iter()
+            .map(|problem| {
+                expectation_problem(
+                    expect,
+                    format!(
+                        "the walk is refused ({}: {}), so its outcome cannot be compared with `expect:`",
+                        problem.code, problem.message
+                    ),
+                )
+            })
+            .collect(),
     }
 }
 

@@ -265,3 +265,31 @@ fn a_young_jedi_position_names_and_is_offered_young_jedi_cards_only() {
     }
     assert!(offered > 0, "the misspelt Young Jedi name gets suggestions");
 }
+
+#[test]
+fn a_walk_refused_by_a_finding_is_an_unmet_expectation_not_unreadable_input() {
+    let text = bundled("scenarios/duel/hands-empty-tied.yaml").replace(
+        "light: [qui-gon mentor]",
+        "light: [{card: qui-gon mentor, hits: 2}]",
+    );
+    let report = check(&text);
+    assert_eq!(
+        report.verdict,
+        FileVerdict::Illegal,
+        "{:?}",
+        report.problems
+    );
+    assert!(
+        report
+            .violations
+            .iter()
+            .any(|v| v.code == "hits-outside-duel")
+    );
+    let messages = messages(&report);
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(
+        messages[0].starts_with("the walk is refused (hits-outside-duel: "),
+        "{}",
+        messages[0]
+    );
+}
