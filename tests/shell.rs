@@ -445,7 +445,7 @@ quit
     let duel = reread.duel.expect("the duel under way is saved");
     assert_eq!(
         duel.value.pending.value,
-        jedi_judge::procedures::duel::section::PendingFile::Block
+        jedi_judge::board::PendingMove::Block
     );
     let verdict = |text: &str| {
         text.split("Verdict")

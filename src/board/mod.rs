@@ -86,7 +86,67 @@ pub enum Zone {
     InPlay(Planet, Side),
 }
 
+/// A kind of zone, given the side whose it is.
+pub type ZoneOfSide = fn(Side) -> Zone;
+
+/// A player's zones outside the planets, by the keys that name them in the JSON output and
+/// in a scenario's expectations.
+pub const ZONE_KEYS: [(&str, ZoneOfSide); 10] = [
+    ("draw-deck", Zone::DrawDeck),
+    ("hand", Zone::Hand),
+    ("discard-pile", Zone::DiscardPile),
+    ("hyperspace", Zone::Hyperspace),
+    ("objective", Zone::Objective),
+    ("at-objective", Zone::AtObjective),
+    ("podracing-pile", Zone::PodracingPile),
+    ("battle-plan", Zone::BattlePlan),
+    ("dueling-hand", Zone::DuelingHand),
+    ("dueling-pile", Zone::DuelingPile),
+];
+
 impl Zone {
+    /// The key that names the kind of zone: `draw-deck`, `dueling-hand`, `in-play`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Zone::InPlay(..) => "in-play",
+            Zone::DrawDeck(_) => "draw-deck",
+            Zone::Hand(_) => "hand",
+            Zone::DiscardPile(_) => "discard-pile",
+            Zone::Hyperspace(_) => "hyperspace",
+            Zone::Objective(_) => "objective",
+            Zone::AtObjective(_) => "at-objective",
+            Zone::PodracingPile(_) => "podracing-pile",
+            Zone::BattlePlan(_) => "battle-plan",
+            Zone::DuelingHand(_) => "dueling-hand",
+            Zone::DuelingPile(_) => "dueling-pile",
+        }
+    }
+
+    /// The player whose zone it is.
+    pub fn owner(self) -> Side {
+        match self {
+            Zone::InPlay(_, side)
+            | Zone::DrawDeck(side)
+            | Zone::Hand(side)
+            | Zone::DiscardPile(side)
+            | Zone::Hyperspace(side)
+            | Zone::Objective(side)
+            | Zone::AtObjective(side)
+            | Zone::PodracingPile(side)
+            | Zone::BattlePlan(side)
+            | Zone::DuelingHand(side)
+            | Zone::DuelingPile(side) => side,
+        }
+    }
+
+    /// A side's zone named by its key (not `in-play`, which needs a planet).
+    pub fn of_key(key: &str, side: Side) -> Option<Zone> {
+        ZONE_KEYS
+            .iter()
+            .find(|(name, _)| *name == key)
+            .map(|(_, zone)| zone(side))
+    }
+
     /// Whether cards here are in play.
     pub fn in_play(self) -> bool {
         matches!(
@@ -270,8 +330,10 @@ pub fn each_in_one_place<'a>(
 #[derive(Clone, Debug, Default)]
 pub struct DefinitionIndex(std::collections::HashMap<u64, Vec<DefinitionId>>);
 
-/// What is to happen next in a duel under way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What is to happen next in a duel under way, as a scenario writes it (`attack`, `block`
+/// or `defeat`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
 pub enum PendingMove {
     /// A fresh attack.
     Attack,
@@ -282,6 +344,9 @@ pub enum PendingMove {
 }
 
 impl PendingMove {
+    pub const ALL: [PendingMove; 3] =
+        [PendingMove::Attack, PendingMove::Block, PendingMove::Defeat];
+
     /// The word a scenario writes for it.
     pub fn key(self) -> &'static str {
         match self {
@@ -289,6 +354,13 @@ impl PendingMove {
             PendingMove::Block => "block",
             PendingMove::Defeat => "defeat",
         }
+    }
+
+    /// The pending move a word names.
+    pub fn from_key(word: &str) -> Option<PendingMove> {
+        PendingMove::ALL
+            .into_iter()
+            .find(|pending| pending.key() == word)
     }
 }
 
@@ -325,6 +397,13 @@ impl DuelInProgress {
         match side {
             Side::Light => &self.light,
             Side::Dark => &self.dark,
+        }
+    }
+
+    pub fn side_mut(&mut self, side: Side) -> &mut Duelist {
+        match side {
+            Side::Light => &mut self.light,
+            Side::Dark => &mut self.dark,
         }
     }
 }

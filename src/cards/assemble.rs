@@ -521,33 +521,21 @@ fn add_printing(
                         .is_some_and(|known| known.value == printing)
             })
         };
-        let existing = candidates
-            .iter()
-            .copied()
-            .find(|position| {
+        // The first candidate of the name whose printing (none if unknown) passes `accept`.
+        let printed = |accept: &dyn Fn(Option<&Printing>) -> bool| {
+            candidates.iter().copied().find(|position| {
                 same_name(position)
-                    && card_at(position).is_some_and(|card| {
-                        card.printing
-                            .as_ref()
-                            .is_none_or(|known| known.value == printing)
-                    })
+                    && card_at(position)
+                        .is_some_and(|card| accept(card.printing.as_ref().map(|f| &f.value)))
             })
+        };
+        let existing = printed(&|known| known.is_none_or(|known| *known == printing))
             .or_else(|| index.title_only.iter().copied().find(title_only))
             .or_else(|| {
                 if entry.kind != "foil" {
                     return None;
                 }
-                candidates
-                    .iter()
-                    .copied()
-                    .find(|position| {
-                        same_name(position)
-                            && card_at(position).is_some_and(|card| {
-                                card.printing
-                                    .as_ref()
-                                    .is_some_and(|known| known.value.set == "Battle of Naboo")
-                            })
-                    })
+                printed(&|known| known.is_some_and(|known| known.set == "Battle of Naboo"))
                     .or_else(|| candidates.iter().copied().find(same_name))
             })
             .or_else(|| {

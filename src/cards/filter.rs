@@ -4,7 +4,7 @@
 use thiserror::Error;
 
 use super::matching::normalise;
-use super::model::{Card, CardType, Side, StatValue, TraitKind};
+use super::model::{Card, CardType, Side, TraitKind};
 use super::traits::derive_all;
 use crate::rules::{Corpus, Ruleset};
 
@@ -118,16 +118,16 @@ impl Condition {
             Stat::Destiny => &card.stats.destiny,
             Stat::Deploy => &card.stats.deploy,
         };
-        let Some(StatValue::Number(number)) = stat.as_ref().map(|fact| &fact.value) else {
+        let Some(number) = stat.as_ref().and_then(|fact| fact.value.number()) else {
             return false;
         };
         match self.comparison {
-            Comparison::Less => *number < self.value,
-            Comparison::LessOrEqual => *number <= self.value,
-            Comparison::Equal => *number == self.value,
-            Comparison::NotEqual => *number != self.value,
-            Comparison::GreaterOrEqual => *number >= self.value,
-            Comparison::Greater => *number > self.value,
+            Comparison::Less => number < self.value,
+            Comparison::LessOrEqual => number <= self.value,
+            Comparison::Equal => number == self.value,
+            Comparison::NotEqual => number != self.value,
+            Comparison::GreaterOrEqual => number >= self.value,
+            Comparison::Greater => number > self.value,
         }
     }
 }
@@ -251,6 +251,7 @@ impl CardFilter {
 
 #[cfg(test)]
 mod tests {
+    use super::super::model::StatValue;
     use super::*;
 
     #[test]

@@ -200,6 +200,16 @@ pub enum StatValue {
     Symbol(String),
 }
 
+impl StatValue {
+    /// The number, if it is one.
+    pub fn number(&self) -> Option<i32> {
+        match self {
+            StatValue::Number(number) => Some(*number),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for StatValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -563,10 +573,18 @@ impl Card {
 
     /// The destiny number, if known and a number.
     pub fn destiny(&self) -> Option<i32> {
-        match self.stats.destiny.as_ref().map(|fact| &fact.value) {
-            Some(StatValue::Number(number)) => Some(*number),
-            _ => None,
-        }
+        self.stats
+            .destiny
+            .as_ref()
+            .and_then(|fact| fact.value.number())
+    }
+
+    /// The DAMAGE number, if known and a number.
+    pub fn damage(&self) -> Option<i32> {
+        self.stats
+            .damage
+            .as_ref()
+            .and_then(|fact| fact.value.number())
     }
 
     /// `Title, Subtitle`, or the title alone.

@@ -20,42 +20,35 @@ use super::{
 };
 
 pub(crate) const INITIATION: Citation = cite("duel.initiation");
-pub(crate) const IS_A_FIGHT: Citation = cite("duel.is-a-fight");
-pub(crate) const DUELING_CHARACTER: Citation = cite("duel.dueling-character");
-pub(crate) const WHO_FIGHTS: Citation = cite("duel.who-fights");
-pub(crate) const EXAMPLE_NOT_DUELIST: Citation = cite("revised.duel.example.r2-d2");
-pub(crate) const EXAMPLE_DUELIST: Citation = cite("revised.duel.example.obi-wan");
-pub(crate) const EXAMPLE_NO_VERSION: Citation = cite("revised.duel.example.anakin-versions");
-pub(crate) const EXAMPLE_VERSION: Citation = cite("revised.duel.example.obi-wan-versions");
-pub(crate) const HAND_POWER: Citation = cite("duel.hand-power");
-pub(crate) const ANAKIN: Citation = cite("revised.duel.anakin");
+const IS_A_FIGHT: Citation = cite("duel.is-a-fight");
+const DUELING_CHARACTER: Citation = cite("duel.dueling-character");
+const WHO_FIGHTS: Citation = cite("duel.who-fights");
+const EXAMPLE_NOT_DUELIST: Citation = cite("revised.duel.example.r2-d2");
+const EXAMPLE_DUELIST: Citation = cite("revised.duel.example.obi-wan");
+const EXAMPLE_NO_VERSION: Citation = cite("revised.duel.example.anakin-versions");
+const EXAMPLE_VERSION: Citation = cite("revised.duel.example.obi-wan-versions");
+const HAND_POWER: Citation = cite("duel.hand-power");
+const ANAKIN: Citation = cite("revised.duel.anakin");
 pub(crate) const HAND_DRAW: Citation = cite("duel.hand-draw");
-pub(crate) const HAND_DECK: Citation = cite("duel.hand-deck");
+const HAND_DECK: Citation = cite("duel.hand-deck");
 pub(crate) const ATTACK: Citation = cite("duel.attack");
 pub(crate) const BLOCK: Citation = cite("duel.block");
 pub(crate) const HIT: Citation = cite("duel.hit");
-pub(crate) const ALTERNATE: Citation = cite("duel.alternate");
-pub(crate) const TEXT_CARDS: Citation = cite("duel.dueling-text.cards");
-pub(crate) const TEXT_LIGHTSABER: Citation = cite("duel.dueling-text.lightsaber");
-pub(crate) const TEXT_PHRASE: Citation = cite("duel.dueling-text.phrase");
+const ALTERNATE: Citation = cite("duel.alternate");
+const TEXT_CARDS: Citation = cite("duel.dueling-text.cards");
+const TEXT_LIGHTSABER: Citation = cite("duel.dueling-text.lightsaber");
+const TEXT_PHRASE: Citation = cite("duel.dueling-text.phrase");
 pub(crate) const DEFEAT: Citation = cite("duel.defeat");
-pub(crate) const DAMAGE_ZERO: Citation = cite("revised.duel.damage-zero");
-pub(crate) const DEFEAT_DAMAGE: Citation = cite("duel.defeat-damage");
+const DAMAGE_ZERO: Citation = cite("revised.duel.damage-zero");
+const DEFEAT_DAMAGE: Citation = cite("duel.defeat-damage");
 pub(crate) const NO_DEFEAT: Citation = cite("duel.no-defeat");
-pub(crate) const OVER: Citation = cite("duel.over");
-pub(crate) const DECK_VICTORY: Citation = cite("faq.even-up.deck-victory-first");
-pub(crate) const LAP_CARDS: Citation = cite("boonta.laps.not-in-play");
+const OVER: Citation = cite("duel.over");
+const DECK_VICTORY: Citation = cite("faq.even-up.deck-victory-first");
+const LAP_CARDS: Citation = cite("boonta.laps.not-in-play");
 
-/// A reason and a verdict, the reason reworded.
-trait MapReason {
-    fn map_reason(self, reword: impl FnOnce(String) -> String) -> (String, bool);
-}
-
-impl MapReason for (String, bool) {
-    fn map_reason(self, reword: impl FnOnce(String) -> String) -> (String, bool) {
-        (reword(self.0), self.1)
-    }
-}
+/// The FAQ's rule that a card is a Jedi (or a lightsaber, read the same way) only if its
+/// title or subtitle says so: the conditions of power bonuses that ask for a trait rest on it.
+const TITLE_RULE: Citation = cite("general.title-traits");
 
 /// The titles the revised text's Anakin rule names.
 const ANAKIN_TITLE: &str = "Anakin Skywalker";
@@ -76,11 +69,16 @@ pub(crate) const DAMAGE_NOT_BELOW_ZERO: Assumption = Assumption {
     name: "damage-not-below-zero",
     text: "Game text that reduces damage does not take it below zero.",
 };
-pub(crate) const EMPTY_HAND_DUEL_ENDS: Assumption = Assumption {
+/// The scenario's value of `empty-hand-cannot-attack` that ends the exchange.
+pub(crate) const DUEL_ENDS: &str = "duel-ends";
+/// The scenario's value of `anakin-empty-deck` that stops the walk.
+pub(crate) const STOP: &str = "stop";
+
+const EMPTY_HAND_DUEL_ENDS: Assumption = Assumption {
     name: "empty-hand-cannot-attack",
     text: "Set by the scenario to `duel-ends`: a player whose dueling hand is empty cannot attack, and the exchange of attacks ends there. The sources do not say.",
 };
-pub(crate) const ANAKIN_EMPTY_DECK_STOPS: Assumption = Assumption {
+const ANAKIN_EMPTY_DECK_STOPS: Assumption = Assumption {
     name: "anakin-empty-deck",
     text: "Set by the scenario to `stop`: with no card to draw for Anakin's destiny, the walk stops rather than guess his power.",
 };
@@ -106,8 +104,7 @@ pub enum DuelEvent {
         light_weapon: Option<String>,
         dark_weapon: Option<String>,
         next: Side,
-        /// `attack`, `block` or `defeat`.
-        pending: &'static str,
+        pending: PendingMove,
     },
     DuelRefused {
         initiator: Option<Side>,
@@ -373,8 +370,8 @@ impl Duel {
     /// The duel with the scenario's choices of its named assumptions: `value(name)` is the
     /// value chosen, the default where the scenario chose none.
     pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> Duel {
-        self.empty_hand_ends = value(EMPTY_HAND_CANNOT_ATTACK.name) == "duel-ends";
-        self.anakin_empty_deck_stops = value(ANAKIN_EMPTY_DECK.name) == "stop";
+        self.empty_hand_ends = value(EMPTY_HAND_CANNOT_ATTACK.name) == DUEL_ENDS;
+        self.anakin_empty_deck_stops = value(ANAKIN_EMPTY_DECK.name) == STOP;
         self
     }
 
@@ -646,7 +643,7 @@ impl Duel {
                 light_weapon: weapon(Side::Light),
                 dark_weapon: weapon(Side::Dark),
                 next,
-                pending: duel.pending.key(),
+                pending: duel.pending,
             },
             cites,
             &[],
@@ -835,16 +832,12 @@ impl Duel {
     /// The printed DAMAGE of a fighter.
     fn printed_damage(board: &Board, id: CardId) -> Result<i32, String> {
         let card = board.card(id);
-        match card
-            .and_then(|card| card.stats.damage.as_ref())
-            .map(|fact| &fact.value)
-        {
-            Some(StatValue::Number(number)) => Ok(*number),
-            _ => Err(format!(
+        card.and_then(Card::damage).ok_or_else(|| {
+            format!(
                 "the DAMAGE of {} is not known: declare it under `cards:` with `damage:`",
                 card.map(Card::full_name).unwrap_or_default()
-            )),
-        }
+            )
+        })
     }
 
     fn damage_zero(&mut self, board: &mut Board) -> Result<(), String> {
@@ -981,7 +974,12 @@ impl Duel {
             parts.push(("game-text power bonus".to_string(), bonus));
         }
         for bonus in &card.text.conditional_bonuses {
-            let (phrase, reason, holds) = self.condition(board, side, &bonus.when);
+            let (phrase, reason, holds, rule) = self.condition(board, side, &bonus.when);
+            if let Some(rule) = rule
+                && !cites.contains(&rule)
+            {
+                cites.push(rule);
+            }
             parts.push((
                 format!(
                     "game-text power bonus {phrase}: {reason}{}",
@@ -1034,71 +1032,76 @@ impl Duel {
     }
 
     /// Whether a power bonus's condition holds for `side`'s fighter in this duel: the
-    /// condition in words, why it holds or not, and whether it does.
-    fn condition(&self, board: &Board, side: Side, when: &Condition) -> (String, String, bool) {
-        let has = |id: Option<CardId>, wanted: ConditionTrait| {
-            id.and_then(|id| board.card(id))
-                .is_some_and(|card| match wanted {
-                    ConditionTrait::Jedi => jedi(card).value.is_yes(),
-                    ConditionTrait::DuelingCharacter => dueling_character(card).value.is_yes(),
-                    ConditionTrait::Lightsaber => lightsaber(card).value.is_yes(),
-                })
-        };
-        let named = |id: Option<CardId>, name: &str| {
-            id.and_then(|id| board.card(id)).is_some_and(|card| {
-                crate::cards::matching::find(std::slice::from_ref(card), name).is_ok()
-            })
-        };
-        let label = |wanted: ConditionTrait| match wanted {
-            ConditionTrait::Jedi => "a Jedi",
-            ConditionTrait::DuelingCharacter => "a dueling character",
-            ConditionTrait::Lightsaber => "a lightsaber",
-        };
-        let opponent = self.fighter.get(side.opponent());
-        let weapon = self.weapon.get(side);
+    /// condition in words, why it holds or not, whether it does, and the rule a trait it asks
+    /// about is derived by.
+    fn condition(
+        &self,
+        board: &Board,
+        side: Side,
+        when: &Condition,
+    ) -> (String, String, bool, Option<Citation>) {
+        let card_of = |id: Option<CardId>| id.and_then(|id| board.card(id));
         let described = |id: Option<CardId>| {
             id.map_or_else(|| "no card".to_string(), |id| Self::name(board, id))
         };
-        let verdict = |holds: bool, what: String| {
-            (
-                if holds {
-                    format!("{what} is")
-                } else {
-                    format!("{what} is not")
-                },
-                holds,
-            )
+        let named = |id: Option<CardId>, name: &str| {
+            card_of(id).is_some_and(|card| {
+                crate::cards::matching::find(std::slice::from_ref(card), name).is_ok()
+            })
         };
-        let (phrase, (reason, holds)) = match when {
-            Condition::DuelingA(wanted) => (
-                format!("when dueling {}", label(*wanted)),
-                verdict(has(opponent, *wanted), described(opponent))
-                    .map_reason(|reason| format!("{reason} {}", label(*wanted))),
-            ),
+        // A trait: whether the card has it, the trait in words, and the rule it comes from.
+        let has = |id: Option<CardId>, wanted: ConditionTrait| {
+            let (derive, label, rule): (fn(&Card) -> bool, &str, Citation) = match wanted {
+                ConditionTrait::Jedi => (|card| jedi(card).value.is_yes(), "a Jedi", TITLE_RULE),
+                ConditionTrait::DuelingCharacter => (
+                    |card| dueling_character(card).value.is_yes(),
+                    "a dueling character",
+                    DUELING_CHARACTER,
+                ),
+                ConditionTrait::Lightsaber => (
+                    |card| lightsaber(card).value.is_yes(),
+                    "a lightsaber",
+                    TITLE_RULE,
+                ),
+            };
+            let holds = card_of(id).is_some_and(derive);
+            let reason = format!(
+                "{} is{} {label}",
+                described(id),
+                if holds { "" } else { " not" }
+            );
+            (label, reason, holds, rule)
+        };
+        let opponent = self.fighter.get(side.opponent());
+        let weapon = self.weapon.get(side);
+        match when {
+            Condition::DuelingA(wanted) => {
+                let (label, reason, holds, rule) = has(opponent, *wanted);
+                (format!("when dueling {label}"), reason, holds, Some(rule))
+            }
             Condition::DuelingNamed(name) => (
                 format!("when dueling {name}"),
-                (
-                    format!("his opponent is {}", described(opponent)),
-                    named(opponent, name),
-                ),
+                format!("his opponent is {}", described(opponent)),
+                named(opponent, name),
+                None,
             ),
-            Condition::UsingA(wanted) => (
-                format!("when using {}", label(*wanted)),
-                match weapon {
-                    Some(_) => verdict(has(weapon, *wanted), described(weapon))
-                        .map_reason(|reason| format!("{reason} {}", label(*wanted))),
-                    None => ("he uses no weapon".to_string(), false),
-                },
-            ),
+            Condition::UsingA(wanted) => {
+                let (label, reason, holds, rule) = has(weapon, *wanted);
+                let reason = if weapon.is_some() {
+                    reason
+                } else {
+                    "he uses no weapon".to_string()
+                };
+                (format!("when using {label}"), reason, holds, Some(rule))
+            }
             Condition::UsingNamed(name) => (
                 format!("when using {name}"),
                 match weapon {
-                    Some(_) => (
-                        format!("he uses {}", described(weapon)),
-                        named(weapon, name),
-                    ),
-                    None => ("he uses no weapon".to_string(), false),
+                    Some(_) => format!("he uses {}", described(weapon)),
+                    None => "he uses no weapon".to_string(),
                 },
+                named(weapon, name),
+                None,
             ),
             Condition::Fought(name) => {
                 let fought = board.cards.iter().find(|instance| {
@@ -1106,23 +1109,20 @@ impl Duel {
                         && instance.fought_this_turn
                         && named(Some(instance.id), name)
                 });
+                let reason = match fought {
+                    Some(instance) => format!(
+                        "the position marks {} as having fought this turn",
+                        Self::name(board, instance.id)
+                    ),
+                    None => {
+                        format!("the position marks no {name} of his as having fought this turn")
+                    }
+                };
                 (
                     format!("if {name} has fought this turn"),
-                    match fought {
-                        Some(instance) => (
-                            format!(
-                                "the position marks {} as having fought this turn",
-                                Self::name(board, instance.id)
-                            ),
-                            true,
-                        ),
-                        None => (
-                            format!(
-                                "the position marks no {name} of his as having fought this turn"
-                            ),
-                            false,
-                        ),
-                    },
+                    reason,
+                    fought.is_some(),
+                    None,
                 )
             }
             Condition::Controlled(planet) => {
@@ -1133,17 +1133,15 @@ impl Duel {
                     .any(|controlled| controlled.name().eq_ignore_ascii_case(planet));
                 (
                     format!("when he has controlled {planet}"),
-                    (
-                        format!(
-                            "the position {} {planet} among the planets he has controlled",
-                            if held { "lists" } else { "does not list" }
-                        ),
-                        held,
+                    format!(
+                        "the position {} {planet} among the planets he has controlled",
+                        if held { "lists" } else { "does not list" }
                     ),
+                    held,
+                    None,
                 )
             }
-        };
-        (phrase, reason, holds)
+        }
     }
 
     fn play_options(

@@ -72,22 +72,13 @@ pub struct Place {
 
 impl Place {
     pub fn of_zone(zone: Zone) -> Place {
-        let (name, side, planet) = match zone {
-            Zone::DrawDeck(side) => ("draw-deck", side, None),
-            Zone::Hand(side) => ("hand", side, None),
-            Zone::DiscardPile(side) => ("discard-pile", side, None),
-            Zone::Hyperspace(side) => ("hyperspace", side, None),
-            Zone::Objective(side) => ("objective", side, None),
-            Zone::AtObjective(side) => ("at-objective", side, None),
-            Zone::PodracingPile(side) => ("podracing-pile", side, None),
-            Zone::BattlePlan(side) => ("battle-plan", side, None),
-            Zone::DuelingHand(side) => ("dueling-hand", side, None),
-            Zone::DuelingPile(side) => ("dueling-pile", side, None),
-            Zone::InPlay(planet, side) => ("in-play", side, Some(planet.name().to_string())),
+        let planet = match zone {
+            Zone::InPlay(planet, _) => Some(planet.name().to_string()),
+            _ => None,
         };
         Place {
-            zone: name,
-            side,
+            zone: zone.key(),
+            side: zone.owner(),
             planet,
             battle: None,
             label: std::borrow::Cow::Owned(zone.label()),

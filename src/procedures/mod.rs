@@ -3,7 +3,9 @@
 //!
 //! A procedure's door knows how to build its position from a scenario, run its engine with
 //! the scenario's decider, and compare the outcome with the scenario's `expect:`. Adding one
-//! is a module beside [`duel`] and [`clash`] and one line in [`DOORS`].
+//! is a module beside [`duel`] and [`clash`], one line in [`DOORS`], and a variant each in
+//! `engine::EventKind` and `render::output::WalkResult` (ARCHITECTURE.md: "How to add a
+//! procedure").
 
 pub mod clash;
 pub mod duel;
@@ -65,11 +67,6 @@ impl Choices {
                     .map(AssumptionSpec::default_value)
             })
             .unwrap_or("")
-    }
-
-    /// The assumptions the scenario set, with their values.
-    pub fn set(&self) -> &[(&'static str, &'static str)] {
-        &self.0
     }
 }
 

@@ -704,7 +704,7 @@ impl Builder<'_> {
                 light,
                 dark,
                 next: duel.next.value,
-                pending: duel.pending.value.into(),
+                pending: duel.pending.value,
                 span: SpanNote(section.span),
             });
         }

@@ -356,7 +356,8 @@ pub struct DuelExpectation {
     pub next_attacker: Option<SideOrNone>,
     /// How many cards each player has in a zone at the end of the walk: `{light:
     /// {draw-deck: 6, discard-pile: 2}}`. Zones: `draw-deck`, `hand`, `discard-pile`,
-    /// `hyperspace`, `dueling-hand`, `dueling-pile`, `podracing-pile`, `battle-plan`.
+    /// `hyperspace`, `objective`, `at-objective`, `podracing-pile`, `battle-plan`,
+    /// `dueling-hand`, `dueling-pile`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zones: Option<ZonesBySide>,
 }

@@ -246,7 +246,7 @@ fn duel_section(board: &Board, duel: &crate::board::DuelInProgress) -> DuelFile 
     DuelFile {
         initiator: Located::new(duel.initiator),
         next: Located::new(duel.next),
-        pending: Located::new(duel.pending.into()),
+        pending: Located::new(duel.pending),
         light: side(Side::Light),
         dark: side(Side::Dark),
     }

@@ -2,7 +2,7 @@
 //! under way, and a duel under way consistent with the rules it stands on.
 
 use crate::board::{Board, CardId, Duelist, PendingMove, Span, Step, Zone};
-use crate::cards::{CardType, Side, StatValue};
+use crate::cards::{Card, CardType, Side};
 use crate::engine::duel::{AT_THE_PLANET, BLOCK, DEFEAT, HAND_DRAW, HIT, INITIATION, NO_DEFEAT};
 use crate::legality::{Basis, Verdict, Violation};
 
@@ -45,7 +45,7 @@ pub fn check(board: &Board) -> Vec<Violation> {
                         "{} has {} against a printed DAMAGE of {damage}: he was defeated when the last one was placed, so the duel cannot still be going on unless his defeat is what is pending (`pending: defeat`, `next: {}`)",
                         name(board, fighter),
                         hit_tokens(hits),
-                        side_key(side)
+                        side.word()
                     ),
                     vec![Basis::Rule(DEFEAT)],
                     hits_span(board, fighter).or(duel.side(side).span.0),
@@ -103,13 +103,6 @@ fn hit_tokens(count: u32) -> String {
     }
 }
 
-fn side_key(side: Side) -> &'static str {
-    match side {
-        Side::Light => "light",
-        Side::Dark => "dark",
-    }
-}
-
 fn name(board: &Board, id: CardId) -> String {
     board.describe(id)
 }
@@ -121,16 +114,7 @@ fn hits_span(board: &Board, id: CardId) -> Option<Span> {
 }
 
 fn printed_damage(board: &Board, id: CardId) -> Option<i32> {
-    match board
-        .card(id)?
-        .stats
-        .damage
-        .as_ref()
-        .map(|fact| &fact.value)
-    {
-        Some(StatValue::Number(number)) => Some(*number),
-        _ => None,
-    }
+    board.card(id).and_then(Card::damage)
 }
 
 /// Hit tokens are placed on the dueling characters during a duel and removed when it ends:

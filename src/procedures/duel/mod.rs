@@ -7,7 +7,7 @@ pub mod section;
 pub mod shell;
 
 use super::{ActionSpec, AssumptionSpec, Door, FindCard, Setting};
-use crate::board::{Board, Zone};
+use crate::board::{Board, ZONE_KEYS, Zone};
 use crate::cards::Side;
 use crate::engine::deciders::Scripted;
 use crate::engine::duel as engine_duel;
@@ -45,7 +45,7 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
                 "the other player makes the next attack, until both hands are empty",
             ),
             (
-                "duel-ends",
+                engine_duel::DUEL_ENDS,
                 "the exchange of attacks ends as soon as the player to attack has no card",
             ),
         ],
@@ -66,7 +66,7 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
         values: &[
             ("power-zero", "his power counts as 0 before bonuses"),
             (
-                "stop",
+                engine_duel::STOP,
                 "the walk stops and asks for the position to be completed",
             ),
         ],
@@ -284,8 +284,7 @@ impl WalkOutcome for DuelWalk {
 /// A duel's verdict, a line each.
 fn verdict_lines(result: &DuelResult, run: &Run) -> Vec<String> {
     let mut lines = Vec::new();
-    if let Some(refusal) = &result.refusal {
-        let _ = refusal;
+    if result.refusal.is_some() {
         lines.push("No duel: initiating it is refused (see above).".to_string());
         return lines;
     }
@@ -432,35 +431,20 @@ pub fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) ->
     unmet
 }
 
-/// The zones a scenario may count cards in, by the names it writes.
-type ZoneOfSide = fn(Side) -> Zone;
-
-const COUNTED_ZONES: [(&str, ZoneOfSide); 8] = [
-    ("draw-deck", Zone::DrawDeck),
-    ("hand", Zone::Hand),
-    ("discard-pile", Zone::DiscardPile),
-    ("hyperspace", Zone::Hyperspace),
-    ("dueling-hand", Zone::DuelingHand),
-    ("dueling-pile", Zone::DuelingPile),
-    ("podracing-pile", Zone::PodracingPile),
-    ("battle-plan", Zone::BattlePlan),
-];
-
 /// The differences between the board after a walk and the card counts expected by zone.
 fn unmet_zone_counts(expect: &ZonesBySide, board: &Board) -> Vec<String> {
     let mut unmet = Vec::new();
     for (side, zones) in [(Side::Light, &expect.light), (Side::Dark, &expect.dark)] {
         for (name, wanted) in zones {
-            let Some((_, zone)) = COUNTED_ZONES.iter().find(|(key, _)| *key == name.as_str())
-            else {
+            let Some(zone) = Zone::of_key(name, side) else {
                 unmet.push(format!(
                     "zones: {side}: no zone is called {}; the zones are {}",
                     crate::text::quoted(name),
-                    COUNTED_ZONES.map(|(key, _)| key).join(", ")
+                    ZONE_KEYS.map(|(key, _)| key).join(", ")
                 ));
                 continue;
             };
-            let actual = board.zone(zone(side)).len();
+            let actual = board.zone(zone).len();
             if wanted.u32() as usize != actual {
                 unmet.push(format!(
                     "cards in the {side} {name}: expected {wanted}, got {actual}"

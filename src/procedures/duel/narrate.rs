@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use crate::board::PendingMove;
 use crate::cards::Side;
 use crate::engine::Refusal;
 use crate::engine::duel::DuelEvent;
@@ -81,10 +82,12 @@ fn narrate_duel(kind: &DuelEvent) -> String {
                 Some(weapon) => format!("{fighter} with {weapon}"),
                 None => format!("{fighter} with no weapon"),
             };
-            let what = match *pending {
-                "block" => format!("the {} player may block the attack card on top of the {} dueling pile", side_name(*next), side_name(next.opponent())),
-                "defeat" => format!("the hits just scored on the {} character are held against his printed DAMAGE", side_name(*next)),
-                _ => format!("the {} player makes a fresh attack", side_name(*next)),
+            let what = match pending {
+                PendingMove::Block => format!("the {} player may block the attack card on top of the {} dueling pile", side_name(*next), side_name(next.opponent())),
+                PendingMove::Defeat => format!("the hits just scored on the {} character are held against his printed DAMAGE", side_name(*next)),
+                PendingMove::Attack => {
+                    format!("the {} player makes a fresh attack", side_name(*next))
+                }
             };
             format!(
                 "The duel the {} player initiated{} is under way: {} for the Light Side, {} for the Dark Side. Next, {what}.",

@@ -20,7 +20,7 @@ pub struct DuelFile {
     /// What he is to do: `attack` (a fresh attack), `block` (answer the attack card on top
     /// of the other player's dueling pile), or `defeat` (his character has just been hit:
     /// is he defeated?).
-    pub pending: Located<PendingFile>,
+    pub pending: Located<PendingMove>,
     /// The Light Side player's fighter, weapon, hits and dueling cards.
     pub light: Located<DuelistFile>,
     /// The Dark Side player's.
@@ -32,35 +32,6 @@ impl DuelFile {
         match side {
             Side::Light => &self.light,
             Side::Dark => &self.dark,
-        }
-    }
-}
-
-/// What is pending in a duel under way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum PendingFile {
-    Attack,
-    Block,
-    Defeat,
-}
-
-impl From<PendingFile> for PendingMove {
-    fn from(pending: PendingFile) -> PendingMove {
-        match pending {
-            PendingFile::Attack => PendingMove::Attack,
-            PendingFile::Block => PendingMove::Block,
-            PendingFile::Defeat => PendingMove::Defeat,
-        }
-    }
-}
-
-impl From<PendingMove> for PendingFile {
-    fn from(pending: PendingMove) -> PendingFile {
-        match pending {
-            PendingMove::Attack => PendingFile::Attack,
-            PendingMove::Block => PendingFile::Block,
-            PendingMove::Defeat => PendingFile::Defeat,
         }
     }
 }

@@ -18,7 +18,10 @@ pub fn under_way(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result
             let (light, dark) = words.split_once('/').ok_or(usage)?;
             let light = find(board, &format!("light {}", light.trim()))?;
             let dark = find(board, &format!("dark {}", dark.trim()))?;
-            let initiator = board.turn.unwrap_or(Side::Dark);
+            // The player whose turn it is initiated it (`duel initiator` changes that).
+            let initiator = board.turn.ok_or(
+                "say whose turn it is first (`turn light` or `turn dark`): he initiated the duel",
+            )?;
             let duelist = |fighter| Duelist {
                 fighter,
                 weapon: None,
@@ -48,17 +51,12 @@ pub fn under_way(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result
                 "next" => duel.next = Side::from_word(value)?,
                 "initiator" => duel.initiator = Side::from_word(value)?,
                 "pending" => {
-                    duel.pending = match value {
-                        "attack" => PendingMove::Attack,
-                        "block" => PendingMove::Block,
-                        "defeat" => PendingMove::Defeat,
-                        other => {
-                            return Err(format!(
-                                "{} is not attack, block or defeat",
-                                crate::text::quoted(other)
-                            ));
-                        }
-                    }
+                    duel.pending = PendingMove::from_key(value).ok_or_else(|| {
+                        format!(
+                            "{} is not attack, block or defeat",
+                            crate::text::quoted(value)
+                        )
+                    })?;
                 }
                 "drawn" => {
                     let side = Side::from_word(value)?;
@@ -66,10 +64,7 @@ pub fn under_way(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result
                     let count = crate::ranged::DeckSize::parse(count)
                         .map_err(|error| format!("cards drawn: {error}"))?
                         .u32();
-                    match side {
-                        Side::Light => duel.light.drawn = Some(count),
-                        Side::Dark => duel.dark.drawn = Some(count),
-                    }
+                    duel.side_mut(side).drawn = Some(count);
                 }
                 "weapon" => {
                     let side = Side::from_word(value)?;
@@ -83,10 +78,7 @@ pub fn under_way(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result
                         Some(find(board, &format!("{} {name}", side.word()))?)
                     };
                     if let Some(duel) = board.duel.as_mut() {
-                        match side {
-                            Side::Light => duel.light.weapon = weapon,
-                            Side::Dark => duel.dark.weapon = weapon,
-                        }
+                        duel.side_mut(side).weapon = weapon;
                     }
                 }
                 other => {
