@@ -40,10 +40,11 @@ pub trait WalkOutcome: std::fmt::Debug + std::any::Any {
     /// The verdict, a line each.
     fn verdict_lines(&self, run: &Run) -> Vec<String>;
 
-    /// Whether the card with this id is known only by its destiny number; `None` when the
-    /// procedure's cards are not tracked card by card ("where the cards went" is not
-    /// given).
-    fn anonymous(&self, card: u32) -> Option<bool>;
+    /// Whether the walk follows cards one by one, so that "where the cards went" is given.
+    fn tracks_cards(&self) -> bool;
+
+    /// Whether the card with this id is known only by its destiny number.
+    fn anonymous(&self, card: u32) -> bool;
 
     /// The result as `walk --format json` gives it.
     fn result_output(&self) -> crate::render::output::WalkResult;

@@ -77,7 +77,7 @@ pub struct Journey {
 
 /// The cards that ended somewhere other than where they started, in id order.
 pub fn journeys(walk: &Walkthrough) -> Vec<Journey> {
-    if walk.outcome.anonymous(0).is_none() {
+    if !walk.outcome.tracks_cards() {
         return Vec::new();
     }
     let mut journeys: BTreeMap<u32, Journey> = BTreeMap::new();
@@ -89,7 +89,7 @@ pub fn journeys(walk: &Walkthrough) -> Vec<Journey> {
                 .or_insert_with(|| Journey {
                     card: moved.card,
                     name: moved.name.to_string(),
-                    anonymous: walk.outcome.anonymous(moved.card).unwrap_or(false),
+                    anonymous: walk.outcome.anonymous(moved.card),
                     from: moved.from.clone(),
                     to: moved.to.clone(),
                 });

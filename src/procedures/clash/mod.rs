@@ -216,8 +216,12 @@ impl WalkOutcome for ClashWalk {
         clash_verdict_lines(self)
     }
 
-    fn anonymous(&self, _card: u32) -> Option<bool> {
-        None
+    fn tracks_cards(&self) -> bool {
+        false
+    }
+
+    fn anonymous(&self, _card: u32) -> bool {
+        false
     }
 
     fn result_output(&self) -> WalkResult {

@@ -264,12 +264,14 @@ impl WalkOutcome for DuelWalk {
         verdict_lines(&self.result, run)
     }
 
-    fn anonymous(&self, card: u32) -> Option<bool> {
-        Some(
-            self.after
-                .card(crate::board::CardId(card))
-                .is_some_and(|card| card.anonymous),
-        )
+    fn tracks_cards(&self) -> bool {
+        true
+    }
+
+    fn anonymous(&self, card: u32) -> bool {
+        self.after
+            .card(crate::board::CardId(card))
+            .is_some_and(|card| card.anonymous)
     }
 
     fn result_output(&self) -> WalkResult {
