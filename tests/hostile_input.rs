@@ -1,7 +1,9 @@
 //! Hostile input through the command line: files that once crashed, hung or exhausted memory
 //! are refused or reported within bounds, never with a panic.
 
-use std::path::PathBuf;
+use common::ScratchFile;
+
+mod common;
 
 use jedi_judge::cli::{EXIT_FAILED, EXIT_USAGE, Outcome, execute};
 use jedi_judge::render::Palette;
@@ -12,13 +14,11 @@ fn run(args: &[&str]) -> Outcome {
     execute(argv, |_| Palette::plain())
 }
 
-/// A file in a folder of this test run's own.
-fn file(name: &str, text: &str) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!("jedi-judge-hostile-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).expect("a temporary folder");
-    let path = folder.join(name);
-    std::fs::write(&path, text).expect("a temporary file");
-    path
+/// A file in a folder of its own, removed when the test is done with it.
+fn file(name: &str, text: &str) -> ScratchFile {
+    let file = ScratchFile::new("hostile", name);
+    std::fs::write(&*file, text).expect("a temporary file");
+    file
 }
 
 fn path_text(path: &std::path::Path) -> &str {
@@ -110,7 +110,8 @@ fn an_endless_file_is_refused_after_one_byte_past_the_limit() {
 
 #[test]
 fn a_file_that_is_not_utf8_says_where() {
-    let folder = file("placeholder", "").with_file_name("latin1.yaml");
+    let placeholder = file("placeholder", "");
+    let folder = placeholder.with_file_name("latin1.yaml");
     std::fs::write(&folder, b"title: caf\xe9\n").expect("a file");
     let check = run(&["check", path_text(&folder)]);
     assert_eq!(check.code, EXIT_USAGE);

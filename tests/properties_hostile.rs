@@ -1,7 +1,7 @@
 //! Property test through the command line: arbitrary bytes and scenario-shaped YAML given to
 //! `check` and `walk` (every format) never panic, exit 0, 1 or 2, and print a bounded amount.
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use jedi_judge::cli::execute;
 use jedi_judge::render::Palette;
@@ -12,14 +12,12 @@ mod common;
 /// The most a command prints about an input of at most a few kilobytes.
 const MOST_PRINTED: usize = 256 * 1024;
 
-fn scratch(name: &str) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!("jedi-judge-properties-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).expect("a temporary folder");
-    folder.join(name)
+fn scratch(name: &str) -> common::ScratchFile {
+    common::ScratchFile::new("properties", name)
 }
 
 /// Runs `check` and `walk` in every format over the bytes, checking each outcome.
-fn every_command_holds(path: &PathBuf, bytes: &[u8]) -> Result<(), TestCaseError> {
+fn every_command_holds(path: &Path, bytes: &[u8]) -> Result<(), TestCaseError> {
     std::fs::write(path, bytes).expect("a temporary file");
     let file = path.display().to_string();
     for args in [

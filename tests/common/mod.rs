@@ -170,3 +170,39 @@ pub fn yaml_value() -> impl Strategy<Value = serde_json::Value> {
         ]
     })
 }
+
+/// A file in a folder of its own under the temporary directory, removed with the folder when
+/// dropped, so that test runs leave nothing behind.
+pub struct ScratchFile {
+    folder: PathBuf,
+    path: PathBuf,
+}
+
+impl ScratchFile {
+    /// An empty place for a file called `name`, in a folder no other test uses.
+    pub fn new(label: &str, name: &str) -> ScratchFile {
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let number = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let folder = std::env::temp_dir().join(format!(
+            "jedi-judge-{label}-{}-{number}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&folder).expect("a temporary folder");
+        let path = folder.join(name);
+        ScratchFile { folder, path }
+    }
+}
+
+impl std::ops::Deref for ScratchFile {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for ScratchFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.folder);
+    }
+}
