@@ -439,6 +439,15 @@ struct_literal!(Card {
     named_in,
     clash,
     text,
+    text_source,
+    weapon_boxes,
+    battle_bonus,
+    dots,
+});
+struct_literal!(WeaponBox {
+    users,
+    draws,
+    bonus
 });
 
 impl Literal for model::Source {

@@ -190,3 +190,56 @@ fn the_committed_list_is_what_the_converter_makes_of_the_transcription() {
         "the committed list is not the converter's output: run the converter again"
     );
 }
+
+#[test]
+fn weapon_boxes_name_their_users_in_the_catalog_words() {
+    let printings = printings();
+    let kinds = jedi_judge::cards::users::USER_KINDS;
+    let titles: std::collections::BTreeSet<&str> = printings
+        .iter()
+        .filter(|printing| printing["type"] == "character")
+        .filter_map(|printing| printing["title"].as_str())
+        .collect();
+    for printing in &printings {
+        let Some(boxes) = printing["boxes"].as_array() else {
+            continue;
+        };
+        assert!(boxes.len() <= 2, "{printing}");
+        for weapon_box in boxes {
+            for draws_or_bonus in ["draws", "bonus"] {
+                if let Some(number) = weapon_box[draws_or_bonus].as_i64() {
+                    assert!((0..=4).contains(&number), "{printing}");
+                }
+            }
+            let Some(users) = weapon_box["users"].as_array() else {
+                continue;
+            };
+            assert!(
+                !users.is_empty(),
+                "a box lists its users or none: {printing}"
+            );
+            for user in users.iter().filter_map(Value::as_str) {
+                let kind = user
+                    .strip_prefix("any other ")
+                    .or_else(|| user.strip_prefix("any "));
+                match kind {
+                    Some(kind) => assert!(kinds.contains(&kind), "{user} in {printing}"),
+                    None => assert!(titles.contains(user), "{user} in {printing}"),
+                }
+            }
+        }
+        // The duel asks who may use a lightsaber: every one of them answers.
+        let title = printing["title"].as_str().unwrap_or_default();
+        if title.contains("Lightsaber") {
+            assert!(boxes[0]["users"].is_array(), "{printing}");
+        }
+    }
+    let obi_wan = find(&printings, "Menace of Darth Maul", "light", "34");
+    assert_eq!(
+        obi_wan["boxes"],
+        serde_json::json!([
+            {"users": ["Obi-Wan Kenobi"], "draws": 1, "bonus": 2},
+            {"users": ["any other Jedi"], "draws": 1, "bonus": 0}
+        ])
+    );
+}

@@ -8,8 +8,8 @@ use std::fmt;
 use serde::Deserialize;
 
 use super::model::{
-    Card, CardType, ClashFacts, Fact, Game, Printing, Side, Source, StatValue, TraitKind,
-    split_name,
+    Card, CardType, ClashFacts, DuelingEffect, Fact, Game, Printing, Side, Source, StatValue,
+    TraitKind, WeaponBox, split_name,
 };
 
 /// The rule that draws a destiny for Anakin's power, which is printed "?".
@@ -33,6 +33,7 @@ pub struct ListedCard<'a> {
 #[derive(Debug, PartialEq, Eq)]
 pub enum AssemblyError {
     CorrectionWithoutCard { item: String, name: String },
+    EffectWithoutCard { name: String },
 }
 
 impl fmt::Display for AssemblyError {
@@ -41,6 +42,10 @@ impl fmt::Display for AssemblyError {
             AssemblyError::CorrectionWithoutCard { item, name } => write!(
                 f,
                 "the correction {item} applies to {name:?}, which the catalog does not have"
+            ),
+            AssemblyError::EffectWithoutCard { name } => write!(
+                f,
+                "an effect is given for {name:?}, which the catalog does not have"
             ),
         }
     }
@@ -54,6 +59,7 @@ pub struct CatalogFile {
     cards: Vec<CardFile>,
     card_list_notes: Vec<CardListNote>,
     corrections: Vec<CorrectionFile>,
+    effects: Vec<EffectFile>,
     clash: Vec<ClashFile>,
 }
 
@@ -157,6 +163,18 @@ struct CorrectionFile {
     note: Option<String>,
 }
 
+/// What a card's text does, in the effect vocabulary, with its source.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EffectFile {
+    card: String,
+    source: String,
+    #[serde(default)]
+    dueling: Option<DuelingEffect>,
+    #[serde(default)]
+    note: Option<String>,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ClashFile {
@@ -222,7 +240,6 @@ struct PrintingEntry {
     #[serde(default)]
     subtitle: Option<String>,
     rarity: String,
-    #[allow(dead_code)]
     dots: Vec<String>,
     #[serde(default)]
     counters: Option<StatField>,
@@ -233,10 +250,8 @@ struct PrintingEntry {
     #[serde(default)]
     destiny: Option<StatField>,
     #[serde(default)]
-    #[allow(dead_code)]
     battle_bonus: Option<StatField>,
     #[serde(default)]
-    #[allow(dead_code)]
     boxes: Vec<BoxEntry>,
     #[serde(default)]
     notes: Vec<String>,
@@ -244,8 +259,9 @@ struct PrintingEntry {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(dead_code)]
 struct BoxEntry {
+    #[serde(default)]
+    users: Option<Vec<String>>,
     #[serde(default)]
     draws: Option<i32>,
     #[serde(default)]
@@ -388,6 +404,23 @@ pub fn assemble(
                 item: correction.item,
                 name: correction.applies_to,
             });
+        }
+    }
+    for effect in file.effects {
+        let source = parse_source(&effect.source);
+        let mut applied = false;
+        for card in cards.iter_mut().filter(|card| {
+            card.game == Game::YoungJedi && card.full_name().eq_ignore_ascii_case(&effect.card)
+        }) {
+            applied = true;
+            card.text.dueling = effect.dueling;
+            card.text_source = Some(source.clone());
+            if let Some(note) = &effect.note {
+                card.notes.push(Fact::new(note.clone(), source.clone()));
+            }
+        }
+        if !applied {
+            return Err(AssemblyError::EffectWithoutCard { name: effect.card });
         }
     }
     derive_sides_through_stacks(&mut cards);
@@ -652,6 +685,88 @@ fn add_printing(
                 }
                 Some(_) => {}
             }
+        }
+        let boxes: Vec<WeaponBox> = entry
+            .boxes
+            .iter()
+            .map(|weapon_box| WeaponBox {
+                users: weapon_box.users.clone(),
+                draws: weapon_box.draws,
+                bonus: weapon_box.bonus,
+            })
+            .collect();
+        // Six `none` is a card the transcription gives no dots for, not a card without dots.
+        let dots = (!entry.dots.iter().all(|dot| dot == "none")).then(|| entry.dots.clone());
+        let printed = [
+            (
+                "dots",
+                dots.as_ref().map(|dots| dots.join(", ")),
+                card.dots.as_ref().map(|known| known.value.join(", ")),
+            ),
+            (
+                "power bonus",
+                entry
+                    .battle_bonus
+                    .clone()
+                    .map(|field| StatValue::from(field).to_string()),
+                card.battle_bonus
+                    .as_ref()
+                    .map(|known| known.value.to_string()),
+            ),
+        ];
+        for (label, given, known) in printed {
+            if let (Some(given), Some(known)) = (given, known)
+                && given != known
+            {
+                card.notes.push(Fact::new(
+                    format!(
+                        "{label}: {} {} in the transcription says {given}; the catalog keeps {known}, from an earlier printing",
+                        entry.set, entry.number
+                    ),
+                    source.clone(),
+                ));
+            }
+        }
+        match &card.weapon_boxes {
+            None if !boxes.is_empty() => {
+                card.weapon_boxes = Some(Fact::new(boxes, source.clone()));
+            }
+            Some(known)
+                if !boxes.is_empty()
+                    && (known.value.len() != boxes.len()
+                        || known
+                            .value
+                            .iter()
+                            .zip(&boxes)
+                            .any(|(a, b)| a.disagrees_with(b))) =>
+            {
+                let say = |boxes: &[WeaponBox]| {
+                    boxes
+                        .iter()
+                        .map(|weapon_box| format!("[{weapon_box}]"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                let note = format!(
+                    "weapon boxes: {} {} in the transcription says {}; the catalog keeps {}, from an earlier printing",
+                    entry.set,
+                    entry.number,
+                    say(&boxes),
+                    say(&known.value)
+                );
+                card.notes.push(Fact::new(note, source.clone()));
+            }
+            _ => {}
+        }
+        if card.dots.is_none()
+            && let Some(dots) = dots
+        {
+            card.dots = Some(Fact::new(dots, source.clone()));
+        }
+        if card.battle_bonus.is_none()
+            && let Some(bonus) = entry.battle_bonus.clone()
+        {
+            card.battle_bonus = Some(Fact::new(StatValue::from(bonus), source.clone()));
         }
         for note in &entry.notes {
             card.notes.push(Fact::new(

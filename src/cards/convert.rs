@@ -27,7 +27,7 @@ pub const SETS: [(&str, &str); 8] = [
 ];
 
 /// The columns the converter reads; any others (the text columns among them) are ignored.
-const COLUMNS: [&str; 21] = [
+const COLUMNS: [&str; 22] = [
     "side",
     "type",
     "id",
@@ -48,6 +48,7 @@ const COLUMNS: [&str; 21] = [
     "powerdots1",
     "powerdots2",
     "whoCanUseTheCard1",
+    "whoCanUseTheCard2",
     "lore",
 ];
 
@@ -113,9 +114,14 @@ impl Value {
     }
 }
 
-/// One box of a weapon: destiny draws and power bonus.
+/// One box of a weapon: who may use it, destiny draws and power bonus.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WeaponBox {
+    /// The users in the catalog's words (`users::read_users`); `None` when the text is not
+    /// a list of users, or before the names are resolved.
+    pub users: Option<Vec<String>>,
+    /// The transcription's text of the box, read only to find the users; never written.
+    users_text: String,
     pub cubes: Option<i32>,
     pub dots: Option<i32>,
 }
@@ -344,8 +350,13 @@ fn printing(set: &'static str, row: &Row<'_>) -> Printing {
             }
         }
         "weapon" => {
-            for (cubes, dots) in [("powercubes1", "powerdots1"), ("powercubes2", "powerdots2")] {
+            for (users, cubes, dots) in [
+                ("whoCanUseTheCard1", "powercubes1", "powerdots1"),
+                ("whoCanUseTheCard2", "powercubes2", "powerdots2"),
+            ] {
                 let weapon_box = WeaponBox {
+                    users: None,
+                    users_text: field(users).to_string(),
                     cubes: number(field(cubes), "destiny draws", &mut notes),
                     dots: number(field(dots), "power bonus", &mut notes),
                 };
@@ -481,6 +492,10 @@ pub fn write(printings: &[Printing]) -> String {
                 }
                 out.push('{');
                 let mut parts = Vec::new();
+                if let Some(users) = &weapon_box.users {
+                    let users: Vec<String> = users.iter().map(|user| quoted(user)).collect();
+                    parts.push(format!("users: [{}]", users.join(", ")));
+                }
                 if let Some(cubes) = weapon_box.cubes {
                     parts.push(format!("draws: {cubes}"));
                 }
@@ -504,6 +519,40 @@ pub fn write(printings: &[Printing]) -> String {
     out
 }
 
+/// Reads who may use each weapon box, now that every character's title is known: a box that
+/// names nobody and adds nothing is no box; a box whose text is not a list of users keeps
+/// its numbers, its users unknown, with a note.
+fn resolve_weapon_users(printings: &mut [Printing]) {
+    let mut titles: Vec<String> = printings
+        .iter()
+        .filter(|printing| printing.kind == "character")
+        .map(|printing| printing.title.clone())
+        .collect();
+    titles.sort();
+    titles.dedup();
+    let titles: Vec<&str> = titles.iter().map(String::as_str).collect();
+    for printing in printings.iter_mut() {
+        let mut notes = Vec::new();
+        let mut kept = Vec::new();
+        for (index, mut weapon_box) in std::mem::take(&mut printing.boxes).into_iter().enumerate() {
+            let users = super::users::read_users(&weapon_box.users_text, &titles);
+            let adds_nothing =
+                weapon_box.cubes.unwrap_or(0) == 0 && weapon_box.dots.unwrap_or(0) == 0;
+            match users {
+                Some(users) if users.is_empty() && adds_nothing && index > 0 => continue,
+                Some(users) if !users.is_empty() => weapon_box.users = Some(users),
+                _ => notes.push(format!(
+                    "box {}: who may use it is not a list of users in the transcription; left unknown",
+                    index + 1
+                )),
+            }
+            kept.push(weapon_box);
+        }
+        printing.boxes = kept;
+        printing.notes.extend(notes);
+    }
+}
+
 /// Converts every set, given as (file stem, text), into the converted file.
 pub fn convert(files: &[(String, String)]) -> Result<String, ConvertError> {
     let mut by_set: Vec<(usize, Vec<Printing>)> = Vec::new();
@@ -515,7 +564,8 @@ pub fn convert(files: &[(String, String)]) -> Result<String, ConvertError> {
         by_set.push((order, read_set(stem, text)?));
     }
     by_set.sort_by_key(|(order, _)| *order);
-    let printings: Vec<Printing> = by_set.into_iter().flat_map(|(_, set)| set).collect();
+    let mut printings: Vec<Printing> = by_set.into_iter().flat_map(|(_, set)| set).collect();
+    resolve_weapon_users(&mut printings);
     Ok(write(&printings))
 }
 
@@ -585,6 +635,53 @@ mod tests {
     }
 
     #[test]
+    fn who_may_use_a_weapon_box_is_read_as_users_or_left_unknown() {
+        let users = |first: &str, second: &str| {
+            row(
+                "dark",
+                "Weapon",
+                "9",
+                "Made-Up Saber",
+                ["1", "", "2", "", "1", "1", "2", "0"],
+                "",
+            )
+            .replace("|||", &format!("|{first}|{second}|"))
+        };
+        let character = row(
+            "dark",
+            "Character",
+            "8",
+            "Darth Maul, Made Up",
+            ["6", "5", "1", "6", "", "", "", ""],
+            "",
+        );
+        let file = |weapon: String| {
+            vec![(
+                "menaceofdarthmaul".to_string(),
+                format!("{HEADER}\n{character}\n{weapon}\n"),
+            )]
+        };
+        let written = convert(&file(users("Darth maul", "Any other Jedi"))).expect("converts");
+        assert!(
+            written.contains(
+                "boxes: [{users: [\"Darth Maul\"], draws: 1, bonus: 2}, {users: [\"any other Jedi\"], draws: 1, bonus: 0}]"
+            ),
+            "{written}"
+        );
+        let written =
+            convert(&file(users("Use with two cards. They add up.", "na"))).expect("converts");
+        assert!(
+            written.contains("boxes: [{draws: 1, bonus: 2}, {draws: 1, bonus: 0}]"),
+            "{written}"
+        );
+        assert!(written.contains("box 1: who may use it is not a list of users"));
+        assert!(
+            !written.contains("They add up"),
+            "no text of the card is written"
+        );
+    }
+
+    #[test]
     fn the_known_defects_come_out_fixed_or_marked() {
         let anakin = read(
             "menaceofdarthmaul",
@@ -620,13 +717,12 @@ mod tests {
         assert_eq!(anakin[1].kind, "battle");
         assert_eq!(anakin[1].boxes, []);
         assert_eq!(anakin[2].kind, "weapon");
-        assert_eq!(
-            anakin[2].boxes,
-            [WeaponBox {
-                cubes: Some(1),
-                dots: Some(2)
-            }]
-        );
+        let boxes: Vec<(Option<i32>, Option<i32>)> = anakin[2]
+            .boxes
+            .iter()
+            .map(|weapon_box| (weapon_box.cubes, weapon_box.dots))
+            .collect();
+        assert_eq!(boxes, [(Some(1), Some(2))]);
         assert!(
             anakin[2]
                 .notes

@@ -8,6 +8,7 @@ pub mod matching;
 mod model;
 mod names;
 pub mod traits;
+pub mod users;
 
 pub use assemble::{AssemblyError, SAME_TITLE_SAME_PERSON};
 pub use catalog::{CATALOG_SOURCE, Catalog, CatalogError};
@@ -15,6 +16,6 @@ pub use matching::{CardLookupError, find, suggest};
 pub use model::{
     Card, CardType, ClashFacts, Condition, ConditionTrait, ConditionalBonus, DamageModifier,
     DuelingEffect, Fact, Game, GameText, ModifierTarget, Printing, Side, Source, StatValue, Stats,
-    TraitKind, split_name,
+    TraitKind, WeaponBox, split_name,
 };
 pub use traits::{DerivedTrait, TraitValue};

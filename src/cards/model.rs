@@ -480,6 +480,69 @@ impl GameText {
     pub fn is_empty(&self) -> bool {
         *self == GameText::default()
     }
+
+    /// What the text does, a short phrase for each effect, in a fixed order.
+    pub fn phrases(&self) -> Vec<String> {
+        let mut phrases = Vec::new();
+        if let Some(bonus) = self.weapon_bonus {
+            phrases.push(format!("+{bonus} power"));
+        }
+        if let Some(users) = &self.usable_by {
+            phrases.push(format!("usable by {}", users.join(", ")));
+        }
+        for (planet, bonus) in &self.location_bonus {
+            phrases.push(format!("+{bonus} on {planet}"));
+        }
+        if let Some(effect) = self.dueling {
+            phrases.push(format!("when dueling: {}", effect.label()));
+        }
+        if let Some(modifier) = self.damage_modifier {
+            phrases.push(format!("damage modifier {:+}", modifier.amount));
+        }
+        phrases
+    }
+}
+
+/// One box of a weapon: who may use it, and the destiny draws and power bonus it gives them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+pub struct WeaponBox {
+    /// The users, in the words of `usable_by` (titles, `any Jedi`, `any other character`);
+    /// `None`: not known.
+    pub users: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draws: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<i32>,
+}
+
+impl fmt::Display for WeaponBox {
+    /// `Obi-Wan Kenobi: 1 destiny draw, power bonus +2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.users {
+            Some(users) => write!(f, "{}", users.join(", "))?,
+            None => write!(f, "users not known")?,
+        }
+        let mut gives = Vec::new();
+        if let Some(draws) = self.draws {
+            gives.push(format!(
+                "{draws} destiny draw{}",
+                if draws == 1 { "" } else { "s" }
+            ));
+        }
+        if let Some(bonus) = self.bonus {
+            gives.push(format!("power bonus +{bonus}"));
+        }
+        write!(f, ": {}", gives.join(", "))
+    }
+}
+
+impl WeaponBox {
+    /// Whether two readings of a box disagree: in a number, or in users both know.
+    pub fn disagrees_with(&self, other: &WeaponBox) -> bool {
+        self.draws != other.draws
+            || self.bonus != other.bonus
+            || matches!((&self.users, &other.users), (Some(a), Some(b)) if a != b)
+    }
 }
 
 /// A card: one version, as the catalog or a scenario knows it.
@@ -519,9 +582,23 @@ pub struct Card {
     pub named_in: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clash: Option<ClashFacts>,
-    /// Game text declared by a scenario.
+    /// What the card's text does, where a procedure needs it: from the catalog (its source in
+    /// `text_source`) or declared by a scenario.
     #[serde(skip_serializing_if = "GameText::is_empty")]
     pub text: GameText,
+    /// Where the catalog's `text` comes from; `None` when nothing of the card's text is
+    /// modelled, or a scenario declared it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text_source: Option<Source>,
+    /// A weapon's boxes, in printed order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weapon_boxes: Option<Fact<Vec<WeaponBox>>>,
+    /// A Battle card's power bonus.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub battle_bonus: Option<Fact<StatValue>>,
+    /// The six deck-construction dots, top first: a colour, `white` (wild) or `none`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dots: Option<Fact<Vec<String>>>,
 }
 
 impl Card {
@@ -560,6 +637,10 @@ impl Card {
             named_in: Vec::new(),
             clash: None,
             text: GameText::default(),
+            text_source: None,
+            weapon_boxes: None,
+            battle_bonus: None,
+            dots: None,
         }
     }
 
@@ -569,6 +650,21 @@ impl Card {
         card.anonymous = true;
         card.stats.destiny = Some(Fact::new(StatValue::Number(destiny), Source::Scenario));
         card
+    }
+
+    /// The weapon's boxes in force: the one a scenario declares with `usable_by` (and
+    /// `power_bonus`), else the catalog's; `None` when who may use it is not known at all.
+    pub fn boxes_in_force(&self) -> Option<std::borrow::Cow<'_, [WeaponBox]>> {
+        if let Some(users) = &self.text.usable_by {
+            return Some(std::borrow::Cow::Owned(vec![WeaponBox {
+                users: Some(users.clone()),
+                draws: None,
+                bonus: self.text.weapon_bonus,
+            }]));
+        }
+        self.weapon_boxes
+            .as_ref()
+            .map(|boxes| std::borrow::Cow::Borrowed(boxes.value.as_slice()))
     }
 
     /// The destiny number, if known and a number.

@@ -167,6 +167,18 @@ pub fn jedi(card: &Card) -> DerivedTrait {
     stated(card, TraitKind::Jedi).unwrap_or_else(|| title_trait(card, TraitKind::Jedi, &["Jedi"]))
 }
 
+/// A trait the title rule alone derives (senator, Gungan, Neimoidian), unless a source states
+/// it; `None` for a trait with a rule of its own.
+pub fn title_trait_of(card: &Card, kind: TraitKind) -> Option<DerivedTrait> {
+    let terms: &[&str] = match kind {
+        TraitKind::Senator => &["senator"],
+        TraitKind::Gungan => &["Gungan"],
+        TraitKind::Neimoidian => &["Neimoidian", "Neimoidean"],
+        _ => return None,
+    };
+    Some(stated(card, kind).unwrap_or_else(|| title_trait(card, kind, terms)))
+}
+
 /// Whether the card is a Podracer pilot under the ruleset.
 pub fn podracer_pilot(card: &Card, corpus: &Corpus, ruleset: &Ruleset) -> DerivedTrait {
     if let Some(stated) = stated(card, TraitKind::PodracerPilot) {
@@ -390,13 +402,10 @@ pub fn derive_all(card: &Card, corpus: &Corpus, ruleset: &Ruleset) -> Vec<Derive
             if is_pilot {
                 traits.push(handling(card));
             }
-            for (kind, terms) in [
-                (TraitKind::Senator, &["senator"][..]),
-                (TraitKind::Gungan, &["Gungan"][..]),
-                (TraitKind::Neimoidian, &["Neimoidian", "Neimoidean"][..]),
-            ] {
-                let derived = stated(card, kind).unwrap_or_else(|| title_trait(card, kind, terms));
-                if derived.value.is_yes() {
+            for kind in [TraitKind::Senator, TraitKind::Gungan, TraitKind::Neimoidian] {
+                if let Some(derived) = title_trait_of(card, kind)
+                    && derived.value.is_yes()
+                {
                     traits.push(derived);
                 }
             }

@@ -445,28 +445,13 @@ impl Duel {
             .is_some_and(|card| lightsaber(card).value == TraitValue::Yes)
     }
 
-    /// Whether the weapon's text lets the character use it; an error names a missing fact.
+    /// Whether the weapon's boxes let the character use it; an error names a missing fact.
     fn usable(board: &Board, weapon: CardId, character: CardId) -> Result<bool, String> {
         let (Some(weapon_card), Some(character_card)) = (board.card(weapon), board.card(character))
         else {
             return Ok(false);
         };
-        let Some(users) = &weapon_card.text.usable_by else {
-            return Err(format!(
-                "who may use {} is not known: declare it under `cards:` with `usable_by:` (character titles, or `any Jedi`, `any dueling character`, `any character`)",
-                weapon_card.full_name()
-            ));
-        };
-        let normal = |text: &str| crate::cards::matching::normalise(text);
-        Ok(users.iter().any(|user| {
-            let user = normal(user);
-            user == normal(&character_card.title)
-                || user == normal(&character_card.full_name())
-                || user == "any character"
-                || (user == "any jedi" && jedi(character_card).value == TraitValue::Yes)
-                || (user == "any dueling character"
-                    && dueling_character(character_card).value == TraitValue::Yes)
-        }))
+        Ok(crate::cards::users::box_for(weapon_card, character_card)?.is_some())
     }
 
     /// The initiator's dueling characters at the planet that have a usable lightsaber there.
@@ -966,7 +951,8 @@ impl Duel {
         }
         if let Some(weapon) = self.weapon.get(side)
             && let Some(weapon_card) = board.card(weapon)
-            && let Some(bonus) = weapon_card.text.weapon_bonus
+            && let Some(bonus) = crate::cards::users::box_for(weapon_card, &card)?
+                .and_then(|weapon_box| weapon_box.bonus)
         {
             parts.push((format!("power bonus of {}", weapon_card.full_name()), bonus));
         }

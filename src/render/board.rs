@@ -41,21 +41,7 @@ fn annotation(board: &Board, id: CardId) -> String {
             notes.push(format!("{label} {value}"));
         }
     }
-    if let Some(bonus) = card.text.weapon_bonus {
-        notes.push(format!("+{bonus} power"));
-    }
-    if let Some(users) = &card.text.usable_by {
-        notes.push(format!("usable by {}", users.join(", ")));
-    }
-    for (planet, bonus) in &card.text.location_bonus {
-        notes.push(format!("+{bonus} on {planet}"));
-    }
-    if let Some(effect) = card.text.dueling {
-        notes.push(format!("when dueling: {}", effect.label()));
-    }
-    if let Some(modifier) = card.text.damage_modifier {
-        notes.push(format!("damage modifier {:+}", modifier.amount));
-    }
+    notes.extend(card.text.phrases());
     if instance.hits > 0 {
         notes.push(format!(
             "{} hit{}",

@@ -8,7 +8,7 @@ use super::output::{
 
 use super::{Format, Palette, json as to_json, markdown_escape, wrap};
 use crate::cards::traits::derive_all;
-use crate::cards::{Card, CardType, DerivedTrait, Fact, Source, TraitValue};
+use crate::cards::{Card, CardType, DerivedTrait, Fact, Game, Source, TraitValue};
 use crate::rules::{Corpus, Ruleset, lookup};
 
 /// The indent of values and citations under a label.
@@ -150,11 +150,46 @@ fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String,
             None => unknown.push(label),
         }
     }
+    if let Some(fact) = &card.battle_bonus {
+        push(
+            "power bonus",
+            fact_line(corpus, ruleset, fact, format!("+{}", fact.value)),
+        );
+    }
+    if let Some(fact) = &card.weapon_boxes {
+        for (index, weapon_box) in fact.value.iter().enumerate() {
+            push(
+                &format!("box {}", index + 1),
+                fact_line(corpus, ruleset, fact, weapon_box.to_string()),
+            );
+        }
+    }
+    if let Some(fact) = &card.dots {
+        push(
+            "dots",
+            fact_line(corpus, ruleset, fact, fact.value.join(", ")),
+        );
+    }
     if let Some(fact) = &card.game_text {
         push(
             "game text",
             fact_line(corpus, ruleset, fact, format!("\"{}\"", fact.value)),
         );
+    }
+    if card.game == Game::YoungJedi && !card.anonymous {
+        match &card.text_source {
+            Some(source) if !card.text.is_empty() => push(
+                "text does",
+                (
+                    card.text.phrases().join("; "),
+                    source_label(corpus, ruleset, source),
+                ),
+            ),
+            _ => push(
+                "text does",
+                ("game text not modelled".to_string(), String::new()),
+            ),
+        }
     }
     if !unknown.is_empty() {
         rows.push((

@@ -343,6 +343,20 @@ impl Builder<'_> {
                 });
         }
         if let Some(effect) = &declaration.dueling {
+            if let Some(known) = text.dueling
+                && known != effect.value
+            {
+                self.problems.push(Problem::warning(
+                    "declared-text-differs",
+                    format!(
+                        "declared dueling text \"{}\" for {full_name}; the catalog says \"{}\", and the scenario's is used",
+                        effect.value.label(),
+                        known.label()
+                    ),
+                    effect.span,
+                    "differs from the catalog",
+                ));
+            }
             text.dueling = Some(effect.value);
         }
         if let Some(modifier) = declaration.damage_modifier {

@@ -1,0 +1,294 @@
+//! Who may use a weapon: the words the catalog and scenarios use for a weapon box's users
+//! (`Darth Maul`, `any Jedi`, `any other Jedi`, `any character`), read from the transcription
+//! by the converter and matched against a character by the procedures.
+
+use super::model::{Card, TraitKind, WeaponBox};
+use super::names::normalise;
+use super::traits::{TraitValue, dueling_character, jedi, title_trait_of};
+
+/// The kinds of character a weapon box may name with "any": the catalog's canonical spelling.
+/// Only some are traits the engine can tell of a card; the others stay words.
+pub const USER_KINDS: [&str; 18] = [
+    "character",
+    "Jedi",
+    "dueling character",
+    "Podracer pilot",
+    "Gungan",
+    "Neimoidian",
+    "senator",
+    "handmaiden",
+    "battle droid",
+    "destroyer droid",
+    "Naboo Officer",
+    "Royal Guard",
+    "Bravo Pilot",
+    "Naboo Security",
+    "Trade Federation Tank",
+    "Nikto",
+    "Pacithhip",
+    "Quarren",
+];
+
+/// One entry of a weapon box's users, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeaponUser {
+    /// A character by title (every version) or full name.
+    Named(String),
+    /// `any KIND` or `any other KIND`: "other" excludes those an earlier box names, which
+    /// reading the boxes in order already does.
+    Any { kind: String },
+}
+
+impl WeaponUser {
+    pub fn parse(word: &str) -> WeaponUser {
+        let trimmed = word.trim();
+        let lower = trimmed.to_lowercase();
+        match lower.strip_prefix("any ") {
+            Some(rest) => {
+                let kind = rest.strip_prefix("other ").unwrap_or(rest);
+                let start = trimmed.len() - kind.len();
+                WeaponUser::Any {
+                    kind: trimmed.get(start..).unwrap_or(kind).to_string(),
+                }
+            }
+            None => WeaponUser::Named(trimmed.to_string()),
+        }
+    }
+}
+
+/// The first of the weapon's boxes (the scenario's, else the catalog's) whose users include
+/// the character: `None` if none does; an error names what is not known.
+pub fn box_for(weapon: &Card, character: &Card) -> Result<Option<WeaponBox>, String> {
+    let Some(boxes) = weapon.boxes_in_force() else {
+        return Err(format!(
+            "who may use {} is not known: declare it under `cards:` with `usable_by:` (character titles, or `any Jedi`, `any dueling character`, `any character`)",
+            weapon.full_name()
+        ));
+    };
+    for (index, weapon_box) in boxes.iter().enumerate() {
+        let Some(users) = &weapon_box.users else {
+            return Err(format!(
+                "who may use box {} of {} is not known: declare who may use it under `cards:` with `usable_by:`",
+                index + 1,
+                weapon.full_name()
+            ));
+        };
+        let holds = is_user(users, character).map_err(|reason| {
+            format!(
+                "whether {} may use {}: {reason}; declare it under `cards:` with `usable_by:`",
+                character.full_name(),
+                weapon.full_name()
+            )
+        })?;
+        if holds {
+            return Ok(Some(weapon_box.clone()));
+        }
+    }
+    Ok(None)
+}
+
+/// Whether the character is one of the users; an error says which kind the engine cannot
+/// tell of a card.
+pub fn is_user(users: &[String], character: &Card) -> Result<bool, String> {
+    let mut undecided = None;
+    for user in users {
+        match WeaponUser::parse(user) {
+            WeaponUser::Named(name) => {
+                let wanted = normalise(&name);
+                if wanted == normalise(&character.title)
+                    || wanted == normalise(&character.full_name())
+                {
+                    return Ok(true);
+                }
+            }
+            WeaponUser::Any { kind } => match kind_holds(&kind, character) {
+                Some(TraitValue::Yes) => return Ok(true),
+                Some(TraitValue::No | TraitValue::Number(_)) => {}
+                Some(TraitValue::Unknown | TraitValue::Unusable(_)) => {
+                    undecided = Some(format!(
+                        "whether {} is {} is not known",
+                        character.full_name(),
+                        article(&kind)
+                    ));
+                }
+                None => {
+                    undecided = Some(format!(
+                        "the engine cannot tell whether a character is {}",
+                        article(&kind)
+                    ));
+                }
+            },
+        }
+    }
+    match undecided {
+        Some(reason) => Err(reason),
+        None => Ok(false),
+    }
+}
+
+fn article(kind: &str) -> String {
+    let vowel = kind
+        .chars()
+        .next()
+        .is_some_and(|ch| "aeiouAEIOU".contains(ch));
+    format!("{} {kind}", if vowel { "an" } else { "a" })
+}
+
+/// Whether the character is of the kind, where the engine can tell.
+fn kind_holds(kind: &str, character: &Card) -> Option<TraitValue> {
+    match normalise(kind).as_str() {
+        "character" => Some(TraitValue::Yes),
+        "jedi" => Some(jedi(character).value),
+        "dueling character" => Some(dueling_character(character).value),
+        "gungan" => title_trait_of(character, TraitKind::Gungan).map(|derived| derived.value),
+        "neimoidian" => {
+            title_trait_of(character, TraitKind::Neimoidian).map(|derived| derived.value)
+        }
+        "senator" => title_trait_of(character, TraitKind::Senator).map(|derived| derived.value),
+        _ => None,
+    }
+}
+
+/// The transcription's text of a weapon box read as users: names resolved to a character's
+/// title among `titles`, kinds to their canonical spelling. `None` when the text is anything
+/// else (game text, a condition, junk): the catalog does not model it.
+pub fn read_users(text: &str, titles: &[&str]) -> Option<Vec<String>> {
+    let text = text.trim().trim_end_matches('.').trim();
+    if ["", "0", "na", "none"].contains(&text.to_lowercase().as_str()) {
+        return Some(Vec::new());
+    }
+    // "Use with X" names the users as a plain list does; a second sentence is game text.
+    let text = text.strip_prefix("Use with ").unwrap_or(text);
+    if text.contains('.') {
+        return None;
+    }
+    let mut users = Vec::new();
+    let mut after_any = false;
+    for part in text
+        .replace(", or ", ",")
+        .replace(" or ", ",")
+        .replace(" and ", ",")
+        .split(',')
+    {
+        let part = part.trim();
+        if part.is_empty() {
+            continue;
+        }
+        let lower = part.to_lowercase();
+        let (kind, other) = match lower.strip_prefix("any ") {
+            Some(rest) => match rest.strip_prefix("other ") {
+                Some(kind) => (Some(kind.to_string()), true),
+                None => (Some(rest.to_string()), false),
+            },
+            None if after_any => (Some(lower.clone()), false),
+            None => (None, false),
+        };
+        if let Some(kind) = kind {
+            let canonical = USER_KINDS
+                .iter()
+                .find(|known| normalise(known) == normalise(&kind))?;
+            after_any = true;
+            users.push(format!(
+                "any {}{canonical}",
+                if other { "other " } else { "" }
+            ));
+            continue;
+        }
+        let wanted = normalise(part);
+        let matching: Vec<&&str> = titles
+            .iter()
+            .filter(|title| {
+                let title = normalise(title);
+                title == wanted || title.starts_with(&format!("{wanted} "))
+            })
+            .collect();
+        let first = matching.first()?;
+        if matching
+            .iter()
+            .any(|title| normalise(title) != normalise(first))
+        {
+            return None;
+        }
+        users.push((**first).to_string());
+    }
+    Some(users)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TITLES: [&str; 6] = [
+        "Darth Maul",
+        "Darth Sidious",
+        "Padmé Naberrie",
+        "Qui-Gon Jinn",
+        "Nute Gunray",
+        "Rune Haako",
+    ];
+
+    fn read(text: &str) -> Option<Vec<String>> {
+        read_users(text, &TITLES)
+    }
+
+    #[test]
+    fn names_resolve_to_titles_and_kinds_to_their_spelling() {
+        assert_eq!(
+            read("Darth Maul or Darth sidious"),
+            Some(vec!["Darth Maul".to_string(), "Darth Sidious".to_string()])
+        );
+        assert_eq!(
+            read("Any other Jedi"),
+            Some(vec!["any other Jedi".to_string()])
+        );
+        assert_eq!(read("Padme."), Some(vec!["Padmé Naberrie".to_string()]));
+        assert_eq!(
+            read("Nute gunray and Rune Haako"),
+            Some(vec!["Nute Gunray".to_string(), "Rune Haako".to_string()])
+        );
+        assert_eq!(
+            read("Any Royal Guard, Bravo Pilot or Naboo Security"),
+            Some(vec![
+                "any Royal Guard".to_string(),
+                "any Bravo Pilot".to_string(),
+                "any Naboo Security".to_string()
+            ])
+        );
+        assert_eq!(
+            read("Use with Qui-Gon."),
+            Some(vec!["Qui-Gon Jinn".to_string()])
+        );
+        assert_eq!(read(""), Some(vec![]));
+        assert_eq!(read("na"), Some(vec![]));
+    }
+
+    #[test]
+    fn text_that_is_not_a_list_of_users_is_not_modelled() {
+        assert_eq!(
+            read("Use with any two Naboo Officers. They fight together."),
+            None
+        );
+        assert_eq!(read("any other character fighting a Tank"), None);
+        assert_eq!(read("Use with R2-D2 and C-3PO. They fight together."), None);
+        assert_eq!(read("lore"), None);
+        assert_eq!(read("Darth"), None, "a part of two titles is no name");
+    }
+
+    #[test]
+    fn a_character_is_a_user_by_title_or_by_kind() {
+        let mut maul = Card::named(
+            "Darth Maul, Sith Lord",
+            crate::cards::model::Game::YoungJedi,
+        );
+        maul.title = "Darth Maul".to_string();
+        maul.subtitle = Some("Sith Lord".to_string());
+        assert_eq!(is_user(&["Darth Maul".to_string()], &maul), Ok(true));
+        assert_eq!(is_user(&["any other Jedi".to_string()], &maul), Ok(false));
+        assert_eq!(is_user(&["any character".to_string()], &maul), Ok(true));
+        assert!(
+            is_user(&["any Naboo Officer".to_string()], &maul).is_err_and(
+                |reason| reason.contains("cannot tell whether a character is a Naboo Officer")
+            )
+        );
+    }
+}
