@@ -362,3 +362,118 @@ fn anakin_with_an_empty_deck_has_power_zero_by_default_and_stops_the_walk_if_the
     assert!(fact.contains("Set by the scenario to `stop`"), "{fact}");
     assert_eq!(stopped.exit_code(), 2);
 }
+
+/// The names-only duel, with every fact the walk reads from the catalog declared instead.
+fn with_catalog_facts_declared(names_only: &str, names: &[&str]) -> String {
+    let catalog = Catalog::embedded();
+    let mut cards = String::from("cards:\n");
+    for name in names {
+        let found = catalog.find(name).expect("a catalog card");
+        let card = found.first().expect("one card");
+        let mut facts = Vec::new();
+        for (key, stat) in [
+            ("power", &card.stats.power),
+            ("damage", &card.stats.damage),
+            ("destiny", &card.stats.destiny),
+        ] {
+            if let Some(fact) = stat {
+                facts.push(format!("{key}: {}", fact.value));
+            }
+        }
+        if let Some(boxes) = &card.weapon_boxes {
+            let first = &boxes.value[0];
+            let users = first.users.as_ref().expect("known users");
+            facts.push(format!("usable_by: [{}]", users.join(", ")));
+            facts.push(format!("power_bonus: {}", first.bonus.expect("a bonus")));
+        }
+        if let Some(effect) = card.text.dueling {
+            let word = serde_json::to_value(effect).expect("an effect");
+            facts.push(format!("dueling: {}", word.as_str().expect("a word")));
+        }
+        cards.push_str(&format!("  \"{name}\": {{{}}}\n", facts.join(", ")));
+    }
+    names_only.replacen("action: duel\n", &format!("action: duel\n{cards}"), 1)
+}
+
+/// Each event as JSON, the labels of the parts of a power total left out: a declared number
+/// is labelled as declared, a catalog number as printed.
+fn events_without_labels(walked: &Walkthrough) -> Vec<serde_json::Value> {
+    walked
+        .run
+        .events
+        .iter()
+        .map(|event| {
+            let mut kind = serde_json::to_value(&event.kind).expect("an event");
+            if let Some(parts) = kind.get_mut("parts").and_then(|parts| parts.as_array_mut()) {
+                for part in parts {
+                    part[0] = serde_json::Value::Null;
+                }
+            }
+            serde_json::json!([kind, event.moves, event.tally])
+        })
+        .collect()
+}
+
+#[test]
+fn a_duel_naming_cards_only_walks_as_the_same_duel_with_every_number_declared() {
+    let names_only = scenario("cards-named-only-maul-and-qui-gon-with-their-lightsabers.yaml");
+    let declared = with_catalog_facts_declared(
+        &names_only,
+        &[
+            "Darth Maul, Student of the Dark Side",
+            "Darth Maul's Lightsaber (The Jedi Council)",
+            "Qui-Gon Jinn, Jedi Mentor",
+            "Qui-Gon Jinn's Lightsaber",
+            "Power Of The Sith",
+            "Twist Of Fate",
+        ],
+    );
+    assert!(declared.contains("\"Power Of The Sith\": {destiny: 2, dueling: extra-hit}"));
+    assert!(declared.contains("usable_by: [Darth Maul], power_bonus: 2"));
+    let by_name = walk(&names_only, None, None);
+    let by_number = walk(&declared, None, None);
+    assert_eq!(by_name.run.stop, None);
+    assert_eq!(by_number.run.stop, None);
+    assert!(by_name.unmet.is_empty(), "{:?}", by_name.unmet);
+    assert!(by_number.unmet.is_empty(), "{:?}", by_number.unmet);
+    let result = |walked: &Walkthrough| {
+        walked
+            .outcome_as::<DuelWalk>()
+            .expect("a duel")
+            .result
+            .clone()
+    };
+    assert_eq!(result(&by_name), result(&by_number));
+    assert_eq!(
+        events_without_labels(&by_name),
+        events_without_labels(&by_number)
+    );
+    // The two differ only in where the numbers come from.
+    let first_labels = |walked: &Walkthrough| -> Vec<String> {
+        walked
+            .run
+            .events
+            .iter()
+            .filter_map(|event| {
+                let kind = serde_json::to_value(&event.kind).expect("an event");
+                kind["parts"][0][0].as_str().map(String::from)
+            })
+            .collect()
+    };
+    assert_eq!(
+        first_labels(&by_name),
+        [
+            "printed power",
+            "printed power",
+            "printed DAMAGE of Qui-Gon Jinn, Jedi Mentor"
+        ]
+    );
+    assert_eq!(
+        first_labels(&by_number),
+        [
+            "power declared by the scenario",
+            "power declared by the scenario",
+            "DAMAGE of Qui-Gon Jinn, Jedi Mentor declared by the scenario"
+        ]
+    );
+}

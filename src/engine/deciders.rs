@@ -248,8 +248,11 @@ fn by_name(decision: &Decision, name: &str) -> Option<usize> {
     let cards: Vec<Card> = decision
         .options
         .iter()
-        .filter_map(|o| o.name.as_deref())
-        .map(|name| Card::named(name, Game::YoungJedi))
+        .filter_map(|o| {
+            let mut card = Card::named(o.name.as_deref()?, Game::YoungJedi);
+            card.aliases = o.aliases.clone();
+            Some(card)
+        })
         .collect();
     let found = find(&cards, name).ok()?;
     let wanted = found.first()?.full_name();

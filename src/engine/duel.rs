@@ -649,6 +649,10 @@ impl Duel {
             name: card
                 .and_then(|id| board.card(id))
                 .map(|card| Cow::Owned(card.full_name())),
+            aliases: card
+                .and_then(|id| board.card(id))
+                .map(|card| card.aliases.clone())
+                .unwrap_or_default(),
             destiny: None,
             declines: false,
             cites: Cow::Owned(cites.to_vec()),
@@ -660,6 +664,7 @@ impl Duel {
             label: Cow::Owned(label.to_string()),
             card: None,
             name: None,
+            aliases: Vec::new(),
             destiny: None,
             declines: true,
             cites: Cow::Owned(cites.to_vec()),
@@ -930,6 +935,9 @@ impl Duel {
                         (crate::cards::Source::Scenario, Some(note)) => {
                             format!("power declared by the scenario; {note}")
                         }
+                        (crate::cards::Source::Scenario, None) => {
+                            "power declared by the scenario".to_string()
+                        }
                         _ => "printed power".to_string(),
                     };
                     parts.push((label, number))
@@ -1152,6 +1160,7 @@ impl Duel {
                     .card(id)
                     .filter(|card| !card.anonymous)
                     .map(|card| Cow::Owned(card.full_name())),
+                aliases: Vec::new(),
                 destiny: Some(number),
                 declines: false,
                 cites: Cow::Borrowed(if destiny.is_some() {
@@ -1424,10 +1433,19 @@ impl Duel {
         loser: Side,
         fighter: CardId,
     ) -> Result<Vec<(String, i32)>, String> {
-        let mut parts = vec![(
-            format!("printed DAMAGE of {}", Self::name(board, fighter)),
-            Self::printed_damage(board, fighter)?,
-        )];
+        let name = Self::name(board, fighter);
+        let declared = board
+            .card(fighter)
+            .and_then(|card| card.stats.damage.as_ref())
+            .filter(|fact| fact.source == crate::cards::Source::Scenario);
+        let label = match declared {
+            Some(fact) => match &fact.note {
+                Some(note) => format!("DAMAGE of {name} declared by the scenario; {note}"),
+                None => format!("DAMAGE of {name} declared by the scenario"),
+            },
+            None => format!("printed DAMAGE of {name}"),
+        };
+        let mut parts = vec![(label, Self::printed_damage(board, fighter)?)];
         let zones = board.zones_by_card();
         for instance in &board.cards {
             let Some(Some(zone)) = zones.get(instance.id.0 as usize) else {

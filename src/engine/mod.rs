@@ -190,6 +190,9 @@ pub struct DecisionOption {
     pub card: Option<CardId>,
     /// The full name of that card, for scripts that answer by name.
     pub name: Option<Cow<'static, str>>,
+    /// The other names that find that card (`Darth Maul's Lightsaber (The Jedi Council)`).
+    #[serde(skip)]
+    pub aliases: Vec<String>,
     /// A card's destiny number, for plays.
     pub destiny: Option<i32>,
     /// Declines: no block, no substitute, no weapon, no effect.
