@@ -128,6 +128,7 @@ pub enum RulesCommand {
     /// superseded by. ID is a full id (revised.duel.initiation) or a key (duel.initiation),
     /// which gives the item in force under the ruleset.
     Show {
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(complete_rule_id))]
         id: String,
         #[command(flatten)]
         common: Common,
@@ -222,7 +223,11 @@ pub enum CardsCommand {
     /// Shows a card: its facts with their sources, corrections, and traits derived by rule.
     /// The name is forgiving: "maul student" finds Darth Maul, Student of the Dark Side.
     Show {
-        #[arg(required = true, num_args = 1..)]
+        #[arg(
+            required = true,
+            num_args = 1..,
+            add = clap_complete::engine::ArgValueCompleter::new(complete_card_name)
+        )]
         name: Vec<String>,
         #[command(flatten)]
         common: Common,
@@ -686,6 +691,52 @@ fn run_repl(
         stdout: String::new(),
         stderr: String::new(),
     }
+}
+
+/// Answers a shell's request for completions when it runs the program with `COMPLETE` set
+/// (`source <(COMPLETE=bash jedi-judge)` registers it), and exits; otherwise returns.
+pub fn complete_from_environment() {
+    clap_complete::CompleteEnv::with_factory(Cli::command).complete();
+}
+
+/// How many candidates a Tab offers at most.
+const MOST_COMPLETIONS: usize = 50;
+
+/// Card names of either game that the word being typed could complete to.
+fn complete_card_name(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    let Some(fragment) = current.to_str() else {
+        return Vec::new();
+    };
+    let names: Vec<String> = Catalog::embedded()
+        .cards()
+        .iter()
+        .filter(|card| !card.anonymous)
+        .map(|card| card.unambiguous_name())
+        .collect();
+    matching::names_completing(names.iter().map(String::as_str), fragment)
+        .into_iter()
+        .take(MOST_COMPLETIONS)
+        .map(clap_complete::CompletionCandidate::new)
+        .collect()
+}
+
+/// Rule ids and keys that start with the word being typed.
+fn complete_rule_id(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    let Some(fragment) = current.to_str() else {
+        return Vec::new();
+    };
+    let mut ids: Vec<&str> = Vec::new();
+    for item in Corpus::embedded().items() {
+        ids.push(item.id.as_ref());
+        ids.push(item.key());
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    ids.into_iter()
+        .filter(|id| id.starts_with(fragment))
+        .take(MOST_COMPLETIONS)
+        .map(clap_complete::CompletionCandidate::new)
+        .collect()
 }
 
 /// The commands that print and exit; each loads only the data it needs (`schema` and

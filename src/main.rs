@@ -7,6 +7,8 @@ use jedi_judge::cli::{ColorWhen, execute};
 use jedi_judge::render::Palette;
 
 fn main() -> ExitCode {
+    // A shell asking for Tab completions gets them and nothing else.
+    jedi_judge::cli::complete_from_environment();
     let terminal = std::io::stdout().is_terminal();
     let palette_for = |when: ColorWhen| {
         let palette = match when {

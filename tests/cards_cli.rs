@@ -446,3 +446,44 @@ fn a_bad_filter_exits_2_and_says_what_is_expected() {
         );
     }
 }
+
+/// What the program answers a shell asking for Tab completions of the command line `words`.
+fn completions(words: &[&str]) -> Vec<String> {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_jedi-judge"))
+        .env("COMPLETE", "fish")
+        .arg("--")
+        .arg("jedi-judge")
+        .args(words)
+        .output()
+        .expect("the program runs");
+    assert!(output.status.success());
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| line.split('\t').next().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn shell_completions_offer_card_names_and_rule_ids() {
+    let names = completions(&["cards", "show", "qui-gon mentor"]);
+    assert_eq!(
+        names.first().map(String::as_str),
+        Some("Qui-Gon Jinn, Jedi Mentor")
+    );
+    let lightsabers = completions(&["cards", "show", "darth maul's lightsaber"]);
+    assert!(
+        lightsabers.contains(&"Darth Maul's Lightsaber (The Jedi Council)".to_string()),
+        "{lightsabers:?}"
+    );
+    assert!(lightsabers.len() <= 50);
+    assert_eq!(
+        completions(&["rules", "show", "duel.initi"]),
+        ["duel.initiation"]
+    );
+    // A shell that registers the completer gets its script.
+    let script = std::process::Command::new(env!("CARGO_BIN_EXE_jedi-judge"))
+        .env("COMPLETE", "bash")
+        .output()
+        .expect("the program runs");
+    assert!(String::from_utf8_lossy(&script.stdout).contains("complete -o nospace"));
+}

@@ -403,6 +403,40 @@ pub fn suggest_among<'a>(wanted: &str, words: &[&'a str]) -> Option<&'a str> {
         .map(|(_, word)| word)
 }
 
+/// The names a fragment being typed could complete to, for Tab: those whose normalised form
+/// starts with it first, then those where every word of it starts a word of the name; each
+/// once, in the order given.
+pub fn names_completing<'a>(
+    names: impl IntoIterator<Item = &'a str>,
+    fragment: &str,
+) -> Vec<&'a str> {
+    let wanted = normalise(fragment);
+    let words: Vec<&str> = wanted.split(' ').filter(|word| !word.is_empty()).collect();
+    let mut prefix = Vec::new();
+    let mut loose = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for name in names {
+        if !seen.insert(name) {
+            continue;
+        }
+        let normal = normalise(name);
+        if normal.starts_with(&wanted) {
+            prefix.push(name);
+        } else if !words.is_empty() {
+            let name_words: Vec<&str> = normal.split(' ').collect();
+            if words.iter().all(|word| {
+                name_words
+                    .iter()
+                    .any(|candidate| candidate.starts_with(word))
+            }) {
+                loose.push(name);
+            }
+        }
+    }
+    prefix.extend(loose);
+    prefix
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -54,35 +54,15 @@ impl ShellHelper {
 
     /// Card names that the fragment could mean: prefix first, then every word a prefix.
     pub fn card_names(&self, fragment: &str) -> Vec<String> {
-        let wanted = matching::normalise(fragment);
-        let words: Vec<&str> = wanted.split(' ').filter(|word| !word.is_empty()).collect();
-        let mut names: Vec<String> = self.board_names.borrow().clone();
-        names.extend(self.catalog_names.iter().cloned());
-        let mut prefix = Vec::new();
-        let mut loose = Vec::new();
-        for name in names {
-            let normal = matching::normalise(&name);
-            if normal.starts_with(&wanted) {
-                prefix.push(name);
-            } else if !words.is_empty() {
-                let name_words: Vec<&str> = normal.split(' ').collect();
-                if words.iter().all(|word| {
-                    name_words
-                        .iter()
-                        .any(|candidate| candidate.starts_with(word))
-                }) {
-                    loose.push(name);
-                }
-            }
-        }
-        prefix.extend(loose);
-        let mut seen = Vec::new();
-        prefix.retain(|name| {
-            let fresh = !seen.contains(name);
-            seen.push(name.clone());
-            fresh
-        });
-        prefix
+        let board_names = self.board_names.borrow();
+        let names = board_names
+            .iter()
+            .chain(self.catalog_names.iter())
+            .map(String::as_str);
+        matching::names_completing(names, fragment)
+            .into_iter()
+            .map(str::to_string)
+            .collect()
     }
 
     fn words_starting(options: &[&str], fragment: &str) -> Vec<String> {
