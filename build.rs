@@ -256,6 +256,65 @@ fn write_catalog(linked: &source::Linked, out_dir: &str) {
             names::normalise(&card.title)
         );
     }
+    code.push_str("];\n\n");
+    // Every word of every normalised name as (card, name, start, end), in the order of the
+    // words and then of the places: the order the name index searches by prefix.
+    let normalised: Vec<Vec<String>> = cards
+        .iter()
+        .map(|card| {
+            std::iter::once(&card.full_name())
+                .chain(&card.aliases)
+                .map(|name| names::normalise(name))
+                .collect()
+        })
+        .collect();
+    let mut places: Vec<(usize, usize, usize, usize)> = Vec::new();
+    for (position, names) in normalised.iter().enumerate() {
+        for (which, name) in names.iter().enumerate() {
+            let mut start = 0;
+            for word in name.split(' ') {
+                if !word.is_empty() {
+                    places.push((position, which, start, start + word.len()));
+                }
+                start += word.len() + 1;
+            }
+        }
+    }
+    let word = |(card, name, start, end): (usize, usize, usize, usize)| -> &str {
+        &normalised[card][name][start..end]
+    };
+    places.sort_by(|a, b| word(*a).cmp(word(*b)).then(a.cmp(b)));
+    // Every exact name (full name, alias, title) with its cards in the order the index adds
+    // them, sorted by name for a binary search.
+    let mut exact: std::collections::BTreeMap<String, Vec<(usize, &str)>> = Default::default();
+    for (position, (names, card)) in normalised.iter().zip(&cards).enumerate() {
+        for (which, name) in names.iter().enumerate() {
+            let strength = if which == 0 { "FullName" } else { "Alias" };
+            exact
+                .entry(name.clone())
+                .or_default()
+                .push((position, strength));
+        }
+        exact
+            .entry(names::normalise(&card.title))
+            .or_default()
+            .push((position, "Title"));
+    }
+    code.push_str("/// Every exact name and the cards it names, sorted by name.\n");
+    code.push_str("pub(crate) static EXACT_NAMES: &[ExactName] = &[\n");
+    for (name, entries) in &exact {
+        let entries: Vec<String> = entries
+            .iter()
+            .map(|(position, strength)| format!("({position}, Strength::{strength})"))
+            .collect();
+        let _ = writeln!(code, "    ({name:?}, &[{}]),", entries.join(", "));
+    }
+    code.push_str("];\n\n");
+    code.push_str("/// Every word of the names, in word order: (card, name, start, end).\n");
+    code.push_str("pub(crate) static SORTED_WORDS: &[(usize, usize, usize, usize)] = &[\n");
+    for place in &places {
+        let _ = writeln!(code, "    {place:?},");
+    }
     code.push_str("];\n");
     for (position, card) in cards.iter().enumerate() {
         let _ = write!(code, "\nfn card_{position}() -> Card {{\n    ");

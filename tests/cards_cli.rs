@@ -354,6 +354,11 @@ fn the_embedded_catalog_is_the_one_its_files_give() {
         built.index() == Catalog::embedded().index(),
         "the names the build script normalised are the ones the program would"
     );
+    assert_eq!(
+        Catalog::embedded().index().sorted_words(false),
+        built.index().sorted_words(true),
+        "the words the build script sorted are in the order the program would sort them"
+    );
 }
 
 #[test]

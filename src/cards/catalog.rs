@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 use thiserror::Error;
 
 use super::assemble::{AssemblyError, CatalogFile, ListedCard, PrintingsFile, assemble};
-use super::matching::{CardLookupError, NameIndex, NormalisedNames};
+use super::matching::{CardLookupError, ExactName, NameIndex, NormalisedNames, WordPlace};
 use super::model::{Card, Source};
 use crate::rules::Corpus;
 
@@ -30,7 +30,7 @@ pub enum CatalogError {
 /// The cards the build script assembled, as code that makes each one, and their names
 /// normalised.
 mod embedded {
-    use crate::cards::matching::NormalisedNames;
+    use crate::cards::matching::{ExactName, NormalisedNames, Strength};
     use crate::cards::model::*;
     use std::borrow::Cow;
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
@@ -56,6 +56,8 @@ pub struct Catalog {
 struct BuiltIn {
     makers: &'static [fn() -> Card],
     names: &'static [NormalisedNames],
+    sorted_words: &'static [WordPlace],
+    exact_names: &'static [ExactName],
 }
 
 impl Catalog {
@@ -79,6 +81,8 @@ impl Catalog {
             built_in: Some(BuiltIn {
                 makers: embedded::CARDS,
                 names: embedded::NAMES,
+                sorted_words: embedded::SORTED_WORDS,
+                exact_names: embedded::EXACT_NAMES,
             }),
             one_by_one: OnceLock::new(),
             index: OnceLock::new(),
@@ -151,7 +155,11 @@ impl Catalog {
     /// The cards' names, normalised once, for look-ups.
     pub fn index(&self) -> &NameIndex {
         self.index.get_or_init(|| match &self.built_in {
-            Some(built_in) => NameIndex::from_normalised(built_in.names),
+            Some(built_in) => NameIndex::from_normalised(
+                built_in.names,
+                built_in.sorted_words,
+                built_in.exact_names,
+            ),
             None => NameIndex::new(self.cards()),
         })
     }

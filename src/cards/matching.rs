@@ -16,9 +16,16 @@ pub use super::names::normalise;
 /// A name, normalised or as printed: borrowed from the binary for the embedded catalog.
 type Name = Cow<'static, str>;
 
+/// Where a word is: (card, which of its names, start, end) in bytes of the normalised name.
+pub type WordPlace = (usize, usize, usize, usize);
+
 /// The embedded catalog's names, normalised by the build script: for each card, its full
 /// name as printed, its normalised full name and aliases, and its normalised title.
 pub type NormalisedNames = (&'static str, &'static [Name], &'static str);
+
+/// A normalised name and the cards it names exactly, with how strongly (full name, alias,
+/// title), as the build writes them for the embedded catalog.
+pub type ExactName = (&'static str, &'static [(usize, Strength)]);
 
 /// The longest name, in characters, that a look-up considers: far beyond any card's full
 /// name (the longest printed names have under 60 characters).
@@ -35,7 +42,7 @@ pub fn similarity(a: &str, b: &str) -> f64 {
 
 /// How well a name matched a query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Strength {
+pub enum Strength {
     /// Every word of the query begins a word of the name, in any order.
     Words,
     /// The query is the card's title.
@@ -79,16 +86,22 @@ pub struct NameIndex {
     cards: Vec<IndexedNames>,
     /// A whole normalised name: the cards with it, and how strongly it names each.
     exact: HashMap<Name, Vec<(usize, Strength)>>,
+    /// The same for the embedded catalog, written by the build sorted by name (then `exact`
+    /// is empty).
+    exact_sorted: &'static [ExactName],
     /// Each word of each name: (card, name, the word's byte range in that name).
-    words: Vec<(usize, usize, usize, usize)>,
-    /// `words` in the order of the words, made when first needed.
-    sorted: OnceLock<Vec<(usize, usize, usize, usize)>>,
+    words: Vec<WordPlace>,
+    /// `words` in the order of the words: written by the build for the embedded catalog,
+    /// otherwise made when first needed.
+    sorted: OnceLock<Cow<'static, [WordPlace]>>,
 }
 
 /// Two indexes are equal when they hold the same names; the sorted words are a cache.
 impl PartialEq for NameIndex {
     fn eq(&self, other: &NameIndex) -> bool {
-        self.cards == other.cards && self.exact == other.exact && self.words == other.words
+        self.cards == other.cards
+            && self.exact_names() == other.exact_names()
+            && self.words == other.words
     }
 }
 
@@ -102,10 +115,14 @@ impl NameIndex {
     }
 
     /// The index of names normalised ahead of time (the embedded catalog's).
-    pub fn from_normalised(entries: &'static [NormalisedNames]) -> NameIndex {
+    pub fn from_normalised(
+        entries: &'static [NormalisedNames],
+        sorted_words: &'static [WordPlace],
+        exact_sorted: &'static [ExactName],
+    ) -> NameIndex {
         let mut index = NameIndex {
             cards: Vec::with_capacity(entries.len()),
-            exact: HashMap::with_capacity(entries.len() * 2),
+            exact_sorted,
             ..NameIndex::default()
         };
         for (full_name, names, title) in entries {
@@ -115,11 +132,36 @@ impl NameIndex {
                 title: Cow::Borrowed(title),
             });
         }
+        index.sorted = OnceLock::from(Cow::Borrowed(sorted_words));
         index
+    }
+
+    /// The words in word order, as [`NameIndex::from_normalised`] was given them or as
+    /// sorting them now gives them (for a test that the two agree).
+    pub fn sorted_words(&self, fresh: bool) -> Vec<WordPlace> {
+        if fresh {
+            self.sort_words()
+        } else {
+            self.word_order().to_vec()
+        }
+    }
+
+    fn sort_words(&self) -> Vec<WordPlace> {
+        let mut sorted = self.words.clone();
+        sorted.sort_by(|a, b| self.word(*a).cmp(self.word(*b)).then(a.cmp(b)));
+        sorted
+    }
+
+    fn word_order(&self) -> &[WordPlace] {
+        self.sorted.get_or_init(|| Cow::Owned(self.sort_words()))
     }
 
     /// Adds a card; its position is the number of cards added before it.
     pub fn push(&mut self, card: &Card) {
+        // The build's sorted table takes no more names: they move to the map first.
+        for (name, entries) in std::mem::take(&mut self.exact_sorted) {
+            self.exact.insert(Cow::Borrowed(*name), entries.to_vec());
+        }
         let full_name = card.full_name();
         let mut names = vec![Cow::Owned(normalise(&full_name))];
         names.extend(
@@ -142,10 +184,12 @@ impl NameIndex {
             } else {
                 Strength::Alias
             };
-            self.exact
-                .entry(name.clone())
-                .or_default()
-                .push((position, strength));
+            if self.exact_sorted.is_empty() {
+                self.exact
+                    .entry(name.clone())
+                    .or_default()
+                    .push((position, strength));
+            }
             let mut start = 0;
             for word in name.split(' ') {
                 if !word.is_empty() {
@@ -156,15 +200,44 @@ impl NameIndex {
             }
         }
         self.sorted = OnceLock::new();
-        self.exact
-            .entry(card.title.clone())
-            .or_default()
-            .push((position, Strength::Title));
+        if self.exact_sorted.is_empty() {
+            self.exact
+                .entry(card.title.clone())
+                .or_default()
+                .push((position, Strength::Title));
+        }
         self.cards.push(card);
     }
 
     pub fn len(&self) -> usize {
         self.cards.len()
+    }
+
+    /// The cards whose full name, alias or title is exactly this normalised name.
+    fn exact_entries(&self, name: &str) -> &[(usize, Strength)] {
+        if self.exact_sorted.is_empty() {
+            return self.exact.get(name).map(Vec::as_slice).unwrap_or_default();
+        }
+        self.exact_sorted
+            .binary_search_by(|(known, _)| (*known).cmp(name))
+            .ok()
+            .and_then(|found| self.exact_sorted.get(found))
+            .map(|(_, entries)| *entries)
+            .unwrap_or_default()
+    }
+
+    /// Every exact name with its cards, in name order, wherever they are kept.
+    fn exact_names(&self) -> Vec<(&str, &[(usize, Strength)])> {
+        if !self.exact_sorted.is_empty() {
+            return self.exact_sorted.to_vec();
+        }
+        let mut names: Vec<(&str, &[(usize, Strength)])> = self
+            .exact
+            .iter()
+            .map(|(name, entries)| (&**name, entries.as_slice()))
+            .collect();
+        names.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        names
     }
 
     pub fn is_empty(&self) -> bool {
@@ -174,7 +247,7 @@ impl NameIndex {
     /// The position of the card whose full name or alias is exactly this, normalised.
     pub fn exact(&self, query: &str) -> Option<usize> {
         let wanted = normalise(query);
-        self.exact.get(wanted.as_str()).and_then(|found| {
+        Some(self.exact_entries(&wanted)).and_then(|found| {
             found
                 .iter()
                 .filter(|(_, strength)| *strength >= Strength::Alias)
@@ -185,13 +258,9 @@ impl NameIndex {
 
     /// Whether some card's full name is exactly this, normalised.
     pub fn has_full_name(&self, query: &str) -> bool {
-        self.exact
-            .get(normalise(query).as_str())
-            .is_some_and(|found| {
-                found
-                    .iter()
-                    .any(|(_, strength)| *strength == Strength::FullName)
-            })
+        self.exact_entries(&normalise(query))
+            .iter()
+            .any(|(_, strength)| *strength == Strength::FullName)
     }
 
     /// The positions of the cards a name means. Versions with the same full name (one title
@@ -209,8 +278,7 @@ impl NameIndex {
         if wanted.is_empty() {
             return Err(unknown());
         }
-        let mut best: Vec<(usize, Strength)> =
-            self.exact.get(wanted.as_str()).cloned().unwrap_or_default();
+        let mut best: Vec<(usize, Strength)> = self.exact_entries(&wanted).to_vec();
         if let Some(strongest) = best.iter().map(|(_, strength)| *strength).max() {
             best.retain(|(_, strength)| *strength == strongest);
         } else {
@@ -243,7 +311,7 @@ impl NameIndex {
     }
 
     /// A word of a name, by its place in `words`.
-    fn word(&self, (card, name, start, end): (usize, usize, usize, usize)) -> &str {
+    fn word(&self, (card, name, start, end): WordPlace) -> &str {
         self.cards
             .get(card)
             .and_then(|names| names.names.get(name))
@@ -253,11 +321,7 @@ impl NameIndex {
 
     /// The cards one of whose names has, for every word of the query, a word it begins.
     fn word_matches(&self, wanted: &str) -> BTreeSet<usize> {
-        let sorted = self.sorted.get_or_init(|| {
-            let mut sorted = self.words.clone();
-            sorted.sort_by(|a, b| self.word(*a).cmp(self.word(*b)).then(a.cmp(b)));
-            sorted
-        });
+        let sorted = self.word_order();
         let mut pairs: Option<BTreeSet<(usize, usize)>> = None;
         for word in wanted.split(' ') {
             let first = sorted.partition_point(|place| self.word(*place) < word);
