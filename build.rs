@@ -447,8 +447,6 @@ struct_literal!(ClashFacts {
 });
 struct_literal!(DamageModifier { amount, applies_to });
 struct_literal!(GameText {
-    usable_by,
-    weapon_bonus,
     location_bonus,
     text_bonus,
     conditional_bonuses,

@@ -454,13 +454,6 @@ pub struct ConditionalBonus {
 /// dueling text, damage modifiers.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 pub struct GameText {
-    /// Who may use this weapon: character titles or full names, or `any Jedi`, `any
-    /// dueling character`, `any character`. `None`: not known.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub usable_by: Option<Vec<String>>,
-    /// The power bonus a weapon adds to its user.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub weapon_bonus: Option<i32>,
     /// Power bonuses of a character on a planet.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub location_bonus: Vec<(String, i32)>,
@@ -484,12 +477,6 @@ impl GameText {
     /// What the text does, a short phrase for each effect, in a fixed order.
     pub fn phrases(&self) -> Vec<String> {
         let mut phrases = Vec::new();
-        if let Some(bonus) = self.weapon_bonus {
-            phrases.push(format!("+{bonus} power"));
-        }
-        if let Some(users) = &self.usable_by {
-            phrases.push(format!("usable by {}", users.join(", ")));
-        }
         for (planet, bonus) in &self.location_bonus {
             phrases.push(format!("+{bonus} on {planet}"));
         }
@@ -602,7 +589,6 @@ pub struct Card {
 }
 
 impl Card {
-    /// A card with nothing known but its name.
     /// The name that finds this card and no other: its full name, or where other cards share
     /// it, the full name with its set (and side) that the catalog gives it as an alias.
     pub fn unambiguous_name(&self) -> String {
@@ -615,6 +601,7 @@ impl Card {
             .unwrap_or(full)
     }
 
+    /// A card with nothing known but its name.
     pub fn named(full_name: &str, game: Game) -> Card {
         let (title, subtitle) = split_name(full_name);
         Card {
@@ -652,19 +639,51 @@ impl Card {
         card
     }
 
-    /// The weapon's boxes in force: the one a scenario declares with `usable_by` (and
-    /// `power_bonus`), else the catalog's; `None` when who may use it is not known at all.
-    pub fn boxes_in_force(&self) -> Option<std::borrow::Cow<'_, [WeaponBox]>> {
-        if let Some(users) = &self.text.usable_by {
-            return Some(std::borrow::Cow::Owned(vec![WeaponBox {
-                users: Some(users.clone()),
-                draws: None,
-                bonus: self.text.weapon_bonus,
-            }]));
+    /// Declares who may use the weapon and its power bonus, as a scenario's `usable_by` and
+    /// `power_bonus` do. Users given make the weapon one box, theirs (its draws and, unless
+    /// given, its bonus those of the catalog's first box); a bonus alone replaces the first
+    /// box's and leaves the other boxes.
+    pub fn declare_first_box(&mut self, users: Option<Vec<String>>, bonus: Option<i32>) {
+        if users.is_none() && bonus.is_none() {
+            return;
         }
+        let mut boxes = self
+            .weapon_boxes
+            .take()
+            .map(|fact| fact.value)
+            .unwrap_or_default();
+        if users.is_some() {
+            boxes.truncate(1);
+        }
+        if boxes.is_empty() {
+            boxes.push(WeaponBox {
+                users: None,
+                draws: None,
+                bonus: None,
+            });
+        }
+        if let Some(first) = boxes.first_mut() {
+            if users.is_some() {
+                first.users = users;
+            }
+            if bonus.is_some() {
+                first.bonus = bonus;
+            }
+        }
+        let mut declared = Fact::new(boxes, Source::Scenario);
+        if declared.value.len() > 1 {
+            declared.note =
+                Some("box 1 declared by the scenario; the others are the catalog's".to_string());
+        }
+        self.weapon_boxes = Some(declared);
+    }
+
+    /// The weapon's first box, when a scenario declared it.
+    pub fn declared_first_box(&self) -> Option<&WeaponBox> {
         self.weapon_boxes
             .as_ref()
-            .map(|boxes| std::borrow::Cow::Borrowed(boxes.value.as_slice()))
+            .filter(|fact| fact.source == Source::Scenario)
+            .and_then(|fact| fact.value.first())
     }
 
     /// The destiny number, if known and a number.

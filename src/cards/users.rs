@@ -56,10 +56,10 @@ impl WeaponUser {
     }
 }
 
-/// The first of the weapon's boxes (the scenario's, else the catalog's) whose users include
+/// The first of the weapon's boxes (as the catalog or the scenario gives them) whose users include
 /// the character: `None` if none does; an error names what is not known.
 pub fn box_for(weapon: &Card, character: &Card) -> Result<Option<WeaponBox>, String> {
-    let Some(boxes) = weapon.boxes_in_force() else {
+    let Some(boxes) = weapon.weapon_boxes.as_ref().map(|fact| &fact.value) else {
         return Err(format!(
             "who may use {} is not known: declare it under `cards:` with `usable_by:` (character titles, or `any Jedi`, `any dueling character`, `any character`)",
             weapon.full_name()
@@ -272,6 +272,65 @@ mod tests {
         assert_eq!(read("Use with R2-D2 and C-3PO. They fight together."), None);
         assert_eq!(read("lore"), None);
         assert_eq!(read("Darth"), None, "a part of two titles is no name");
+    }
+
+    fn stolen_saber() -> Card {
+        let mut saber = Card::named(
+            "Jedi Lightsaber, Stolen by Aurra Sing",
+            crate::cards::model::Game::YoungJedi,
+        );
+        saber.weapon_boxes = Some(crate::cards::model::Fact::new(
+            vec![
+                WeaponBox {
+                    users: Some(vec!["Aurra Sing".to_string()]),
+                    draws: Some(1),
+                    bonus: Some(2),
+                },
+                WeaponBox {
+                    users: Some(vec!["Darth Maul".to_string()]),
+                    draws: Some(1),
+                    bonus: Some(0),
+                },
+            ],
+            crate::cards::model::Source::Outside("a test".to_string()),
+        ));
+        saber
+    }
+
+    #[test]
+    fn the_first_box_naming_the_character_gives_his_bonus_and_a_declaration_overrides() {
+        let mut maul = Card::named(
+            "Darth Maul, Sith Lord",
+            crate::cards::model::Game::YoungJedi,
+        );
+        maul.title = "Darth Maul".to_string();
+        let saber = stolen_saber();
+        assert_eq!(
+            box_for(&saber, &maul).map(|found| found.and_then(|b| b.bonus)),
+            Ok(Some(0))
+        );
+        // A bonus alone replaces the first box's and keeps the others.
+        let mut bonus_only = stolen_saber();
+        bonus_only.declare_first_box(None, Some(3));
+        let boxes = &bonus_only
+            .weapon_boxes
+            .as_ref()
+            .map(|fact| fact.value.clone());
+        assert_eq!(boxes.as_ref().map(Vec::len), Some(2));
+        assert_eq!(boxes.as_ref().and_then(|b| b[0].bonus), Some(3));
+        assert_eq!(
+            box_for(&bonus_only, &maul).map(|found| found.is_some()),
+            Ok(true)
+        );
+        // Users declared are all the users: Maul may no longer use it.
+        let mut users = stolen_saber();
+        users.declare_first_box(Some(vec!["Aurra Sing".to_string()]), None);
+        assert_eq!(box_for(&users, &maul), Ok(None));
+        assert_eq!(
+            users.declared_first_box().and_then(|first| first.bonus),
+            Some(2),
+            "the catalog's bonus stays where none is declared"
+        );
     }
 
     #[test]

@@ -41,6 +41,14 @@ fn annotation(board: &Board, id: CardId) -> String {
             notes.push(format!("{label} {value}"));
         }
     }
+    if let Some(first) = card.declared_first_box() {
+        if let Some(bonus) = first.bonus {
+            notes.push(format!("+{bonus} power"));
+        }
+        if let Some(users) = &first.users {
+            notes.push(format!("usable by {}", users.join(", ")));
+        }
+    }
     notes.extend(card.text.phrases());
     if instance.hits > 0 {
         notes.push(format!(

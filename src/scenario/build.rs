@@ -289,13 +289,11 @@ impl Builder<'_> {
                     .push(Fact::new((kind, value), Source::Scenario));
             }
         }
+        card.declare_first_box(
+            declaration.usable_by.clone(),
+            declaration.power_bonus.map(|bonus| bonus.i32()),
+        );
         let text = &mut card.text;
-        if let Some(users) = &declaration.usable_by {
-            text.usable_by = Some(users.clone());
-        }
-        if let Some(bonus) = declaration.power_bonus {
-            text.weapon_bonus = Some(bonus.i32());
-        }
         if !declaration.location_bonus.is_empty() {
             text.location_bonus.clear();
         }

@@ -73,10 +73,12 @@ fn declaration(card: &Card) -> Option<Declaration> {
         set: printing.map(|fact| fact.value.set.clone()),
         number: printing.map(|fact| fact.value.number.clone()),
         traits,
-        usable_by: card.text.usable_by.clone(),
+        usable_by: card
+            .declared_first_box()
+            .and_then(|first| first.users.clone()),
         power_bonus: card
-            .text
-            .weapon_bonus
+            .declared_first_box()
+            .and_then(|first| first.bonus)
             .map(|bonus| Bonus::saturating(i64::from(bonus))),
         location_bonus: OrderedMap(
             card.text

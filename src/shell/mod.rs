@@ -1254,21 +1254,21 @@ impl<'a> Session<'a> {
                     card.card_type = Some(Fact::new(card_type, Source::Scenario));
                 }
                 "side" => card.side = Some(Fact::new(parse_side(&value)?, Source::Scenario)),
-                "power_bonus" => {
-                    card.text.weapon_bonus = Some(ranged::<-20, 20>(&value, "power bonus")?.i32())
-                }
+                "power_bonus" => card
+                    .declare_first_box(None, Some(ranged::<-20, 20>(&value, "power bonus")?.i32())),
                 "text_bonus" => {
                     card.text.text_bonus = Some(ranged::<-20, 20>(&value, "power bonus")?.i32())
                 }
-                "usable_by" => {
-                    card.text.usable_by = Some(
+                "usable_by" => card.declare_first_box(
+                    Some(
                         value
                             .split(',')
                             .map(|user| user.trim().to_string())
                             .filter(|user| !user.is_empty())
                             .collect(),
-                    )
-                }
+                    ),
+                    None,
+                ),
                 "location_bonus" => {
                     let (planet, amount) =
                         value.rsplit_once(' ').ok_or("location_bonus PLANET N")?;
