@@ -856,10 +856,7 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
             } else {
                 matching::search(catalog.cards(), &query)
             };
-            let cards: Vec<&crate::cards::Card> = found
-                .into_iter()
-                .filter(|card| filter.matches(card, corpus, &ruleset))
-                .collect();
+            let cards = filter.keep(found, corpus, &ruleset);
             let heading = [query, filter.describe()]
                 .into_iter()
                 .filter(|part| !part.is_empty())
@@ -887,11 +884,7 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
                     ),
                 });
             }
-            let cards: Vec<&crate::cards::Card> = catalog
-                .cards()
-                .iter()
-                .filter(|card| filter.matches(card, corpus, &ruleset))
-                .collect();
+            let cards = filter.keep(catalog.cards(), corpus, &ruleset);
             Ok(render::cards::list(
                 &filter.describe(),
                 &cards,

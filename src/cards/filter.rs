@@ -49,16 +49,36 @@ pub enum FilterError {
     UnknownType { given: String, known: String },
 }
 
-/// The operators, longest first so that `>=` is not read as `>`.
+/// The operators; where two start at one place the longer is read, so `>=` is not `>`. The
+/// first written for a comparison is the one `describe` prints.
 const OPERATORS: [(&str, Comparison); 7] = [
     (">=", Comparison::GreaterOrEqual),
     ("<=", Comparison::LessOrEqual),
     ("!=", Comparison::NotEqual),
-    ("==", Comparison::Equal),
     ("=", Comparison::Equal),
+    ("==", Comparison::Equal),
     (">", Comparison::Greater),
     ("<", Comparison::Less),
 ];
+
+/// The numbers a comparison may name, by their words; `counters` is Clash's word for deploy.
+const STATS: [(&str, Stat); 5] = [
+    ("power", Stat::Power),
+    ("damage", Stat::Damage),
+    ("destiny", Stat::Destiny),
+    ("deploy", Stat::Deploy),
+    ("counters", Stat::Deploy),
+];
+
+impl Stat {
+    /// The word a filter names it by.
+    fn word(self) -> &'static str {
+        STATS
+            .iter()
+            .find(|(_, stat)| *stat == self)
+            .map_or("power", |(word, _)| *word)
+    }
+}
 
 /// Types a filter may name.
 const TYPES: [CardType; 9] = [
@@ -83,16 +103,11 @@ impl Condition {
             })
             .min_by_key(|(at, operator, _)| (*at, std::cmp::Reverse(operator.len())))?;
         let (name, value) = (&word[..at], &word[at + operator.len()..]);
-        let stat = match name.trim().to_ascii_lowercase().as_str() {
-            "power" => Stat::Power,
-            "damage" => Stat::Damage,
-            "destiny" => Stat::Destiny,
-            "deploy" | "counters" => Stat::Deploy,
-            _ => {
-                return Some(Err(FilterError::UnknownStat {
-                    given: crate::text::quoted(name),
-                }));
-            }
+        let wanted = name.trim().to_ascii_lowercase();
+        let Some(&(_, stat)) = STATS.iter().find(|(word, _)| *word == wanted) else {
+            return Some(Err(FilterError::UnknownStat {
+                given: crate::text::quoted(name),
+            }));
         };
         let value = match value.trim().parse::<i32>() {
             Ok(value) if (0..=99).contains(&value) => value,
@@ -180,14 +195,37 @@ impl CardFilter {
         *self == CardFilter::default()
     }
 
-    /// Whether the card passes every part of the filter. Traits are derived under `ruleset`.
-    pub fn matches(&self, card: &Card, corpus: &Corpus, ruleset: &Ruleset) -> bool {
-        if let Some(set) = &self.set {
-            let words: Vec<String> = normalise(set)
+    /// The cards of `cards` that pass every part of the filter, in their order. Traits are
+    /// derived under `ruleset`.
+    pub fn keep<'c>(
+        &self,
+        cards: impl IntoIterator<Item = &'c Card>,
+        corpus: &Corpus,
+        ruleset: &Ruleset,
+    ) -> Vec<&'c Card> {
+        let set_words: Option<Vec<String>> = self.set.as_ref().map(|set| {
+            normalise(set)
                 .split(' ')
                 .filter(|word| !word.is_empty())
                 .map(str::to_string)
-                .collect();
+                .collect()
+        });
+        cards
+            .into_iter()
+            .filter(|card| self.matches(card, set_words.as_deref(), corpus, ruleset))
+            .collect()
+    }
+
+    /// Whether the card passes every part of the filter; `set_words` are the set's words,
+    /// normalised once by `keep`.
+    fn matches(
+        &self,
+        card: &Card,
+        set_words: Option<&[String]>,
+        corpus: &Corpus,
+        ruleset: &Ruleset,
+    ) -> bool {
+        if let Some(words) = set_words {
             let in_set = card.printing.iter().chain(&card.reprints).any(|printing| {
                 let name = normalise(&printing.value.set);
                 words
@@ -237,13 +275,11 @@ impl CardFilter {
                 .iter()
                 .find(|(_, comparison)| *comparison == condition.comparison)
                 .map_or("=", |(operator, _)| *operator);
-            let stat = match condition.stat {
-                Stat::Power => "power",
-                Stat::Damage => "damage",
-                Stat::Destiny => "destiny",
-                Stat::Deploy => "deploy",
-            };
-            parts.push(format!("{stat}{operator}{}", condition.value));
+            parts.push(format!(
+                "{}{operator}{}",
+                condition.stat.word(),
+                condition.value
+            ));
         }
         parts.join(" ")
     }
@@ -277,6 +313,22 @@ mod tests {
             Condition::parse("power>=99999999999"),
             Some(Err(FilterError::BadNumber { .. }))
         ));
+    }
+
+    #[test]
+    fn a_filter_is_described_as_it_was_typed() {
+        let conditions = ["destiny=6", "power>=5", "deploy!=0", "damage<3"]
+            .map(|word| Condition::parse(word).and_then(Result::ok))
+            .into_iter()
+            .collect::<Option<Vec<_>>>()
+            .unwrap_or_default();
+        let filter = CardFilter {
+            conditions,
+            ..CardFilter::default()
+        };
+        assert_eq!(filter.describe(), "destiny=6 power>=5 deploy!=0 damage<3");
+        let clash_word = Condition::parse("counters<=1").and_then(Result::ok);
+        assert_eq!(clash_word.map(|c| c.stat), Some(Stat::Deploy));
     }
 
     #[test]
