@@ -499,281 +499,283 @@ impl ByName {
     }
 }
 
-/// Adds one printing (see [`add_printings`]).
+/// Adds one printing (see [`add_printings`]): finds the card it is, or makes one, then
+/// merges its facts into that card.
 fn add_printing(
     cards: &mut Vec<Card>,
     index: &mut ByName,
     transcription: &str,
     entry: PrintingEntry,
 ) {
-    {
-        let source = Source::Outside(format!(
-            "card transcription {}: {} {} {}",
-            transcription,
-            entry.set,
-            match entry.side {
-                Side::Light => "Light",
-                Side::Dark => "Dark",
-            },
-            entry.number
-        ));
-        let full_name = match &entry.subtitle {
-            Some(subtitle) => format!("{}, {subtitle}", entry.title),
-            None => entry.title.clone(),
-        };
-        let wanted = super::names::normalise(&full_name);
-        let card_type = CardType::from_word(&entry.kind);
-        let printing = Printing {
-            set: entry.set.clone(),
-            number: entry.number.clone(),
-        };
-        let stats_of_entry = [
-            entry.counters.clone(),
-            entry.power.clone(),
-            entry.damage.clone(),
-            entry.destiny.clone(),
-        ]
-        .map(|field| field.map(StatValue::from));
-        let candidates: Vec<usize> = index.full.get(&wanted).cloned().unwrap_or_default();
-        let same_name = |position: &usize| {
-            cards
-                .get(*position)
-                .is_some_and(|card| card.side().is_none_or(|side| side == entry.side))
-        };
-        let card_at = |position: &usize| cards.get(*position);
-        // The card this printing is: the one listed at this very printing; a foil, the Battle
-        // of Naboo card it reprints; otherwise a card of the same name whose every known number
-        // is the same (a reprint). A card of the same name with other numbers is another card.
-        // A card the rules name by its title only is the printing listed at its number.
-        let title_only = |position: &usize| {
-            card_at(position).is_some_and(|card| {
+    let source = Source::Outside(format!(
+        "card transcription {transcription}: {} {} {}",
+        entry.set,
+        match entry.side {
+            Side::Light => "Light",
+            Side::Dark => "Dark",
+        },
+        entry.number
+    ));
+    let full_name = match &entry.subtitle {
+        Some(subtitle) => format!("{}, {subtitle}", entry.title),
+        None => entry.title.clone(),
+    };
+    let wanted = super::names::normalise(&full_name);
+    let position = match card_of_printing(cards, index, &wanted, &entry) {
+        Some(position) => position,
+        None => {
+            let mut card = Card::named(&full_name, Game::YoungJedi);
+            card.title = entry.title.clone();
+            card.subtitle = entry.subtitle.clone();
+            cards.push(card);
+            let position = cards.len() - 1;
+            index.full.entry(wanted).or_default().push(position);
+            position
+        }
+    };
+    let Some(card) = cards.get_mut(position) else {
+        return;
+    };
+    if !card.name_complete && entry.subtitle.is_some() {
+        let partial = card.full_name();
+        card.subtitle = entry.subtitle.clone();
+        card.name_complete = true;
+        if !card.aliases.contains(&partial) {
+            card.aliases.push(partial);
+        }
+        index.title_only.retain(|other| *other != position);
+        index
+            .full
+            .entry(super::names::normalise(&card.full_name()))
+            .or_default()
+            .push(position);
+    }
+    merge_printing(card, &entry, &source);
+}
+
+/// The printing an entry describes.
+fn printing_of(entry: &PrintingEntry) -> Printing {
+    Printing {
+        set: entry.set.clone(),
+        number: entry.number.clone(),
+    }
+}
+
+/// The card an entry is a printing of, if the catalog has it: the one listed at this very
+/// printing; a card the rules name by its title only, listed at this number; for a foil, the
+/// Battle of Naboo card it reprints; otherwise a card of the same name, side and type whose
+/// every known number is the same (a reprint). A card of the same name with other numbers
+/// is another card.
+fn card_of_printing(
+    cards: &[Card],
+    index: &ByName,
+    wanted: &str,
+    entry: &PrintingEntry,
+) -> Option<usize> {
+    let printing = printing_of(entry);
+    let card_type = CardType::from_word(&entry.kind);
+    let entry_stats = [&entry.counters, &entry.power, &entry.damage, &entry.destiny]
+        .map(|field| field.clone().map(StatValue::from));
+    let candidates = index
+        .full
+        .get(wanted)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let same_side = |card: &Card| card.side().is_none_or(|side| side == entry.side);
+    // The first candidate of the name and side whose printing (none if unknown) passes.
+    let printed = |accept: &dyn Fn(Option<&Printing>) -> bool| {
+        candidates.iter().copied().find(|position| {
+            cards.get(*position).is_some_and(|card| {
+                same_side(card) && accept(card.printing.as_ref().map(|fact| &fact.value))
+            })
+        })
+    };
+    let listed_by_title = || {
+        index.title_only.iter().copied().find(|position| {
+            cards.get(*position).is_some_and(|card| {
                 super::names::normalise(&card.title) == super::names::normalise(&entry.title)
                     && card
                         .printing
                         .as_ref()
                         .is_some_and(|known| known.value == printing)
             })
-        };
-        // The first candidate of the name whose printing (none if unknown) passes `accept`.
-        let printed = |accept: &dyn Fn(Option<&Printing>) -> bool| {
-            candidates.iter().copied().find(|position| {
-                same_name(position)
-                    && card_at(position)
-                        .is_some_and(|card| accept(card.printing.as_ref().map(|f| &f.value)))
-            })
-        };
-        let existing = printed(&|known| known.is_none_or(|known| *known == printing))
-            .or_else(|| index.title_only.iter().copied().find(title_only))
-            .or_else(|| {
-                if entry.kind != "foil" {
-                    return None;
-                }
-                printed(&|known| known.is_some_and(|known| known.set == "Battle of Naboo"))
-                    .or_else(|| candidates.iter().copied().find(same_name))
-            })
-            .or_else(|| {
-                candidates.iter().copied().find(|position| {
-                    let Some(card) = card_at(position) else {
-                        return false;
-                    };
-                    let stats = [
-                        &card.stats.deploy,
-                        &card.stats.power,
-                        &card.stats.damage,
-                        &card.stats.destiny,
-                    ];
-                    let compared: Vec<bool> = stats
-                        .iter()
-                        .zip(&stats_of_entry)
-                        .filter_map(|(known, given)| match (known, given) {
-                            (Some(known), Some(given)) => Some(known.value == *given),
-                            _ => None,
-                        })
-                        .collect();
-                    same_name(position)
-                        && card_type.is_some_and(|kind| card.card_type() == Some(kind))
-                        && !compared.is_empty()
-                        && compared.iter().all(|equal| *equal)
-                })
-            });
-        let position = match existing {
-            Some(position) => position,
-            None => {
-                let mut card = Card::named(&full_name, Game::YoungJedi);
-                card.title = entry.title.clone();
-                card.subtitle = entry.subtitle.clone();
-                cards.push(card);
-                let position = cards.len() - 1;
-                index.full.entry(wanted.clone()).or_default().push(position);
-                position
-            }
-        };
-        let Some(card) = cards.get_mut(position) else {
-            return;
-        };
-        if !card.name_complete && entry.subtitle.is_some() {
-            let partial = card.full_name();
-            card.subtitle = entry.subtitle.clone();
-            card.name_complete = true;
-            if !card.aliases.contains(&partial) {
-                card.aliases.push(partial);
-            }
-            index.title_only.retain(|other| *other != position);
-            index
-                .full
-                .entry(super::names::normalise(&card.full_name()))
-                .or_default()
-                .push(position);
+        })
+    };
+    let reprinted_by_foil = || {
+        if entry.kind != "foil" {
+            return None;
         }
-        let said_by = |fact_source: &Source| match fact_source {
-            Source::Rule(id) => format!("the rules ({id})"),
-            Source::Outside(place) => place.clone(),
-            Source::Scenario => "the scenario".to_string(),
-        };
-        match &card.printing {
-            None => card.printing = Some(Fact::new(printing, source.clone())),
-            Some(known) if known.value == printing => {}
-            Some(_) => card.reprints.push(Fact::new(printing, source.clone())),
-        }
-        if card.side.is_none() {
-            card.side = Some(Fact::new(entry.side, source.clone()));
-        }
-        match (&card.card_type, card_type) {
-            (None, Some(kind)) => card.card_type = Some(Fact::new(kind, source.clone())),
-            (Some(known), Some(kind)) if known.value != kind => {
-                let note = format!(
-                    "{} {}: the transcription says {}; the catalog keeps {}, from {}",
-                    entry.set,
-                    entry.number,
-                    kind.label(),
-                    known.value.label(),
-                    said_by(&known.source)
-                );
-                card.notes.push(Fact::new(note, source.clone()));
-            }
-            _ => {}
-        }
-        if card.rarity.is_none() {
-            card.rarity = Some(Fact::new(entry.rarity.clone(), source.clone()));
-        }
-        for (label, field, stat) in [
-            ("deploy", entry.counters.clone(), &mut card.stats.deploy),
-            ("power", entry.power.clone(), &mut card.stats.power),
-            ("DAMAGE", entry.damage.clone(), &mut card.stats.damage),
-            ("destiny", entry.destiny.clone(), &mut card.stats.destiny),
-        ] {
-            let Some(field) = field else { continue };
-            let value = StatValue::from(field);
-            // Anakin's printed "?": the rule that draws a destiny for his power says what it
-            // means; the transcription writes a number instead (the converter notes which).
-            let fact_source = if label == "power" && value == StatValue::Symbol("?".to_string()) {
-                Source::Rule(ANAKIN_POWER.to_string())
-            } else {
-                source.clone()
+        printed(&|known| known.is_some_and(|known| known.set == "Battle of Naboo"))
+            .or_else(|| printed(&|_| true))
+    };
+    let same_numbers = || {
+        candidates.iter().copied().find(|position| {
+            let Some(card) = cards.get(*position) else {
+                return false;
             };
-            match stat {
-                None => *stat = Some(Fact::new(value, fact_source)),
-                Some(known) if known.value != value => {
-                    let note = format!(
-                        "{label}: {} {} in the transcription says {value}; the catalog keeps {}, from {}",
-                        entry.set,
-                        entry.number,
-                        known.value,
-                        said_by(&known.source)
-                    );
-                    card.notes.push(Fact::new(note, source.clone()));
-                }
-                Some(_) => {}
-            }
+            let known = [
+                &card.stats.deploy,
+                &card.stats.power,
+                &card.stats.damage,
+                &card.stats.destiny,
+            ];
+            let compared: Vec<bool> = known
+                .iter()
+                .zip(&entry_stats)
+                .filter_map(|(known, given)| match (known, given) {
+                    (Some(known), Some(given)) => Some(known.value == *given),
+                    _ => None,
+                })
+                .collect();
+            same_side(card)
+                && card_type.is_some_and(|kind| card.card_type() == Some(kind))
+                && !compared.is_empty()
+                && compared.iter().all(|equal| *equal)
+        })
+    };
+    printed(&|known| known.is_none_or(|known| *known == printing))
+        .or_else(listed_by_title)
+        .or_else(reprinted_by_foil)
+        .or_else(same_numbers)
+}
+
+/// Who gave a fact the catalog keeps, for a note.
+fn said_by(source: &Source) -> String {
+    match source {
+        Source::Rule(id) => format!("the rules ({id})"),
+        Source::Outside(place) => place.clone(),
+        Source::Scenario => "the scenario".to_string(),
+    }
+}
+
+/// Merges a printing's facts into its card: a fact the card lacks is taken with the
+/// printing's source; one it has and the printing gives otherwise stays, with a note that
+/// gives both readings.
+fn merge_printing(card: &mut Card, entry: &PrintingEntry, source: &Source) {
+    let printing = printing_of(entry);
+    let differs = |what: &str, given: &dyn fmt::Display, known: &dyn fmt::Display, by: &str| {
+        Fact::new(
+            format!(
+                "{what}: {} {} in the transcription says {given}; the catalog keeps {known}, from {by}",
+                entry.set, entry.number
+            ),
+            source.clone(),
+        )
+    };
+    match &card.printing {
+        None => card.printing = Some(Fact::new(printing, source.clone())),
+        Some(known) if known.value == printing => {}
+        Some(_) => card.reprints.push(Fact::new(printing, source.clone())),
+    }
+    if card.side.is_none() {
+        card.side = Some(Fact::new(entry.side, source.clone()));
+    }
+    match (&card.card_type, CardType::from_word(&entry.kind)) {
+        (None, Some(kind)) => card.card_type = Some(Fact::new(kind, source.clone())),
+        (Some(known), Some(kind)) if known.value != kind => {
+            let note = differs(
+                "type",
+                &kind.label(),
+                &known.value.label(),
+                &said_by(&known.source),
+            );
+            card.notes.push(note);
         }
-        let boxes: Vec<WeaponBox> = entry
-            .boxes
-            .iter()
-            .map(|weapon_box| WeaponBox {
-                users: weapon_box.users.clone(),
-                draws: weapon_box.draws,
-                bonus: weapon_box.bonus,
-            })
-            .collect();
-        // Six `none` is a card the transcription gives no dots for, not a card without dots.
-        let dots = (!entry.dots.iter().all(|dot| dot == "none")).then(|| entry.dots.clone());
-        let printed = [
-            (
+        _ => {}
+    }
+    if card.rarity.is_none() {
+        card.rarity = Some(Fact::new(entry.rarity.clone(), source.clone()));
+    }
+    for (label, field, stat) in [
+        ("deploy", &entry.counters, &mut card.stats.deploy),
+        ("power", &entry.power, &mut card.stats.power),
+        ("DAMAGE", &entry.damage, &mut card.stats.damage),
+        ("destiny", &entry.destiny, &mut card.stats.destiny),
+    ] {
+        let Some(field) = field else { continue };
+        let value = StatValue::from(field.clone());
+        // Anakin's printed "?": the rule that draws a destiny for his power says what it
+        // means; the transcription writes a number instead (the converter notes which).
+        let fact_source = if label == "power" && value == StatValue::Symbol("?".to_string()) {
+            Source::Rule(ANAKIN_POWER.to_string())
+        } else {
+            source.clone()
+        };
+        match stat {
+            None => *stat = Some(Fact::new(value, fact_source)),
+            Some(known) if known.value != value => {
+                let note = differs(label, &value, &known.value, &said_by(&known.source));
+                card.notes.push(note);
+            }
+            Some(_) => {}
+        }
+    }
+    // Six `none` is a card the transcription gives no dots for, not a card without dots.
+    let dots = (!entry.dots.iter().all(|dot| dot == "none")).then(|| entry.dots.clone());
+    match (&card.dots, dots) {
+        (None, dots) => card.dots = dots.map(|dots| Fact::new(dots, source.clone())),
+        (Some(known), Some(dots)) if known.value != dots => {
+            let note = differs(
                 "dots",
-                dots.as_ref().map(|dots| dots.join(", ")),
-                card.dots.as_ref().map(|known| known.value.join(", ")),
-            ),
-            (
-                "power bonus",
-                entry
-                    .battle_bonus
-                    .clone()
-                    .map(|field| StatValue::from(field).to_string()),
-                card.battle_bonus
-                    .as_ref()
-                    .map(|known| known.value.to_string()),
-            ),
-        ];
-        for (label, given, known) in printed {
-            if let (Some(given), Some(known)) = (given, known)
-                && given != known
-            {
-                card.notes.push(Fact::new(
-                    format!(
-                        "{label}: {} {} in the transcription says {given}; the catalog keeps {known}, from an earlier printing",
-                        entry.set, entry.number
-                    ),
-                    source.clone(),
-                ));
-            }
+                &dots.join(", "),
+                &known.value.join(", "),
+                "an earlier printing",
+            );
+            card.notes.push(note);
         }
-        match &card.weapon_boxes {
-            None if !boxes.is_empty() => {
-                card.weapon_boxes = Some(Fact::new(boxes, source.clone()));
-            }
-            Some(known)
-                if !boxes.is_empty()
-                    && (known.value.len() != boxes.len()
-                        || known
-                            .value
-                            .iter()
-                            .zip(&boxes)
-                            .any(|(a, b)| a.disagrees_with(b))) =>
-            {
-                let say = |boxes: &[WeaponBox]| {
-                    boxes
-                        .iter()
-                        .map(|weapon_box| format!("[{weapon_box}]"))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                };
-                let note = format!(
-                    "weapon boxes: {} {} in the transcription says {}; the catalog keeps {}, from an earlier printing",
-                    entry.set,
-                    entry.number,
-                    say(&boxes),
-                    say(&known.value)
-                );
-                card.notes.push(Fact::new(note, source.clone()));
-            }
-            _ => {}
+        _ => {}
+    }
+    let bonus = entry.battle_bonus.clone().map(StatValue::from);
+    match (&card.battle_bonus, bonus) {
+        (None, bonus) => card.battle_bonus = bonus.map(|bonus| Fact::new(bonus, source.clone())),
+        (Some(known), Some(bonus)) if known.value != bonus => {
+            let note = differs("power bonus", &bonus, &known.value, "an earlier printing");
+            card.notes.push(note);
         }
-        if card.dots.is_none()
-            && let Some(dots) = dots
+        _ => {}
+    }
+    let boxes: Vec<WeaponBox> = entry
+        .boxes
+        .iter()
+        .map(|weapon_box| WeaponBox {
+            users: weapon_box.users.clone(),
+            draws: weapon_box.draws,
+            bonus: weapon_box.bonus,
+        })
+        .collect();
+    match &card.weapon_boxes {
+        _ if boxes.is_empty() => {}
+        None => card.weapon_boxes = Some(Fact::new(boxes, source.clone())),
+        Some(known)
+            if known.value.len() != boxes.len()
+                || known
+                    .value
+                    .iter()
+                    .zip(&boxes)
+                    .any(|(a, b)| a.disagrees_with(b)) =>
         {
-            card.dots = Some(Fact::new(dots, source.clone()));
+            let say = |boxes: &[WeaponBox]| {
+                boxes
+                    .iter()
+                    .map(|weapon_box| format!("[{weapon_box}]"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let note = differs(
+                "weapon boxes",
+                &say(&boxes),
+                &say(&known.value),
+                "an earlier printing",
+            );
+            card.notes.push(note);
         }
-        if card.battle_bonus.is_none()
-            && let Some(bonus) = entry.battle_bonus.clone()
-        {
-            card.battle_bonus = Some(Fact::new(StatValue::from(bonus), source.clone()));
-        }
-        for note in &entry.notes {
-            card.notes.push(Fact::new(
-                format!("{} {}: {note}", entry.set, entry.number),
-                source.clone(),
-            ));
-        }
+        Some(_) => {}
+    }
+    for note in &entry.notes {
+        card.notes.push(Fact::new(
+            format!("{} {}: {note}", entry.set, entry.number),
+            source.clone(),
+        ));
     }
 }
 

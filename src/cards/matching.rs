@@ -136,14 +136,16 @@ impl NameIndex {
         index
     }
 
-    /// The words in word order, as [`NameIndex::from_normalised`] was given them or as
-    /// sorting them now gives them (for a test that the two agree).
-    pub fn sorted_words(&self, fresh: bool) -> Vec<WordPlace> {
-        if fresh {
-            self.sort_words()
-        } else {
-            self.word_order().to_vec()
-        }
+    /// The words in word order as the index holds them: for the embedded catalog, as
+    /// [`NameIndex::from_normalised`] was given them by the build.
+    pub fn words_in_order(&self) -> Vec<WordPlace> {
+        self.word_order().to_vec()
+    }
+
+    /// The words in word order as sorting them now gives them (for a test that the build's
+    /// order is the program's).
+    pub fn words_sorted_now(&self) -> Vec<WordPlace> {
+        self.sort_words()
     }
 
     fn sort_words(&self) -> Vec<WordPlace> {
