@@ -107,19 +107,10 @@ pub const ZONE_KEYS: [(&str, ZoneOfSide); 10] = [
 impl Zone {
     /// The key that names the kind of zone: `draw-deck`, `dueling-hand`, `in-play`.
     pub fn key(self) -> &'static str {
-        match self {
-            Zone::InPlay(..) => "in-play",
-            Zone::DrawDeck(_) => "draw-deck",
-            Zone::Hand(_) => "hand",
-            Zone::DiscardPile(_) => "discard-pile",
-            Zone::Hyperspace(_) => "hyperspace",
-            Zone::Objective(_) => "objective",
-            Zone::AtObjective(_) => "at-objective",
-            Zone::PodracingPile(_) => "podracing-pile",
-            Zone::BattlePlan(_) => "battle-plan",
-            Zone::DuelingHand(_) => "dueling-hand",
-            Zone::DuelingPile(_) => "dueling-pile",
-        }
+        ZONE_KEYS
+            .iter()
+            .find(|(_, zone)| zone(self.owner()) == self)
+            .map_or("in-play", |(key, _)| *key)
     }
 
     /// The player whose zone it is.
@@ -586,5 +577,23 @@ impl Board {
             .filter(|instance| instance.owner == side)
             .map(|instance| instance.id)
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_zone_key_names_back_its_zone() {
+        for (key, zone) in ZONE_KEYS {
+            for side in [Side::Light, Side::Dark] {
+                assert_eq!(zone(side).key(), key);
+                assert_eq!(Zone::of_key(key, side), Some(zone(side)));
+                assert_eq!(zone(side).owner(), side);
+            }
+        }
+        assert_eq!(Zone::InPlay(Planet("Naboo"), Side::Dark).key(), "in-play");
+        assert_eq!(Zone::of_key("in-play", Side::Dark), None);
     }
 }
