@@ -9,6 +9,9 @@ use std::path::Path;
 #[path = "src/cards/assemble.rs"]
 #[allow(dead_code)]
 mod assemble;
+#[path = "src/cards/cross_check.rs"]
+#[allow(dead_code)]
+mod cross_check;
 #[path = "src/cards/model.rs"]
 #[allow(dead_code)]
 mod model;
@@ -31,6 +34,7 @@ const DOCUMENTS: [&str; 5] = [
 
 const CATALOG: &str = "src/cards/catalog.yaml";
 const PRINTINGS: &str = "src/cards/young-jedi.yaml";
+const SECOND_SOURCE: &str = "src/cards/second-source.yaml";
 
 /// `card-list` → `CardList`.
 fn variant(kebab: &str) -> String {
@@ -229,10 +233,15 @@ fn write_catalog(linked: &source::Linked, out_dir: &str) {
         .unwrap_or_else(|error| panic!("cannot read {PRINTINGS}: {error}"));
     let printings: assemble::PrintingsFile = serde_saphyr::from_str(&printings_text)
         .unwrap_or_else(|error| panic!("{PRINTINGS} is not a valid list of printings: {error}"));
-    let cards = assemble::assemble(&listed, file, printings)
+    println!("cargo:rerun-if-changed={SECOND_SOURCE}");
+    let second_text = std::fs::read_to_string(SECOND_SOURCE)
+        .unwrap_or_else(|error| panic!("cannot read {SECOND_SOURCE}: {error}"));
+    let second: cross_check::SecondSourceFile = serde_saphyr::from_str(&second_text)
+        .unwrap_or_else(|error| panic!("{SECOND_SOURCE} is not a valid second source: {error}"));
+    let cards = assemble::assemble(&listed, file, printings, second)
         .unwrap_or_else(|error| panic!("the card catalog: {error}"));
     let mut code = String::from(
-        "// Written by build.rs from src/cards/catalog.yaml, src/cards/young-jedi.yaml and the corpus's card lists. Do not edit.\n\n",
+        "// Written by build.rs from src/cards/catalog.yaml, src/cards/young-jedi.yaml, src/cards/second-source.yaml and the corpus's card lists. Do not edit.\n\n",
     );
     code.push_str("pub(crate) static CARDS: &[fn() -> Card] = &[\n");
     for position in 0..cards.len() {
@@ -500,7 +509,16 @@ struct_literal!(Card {
     weapon_boxes,
     battle_bonus,
     dots,
+    identity,
+    location_bonuses,
 });
+struct_literal!(Identity {
+    unique,
+    stackable,
+    persona,
+    kind
+});
+struct_literal!(LocationBonus { location, bonus });
 struct_literal!(WeaponBox {
     users,
     draws,

@@ -243,3 +243,65 @@ fn weapon_boxes_name_their_users_in_the_catalog_words() {
         ])
     );
 }
+
+#[test]
+fn the_second_source_gives_each_printing_once_within_printed_ranges_and_the_catalog_shows_it() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cards/second-source.yaml"),
+    )
+    .expect("the second source");
+    let file: Value = serde_saphyr::from_str(&text).expect("YAML");
+    let planets = file["locations"].as_object().expect("locations");
+    let mut seen = std::collections::BTreeSet::new();
+    for set in file["sets"].as_array().expect("sets") {
+        assert!(
+            planets.contains_key(set["at"].as_str().expect("at")),
+            "{set}"
+        );
+        let commit = set["commit"].as_str().expect("a commit");
+        assert!(commit.len() == 40 && commit.chars().all(|c| c.is_ascii_hexdigit()));
+        for card in set["cards"].as_array().expect("cards") {
+            let key = (
+                set["set"].to_string(),
+                card["side"].to_string(),
+                card["no"].as_u64().expect("a number"),
+            );
+            assert!(seen.insert(key.clone()), "{key:?} twice");
+            for (field, range) in [("cost", 0..=9), ("damage", 0..=9), ("destiny", 0..=6)] {
+                if let Some(number) = card[field].as_i64() {
+                    assert!(range.contains(&number), "{field} of {card}");
+                }
+            }
+            if let Some(at) = card["at"].as_str() {
+                assert!(planets.contains_key(at), "{card}");
+            }
+            if let Some(bonuses) = card["bonus"].as_array() {
+                assert_eq!(bonuses.len(), 3, "{card}");
+            }
+        }
+    }
+    // Every Menace of Darth Maul card is given, and the catalog shows each card's identity.
+    let menace = seen
+        .iter()
+        .filter(|(set, _, _)| set == "\"Menace of Darth Maul\"")
+        .count();
+    assert_eq!(menace, 140);
+    let catalog = jedi_judge::cards::Catalog::embedded();
+    let named = |name: &str| {
+        jedi_judge::cards::find(catalog.cards(), name)
+            .ok()
+            .and_then(|found| found.first().copied())
+            .unwrap_or_else(|| panic!("{name}"))
+    };
+    let maul = named("Darth Maul, Sith Apprentice");
+    let identity = maul.identity.as_ref().expect("an identity");
+    assert_eq!(identity.value.persona.as_deref(), Some("darthmaul"));
+    assert!(identity.value.unique);
+    let eopie = named("Eopie");
+    assert!(
+        eopie.notes.iter().any(|note| note
+            .value
+            .starts_with("destiny: the second source says 5; the catalog keeps 1")),
+        "a disagreement is kept as a note"
+    );
+}

@@ -34,6 +34,7 @@ pub struct ListedCard<'a> {
 pub enum AssemblyError {
     CorrectionWithoutCard { item: String, name: String },
     EffectWithoutCard { name: String },
+    SecondSource(super::cross_check::Unmatched),
 }
 
 impl fmt::Display for AssemblyError {
@@ -47,6 +48,7 @@ impl fmt::Display for AssemblyError {
                 f,
                 "an effect is given for {name:?}, which the catalog does not have"
             ),
+            AssemblyError::SecondSource(unmatched) => write!(f, "{unmatched}"),
         }
     }
 }
@@ -77,7 +79,7 @@ enum FactField<T> {
 
 #[derive(Deserialize, Clone)]
 #[serde(untagged)]
-enum StatField {
+pub enum StatField {
     Number(i32),
     Word(String),
 }
@@ -276,11 +278,13 @@ impl PartialEq for StatField {
 
 /// The catalog: the corpus's card list, then the catalog file's cards, notes and
 /// corrections, then every printed card of the transcription, then sides derived through
-/// stacks, then the Clash cards.
+/// stacks, then the Clash cards. The second source is merged last among the Young Jedi facts,
+/// so that it is compared with every fact the others give.
 pub fn assemble(
     listed: &[ListedCard<'_>],
     file: CatalogFile,
     printings: PrintingsFile,
+    second_source: super::cross_check::SecondSourceFile,
 ) -> Result<Vec<Card>, AssemblyError> {
     let mut cards = Vec::new();
     for entry in listed {
@@ -423,6 +427,7 @@ pub fn assemble(
             return Err(AssemblyError::EffectWithoutCard { name: effect.card });
         }
     }
+    super::cross_check::merge(&mut cards, second_source).map_err(AssemblyError::SecondSource)?;
     derive_sides_through_stacks(&mut cards);
     name_versions_by_set(&mut cards);
     for entry in file.clash {

@@ -17,6 +17,9 @@ pub const CATALOG_SOURCE: &str = include_str!("catalog.yaml");
 /// (`young-jedi.yaml`, written by `convert-cards`).
 pub const PRINTINGS_SOURCE: &str = include_str!("young-jedi.yaml");
 
+/// The second source of card facts (`second-source.yaml`).
+pub const SECOND_SOURCE: &str = include_str!("second-source.yaml");
+
 #[derive(Debug, Error)]
 pub enum CatalogError {
     #[error("the card catalog is unreadable: {0}")]
@@ -110,8 +113,10 @@ impl Catalog {
             .collect();
         let printings: PrintingsFile = serde_saphyr::from_str(PRINTINGS_SOURCE)
             .map_err(|error| CatalogError::Unreadable(error.to_string()))?;
+        let second_source = serde_saphyr::from_str(SECOND_SOURCE)
+            .map_err(|error| CatalogError::Unreadable(error.to_string()))?;
         let catalog = Catalog {
-            cards: OnceLock::from(assemble(&listed, file, printings)?),
+            cards: OnceLock::from(assemble(&listed, file, printings, second_source)?),
             built_in: None,
             one_by_one: OnceLock::new(),
             index: OnceLock::new(),

@@ -3,6 +3,7 @@
 mod assemble;
 mod catalog;
 pub mod convert;
+mod cross_check;
 pub mod filter;
 pub mod matching;
 mod model;
@@ -15,7 +16,7 @@ pub use catalog::{CATALOG_SOURCE, Catalog, CatalogError};
 pub use matching::{CardLookupError, find, suggest};
 pub use model::{
     Card, CardType, ClashFacts, Condition, ConditionTrait, ConditionalBonus, DamageModifier,
-    DuelingEffect, Fact, Game, GameText, ModifierTarget, Printing, Side, Source, StatValue, Stats,
-    TraitKind, WeaponBox, split_name,
+    DuelingEffect, Fact, Game, GameText, Identity, LocationBonus, ModifierTarget, Printing, Side,
+    Source, StatValue, Stats, TraitKind, WeaponBox, split_name,
 };
 pub use traits::{DerivedTrait, TraitValue};

@@ -532,6 +532,62 @@ impl WeaponBox {
     }
 }
 
+/// Who a card is, as the second source gives it: whether it is unique, whether it stacks, and
+/// the persona (the person several versions represent) in that source's own keys.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+pub struct Identity {
+    pub unique: bool,
+    pub stackable: bool,
+    /// The source's key for the persona (`darthmaul`), shared by every version of it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub persona: Option<String>,
+    /// The source's key for the kind of character (`jedi`, `podracepilot`, `battledroid`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+}
+
+impl fmt::Display for Identity {
+    /// `unique, stacks; persona darthmaul; kind jedi`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}, {}",
+            if self.unique { "unique" } else { "not unique" },
+            if self.stackable {
+                "stacks"
+            } else {
+                "does not stack"
+            }
+        )?;
+        if let Some(persona) = &self.persona {
+            write!(f, "; persona {persona}")?;
+        }
+        if let Some(kind) = &self.kind {
+            write!(f, "; kind {kind}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A character's printed power bonus at one location.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+pub struct LocationBonus {
+    /// The location's name as the catalog writes it (`Tatooine • Mos Espa`).
+    pub location: String,
+    pub bonus: i32,
+}
+
+impl LocationBonus {
+    /// `+1 Tatooine • Mos Espa, +2 Tatooine • Desert Landing Site, ...`.
+    pub fn list(bonuses: &[LocationBonus]) -> String {
+        bonuses
+            .iter()
+            .map(|bonus| format!("{:+} {}", bonus.bonus, bonus.location))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
 /// A card: one version, as the catalog or a scenario knows it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 pub struct Card {
@@ -586,6 +642,12 @@ pub struct Card {
     /// The six deck-construction dots, top first: a colour, `white` (wild) or `none`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dots: Option<Fact<Vec<String>>>,
+    /// Uniqueness, stacking and persona.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub identity: Option<Fact<Identity>>,
+    /// A character's printed power bonuses at the three locations of a planet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location_bonuses: Option<Fact<Vec<LocationBonus>>>,
 }
 
 impl Card {
@@ -628,6 +690,8 @@ impl Card {
             weapon_boxes: None,
             battle_bonus: None,
             dots: None,
+            identity: None,
+            location_bonuses: None,
         }
     }
 

@@ -8,7 +8,7 @@ use super::output::{
 
 use super::{Format, Palette, json as to_json, markdown_escape, wrap};
 use crate::cards::traits::derive_all;
-use crate::cards::{Card, CardType, DerivedTrait, Fact, Game, Source, TraitValue};
+use crate::cards::{Card, CardType, DerivedTrait, Fact, Game, LocationBonus, Source, TraitValue};
 use crate::rules::{Corpus, Ruleset, lookup};
 
 /// The indent of values and citations under a label.
@@ -168,6 +168,18 @@ fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String,
         push(
             "dots",
             fact_line(corpus, ruleset, fact, fact.value.join(", ")),
+        );
+    }
+    if let Some(fact) = &card.identity {
+        push(
+            "identity",
+            fact_line(corpus, ruleset, fact, fact.value.to_string()),
+        );
+    }
+    if let Some(fact) = &card.location_bonuses {
+        push(
+            "location bonuses",
+            fact_line(corpus, ruleset, fact, LocationBonus::list(&fact.value)),
         );
     }
     if let Some(fact) = &card.game_text {

@@ -1,0 +1,364 @@
+//! The second source of card facts (`second-source.yaml`): merges what it alone gives
+//! (uniqueness, stacking, persona, location bonuses) into the catalog's cards, and notes on a
+//! card each number where it and the catalog disagree.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+
+use serde::Deserialize;
+
+use super::assemble::StatField;
+use super::model::{
+    Card, CardType, Fact, Identity, LocationBonus, Printing, Side, Source, StatValue,
+};
+
+/// The second source's file, as `second-source.yaml` holds it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SecondSourceFile {
+    source: String,
+    /// A planet's key and its three locations, in the order of a character's bonuses.
+    locations: BTreeMap<String, [String; 3]>,
+    sets: Vec<SetEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetEntry {
+    set: String,
+    file: String,
+    commit: String,
+    /// The planet a character's bonuses are for unless the card says otherwise.
+    at: String,
+    cards: Vec<Entry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    no: u32,
+    side: Side,
+    name: String,
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default, rename = "trait")]
+    character_kind: Option<String>,
+    #[serde(default)]
+    persona: Option<String>,
+    #[serde(default)]
+    cost: Option<i32>,
+    #[serde(default)]
+    power: Option<StatField>,
+    #[serde(default)]
+    damage: Option<i32>,
+    #[serde(default)]
+    destiny: Option<i32>,
+    #[serde(default)]
+    bonus: Option<[i32; 3]>,
+    #[serde(default)]
+    at: Option<String>,
+    #[serde(default)]
+    unique: Option<bool>,
+    #[serde(default)]
+    stackable: Option<bool>,
+    #[serde(default)]
+    add: Option<Vec<i32>>,
+    #[serde(default)]
+    draws: Option<Vec<i32>>,
+    #[serde(default)]
+    battle_bonus: Option<i32>,
+}
+
+/// A card of the second source that the catalog does not have at its set, number and side.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Unmatched {
+    pub set: String,
+    pub number: u32,
+    pub name: String,
+}
+
+impl fmt::Display for Unmatched {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the second source's {:?} ({} {}) is no printing the catalog has",
+            self.name, self.set, self.number
+        )
+    }
+}
+
+/// Merges the second source into the cards (see the module's documentation).
+pub fn merge(cards: &mut [Card], file: SecondSourceFile) -> Result<(), Unmatched> {
+    let mut by_printing: HashMap<(String, String, Side), usize> = HashMap::new();
+    for (position, card) in cards.iter().enumerate() {
+        let Some(side) = card.side() else { continue };
+        for printing in card.printing.iter().chain(&card.reprints) {
+            let Printing { set, number } = &printing.value;
+            by_printing
+                .entry((set.clone(), number.clone(), side))
+                .or_insert(position);
+        }
+    }
+    for set in file.sets {
+        let short_commit = set.commit.get(..7).unwrap_or(&set.commit);
+        for entry in set.cards {
+            let key = (set.set.clone(), entry.no.to_string(), entry.side);
+            let Some(card) = by_printing
+                .get(&key)
+                .and_then(|position| cards.get_mut(*position))
+            else {
+                return Err(Unmatched {
+                    set: set.set.clone(),
+                    number: entry.no,
+                    name: entry.name,
+                });
+            };
+            let source = Source::Outside(format!(
+                "second source {}@{short_commit} ({}): {} {} {}",
+                file.source,
+                set.file,
+                set.set,
+                entry.side.label(),
+                entry.no
+            ));
+            let planet = entry.at.as_deref().unwrap_or(&set.at);
+            let locations = file.locations.get(planet);
+            merge_entry(card, &entry, locations, &source);
+        }
+    }
+    Ok(())
+}
+
+/// Where the second source and the catalog disagree: a note that gives both readings and
+/// says which the catalog keeps.
+fn disagreement(
+    what: &str,
+    given: &dyn fmt::Display,
+    known: &dyn fmt::Display,
+    kept_from: &Source,
+    source: &Source,
+) -> Fact<String> {
+    let from = match kept_from {
+        Source::Rule(id) => format!("the rules ({id}), which win over both sources"),
+        Source::Outside(place) => format!("{place}, the catalog's first source"),
+        Source::Scenario => "the scenario".to_string(),
+    };
+    Fact::new(
+        format!("{what}: the second source says {given}; the catalog keeps {known}, from {from}"),
+        source.clone(),
+    )
+}
+
+fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, source: &Source) {
+    let mut notes = Vec::new();
+    let numbers = [
+        (
+            "deploy",
+            entry.cost.map(StatValue::Number),
+            &mut card.stats.deploy,
+        ),
+        (
+            "power",
+            entry.power.clone().map(StatValue::from),
+            &mut card.stats.power,
+        ),
+        (
+            "DAMAGE",
+            entry.damage.map(StatValue::Number),
+            &mut card.stats.damage,
+        ),
+        (
+            "destiny",
+            entry.destiny.map(StatValue::Number),
+            &mut card.stats.destiny,
+        ),
+    ];
+    for (what, given, known) in numbers {
+        let Some(given) = given else { continue };
+        match known {
+            None => *known = Some(Fact::new(given, source.clone())),
+            Some(known) if known.value != given => {
+                notes.push(disagreement(
+                    what,
+                    &given,
+                    &known.value,
+                    &known.source,
+                    source,
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    if let Some(given) = entry.battle_bonus.map(StatValue::Number) {
+        match &card.battle_bonus {
+            None => card.battle_bonus = Some(Fact::new(given, source.clone())),
+            Some(known) if known.value != given => notes.push(disagreement(
+                "power bonus",
+                &given,
+                &known.value,
+                &known.source,
+                source,
+            )),
+            Some(_) => {}
+        }
+    }
+    if let (Some(adds), Some(draws), Some(boxes)) = (&entry.add, &entry.draws, &card.weapon_boxes) {
+        for (index, weapon_box) in boxes.value.iter().enumerate() {
+            let pairs = [
+                ("power bonus", adds.get(index), weapon_box.bonus),
+                ("destiny draws", draws.get(index), weapon_box.draws),
+            ];
+            for (what, given, known) in pairs {
+                if let (Some(given), Some(known)) = (given, known)
+                    && *given != known
+                {
+                    notes.push(disagreement(
+                        &format!("box {} {what}", index + 1),
+                        given,
+                        &known,
+                        &boxes.source,
+                        source,
+                    ));
+                }
+            }
+        }
+    }
+    if let (Some(unique), Some(stackable)) = (entry.unique, entry.stackable) {
+        let identity = Identity {
+            unique,
+            stackable,
+            persona: entry.persona.clone().filter(|persona| !persona.is_empty()),
+            kind: entry.character_kind.clone().filter(|kind| !kind.is_empty()),
+        };
+        match &card.identity {
+            None => card.identity = Some(Fact::new(identity, source.clone())),
+            Some(known) if known.value != identity => notes.push(Fact::new(
+                format!(
+                    "identity: the second source says {} at this printing; the catalog keeps {}, from an earlier printing",
+                    identity, known.value
+                ),
+                source.clone(),
+            )),
+            Some(_) => {}
+        }
+    }
+    if let (Some(bonuses), Some(locations)) = (entry.bonus, locations) {
+        let bonuses: Vec<LocationBonus> = locations
+            .iter()
+            .zip(bonuses)
+            .map(|(location, bonus)| LocationBonus {
+                location: location.clone(),
+                bonus,
+            })
+            .collect();
+        match &card.location_bonuses {
+            None => card.location_bonuses = Some(Fact::new(bonuses, source.clone())),
+            Some(known) if known.value != bonuses => notes.push(Fact::new(
+                format!(
+                    "location bonuses: the second source says {} at this printing; the catalog keeps {}, from an earlier printing",
+                    LocationBonus::list(&bonuses),
+                    LocationBonus::list(&known.value)
+                ),
+                source.clone(),
+            )),
+            Some(_) => {}
+        }
+    }
+    // The name is not compared (the second source writes names without their punctuation);
+    // the type is.
+    if let (Some(given), Some(known)) = (CardType::from_word(&entry.kind), &card.card_type)
+        && given != known.value
+    {
+        notes.push(disagreement(
+            "type",
+            &given.label(),
+            &known.value.label(),
+            &known.source,
+            source,
+        ));
+    }
+    card.notes.extend(notes);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::model::{Game, StatValue};
+    use super::*;
+
+    fn file(cards: &str) -> SecondSourceFile {
+        let text = format!(
+            "source: example/server\nlocations:\n  naboo: [A, B, C]\nsets:\n  - set: Made Up\n    file: made-up.json\n    commit: 0123456789abcdef\n    at: naboo\n    cards:\n{cards}"
+        );
+        serde_saphyr::from_str(&text).expect("a valid second source")
+    }
+
+    fn card() -> Card {
+        let mut card = Card::named("Made Up, Person", Game::YoungJedi);
+        card.side = Some(Fact::new(Side::Dark, Source::Scenario));
+        card.printing = Some(Fact::new(
+            Printing {
+                set: "Made Up".to_string(),
+                number: "7".to_string(),
+            },
+            Source::Outside("first".to_string()),
+        ));
+        card.stats.power = Some(Fact::new(
+            StatValue::Number(4),
+            Source::Outside("first".to_string()),
+        ));
+        card
+    }
+
+    #[test]
+    fn a_card_gets_what_only_the_second_source_gives_and_a_note_where_they_disagree() {
+        let mut cards = vec![card()];
+        let entry = "      - {no: 7, side: dark, name: Made Up Person, type: character, persona: madeup, power: 5, damage: 3, bonus: [0, 2, 1], unique: true, stackable: true}\n";
+        assert_eq!(merge(&mut cards, file(entry)), Ok(()));
+        let card = &cards[0];
+        assert_eq!(
+            card.stats.power.as_ref().map(|fact| &fact.value),
+            Some(&StatValue::Number(4)),
+            "the first source's number stays"
+        );
+        assert_eq!(
+            card.stats.damage.as_ref().map(|fact| &fact.value),
+            Some(&StatValue::Number(3)),
+            "a number the first source lacks is taken"
+        );
+        let notes: Vec<&str> = card.notes.iter().map(|note| note.value.as_str()).collect();
+        assert_eq!(
+            notes,
+            [
+                "power: the second source says 5; the catalog keeps 4, from first, the catalog's first source"
+            ]
+        );
+        assert_eq!(
+            card.identity.as_ref().map(|fact| fact.value.to_string()),
+            Some("unique, stacks; persona madeup".to_string())
+        );
+        assert_eq!(
+            card.location_bonuses
+                .as_ref()
+                .map(|fact| LocationBonus::list(&fact.value)),
+            Some("+0 A, +2 B, +1 C".to_string())
+        );
+        assert!(matches!(
+            &card.identity.as_ref().map(|fact| &fact.source),
+            Some(Source::Outside(place)) if place.starts_with("second source example/server@0123456 (made-up.json): Made Up Dark Side 7")
+        ));
+    }
+
+    #[test]
+    fn a_record_at_a_printing_the_catalog_lacks_is_an_error() {
+        let mut cards = vec![card()];
+        let entry = "      - {no: 7, side: light, name: Other Side, type: character}\n";
+        assert_eq!(
+            merge(&mut cards, file(entry)),
+            Err(Unmatched {
+                set: "Made Up".to_string(),
+                number: 7,
+                name: "Other Side".to_string()
+            })
+        );
+    }
+}
