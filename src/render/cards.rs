@@ -52,32 +52,57 @@ fn trait_value(value: TraitValue) -> String {
     }
 }
 
-fn fact_line<T>(
-    corpus: &Corpus,
-    ruleset: &Ruleset,
-    fact: &Fact<T>,
-    shown: String,
-) -> (String, String) {
-    let mut value = shown;
-    if let Some(note) = &fact.note {
-        value.push_str(&format!(" ({note})"));
+/// The rows of a card being listed: each a label, the value shown, and its source.
+struct Rows<'a> {
+    corpus: &'a Corpus,
+    ruleset: &'a Ruleset,
+    rows: Vec<(String, String, String)>,
+}
+
+impl Rows<'_> {
+    fn push(&mut self, label: &str, value: String, source: String) {
+        self.rows.push((label.to_string(), value, source));
     }
-    (value, source_label(corpus, ruleset, &fact.source))
+
+    /// A fact's row: its value as `show` words it, its note, and its source.
+    fn fact<T>(&mut self, label: &str, fact: &Fact<T>, show: impl FnOnce(&T) -> String) {
+        let mut value = show(&fact.value);
+        if let Some(note) = &fact.note {
+            value.push_str(&format!(" ({note})"));
+        }
+        let source = source_label(self.corpus, self.ruleset, &fact.source);
+        self.push(label, value, source);
+    }
+
+    /// A fact's row if the card has the fact.
+    fn known<T>(&mut self, label: &str, fact: &Option<Fact<T>>, show: impl FnOnce(&T) -> String) {
+        if let Some(fact) = fact {
+            self.fact(label, fact, show);
+        }
+    }
+
+    /// A fact's row, or "unknown" where the card lacks it.
+    fn or_unknown<T>(
+        &mut self,
+        label: &str,
+        fact: &Option<Fact<T>>,
+        show: impl FnOnce(&T) -> String,
+    ) {
+        match fact {
+            Some(fact) => self.fact(label, fact, show),
+            None => self.push(label, "unknown".to_string(), String::new()),
+        }
+    }
 }
 
 /// The facts of a card as (label, value, source) rows, unknown stats included.
 fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String, String)> {
-    let mut rows = Vec::new();
-    let mut push = |label: &str, (value, source): (String, String)| {
-        rows.push((label.to_string(), value, source));
+    let mut out = Rows {
+        corpus,
+        ruleset,
+        rows: Vec::new(),
     };
-    match &card.card_type {
-        Some(fact) => push(
-            "type",
-            fact_line(corpus, ruleset, fact, fact.value.label().to_string()),
-        ),
-        None => push("type", ("unknown".to_string(), String::new())),
-    }
+    out.or_unknown("type", &card.card_type, |kind| kind.label().to_string());
     if let Some(clash) = &card.clash {
         let deck = match clash.deck.as_str() {
             "both" => "both Battle Decks".to_string(),
@@ -90,46 +115,23 @@ fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String,
             .as_ref()
             .map(|fact| source_label(corpus, ruleset, &fact.source))
             .unwrap_or_default();
-        push(
+        out.push(
             "copies",
-            (format!("{} in {deck}", clash.count), source.clone()),
+            format!("{} in {deck}", clash.count),
+            source.clone(),
         );
         if let Some(counterpart) = &clash.counterpart {
-            push("other deck's card", (counterpart.clone(), source));
+            out.push("other deck's card", counterpart.clone(), source);
         }
-        if let Some(attack) = &card.stats.attack {
-            push(
-                "Attack Value",
-                fact_line(corpus, ruleset, attack, attack.value.to_string()),
-            );
-        }
-        return rows;
+        out.known("Attack Value", &card.stats.attack, ToString::to_string);
+        return out.rows;
     }
-    match &card.side {
-        Some(fact) => push(
-            "side",
-            fact_line(corpus, ruleset, fact, fact.value.label().to_string()),
-        ),
-        None => push("side", ("unknown".to_string(), String::new())),
-    }
-    if let Some(fact) = &card.printing {
-        push(
-            "printing",
-            fact_line(corpus, ruleset, fact, fact.value.to_string()),
-        );
-    }
+    out.or_unknown("side", &card.side, |side| side.label().to_string());
+    out.known("printing", &card.printing, ToString::to_string);
     for fact in &card.reprints {
-        push(
-            "also printed",
-            fact_line(corpus, ruleset, fact, fact.value.to_string()),
-        );
+        out.fact("also printed", fact, ToString::to_string);
     }
-    if let Some(fact) = &card.rarity {
-        push(
-            "rarity",
-            fact_line(corpus, ruleset, fact, fact.value.clone()),
-        );
-    }
+    out.known("rarity", &card.rarity, Clone::clone);
     let mut unknown = Vec::new();
     // The numbers a card of its type carries: characters fight and take hits, starships
     // fight, every card deploys and is drawn for destiny.
@@ -139,78 +141,50 @@ fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String,
         _ => &["destiny", "deploy counters"],
     };
     for (label, stat) in card.stats.named() {
-        if !applicable.contains(&label) && stat.is_none() {
-            continue;
-        }
         match stat {
-            Some(fact) => push(
-                label,
-                fact_line(corpus, ruleset, fact, fact.value.to_string()),
-            ),
-            None => unknown.push(label),
+            Some(fact) => out.fact(label, fact, ToString::to_string),
+            None if applicable.contains(&label) => unknown.push(label),
+            None => {}
         }
     }
-    if let Some(fact) = &card.battle_bonus {
-        push(
-            "power bonus",
-            fact_line(corpus, ruleset, fact, format!("+{}", fact.value)),
-        );
-    }
+    out.known("power bonus", &card.battle_bonus, |bonus| {
+        format!("+{bonus}")
+    });
     if let Some(fact) = &card.weapon_boxes {
         for (index, weapon_box) in fact.value.iter().enumerate() {
-            push(
-                &format!("box {}", index + 1),
-                fact_line(corpus, ruleset, fact, weapon_box.to_string()),
-            );
+            out.fact(&format!("box {}", index + 1), fact, |_| {
+                weapon_box.to_string()
+            });
         }
     }
-    if let Some(fact) = &card.dots {
-        push(
-            "dots",
-            fact_line(corpus, ruleset, fact, fact.value.join(", ")),
-        );
-    }
-    if let Some(fact) = &card.identity {
-        push(
-            "identity",
-            fact_line(corpus, ruleset, fact, fact.value.to_string()),
-        );
-    }
-    if let Some(fact) = &card.location_bonuses {
-        push(
-            "location bonuses",
-            fact_line(corpus, ruleset, fact, LocationBonus::list(&fact.value)),
-        );
-    }
-    if let Some(fact) = &card.game_text {
-        push(
-            "game text",
-            fact_line(corpus, ruleset, fact, format!("\"{}\"", fact.value)),
-        );
-    }
+    out.known("dots", &card.dots, |dots| dots.join(", "));
+    out.known("identity", &card.identity, ToString::to_string);
+    out.known("location bonuses", &card.location_bonuses, |bonuses| {
+        LocationBonus::list(bonuses)
+    });
+    out.known("game text", &card.game_text, |text| format!("\"{text}\""));
     if card.game == Game::YoungJedi && !card.anonymous {
         match &card.text_source {
-            Some(source) if !card.text.is_empty() => push(
+            Some(source) if !card.text.is_empty() => out.push(
                 "text does",
-                (
-                    card.text.phrases().join("; "),
-                    source_label(corpus, ruleset, source),
-                ),
+                card.text.phrases().join("; "),
+                source_label(corpus, ruleset, source),
             ),
-            _ => push(
+            _ => out.push(
                 "text does",
-                ("game text not modelled".to_string(), String::new()),
+                "game text not modelled".to_string(),
+                String::new(),
             ),
         }
     }
     if !unknown.is_empty() {
-        rows.push((
-            "unknown".to_string(),
+        out.push(
+            "unknown",
             format!("{} (the sources do not print them)", unknown.join(", ")),
             String::new(),
-        ));
+        );
     }
-    rows
+    out.rows
 }
 
 fn trait_reason(corpus: &Corpus, ruleset: &Ruleset, derived: &DerivedTrait) -> (String, String) {
