@@ -36,6 +36,11 @@ const CATALOG: &str = "src/cards/catalog.yaml";
 const PRINTINGS: &str = "src/cards/young-jedi.yaml";
 const SECOND_SOURCE: &str = "src/cards/second-source.yaml";
 
+/// One entry of a static table of keyed lists: `    ("key", &[item, item]),`.
+fn write_keyed_list(code: &mut String, key: &str, items: &[String]) {
+    let _ = writeln!(code, "    ({key:?}, &[{}]),", items.join(", "));
+}
+
 /// `card-list` → `CardList`.
 fn variant(kebab: &str) -> String {
     kebab
@@ -170,12 +175,7 @@ fn main() {
             .iter()
             .flat_map(|word| [word.start.to_string(), word.end.to_string()])
             .collect();
-        let _ = writeln!(
-            code,
-            "    ({:?}, &[{}]),",
-            stems.join(" "),
-            offsets.join(", ")
-        );
+        write_keyed_list(&mut code, &stems.join(" "), &offsets);
     }
     code.push_str(
         "];\n\n/// Every stem, in byte order, with the items and positions where it stands.\npub(crate) static POSTINGS: &[(&str, &[(u32, u32)])] = &[\n",
@@ -185,7 +185,7 @@ fn main() {
             .iter()
             .map(|(item, position)| format!("({item}, {position})"))
             .collect();
-        let _ = writeln!(code, "    ({stem:?}, &[{}]),", places.join(", "));
+        write_keyed_list(&mut code, stem, &places);
     }
     code.push_str("];\n");
     std::fs::write(Path::new(&out_dir).join("corpus_data.rs"), code)
@@ -316,7 +316,7 @@ fn write_catalog(linked: &source::Linked, out_dir: &str) {
             .iter()
             .map(|(position, strength)| format!("({position}, Strength::{strength})"))
             .collect();
-        let _ = writeln!(code, "    ({name:?}, &[{}]),", entries.join(", "));
+        write_keyed_list(&mut code, name, &entries);
     }
     code.push_str("];\n\n");
     code.push_str("/// Every word of the names, in word order: (card, name, start, end).\n");
