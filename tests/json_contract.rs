@@ -206,6 +206,12 @@ fn every_rules_and_cards_output_validates_against_its_schema() {
             vec!["cards", "show", "mace", "windu", "warrior"],
             "jedi-judge/cards-show",
         ),
+        // Weapon boxes, dots, identity and location bonuses, and notes of disagreement.
+        (
+            vec!["cards", "show", "darth", "maul", "sith", "apprentice"],
+            "jedi-judge/cards-show",
+        ),
+        (vec!["cards", "show", "eopie"], "jedi-judge/cards-show"),
         (vec!["cards", "search", "qui"], "jedi-judge/cards-search"),
     ] {
         let mut argv = args.clone();
