@@ -278,6 +278,31 @@ fn the_second_source_gives_each_printing_once_within_printed_ranges_and_the_cata
             if let Some(bonuses) = card["bonus"].as_array() {
                 assert_eq!(bonuses.len(), 3, "{card}");
             }
+            match &card["power"] {
+                Value::Null => {}
+                Value::String(symbol) => assert_eq!(symbol, "?", "{card}"),
+                power => assert!(
+                    power.as_i64().is_some_and(|power| (0..=9).contains(&power)),
+                    "{card}"
+                ),
+            }
+            if let Some(bonus) = card["battle_bonus"].as_i64() {
+                assert!((0..=6).contains(&bonus), "{card}");
+            }
+            // Location bonuses and a weapon's power bonus and draws per box are small.
+            for list in ["bonus", "add", "draws"] {
+                for number in card[list].as_array().into_iter().flatten() {
+                    assert!(
+                        number.as_i64().is_some_and(|n| (0..=4).contains(&n)),
+                        "{list} of {card}"
+                    );
+                }
+            }
+            assert_eq!(
+                card["add"].as_array().map(Vec::len),
+                card["draws"].as_array().map(Vec::len),
+                "a weapon's boxes give both numbers: {card}"
+            );
         }
     }
     // Every Menace of Darth Maul card is given, and the catalog shows each card's identity.

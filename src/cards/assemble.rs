@@ -34,7 +34,7 @@ pub struct ListedCard<'a> {
 pub enum AssemblyError {
     CorrectionWithoutCard { item: String, name: String },
     EffectWithoutCard { name: String },
-    SecondSource(super::cross_check::Unmatched),
+    SecondSource(super::cross_check::SecondSourceError),
 }
 
 impl fmt::Display for AssemblyError {
@@ -48,7 +48,7 @@ impl fmt::Display for AssemblyError {
                 f,
                 "an effect is given for {name:?}, which the catalog does not have"
             ),
-            AssemblyError::SecondSource(unmatched) => write!(f, "{unmatched}"),
+            AssemblyError::SecondSource(error) => write!(f, "{error}"),
         }
     }
 }

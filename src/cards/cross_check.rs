@@ -69,26 +69,50 @@ struct Entry {
     battle_bonus: Option<i32>,
 }
 
-/// A card of the second source that the catalog does not have at its set, number and side.
+/// A record of the second source that cannot be merged.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Unmatched {
-    pub set: String,
-    pub number: u32,
-    pub name: String,
+pub enum SecondSourceError {
+    /// The catalog has no printing at the record's set, number and side.
+    NoPrinting {
+        set: String,
+        number: u32,
+        name: String,
+    },
+    /// The record's bonuses are for a planet `locations` does not list.
+    UnknownPlanet {
+        set: String,
+        number: u32,
+        planet: String,
+    },
+    /// The record gives one of `unique` and `stackable` without the other.
+    HalfIdentity { set: String, number: u32 },
 }
 
-impl fmt::Display for Unmatched {
+impl fmt::Display for SecondSourceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the second source's {:?} ({} {}) is no printing the catalog has",
-            self.name, self.set, self.number
-        )
+        match self {
+            SecondSourceError::NoPrinting { set, number, name } => write!(
+                f,
+                "the second source's {name:?} ({set} {number}) is no printing the catalog has"
+            ),
+            SecondSourceError::UnknownPlanet {
+                set,
+                number,
+                planet,
+            } => write!(
+                f,
+                "the second source's {set} {number} has bonuses at {planet:?}, which `locations` does not list"
+            ),
+            SecondSourceError::HalfIdentity { set, number } => write!(
+                f,
+                "the second source's {set} {number} gives one of `unique` and `stackable` without the other"
+            ),
+        }
     }
 }
 
 /// Merges the second source into the cards (see the module's documentation).
-pub fn merge(cards: &mut [Card], file: SecondSourceFile) -> Result<(), Unmatched> {
+pub fn merge(cards: &mut [Card], file: SecondSourceFile) -> Result<(), SecondSourceError> {
     let mut by_printing: HashMap<(String, String, Side), usize> = HashMap::new();
     for (position, card) in cards.iter().enumerate() {
         let Some(side) = card.side() else { continue };
@@ -107,12 +131,18 @@ pub fn merge(cards: &mut [Card], file: SecondSourceFile) -> Result<(), Unmatched
                 .get(&key)
                 .and_then(|position| cards.get_mut(*position))
             else {
-                return Err(Unmatched {
+                return Err(SecondSourceError::NoPrinting {
                     set: set.set.clone(),
                     number: entry.no,
                     name: entry.name,
                 });
             };
+            if entry.unique.is_some() != entry.stackable.is_some() {
+                return Err(SecondSourceError::HalfIdentity {
+                    set: set.set.clone(),
+                    number: entry.no,
+                });
+            }
             let source = Source::Outside(format!(
                 "second source {}@{short_commit} ({}): {} {} {}",
                 file.source,
@@ -122,7 +152,17 @@ pub fn merge(cards: &mut [Card], file: SecondSourceFile) -> Result<(), Unmatched
                 entry.no
             ));
             let planet = entry.at.as_deref().unwrap_or(&set.at);
-            let locations = file.locations.get(planet);
+            let locations = match (entry.bonus, file.locations.get(planet)) {
+                (None, _) => None,
+                (Some(_), Some(locations)) => Some(locations),
+                (Some(_), None) => {
+                    return Err(SecondSourceError::UnknownPlanet {
+                        set: set.set.clone(),
+                        number: entry.no,
+                        planet: planet.to_string(),
+                    });
+                }
+            };
             merge_entry(card, &entry, locations, &source);
         }
     }
@@ -354,10 +394,33 @@ mod tests {
         let entry = "      - {no: 7, side: light, name: Other Side, type: character}\n";
         assert_eq!(
             merge(&mut cards, file(entry)),
-            Err(Unmatched {
+            Err(SecondSourceError::NoPrinting {
                 set: "Made Up".to_string(),
                 number: 7,
                 name: "Other Side".to_string()
+            })
+        );
+    }
+
+    #[test]
+    fn bonuses_at_an_unlisted_planet_or_half_an_identity_are_errors() {
+        let mut cards = vec![card()];
+        let entry =
+            "      - {no: 7, side: dark, name: X, type: character, bonus: [1, 1, 1], at: hoth}\n";
+        assert_eq!(
+            merge(&mut cards, file(entry)),
+            Err(SecondSourceError::UnknownPlanet {
+                set: "Made Up".to_string(),
+                number: 7,
+                planet: "hoth".to_string()
+            })
+        );
+        let entry = "      - {no: 7, side: dark, name: X, type: character, unique: true}\n";
+        assert_eq!(
+            merge(&mut cards, file(entry)),
+            Err(SecondSourceError::HalfIdentity {
+                set: "Made Up".to_string(),
+                number: 7
             })
         );
     }
