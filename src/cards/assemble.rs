@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use super::model::{
     Card, CardType, ClashFacts, DuelingEffect, Fact, Game, Printing, Side, Source, StatValue,
-    TraitKind, WeaponBox, split_name,
+    TraitKind, WeaponBox, disagreement, split_name,
 };
 
 /// The rule that draws a destiny for Anakin's power, which is printed "?".
@@ -644,26 +644,15 @@ fn card_of_printing(
         .or_else(same_numbers)
 }
 
-/// Who gave a fact the catalog keeps, for a note.
-fn said_by(source: &Source) -> String {
-    match source {
-        Source::Rule(id) => format!("the rules ({id})"),
-        Source::Outside(place) => place.clone(),
-        Source::Scenario => "the scenario".to_string(),
-    }
-}
-
 /// Merges a printing's facts into its card: a fact the card lacks is taken with the
 /// printing's source; one it has and the printing gives otherwise stays, with a note that
 /// gives both readings.
 fn merge_printing(card: &mut Card, entry: &PrintingEntry, source: &Source) {
     let printing = printing_of(entry);
+    let reading = format!("{} {} in the transcription", entry.set, entry.number);
     let differs = |what: &str, given: &dyn fmt::Display, known: &dyn fmt::Display, by: &str| {
         Fact::new(
-            format!(
-                "{what}: {} {} in the transcription says {given}; the catalog keeps {known}, from {by}",
-                entry.set, entry.number
-            ),
+            disagreement(what, &reading, given, known, by),
             source.clone(),
         )
     };
@@ -682,7 +671,7 @@ fn merge_printing(card: &mut Card, entry: &PrintingEntry, source: &Source) {
                 "type",
                 &kind.label(),
                 &known.value.label(),
-                &said_by(&known.source),
+                &known.source.described(),
             );
             card.notes.push(note);
         }
@@ -709,7 +698,7 @@ fn merge_printing(card: &mut Card, entry: &PrintingEntry, source: &Source) {
         match stat {
             None => *stat = Some(Fact::new(value, fact_source)),
             Some(known) if known.value != value => {
-                let note = differs(label, &value, &known.value, &said_by(&known.source));
+                let note = differs(label, &value, &known.value, &known.source.described());
                 card.notes.push(note);
             }
             Some(_) => {}

@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use super::assemble::StatField;
 use super::model::{
-    Card, CardType, Fact, Identity, LocationBonus, Printing, Side, Source, StatValue,
+    Card, CardType, Fact, Identity, LocationBonus, Printing, Side, Source, StatValue, disagreement,
 };
 
 /// The second source's file, as `second-source.yaml` holds it.
@@ -144,7 +144,7 @@ pub fn merge(cards: &mut [Card], file: SecondSourceFile) -> Result<(), SecondSou
                 });
             }
             let source = Source::Outside(format!(
-                "second source {}@{short_commit} ({}): {} {} {}",
+                "{SECOND_SOURCE} {}@{short_commit} ({}): {} {} {}",
                 file.source,
                 set.file,
                 set.set,
@@ -169,22 +169,34 @@ pub fn merge(cards: &mut [Card], file: SecondSourceFile) -> Result<(), SecondSou
     Ok(())
 }
 
+/// How every source of this module's facts begins, so that a fact from an earlier printing
+/// of the second source is told from one of the first source.
+const SECOND_SOURCE: &str = "second source";
+
+/// Where the fact the catalog keeps comes from, and why it is kept over the second source.
+fn kept_from(source: &Source) -> String {
+    let described = source.described();
+    match source {
+        Source::Rule(_) => format!("{described}, which win over both sources"),
+        Source::Outside(place) if place.starts_with(SECOND_SOURCE) => {
+            format!("{described}, an earlier printing in the second source")
+        }
+        Source::Outside(_) => format!("{described}, the catalog's first source"),
+        Source::Scenario => described,
+    }
+}
+
 /// Where the second source and the catalog disagree: a note that gives both readings and
 /// says which the catalog keeps.
-fn disagreement(
+fn second_reading(
     what: &str,
     given: &dyn fmt::Display,
     known: &dyn fmt::Display,
-    kept_from: &Source,
+    kept: &Source,
     source: &Source,
 ) -> Fact<String> {
-    let from = match kept_from {
-        Source::Rule(id) => format!("the rules ({id}), which win over both sources"),
-        Source::Outside(place) => format!("{place}, the catalog's first source"),
-        Source::Scenario => "the scenario".to_string(),
-    };
     Fact::new(
-        format!("{what}: the second source says {given}; the catalog keeps {known}, from {from}"),
+        disagreement(what, "the second source", given, known, &kept_from(kept)),
         source.clone(),
     )
 }
@@ -218,7 +230,7 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
         match known {
             None => *known = Some(Fact::new(given, source.clone())),
             Some(known) if known.value != given => {
-                notes.push(disagreement(
+                notes.push(second_reading(
                     what,
                     &given,
                     &known.value,
@@ -232,7 +244,7 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
     if let Some(given) = entry.battle_bonus.map(StatValue::Number) {
         match &card.battle_bonus {
             None => card.battle_bonus = Some(Fact::new(given, source.clone())),
-            Some(known) if known.value != given => notes.push(disagreement(
+            Some(known) if known.value != given => notes.push(second_reading(
                 "power bonus",
                 &given,
                 &known.value,
@@ -252,7 +264,7 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
                 if let (Some(given), Some(known)) = (given, known)
                     && *given != known
                 {
-                    notes.push(disagreement(
+                    notes.push(second_reading(
                         &format!("box {} {what}", index + 1),
                         given,
                         &known,
@@ -272,12 +284,12 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
         };
         match &card.identity {
             None => card.identity = Some(Fact::new(identity, source.clone())),
-            Some(known) if known.value != identity => notes.push(Fact::new(
-                format!(
-                    "identity: the second source says {} at this printing; the catalog keeps {}, from an earlier printing",
-                    identity, known.value
-                ),
-                source.clone(),
+            Some(known) if known.value != identity => notes.push(second_reading(
+                "identity",
+                &identity,
+                &known.value,
+                &known.source,
+                source,
             )),
             Some(_) => {}
         }
@@ -293,13 +305,12 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
             .collect();
         match &card.location_bonuses {
             None => card.location_bonuses = Some(Fact::new(bonuses, source.clone())),
-            Some(known) if known.value != bonuses => notes.push(Fact::new(
-                format!(
-                    "location bonuses: the second source says {} at this printing; the catalog keeps {}, from an earlier printing",
-                    LocationBonus::list(&bonuses),
-                    LocationBonus::list(&known.value)
-                ),
-                source.clone(),
+            Some(known) if known.value != bonuses => notes.push(second_reading(
+                "location bonuses",
+                &LocationBonus::list(&bonuses),
+                &LocationBonus::list(&known.value),
+                &known.source,
+                source,
             )),
             Some(_) => {}
         }
@@ -309,7 +320,7 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
     if let (Some(given), Some(known)) = (CardType::from_word(&entry.kind), &card.card_type)
         && given != known.value
     {
-        notes.push(disagreement(
+        notes.push(second_reading(
             "type",
             &given.label(),
             &known.value.label(),
@@ -399,6 +410,36 @@ mod tests {
                 number: 7,
                 name: "Other Side".to_string()
             })
+        );
+    }
+
+    #[test]
+    fn a_reading_kept_from_an_earlier_printing_of_the_second_source_says_so() {
+        let mut reprinted = card();
+        reprinted.reprints.push(Fact::new(
+            Printing {
+                set: "Made Up".to_string(),
+                number: "8".to_string(),
+            },
+            Source::Outside("first".to_string()),
+        ));
+        let mut cards = vec![reprinted];
+        let entries = "      - {no: 7, side: dark, name: X, type: character, destiny: 2, unique: true, stackable: true}\n      - {no: 8, side: dark, name: X, type: character, destiny: 3, unique: false, stackable: true}\n";
+        assert_eq!(merge(&mut cards, file(entries)), Ok(()));
+        let notes: Vec<&str> = cards[0]
+            .notes
+            .iter()
+            .map(|note| note.value.as_str())
+            .collect();
+        let earlier = "second source example/server@0123456 (made-up.json): Made Up Dark Side 7, an earlier printing in the second source";
+        assert_eq!(
+            notes,
+            [
+                format!("destiny: the second source says 3; the catalog keeps 2, from {earlier}"),
+                format!(
+                    "identity: the second source says not unique, stacks; the catalog keeps unique, stacks, from {earlier}"
+                ),
+            ]
         );
     }
 

@@ -162,12 +162,34 @@ pub enum Source {
 }
 
 impl Source {
+    /// Who gave a fact, in a sentence: `the rules (ID)`, the outside source's description,
+    /// `the scenario`.
+    pub fn described(&self) -> String {
+        match self {
+            Source::Rule(id) => format!("the rules ({id})"),
+            Source::Outside(place) => place.clone(),
+            Source::Scenario => "the scenario".to_string(),
+        }
+    }
+
     pub fn rule_id(&self) -> Option<&str> {
         match self {
             Source::Rule(id) => Some(id),
             _ => None,
         }
     }
+}
+
+/// The note kept where a source reads a fact otherwise than the catalog: what, both
+/// readings, and where the kept one comes from (and why it is kept, where that says more).
+pub fn disagreement(
+    what: &str,
+    reading: &str,
+    given: &dyn fmt::Display,
+    known: &dyn fmt::Display,
+    kept_from: &str,
+) -> String {
+    format!("{what}: {reading} says {given}; the catalog keeps {known}, from {kept_from}")
 }
 
 /// A fact with its source and an optional note.
