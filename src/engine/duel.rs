@@ -50,6 +50,19 @@ const LAP_CARDS: Citation = cite("boonta.laps.not-in-play");
 /// title or subtitle says so: the conditions of power bonuses that ask for a trait rest on it.
 const TITLE_RULE: Citation = cite("general.title-traits");
 
+/// How a sum names a card's number: `printed power`, or, where the scenario declares it,
+/// `power declared by the scenario` with the catalog's number where that differs (the
+/// fact's note).
+fn number_label(what: &str, fact: Option<&crate::cards::Fact<StatValue>>) -> String {
+    match fact {
+        Some(fact) if fact.source == crate::cards::Source::Scenario => match &fact.note {
+            Some(note) => format!("{what} declared by the scenario; {note}"),
+            None => format!("{what} declared by the scenario"),
+        },
+        _ => format!("printed {what}"),
+    }
+}
+
 /// The titles the revised text's Anakin rule names.
 const ANAKIN_TITLE: &str = "Anakin Skywalker";
 
@@ -929,18 +942,7 @@ impl Duel {
         } else {
             match card.stats.power.as_ref().map(|fact| (&fact.value, fact)) {
                 Some((StatValue::Number(number), fact)) => {
-                    let number = *number;
-                    // A number the scenario declares says so, and what the catalog says.
-                    let label = match (&fact.source, &fact.note) {
-                        (crate::cards::Source::Scenario, Some(note)) => {
-                            format!("power declared by the scenario; {note}")
-                        }
-                        (crate::cards::Source::Scenario, None) => {
-                            "power declared by the scenario".to_string()
-                        }
-                        _ => "printed power".to_string(),
-                    };
-                    parts.push((label, number))
+                    parts.push((number_label("power", Some(fact)), *number))
                 }
                 _ => {
                     return Err(format!(
@@ -1433,18 +1435,12 @@ impl Duel {
         loser: Side,
         fighter: CardId,
     ) -> Result<Vec<(String, i32)>, String> {
-        let name = Self::name(board, fighter);
-        let declared = board
-            .card(fighter)
-            .and_then(|card| card.stats.damage.as_ref())
-            .filter(|fact| fact.source == crate::cards::Source::Scenario);
-        let label = match declared {
-            Some(fact) => match &fact.note {
-                Some(note) => format!("DAMAGE of {name} declared by the scenario; {note}"),
-                None => format!("DAMAGE of {name} declared by the scenario"),
-            },
-            None => format!("printed DAMAGE of {name}"),
-        };
+        let label = number_label(
+            &format!("DAMAGE of {}", Self::name(board, fighter)),
+            board
+                .card(fighter)
+                .and_then(|card| card.stats.damage.as_ref()),
+        );
         let mut parts = vec![(label, Self::printed_damage(board, fighter)?)];
         let zones = board.zones_by_card();
         for instance in &board.cards {
