@@ -275,6 +275,15 @@ impl FilterArgs {
     /// The filter these options and the comparisons among `words` give, and the words left.
     fn read(&self, words: &[String]) -> Result<(CardFilter, Vec<String>), CliError> {
         let bad = |message: String| CliError::BadFilter { message };
+        if let Some(set) = &self.set
+            && set.chars().nth(matching::MAX_NAME_CHARS).is_some()
+        {
+            return Err(bad(format!(
+                "{} is longer than any set's name ({} characters at most)",
+                crate::text::quoted(set),
+                matching::MAX_NAME_CHARS
+            )));
+        }
         let mut filter = CardFilter {
             set: self.set.clone(),
             ..CardFilter::default()

@@ -414,6 +414,15 @@ fn the_catalog_lists_and_filters_by_set_side_type_trait_and_printed_numbers() {
             "{name}"
         );
     }
+    // A set's name is bounded: a longer one is refused, and quoted clipped.
+    let long = "boonta ".repeat(1000);
+    let refused = run(&["cards", "list", "--set", &long]);
+    assert_eq!(refused.code, EXIT_USAGE, "{}", refused.stdout);
+    assert!(
+        refused.stderr.contains("is longer than any set's name") && refused.stderr.len() < 1000,
+        "{}",
+        refused.stderr
+    );
     // A trait is derived by rule; a search's words narrow by name, its comparisons by number.
     let pilots = run(&["cards", "list", "--trait", "podracer pilot"]);
     assert!(
