@@ -471,11 +471,14 @@ pub fn suggest_among<'a>(wanted: &str, words: &[&'a str]) -> Option<&'a str> {
 
 /// The names a fragment being typed could complete to, for Tab: those whose normalised form
 /// starts with it first, then those where every word of it starts a word of the name; each
-/// once, in the order given.
+/// once, in the order given. A fragment longer than any name completes to nothing.
 pub fn names_completing<'a>(
     names: impl IntoIterator<Item = &'a str>,
     fragment: &str,
 ) -> Vec<&'a str> {
+    if fragment.chars().nth(MAX_NAME_CHARS).is_some() {
+        return Vec::new();
+    }
     let wanted = normalise(fragment);
     let words: Vec<&str> = wanted.split(' ').filter(|word| !word.is_empty()).collect();
     let mut prefix = Vec::new();
@@ -506,6 +509,23 @@ pub fn names_completing<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fragment_completes_by_prefix_first_and_a_fragment_longer_than_any_name_to_nothing() {
+        let names = ["Qui-Gon Jinn, Jedi Master", "Darth Maul, Sith Lord", "Jinn"];
+        assert_eq!(
+            names_completing(names, "jinn"),
+            ["Jinn", "Qui-Gon Jinn, Jedi Master"]
+        );
+        assert_eq!(
+            names_completing(names, &"j".repeat(MAX_NAME_CHARS + 1)),
+            [] as [&str; 0]
+        );
+        assert_eq!(
+            names_completing(names, &"j ".repeat(MAX_NAME_CHARS)),
+            [] as [&str; 0]
+        );
+    }
     use crate::cards::Game;
 
     fn cards(names: &[&str]) -> Vec<Card> {
