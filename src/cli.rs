@@ -716,12 +716,7 @@ fn complete_card_name(current: &std::ffi::OsStr) -> Vec<clap_complete::Completio
     let Some(fragment) = current.to_str() else {
         return Vec::new();
     };
-    let names: Vec<String> = Catalog::embedded()
-        .cards()
-        .iter()
-        .filter(|card| !card.anonymous)
-        .map(|card| card.unambiguous_name())
-        .collect();
+    let names = Catalog::embedded().names_to_complete(None);
     matching::names_completing(names.iter().map(String::as_str), fragment)
         .into_iter()
         .take(MOST_COMPLETIONS)
@@ -734,14 +729,9 @@ fn complete_rule_id(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionC
     let Some(fragment) = current.to_str() else {
         return Vec::new();
     };
-    let mut ids: Vec<&str> = Vec::new();
-    for item in Corpus::embedded().items() {
-        ids.push(item.id.as_ref());
-        ids.push(item.key());
-    }
-    ids.sort_unstable();
-    ids.dedup();
-    ids.into_iter()
+    Corpus::embedded()
+        .ids_and_keys()
+        .into_iter()
         .filter(|id| id.starts_with(fragment))
         .take(MOST_COMPLETIONS)
         .map(clap_complete::CompletionCandidate::new)

@@ -138,7 +138,14 @@ fn tab_completes_commands_cards_rules_zones_and_planets() {
     assert_eq!(helper.completions("add da").1, ["dark "]);
     let (start, cards) = helper.completions("add dark maul stu");
     assert_eq!(start, 9);
-    assert_eq!(cards, ["Darth Maul, Student of the Dark Side"]);
+    // Two cards share the name: each is offered by the name that finds it alone.
+    assert_eq!(
+        cards,
+        [
+            "Darth Maul, Student of the Dark Side (Duel of the Fates)",
+            "Darth Maul, Student of the Dark Side (Reflections)"
+        ]
+    );
     assert!(
         helper
             .completions("rule duel.initi")

@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use super::assemble::{AssemblyError, CatalogFile, ListedCard, PrintingsFile, assemble};
 use super::matching::{CardLookupError, ExactName, NameIndex, NormalisedNames, WordPlace};
-use super::model::{Card, Source};
+use super::model::{Card, Game, Source};
 use crate::rules::Corpus;
 
 /// The catalog data file, `catalog.yaml`. The build script assembles the embedded catalog
@@ -127,6 +127,20 @@ impl Catalog {
             }
         }
         Ok(catalog)
+    }
+
+    /// The names that find each named card of `game` (of either game for `None`), and no other,
+    /// sorted, each once: what Tab offers.
+    pub fn names_to_complete(&self, game: Option<Game>) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .cards()
+            .iter()
+            .filter(|card| !card.anonymous && game.is_none_or(|game| card.game == game))
+            .map(Card::unambiguous_name)
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
     }
 
     /// Every card, in catalog order.

@@ -313,6 +313,18 @@ impl Corpus {
         &self.items
     }
 
+    /// Every item's full id and key, sorted, each once: what a look-up accepts, for Tab.
+    pub fn ids_and_keys(&self) -> Vec<&str> {
+        let mut ids: Vec<&str> = self
+            .items
+            .iter()
+            .flat_map(|item| [item.id.as_ref(), item.key()])
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
     /// Every item's words and their stems, tokenised once per corpus.
     pub(crate) fn search_index(&self) -> &super::search::SearchIndex {
         self.search_index.get_or_init(|| match self.words {

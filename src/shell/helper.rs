@@ -27,26 +27,13 @@ pub struct ShellHelper {
 
 impl ShellHelper {
     pub fn new(corpus: &Corpus, catalog: &Catalog, colour: bool) -> ShellHelper {
-        let mut rule_ids: Vec<String> = Vec::new();
-        for item in corpus.items() {
-            rule_ids.push(item.id.to_string());
-            if !rule_ids.iter().any(|known| known == item.key()) {
-                rule_ids.push(item.key().to_string());
-            }
-        }
-        rule_ids.sort();
-        rule_ids.dedup();
-        let mut catalog_names: Vec<String> = catalog
-            .cards()
-            .iter()
-            .filter(|card| card.game == Game::YoungJedi)
-            .map(|card| card.full_name())
-            .collect();
-        catalog_names.sort();
-        catalog_names.dedup();
         ShellHelper {
-            catalog_names,
-            rule_ids,
+            catalog_names: catalog.names_to_complete(Some(Game::YoungJedi)),
+            rule_ids: corpus
+                .ids_and_keys()
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
             board_names: Rc::new(RefCell::new(Vec::new())),
             colour,
         }
