@@ -507,6 +507,7 @@ struct_literal!(Card {
     text,
     text_source,
     weapon_boxes,
+    first_box_declaration,
     battle_bonus,
     dots,
     identity,
@@ -519,6 +520,11 @@ struct_literal!(Identity {
     kind
 });
 struct_literal!(LocationBonus { location, bonus });
+struct_literal!(BoxDeclaration {
+    users,
+    bonus,
+    catalog
+});
 struct_literal!(WeaponBox {
     users,
     draws,

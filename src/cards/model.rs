@@ -545,6 +545,34 @@ impl fmt::Display for WeaponBox {
     }
 }
 
+/// What a scenario declared of a weapon's first box (`usable_by`, `power_bonus`), and the
+/// catalog's first box before it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+pub struct BoxDeclaration {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub users: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<i32>,
+    /// The catalog's first box; `None` where the catalog gives no boxes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub catalog: Option<WeaponBox>,
+}
+
+impl BoxDeclaration {
+    /// The catalog's power bonus where the declared one differs from it: `Some(None)` where
+    /// the catalog gives none.
+    pub fn catalog_bonus_differing(&self) -> Option<Option<i32>> {
+        let catalog = self.catalog.as_ref().and_then(|first| first.bonus);
+        (self.bonus.is_some() && self.bonus != catalog).then_some(catalog)
+    }
+
+    /// The catalog's users where the declared ones differ from them.
+    pub fn catalog_users_differing(&self) -> Option<Option<&Vec<String>>> {
+        let catalog = self.catalog.as_ref().and_then(|first| first.users.as_ref());
+        (self.users.is_some() && self.users.as_ref() != catalog).then_some(catalog)
+    }
+}
+
 impl WeaponBox {
     /// Whether two readings of a box disagree: in a number, or in users both know.
     pub fn disagrees_with(&self, other: &WeaponBox) -> bool {
@@ -658,6 +686,9 @@ pub struct Card {
     /// A weapon's boxes, in printed order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub weapon_boxes: Option<Fact<Vec<WeaponBox>>>,
+    /// What a scenario declared of the weapon's first box (already in `weapon_boxes`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_box_declaration: Option<BoxDeclaration>,
     /// A Battle card's power bonus.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub battle_bonus: Option<Fact<StatValue>>,
@@ -710,6 +741,7 @@ impl Card {
             text: GameText::default(),
             text_source: None,
             weapon_boxes: None,
+            first_box_declaration: None,
             battle_bonus: None,
             dots: None,
             identity: None,
@@ -738,6 +770,19 @@ impl Card {
             .take()
             .map(|fact| fact.value)
             .unwrap_or_default();
+        // A second declaration (the shell's `set` one field at a time) adds to the first.
+        let earlier = self.first_box_declaration.take();
+        let catalog_first = match &earlier {
+            Some(earlier) => earlier.catalog.clone(),
+            None => boxes.first().cloned(),
+        };
+        self.first_box_declaration = Some(BoxDeclaration {
+            users: users
+                .clone()
+                .or_else(|| earlier.as_ref().and_then(|e| e.users.clone())),
+            bonus: bonus.or_else(|| earlier.as_ref().and_then(|e| e.bonus)),
+            catalog: catalog_first.clone(),
+        });
         if users.is_some() {
             boxes.truncate(1);
         }
@@ -756,20 +801,24 @@ impl Card {
                 first.bonus = bonus;
             }
         }
+        let mut clauses = Vec::new();
+        if let Some(catalog) = catalog_first
+            .as_ref()
+            .filter(|catalog| Some(*catalog) != boxes.first())
+        {
+            clauses.push(format!("the catalog's box 1 is {catalog}"));
+        }
+        if boxes.len() > 1 {
+            clauses.push("the other boxes are the catalog's".to_string());
+        }
         let mut declared = Fact::new(boxes, Source::Scenario);
-        if declared.value.len() > 1 {
-            declared.note =
-                Some("box 1 declared by the scenario; the others are the catalog's".to_string());
+        if !clauses.is_empty() {
+            declared.note = Some(format!(
+                "box 1 declared by the scenario; {}",
+                clauses.join("; ")
+            ));
         }
         self.weapon_boxes = Some(declared);
-    }
-
-    /// The weapon's first box, when a scenario declared it.
-    pub fn declared_first_box(&self) -> Option<&WeaponBox> {
-        self.weapon_boxes
-            .as_ref()
-            .filter(|fact| fact.source == Source::Scenario)
-            .and_then(|fact| fact.value.first())
     }
 
     /// The destiny number, if known and a number.

@@ -58,7 +58,10 @@ impl WeaponUser {
 
 /// The first of the weapon's boxes (as the catalog or the scenario gives them) whose users include
 /// the character: `None` if none does; an error names what is not known.
-pub fn box_for(weapon: &Card, character: &Card) -> Result<Option<WeaponBox>, String> {
+pub fn box_for<'card>(
+    weapon: &'card Card,
+    character: &Card,
+) -> Result<Option<&'card WeaponBox>, String> {
     let Some(boxes) = weapon.weapon_boxes.as_ref().map(|fact| &fact.value) else {
         return Err(format!(
             "who may use {} is not known: declare it under `cards:` with `usable_by:` (character titles, or `any Jedi`, `any dueling character`, `any character`)",
@@ -81,7 +84,7 @@ pub fn box_for(weapon: &Card, character: &Card) -> Result<Option<WeaponBox>, Str
             )
         })?;
         if holds {
-            return Ok(Some(weapon_box.clone()));
+            return Ok(Some(weapon_box));
         }
     }
     Ok(None)
@@ -327,9 +330,65 @@ mod tests {
         users.declare_first_box(Some(vec!["Aurra Sing".to_string()]), None);
         assert_eq!(box_for(&users, &maul), Ok(None));
         assert_eq!(
-            users.declared_first_box().and_then(|first| first.bonus),
+            users
+                .weapon_boxes
+                .as_ref()
+                .and_then(|fact| fact.value.first())
+                .and_then(|first| first.bonus),
             Some(2),
             "the catalog's bonus stays where none is declared"
+        );
+    }
+
+    #[test]
+    fn a_declaration_keeps_what_it_declared_and_what_the_catalog_said() {
+        let mut bonus_only = stolen_saber();
+        bonus_only.declare_first_box(None, Some(3));
+        let declared = bonus_only.first_box_declaration.clone();
+        assert_eq!(declared.as_ref().and_then(|d| d.users.clone()), None);
+        assert_eq!(
+            declared.as_ref().map(|d| d.catalog_bonus_differing()),
+            Some(Some(Some(2)))
+        );
+        assert_eq!(
+            declared.as_ref().map(|d| d.catalog_users_differing()),
+            Some(None),
+            "no users were declared"
+        );
+        assert_eq!(
+            bonus_only.weapon_boxes.and_then(|fact| fact.note),
+            Some(
+                "box 1 declared by the scenario; the catalog's box 1 is Aurra Sing: 1 destiny draw, power bonus +2; the other boxes are the catalog's"
+                    .to_string()
+            )
+        );
+        // Declaring what the catalog says is no difference.
+        let mut same = stolen_saber();
+        same.declare_first_box(Some(vec!["Aurra Sing".to_string()]), Some(2));
+        let declared = same.first_box_declaration.clone();
+        assert_eq!(
+            declared.as_ref().map(|d| d.catalog_bonus_differing()),
+            Some(None)
+        );
+        assert_eq!(
+            declared.as_ref().map(|d| d.catalog_users_differing()),
+            Some(None)
+        );
+        assert_eq!(same.weapon_boxes.and_then(|fact| fact.note), None);
+        // Declared one field at a time, as the shell does: the second adds to the first, and
+        // the catalog's box stays what it was.
+        let mut twice = stolen_saber();
+        twice.declare_first_box(Some(vec!["Aurra Sing".to_string()]), None);
+        twice.declare_first_box(None, Some(5));
+        let declared = twice.first_box_declaration.clone();
+        assert_eq!(
+            declared.as_ref().and_then(|d| d.users.clone()),
+            Some(vec!["Aurra Sing".to_string()])
+        );
+        assert_eq!(declared.as_ref().and_then(|d| d.bonus), Some(5));
+        assert_eq!(
+            declared.as_ref().map(|d| d.catalog_bonus_differing()),
+            Some(Some(Some(2)))
         );
     }
 

@@ -63,6 +63,29 @@ fn number_label(what: &str, fact: Option<&crate::cards::Fact<StatValue>>) -> Str
     }
 }
 
+/// "power bonus of Darth Maul's Lightsaber", saying so when the scenario declared the bonus
+/// of the box used and what the catalog's gives where it differs.
+fn weapon_bonus_label(weapon: &Card, used: &crate::cards::WeaponBox) -> String {
+    let name = weapon.full_name();
+    let first = weapon
+        .weapon_boxes
+        .as_ref()
+        .and_then(|fact| fact.value.first());
+    let declaration = weapon.first_box_declaration.as_ref().filter(|declared| {
+        declared.bonus.is_some() && first.is_some_and(|first| std::ptr::eq(first, used))
+    });
+    match declaration.map(|declared| declared.catalog_bonus_differing()) {
+        None => format!("power bonus of {name}"),
+        Some(None) => format!("power bonus of {name} (declared by the scenario)"),
+        Some(Some(Some(catalog))) => {
+            format!("power bonus of {name} (declared by the scenario; the catalog says {catalog})")
+        }
+        Some(Some(None)) => {
+            format!("power bonus of {name} (declared by the scenario; the catalog gives none)")
+        }
+    }
+}
+
 /// The titles the revised text's Anakin rule names.
 const ANAKIN_TITLE: &str = "Anakin Skywalker";
 
@@ -961,10 +984,10 @@ impl Duel {
         }
         if let Some(weapon) = self.weapon.get(side)
             && let Some(weapon_card) = board.card(weapon)
-            && let Some(bonus) = crate::cards::users::box_for(weapon_card, &card)?
-                .and_then(|weapon_box| weapon_box.bonus)
+            && let Some(used) = crate::cards::users::box_for(weapon_card, &card)?
+            && let Some(bonus) = used.bonus
         {
-            parts.push((format!("power bonus of {}", weapon_card.full_name()), bonus));
+            parts.push((weapon_bonus_label(weapon_card, used), bonus));
         }
         if let Some(bonus) = card.text.text_bonus {
             parts.push(("game-text power bonus".to_string(), bonus));

@@ -41,11 +41,11 @@ fn annotation(board: &Board, id: CardId) -> String {
             notes.push(format!("{label} {value}"));
         }
     }
-    if let Some(first) = card.declared_first_box() {
-        if let Some(bonus) = first.bonus {
+    if let Some(declared) = &card.first_box_declaration {
+        if let Some(bonus) = declared.bonus {
             notes.push(format!("+{bonus} power"));
         }
-        if let Some(users) = &first.users {
+        if let Some(users) = &declared.users {
             notes.push(format!("usable by {}", users.join(", ")));
         }
     }

@@ -290,9 +290,16 @@ impl Builder<'_> {
             }
         }
         card.declare_first_box(
-            declaration.usable_by.clone(),
-            declaration.power_bonus.map(|bonus| bonus.i32()),
+            declaration
+                .usable_by
+                .as_ref()
+                .map(|users| users.value.clone()),
+            declaration
+                .power_bonus
+                .as_ref()
+                .map(|bonus| bonus.value.i32()),
         );
+        self.warn_of_a_differing_box(&card, declaration);
         let text = &mut card.text;
         if !declaration.location_bonus.is_empty() {
             text.location_bonus.clear();
@@ -391,6 +398,42 @@ impl Builder<'_> {
             .entry(wanted)
             .or_insert(position);
         self.declared.push(card);
+    }
+
+    /// A warning for each of `power_bonus` and `usable_by` that gives the weapon's first box
+    /// other than the catalog's.
+    fn warn_of_a_differing_box(&mut self, card: &Card, declaration: &Declaration) {
+        let Some(declared) = &card.first_box_declaration else {
+            return;
+        };
+        let full_name = card.full_name();
+        if let (Some(Some(catalog)), Some(bonus)) =
+            (declared.catalog_bonus_differing(), &declaration.power_bonus)
+        {
+            self.problems.push(Problem::warning(
+                "declared-stat-differs",
+                format!(
+                    "declared power bonus {} for {full_name}; the catalog's box 1 says {catalog}, and the scenario's is used",
+                    bonus.value.i32()
+                ),
+                bonus.span,
+                "differs from the catalog",
+            ));
+        }
+        if let (Some(Some(catalog)), Some(users)) =
+            (declared.catalog_users_differing(), &declaration.usable_by)
+        {
+            self.problems.push(Problem::warning(
+                "declared-stat-differs",
+                format!(
+                    "declared users {} for {full_name}; the catalog's box 1 names {}, and the scenario's are used",
+                    users.value.join(", "),
+                    catalog.join(", ")
+                ),
+                users.span,
+                "differs from the catalog",
+            ));
+        }
     }
 
     /// A warning when the scenario declares a fact other than the catalog's.

@@ -509,10 +509,10 @@ pub struct Declaration {
     /// A weapon's users: character titles or full names, or `any Jedi`, `any dueling
     /// character`, `any character`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub usable_by: Option<Vec<String>>,
+    pub usable_by: Option<Located<Vec<String>>>,
     /// The power bonus a weapon adds to its user.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub power_bonus: Option<Bonus>,
+    pub power_bonus: Option<Located<Bonus>>,
     /// A character's power bonus on a planet: `{Coruscant: 1}`.
     #[serde(default, skip_serializing_if = "OrderedMap::is_empty")]
     pub location_bonus: OrderedMap<Bonus>,

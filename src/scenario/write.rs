@@ -74,12 +74,15 @@ fn declaration(card: &Card) -> Option<Declaration> {
         number: printing.map(|fact| fact.value.number.clone()),
         traits,
         usable_by: card
-            .declared_first_box()
-            .and_then(|first| first.users.clone()),
+            .first_box_declaration
+            .as_ref()
+            .and_then(|declared| declared.users.clone())
+            .map(Located::new),
         power_bonus: card
-            .declared_first_box()
-            .and_then(|first| first.bonus)
-            .map(|bonus| Bonus::saturating(i64::from(bonus))),
+            .first_box_declaration
+            .as_ref()
+            .and_then(|declared| declared.bonus)
+            .map(|bonus| Located::new(Bonus::saturating(i64::from(bonus)))),
         location_bonus: OrderedMap(
             card.text
                 .location_bonus
