@@ -377,6 +377,23 @@ impl<T: Literal> Literal for Option<T> {
     }
 }
 
+impl Literal for std::borrow::Cow<'static, str> {
+    fn write(&self, out: &mut String) {
+        let _ = write!(out, "Cow::Borrowed({:?})", &**self);
+    }
+}
+
+impl<T: Literal + Clone> Literal for std::borrow::Cow<'static, [T]> {
+    fn write(&self, out: &mut String) {
+        out.push_str("Cow::Borrowed(&[");
+        for value in self.iter() {
+            value.write(out);
+            out.push_str(", ");
+        }
+        out.push_str("])");
+    }
+}
+
 impl<T: Literal> Literal for Vec<T> {
     fn write(&self, out: &mut String) {
         if self.is_empty() {
@@ -540,9 +557,7 @@ impl Literal for model::Source {
         };
         let _ = write!(out, "Source::{variant}");
         if let Some(detail) = detail {
-            out.push('(');
-            detail.write(out);
-            out.push(')');
+            let _ = write!(out, "(Cow::Borrowed({detail:?}))");
         }
     }
 }

@@ -3,12 +3,13 @@
 //! The build script runs this once and writes the cards as Rust code, so that the program
 //! starts with its catalog made; the test suite runs it again from the files and compares.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::Deserialize;
 
 use super::model::{
-    Card, CardType, ClashFacts, DuelingEffect, Fact, Game, Printing, Side, Source, StatValue,
+    Card, CardType, ClashFacts, DuelingEffect, Fact, Game, Printing, Side, Source, StatValue, Text,
     TraitKind, WeaponBox, disagreement, split_name,
 };
 
@@ -193,8 +194,8 @@ struct ClashFile {
 /// `outside: where` or a corpus item id.
 fn parse_source(text: &str) -> Source {
     match text.strip_prefix("outside:") {
-        Some(rest) => Source::Outside(rest.trim().to_string()),
-        None => Source::Rule(text.trim().to_string()),
+        Some(rest) => Source::Outside(rest.trim().to_string().into()),
+        None => Source::Rule(text.trim().to_string().into()),
     }
 }
 
@@ -288,7 +289,7 @@ pub fn assemble(
 ) -> Result<Vec<Card>, AssemblyError> {
     let mut cards = Vec::new();
     for entry in listed {
-        let source = || Source::Rule(entry.item.to_string());
+        let source = || Source::Rule(entry.item.to_string().into());
         let (title, subtitle) = if has_subtitle(Some(entry.card_type)) {
             split_name(entry.name)
         } else {
@@ -301,12 +302,12 @@ pub fn assemble(
         card.card_type = Some(Fact::new(entry.card_type, source()));
         card.printing = Some(Fact::new(
             Printing {
-                set: "Duel of the Fates".to_string(),
-                number: entry.number.to_string(),
+                set: "Duel of the Fates".into(),
+                number: entry.number.to_string().into(),
             },
             source(),
         ));
-        card.rarity = Some(Fact::new(entry.rarity.to_string(), source()));
+        card.rarity = Some(Fact::new(entry.rarity.to_string().into(), source()));
         card.named_in.push(entry.item.to_string());
         cards.push(card);
     }
@@ -346,8 +347,8 @@ pub fn assemble(
             .map(|field| fact(field, &entry.source, |value| value));
         card.printing = entry.printing.map(|field| {
             fact(field, &entry.source, |printing| Printing {
-                set: printing.set,
-                number: printing.number,
+                set: printing.set.into(),
+                number: printing.number.into(),
             })
         });
         card.stats.deploy = entry
@@ -384,7 +385,7 @@ pub fn assemble(
                 .eq_ignore_ascii_case(&correction.applies_to)
         }) {
             applied = true;
-            let source = || Source::Rule(correction.item.clone());
+            let source = || Source::Rule(correction.item.clone().into());
             if let Some(deploy) = &correction.deploy {
                 let mut corrected = Fact::new(StatValue::Number(deploy.value), source());
                 corrected.note = Some(format!("corrected; originally printed {}", deploy.was));
@@ -460,15 +461,18 @@ pub fn assemble(
 fn add_printings(cards: &mut Vec<Card>, file: PrintingsFile) {
     // The printings the rules list at their own numbers first, so that a reprint is judged
     // against the card's numbers, not against a card whose numbers are not yet known.
-    let listed: std::collections::HashSet<(String, String)> = cards
+    let listed: std::collections::HashSet<(Text, Text)> = cards
         .iter()
         .filter_map(|card| card.printing.as_ref())
         .map(|printing| (printing.value.set.clone(), printing.value.number.clone()))
         .collect();
-    let (first, rest): (Vec<PrintingEntry>, Vec<PrintingEntry>) = file
-        .printings
-        .into_iter()
-        .partition(|entry| listed.contains(&(entry.set.clone(), entry.number.clone())));
+    let (first, rest): (Vec<PrintingEntry>, Vec<PrintingEntry>) =
+        file.printings.into_iter().partition(|entry| {
+            listed.contains(&(
+                Text::from(entry.set.clone()),
+                Text::from(entry.number.clone()),
+            ))
+        });
     // The Young Jedi cards by normalised full name, and those the rules name by title only:
     // each printing looks up its candidates instead of reading every card.
     let mut index = ByName::default();
@@ -512,15 +516,18 @@ fn add_printing(
     transcription: &str,
     entry: PrintingEntry,
 ) {
-    let source = Source::Outside(format!(
-        "card transcription {transcription}: {} {} {}",
-        entry.set,
-        match entry.side {
-            Side::Light => "Light",
-            Side::Dark => "Dark",
-        },
-        entry.number
-    ));
+    let source = Source::Outside(
+        format!(
+            "card transcription {transcription}: {} {} {}",
+            entry.set,
+            match entry.side {
+                Side::Light => "Light",
+                Side::Dark => "Dark",
+            },
+            entry.number
+        )
+        .into(),
+    );
     let full_name = match &entry.subtitle {
         Some(subtitle) => format!("{}, {subtitle}", entry.title),
         None => entry.title.clone(),
@@ -561,8 +568,8 @@ fn add_printing(
 /// The printing an entry describes.
 fn printing_of(entry: &PrintingEntry) -> Printing {
     Printing {
-        set: entry.set.clone(),
-        number: entry.number.clone(),
+        set: entry.set.clone().into(),
+        number: entry.number.clone().into(),
     }
 }
 
@@ -678,7 +685,7 @@ fn merge_printing(card: &mut Card, entry: &PrintingEntry, source: &Source) {
         _ => {}
     }
     if card.rarity.is_none() {
-        card.rarity = Some(Fact::new(entry.rarity.clone(), source.clone()));
+        card.rarity = Some(Fact::new(entry.rarity.clone().into(), source.clone()));
     }
     for (label, field, stat) in [
         ("deploy", &entry.counters, &mut card.stats.deploy),
@@ -691,7 +698,7 @@ fn merge_printing(card: &mut Card, entry: &PrintingEntry, source: &Source) {
         // Anakin's printed "?": the rule that draws a destiny for his power says what it
         // means; the transcription writes a number instead (the converter notes which).
         let fact_source = if label == "power" && value == StatValue::Symbol("?".to_string()) {
-            Source::Rule(ANAKIN_POWER.to_string())
+            Source::Rule(ANAKIN_POWER.into())
         } else {
             source.clone()
         };
@@ -705,7 +712,16 @@ fn merge_printing(card: &mut Card, entry: &PrintingEntry, source: &Source) {
         }
     }
     // Six `none` is a card the transcription gives no dots for, not a card without dots.
-    let dots = (!entry.dots.iter().all(|dot| dot == "none")).then(|| entry.dots.clone());
+    let dots = (!entry.dots.iter().all(|dot| dot == "none")).then(|| {
+        Cow::Owned(
+            entry
+                .dots
+                .iter()
+                .cloned()
+                .map(Text::from)
+                .collect::<Vec<_>>(),
+        )
+    });
     match (&card.dots, dots) {
         (None, dots) => card.dots = dots.map(|dots| Fact::new(dots, source.clone())),
         (Some(known), Some(dots)) if known.value != dots => {
@@ -788,7 +804,7 @@ fn name_versions_by_set(cards: &mut [Card]) {
         }
     }
     for positions in by_name.values().filter(|positions| positions.len() > 1) {
-        let sets: Vec<Option<String>> = positions
+        let sets: Vec<Option<Text>> = positions
             .iter()
             .map(|position| {
                 cards
@@ -847,7 +863,7 @@ fn derive_sides_through_stacks(cards: &mut [Card]) {
             continue;
         }
         if let Some((_, side, other)) = known.iter().find(|(title, _, _)| *title == card.title) {
-            let mut derived = Fact::new(*side, Source::Rule(SAME_TITLE_SAME_PERSON.to_string()));
+            let mut derived = Fact::new(*side, Source::Rule(SAME_TITLE_SAME_PERSON.into()));
             derived.note = Some(format!(
                 "same card title as {other}, a {side} card: stackable cards with the same card title represent the same person or item"
             ));

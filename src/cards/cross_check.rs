@@ -9,7 +9,8 @@ use serde::Deserialize;
 
 use super::assemble::StatField;
 use super::model::{
-    Card, CardType, Fact, Identity, LocationBonus, Printing, Side, Source, StatValue, disagreement,
+    Card, CardType, Fact, Identity, LocationBonus, Printing, Side, Source, StatValue, Text,
+    disagreement,
 };
 
 /// The second source's file, as `second-source.yaml` holds it.
@@ -113,7 +114,7 @@ impl fmt::Display for SecondSourceError {
 
 /// Merges the second source into the cards (see the module's documentation).
 pub fn merge(cards: &mut [Card], file: SecondSourceFile) -> Result<(), SecondSourceError> {
-    let mut by_printing: HashMap<(String, String, Side), usize> = HashMap::new();
+    let mut by_printing: HashMap<(Text, Text, Side), usize> = HashMap::new();
     for (position, card) in cards.iter().enumerate() {
         let Some(side) = card.side() else { continue };
         for printing in card.printing.iter().chain(&card.reprints) {
@@ -126,7 +127,11 @@ pub fn merge(cards: &mut [Card], file: SecondSourceFile) -> Result<(), SecondSou
     for set in file.sets {
         let short_commit = set.commit.get(..7).unwrap_or(&set.commit);
         for entry in set.cards {
-            let key = (set.set.clone(), entry.no.to_string(), entry.side);
+            let key = (
+                Text::from(set.set.clone()),
+                Text::from(entry.no.to_string()),
+                entry.side,
+            );
             let Some(card) = by_printing
                 .get(&key)
                 .and_then(|position| cards.get_mut(*position))
@@ -143,14 +148,17 @@ pub fn merge(cards: &mut [Card], file: SecondSourceFile) -> Result<(), SecondSou
                     number: entry.no,
                 });
             }
-            let source = Source::Outside(format!(
-                "{SECOND_SOURCE} {}@{short_commit} ({}): {} {} {}",
-                file.source,
-                set.file,
-                set.set,
-                entry.side.label(),
-                entry.no
-            ));
+            let source = Source::Outside(
+                format!(
+                    "{SECOND_SOURCE} {}@{short_commit} ({}): {} {} {}",
+                    file.source,
+                    set.file,
+                    set.set,
+                    entry.side.label(),
+                    entry.no
+                )
+                .into(),
+            );
             let planet = entry.at.as_deref().unwrap_or(&set.at);
             let locations = match (entry.bonus, file.locations.get(planet)) {
                 (None, _) => None,
@@ -299,7 +307,7 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
             .iter()
             .zip(bonuses)
             .map(|(location, bonus)| LocationBonus {
-                location: location.clone(),
+                location: location.clone().into(),
                 bonus,
             })
             .collect();
@@ -348,14 +356,14 @@ mod tests {
         card.side = Some(Fact::new(Side::Dark, Source::Scenario));
         card.printing = Some(Fact::new(
             Printing {
-                set: "Made Up".to_string(),
-                number: "7".to_string(),
+                set: "Made Up".into(),
+                number: "7".into(),
             },
-            Source::Outside("first".to_string()),
+            Source::Outside("first".into()),
         ));
         card.stats.power = Some(Fact::new(
             StatValue::Number(4),
-            Source::Outside("first".to_string()),
+            Source::Outside("first".into()),
         ));
         card
     }
@@ -406,7 +414,7 @@ mod tests {
         assert_eq!(
             merge(&mut cards, file(entry)),
             Err(SecondSourceError::NoPrinting {
-                set: "Made Up".to_string(),
+                set: "Made Up".into(),
                 number: 7,
                 name: "Other Side".to_string()
             })
@@ -418,10 +426,10 @@ mod tests {
         let mut reprinted = card();
         reprinted.reprints.push(Fact::new(
             Printing {
-                set: "Made Up".to_string(),
-                number: "8".to_string(),
+                set: "Made Up".into(),
+                number: "8".into(),
             },
-            Source::Outside("first".to_string()),
+            Source::Outside("first".into()),
         ));
         let mut cards = vec![reprinted];
         let entries = "      - {no: 7, side: dark, name: X, type: character, destiny: 2, unique: true, stackable: true}\n      - {no: 8, side: dark, name: X, type: character, destiny: 3, unique: false, stackable: true}\n";
@@ -451,7 +459,7 @@ mod tests {
         assert_eq!(
             merge(&mut cards, file(entry)),
             Err(SecondSourceError::UnknownPlanet {
-                set: "Made Up".to_string(),
+                set: "Made Up".into(),
                 number: 7,
                 planet: "hoth".to_string()
             })
@@ -460,7 +468,7 @@ mod tests {
         assert_eq!(
             merge(&mut cards, file(entry)),
             Err(SecondSourceError::HalfIdentity {
-                set: "Made Up".to_string(),
+                set: "Made Up".into(),
                 number: 7
             })
         );

@@ -1,5 +1,6 @@
 //! The card model: a card's name, type, side, printing and stats, each fact with where it comes from.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -149,14 +150,18 @@ impl fmt::Display for CardType {
     }
 }
 
+/// A text of the catalog: borrowed from the program where the build wrote it, owned where a
+/// scenario or an assembly made it.
+pub type Text = Cow<'static, str>;
+
 /// Where a fact about a card comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "from", content = "detail")]
 pub enum Source {
     /// An item of the rule corpus.
-    Rule(String),
+    Rule(Cow<'static, str>),
     /// Outside the rule documents (for example Decipher's card pages); the text says what.
-    Outside(String),
+    Outside(Cow<'static, str>),
     /// Declared by a scenario.
     Scenario,
 }
@@ -167,7 +172,7 @@ impl Source {
     pub fn described(&self) -> String {
         match self {
             Source::Rule(id) => format!("the rules ({id})"),
-            Source::Outside(place) => place.clone(),
+            Source::Outside(place) => place.to_string(),
             Source::Scenario => "the scenario".to_string(),
         }
     }
@@ -269,9 +274,9 @@ impl Stats {
 /// A card's set and collector number.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 pub struct Printing {
-    pub set: String,
+    pub set: Text,
     /// As printed: `31`, `P2`.
-    pub number: String,
+    pub number: Text,
 }
 
 impl fmt::Display for Printing {
@@ -623,7 +628,7 @@ impl fmt::Display for Identity {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 pub struct LocationBonus {
     /// The location's name as the catalog writes it (`Tatooine • Mos Espa`).
-    pub location: String,
+    pub location: Text,
     pub bonus: i32,
 }
 
@@ -658,7 +663,7 @@ pub struct Card {
     /// Other printings of the same card (foils, reprints in later sets).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub reprints: Vec<Fact<Printing>>,
-    pub rarity: Option<Fact<String>>,
+    pub rarity: Option<Fact<Text>>,
     pub stats: Stats,
     pub game_text: Option<Fact<String>>,
     /// Traits stated outright by a source or a scenario rather than derived by rule.
@@ -694,7 +699,7 @@ pub struct Card {
     pub battle_bonus: Option<Fact<StatValue>>,
     /// The six deck-construction dots, top first: a colour, `white` (wild) or `none`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub dots: Option<Fact<Vec<String>>>,
+    pub dots: Option<Fact<Cow<'static, [Text]>>>,
     /// Uniqueness, stacking and persona.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub identity: Option<Fact<Identity>>,

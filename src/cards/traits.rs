@@ -360,7 +360,7 @@ pub fn handling(card: &Card) -> DerivedTrait {
                 "the last digit of collector number {}; a handling of {digit} cannot be used",
                 card.printing
                     .as_ref()
-                    .map(|p| p.value.number.as_str())
+                    .map(|p| &*p.value.number)
                     .unwrap_or_default()
             ),
             &[HANDLING, HANDLING_UNUSABLE],
@@ -372,7 +372,7 @@ pub fn handling(card: &Card) -> DerivedTrait {
                 "the last digit of collector number {}",
                 card.printing
                     .as_ref()
-                    .map(|p| p.value.number.as_str())
+                    .map(|p| &*p.value.number)
                     .unwrap_or_default()
             ),
             &[HANDLING],

@@ -295,7 +295,7 @@ mod tests {
                     bonus: Some(0),
                 },
             ],
-            crate::cards::model::Source::Outside("a test".to_string()),
+            crate::cards::model::Source::Outside("a test".into()),
         ));
         saber
     }

@@ -131,7 +131,7 @@ fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String,
     for fact in &card.reprints {
         out.fact("also printed", fact, ToString::to_string);
     }
-    out.known("rarity", &card.rarity, Clone::clone);
+    out.known("rarity", &card.rarity, |rarity| rarity.to_string());
     let mut unknown = Vec::new();
     // The numbers a card of its type carries: characters fight and take hits, starships
     // fight, every card deploys and is drawn for destiny.

@@ -268,8 +268,8 @@ impl Builder<'_> {
         if declaration.set.is_some() || declaration.number.is_some() {
             card.printing = Some(Fact::new(
                 Printing {
-                    set: declaration.set.clone().unwrap_or_default(),
-                    number: declaration.number.clone().unwrap_or_default(),
+                    set: declaration.set.clone().unwrap_or_default().into(),
+                    number: declaration.number.clone().unwrap_or_default().into(),
                 },
                 Source::Scenario,
             ));

@@ -70,8 +70,8 @@ fn declaration(card: &Card) -> Option<Declaration> {
         damage: stat(&card.stats.damage),
         destiny: stat(&card.stats.destiny),
         deploy: stat(&card.stats.deploy),
-        set: printing.map(|fact| fact.value.set.clone()),
-        number: printing.map(|fact| fact.value.number.clone()),
+        set: printing.map(|fact| fact.value.set.to_string()),
+        number: printing.map(|fact| fact.value.number.to_string()),
         traits,
         usable_by: card
             .first_box_declaration

@@ -1314,8 +1314,8 @@ impl<'a> Session<'a> {
                 "number" => {
                     card.printing = Some(Fact::new(
                         crate::cards::Printing {
-                            set: String::new(),
-                            number: value.clone(),
+                            set: Default::default(),
+                            number: value.clone().into(),
                         },
                         Source::Scenario,
                     ));
