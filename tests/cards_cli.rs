@@ -178,10 +178,18 @@ fn corrected_cards_carry_the_corrected_value_and_the_correction_item() {
 
 #[test]
 fn a_stat_the_sources_do_not_print_is_unknown_not_zero() {
-    // A location prints no numbers; the transcription gives none, and none is made up.
+    // A location prints no power or DAMAGE, and none is made up; its destiny comes from the
+    // second source alone, and its deploy counters from no source.
     let location = card("desert landing site");
     assert!(location.stats.damage.is_none() && location.stats.power.is_none());
-    assert!(show("desert landing site").contains("unknown:            destiny, deploy counters"));
+    assert!(matches!(
+        location.stats.destiny.as_ref().map(|fact| &fact.source),
+        Some(jedi_judge::cards::Source::Outside(place)) if place.starts_with("second source")
+    ));
+    assert!(
+        show("desert landing site")
+            .contains("unknown:            deploy counters (no source gives them)")
+    );
     // A character's numbers come from the transcription, which says so.
     let maul = card("maul student");
     let power = maul.stats.power.as_ref().expect("power");

@@ -180,7 +180,7 @@ fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String,
     if !unknown.is_empty() {
         out.push(
             "unknown",
-            format!("{} (the sources do not print them)", unknown.join(", ")),
+            format!("{} (no source gives them)", unknown.join(", ")),
             String::new(),
         );
     }
