@@ -37,7 +37,8 @@ struct SetEntry {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Entry {
-    no: u32,
+    /// The collector number as printed: `30`, or `P1` for a set numbered so.
+    no: String,
     side: Side,
     name: String,
     #[serde(rename = "type")]
@@ -76,17 +77,17 @@ pub enum SecondSourceError {
     /// The catalog has no printing at the record's set, number and side.
     NoPrinting {
         set: String,
-        number: u32,
+        number: String,
         name: String,
     },
     /// The record's bonuses are for a planet `locations` does not list.
     UnknownPlanet {
         set: String,
-        number: u32,
+        number: String,
         planet: String,
     },
     /// The record gives one of `unique` and `stackable` without the other.
-    HalfIdentity { set: String, number: u32 },
+    HalfIdentity { set: String, number: String },
 }
 
 impl fmt::Display for SecondSourceError {
@@ -129,7 +130,7 @@ pub fn merge(cards: &mut [Card], file: SecondSourceFile) -> Result<(), SecondSou
         for entry in set.cards {
             let key = (
                 Text::from(set.set.clone()),
-                Text::from(entry.no.to_string()),
+                Text::from(entry.no.clone()),
                 entry.side,
             );
             let Some(card) = by_printing
@@ -415,7 +416,7 @@ mod tests {
             merge(&mut cards, file(entry)),
             Err(SecondSourceError::NoPrinting {
                 set: "Made Up".into(),
-                number: 7,
+                number: "7".to_string(),
                 name: "Other Side".to_string()
             })
         );
@@ -460,7 +461,7 @@ mod tests {
             merge(&mut cards, file(entry)),
             Err(SecondSourceError::UnknownPlanet {
                 set: "Made Up".into(),
-                number: 7,
+                number: "7".to_string(),
                 planet: "hoth".to_string()
             })
         );
@@ -469,7 +470,7 @@ mod tests {
             merge(&mut cards, file(entry)),
             Err(SecondSourceError::HalfIdentity {
                 set: "Made Up".into(),
-                number: 7
+                number: "7".to_string()
             })
         );
     }
