@@ -31,13 +31,15 @@ fn notes(printing: &Value) -> Vec<&str> {
         .unwrap_or_default()
 }
 
-/// The sets the second source gives, each with how many cards its file has: the whole set,
-/// but for Battle of Naboo, whose file ends at #81. Every card of each file is recorded.
+/// The sets the second source gives, each with how many of its records are kept: the whole
+/// set, but for Battle of Naboo, whose file ends at #81, and Reflections, whose file has 99
+/// records of which two pair a character with another weapon than any printing does.
 const SECOND_SOURCE_SETS: &[(&str, usize)] = &[
     ("Menace of Darth Maul", 140),
     ("The Jedi Council", 140),
     ("Battle of Naboo", 81),
     ("Enhanced Menace of Darth Maul", 6),
+    ("Reflections", 97),
 ];
 
 #[test]

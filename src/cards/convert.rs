@@ -138,6 +138,15 @@ const BOONTA_EVE_NUMBERS: [(&str, &str); 3] = [
 /// card list gives as Effects.
 const BOONTA_EVE_EFFECTS: [&str; 3] = ["All-Out Defense", "Bravo Squadron", "Hologram Projector"];
 
+/// The Reflections Starships the transcription types as characters (side, number).
+const REFLECTIONS_STARSHIPS: [(&str, &str); 2] = [("light", "29"), ("dark", "59")];
+
+/// The Reflections rows that all carry one placeholder instead of the card's numbers (side,
+/// first and last number), and that placeholder: counters, power, DAMAGE, destiny.
+const REFLECTIONS_PLACEHOLDER_ROWS: [(&str, i32, i32); 3] =
+    [("light", 29, 29), ("dark", 30, 41), ("dark", 45, 47)];
+const REFLECTIONS_PLACEHOLDER: [&str; 4] = ["3", "5", "3", "3"];
+
 /// The Duel of the Fates Battle cards printed as Light/Dark mirror pairs with the same text
 /// (Light number, Dark number).
 const DUEL_OF_THE_FATES_MIRRORS: [(&str, &str); 7] = [
@@ -306,6 +315,44 @@ fn printing(set: &'static str, row: &Row<'_>) -> Printing {
             );
         }
     }
+    if set == "Reflections"
+        && kind == "character"
+        && REFLECTIONS_STARSHIPS.contains(&(side.as_str(), number_printed.as_str()))
+    {
+        kind = "starship".to_string();
+        notes.push(
+            "type: the transcription says character; the card is a Starship, as the second source gives it"
+                .to_string(),
+        );
+    }
+    let placeholder = set == "Reflections"
+        && number_printed.parse::<i32>().is_ok_and(|id| {
+            REFLECTIONS_PLACEHOLDER_ROWS
+                .iter()
+                .any(|(rows_side, first, last)| {
+                    *rows_side == side && (*first..=*last).contains(&id)
+                })
+        })
+        && ["counters", "power", "damage", "destiny"]
+            .iter()
+            .map(|column| field(column))
+            .eq(REFLECTIONS_PLACEHOLDER);
+    if placeholder {
+        notes.push(
+            "numbers and dots: the transcription gives counters 3, power 5, DAMAGE 3 and destiny 3 for every one of Reflections Light 29 and Dark 30 to 41 and 45 to 47, and one dot pattern for most of them, a placeholder rather than the card's; none of them is taken".to_string(),
+        );
+    }
+    // A placeholder row's numbers and dots are read from no column.
+    let field = |column: &str| {
+        if placeholder
+            && (["counters", "power", "damage", "destiny"].contains(&column)
+                || column.ends_with("color"))
+        {
+            ""
+        } else {
+            row.get(column)
+        }
+    };
     if set == "Boonta Eve Podrace" && BOONTA_EVE_EFFECTS.contains(&full) && kind == "battle" {
         kind = "effect".to_string();
         notes.push(
@@ -764,6 +811,58 @@ mod tests {
         assert_eq!(boonta[1].number, "53");
         assert_eq!(boonta[2].number, "52");
         assert!(boonta[2].notes[0].contains("the transcription says 54"));
+        // numbers: counters, damage, destiny, power, cubes 1 and 2, dots 1 and 2.
+        let reflections = read(
+            "reflections",
+            &[
+                row(
+                    "light",
+                    "character",
+                    "29",
+                    "A Starship, Made Up",
+                    ["3", "3", "3", "5", "", "", "", ""],
+                    "",
+                ),
+                row(
+                    "dark",
+                    "character",
+                    "31",
+                    "A Placeholder, Made Up",
+                    ["3", "3", "3", "5", "", "", "", ""],
+                    "",
+                ),
+                row(
+                    "dark",
+                    "character",
+                    "32",
+                    "Real Numbers, Made Up",
+                    ["2", "4", "2", "5", "", "", "", ""],
+                    "",
+                ),
+            ],
+        );
+        assert_eq!(reflections[0].kind, "starship");
+        assert!(reflections[0].notes[0].contains("the transcription says character"));
+        assert_eq!(
+            (
+                reflections[1].counters.clone(),
+                reflections[1].power.clone()
+            ),
+            (None, None)
+        );
+        assert_eq!(
+            (
+                reflections[1].damage.clone(),
+                reflections[1].destiny.clone()
+            ),
+            (None, None)
+        );
+        assert!(reflections[1].dots.iter().all(|dot| dot == "none"));
+        assert!(reflections[1].notes[0].contains("a placeholder rather than the card's"));
+        // A row in the range whose numbers are not the placeholder keeps them.
+        assert_eq!(reflections[2].power, Some(Value::Number(5)));
+        assert_eq!(reflections[2].counters, Some(Value::Number(2)));
+        assert!(reflections[2].notes.is_empty());
     }
 
     #[test]

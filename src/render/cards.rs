@@ -376,9 +376,10 @@ pub fn show(
                         let _ = writeln!(
                             out,
                             "{}",
-                            palette.dim(&format!(
-                                "    [{}]",
-                                source_label(corpus, ruleset, &note.source)
+                            palette.dim(&wrap(
+                                &format!("[{}]", source_label(corpus, ruleset, &note.source)),
+                                palette.width,
+                                "    "
                             ))
                         );
                     }
