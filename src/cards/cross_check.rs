@@ -288,8 +288,16 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
         let identity = Identity {
             unique,
             stackable,
-            persona: entry.persona.clone().filter(|persona| !persona.is_empty()),
-            kind: entry.character_kind.clone().filter(|kind| !kind.is_empty()),
+            persona: entry
+                .persona
+                .clone()
+                .filter(|persona| !persona.is_empty())
+                .map(Text::from),
+            kind: entry
+                .character_kind
+                .clone()
+                .filter(|kind| !kind.is_empty())
+                .map(Text::from),
         };
         match &card.identity {
             None => card.identity = Some(Fact::new(identity, source.clone())),
@@ -313,7 +321,7 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
             })
             .collect();
         match &card.location_bonuses {
-            None => card.location_bonuses = Some(Fact::new(bonuses, source.clone())),
+            None => card.location_bonuses = Some(Fact::new(bonuses.into(), source.clone())),
             Some(known) if known.value != bonuses => notes.push(second_reading(
                 "location bonuses",
                 &LocationBonus::list(&bonuses),

@@ -595,10 +595,10 @@ pub struct Identity {
     pub stackable: bool,
     /// The source's key for the persona (`darthmaul`), shared by every version of it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub persona: Option<String>,
+    pub persona: Option<Text>,
     /// The source's key for the kind of character (`jedi`, `podracepilot`, `battledroid`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    pub kind: Option<Text>,
 }
 
 impl fmt::Display for Identity {
@@ -705,7 +705,7 @@ pub struct Card {
     pub identity: Option<Fact<Identity>>,
     /// A character's printed power bonuses at the three locations of a planet.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub location_bonuses: Option<Fact<Vec<LocationBonus>>>,
+    pub location_bonuses: Option<Fact<Cow<'static, [LocationBonus]>>>,
 }
 
 impl Card {
