@@ -141,7 +141,7 @@ fn declaring_a_catalog_card_otherwise_than_the_catalog_warns_and_uses_the_declar
     assert!(
         report.problems.as_slice()[0]
             .message
-            .contains("the catalog has Booma: Weapon"),
+            .contains("declared type Character for Booma; the catalog says Weapon"),
         "{}",
         report.problems.as_slice()[0].message
     );

@@ -217,11 +217,25 @@ impl Builder<'_> {
             }
         };
         if let Some(card_type) = &declaration.card_type {
-            self.warn_if_differs("declared-type-differs", &card, card.card_type(), card_type);
+            if let Some(known) = card.card_type().filter(|known| *known != card_type.value) {
+                self.differs_from_catalog(
+                    "declared-type-differs",
+                    &card.full_name(),
+                    ("type", &card_type.value, card_type.span),
+                    &known,
+                );
+            }
             card.card_type = Some(Fact::new(card_type.value, Source::Scenario));
         }
         if let Some(side) = &declaration.side {
-            self.warn_if_differs("declared-side-differs", &card, card.side(), side);
+            if let Some(known) = card.side().filter(|known| *known != side.value) {
+                self.differs_from_catalog(
+                    "declared-side-differs",
+                    &card.full_name(),
+                    ("side", &side.value, side.span),
+                    &known,
+                );
+            }
             card.side = Some(Fact::new(side.value, Source::Scenario));
         }
         let full_name = card.full_name();
@@ -253,15 +267,12 @@ impl Builder<'_> {
                 && known.value != declared.value
             {
                 declared.note = Some(format!("the catalog says {}", known.value));
-                self.problems.push(Problem::warning(
+                self.differs_from_catalog(
                     "declared-stat-differs",
-                    format!(
-                        "declared {label} {} for {full_name}; the catalog says {}, and the scenario's is used",
-                        declared.value, known.value
-                    ),
-                    span,
-                    "differs from the catalog",
-                ));
+                    &full_name,
+                    (label, &declared.value, span),
+                    &known.value,
+                );
             }
             *slot = Some(declared);
         }
@@ -351,16 +362,16 @@ impl Builder<'_> {
             if let Some(known) = text.dueling
                 && known != effect.value
             {
-                self.problems.push(Problem::warning(
+                self.differs_from_catalog(
                     "declared-text-differs",
-                    format!(
-                        "declared dueling text \"{}\" for {full_name}; the catalog says \"{}\", and the scenario's is used",
-                        effect.value.label(),
-                        known.label()
+                    &full_name,
+                    (
+                        "dueling text",
+                        &format!("\"{}\"", effect.value.label()),
+                        effect.span,
                     ),
-                    effect.span,
-                    "differs from the catalog",
-                ));
+                    &format!("\"{}\"", known.label()),
+                );
             }
             text.dueling = Some(effect.value);
         }
@@ -410,54 +421,42 @@ impl Builder<'_> {
         if let (Some(Some(catalog)), Some(bonus)) =
             (declared.catalog_bonus_differing(), &declaration.power_bonus)
         {
-            self.problems.push(Problem::warning(
+            self.differs_from_catalog(
                 "declared-stat-differs",
-                format!(
-                    "declared power bonus {} for {full_name}; the catalog's box 1 says {catalog}, and the scenario's is used",
-                    bonus.value.i32()
-                ),
-                bonus.span,
-                "differs from the catalog",
-            ));
+                &full_name,
+                ("power bonus", &bonus.value.i32(), bonus.span),
+                &format!("{catalog} in box 1"),
+            );
         }
         if let (Some(Some(catalog)), Some(users)) =
             (declared.catalog_users_differing(), &declaration.usable_by)
         {
-            self.problems.push(Problem::warning(
+            self.differs_from_catalog(
                 "declared-stat-differs",
-                format!(
-                    "declared users {} for {full_name}; the catalog's box 1 names {}, and the scenario's are used",
-                    users.value.join(", "),
-                    catalog.join(", ")
-                ),
-                users.span,
-                "differs from the catalog",
-            ));
+                &full_name,
+                ("users", &users.value.join(", "), users.span),
+                &format!("{} in box 1", catalog.join(", ")),
+            );
         }
     }
 
-    /// A warning when the scenario declares a fact other than the catalog's.
-    fn warn_if_differs<T: PartialEq + std::fmt::Display>(
+    /// The warning for a declared fact other than the catalog's: "declared power 1 for Darth
+    /// Maul, Student of the Dark Side; the catalog says 6, and the scenario's is used".
+    fn differs_from_catalog(
         &mut self,
         code: &'static str,
-        card: &Card,
-        known: Option<T>,
-        declared: &Located<T>,
+        full_name: &str,
+        (what, declared, span): (&str, &dyn std::fmt::Display, Option<Span>),
+        known: &dyn std::fmt::Display,
     ) {
-        if let Some(known) = known
-            && known != declared.value
-        {
-            self.problems.push(Problem::warning(
-                code,
-                format!(
-                    "the catalog has {}: {known}; the scenario's {} is used",
-                    card.full_name(),
-                    declared.value
-                ),
-                declared.span,
-                "differs from the catalog",
-            ));
-        }
+        self.problems.push(Problem::warning(
+            code,
+            format!(
+                "declared {what} {declared} for {full_name}; the catalog says {known}, and the scenario's is used"
+            ),
+            span,
+            "differs from the catalog",
+        ));
     }
 
     fn lookup_problem(
