@@ -210,6 +210,28 @@ fn second_reading(
     )
 }
 
+/// Fills a fact the card lacks with the second source's reading, or notes a reading other
+/// than the card's; `show` writes a reading for the note.
+fn fill_or_note<T: PartialEq>(
+    slot: &mut Option<Fact<T>>,
+    given: T,
+    (what, show): (&str, &dyn Fn(&T) -> String),
+    source: &Source,
+    notes: &mut Vec<Fact<String>>,
+) {
+    match slot {
+        None => *slot = Some(Fact::new(given, source.clone())),
+        Some(known) if known.value != given => notes.push(second_reading(
+            what,
+            &show(&given),
+            &show(&known.value),
+            &known.source,
+            source,
+        )),
+        Some(_) => {}
+    }
+}
+
 fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, source: &Source) {
     let mut notes = Vec::new();
     let numbers = [
@@ -234,34 +256,20 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
             &mut card.stats.destiny,
         ),
     ];
-    for (what, given, known) in numbers {
-        let Some(given) = given else { continue };
-        match known {
-            None => *known = Some(Fact::new(given, source.clone())),
-            Some(known) if known.value != given => {
-                notes.push(second_reading(
-                    what,
-                    &given,
-                    &known.value,
-                    &known.source,
-                    source,
-                ));
-            }
-            Some(_) => {}
+    let show_number = |value: &StatValue| value.to_string();
+    for (what, given, slot) in numbers {
+        if let Some(given) = given {
+            fill_or_note(slot, given, (what, &show_number), source, &mut notes);
         }
     }
     if let Some(given) = entry.battle_bonus.map(StatValue::Number) {
-        match &card.battle_bonus {
-            None => card.battle_bonus = Some(Fact::new(given, source.clone())),
-            Some(known) if known.value != given => notes.push(second_reading(
-                "power bonus",
-                &given,
-                &known.value,
-                &known.source,
-                source,
-            )),
-            Some(_) => {}
-        }
+        fill_or_note(
+            &mut card.battle_bonus,
+            given,
+            ("power bonus", &show_number),
+            source,
+            &mut notes,
+        );
     }
     if let (Some(adds), Some(draws), Some(boxes)) = (&entry.add, &entry.draws, &card.weapon_boxes) {
         for (index, weapon_box) in boxes.value.iter().enumerate() {
@@ -299,17 +307,13 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
                 .filter(|kind| !kind.is_empty())
                 .map(Text::from),
         };
-        match &card.identity {
-            None => card.identity = Some(Fact::new(identity, source.clone())),
-            Some(known) if known.value != identity => notes.push(second_reading(
-                "identity",
-                &identity,
-                &known.value,
-                &known.source,
-                source,
-            )),
-            Some(_) => {}
-        }
+        fill_or_note(
+            &mut card.identity,
+            identity,
+            ("identity", &|identity: &Identity| identity.to_string()),
+            source,
+            &mut notes,
+        );
     }
     if let (Some(bonuses), Some(locations)) = (entry.bonus, locations) {
         let bonuses: Vec<LocationBonus> = locations
@@ -320,17 +324,18 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
                 bonus,
             })
             .collect();
-        match &card.location_bonuses {
-            None => card.location_bonuses = Some(Fact::new(bonuses.into(), source.clone())),
-            Some(known) if known.value != bonuses => notes.push(second_reading(
-                "location bonuses",
-                &LocationBonus::list(&bonuses),
-                &LocationBonus::list(&known.value),
-                &known.source,
-                source,
-            )),
-            Some(_) => {}
-        }
+        fill_or_note(
+            &mut card.location_bonuses,
+            bonuses.into(),
+            ("location bonuses", &|bonuses: &std::borrow::Cow<
+                'static,
+                [LocationBonus],
+            >| {
+                LocationBonus::list(bonuses)
+            }),
+            source,
+            &mut notes,
+        );
     }
     // The name is not compared (the second source writes names without their punctuation);
     // the type is.
