@@ -300,13 +300,17 @@ mod tests {
         saber
     }
 
-    #[test]
-    fn the_first_box_naming_the_character_gives_his_bonus_and_a_declaration_overrides() {
-        let mut maul = Card::named(
+    /// Darth Maul, Sith Lord: a made-up version of Maul.
+    fn maul() -> Card {
+        Card::named(
             "Darth Maul, Sith Lord",
             crate::cards::model::Game::YoungJedi,
-        );
-        maul.title = "Darth Maul".to_string();
+        )
+    }
+
+    #[test]
+    fn the_first_box_naming_the_character_gives_his_bonus_and_a_declaration_overrides() {
+        let maul = maul();
         let saber = stolen_saber();
         assert_eq!(
             box_for(&saber, &maul).map(|found| found.and_then(|b| b.bonus)),
@@ -394,12 +398,7 @@ mod tests {
 
     #[test]
     fn a_character_is_a_user_by_title_or_by_kind() {
-        let mut maul = Card::named(
-            "Darth Maul, Sith Lord",
-            crate::cards::model::Game::YoungJedi,
-        );
-        maul.title = "Darth Maul".to_string();
-        maul.subtitle = Some("Sith Lord".to_string());
+        let maul = maul();
         assert_eq!(is_user(&["Darth Maul".to_string()], &maul), Ok(true));
         assert_eq!(is_user(&["any other Jedi".to_string()], &maul), Ok(false));
         assert_eq!(is_user(&["any character".to_string()], &maul), Ok(true));

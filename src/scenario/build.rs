@@ -217,25 +217,17 @@ impl Builder<'_> {
             }
         };
         if let Some(card_type) = &declaration.card_type {
-            if let Some(known) = card.card_type().filter(|known| *known != card_type.value) {
-                self.differs_from_catalog(
-                    "declared-type-differs",
-                    &card.full_name(),
-                    ("type", &card_type.value, card_type.span),
-                    &known,
-                );
-            }
+            self.warn_if_differs(
+                "declared-type-differs",
+                &card,
+                "type",
+                card.card_type(),
+                card_type,
+            );
             card.card_type = Some(Fact::new(card_type.value, Source::Scenario));
         }
         if let Some(side) = &declaration.side {
-            if let Some(known) = card.side().filter(|known| *known != side.value) {
-                self.differs_from_catalog(
-                    "declared-side-differs",
-                    &card.full_name(),
-                    ("side", &side.value, side.span),
-                    &known,
-                );
-            }
+            self.warn_if_differs("declared-side-differs", &card, "side", card.side(), side);
             card.side = Some(Fact::new(side.value, Source::Scenario));
         }
         let full_name = card.full_name();
@@ -436,6 +428,25 @@ impl Builder<'_> {
                 &full_name,
                 ("users", &users.value.join(", "), users.span),
                 &format!("{} in box 1", catalog.join(", ")),
+            );
+        }
+    }
+
+    /// The warning for a declared fact other than the catalog's known one, if it is.
+    fn warn_if_differs<T: PartialEq + std::fmt::Display>(
+        &mut self,
+        code: &'static str,
+        card: &Card,
+        what: &str,
+        known: Option<T>,
+        declared: &Located<T>,
+    ) {
+        if let Some(known) = known.filter(|known| *known != declared.value) {
+            self.differs_from_catalog(
+                code,
+                &card.full_name(),
+                (what, &declared.value, declared.span),
+                &known,
             );
         }
     }
