@@ -145,7 +145,43 @@ const REFLECTIONS_STARSHIPS: [(&str, &str); 2] = [("light", "29"), ("dark", "59"
 /// first and last number), and that placeholder: counters, power, DAMAGE, destiny.
 const REFLECTIONS_PLACEHOLDER_ROWS: [(&str, i32, i32); 3] =
     [("light", 29, 29), ("dark", 30, 41), ("dark", 45, 47)];
-const REFLECTIONS_PLACEHOLDER: [&str; 4] = ["3", "5", "3", "3"];
+const REFLECTIONS_PLACEHOLDER: [(&str, &str); 4] = [
+    ("counters", "3"),
+    ("power", "5"),
+    ("damage", "3"),
+    ("destiny", "3"),
+];
+
+/// The note on a placeholder row, written from the two tables above.
+fn placeholder_note() -> String {
+    let numbers: Vec<String> = REFLECTIONS_PLACEHOLDER
+        .iter()
+        .map(|(column, value)| {
+            let column = if *column == "damage" {
+                "DAMAGE"
+            } else {
+                column
+            };
+            format!("{column} {value}")
+        })
+        .collect();
+    let rows: Vec<String> = REFLECTIONS_PLACEHOLDER_ROWS
+        .iter()
+        .map(|(side, first, last)| {
+            let side = if *side == "light" { "Light" } else { "Dark" };
+            if first == last {
+                format!("{side} {first}")
+            } else {
+                format!("{side} {first} to {last}")
+            }
+        })
+        .collect();
+    format!(
+        "numbers and dots: the transcription gives {} for every one of Reflections {}, and one dot pattern for most of them, a placeholder rather than the card's; none of them is taken",
+        numbers.join(", "),
+        rows.join(", ")
+    )
+}
 
 /// The Duel of the Fates Battle cards printed as Light/Dark mirror pairs with the same text
 /// (Light number, Dark number).
@@ -333,19 +369,18 @@ fn printing(set: &'static str, row: &Row<'_>) -> Printing {
                     *rows_side == side && (*first..=*last).contains(&id)
                 })
         })
-        && ["counters", "power", "damage", "destiny"]
+        && REFLECTIONS_PLACEHOLDER
             .iter()
-            .map(|column| field(column))
-            .eq(REFLECTIONS_PLACEHOLDER);
+            .all(|(column, value)| field(column) == *value);
     if placeholder {
-        notes.push(
-            "numbers and dots: the transcription gives counters 3, power 5, DAMAGE 3 and destiny 3 for every one of Reflections Light 29 and Dark 30 to 41 and 45 to 47, and one dot pattern for most of them, a placeholder rather than the card's; none of them is taken".to_string(),
-        );
+        notes.push(placeholder_note());
     }
     // A placeholder row's numbers and dots are read from no column.
     let field = |column: &str| {
         if placeholder
-            && (["counters", "power", "damage", "destiny"].contains(&column)
+            && (REFLECTIONS_PLACEHOLDER
+                .iter()
+                .any(|(placeholder_column, _)| *placeholder_column == column)
                 || column.ends_with("color"))
         {
             ""
