@@ -293,3 +293,49 @@ fn a_walk_refused_by_a_finding_is_an_unmet_expectation_not_unreadable_input() {
         messages[0]
     );
 }
+
+#[test]
+fn a_declared_weapon_box_other_than_the_catalogs_is_warned_of_and_saved_as_declared() {
+    let check = |text: &str| {
+        check_text(
+            "saber.yaml",
+            text,
+            Corpus::embedded(),
+            Catalog::embedded(),
+            None,
+        )
+    };
+    // Users other than the catalog's first box's are warned of.
+    let report = check(
+        "cards:\n  Darth Maul's Lightsaber: {usable_by: [Aurra Sing]}\nplanets:\n  Naboo:\n    dark: [Darth Maul's Lightsaber]\n",
+    );
+    let messages: Vec<&str> = report
+        .problems
+        .iter()
+        .filter(|problem| problem.code == "declared-stat-differs")
+        .map(|problem| problem.message.as_str())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "declared users Aurra Sing for Darth Maul's Lightsaber; the catalog says Darth Maul in box 1, and the scenario's is used"
+        ]
+    );
+    // A bonus alone is saved alone: the scenario read back keeps the catalog's second box.
+    let report = check(
+        "cards:\n  Darth Maul's Lightsaber: {power_bonus: 1}\nplanets:\n  Naboo:\n    dark: [Darth Maul's Lightsaber]\n",
+    );
+    let saved = jedi_judge::scenario::to_yaml(&jedi_judge::scenario::to_file(
+        &report.board.expect("a board"),
+    ));
+    assert!(!saved.contains("usable_by"), "{saved}");
+    let again = check(&saved);
+    let saber = again
+        .board
+        .as_ref()
+        .and_then(|board| board.card(jedi_judge::board::CardId(0)))
+        .expect("the saber");
+    let boxes = saber.weapon_boxes.as_ref().expect("boxes");
+    assert_eq!(boxes.value.len(), 2, "{saved}");
+    assert_eq!(boxes.value[0].bonus, Some(1));
+}
