@@ -436,7 +436,9 @@ unit_enum_literal!(
     CardType,
     TraitKind,
     DuelingEffect,
-    ModifierTarget
+    ModifierTarget,
+    ModifiedCards,
+    BattleEffect
 );
 
 /// `Name { field: value, ... }` with every field of a struct.
@@ -471,13 +473,20 @@ struct_literal!(ClashFacts {
     count,
     counterpart
 });
-struct_literal!(DamageModifier { amount, applies_to });
+struct_literal!(DamageModifier {
+    amount,
+    applies_to,
+    of,
+    at_current_planet
+});
 struct_literal!(GameText {
     location_bonus,
     text_bonus,
     conditional_bonuses,
     dueling,
     damage_modifier,
+    battle,
+    destiny_draws,
 });
 struct_literal!(ConditionalBonus { amount, when });
 

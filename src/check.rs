@@ -468,7 +468,12 @@ pub fn check_text(
         let violations = if built.problems.has_errors() {
             Vec::new()
         } else {
-            legality::check(&built.board, corpus)
+            let mut found = legality::check(&built.board, corpus);
+            if let Ok(Some((door, _))) = crate::walk::door_of(&parsed) {
+                found.extend(door.check_action(&built.board, corpus));
+                legality::in_file_order(&mut found);
+            }
+            found
         };
         report(file, text, &parsed, built.problems, violations, built.board)
     };

@@ -108,6 +108,12 @@ fn side_script(decisions: &Option<SideDecisions>) -> SideScript {
             .iter()
             .map(|play| play_answer(&play.value))
             .collect(),
+        starships: decisions
+            .starships
+            .iter()
+            .map(|name| name.value.clone())
+            .collect(),
+        intercept: decisions.intercept.as_ref().map(|yes| yes.value),
     }
 }
 

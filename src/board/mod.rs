@@ -399,6 +399,38 @@ impl DuelInProgress {
     }
 }
 
+/// One entry of a battle plan: the card (or, with a Battle card that lets them fight
+/// together, cards) in one fight, the weapon it fights with and the Battle cards inserted for
+/// it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlanEntry {
+    pub fighters: Vec<CardId>,
+    pub weapon: Option<CardId>,
+    pub battle_cards: Vec<CardId>,
+}
+
+/// A battle or an evacuation as a scenario states it: where, and the battle plans already
+/// made (a side left out makes its plan by decisions).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BattleSetup {
+    /// The planet of the battle or of the evacuation; `None`: the current planet.
+    pub planet: Option<Planet>,
+    pub light: Option<Vec<PlanEntry>>,
+    pub dark: Option<Vec<PlanEntry>>,
+    /// The cards the evacuating player says he evacuates, if the scenario names them.
+    pub evacuating: Option<Vec<CardId>>,
+    pub span: SpanNote,
+}
+
+impl BattleSetup {
+    pub fn plan(&self, side: Side) -> Option<&Vec<PlanEntry>> {
+        match side {
+            Side::Light => self.light.as_ref(),
+            Side::Dark => self.dark.as_ref(),
+        }
+    }
+}
+
 /// The whole position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
@@ -417,6 +449,8 @@ pub struct Board {
     pub dark: PlayerState,
     /// A duel under way, if the position is in the middle of one.
     pub duel: Option<DuelInProgress>,
+    /// A battle or evacuation's stated plans, if the scenario gives them.
+    pub battle: Option<BattleSetup>,
 }
 
 impl Board {
@@ -433,6 +467,7 @@ impl Board {
             cards: Vec::new(),
             zones: BTreeMap::new(),
             duel: None,
+            battle: None,
             light: PlayerState::default(),
             dark: PlayerState::default(),
         }

@@ -311,11 +311,13 @@ pub enum TraitKind {
     PodracerWeapon,
     Handling,
     Unique,
+    Starfighter,
+    Transport,
 }
 
 impl TraitKind {
     /// Every trait, in the order `cards show` lists them.
-    pub const ALL: [TraitKind; 10] = [
+    pub const ALL: [TraitKind; 12] = [
         TraitKind::Jedi,
         TraitKind::Senator,
         TraitKind::Gungan,
@@ -326,6 +328,8 @@ impl TraitKind {
         TraitKind::PodracerWeapon,
         TraitKind::Handling,
         TraitKind::Unique,
+        TraitKind::Starfighter,
+        TraitKind::Transport,
     ];
 
     pub fn label(self) -> &'static str {
@@ -340,6 +344,8 @@ impl TraitKind {
             TraitKind::PodracerWeapon => "Podracer weapon",
             TraitKind::Handling => "handling",
             TraitKind::Unique => "unique",
+            TraitKind::Starfighter => "starfighter",
+            TraitKind::Transport => "transport",
         }
     }
 }
@@ -430,14 +436,94 @@ pub enum ModifierTarget {
     Opponent,
 }
 
-/// Game text that adds to or reduces the damage taken for a defeated character.
+/// Which defeated cards a damage modifier applies to.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Deserialize,
+    Serialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum ModifiedCards {
+    /// Defeated characters (in a duel or a battle).
+    #[default]
+    Characters,
+    /// Defeated starships of any kind.
+    Starships,
+    /// Defeated transports.
+    Transports,
+    /// Defeated starfighters.
+    Starfighters,
+}
+
+impl ModifiedCards {
+    pub fn label(self) -> &'static str {
+        match self {
+            ModifiedCards::Characters => "character",
+            ModifiedCards::Starships => "starship",
+            ModifiedCards::Transports => "transport",
+            ModifiedCards::Starfighters => "starfighter",
+        }
+    }
+}
+
+/// Game text that adds to or reduces the damage taken for a defeated card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DamageModifier {
     /// Added to the damage (negative to reduce it).
     pub amount: i32,
-    /// Whose defeated characters it applies to.
+    /// Whose defeated cards it applies to.
     pub applies_to: ModifierTarget,
+    /// Which defeated cards: characters (the default), starships, transports, starfighters.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub of: ModifiedCards,
+    /// Only while the card with the text is in play at the current planet.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub at_current_planet: bool,
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
+/// Battle card text the battle procedure models.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Deserialize,
+    Serialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum BattleEffect {
+    /// A "Force push": the opposing weapon in the fight may not be used, and is not lost.
+    ForcePush,
+    /// Two of the player's cards in the fight "fight together": their totals add.
+    FightTogether,
+}
+
+impl BattleEffect {
+    pub fn label(self) -> &'static str {
+        match self {
+            BattleEffect::ForcePush => "Force push",
+            BattleEffect::FightTogether => "fight together",
+        }
+    }
 }
 
 /// A trait a condition of a power bonus can ask of a card in a duel.
@@ -494,6 +580,13 @@ pub struct GameText {
     pub dueling: Option<DuelingEffect>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub damage_modifier: Option<DamageModifier>,
+    /// A Battle card's text in a fight.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub battle: Option<BattleEffect>,
+    /// Destiny draws a starfighter (or, for a weapon, its first box) gives in a fight, as
+    /// a scenario declares them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub destiny_draws: Option<i32>,
 }
 
 impl GameText {
@@ -511,7 +604,19 @@ impl GameText {
             phrases.push(format!("when dueling: {}", effect.label()));
         }
         if let Some(modifier) = self.damage_modifier {
-            phrases.push(format!("damage modifier {:+}", modifier.amount));
+            match modifier.of {
+                ModifiedCards::Characters => {
+                    phrases.push(format!("damage modifier {:+}", modifier.amount))
+                }
+                of => phrases.push(format!(
+                    "damage modifier {:+} ({}s)",
+                    modifier.amount,
+                    of.label()
+                )),
+            }
+        }
+        if let Some(effect) = self.battle {
+            phrases.push(format!("in a fight: {}", effect.label()));
         }
         phrases
     }

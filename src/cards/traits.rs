@@ -386,6 +386,63 @@ pub fn handling(card: &Card) -> DerivedTrait {
     }
 }
 
+/// Whether the starship is of a kind (`TraitKind::Starfighter` or `TraitKind::Transport`):
+/// stated by the scenario or by the catalog's second source, else read from its name. The
+/// FAQ's title rule covers "such terms as" Jedi and Podracer pilot; reading "starfighter" and
+/// "transport" as such terms is stated in the reason.
+pub fn starship_kind(card: &Card, kind: TraitKind) -> DerivedTrait {
+    if let Some(stated) = stated(card, kind) {
+        return stated;
+    }
+    let word = match kind {
+        TraitKind::Transport => "transport",
+        _ => "starfighter",
+    };
+    if card.card_type() != Some(CardType::Starship) {
+        return DerivedTrait::new(
+            kind,
+            TraitValue::No,
+            format!("only a starship is a {word}"),
+            &[TITLE_RULE],
+        );
+    }
+    if let Some(identity) = &card.identity
+        && let Some(source_kind) = &identity.value.kind
+        && (source_kind.as_ref() == "starfighter" || source_kind.as_ref() == "transport")
+    {
+        return DerivedTrait {
+            kind,
+            value: TraitValue::from_bool(source_kind.as_ref() == word),
+            reason: format!("the card's kind is {source_kind}"),
+            cites: Vec::new(),
+            stated_by: Some(identity.source.clone()),
+        };
+    }
+    let other = if word == "transport" { "starfighter" } else { "transport" };
+    let reading = " (reading: the FAQ's title rule covers \"such terms as\" Jedi and Podracer pilot)";
+    if name_includes(card, &[word]) {
+        let mut derived = title_trait(card, kind, &[word]);
+        derived.reason.push_str(reading);
+        derived
+    } else if name_includes(card, &[other]) {
+        DerivedTrait::new(
+            kind,
+            TraitValue::No,
+            format!("its title or subtitle includes \"{other}\"{reading}"),
+            &[TITLE_RULE],
+        )
+    } else {
+        DerivedTrait::new(
+            kind,
+            TraitValue::Unknown,
+            format!(
+                "its name includes neither \"starfighter\" nor \"transport\", and no source gives its kind: a scenario declares it with `traits: {{{word}: true}}`"
+            ),
+            &[TITLE_RULE],
+        )
+    }
+}
+
 /// The traits worth showing for a card under the ruleset, in a fixed order.
 pub fn derive_all(card: &Card, corpus: &Corpus, ruleset: &Ruleset) -> Vec<DerivedTrait> {
     let mut traits = Vec::new();
@@ -416,6 +473,10 @@ pub fn derive_all(card: &Card, corpus: &Corpus, ruleset: &Ruleset) -> Vec<Derive
             if podracer.value.is_yes() {
                 traits.push(podracer);
             }
+        }
+        Some(CardType::Starship) => {
+            traits.push(starship_kind(card, TraitKind::Starfighter));
+            traits.push(starship_kind(card, TraitKind::Transport));
         }
         _ => {}
     }

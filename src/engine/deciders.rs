@@ -27,8 +27,13 @@ pub struct SideScript {
     pub substitute: Option<String>,
     pub plays: VecDeque<PlayAnswer>,
     pub effects: VecDeque<bool>,
-    /// Clash of the Lightsabers: the cards planned for battles 1, 2 and 3, round by round.
+    /// Clash of the Lightsabers: the cards planned for battles 1, 2 and 3, round by round;
+    /// Young Jedi: a battle plan's cards, weapons and Battle cards, in the order asked.
     pub plan: VecDeque<PlayAnswer>,
+    /// Evacuation: the starships the interceptor adds from his hand, in order.
+    pub starships: VecDeque<String>,
+    /// Evacuation: whether he intercepts.
+    pub intercept: Option<bool>,
 }
 
 /// Both players' scripted answers.
@@ -283,7 +288,7 @@ fn answer_play(decision: &Decision, play: PlayAnswer) -> Result<usize, String> {
 /// a destiny number or Attack Value, `pass`, `none`, or yes and no for optional text.
 pub fn answer_text(decision: &Decision, text: &str) -> Option<usize> {
     let text = text.trim();
-    if decision.kind == DecisionKind::UseEffect {
+    if matches!(decision.kind, DecisionKind::UseEffect | DecisionKind::Intercept) {
         let yes = matches!(text.to_ascii_lowercase().as_str(), "yes" | "y" | "true");
         return decision.options.iter().position(|o| o.declines != yes);
     }
@@ -297,6 +302,9 @@ pub fn answer_text(decision: &Decision, text: &str) -> Option<usize> {
 
 impl Decider for Scripted {
     fn volunteers(&mut self, decision: &Decision) -> bool {
+        if decision.kind == DecisionKind::AddStarship {
+            return !self.side(decision.who).starships.is_empty();
+        }
         decision.kind == DecisionKind::ClashConcedeOffer
             && matches!(
                 self.side(decision.who).plays.front(),
@@ -331,11 +339,23 @@ impl Decider for Scripted {
                 .plays
                 .pop_front()
                 .map(|play| answer_play(decision, play)),
-            DecisionKind::ClashPlan => self
+            DecisionKind::ClashPlan | DecisionKind::BattlePlan => self
                 .side(who)
                 .plan
                 .pop_front()
                 .map(|play| answer_play(decision, play)),
+            DecisionKind::AddStarship => self
+                .side(who)
+                .starships
+                .pop_front()
+                .map(|name| by_name(decision, &name).ok_or(name)),
+            DecisionKind::Intercept => self.side(who).intercept.map(|yes| {
+                decision
+                    .options
+                    .iter()
+                    .position(|o| o.declines != yes)
+                    .ok_or_else(|| yes.to_string())
+            }),
             DecisionKind::ClashPlay
             | DecisionKind::ClashStandoffPlay
             | DecisionKind::ClashConcedeOffer => self

@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::board::{Board, CardId, PendingMove, Planet, Step, Zone};
 use crate::cards::traits::{dueling_character, jedi, lightsaber};
 use crate::cards::{
-    Card, CardType, Condition, ConditionTrait, DuelingEffect, ModifierTarget, Side, StatValue,
+    Card, CardType, Condition, ConditionTrait, DuelingEffect, Side, StatValue,
     TraitValue,
 };
 use crate::random::Random;
@@ -1429,27 +1429,7 @@ impl Duel {
         amount: i32,
         moves: &mut Vec<Move>,
     ) -> (usize, bool) {
-        let mut lost = 0;
-        for _ in 0..amount.max(0) {
-            let next = board
-                .zone(Zone::DrawDeck(side))
-                .first()
-                .copied()
-                .map(|id| (id, Zone::DrawDeck(side)))
-                .or_else(|| {
-                    self.laps_rule
-                        .then(|| board.zone(Zone::PodracingPile(side)).last().copied())
-                        .flatten()
-                        .map(|id| (id, Zone::PodracingPile(side)))
-                });
-            let Some((id, from)) = next else { break };
-            moves.push(describe_move(board, id, from, Zone::DiscardPile(side)));
-            board.move_to(id, Zone::DiscardPile(side));
-            lost += 1;
-        }
-        let empty = board.zone(Zone::DrawDeck(side)).is_empty()
-            && (!self.laps_rule || board.zone(Zone::PodracingPile(side)).is_empty());
-        (lost, amount > 0 && empty)
+        super::damage::take(board, side, amount, self.laps_rule, moves)
     }
 
     fn damage_parts(
@@ -1465,31 +1445,12 @@ impl Duel {
                 .and_then(|card| card.stats.damage.as_ref()),
         );
         let mut parts = vec![(label, Self::printed_damage(board, fighter)?)];
-        let zones = board.zones_by_card();
-        for instance in &board.cards {
-            let Some(Some(zone)) = zones.get(instance.id.0 as usize) else {
-                continue;
-            };
-            if !zone.in_play() || instance.face_down {
-                continue;
-            }
-            let Some(card) = board.card(instance.id) else {
-                continue;
-            };
-            let Some(modifier) = card.text.damage_modifier else {
-                continue;
-            };
-            let applies = match modifier.applies_to {
-                ModifierTarget::Own => instance.owner == loser,
-                ModifierTarget::Opponent => instance.owner != loser,
-            };
-            if applies {
-                parts.push((
-                    format!("game text of {}", card.full_name()),
-                    modifier.amount,
-                ));
-            }
-        }
+        parts.extend(super::damage::modifier_parts(
+            board,
+            loser,
+            super::damage::Defeated::CHARACTER,
+            self.planet,
+        ));
         Ok(parts)
     }
 

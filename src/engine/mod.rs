@@ -1,5 +1,7 @@
 //! Procedures that advance a board step by step: each emits events with their citations, asks for decisions, or ends.
 
+pub mod battle;
+pub mod damage;
 pub mod deciders;
 pub mod duel;
 
@@ -103,6 +105,7 @@ pub struct Move {
 pub enum EventKind {
     Duel(duel::DuelEvent),
     Clash(crate::clash::battle::ClashEvent),
+    Battle(battle::BattleEvent),
 }
 
 impl EventKind {
@@ -111,6 +114,7 @@ impl EventKind {
         match self {
             EventKind::Duel(event) => event.narrate(),
             EventKind::Clash(event) => event.narrate(),
+            EventKind::Battle(event) => event.narrate(),
         }
     }
 
@@ -118,7 +122,7 @@ impl EventKind {
     pub fn shows_tally(&self) -> bool {
         match self {
             EventKind::Duel(event) => event.shows_tally(),
-            EventKind::Clash(_) => false,
+            EventKind::Clash(_) | EventKind::Battle(_) => false,
         }
     }
 }
@@ -126,6 +130,12 @@ impl EventKind {
 impl From<duel::DuelEvent> for EventKind {
     fn from(event: duel::DuelEvent) -> EventKind {
         EventKind::Duel(event)
+    }
+}
+
+impl From<battle::BattleEvent> for EventKind {
+    fn from(event: battle::BattleEvent) -> EventKind {
+        EventKind::Battle(event)
     }
 }
 
@@ -161,6 +171,12 @@ pub enum DecisionKind {
     ClashPlay,
     ClashStandoffPlay,
     ClashConcedeOffer,
+    /// Evacuation: a starship from the interceptor's hand to his Hyperspace pile.
+    AddStarship,
+    /// Evacuation: whether to intercept.
+    Intercept,
+    /// A battle plan made by decisions: the next card, its weapon, a Battle card.
+    BattlePlan,
 }
 
 impl DecisionKind {
@@ -177,6 +193,9 @@ impl DecisionKind {
             DecisionKind::ClashPlay
             | DecisionKind::ClashStandoffPlay
             | DecisionKind::ClashConcedeOffer => "plays",
+            DecisionKind::AddStarship => "starships",
+            DecisionKind::Intercept => "intercept",
+            DecisionKind::BattlePlan => "plan",
         }
     }
 }

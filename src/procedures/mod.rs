@@ -7,6 +7,7 @@
 //! `engine::EventKind` and `render::output::WalkResult` (ARCHITECTURE.md: "How to add a
 //! procedure").
 
+pub mod battle;
 pub mod clash;
 pub mod duel;
 
@@ -22,7 +23,7 @@ use crate::walk::{ConservationWatch, WalkError, Walkthrough};
 pub type FindCard<'a> = &'a dyn Fn(&Board, &str) -> Result<crate::board::CardId, String>;
 
 /// Every procedure, in the order `jedi-judge` lists them.
-pub static DOORS: &[&dyn Door] = &[&duel::DUEL, &clash::CLASH];
+pub static DOORS: &[&dyn Door] = &[&duel::DUEL, &battle::BATTLE, &battle::EVACUATE, &clash::CLASH];
 
 /// An `action:` a procedure answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,6 +186,13 @@ pub trait Door: Sync {
     /// under way, tokens it leaves behind); `legality::check` includes them.
     fn check(&self, board: &Board) -> Vec<Violation> {
         let _ = board;
+        Vec::new()
+    }
+
+    /// Findings about whether the procedure may be taken in the position, for `check` of a
+    /// scenario whose `action:` is one of this door's (a refused evacuation, with its rule).
+    fn check_action(&self, board: &Board, corpus: &Corpus) -> Vec<Violation> {
+        let _ = (board, corpus);
         Vec::new()
     }
 

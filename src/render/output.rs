@@ -201,6 +201,7 @@ pub struct OptionOutput {
 pub enum WalkResult {
     Duel(DuelResult),
     Clash(ClashResult),
+    Battle(crate::engine::battle::BattleResult),
 }
 
 /// `check --format json`.

@@ -120,6 +120,9 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
     if let Some(duel) = &file.duel {
         builder.duel_in_progress(duel);
     }
+    if let Some(battle) = &file.battle {
+        builder.battle_setup(battle);
+    }
     Built {
         board: builder.board,
         problems: builder.problems,
@@ -285,6 +288,8 @@ impl Builder<'_> {
             (TraitKind::Lightsaber, traits.lightsaber),
             (TraitKind::PodracerWeapon, traits.podracer_weapon),
             (TraitKind::Unique, traits.unique),
+            (TraitKind::Starfighter, traits.starfighter),
+            (TraitKind::Transport, traits.transport),
         ] {
             if let Some(value) = value {
                 card.stated_traits.retain(|fact| fact.value.0 != kind);
@@ -371,7 +376,30 @@ impl Builder<'_> {
             text.damage_modifier = Some(crate::cards::DamageModifier {
                 amount: modifier.amount.i32(),
                 applies_to: modifier.applies_to,
+                of: modifier.of,
+                at_current_planet: modifier.at_current_planet,
             });
+        }
+        if let Some(effect) = &declaration.battle_text {
+            text.battle = Some(effect.value);
+        }
+        if let Some(draws) = &declaration.destiny_draws {
+            card.text.destiny_draws = Some(draws.value.i32());
+        }
+        if let Some(bonus) = &declaration.battle_bonus {
+            let declared = Fact::new(StatValue::Number(bonus.value.i32()), Source::Scenario);
+            if let Some(known) = card.battle_bonus.as_ref()
+                && known.value != declared.value
+            {
+                let known = known.value.clone();
+                self.differs_from_catalog(
+                    "declared-stat-differs",
+                    &full_name,
+                    ("Battle card bonus", &declared.value, bonus.span),
+                    &known,
+                );
+            }
+            card.battle_bonus = Some(declared);
         }
         if card.card_type().is_none() {
             self.problems.push(
@@ -863,6 +891,118 @@ impl Builder<'_> {
             );
         }
         found
+    }
+
+    /// The `battle:` section: its planet, the cards evacuated, and the stated plans, each
+    /// name found among the side's cards where the rules put it (two copies of a card are
+    /// two entries).
+    fn battle_setup(&mut self, section: &Located<crate::procedures::battle::section::BattleFile>) {
+        let file = &section.value;
+        let mut setup = crate::board::BattleSetup {
+            span: SpanNote(section.span),
+            ..Default::default()
+        };
+        if let Some(planet) = &file.planet {
+            setup.planet = self.planet(planet);
+        }
+        let planet = setup.planet.or(self.board.current_planet);
+        let mut taken = BTreeSet::new();
+        if let Some(evacuating) = &file.evacuating {
+            let side = self.board.turn.unwrap_or(Side::Light);
+            let zones: Vec<Zone> = planet.map(|p| Zone::InPlay(p, side)).into_iter().collect();
+            let mut cards = Vec::new();
+            for name in &evacuating.value {
+                if let Some(id) = self.find_in(&zones, side, name, "evacuated card", &mut taken) {
+                    cards.push(id);
+                }
+            }
+            setup.evacuating = Some(cards);
+        }
+        for side in [Side::Light, Side::Dark] {
+            let plan = match side {
+                Side::Light => &file.light,
+                Side::Dark => &file.dark,
+            };
+            let Some(plan) = plan else { continue };
+            let fighter_zones: Vec<Zone> = planet
+                .map(|p| Zone::InPlay(p, side))
+                .into_iter()
+                .chain([Zone::Hyperspace(side), Zone::Hand(side)])
+                .collect();
+            let weapon_zones: Vec<Zone> = planet.map(|p| Zone::InPlay(p, side)).into_iter().collect();
+            let card_zones = [Zone::BattlePlan(side), Zone::Hand(side)];
+            let mut entries = Vec::new();
+            for entry in &plan.value {
+                let entry = &entry.value;
+                let mut planned = crate::board::PlanEntry::default();
+                for name in std::iter::once(&entry.fighter).chain(entry.together_with.as_ref()) {
+                    if let Some(id) = self.find_in(&fighter_zones, side, name, "fighter", &mut taken) {
+                        planned.fighters.push(id);
+                    }
+                }
+                if let Some(weapon) = &entry.weapon {
+                    planned.weapon = self.find_in(&weapon_zones, side, weapon, "weapon", &mut taken);
+                }
+                for name in &entry.battle_cards {
+                    if let Some(id) = self.find_in(&card_zones, side, name, "Battle card", &mut taken) {
+                        planned.battle_cards.push(id);
+                    }
+                }
+                entries.push(planned);
+            }
+            match side {
+                Side::Light => setup.light = Some(entries),
+                Side::Dark => setup.dark = Some(entries),
+            }
+        }
+        self.board.battle = Some(setup);
+    }
+
+    /// The first card of `side` in the zones, in order, that a name means and that no other
+    /// name has taken.
+    fn find_in(
+        &mut self,
+        zones: &[Zone],
+        side: Side,
+        name: &Located<String>,
+        role: &str,
+        taken: &mut BTreeSet<CardId>,
+    ) -> Option<CardId> {
+        let card = self.resolve(name, Some(side))?;
+        let full_name = card.full_name();
+        let found = zones.iter().find_map(|zone| {
+            self.board.zone(*zone).iter().copied().find(|id| {
+                !taken.contains(id)
+                    && self
+                        .board
+                        .card(*id)
+                        .is_some_and(|card| card.full_name() == full_name)
+            })
+        });
+        match found {
+            Some(id) => {
+                taken.insert(id);
+                Some(id)
+            }
+            None => {
+                let places: Vec<String> = zones.iter().map(|zone| zone.label()).collect();
+                self.problems.push(
+                    Problem::error(
+                        "battle-card-not-there",
+                        format!(
+                            "the {side} {role} {full_name} is not among the {}",
+                            places.join(" or ")
+                        ),
+                        name.span,
+                        "not there",
+                    )
+                    .with_help(format!(
+                        "put {full_name} in the {side} player's cards where it is, once for each time the plan names it"
+                    )),
+                );
+                None
+            }
+        }
     }
 
     fn player(&mut self, side: Side, player: &PlayerFile) {

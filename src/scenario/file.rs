@@ -10,7 +10,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::located::{Located, OrderedMap};
 use crate::board::Step;
-use crate::cards::{CardType, DuelingEffect, ModifierTarget, Side};
+use crate::cards::{BattleEffect, CardType, DuelingEffect, ModifiedCards, ModifierTarget, Side};
 use crate::ranged::{
     BattleNumber, BattlesWon, Bonus, Counters, DamageTotal, DeckSize, DestinyStat, Hits, Laps,
     PrintedStat, RoundNumber, Stat, Thrust, TrackCard,
@@ -71,6 +71,10 @@ pub struct ScenarioFile {
     /// A lightsaber duel under way (Young Jedi): `action: duel` resumes it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duel: Option<Located<crate::procedures::duel::section::DuelFile>>,
+    /// A battle or an evacuation (Young Jedi): its planet and the battle plans already made;
+    /// `action: battle` and `action: evacuate` walk it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle: Option<Located<crate::procedures::battle::section::BattleFile>>,
     /// What to adjudicate: the action of a registered procedure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<Located<ActionName>>,
@@ -300,9 +304,18 @@ pub struct SideDecisions {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Located<bool>>,
     /// Clash of the Lightsabers: the cards planned face down for battles 1, 2 and 3, round
-    /// after round: an Attack Value or a Special card's name.
+    /// after round: an Attack Value or a Special card's name. Young Jedi: the answers to a
+    /// battle plan made by decisions, in the order asked (the next card, its weapon or
+    /// `none`, a Battle card for each fight or `none`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub plan: Vec<Located<ClashCardInput>>,
+    /// Evacuation: the starships the intercepting player adds from his hand to his
+    /// Hyperspace pile, in order (left out: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub starships: Vec<Located<String>>,
+    /// Evacuation: whether the opponent intercepts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intercept: Option<Located<bool>>,
 }
 
 /// `light`, `dark` or `none`.
@@ -418,6 +431,61 @@ pub struct Expectation {
     /// The outcome of a Clash of the Lightsabers walk.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clash: Option<ClashExpectation>,
+    /// The outcome of a battle or an evacuation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle: Option<BattleExpectation>,
+}
+
+/// Where evacuated cards went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum EvacuatedToName {
+    DrawDeck,
+    DiscardPile,
+}
+
+/// Cards by side, by name.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NamesBySide {
+    #[serde(default)]
+    pub light: Vec<String>,
+    #[serde(default)]
+    pub dark: Vec<String>,
+}
+
+/// The expected outcome of a battle or an evacuation.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BattleExpectation {
+    /// Whether taking the action is refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<bool>,
+    /// Evacuation: whether the opponent intercepts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intercepted: Option<bool>,
+    /// Evacuation: whether it succeeds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evacuated: Option<bool>,
+    /// Evacuation: where the evacuated characters and weapons went: `draw-deck` or
+    /// `discard-pile`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evacuated_to: Option<EvacuatedToName>,
+    /// The cards defeated on each side, in the order of the fights.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defeated: Option<NamesBySide>,
+    /// The DAMAGE each player takes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<DamageBySide>,
+    /// The winner by deck victory, or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck_victory: Option<SideOrNone>,
+    /// Whether the game ends in a tie (both players drew their last card in one fight).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tie_game: Option<bool>,
+    /// How many cards each player has in a zone at the end of the walk, as for a duel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zones: Option<ZonesBySide>,
 }
 
 impl Expectation {
@@ -425,6 +493,7 @@ impl Expectation {
     pub fn expects_outcome(&self) -> bool {
         self.duel.is_some()
             || self.clash.is_some()
+            || self.battle.is_some()
             || self.events.is_some()
             || self.cited.is_some()
             || self.not_cited.is_some()
@@ -435,14 +504,25 @@ impl Expectation {
 /// or a Special card's name.
 pub type ClashCardInput = Stat<0, 20>;
 
-/// Game text that adds to or reduces the damage taken for a defeated character.
+/// Game text that adds to or reduces the damage taken for a defeated card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DamageModifierFile {
     /// Added to the damage (negative to reduce it).
     pub amount: Bonus,
-    /// Whose defeated characters it applies to: `own` or `opponent`.
+    /// Whose defeated cards it applies to: `own` or `opponent`.
     pub applies_to: ModifierTarget,
+    /// Which defeated cards: `characters` (the default), `starships`, `transports` or
+    /// `starfighters`.
+    #[serde(default, skip_serializing_if = "is_characters")]
+    pub of: ModifiedCards,
+    /// Only while the card with the text is in play at the current planet.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub at_current_planet: bool,
+}
+
+fn is_characters(of: &ModifiedCards) -> bool {
+    *of == ModifiedCards::Characters
 }
 
 /// A printed number: a number, or a symbol such as `?`.
@@ -469,6 +549,12 @@ pub struct TraitsFile {
     pub podracer_weapon: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unique: Option<bool>,
+    /// A starship that draws destiny in a starship battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starfighter: Option<bool>,
+    /// A starship that can carry an evacuation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transport: Option<bool>,
 }
 
 impl TraitsFile {
@@ -534,6 +620,15 @@ pub struct Declaration {
     /// `{amount: 2, applies_to: opponent}`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage_modifier: Option<DamageModifierFile>,
+    /// A Battle card's power bonus to the card it fights with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle_bonus: Option<Located<Bonus>>,
+    /// A Battle card's text in a fight: `force-push` or `fight-together`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle_text: Option<Located<BattleEffect>>,
+    /// How many destiny draws a weapon (its first box) or a starfighter gives in a fight.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destiny_draws: Option<Located<crate::ranged::DestinyDraws>>,
 }
 
 /// A game-text power bonus with its condition.

@@ -11,10 +11,10 @@ mod write;
 pub use build::{Built, build};
 pub use clash_build::{BuiltClash, build_clash};
 pub use file::{
-    ActionName, CardEntry, ClashExpectation, ClashFile, ClashPlayerFile, ClashSideName, ClashTrack,
+    ActionName, BattleExpectation, CardEntry, ClashExpectation, ClashFile, ClashPlayerFile, ClashSideName, ClashTrack,
     DamageBySide, Decisions, DeckCount, DeckFile, Declaration, DuelExpectation, Entry, Expectation,
     GameName, ObjectiveFile, PlanetFile, PlayerFile, ScenarioFile, SideDecisions, SideOrNone,
-    StatInput, TraitsFile, ZonesBySide,
+    StatInput, TraitsFile, ZonesBySide, NamesBySide, EvacuatedToName,
 };
 pub use located::{Located, OrderedMap};
 pub use problems::{Omitted, Problem, Problems, Severity};

@@ -50,6 +50,8 @@ fn declaration(card: &Card) -> Option<Declaration> {
             TraitKind::Lightsaber => &mut traits.lightsaber,
             TraitKind::PodracerWeapon => &mut traits.podracer_weapon,
             TraitKind::Unique => &mut traits.unique,
+            TraitKind::Starfighter => &mut traits.starfighter,
+            TraitKind::Transport => &mut traits.transport,
             _ => continue,
         };
         *slot = Some(value);
@@ -113,8 +115,25 @@ fn declaration(card: &Card) -> Option<Declaration> {
             super::file::DamageModifierFile {
                 amount: Bonus::saturating(i64::from(modifier.amount)),
                 applies_to: modifier.applies_to,
+                of: modifier.of,
+                at_current_planet: modifier.at_current_planet,
             }
         }),
+        battle_bonus: card
+            .battle_bonus
+            .as_ref()
+            .filter(|fact| scenario(&fact.source))
+            .and_then(|fact| match fact.value {
+                crate::cards::StatValue::Number(number) => {
+                    Some(Located::new(Bonus::saturating(i64::from(number))))
+                }
+                _ => None,
+            }),
+        battle_text: card.text.battle.map(Located::new),
+        destiny_draws: card
+            .text
+            .destiny_draws
+            .map(|draws| Located::new(crate::ranged::DestinyDraws::saturating(i64::from(draws)))),
     };
     (declaration != Declaration::default()).then_some(declaration)
 }

@@ -1309,6 +1309,8 @@ impl<'a> Session<'a> {
                     card.text.damage_modifier = Some(DamageModifier {
                         amount: ranged::<-20, 20>(amount, "damage")?.i32(),
                         applies_to,
+                        of: crate::cards::ModifiedCards::Characters,
+                        at_current_planet: false,
                     });
                 }
                 "number" => {

@@ -434,7 +434,7 @@ pub fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) ->
 }
 
 /// The differences between the board after a walk and the card counts expected by zone.
-fn unmet_zone_counts(expect: &ZonesBySide, board: &Board) -> Vec<String> {
+pub(crate) fn unmet_zone_counts(expect: &ZonesBySide, board: &Board) -> Vec<String> {
     let mut unmet = Vec::new();
     for (side, zones) in [(Side::Light, &expect.light), (Side::Dark, &expect.dark)] {
         for (name, wanted) in zones {

@@ -1,0 +1,2084 @@
+//! The battle: a character battle at a planet, and the evacuation with the starship battle that decides it.
+
+use std::collections::VecDeque;
+
+use serde::Serialize;
+
+use crate::board::{Board, CardId, PlanEntry, Planet, Step, Zone};
+use crate::cards::traits::starship_kind;
+use crate::cards::{BattleEffect, Card, CardType, Side, StatValue, TraitKind, TraitValue};
+use crate::random::Random;
+use crate::rules::{Citation, Corpus, cite};
+
+use super::damage::{self, Defeated};
+use super::{
+    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
+    describe_move,
+};
+
+const HYPERSPACE: Citation = cite("starship.hyperspace");
+const EVACUATION: Citation = cite("starship.evacuation");
+const EVACUATION_PLANET: Citation = cite("starship.evacuation-planet");
+const INTERCEPT: Citation = cite("starship.intercept");
+const STARSHIP_PLANS: Citation = cite("starship.battle-plans");
+const STARSHIP_BATTLE: Citation = cite("starship.battle");
+const SURVIVORS: Citation = cite("starship.survivors");
+const UNIQUE_STARSHIPS: Citation = cite("deploy.unique-starships");
+const DECLARE_FIRST: Citation = cite("battle.declaring-battle-cards");
+const ONLY_BATTLE_CARDS: Citation = cite("battle.only-battle-cards");
+const ONE_CARD_WORKS: Citation = cite("battle.one-battle-card-per-fight");
+const DESTINY_IN_FIGHT: Citation = cite("battle.destiny-only-in-fight");
+const LAST_CARD_TIE: Citation = cite("battle.last-card-tie");
+const FORCE_PUSH: Citation = cite("battle.force-push");
+const UNUSABLE_WEAPON: Citation = cite("deploy.weapon-without-user");
+const NOT_A_BATTLE_CARD: Citation = cite("misplays.non-battle-card-in-plan");
+const DECK_VICTORY: Citation = cite("even-up.deck-victory-first");
+
+/// Every citation the battle may make, so that the ones not in force under the board's
+/// ruleset are found once.
+const ALL_CITES: [Citation; 19] = [
+    HYPERSPACE,
+    EVACUATION,
+    EVACUATION_PLANET,
+    INTERCEPT,
+    STARSHIP_PLANS,
+    STARSHIP_BATTLE,
+    SURVIVORS,
+    UNIQUE_STARSHIPS,
+    DECLARE_FIRST,
+    ONLY_BATTLE_CARDS,
+    ONE_CARD_WORKS,
+    DESTINY_IN_FIGHT,
+    LAST_CARD_TIE,
+    FORCE_PUSH,
+    UNUSABLE_WEAPON,
+    NOT_A_BATTLE_CARD,
+    DECK_VICTORY,
+    cite("boonta.laps.not-in-play"),
+    cite("general.title-traits"),
+];
+
+pub(crate) const WHOLE_PLAN: Assumption = Assumption {
+    name: "whole-plan",
+    text: "Every character a player has at the planet is in his battle plan, each once, with at most one weapon each; weapons left out of the plan are set aside. The rule sources describe battle plans only through the FAQ's rulings.",
+};
+pub(crate) const BOTH_SIDES: Assumption = Assumption {
+    name: "battle-needs-both-sides",
+    text: "A character battle needs characters of both players at the planet. The rule sources do not say.",
+};
+pub(crate) const FIGHT_PAIRING: Assumption = Assumption {
+    name: "fight-pairing",
+    text: "Fights pair the two battle plans in order: the first entry of each fights the first of the other, the second the second, and so on. The rule sources do not say.",
+};
+pub(crate) const TIED_FIGHT: Assumption = Assumption {
+    name: "tied-fight",
+    text: "A fight whose totals are equal defeats neither card. The rule sources do not say.",
+};
+const TIED_FIGHT_BOTH: Assumption = Assumption {
+    name: "tied-fight",
+    text: "Set by the scenario to `both-defeated`: a fight whose totals are equal defeats both cards. The rule sources do not say.",
+};
+pub(crate) const BREAKTHROUGH: Assumption = Assumption {
+    name: "breakthrough-damage",
+    text: "A character left without an opponent when the other plan runs out breaks through: the opponent takes DAMAGE equal to its power with its bonuses (no destiny: it is not in a fight). The rule sources say only that a starship battle has no breakthrough.",
+};
+const BREAKTHROUGH_NONE: Assumption = Assumption {
+    name: "breakthrough-damage",
+    text: "Set by the scenario to `none`: a character left without an opponent does nothing. The rule sources say only that a starship battle has no breakthrough.",
+};
+pub(crate) const WEAPON_DRAWS: Assumption = Assumption {
+    name: "weapon-destiny-draws",
+    text: "A weapon whose destiny draws no source gives draws one destiny for its user.",
+};
+pub(crate) const STARFIGHTER_DRAWS: Assumption = Assumption {
+    name: "starfighter-destiny-draws",
+    text: "A starfighter draws one destiny unless its card says otherwise: the rule says starfighters draw destiny, not how many.",
+};
+pub(crate) const DEFEAT_DAMAGE: Assumption = Assumption {
+    name: "defeated-card-damage",
+    text: "The owner of a card defeated in a fight takes DAMAGE equal to its printed DAMAGE, with game text that changes it, right after the fight. The rule sources say only that he must take DAMAGE.",
+};
+pub(crate) const DESTINY_TO_DISCARD: Assumption = Assumption {
+    name: "destiny-to-discard",
+    text: "A card drawn for destiny goes to its owner's discard pile.",
+};
+pub(crate) const WORKING_CARD: Assumption = Assumption {
+    name: "working-battle-card",
+    text: "Where a plan puts more than one Battle card in a fight, the first one listed is the one that works.",
+};
+pub(crate) const BATTLE_CARDS_DISCARDED: Assumption = Assumption {
+    name: "battle-cards-discarded",
+    text: "The Battle cards of both plans go to their owners' discard piles when the battle ends.",
+};
+pub(crate) const WEAPON_LOST: Assumption = Assumption {
+    name: "weapon-lost-with-character",
+    text: "A defeated character's weapon is discarded with him (the FAQ's Force push ruling, that his weapon \"is not lost\" then, implies it is otherwise).",
+};
+
+/// The value of `tied-fight` that defeats both cards.
+pub(crate) const BOTH_DEFEATED: &str = "both-defeated";
+/// The value of `breakthrough-damage` that does nothing.
+pub(crate) const NO_BREAKTHROUGH: &str = "none";
+/// The value of `weapon-destiny-draws` that stops the walk.
+pub(crate) const STOP: &str = "stop";
+
+/// What is walked: a character battle, or an evacuation (with its starship battle).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    Battle,
+    Evacuation,
+}
+
+/// Why a battle or an evacuation may not be taken.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "reason")]
+pub enum BattleRefusal {
+    NoTurn,
+    NotBattleStep { step: Option<String> },
+    NoPlanet,
+    /// The rules in force are the base rulebook's, which the corpus does not hold.
+    RulesNotHeld { ruleset: String },
+    NoTransport { side: Side },
+    NothingToEvacuate { side: Side, planet: String },
+    PartialEvacuation { side: Side, left: Vec<String> },
+    NoCharacters { side: Side },
+}
+
+/// What happened in a battle or an evacuation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum BattleEvent {
+    Refused {
+        side: Option<Side>,
+        mode: Mode,
+        refusal: BattleRefusal,
+    },
+    EvacuationAttempted {
+        side: Side,
+        planet: String,
+        starships: Vec<String>,
+        transports: Vec<String>,
+        cards: Vec<String>,
+    },
+    StarshipsAdded {
+        side: Side,
+        cards: Vec<String>,
+    },
+    Intercepted {
+        side: Side,
+        starships: Vec<String>,
+    },
+    NotIntercepted {
+        side: Side,
+        could: bool,
+    },
+    BattleBegins {
+        attacker: Side,
+        planet: String,
+        starships: bool,
+    },
+    PlanMade {
+        side: Side,
+        entries: Vec<String>,
+        stated: bool,
+    },
+    BattleCardsDeclared {
+        side: Side,
+        count: usize,
+        attacker: bool,
+    },
+    NotABattleCard {
+        side: Side,
+        card: String,
+    },
+    WeaponSetAside {
+        side: Side,
+        card: String,
+        reason: String,
+    },
+    Fight {
+        number: usize,
+        light: Vec<String>,
+        dark: Vec<String>,
+    },
+    BattleCardIdle {
+        side: Side,
+        card: String,
+        works: String,
+    },
+    WeaponCancelled {
+        side: Side,
+        card: String,
+        by: String,
+    },
+    DestinyDrawn {
+        side: Side,
+        card: String,
+        destiny: i32,
+        for_card: String,
+    },
+    NoCardToDraw {
+        side: Side,
+        for_card: String,
+    },
+    FightTotal {
+        side: Side,
+        cards: Vec<String>,
+        parts: Vec<(String, i32)>,
+        total: i32,
+    },
+    FightWon {
+        number: usize,
+        winner: Side,
+        light: i32,
+        dark: i32,
+    },
+    FightTied {
+        number: usize,
+        total: i32,
+        both_defeated: bool,
+    },
+    TieGame,
+    Defeated {
+        side: Side,
+        cards: Vec<String>,
+        weapon_kept: Option<String>,
+    },
+    DamageTaken {
+        side: Side,
+        amount: i32,
+        parts: Vec<(String, i32)>,
+        lost: usize,
+        deck_left: usize,
+    },
+    DeckVictory {
+        winner: Side,
+        /// The loser drew his last card for destiny (rather than losing it to DAMAGE).
+        by_destiny: bool,
+    },
+    Unopposed {
+        side: Side,
+        cards: Vec<String>,
+    },
+    Breakthrough {
+        side: Side,
+        card: String,
+        amount: i32,
+    },
+    NoBreakthrough,
+    BattleCardsDiscarded {
+        side: Side,
+        cards: Vec<String>,
+    },
+    SurvivorsToHyperspace {
+        side: Side,
+        cards: Vec<String>,
+    },
+    EvacuationSucceeded {
+        side: Side,
+        transports: Vec<String>,
+        cards: Vec<String>,
+        deck_size: usize,
+    },
+    EvacuationFailed {
+        side: Side,
+        cards: Vec<String>,
+    },
+}
+
+/// Where the evacuated cards went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum EvacuatedTo {
+    DrawDeck,
+    DiscardPile,
+}
+
+/// The outcome of a battle or an evacuation, for the verdict and for expectations.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct BattleResult {
+    pub mode: Mode,
+    pub refusal: Option<BattleRefusal>,
+    /// The evacuating player, or the attacker of a character battle.
+    pub side: Option<Side>,
+    pub planet: Option<String>,
+    /// Evacuation: whether the opponent intercepted.
+    pub intercepted: Option<bool>,
+    /// Evacuation: whether it succeeded (`None`: refused, or the game ended first).
+    pub evacuated: Option<bool>,
+    pub evacuated_to: Option<EvacuatedTo>,
+    pub fights: usize,
+    pub defeated_light: Vec<String>,
+    pub defeated_dark: Vec<String>,
+    pub damage_light: i32,
+    pub damage_dark: i32,
+    pub deck_victory: Option<Side>,
+    /// Both players drew their last card in one fight.
+    pub tie_game: bool,
+}
+
+impl BattleResult {
+    fn new(mode: Mode) -> BattleResult {
+        BattleResult {
+            mode,
+            refusal: None,
+            side: None,
+            planet: None,
+            intercepted: None,
+            evacuated: None,
+            evacuated_to: None,
+            fights: 0,
+            defeated_light: Vec::new(),
+            defeated_dark: Vec::new(),
+            damage_light: 0,
+            damage_dark: 0,
+            deck_victory: None,
+            tie_game: false,
+        }
+    }
+
+    pub fn damage(&self, side: Side) -> i32 {
+        match side {
+            Side::Light => self.damage_light,
+            Side::Dark => self.damage_dark,
+        }
+    }
+
+    pub fn defeated(&self, side: Side) -> &[String] {
+        match side {
+            Side::Light => &self.defeated_light,
+            Side::Dark => &self.defeated_dark,
+        }
+    }
+
+    fn add_damage(&mut self, side: Side, amount: i32) {
+        let slot = match side {
+            Side::Light => &mut self.damage_light,
+            Side::Dark => &mut self.damage_dark,
+        };
+        *slot = slot.saturating_add(amount);
+    }
+
+    fn add_defeated(&mut self, side: Side, name: String) {
+        match side {
+            Side::Light => self.defeated_light.push(name),
+            Side::Dark => self.defeated_dark.push(name),
+        }
+    }
+
+    /// Whether the game ended during the walk.
+    pub fn game_over(&self) -> bool {
+        self.deck_victory.is_some() || self.tie_game
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Start,
+    AddStarships,
+    Intercept,
+    BattleStart,
+    Plan(Side),
+    Declare(Side),
+    Fight(usize),
+    AfterFights,
+    Outcome,
+    Done,
+}
+
+/// How a side's plan is being made by decisions.
+#[derive(Clone, Debug, Default)]
+struct Making {
+    /// Cards still to be placed in order.
+    left: Vec<CardId>,
+    /// The entry whose weapon is asked next, if any.
+    weapon_for: Option<usize>,
+    /// The entry whose Battle card is asked next.
+    card_for: usize,
+    ordered: bool,
+}
+
+/// A battle or an evacuation.
+pub struct Battle {
+    mode: Mode,
+    phase: Phase,
+    pending: VecDeque<Event>,
+    random: Random,
+    /// The player whose turn it is: the attacker of a battle, the evacuating player.
+    mover: Side,
+    attacker: Side,
+    planet: Option<Planet>,
+    starships: bool,
+    plans: [Vec<PlanEntry>; 2],
+    stated: [bool; 2],
+    making: [Making; 2],
+    result: BattleResult,
+    in_force: Vec<Citation>,
+    evacuation_rules: bool,
+    battle_rules: bool,
+    laps_rule: bool,
+    tie_both: bool,
+    no_breakthrough: bool,
+    weapon_draws_stop: bool,
+    said: std::collections::BTreeSet<&'static str>,
+    missing: Option<String>,
+}
+
+fn index(side: Side) -> usize {
+    match side {
+        Side::Light => 0,
+        Side::Dark => 1,
+    }
+}
+
+fn saturating_sum(parts: &[(String, i32)]) -> i32 {
+    parts
+        .iter()
+        .fold(0i32, |total, (_, amount)| total.saturating_add(*amount))
+}
+
+impl Battle {
+    pub fn new(board: &Board, corpus: &Corpus, mode: Mode) -> Battle {
+        let in_force: Vec<Citation> = ALL_CITES
+            .iter()
+            .copied()
+            .filter(|citation| {
+                citation
+                    .resolve(corpus, &board.ruleset)
+                    .is_some_and(|item| board.ruleset.in_force(corpus, item))
+            })
+            .collect();
+        let mover = board.turn.unwrap_or(Side::Light);
+        let planet = board
+            .battle
+            .as_ref()
+            .and_then(|setup| setup.planet)
+            .or(board.current_planet);
+        Battle {
+            mode,
+            phase: Phase::Start,
+            pending: VecDeque::new(),
+            random: Random::seeded(board.seed),
+            mover,
+            attacker: match mode {
+                Mode::Battle => mover,
+                Mode::Evacuation => mover.opponent(),
+            },
+            planet,
+            starships: mode == Mode::Evacuation,
+            plans: [Vec::new(), Vec::new()],
+            stated: [false; 2],
+            making: [Making::default(), Making::default()],
+            result: BattleResult::new(mode),
+            evacuation_rules: in_force.contains(&EVACUATION),
+            battle_rules: in_force.contains(&DESTINY_IN_FIGHT),
+            laps_rule: in_force.iter().any(|c| c.id() == "boonta.laps.not-in-play"),
+            in_force,
+            tie_both: false,
+            no_breakthrough: false,
+            weapon_draws_stop: false,
+            said: Default::default(),
+            missing: None,
+        }
+    }
+
+    /// The battle with the scenario's choices of its named assumptions.
+    pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> Battle {
+        self.tie_both = value(TIED_FIGHT.name) == BOTH_DEFEATED;
+        self.no_breakthrough = value(BREAKTHROUGH.name) == NO_BREAKTHROUGH;
+        self.weapon_draws_stop = value(WEAPON_DRAWS.name) == STOP;
+        self
+    }
+
+    pub fn result(&self) -> &BattleResult {
+        &self.result
+    }
+
+    fn defender(&self) -> Side {
+        self.attacker.opponent()
+    }
+
+    fn cites(&self, wanted: &[Citation]) -> Vec<Citation> {
+        wanted
+            .iter()
+            .copied()
+            .filter(|citation| self.in_force.contains(citation))
+            .collect()
+    }
+
+    /// An assumption, given the first time it applies only.
+    fn once(&mut self, assumptions: &mut Vec<Assumption>, assumption: Assumption) {
+        if self.said.insert(assumption.name) {
+            assumptions.push(assumption);
+        }
+    }
+
+    fn emit(
+        &mut self,
+        kind: BattleEvent,
+        cites: &[Citation],
+        assumptions: Vec<Assumption>,
+        moves: Vec<Move>,
+    ) {
+        let cites = self.cites(cites);
+        self.pending.push_back(Event {
+            kind: kind.into(),
+            cites,
+            assumptions,
+            moves,
+            tally: Tally::default(),
+        });
+    }
+
+    fn name(board: &Board, id: CardId) -> String {
+        board.describe(id)
+    }
+
+    fn names(board: &Board, ids: &[CardId]) -> Vec<String> {
+        ids.iter().map(|id| Self::name(board, *id)).collect()
+    }
+
+    fn of_type(board: &Board, zone: Zone, card_type: CardType) -> Vec<CardId> {
+        board
+            .zone(zone)
+            .iter()
+            .copied()
+            .filter(|id| board.card_type(*id) == Some(card_type))
+            .collect()
+    }
+
+    /// Whether a starship is a starfighter (or a transport); an error names a kind not known.
+    fn is(board: &Board, id: CardId, kind: TraitKind) -> Result<bool, String> {
+        let Some(card) = board.card(id) else {
+            return Ok(false);
+        };
+        match starship_kind(card, kind).value {
+            TraitValue::Yes => Ok(true),
+            TraitValue::Unknown => Err(format!(
+                "whether {} is a starfighter or a transport is not known: declare it under `cards:` with `traits: {{{}: true}}`",
+                card.full_name(),
+                kind.label()
+            )),
+            _ => Ok(false),
+        }
+    }
+
+    fn transports(board: &Board, side: Side) -> Result<Vec<CardId>, String> {
+        let mut found = Vec::new();
+        for id in board.zone(Zone::Hyperspace(side)) {
+            if Self::is(board, *id, TraitKind::Transport)? {
+                found.push(*id);
+            }
+        }
+        Ok(found)
+    }
+
+    fn refuse(&mut self, side: Option<Side>, refusal: BattleRefusal, cites: &[Citation]) {
+        self.result.refusal = Some(refusal.clone());
+        self.emit(
+            BattleEvent::Refused {
+                side,
+                mode: self.mode,
+                refusal,
+            },
+            cites,
+            Vec::new(),
+            Vec::new(),
+        );
+        self.phase = Phase::Done;
+    }
+
+    /// The fighters a side brings: starships in Hyperspace, or characters at the planet.
+    fn fighters(&self, board: &Board, side: Side) -> Vec<CardId> {
+        if self.starships {
+            board.zone(Zone::Hyperspace(side)).to_vec()
+        } else {
+            match self.planet {
+                Some(planet) => Self::of_type(board, Zone::InPlay(planet, side), CardType::Character),
+                None => Vec::new(),
+            }
+        }
+    }
+
+    fn start(&mut self, board: &mut Board) -> Result<(), String> {
+        self.result.side = board.turn;
+        self.result.planet = self.planet.map(|planet| planet.name().to_string());
+        let Some(mover) = board.turn else {
+            self.refuse(None, BattleRefusal::NoTurn, &[]);
+            return Ok(());
+        };
+        let rules_held = match self.mode {
+            Mode::Evacuation => self.evacuation_rules,
+            Mode::Battle => self.battle_rules,
+        };
+        if !rules_held {
+            self.refuse(
+                Some(mover),
+                BattleRefusal::RulesNotHeld {
+                    ruleset: board.ruleset.to_string(),
+                },
+                &[],
+            );
+            return Ok(());
+        }
+        let Some(planet) = self.planet else {
+            self.refuse(Some(mover), BattleRefusal::NoPlanet, &[]);
+            return Ok(());
+        };
+        match self.mode {
+            Mode::Battle => {
+                if board.step != Some(Step::Battle) {
+                    self.refuse(
+                        Some(mover),
+                        BattleRefusal::NotBattleStep {
+                            step: board.step.map(|step| step.label().to_string()),
+                        },
+                        &[],
+                    );
+                    return Ok(());
+                }
+                for side in [mover, mover.opponent()] {
+                    if self.fighters(board, side).is_empty() {
+                        let mut assumptions = Vec::new();
+                        self.once(&mut assumptions, BOTH_SIDES);
+                        self.result.refusal = Some(BattleRefusal::NoCharacters { side });
+                        self.emit(
+                            BattleEvent::Refused {
+                                side: Some(mover),
+                                mode: self.mode,
+                                refusal: BattleRefusal::NoCharacters { side },
+                            },
+                            &[],
+                            assumptions,
+                            Vec::new(),
+                        );
+                        self.phase = Phase::Done;
+                        return Ok(());
+                    }
+                }
+                self.phase = Phase::BattleStart;
+            }
+            Mode::Evacuation => self.attempt_evacuation(board, mover, planet)?,
+        }
+        Ok(())
+    }
+
+    fn evacuees(board: &Board, side: Side, planet: Planet) -> Vec<CardId> {
+        board
+            .zone(Zone::InPlay(planet, side))
+            .iter()
+            .copied()
+            .filter(|id| {
+                matches!(
+                    board.card_type(*id),
+                    Some(CardType::Character) | Some(CardType::Weapon)
+                )
+            })
+            .collect()
+    }
+
+    fn attempt_evacuation(
+        &mut self,
+        board: &Board,
+        mover: Side,
+        planet: Planet,
+    ) -> Result<(), String> {
+        let starships = board.zone(Zone::Hyperspace(mover)).to_vec();
+        let transports = Self::transports(board, mover)?;
+        if transports.is_empty() {
+            self.refuse(
+                Some(mover),
+                BattleRefusal::NoTransport { side: mover },
+                &[EVACUATION],
+            );
+            return Ok(());
+        }
+        let cards = Self::evacuees(board, mover, planet);
+        if cards.is_empty() {
+            self.refuse(
+                Some(mover),
+                BattleRefusal::NothingToEvacuate {
+                    side: mover,
+                    planet: planet.name().to_string(),
+                },
+                &[EVACUATION_PLANET],
+            );
+            return Ok(());
+        }
+        if let Some(named) = board
+            .battle
+            .as_ref()
+            .and_then(|setup| setup.evacuating.as_ref())
+        {
+            let left: Vec<CardId> = cards
+                .iter()
+                .copied()
+                .filter(|id| !named.contains(id))
+                .collect();
+            if !left.is_empty() {
+                self.refuse(
+                    Some(mover),
+                    BattleRefusal::PartialEvacuation {
+                        side: mover,
+                        left: Self::names(board, &left),
+                    },
+                    &[EVACUATION_PLANET],
+                );
+                return Ok(());
+            }
+        }
+        self.emit(
+            BattleEvent::EvacuationAttempted {
+                side: mover,
+                planet: planet.name().to_string(),
+                starships: Self::names(board, &starships),
+                transports: Self::names(board, &transports),
+                cards: Self::names(board, &cards),
+            },
+            &[EVACUATION, EVACUATION_PLANET],
+            Vec::new(),
+            Vec::new(),
+        );
+        self.phase = Phase::AddStarships;
+        Ok(())
+    }
+
+    /// The starships in the interceptor's hand he may add: a unique one only if no copy is
+    /// in his Hyperspace pile.
+    fn addable(&self, board: &Board) -> Vec<CardId> {
+        let side = self.attacker;
+        let in_hyperspace: Vec<String> = board
+            .zone(Zone::Hyperspace(side))
+            .iter()
+            .filter_map(|id| board.card(*id).map(Card::full_name))
+            .collect();
+        Self::of_type(board, Zone::Hand(side), CardType::Starship)
+            .into_iter()
+            .filter(|id| {
+                let Some(card) = board.card(*id) else {
+                    return false;
+                };
+                !(card.stated_trait(TraitKind::Unique).is_some_and(|fact| fact.value.1)
+                    && in_hyperspace.contains(&card.full_name()))
+            })
+            .collect()
+    }
+
+    fn add_decision(&self, board: &Board) -> Option<Decision> {
+        let addable = self.addable(board);
+        if addable.is_empty() {
+            return None;
+        }
+        let cites = self.cites(&[INTERCEPT, UNIQUE_STARSHIPS]);
+        let mut options = vec![DecisionOption {
+            label: "add no more starships".into(),
+            card: None,
+            name: None,
+            aliases: Vec::new(),
+            destiny: None,
+            declines: true,
+            cites: cites.clone().into(),
+        }];
+        for id in addable {
+            options.push(card_option(board, id, "add", &cites));
+        }
+        Some(Decision {
+            kind: DecisionKind::AddStarship,
+            who: self.attacker,
+            prompt: format!(
+                "{} player: add a starship from your hand to your Hyperspace pile?",
+                self.attacker.label()
+            ),
+            options,
+        })
+    }
+
+    fn intercept_decision(&self) -> Decision {
+        let cites = self.cites(&[INTERCEPT]);
+        Decision {
+            kind: DecisionKind::Intercept,
+            who: self.attacker,
+            prompt: format!(
+                "{} player: intercept the evacuation with all your starships?",
+                self.attacker.label()
+            ),
+            options: vec![
+                DecisionOption {
+                    label: "intercept".into(),
+                    card: None,
+                    name: Some("intercept".into()),
+                    aliases: Vec::new(),
+                    destiny: None,
+                    declines: false,
+                    cites: cites.clone().into(),
+                },
+                DecisionOption {
+                    label: "let the evacuation pass".into(),
+                    card: None,
+                    name: None,
+                    aliases: Vec::new(),
+                    destiny: None,
+                    declines: true,
+                    cites: cites.into(),
+                },
+            ],
+        }
+    }
+
+    /// Takes the stated plans, and checks them against the rules; a side without one makes
+    /// it by decisions.
+    fn battle_start(&mut self, board: &Board) -> Result<(), String> {
+        let Some(planet) = self.planet else {
+            return Err("no planet".to_string());
+        };
+        let mut assumptions = Vec::new();
+        if !self.starships {
+            self.once(&mut assumptions, FIGHT_PAIRING);
+        }
+        self.emit(
+            BattleEvent::BattleBegins {
+                attacker: self.attacker,
+                planet: planet.name().to_string(),
+                starships: self.starships,
+            },
+            if self.starships {
+                &[INTERCEPT, STARSHIP_PLANS]
+            } else {
+                &[]
+            },
+            assumptions,
+            Vec::new(),
+        );
+        for side in [self.attacker, self.defender()] {
+            if let Some(plan) = board.battle.as_ref().and_then(|setup| setup.plan(side)) {
+                self.check_plan(board, side, plan)?;
+                self.plans[index(side)] = plan.clone();
+                self.stated[index(side)] = true;
+            } else {
+                self.making[index(side)] = Making {
+                    left: self.fighters(board, side),
+                    ..Making::default()
+                };
+            }
+        }
+        self.phase = Phase::Plan(self.attacker);
+        Ok(())
+    }
+
+    /// Whether a stated plan has every fighter once and nothing else, weapons and Battle
+    /// cards of the player's own.
+    fn check_plan(&self, board: &Board, side: Side, plan: &[PlanEntry]) -> Result<(), String> {
+        let fighters = self.fighters(board, side);
+        let what = if self.starships {
+            "starship in his Hyperspace pile"
+        } else {
+            "character at the planet"
+        };
+        let mut seen = Vec::new();
+        for entry in plan {
+            if entry.fighters.is_empty() {
+                return Err(format!(
+                    "an entry of the {side} battle plan has no {}",
+                    if self.starships { "starship" } else { "character" }
+                ));
+            }
+            for id in &entry.fighters {
+                if !fighters.contains(id) {
+                    return Err(format!(
+                        "{} in the {side} battle plan is not a {side} {what}",
+                        Self::name(board, *id)
+                    ));
+                }
+                if seen.contains(id) {
+                    return Err(format!(
+                        "{} is in the {side} battle plan twice",
+                        Self::name(board, *id)
+                    ));
+                }
+                seen.push(*id);
+            }
+            if entry.fighters.len() > 1 && !entry_fights_together(board, entry) {
+                return Err(format!(
+                    "an entry of the {side} battle plan has {} cards, and none of its Battle cards lets them fight together: declare one with `battle_text: fight-together`",
+                    entry.fighters.len()
+                ));
+            }
+            if let Some(weapon) = entry.weapon {
+                if self.starships {
+                    return Err(format!(
+                        "a starship battle plan has no weapons, and the {side} plan gives {}",
+                        Self::name(board, weapon)
+                    ));
+                }
+                let at_planet = self
+                    .planet
+                    .is_some_and(|planet| board.zone(Zone::InPlay(planet, side)).contains(&weapon));
+                if !at_planet || board.card_type(weapon) != Some(CardType::Weapon) {
+                    return Err(format!(
+                        "{} in the {side} battle plan is not a {side} weapon at the planet",
+                        Self::name(board, weapon)
+                    ));
+                }
+            }
+            for card in &entry.battle_cards {
+                let zone = board.zone_of(*card);
+                if !matches!(zone, Some(Zone::Hand(owner)) | Some(Zone::BattlePlan(owner)) if owner == side)
+                {
+                    return Err(format!(
+                        "{} in the {side} battle plan is not in the {side} hand or battle plan",
+                        Self::name(board, *card)
+                    ));
+                }
+            }
+        }
+        let left: Vec<CardId> = fighters
+            .iter()
+            .copied()
+            .filter(|id| !seen.contains(id))
+            .collect();
+        if !left.is_empty() {
+            return Err(format!(
+                "the {side} battle plan leaves out {}: every {what} fights{}",
+                Self::names(board, &left).join(", "),
+                if self.starships {
+                    " (\"you must use all starships from your Hyperspace pile\"; the interceptor \"must use all of them\")"
+                } else {
+                    " (the named assumption `whole-plan`)"
+                }
+            ));
+        }
+        Ok(())
+    }
+
+    /// The next decision of a plan made by decisions, or `None` when it is made.
+    fn plan_decision(&mut self, board: &Board, side: Side) -> Option<Decision> {
+        let cites = self.cites(if self.starships {
+            &[STARSHIP_PLANS]
+        } else {
+            &[]
+        });
+        let making = &self.making[index(side)];
+        if let Some(entry) = making.weapon_for {
+            let fighter = self.plans[index(side)].get(entry)?.fighters.first().copied()?;
+            let used: Vec<CardId> = self.plans[index(side)]
+                .iter()
+                .filter_map(|entry| entry.weapon)
+                .collect();
+            let weapons: Vec<CardId> = self
+                .planet
+                .map(|planet| Self::of_type(board, Zone::InPlay(planet, side), CardType::Weapon))
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|id| !used.contains(id))
+                .collect();
+            if weapons.is_empty() {
+                return None;
+            }
+            let mut options = vec![none_option("no weapon", &cites)];
+            for id in weapons {
+                options.push(card_option(board, id, "fight with", &cites));
+            }
+            return Some(Decision {
+                kind: DecisionKind::BattlePlan,
+                who: side,
+                prompt: format!(
+                    "{} player: which weapon does {} fight with?",
+                    side.label(),
+                    Self::name(board, fighter)
+                ),
+                options,
+            });
+        }
+        if making.left.is_empty() {
+            return None;
+        }
+        let options = making
+            .left
+            .iter()
+            .map(|id| card_option(board, *id, "next in the plan", &cites))
+            .collect();
+        Some(Decision {
+            kind: DecisionKind::BattlePlan,
+            who: side,
+            prompt: format!(
+                "{} player: which card fights in fight {} of your battle plan?",
+                side.label(),
+                self.plans[index(side)].len() + 1
+            ),
+            options,
+        })
+    }
+
+    fn battle_cards_in_hand(&self, board: &Board, side: Side) -> Vec<CardId> {
+        let used: Vec<CardId> = self.plans[index(side)]
+            .iter()
+            .flat_map(|entry| entry.battle_cards.iter().copied())
+            .collect();
+        Self::of_type(board, Zone::Hand(side), CardType::Battle)
+            .into_iter()
+            .filter(|id| !used.contains(id))
+            .collect()
+    }
+
+    fn battle_card_decision(&self, board: &Board, side: Side) -> Option<Decision> {
+        let making = &self.making[index(side)];
+        let entry = self.plans[index(side)].get(making.card_for)?;
+        let cards = self.battle_cards_in_hand(board, side);
+        if cards.is_empty() {
+            return None;
+        }
+        let cites = self.cites(&[DECLARE_FIRST, ONLY_BATTLE_CARDS]);
+        let mut options = vec![none_option("no Battle card", &cites)];
+        for id in cards {
+            options.push(card_option(board, id, "insert", &cites));
+        }
+        Some(Decision {
+            kind: DecisionKind::BattlePlan,
+            who: side,
+            prompt: format!(
+                "{} player: a Battle card from your hand for fight {} ({})?",
+                side.label(),
+                making.card_for + 1,
+                Self::names(board, &entry.fighters).join(" and ")
+            ),
+            options,
+        })
+    }
+
+    fn entry_label(board: &Board, entry: &PlanEntry) -> String {
+        let mut text = Self::names(board, &entry.fighters).join(" and ");
+        if let Some(weapon) = entry.weapon {
+            text.push_str(&format!(" with {}", Self::name(board, weapon)));
+        }
+        text
+    }
+
+    fn plan_made(&mut self, board: &Board, side: Side) {
+        let entries: Vec<String> = self.plans[index(side)]
+            .iter()
+            .map(|entry| Self::entry_label(board, entry))
+            .collect();
+        let mut assumptions = Vec::new();
+        if !self.starships {
+            self.once(&mut assumptions, WHOLE_PLAN);
+        }
+        self.emit(
+            BattleEvent::PlanMade {
+                side,
+                entries,
+                stated: self.stated[index(side)],
+            },
+            if self.starships {
+                &[STARSHIP_PLANS, EVACUATION, INTERCEPT]
+            } else {
+                &[]
+            },
+            assumptions,
+            Vec::new(),
+        );
+        // Weapons at the planet left out of the plan are set aside.
+        if !self.starships
+            && let Some(planet) = self.planet
+        {
+            let used: Vec<CardId> = self.plans[index(side)]
+                .iter()
+                .filter_map(|entry| entry.weapon)
+                .collect();
+            for weapon in Self::of_type(board, Zone::InPlay(planet, side), CardType::Weapon) {
+                if !used.contains(&weapon) {
+                    self.emit(
+                        BattleEvent::WeaponSetAside {
+                            side,
+                            card: Self::name(board, weapon),
+                            reason: "no character in the plan fights with it".to_string(),
+                        },
+                        &[UNUSABLE_WEAPON],
+                        Vec::new(),
+                        Vec::new(),
+                    );
+                }
+            }
+        }
+    }
+
+    /// The side's Battle cards: a card that is not a Battle card goes back to the hand (the
+    /// misplay ruling); the rest go into the battle plan, and the count is declared.
+    fn declare(&mut self, board: &mut Board, side: Side) {
+        let mut moves = Vec::new();
+        let mut entries = std::mem::take(&mut self.plans[index(side)]);
+        for entry in &mut entries {
+            let mut kept = Vec::new();
+            for card in std::mem::take(&mut entry.battle_cards) {
+                if board.card_type(card) != Some(CardType::Battle) {
+                    let from = board.zone_of(card).unwrap_or(Zone::Hand(side));
+                    let back = (from != Zone::Hand(side))
+                        .then(|| describe_move(board, card, from, Zone::Hand(side)));
+                    if back.is_some() {
+                        board.move_to(card, Zone::Hand(side));
+                    }
+                    self.emit(
+                        BattleEvent::NotABattleCard {
+                            side,
+                            card: Self::name(board, card),
+                        },
+                        &[ONLY_BATTLE_CARDS, NOT_A_BATTLE_CARD],
+                        Vec::new(),
+                        back.into_iter().collect(),
+                    );
+                    continue;
+                }
+                if board.zone_of(card) == Some(Zone::Hand(side)) {
+                    moves.push(describe_move(
+                        board,
+                        card,
+                        Zone::Hand(side),
+                        Zone::BattlePlan(side),
+                    ));
+                    board.move_to(card, Zone::BattlePlan(side));
+                }
+                kept.push(card);
+            }
+            entry.battle_cards = kept;
+        }
+        let count = entries.iter().map(|entry| entry.battle_cards.len()).sum();
+        self.plans[index(side)] = entries;
+        let mut cites = vec![DECLARE_FIRST, ONLY_BATTLE_CARDS];
+        if self.starships {
+            cites.insert(0, STARSHIP_PLANS);
+        }
+        self.emit(
+            BattleEvent::BattleCardsDeclared {
+                side,
+                count,
+                attacker: side == self.attacker,
+            },
+            &cites,
+            Vec::new(),
+            moves,
+        );
+    }
+
+    /// One side's part of a fight: its total, and the destiny cards it drew.
+    #[allow(clippy::too_many_arguments)]
+    fn side_total(
+        &mut self,
+        board: &mut Board,
+        side: Side,
+        entry: &PlanEntry,
+        working: Option<CardId>,
+        weapon_cancelled: bool,
+        drew: &mut usize,
+        short: &mut bool,
+    ) -> Result<i32, String> {
+        let mut parts: Vec<(String, i32)> = Vec::new();
+        let mut cites: Vec<Citation> = Vec::new();
+        let mut assumptions = Vec::new();
+        let mut draws: Vec<(CardId, i32)> = Vec::new();
+        for (position, fighter) in entry.fighters.iter().enumerate() {
+            let card = board
+                .card(*fighter)
+                .cloned()
+                .ok_or_else(|| "a card of the plan is not on the board".to_string())?;
+            let name = card.full_name();
+            match card.stats.power.as_ref().map(|fact| &fact.value) {
+                Some(StatValue::Number(power)) => {
+                    parts.push((format!("power of {name}"), *power));
+                }
+                _ => {
+                    return Err(format!(
+                        "the power of {name} is not known: declare it under `cards:` with `power:`"
+                    ));
+                }
+            }
+            if let Some(planet) = self.planet
+                && !self.starships
+            {
+                for (bonus_planet, bonus) in &card.text.location_bonus {
+                    if bonus_planet == planet.name() {
+                        parts.push((format!("power bonus of {name} on {planet}"), *bonus));
+                    }
+                }
+            }
+            if let Some(bonus) = card.text.text_bonus {
+                parts.push((format!("game-text power bonus of {name}"), bonus));
+            }
+            if self.starships && Self::is(board, *fighter, TraitKind::Starfighter)? {
+                let count = match card.text.destiny_draws {
+                    Some(count) => count,
+                    None => {
+                        self.once(&mut assumptions, STARFIGHTER_DRAWS);
+                        1
+                    }
+                };
+                draws.push((*fighter, count));
+                if !cites.contains(&STARSHIP_BATTLE) {
+                    cites.push(STARSHIP_BATTLE);
+                }
+            }
+            if position == 0
+                && let Some(weapon) = entry.weapon
+                && !weapon_cancelled
+                && let Some(weapon_card) = board.card(weapon).cloned()
+            {
+                match crate::cards::users::box_for(&weapon_card, &card)? {
+                    Some(used) => {
+                        if let Some(bonus) = used.bonus {
+                            parts.push((
+                                format!("power bonus of {}", weapon_card.full_name()),
+                                bonus,
+                            ));
+                        }
+                        let count = match (weapon_card.text.destiny_draws, used.draws) {
+                            (Some(count), _) | (None, Some(count)) => count,
+                            (None, None) if self.weapon_draws_stop => {
+                                return Err(format!(
+                                    "how many destiny draws {} gives is not known: declare `destiny_draws:` for it",
+                                    weapon_card.full_name()
+                                ));
+                            }
+                            (None, None) => {
+                                self.once(&mut assumptions, WEAPON_DRAWS);
+                                1
+                            }
+                        };
+                        draws.push((weapon, count));
+                    }
+                    None => {
+                        self.emit(
+                            BattleEvent::WeaponSetAside {
+                                side,
+                                card: weapon_card.full_name(),
+                                reason: format!("{name} cannot use it"),
+                            },
+                            &[UNUSABLE_WEAPON],
+                            Vec::new(),
+                            Vec::new(),
+                        );
+                    }
+                }
+            }
+        }
+        if let Some(working) = working
+            && let Some(card) = board.card(working)
+        {
+            if let Some(StatValue::Number(bonus)) = card.battle_bonus.as_ref().map(|f| &f.value) {
+                parts.push((format!("power bonus of {}", card.full_name()), *bonus));
+            }
+            if card.text.battle == Some(BattleEffect::FightTogether) && entry.fighters.len() > 1 {
+                parts.push((
+                    format!("{} lets them fight together", card.full_name()),
+                    0,
+                ));
+            }
+        }
+        for (source, count) in draws {
+            let for_card = Self::name(board, source);
+            for _ in 0..count.max(0) {
+                let Some(top) = board.zone(Zone::DrawDeck(side)).first().copied() else {
+                    *short = true;
+                    self.emit(
+                        BattleEvent::NoCardToDraw {
+                            side,
+                            for_card: for_card.clone(),
+                        },
+                        &[DESTINY_IN_FIGHT],
+                        Vec::new(),
+                        Vec::new(),
+                    );
+                    break;
+                };
+                let destiny = board.card(top).and_then(Card::destiny).ok_or_else(|| {
+                    format!(
+                        "the destiny number of {} is not known: declare it under `cards:` with `destiny:`",
+                        Self::name(board, top)
+                    )
+                })?;
+                let moved =
+                    describe_move(board, top, Zone::DrawDeck(side), Zone::DiscardPile(side));
+                board.move_to(top, Zone::DiscardPile(side));
+                *drew += 1;
+                let mut drawn_assumptions = Vec::new();
+                self.once(&mut drawn_assumptions, DESTINY_TO_DISCARD);
+                let card = Self::name(board, top);
+                self.emit(
+                    BattleEvent::DestinyDrawn {
+                        side,
+                        card,
+                        destiny,
+                        for_card: for_card.clone(),
+                    },
+                    &[DESTINY_IN_FIGHT],
+                    drawn_assumptions,
+                    vec![moved],
+                );
+                parts.push((format!("destiny drawn for {for_card}"), destiny));
+            }
+        }
+        let total = saturating_sum(&parts);
+        self.emit(
+            BattleEvent::FightTotal {
+                side,
+                cards: Self::names(board, &entry.fighters),
+                parts,
+                total,
+            },
+            &cites,
+            assumptions,
+            Vec::new(),
+        );
+        Ok(total)
+    }
+
+    /// The entry's Battle card that works, announcing the ones that do not.
+    fn working_card(&mut self, board: &Board, side: Side, entry: &PlanEntry) -> Option<CardId> {
+        let first = entry.battle_cards.first().copied();
+        if entry.battle_cards.len() > 1 {
+            let works = first.map(|id| Self::name(board, id)).unwrap_or_default();
+            for idle in entry.battle_cards.iter().skip(1) {
+                let mut assumptions = Vec::new();
+                self.once(&mut assumptions, WORKING_CARD);
+                self.emit(
+                    BattleEvent::BattleCardIdle {
+                        side,
+                        card: Self::name(board, *idle),
+                        works: works.clone(),
+                    },
+                    &[ONE_CARD_WORKS],
+                    assumptions,
+                    Vec::new(),
+                );
+            }
+        }
+        first
+    }
+
+    fn fight(&mut self, board: &mut Board, number: usize) -> Result<(), String> {
+        let light = self.plans[0].get(number).cloned();
+        let dark = self.plans[1].get(number).cloned();
+        let (Some(light), Some(dark)) = (light, dark) else {
+            self.phase = Phase::AfterFights;
+            return Ok(());
+        };
+        self.result.fights = number + 1;
+        let mut assumptions = Vec::new();
+        if !self.starships {
+            self.once(&mut assumptions, FIGHT_PAIRING);
+        }
+        self.emit(
+            BattleEvent::Fight {
+                number: number + 1,
+                light: Self::names(board, &light.fighters),
+                dark: Self::names(board, &dark.fighters),
+            },
+            if self.starships {
+                &[STARSHIP_BATTLE]
+            } else {
+                &[]
+            },
+            assumptions,
+            Vec::new(),
+        );
+        let entries = [light, dark];
+        let mut working = [None, None];
+        for side in [self.attacker, self.defender()] {
+            working[index(side)] = self.working_card(board, side, &entries[index(side)]);
+        }
+        // A Force push of one side cancels the other side's weapon in this fight.
+        let mut cancelled = [false, false];
+        for side in [self.attacker, self.defender()] {
+            let pushes = working[index(side)]
+                .and_then(|id| board.card(id))
+                .is_some_and(|card| card.text.battle == Some(BattleEffect::ForcePush));
+            let other = side.opponent();
+            if pushes && let Some(weapon) = entries[index(other)].weapon {
+                cancelled[index(other)] = true;
+                let by = working[index(side)]
+                    .map(|id| Self::name(board, id))
+                    .unwrap_or_default();
+                self.emit(
+                    BattleEvent::WeaponCancelled {
+                        side: other,
+                        card: Self::name(board, weapon),
+                        by,
+                    },
+                    &[FORCE_PUSH],
+                    Vec::new(),
+                    Vec::new(),
+                );
+            }
+        }
+        let mut totals = [0, 0];
+        let mut drew = [0usize, 0];
+        let mut short = [false, false];
+        for side in [self.attacker, self.defender()] {
+            let i = index(side);
+            totals[i] = self.side_total(
+                board,
+                side,
+                &entries[i],
+                working[i],
+                cancelled[i],
+                &mut drew[i],
+                &mut short[i],
+            )?;
+        }
+        // The last card: both players make all their draws, then it is checked, before any
+        // damage.
+        let ran_out: Vec<Side> = [Side::Light, Side::Dark]
+            .into_iter()
+            .filter(|side| {
+                let i = index(*side);
+                short[i] || (drew[i] > 0 && board.zone(Zone::DrawDeck(*side)).is_empty())
+            })
+            .collect();
+        match ran_out.as_slice() {
+            [_, _] => {
+                self.result.tie_game = true;
+                self.emit(BattleEvent::TieGame, &[LAST_CARD_TIE], Vec::new(), Vec::new());
+                self.phase = Phase::Done;
+                return Ok(());
+            }
+            [loser] => {
+                let winner = loser.opponent();
+                self.result.deck_victory = Some(winner);
+                self.emit(
+                    BattleEvent::DeckVictory {
+                        winner,
+                        by_destiny: true,
+                    },
+                    &[LAST_CARD_TIE, DECK_VICTORY],
+                    Vec::new(),
+                    Vec::new(),
+                );
+                self.phase = Phase::Done;
+                return Ok(());
+            }
+            _ => {}
+        }
+        let (light_total, dark_total) = (totals[0], totals[1]);
+        let losers: Vec<Side> = match light_total.cmp(&dark_total) {
+            std::cmp::Ordering::Greater => {
+                self.emit(
+                    BattleEvent::FightWon {
+                        number: number + 1,
+                        winner: Side::Light,
+                        light: light_total,
+                        dark: dark_total,
+                    },
+                    &[],
+                    Vec::new(),
+                    Vec::new(),
+                );
+                vec![Side::Dark]
+            }
+            std::cmp::Ordering::Less => {
+                self.emit(
+                    BattleEvent::FightWon {
+                        number: number + 1,
+                        winner: Side::Dark,
+                        light: light_total,
+                        dark: dark_total,
+                    },
+                    &[],
+                    Vec::new(),
+                    Vec::new(),
+                );
+                vec![Side::Light]
+            }
+            std::cmp::Ordering::Equal => {
+                let assumption = if self.tie_both {
+                    TIED_FIGHT_BOTH
+                } else {
+                    TIED_FIGHT
+                };
+                self.emit(
+                    BattleEvent::FightTied {
+                        number: number + 1,
+                        total: light_total,
+                        both_defeated: self.tie_both,
+                    },
+                    &[],
+                    vec![assumption],
+                    Vec::new(),
+                );
+                if self.tie_both {
+                    vec![self.attacker, self.defender()]
+                } else {
+                    Vec::new()
+                }
+            }
+        };
+        for loser in losers {
+            let entry = &entries[index(loser)];
+            if self.defeat(board, loser, entry, cancelled[index(loser)])? {
+                return Ok(());
+            }
+        }
+        self.phase = Phase::Fight(number + 1);
+        Ok(())
+    }
+
+    /// Discards a defeated entry and takes its DAMAGE; true if the game ended.
+    fn defeat(
+        &mut self,
+        board: &mut Board,
+        side: Side,
+        entry: &PlanEntry,
+        weapon_kept: bool,
+    ) -> Result<bool, String> {
+        let mut moves = Vec::new();
+        let mut parts = Vec::new();
+        for fighter in &entry.fighters {
+            let card = board.card(*fighter).cloned();
+            let name = Self::name(board, *fighter);
+            let printed = card.as_ref().and_then(Card::damage).ok_or_else(|| {
+                format!("the DAMAGE of {name} is not known: declare it under `cards:` with `damage:`")
+            })?;
+            let defeated = Defeated {
+                character: !self.starships,
+                starfighter: self.starships && Self::is(board, *fighter, TraitKind::Starfighter)?,
+                transport: self.starships && Self::is(board, *fighter, TraitKind::Transport)?,
+            };
+            parts.push((format!("DAMAGE of {name}"), printed));
+            parts.extend(damage::modifier_parts(
+                board,
+                side,
+                defeated,
+                board.current_planet,
+            ));
+            let from = board.zone_of(*fighter).unwrap_or(Zone::DiscardPile(side));
+            moves.push(describe_move(board, *fighter, from, Zone::DiscardPile(side)));
+            board.move_to(*fighter, Zone::DiscardPile(side));
+            self.result.add_defeated(side, name);
+        }
+        let mut assumptions = Vec::new();
+        let mut kept = None;
+        if let Some(weapon) = entry.weapon {
+            if weapon_kept {
+                kept = Some(Self::name(board, weapon));
+            } else {
+                self.once(&mut assumptions, WEAPON_LOST);
+                let from = board.zone_of(weapon).unwrap_or(Zone::DiscardPile(side));
+                moves.push(describe_move(board, weapon, from, Zone::DiscardPile(side)));
+                board.move_to(weapon, Zone::DiscardPile(side));
+            }
+        }
+        let cards = Self::names(board, &entry.fighters);
+        self.emit(
+            BattleEvent::Defeated {
+                side,
+                cards,
+                weapon_kept: kept.clone(),
+            },
+            if self.starships {
+                &[STARSHIP_BATTLE]
+            } else if kept.is_some() {
+                &[FORCE_PUSH]
+            } else {
+                &[]
+            },
+            assumptions,
+            moves,
+        );
+        let amount = saturating_sum(&parts).max(0);
+        let mut assumptions = Vec::new();
+        self.once(&mut assumptions, DEFEAT_DAMAGE);
+        Ok(self.take_damage(board, side, amount, parts, assumptions, &[]))
+    }
+
+    /// Takes DAMAGE; true if the deck ran out and the game ended.
+    fn take_damage(
+        &mut self,
+        board: &mut Board,
+        side: Side,
+        amount: i32,
+        parts: Vec<(String, i32)>,
+        assumptions: Vec<Assumption>,
+        cites: &[Citation],
+    ) -> bool {
+        let mut moves = Vec::new();
+        let (lost, ran_out) = damage::take(board, side, amount, self.laps_rule, &mut moves);
+        self.result.add_damage(side, amount);
+        let deck_left = board.zone(Zone::DrawDeck(side)).len();
+        let mut cites = cites.to_vec();
+        if self.starships {
+            cites.push(STARSHIP_BATTLE);
+        }
+        self.emit(
+            BattleEvent::DamageTaken {
+                side,
+                amount,
+                parts,
+                lost,
+                deck_left,
+            },
+            &cites,
+            assumptions,
+            moves,
+        );
+        if ran_out {
+            let winner = side.opponent();
+            self.result.deck_victory = Some(winner);
+            self.emit(
+                BattleEvent::DeckVictory {
+                    winner,
+                    by_destiny: false,
+                },
+                &[DECK_VICTORY],
+                Vec::new(),
+                Vec::new(),
+            );
+            self.phase = Phase::Done;
+        }
+        ran_out
+    }
+
+    fn after_fights(&mut self, board: &mut Board) -> Result<(), String> {
+        let fought = self.result.fights;
+        for side in [self.attacker, self.defender()] {
+            let rest: Vec<PlanEntry> = self.plans[index(side)]
+                .iter()
+                .skip(fought)
+                .cloned()
+                .collect();
+            if rest.is_empty() {
+                continue;
+            }
+            if self.starships {
+                let cards: Vec<CardId> = rest.iter().flat_map(|e| e.fighters.clone()).collect();
+                self.emit(
+                    BattleEvent::Unopposed {
+                        side,
+                        cards: Self::names(board, &cards),
+                    },
+                    &[DESTINY_IN_FIGHT],
+                    Vec::new(),
+                    Vec::new(),
+                );
+                self.emit(
+                    BattleEvent::NoBreakthrough,
+                    &[STARSHIP_BATTLE],
+                    Vec::new(),
+                    Vec::new(),
+                );
+                continue;
+            }
+            for entry in rest {
+                let Some(fighter) = entry.fighters.first().copied() else {
+                    continue;
+                };
+                let card = board.card(fighter).cloned();
+                let name = Self::name(board, fighter);
+                let assumption = if self.no_breakthrough {
+                    BREAKTHROUGH_NONE
+                } else {
+                    BREAKTHROUGH
+                };
+                let amount = if self.no_breakthrough {
+                    0
+                } else {
+                    let power = match card.as_ref().and_then(|c| c.stats.power.as_ref()) {
+                        Some(fact) => match fact.value {
+                            StatValue::Number(power) => power,
+                            _ => {
+                                return Err(format!(
+                                    "the power of {name} is not known: declare it under `cards:` with `power:`"
+                                ));
+                            }
+                        },
+                        None => {
+                            return Err(format!(
+                                "the power of {name} is not known: declare it under `cards:` with `power:`"
+                            ));
+                        }
+                    };
+                    let mut total = power;
+                    if let Some(card) = &card {
+                        if let Some(planet) = self.planet {
+                            for (bonus_planet, bonus) in &card.text.location_bonus {
+                                if bonus_planet == planet.name() {
+                                    total = total.saturating_add(*bonus);
+                                }
+                            }
+                        }
+                        total = total.saturating_add(card.text.text_bonus.unwrap_or(0));
+                        if let Some(weapon) = entry.weapon
+                            && let Some(weapon_card) = board.card(weapon)
+                            && let Some(used) = crate::cards::users::box_for(weapon_card, card)?
+                        {
+                            total = total.saturating_add(used.bonus.unwrap_or(0));
+                        }
+                    }
+                    total.max(0)
+                };
+                self.emit(
+                    BattleEvent::Breakthrough {
+                        side,
+                        card: name.clone(),
+                        amount,
+                    },
+                    &[DESTINY_IN_FIGHT],
+                    vec![assumption],
+                    Vec::new(),
+                );
+                if amount > 0
+                    && self.take_damage(
+                        board,
+                        side.opponent(),
+                        amount,
+                        vec![(format!("breakthrough of {name}"), amount)],
+                        Vec::new(),
+                        &[],
+                    )
+                {
+                    return Ok(());
+                }
+            }
+        }
+        // Battle cards to the discard piles.
+        for side in [self.attacker, self.defender()] {
+            let cards = board.zone(Zone::BattlePlan(side)).to_vec();
+            if cards.is_empty() {
+                continue;
+            }
+            let mut moves = Vec::new();
+            for card in &cards {
+                moves.push(describe_move(
+                    board,
+                    *card,
+                    Zone::BattlePlan(side),
+                    Zone::DiscardPile(side),
+                ));
+                board.move_to(*card, Zone::DiscardPile(side));
+            }
+            let mut assumptions = Vec::new();
+            self.once(&mut assumptions, BATTLE_CARDS_DISCARDED);
+            self.emit(
+                BattleEvent::BattleCardsDiscarded {
+                    side,
+                    cards: Self::names(board, &cards),
+                },
+                &[],
+                assumptions,
+                moves,
+            );
+        }
+        if self.starships {
+            for side in [self.attacker, self.defender()] {
+                let cards = board.zone(Zone::Hyperspace(side)).to_vec();
+                if cards.is_empty() {
+                    continue;
+                }
+                self.emit(
+                    BattleEvent::SurvivorsToHyperspace {
+                        side,
+                        cards: Self::names(board, &cards),
+                    },
+                    &[SURVIVORS],
+                    Vec::new(),
+                    Vec::new(),
+                );
+            }
+        }
+        self.phase = if self.mode == Mode::Evacuation {
+            Phase::Outcome
+        } else {
+            Phase::Done
+        };
+        Ok(())
+    }
+
+    /// The evacuation's outcome: the cards to the draw deck (shuffled) with a transport
+    /// left, else to the discard pile.
+    fn outcome(&mut self, board: &mut Board, battled: bool) -> Result<(), String> {
+        let side = self.mover;
+        let Some(planet) = self.planet else {
+            self.phase = Phase::Done;
+            return Ok(());
+        };
+        let cards = Self::evacuees(board, side, planet);
+        let transports = Self::transports(board, side)?;
+        let names = Self::names(board, &cards);
+        let mut moves = Vec::new();
+        if !battled || !transports.is_empty() {
+            for card in &cards {
+                moves.push(describe_move(
+                    board,
+                    *card,
+                    Zone::InPlay(planet, side),
+                    Zone::DrawDeck(side),
+                ));
+                board.move_to(*card, Zone::DrawDeck(side));
+            }
+            if let Some(deck) = board.zones.get_mut(&Zone::DrawDeck(side)) {
+                self.random.shuffle(deck);
+            }
+            self.result.evacuated = Some(true);
+            self.result.evacuated_to = Some(EvacuatedTo::DrawDeck);
+            let deck_size = board.zone(Zone::DrawDeck(side)).len();
+            self.emit(
+                BattleEvent::EvacuationSucceeded {
+                    side,
+                    transports: Self::names(board, &transports),
+                    cards: names,
+                    deck_size,
+                },
+                if battled {
+                    &[SURVIVORS]
+                } else {
+                    &[INTERCEPT, SURVIVORS]
+                },
+                Vec::new(),
+                moves,
+            );
+        } else {
+            for card in &cards {
+                moves.push(describe_move(
+                    board,
+                    *card,
+                    Zone::InPlay(planet, side),
+                    Zone::DiscardPile(side),
+                ));
+                board.move_to(*card, Zone::DiscardPile(side));
+            }
+            self.result.evacuated = Some(false);
+            self.result.evacuated_to = Some(EvacuatedTo::DiscardPile);
+            self.emit(
+                BattleEvent::EvacuationFailed { side, cards: names },
+                &[SURVIVORS],
+                Vec::new(),
+                moves,
+            );
+        }
+        self.phase = Phase::Done;
+    Ok(())
+    }
+
+    fn step(&mut self, board: &mut Board) -> Result<Option<Decision>, String> {
+        match self.phase {
+            Phase::Start => self.start(board)?,
+            Phase::AddStarships => {
+                if let Some(decision) = self.add_decision(board) {
+                    return Ok(Some(decision));
+                }
+                self.phase = Phase::Intercept;
+            }
+            Phase::Intercept => {
+                let side = self.attacker;
+                if board.zone(Zone::Hyperspace(side)).is_empty() {
+                    self.result.intercepted = Some(false);
+                    self.emit(
+                        BattleEvent::NotIntercepted { side, could: false },
+                        &[INTERCEPT],
+                        Vec::new(),
+                        Vec::new(),
+                    );
+                    self.phase = Phase::Outcome;
+                    self.outcome(board, false)?;
+                } else {
+                    return Ok(Some(self.intercept_decision()));
+                }
+            }
+            Phase::BattleStart => self.battle_start(board)?,
+            Phase::Plan(side) => {
+                if !self.stated[index(side)] {
+                    if let Some(decision) = self.plan_decision(board, side) {
+                        return Ok(Some(decision));
+                    }
+                    let making = &mut self.making[index(side)];
+                    if making.weapon_for.is_some() {
+                        // No weapon left to offer: go on placing cards.
+                        making.weapon_for = None;
+                        return Ok(None);
+                    }
+                }
+                self.plan_made(board, side);
+                self.phase = if side == self.attacker {
+                    Phase::Plan(self.defender())
+                } else {
+                    Phase::Declare(self.attacker)
+                };
+            }
+            Phase::Declare(side) => {
+                if !self.stated[index(side)]
+                    && let Some(decision) = self.battle_card_decision(board, side)
+                {
+                    return Ok(Some(decision));
+                }
+                self.declare(board, side);
+                self.phase = if side == self.attacker {
+                    Phase::Declare(self.defender())
+                } else {
+                    Phase::Fight(0)
+                };
+            }
+            Phase::Fight(number) => self.fight(board, number)?,
+            Phase::AfterFights => self.after_fights(board)?,
+            Phase::Outcome => self.outcome(board, true)?,
+            Phase::Done => {}
+        }
+        Ok(None)
+    }
+}
+
+/// Whether an entry has a Battle card that lets its cards fight together.
+fn entry_fights_together(board: &Board, entry: &PlanEntry) -> bool {
+    entry.battle_cards.first().is_some_and(|id| {
+        board
+            .card(*id)
+            .is_some_and(|card| card.text.battle == Some(BattleEffect::FightTogether))
+    })
+}
+
+fn none_option(label: &'static str, cites: &[Citation]) -> DecisionOption {
+    DecisionOption {
+        label: label.into(),
+        card: None,
+        name: None,
+        aliases: Vec::new(),
+        destiny: None,
+        declines: true,
+        cites: cites.to_vec().into(),
+    }
+}
+
+fn card_option(board: &Board, id: CardId, verb: &str, cites: &[Citation]) -> DecisionOption {
+    let card = board.card(id);
+    DecisionOption {
+        label: format!("{verb} {}", board.describe(id)).into(),
+        card: Some(id),
+        name: card.map(|card| card.full_name().into()),
+        aliases: card.map(|card| card.aliases.clone()).unwrap_or_default(),
+        destiny: card.and_then(Card::destiny),
+        declines: false,
+        cites: cites.to_vec().into(),
+    }
+}
+
+impl Procedure<Board> for Battle {
+    fn advance(&mut self, board: &mut Board) -> Advance {
+        loop {
+            if let Some(event) = self.pending.pop_front() {
+                return Advance::Event(event);
+            }
+            if let Some(fact) = self.missing.take() {
+                self.phase = Phase::Done;
+                return Advance::Missing(fact);
+            }
+            if self.phase == Phase::Done {
+                return Advance::Done;
+            }
+            match self.step(board) {
+                Ok(Some(decision)) if decision.kind == DecisionKind::AddStarship => {
+                    return Advance::Offer(decision);
+                }
+                Ok(Some(decision)) => return Advance::Decide(decision),
+                Ok(None) => {}
+                Err(fact) => {
+                    self.phase = Phase::Done;
+                    self.missing = Some(fact);
+                }
+            }
+        }
+    }
+
+    fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
+        let Some(option) = decision.options.get(choice) else {
+            return;
+        };
+        match (self.phase, decision.kind) {
+            (Phase::AddStarships, DecisionKind::AddStarship) => {
+                let side = self.attacker;
+                match option.card {
+                    Some(card) => {
+                        let moved =
+                            describe_move(board, card, Zone::Hand(side), Zone::Hyperspace(side));
+                        board.move_to(card, Zone::Hyperspace(side));
+                        self.emit(
+                            BattleEvent::StarshipsAdded {
+                                side,
+                                cards: vec![Self::name(board, card)],
+                            },
+                            &[INTERCEPT, HYPERSPACE],
+                            Vec::new(),
+                            vec![moved],
+                        );
+                    }
+                    None => {
+                        self.emit(
+                            BattleEvent::StarshipsAdded {
+                                side,
+                                cards: Vec::new(),
+                            },
+                            &[INTERCEPT],
+                            Vec::new(),
+                            Vec::new(),
+                        );
+                        self.phase = Phase::Intercept;
+                    }
+                }
+            }
+            (Phase::Intercept, DecisionKind::Intercept) => {
+                let side = self.attacker;
+                if option.declines {
+                    self.result.intercepted = Some(false);
+                    self.emit(
+                        BattleEvent::NotIntercepted { side, could: true },
+                        &[INTERCEPT],
+                        Vec::new(),
+                        Vec::new(),
+                    );
+                    if let Err(fact) = self.outcome(board, false) {
+                        self.missing = Some(fact);
+                    }
+                } else {
+                    self.result.intercepted = Some(true);
+                    let starships = board.zone(Zone::Hyperspace(side)).to_vec();
+                    self.emit(
+                        BattleEvent::Intercepted {
+                            side,
+                            starships: Self::names(board, &starships),
+                        },
+                        &[INTERCEPT],
+                        Vec::new(),
+                        Vec::new(),
+                    );
+                    self.phase = Phase::BattleStart;
+                }
+            }
+            (Phase::Plan(side), DecisionKind::BattlePlan) => {
+                let i = index(side);
+                if let Some(entry) = self.making[i].weapon_for.take() {
+                    if let Some(plan_entry) = self.plans[i].get_mut(entry) {
+                        plan_entry.weapon = option.card;
+                    }
+                } else if let Some(card) = option.card {
+                    self.making[i].left.retain(|id| *id != card);
+                    self.plans[i].push(PlanEntry {
+                        fighters: vec![card],
+                        ..PlanEntry::default()
+                    });
+                    if !self.starships {
+                        self.making[i].weapon_for = Some(self.plans[i].len() - 1);
+                    }
+                }
+                self.making[i].ordered = self.making[i].left.is_empty();
+            }
+            (Phase::Declare(side), DecisionKind::BattlePlan) => {
+                let i = index(side);
+                let at = self.making[i].card_for;
+                match option.card {
+                    Some(card) => {
+                        if let Some(entry) = self.plans[i].get_mut(at) {
+                            entry.battle_cards.push(card);
+                        }
+                        self.making[i].card_for += 1;
+                    }
+                    None => self.making[i].card_for += 1,
+                }
+            }
+            _ => {}
+        }
+    }
+}

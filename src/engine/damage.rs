@@ -1,0 +1,107 @@
+//! DAMAGE shared by the procedures: game text that changes it, and taking it from the draw deck.
+
+use crate::board::{Board, Planet, Zone};
+use crate::cards::{ModifiedCards, ModifierTarget, Side};
+
+use super::{Move, describe_move};
+
+/// What kind of card was defeated, for the modifiers that name one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Defeated {
+    pub character: bool,
+    pub starfighter: bool,
+    pub transport: bool,
+}
+
+impl Defeated {
+    pub const CHARACTER: Defeated = Defeated {
+        character: true,
+        starfighter: false,
+        transport: false,
+    };
+
+    fn is(self, of: ModifiedCards) -> bool {
+        match of {
+            ModifiedCards::Characters => self.character,
+            ModifiedCards::Starships => !self.character,
+            ModifiedCards::Transports => self.transport,
+            ModifiedCards::Starfighters => self.starfighter,
+        }
+    }
+}
+
+/// The game text in play (face up) that adds to or reduces the DAMAGE for a card of `loser`
+/// of this kind: a part of the sum for each, "game text of CARD".
+pub fn modifier_parts(
+    board: &Board,
+    loser: Side,
+    defeated: Defeated,
+    current_planet: Option<Planet>,
+) -> Vec<(String, i32)> {
+    let mut parts = Vec::new();
+    let zones = board.zones_by_card();
+    for instance in &board.cards {
+        let Some(Some(zone)) = zones.get(instance.id.0 as usize) else {
+            continue;
+        };
+        if !zone.in_play() || instance.face_down {
+            continue;
+        }
+        let Some(card) = board.card(instance.id) else {
+            continue;
+        };
+        let Some(modifier) = card.text.damage_modifier else {
+            continue;
+        };
+        let whose = match modifier.applies_to {
+            ModifierTarget::Own => instance.owner == loser,
+            ModifierTarget::Opponent => instance.owner != loser,
+        };
+        let here = !modifier.at_current_planet
+            || matches!((zone, current_planet), (Zone::InPlay(at, _), Some(current)) if *at == current);
+        if whose && here && defeated.is(modifier.of) {
+            parts.push((
+                format!("game text of {}", card.full_name()),
+                modifier.amount,
+            ));
+        }
+    }
+    parts
+}
+
+/// Takes `amount` DAMAGE: cards from the top of the draw deck to the discard pile (then lap
+/// cards, the last played first, where the Boonta Eve rule is in force). Returns the cards
+/// lost and whether the deck ran out.
+pub fn take(
+    board: &mut Board,
+    side: Side,
+    amount: i32,
+    laps_rule: bool,
+    moves: &mut Vec<Move>,
+) -> (usize, bool) {
+    let mut lost = 0;
+    for _ in 0..amount.max(0) {
+        let next = board
+            .zone(Zone::DrawDeck(side))
+            .first()
+            .copied()
+            .map(|id| (id, Zone::DrawDeck(side)))
+            .or_else(|| {
+                laps_rule
+                    .then(|| board.zone(Zone::PodracingPile(side)).last().copied())
+                    .flatten()
+                    .map(|id| (id, Zone::PodracingPile(side)))
+            });
+        let Some((id, from)) = next else { break };
+        moves.push(describe_move(board, id, from, Zone::DiscardPile(side)));
+        board.move_to(id, Zone::DiscardPile(side));
+        lost += 1;
+    }
+    (lost, amount > 0 && deck_empty(board, side, laps_rule))
+}
+
+/// Whether the player has no draw deck left (nor lap cards, where they count as it).
+pub fn deck_empty(board: &Board, side: Side, laps_rule: bool) -> bool {
+    board.zone(Zone::DrawDeck(side)).is_empty()
+        && (!laps_rule || board.zone(Zone::PodracingPile(side)).is_empty())
+}

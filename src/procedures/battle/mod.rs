@@ -1,0 +1,453 @@
+//! The battle and the evacuation as procedures a scenario walks with `action: battle` and
+//! `action: evacuate`: one door each, over the engine's `Battle` and the scenario's `battle:`
+//! section.
+
+pub mod narrate;
+pub mod section;
+
+use super::{ActionSpec, AssumptionSpec, Door, Setting};
+use crate::board::Board;
+use crate::cards::Side;
+use crate::engine::battle::{self as engine_battle, Battle, BattleEvent, BattleResult, Mode};
+use crate::engine::deciders::Scripted;
+use crate::engine::{Advance, EventKind, Procedure, Run, run};
+use crate::legality::{self, Basis, Verdict, Violation};
+use crate::render::output::WalkResult;
+use crate::rules::Corpus;
+use crate::scenario::{self, BattleExpectation, GameName, ScenarioFile, SideOrNone};
+use crate::walk::{WalkError, WalkOutcome, Walkthrough, script_of, side_or_none, unasked_answers};
+
+/// A door over the battle engine, in one of its modes.
+pub struct BattleDoor {
+    mode: Mode,
+}
+
+/// The character battle's door.
+pub static BATTLE: BattleDoor = BattleDoor { mode: Mode::Battle };
+/// The evacuation's door.
+pub static EVACUATE: BattleDoor = BattleDoor {
+    mode: Mode::Evacuation,
+};
+
+macro_rules! spec {
+    ($assumption:expr, $(($value:expr, $does:expr)),+ $(,)?) => {
+        AssumptionSpec {
+            assumption: $assumption,
+            values: &[$(($value, $does)),+],
+        }
+    };
+}
+
+/// What a fight assumes, for both doors.
+static BATTLE_ASSUMPTIONS: &[AssumptionSpec] = &[
+    spec!(engine_battle::WHOLE_PLAN, ("all", "every character at the planet is in the plan")),
+    spec!(engine_battle::BOTH_SIDES, ("required", "a battle needs characters of both players")),
+    spec!(engine_battle::FIGHT_PAIRING, ("in-order", "the plans fight entry by entry, in order")),
+    spec!(
+        engine_battle::TIED_FIGHT,
+        ("neither-defeated", "a tied fight defeats neither card"),
+        (engine_battle::BOTH_DEFEATED, "a tied fight defeats both cards"),
+    ),
+    spec!(
+        engine_battle::BREAKTHROUGH,
+        ("power", "an unopposed character does DAMAGE equal to its power with bonuses"),
+        (engine_battle::NO_BREAKTHROUGH, "an unopposed character does nothing"),
+    ),
+    spec!(
+        engine_battle::WEAPON_DRAWS,
+        ("one", "a weapon whose draws no source gives draws one destiny"),
+        (engine_battle::STOP, "the walk stops and asks for the weapon's draws"),
+    ),
+    spec!(engine_battle::DEFEAT_DAMAGE, ("printed", "the owner takes the defeated card's DAMAGE after the fight")),
+    spec!(engine_battle::DESTINY_TO_DISCARD, ("discard", "destiny cards go to the discard pile")),
+    spec!(engine_battle::WORKING_CARD, ("first", "the first Battle card listed for a fight works")),
+    spec!(engine_battle::BATTLE_CARDS_DISCARDED, ("discard", "Battle cards are discarded when the battle ends")),
+    spec!(engine_battle::WEAPON_LOST, ("discarded", "a defeated character's weapon is discarded")),
+];
+
+/// What the starship battle of an evacuation assumes.
+static EVACUATION_ASSUMPTIONS: &[AssumptionSpec] = &[
+    spec!(engine_battle::STARFIGHTER_DRAWS, ("one", "a starfighter draws one destiny")),
+    spec!(engine_battle::TIED_FIGHT,
+        ("neither-defeated", "a tied fight defeats neither card"),
+        (engine_battle::BOTH_DEFEATED, "a tied fight defeats both cards"),
+    ),
+    spec!(engine_battle::DEFEAT_DAMAGE, ("printed", "the owner takes the defeated card's DAMAGE after the fight")),
+    spec!(engine_battle::DESTINY_TO_DISCARD, ("discard", "destiny cards go to the discard pile")),
+    spec!(engine_battle::WORKING_CARD, ("first", "the first Battle card listed for a fight works")),
+    spec!(engine_battle::BATTLE_CARDS_DISCARDED, ("discard", "Battle cards are discarded when the battle ends")),
+];
+
+static BATTLE_ACTIONS: &[ActionSpec] = &[ActionSpec {
+    name: "battle",
+    summary: "the player whose turn it is battles at the planet: battle plans, Battle cards, fights, DAMAGE",
+}];
+
+static EVACUATE_ACTIONS: &[ActionSpec] = &[ActionSpec {
+    name: "evacuate",
+    summary: "the player whose turn it is evacuates a planet; the opponent may intercept, and a starship battle decides it",
+}];
+
+impl BattleDoor {
+    fn start(&self, board: &Board, corpus: &Corpus, choices: &super::Choices) -> Battle {
+        let specs = self.assumptions();
+        Battle::new(board, corpus, self.mode).assuming(|name| choices.value(specs, name))
+    }
+
+    fn outcome(&self, before: Board, after: Board, result: BattleResult) -> Box<BattleWalk> {
+        Box::new(BattleWalk {
+            before,
+            after,
+            result,
+        })
+    }
+}
+
+impl Door for BattleDoor {
+    fn game(&self) -> GameName {
+        GameName::YoungJedi
+    }
+
+    fn actions(&self) -> &'static [ActionSpec] {
+        match self.mode {
+            Mode::Battle => BATTLE_ACTIONS,
+            Mode::Evacuation => EVACUATE_ACTIONS,
+        }
+    }
+
+    fn assumptions(&self) -> &'static [AssumptionSpec] {
+        match self.mode {
+            Mode::Battle => BATTLE_ASSUMPTIONS,
+            Mode::Evacuation => EVACUATION_ASSUMPTIONS,
+        }
+    }
+
+    fn check_action(&self, board: &Board, corpus: &Corpus) -> Vec<Violation> {
+        let mut probe = board.clone();
+        let mut battle = Battle::new(board, corpus, self.mode);
+        let Advance::Event(event) = battle.advance(&mut probe) else {
+            return Vec::new();
+        };
+        let EventKind::Battle(BattleEvent::Refused { .. }) = &event.kind else {
+            return Vec::new();
+        };
+        let mut basis: Vec<Basis> = event.cites.iter().copied().map(Basis::Rule).collect();
+        basis.extend(
+            event
+                .assumptions
+                .iter()
+                .map(|assumption| Basis::Assumption(assumption.name.to_string())),
+        );
+        let labels = board
+            .battle
+            .as_ref()
+            .and_then(|setup| setup.span.0)
+            .map(|span| (span, "the battle".to_string()))
+            .into_iter()
+            .collect();
+        vec![Violation {
+            verdict: Verdict::Illegal,
+            code: match self.mode {
+                Mode::Battle => "battle-refused",
+                Mode::Evacuation => "evacuation-refused",
+            },
+            message: event.kind.narrate(),
+            basis,
+            remedy: None,
+            cards: Vec::new(),
+            labels,
+        }]
+    }
+
+    fn run_board(
+        &self,
+        board: &Board,
+        corpus: &Corpus,
+        decider: &mut dyn crate::engine::Decider,
+        observe: &mut dyn FnMut(&crate::engine::Event),
+    ) -> Option<(Walkthrough, Board)> {
+        let mut after = board.clone();
+        let mut battle = self.start(board, corpus, &super::Choices::default());
+        let run = run(&mut battle, &mut after, decider, &mut |_, event| observe(event));
+        let walk = Walkthrough {
+            title: None,
+            game: GameName::YoungJedi,
+            ruleset: board.ruleset.clone(),
+            seed: board.seed,
+            run,
+            findings: Vec::new(),
+            unmet: Vec::new(),
+            policy: None,
+            outcome: self.outcome(board.clone(), after.clone(), battle.result().clone()),
+        };
+        Some((walk, after))
+    }
+
+    fn expectation(&self, walk: &Walkthrough) -> Option<scenario::Expectation> {
+        let result = &walk.outcome_as::<BattleWalk>()?.result;
+        Some(scenario::Expectation {
+            battle: Some(BattleExpectation {
+                refused: Some(result.refusal.is_some()),
+                intercepted: result.intercepted,
+                evacuated: result.evacuated,
+                defeated: Some(scenario::NamesBySide {
+                    light: result.defeated_light.clone(),
+                    dark: result.defeated_dark.clone(),
+                }),
+                damage: Some(scenario::DamageBySide {
+                    light: crate::ranged::DamageTotal::saturating(i64::from(result.damage_light)),
+                    dark: crate::ranged::DamageTotal::saturating(i64::from(result.damage_dark)),
+                }),
+                deck_victory: Some(side_or_none(result.deck_victory)),
+                tie_game: Some(result.tie_game),
+                ..BattleExpectation::default()
+            }),
+            ..scenario::Expectation::default()
+        })
+    }
+
+    fn walk(
+        &self,
+        file: &ScenarioFile,
+        _action: &str,
+        setting: Setting<'_, '_>,
+    ) -> Result<Walkthrough, WalkError> {
+        let Setting {
+            corpus,
+            catalog,
+            rules_override,
+            policy,
+            mut observe,
+            choices,
+        } = setting;
+        let built = scenario::build(file, catalog, rules_override);
+        if built.problems.has_errors() {
+            return Err(WalkError::Input(built.problems));
+        }
+        let findings: Vec<Violation> = legality::check(&built.board, corpus)
+            .into_iter()
+            .filter(|violation| violation.verdict == Verdict::Illegal)
+            .collect();
+        let mut board = built.board;
+        let before = board.clone();
+        let mut decider = Scripted::new(script_of(file), policy);
+        let mut battle = self.start(&board, corpus, &choices);
+        let run = run(&mut battle, &mut board, &mut decider, &mut |board, _| {
+            if let Some(observe) = observe.as_mut() {
+                observe(board.conservation_holds());
+            }
+        });
+        let result = battle.result().clone();
+        let mut unmet = match (
+            &run.stop,
+            file.expect.as_ref().and_then(|e| e.value.battle.as_ref()),
+        ) {
+            (None, Some(expect)) => unmet_battle_expectations(expect, &result, &board),
+            _ => Vec::new(),
+        };
+        if run.stop.is_none() {
+            unmet.extend(unasked_answers(&decider));
+        }
+        Ok(Walkthrough {
+            title: file.title.clone(),
+            game: GameName::YoungJedi,
+            ruleset: before.ruleset.clone(),
+            seed: before.seed,
+            run,
+            findings,
+            unmet,
+            policy,
+            outcome: self.outcome(before, board, result),
+        })
+    }
+}
+
+/// A battle's or an evacuation's walk: the board before and after, and what came of it.
+#[derive(Debug)]
+pub struct BattleWalk {
+    pub before: Board,
+    pub after: Board,
+    pub result: BattleResult,
+}
+
+impl WalkOutcome for BattleWalk {
+    fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
+        let planet = self
+            .result
+            .planet
+            .as_ref()
+            .map(|planet| format!(" of {planet}"))
+            .unwrap_or_default();
+        match self.result.mode {
+            Mode::Battle => format!(
+                "Battle{} · rules: {ruleset} · seed {seed}",
+                planet.replace(" of ", " on ")
+            ),
+            Mode::Evacuation => format!("Evacuation{planet} · rules: {ruleset} · seed {seed}"),
+        }
+    }
+
+    fn default_title(&self) -> &'static str {
+        match self.result.mode {
+            Mode::Battle => "Battle",
+            Mode::Evacuation => "Evacuation",
+        }
+    }
+
+    fn verdict_lines(&self, run: &Run) -> Vec<String> {
+        verdict_lines(&self.result, run)
+    }
+
+    fn tracks_cards(&self) -> bool {
+        true
+    }
+
+    fn anonymous(&self, card: u32) -> bool {
+        self.after
+            .card(crate::board::CardId(card))
+            .is_some_and(|card| card.anonymous)
+    }
+
+    fn result_output(&self) -> WalkResult {
+        WalkResult::Battle(self.result.clone())
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+fn verdict_lines(result: &BattleResult, run: &Run) -> Vec<String> {
+    let what = match result.mode {
+        Mode::Battle => "battle",
+        Mode::Evacuation => "evacuation",
+    };
+    if result.refusal.is_some() {
+        return vec![format!("No {what}: it is refused (see above).")];
+    }
+    if run.stop.is_some() {
+        return vec![format!("The walk stopped before the {what} ended.")];
+    }
+    let mut lines = Vec::new();
+    if result.mode == Mode::Evacuation {
+        match (result.intercepted, result.evacuated) {
+            (Some(false), _) => lines.push("Not intercepted: the evacuation succeeds.".to_string()),
+            (_, Some(true)) => lines.push(
+                "Intercepted, and a transport survived: the evacuation succeeds; the characters and weapons are shuffled into the draw deck.".to_string(),
+            ),
+            (_, Some(false)) => lines.push(
+                "Intercepted, and no transport survived: the evacuation fails; the characters and weapons are discarded.".to_string(),
+            ),
+            _ => {}
+        }
+    }
+    for side in [Side::Light, Side::Dark] {
+        let defeated = result.defeated(side);
+        if !defeated.is_empty() {
+            lines.push(format!(
+                "Defeated ({}): {}.",
+                side.label(),
+                defeated.join(", ")
+            ));
+        }
+    }
+    if result.defeated_light.is_empty() && result.defeated_dark.is_empty() && result.fights > 0 {
+        lines.push("Defeated: nothing.".to_string());
+    }
+    lines.push(format!(
+        "Damage taken: Light Side {}, Dark Side {}.",
+        result.damage_light, result.damage_dark
+    ));
+    if result.tie_game {
+        lines.push("The game ends in a tie: both players drew their last card in one fight.".to_string());
+    }
+    if let Some(winner) = result.deck_victory {
+        lines.push(format!("Deck victory: the {} player wins.", winner.label()));
+    }
+    lines
+}
+
+fn label(value: SideOrNone) -> &'static str {
+    match value {
+        SideOrNone::Light => "light",
+        SideOrNone::Dark => "dark",
+        SideOrNone::None => "none",
+    }
+}
+
+/// The differences between a battle's result and what the scenario expects.
+fn unmet_battle_expectations(
+    expect: &BattleExpectation,
+    result: &BattleResult,
+    board: &Board,
+) -> Vec<String> {
+    let mut unmet = Vec::new();
+    let mut flag = |what: &str, wanted: Option<bool>, actual: Option<bool>| {
+        if let Some(wanted) = wanted
+            && Some(wanted) != actual
+        {
+            unmet.push(format!(
+                "{what}: expected {wanted}, got {}",
+                actual.map_or("neither".to_string(), |actual| actual.to_string())
+            ));
+        }
+    };
+    flag("refused", expect.refused, Some(result.refusal.is_some()));
+    flag("intercepted", expect.intercepted, result.intercepted);
+    flag("evacuated", expect.evacuated, result.evacuated);
+    flag("tie game", expect.tie_game, Some(result.tie_game));
+    if let Some(to) = expect.evacuated_to {
+        let actual = result.evacuated_to.map(|to| match to {
+            engine_battle::EvacuatedTo::DrawDeck => scenario::EvacuatedToName::DrawDeck,
+            engine_battle::EvacuatedTo::DiscardPile => scenario::EvacuatedToName::DiscardPile,
+        });
+        if actual != Some(to) {
+            unmet.push(format!(
+                "evacuated to: expected {to:?}, got {}",
+                actual.map_or("nowhere".to_string(), |to| format!("{to:?}"))
+            ));
+        }
+    }
+    if let Some(defeated) = &expect.defeated {
+        for (side, wanted) in [(Side::Light, &defeated.light), (Side::Dark, &defeated.dark)] {
+            let actual = result.defeated(side);
+            let normalise = |names: &[String]| -> Vec<String> {
+                names
+                    .iter()
+                    .map(|name| crate::cards::matching::normalise(name))
+                    .collect()
+            };
+            if normalise(wanted) != normalise(actual) {
+                unmet.push(format!(
+                    "defeated ({side}): expected [{}], got [{}]",
+                    wanted.join(", "),
+                    actual.join(", ")
+                ));
+            }
+        }
+    }
+    if let Some(damage) = expect.damage {
+        for (side, wanted) in [(Side::Light, damage.light), (Side::Dark, damage.dark)] {
+            let actual = result.damage(side);
+            if wanted.get() != i64::from(actual) {
+                unmet.push(format!(
+                    "damage to the {side} player: expected {wanted}, got {actual}"
+                ));
+            }
+        }
+    }
+    if let Some(victory) = expect.deck_victory {
+        let actual = side_or_none(result.deck_victory);
+        if victory != actual {
+            unmet.push(format!(
+                "deck victory: expected {}, got {}",
+                label(victory),
+                label(actual)
+            ));
+        }
+    }
+    if let Some(zones) = &expect.zones {
+        unmet.extend(super::duel::unmet_zone_counts(zones, board));
+    }
+    unmet
+}

@@ -1,0 +1,353 @@
+//! How the battle's and the evacuation's events read in a walkthrough: one sentence (or two) each.
+
+use std::fmt::Write;
+
+use crate::cards::Side;
+use crate::engine::battle::{BattleEvent, BattleRefusal, Mode};
+
+impl BattleEvent {
+    /// One sentence (or two) saying what the event did.
+    pub fn narrate(&self) -> String {
+        narrate(self)
+    }
+}
+
+fn list(items: &[String]) -> String {
+    match items {
+        [] => "nothing".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn sum(parts: &[(String, i32)]) -> String {
+    let mut text = String::new();
+    for (position, (what, amount)) in parts.iter().enumerate() {
+        if position > 0 {
+            text.push_str(if *amount < 0 { " − " } else { " + " });
+            let _ = write!(text, "{} ({what})", amount.unsigned_abs());
+        } else {
+            let _ = write!(text, "{amount} ({what})");
+        }
+    }
+    text
+}
+
+fn player(side: Side) -> String {
+    format!("the {} player", side.label())
+}
+
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+fn refusal(mode: Mode, refusal: &BattleRefusal) -> String {
+    let what = match mode {
+        Mode::Battle => "battle",
+        Mode::Evacuation => "evacuation",
+    };
+    match refusal {
+        BattleRefusal::NoTurn => format!("No {what}: the position does not say whose turn it is."),
+        BattleRefusal::NotBattleStep { step } => format!(
+            "No {what}: a battle is fought in the Battle step, and this is {}.",
+            step.as_deref().map_or("no step".to_string(), |step| format!("the {step}"))
+        ),
+        BattleRefusal::NoPlanet => {
+            format!("No {what}: the position names no current planet and the battle names none.")
+        }
+        BattleRefusal::RulesNotHeld { ruleset } => format!(
+            "No {what}: under the rules of {ruleset} the {} rules are the base rulebook's, which the rule corpus does not hold, so the program will not guess them.",
+            match mode {
+                Mode::Battle => "battle",
+                Mode::Evacuation => "evacuation and starship",
+            }
+        ),
+        BattleRefusal::NoTransport { side } => format!(
+            "No evacuation: {} has no transport in his Hyperspace pile, and at least one is needed.",
+            player(*side)
+        ),
+        BattleRefusal::NothingToEvacuate { side, planet } => format!(
+            "No evacuation: {} has no Weapon or Character card on {planet}.",
+            player(*side)
+        ),
+        BattleRefusal::PartialEvacuation { side, left } => format!(
+            "No evacuation: {} would leave {} behind, and all his cards there must be evacuated at the same time.",
+            player(*side),
+            list(left)
+        ),
+        BattleRefusal::NoCharacters { side } => format!(
+            "No battle: {} has no character at the planet.",
+            player(*side)
+        ),
+    }
+}
+
+fn narrate(event: &BattleEvent) -> String {
+    match event {
+        BattleEvent::Refused { mode, refusal: why, .. } => refusal(*mode, why),
+        BattleEvent::EvacuationAttempted {
+            side,
+            planet,
+            starships,
+            transports,
+            cards,
+        } => format!(
+            "{} attempts an evacuation of {planet}: {} ({} a transport). All his starships are used: {}.",
+            capital(&player(*side)),
+            list(cards),
+            if transports.len() == 1 {
+                format!("{} is", list(transports))
+            } else {
+                format!("{} are each", list(transports))
+            },
+            list(starships)
+        ),
+        BattleEvent::StarshipsAdded { side, cards } if cards.is_empty() => format!(
+            "{} adds no more starships from his hand.",
+            capital(&player(*side))
+        ),
+        BattleEvent::StarshipsAdded { side, cards } => format!(
+            "{} adds {} from his hand to his Hyperspace pile.",
+            capital(&player(*side)),
+            list(cards)
+        ),
+        BattleEvent::Intercepted { side, starships } => format!(
+            "{} intercepts with all his starships: {}. A space battle begins at the location of the evacuation.",
+            capital(&player(*side)),
+            list(starships)
+        ),
+        BattleEvent::NotIntercepted { side, could: true } => format!(
+            "{} does not intercept.",
+            capital(&player(*side))
+        ),
+        BattleEvent::NotIntercepted { side, could: false } => format!(
+            "{} has no starship in his Hyperspace pile, so he cannot intercept.",
+            capital(&player(*side))
+        ),
+        BattleEvent::BattleBegins {
+            attacker,
+            planet,
+            starships,
+        } => {
+            if *starships {
+                format!(
+                    "Starship battle at {planet}: {} is the attacker, {} the defender.",
+                    player(*attacker),
+                    player(attacker.opponent())
+                )
+            } else {
+                format!(
+                    "Battle on {planet}: {} attacks.",
+                    capital(&player(*attacker))
+                )
+            }
+        }
+        BattleEvent::PlanMade {
+            side,
+            entries,
+            stated,
+        } => {
+            let mut text = format!(
+                "{}'s battle plan{}: ",
+                capital(&player(*side)),
+                if *stated { " (as the position states it)" } else { "" }
+            );
+            let numbered: Vec<String> = entries
+                .iter()
+                .enumerate()
+                .map(|(position, entry)| format!("{}. {entry}", position + 1))
+                .collect();
+            text.push_str(&numbered.join("; "));
+            text.push('.');
+            text
+        }
+        BattleEvent::BattleCardsDeclared {
+            side,
+            count,
+            attacker,
+        } => format!(
+            "{} ({}) declares {count} Battle card{}{}.",
+            capital(&player(*side)),
+            if *attacker { "the attacker, first" } else { "the defender, second" },
+            if *count == 1 { "" } else { "s" },
+            if *count > 0 { ", put into his battle plan from his hand" } else { "" }
+        ),
+        BattleEvent::NotABattleCard { side, card } => format!(
+            "{card} is not a Battle card: {} takes it back into his hand.",
+            player(*side)
+        ),
+        BattleEvent::WeaponSetAside { side, card, reason } => format!(
+            "{card} ({}) is moved to one side and not used: {reason}. It stays on the planet.",
+            side.label()
+        ),
+        BattleEvent::Fight {
+            number,
+            light,
+            dark,
+        } => format!(
+            "Fight {number}: {} (Light Side) against {} (Dark Side).",
+            list(light),
+            list(dark)
+        ),
+        BattleEvent::BattleCardIdle { side, card, works } => format!(
+            "{card} ({}) does not work in this fight: only one Battle card works in each fight, and {works} is the one.",
+            side.label()
+        ),
+        BattleEvent::WeaponCancelled { side, card, by } => format!(
+            "{by} is a Force push: {card} ({}) may not be used in this fight.",
+            side.label()
+        ),
+        BattleEvent::DestinyDrawn {
+            side,
+            card,
+            destiny,
+            for_card,
+        } => {
+            if *card == format!("a card with destiny {destiny}") {
+                format!(
+                    "{} draws destiny for {for_card}: a card with destiny {destiny}.",
+                    capital(&player(*side))
+                )
+            } else {
+                format!(
+                    "{} draws destiny for {for_card}: {card}, destiny {destiny}.",
+                    capital(&player(*side))
+                )
+            }
+        }
+        BattleEvent::NoCardToDraw { side, for_card } => format!(
+            "{} has no card left to draw for {for_card}.",
+            capital(&player(*side))
+        ),
+        BattleEvent::FightTotal {
+            side,
+            cards,
+            parts,
+            total,
+        } => format!(
+            "{} total ({}): {} = {total}.",
+            side.label(),
+            list(cards),
+            sum(parts)
+        ),
+        BattleEvent::FightWon {
+            number,
+            winner,
+            light,
+            dark,
+        } => format!(
+            "The {} Side wins fight {number}, {} to {}.",
+            match winner {
+                Side::Light => "Light",
+                Side::Dark => "Dark",
+            },
+            light.max(dark),
+            light.min(dark)
+        ),
+        BattleEvent::FightTied {
+            number,
+            total,
+            both_defeated,
+        } => format!(
+            "Fight {number} is tied at {total}: {}.",
+            if *both_defeated { "both are defeated" } else { "neither is defeated" }
+        ),
+        BattleEvent::TieGame => {
+            "Both players drew the last card of their draw decks in this fight: the game ends in a tie.".to_string()
+        }
+        BattleEvent::Defeated {
+            side,
+            cards,
+            weapon_kept,
+        } => {
+            let mut text = format!("Defeated: {} ({}), discarded.", list(cards), side.label());
+            if let Some(weapon) = weapon_kept {
+                let _ = write!(text, " {weapon} is not lost: it was cancelled by a Force push.");
+            }
+            text
+        }
+        BattleEvent::DamageTaken {
+            side,
+            amount: 0,
+            parts,
+            ..
+        } => format!(
+            "{} takes no DAMAGE: {} = 0.",
+            capital(&player(*side)),
+            sum(parts)
+        ),
+        BattleEvent::DamageTaken {
+            side,
+            amount,
+            parts,
+            lost,
+            deck_left,
+        } => format!(
+            "{} takes {amount} DAMAGE: {} = {amount}. {lost} card{} from the top of his draw deck to his discard pile; {deck_left} left.",
+            capital(&player(*side)),
+            sum(parts),
+            if *lost == 1 { "" } else { "s" }
+        ),
+        BattleEvent::DeckVictory { winner, by_destiny } => format!(
+            "{} {}: {} wins by deck victory, at once.",
+            capital(&player(winner.opponent())),
+            if *by_destiny {
+                "drew the last card of his draw deck for destiny"
+            } else {
+                "has no draw deck left"
+            },
+            player(*winner)
+        ),
+        BattleEvent::Unopposed { side, cards } => format!(
+            "{} ({}) {} no opponent: not in a fight, so no destiny is drawn for {}.",
+            list(cards),
+            side.label(),
+            if cards.len() == 1 { "has" } else { "have" },
+            if cards.len() == 1 { "it" } else { "them" }
+        ),
+        BattleEvent::Breakthrough { side, card, amount } => format!(
+            "{card} ({}) has no opponent and breaks through for {amount} DAMAGE.",
+            side.label()
+        ),
+        BattleEvent::NoBreakthrough => {
+            "There is no breakthrough in a starship battle.".to_string()
+        }
+        BattleEvent::BattleCardsDiscarded { side, cards } => format!(
+            "{}'s Battle cards go to his discard pile: {}.",
+            capital(&player(*side)),
+            list(cards)
+        ),
+        BattleEvent::SurvivorsToHyperspace { side, cards } => format!(
+            "{}'s surviving starships go back to his Hyperspace pile: {}.",
+            capital(&player(*side)),
+            list(cards)
+        ),
+        BattleEvent::EvacuationSucceeded {
+            side,
+            transports,
+            cards,
+            deck_size,
+        } => {
+            let why = if transports.is_empty() {
+                "the evacuation was not intercepted".to_string()
+            } else {
+                format!("{} survived", list(transports))
+            };
+            format!(
+                "The evacuation succeeds ({why}): {} {} shuffled into {}'s draw deck ({deck_size} cards).",
+                list(cards),
+                if cards.len() == 1 { "is" } else { "are" },
+                player(*side)
+            )
+        }
+        BattleEvent::EvacuationFailed { side, cards } => format!(
+            "None of {}'s transports survived: the evacuation fails, and {} {} discarded.",
+            player(*side),
+            list(cards),
+            if cards.len() == 1 { "is" } else { "are" }
+        ),
+    }
+}
