@@ -418,8 +418,13 @@ pub fn starship_kind(card: &Card, kind: TraitKind) -> DerivedTrait {
             stated_by: Some(identity.source.clone()),
         };
     }
-    let other = if word == "transport" { "starfighter" } else { "transport" };
-    let reading = " (reading: the FAQ's title rule covers \"such terms as\" Jedi and Podracer pilot)";
+    let other = if word == "transport" {
+        "starfighter"
+    } else {
+        "transport"
+    };
+    let reading =
+        " (reading: the FAQ's title rule covers \"such terms as\" Jedi and Podracer pilot)";
     if name_includes(card, &[word]) {
         let mut derived = title_trait(card, kind, &[word]);
         derived.reason.push_str(reading);

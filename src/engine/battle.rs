@@ -135,14 +135,28 @@ pub enum Mode {
 #[serde(rename_all = "kebab-case", tag = "reason")]
 pub enum BattleRefusal {
     NoTurn,
-    NotBattleStep { step: Option<String> },
+    NotBattleStep {
+        step: Option<String>,
+    },
     NoPlanet,
     /// The rules in force are the base rulebook's, which the corpus does not hold.
-    RulesNotHeld { ruleset: String },
-    NoTransport { side: Side },
-    NothingToEvacuate { side: Side, planet: String },
-    PartialEvacuation { side: Side, left: Vec<String> },
-    NoCharacters { side: Side },
+    RulesNotHeld {
+        ruleset: String,
+    },
+    NoTransport {
+        side: Side,
+    },
+    NothingToEvacuate {
+        side: Side,
+        planet: String,
+    },
+    PartialEvacuation {
+        side: Side,
+        left: Vec<String>,
+    },
+    NoCharacters {
+        side: Side,
+    },
 }
 
 /// What happened in a battle or an evacuation.
@@ -595,7 +609,9 @@ impl Battle {
             board.zone(Zone::Hyperspace(side)).to_vec()
         } else {
             match self.planet {
-                Some(planet) => Self::of_type(board, Zone::InPlay(planet, side), CardType::Character),
+                Some(planet) => {
+                    Self::of_type(board, Zone::InPlay(planet, side), CardType::Character)
+                }
                 None => Vec::new(),
             }
         }
@@ -759,7 +775,9 @@ impl Battle {
                 let Some(card) = board.card(*id) else {
                     return false;
                 };
-                !(card.stated_trait(TraitKind::Unique).is_some_and(|fact| fact.value.1)
+                !(card
+                    .stated_trait(TraitKind::Unique)
+                    .is_some_and(|fact| fact.value.1)
                     && in_hyperspace.contains(&card.full_name()))
             })
             .collect()
@@ -880,7 +898,11 @@ impl Battle {
             if entry.fighters.is_empty() {
                 return Err(format!(
                     "an entry of the {side} battle plan has no {}",
-                    if self.starships { "starship" } else { "character" }
+                    if self.starships {
+                        "starship"
+                    } else {
+                        "character"
+                    }
                 ));
             }
             for id in &entry.fighters {
@@ -960,7 +982,11 @@ impl Battle {
         });
         let making = &self.making[index(side)];
         if let Some(entry) = making.weapon_for {
-            let fighter = self.plans[index(side)].get(entry)?.fighters.first().copied()?;
+            let fighter = self.plans[index(side)]
+                .get(entry)?
+                .fighters
+                .first()
+                .copied()?;
             let used: Vec<CardId> = self.plans[index(side)]
                 .iter()
                 .filter_map(|entry| entry.weapon)
@@ -1266,10 +1292,7 @@ impl Battle {
                 parts.push((format!("power bonus of {}", card.full_name()), *bonus));
             }
             if card.text.battle == Some(BattleEffect::FightTogether) && entry.fighters.len() > 1 {
-                parts.push((
-                    format!("{} lets them fight together", card.full_name()),
-                    0,
-                ));
+                parts.push((format!("{} lets them fight together", card.full_name()), 0));
             }
         }
         for (source, count) in draws {
@@ -1435,7 +1458,12 @@ impl Battle {
         match ran_out.as_slice() {
             [_, _] => {
                 self.result.tie_game = true;
-                self.emit(BattleEvent::TieGame, &[LAST_CARD_TIE], Vec::new(), Vec::new());
+                self.emit(
+                    BattleEvent::TieGame,
+                    &[LAST_CARD_TIE],
+                    Vec::new(),
+                    Vec::new(),
+                );
                 self.phase = Phase::Done;
                 return Ok(());
             }
@@ -1533,7 +1561,9 @@ impl Battle {
             let card = board.card(*fighter).cloned();
             let name = Self::name(board, *fighter);
             let printed = card.as_ref().and_then(Card::damage).ok_or_else(|| {
-                format!("the DAMAGE of {name} is not known: declare it under `cards:` with `damage:`")
+                format!(
+                    "the DAMAGE of {name} is not known: declare it under `cards:` with `damage:`"
+                )
             })?;
             let defeated = Defeated {
                 character: !self.starships,
@@ -1548,7 +1578,12 @@ impl Battle {
                 board.current_planet,
             ));
             let from = board.zone_of(*fighter).unwrap_or(Zone::DiscardPile(side));
-            moves.push(describe_move(board, *fighter, from, Zone::DiscardPile(side)));
+            moves.push(describe_move(
+                board,
+                *fighter,
+                from,
+                Zone::DiscardPile(side),
+            ));
             board.move_to(*fighter, Zone::DiscardPile(side));
             self.result.add_defeated(side, name);
         }
@@ -1852,7 +1887,7 @@ impl Battle {
             );
         }
         self.phase = Phase::Done;
-    Ok(())
+        Ok(())
     }
 
     fn step(&mut self, board: &mut Board) -> Result<Option<Decision>, String> {

@@ -288,7 +288,10 @@ fn answer_play(decision: &Decision, play: PlayAnswer) -> Result<usize, String> {
 /// a destiny number or Attack Value, `pass`, `none`, or yes and no for optional text.
 pub fn answer_text(decision: &Decision, text: &str) -> Option<usize> {
     let text = text.trim();
-    if matches!(decision.kind, DecisionKind::UseEffect | DecisionKind::Intercept) {
+    if matches!(
+        decision.kind,
+        DecisionKind::UseEffect | DecisionKind::Intercept
+    ) {
         let yes = matches!(text.to_ascii_lowercase().as_str(), "yes" | "y" | "true");
         return decision.options.iter().position(|o| o.declines != yes);
     }

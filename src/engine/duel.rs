@@ -8,8 +8,7 @@ use serde::Serialize;
 use crate::board::{Board, CardId, PendingMove, Planet, Step, Zone};
 use crate::cards::traits::{dueling_character, jedi, lightsaber};
 use crate::cards::{
-    Card, CardType, Condition, ConditionTrait, DuelingEffect, Side, StatValue,
-    TraitValue,
+    Card, CardType, Condition, ConditionTrait, DuelingEffect, Side, StatValue, TraitValue,
 };
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};

@@ -23,7 +23,12 @@ use crate::walk::{ConservationWatch, WalkError, Walkthrough};
 pub type FindCard<'a> = &'a dyn Fn(&Board, &str) -> Result<crate::board::CardId, String>;
 
 /// Every procedure, in the order `jedi-judge` lists them.
-pub static DOORS: &[&dyn Door] = &[&duel::DUEL, &battle::BATTLE, &battle::EVACUATE, &clash::CLASH];
+pub static DOORS: &[&dyn Door] = &[
+    &duel::DUEL,
+    &battle::BATTLE,
+    &battle::EVACUATE,
+    &clash::CLASH,
+];
 
 /// An `action:` a procedure answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

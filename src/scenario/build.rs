@@ -929,22 +929,28 @@ impl Builder<'_> {
                 .into_iter()
                 .chain([Zone::Hyperspace(side), Zone::Hand(side)])
                 .collect();
-            let weapon_zones: Vec<Zone> = planet.map(|p| Zone::InPlay(p, side)).into_iter().collect();
+            let weapon_zones: Vec<Zone> =
+                planet.map(|p| Zone::InPlay(p, side)).into_iter().collect();
             let card_zones = [Zone::BattlePlan(side), Zone::Hand(side)];
             let mut entries = Vec::new();
             for entry in &plan.value {
                 let entry = &entry.value;
                 let mut planned = crate::board::PlanEntry::default();
                 for name in std::iter::once(&entry.fighter).chain(entry.together_with.as_ref()) {
-                    if let Some(id) = self.find_in(&fighter_zones, side, name, "fighter", &mut taken) {
+                    if let Some(id) =
+                        self.find_in(&fighter_zones, side, name, "fighter", &mut taken)
+                    {
                         planned.fighters.push(id);
                     }
                 }
                 if let Some(weapon) = &entry.weapon {
-                    planned.weapon = self.find_in(&weapon_zones, side, weapon, "weapon", &mut taken);
+                    planned.weapon =
+                        self.find_in(&weapon_zones, side, weapon, "weapon", &mut taken);
                 }
                 for name in &entry.battle_cards {
-                    if let Some(id) = self.find_in(&card_zones, side, name, "Battle card", &mut taken) {
+                    if let Some(id) =
+                        self.find_in(&card_zones, side, name, "Battle card", &mut taken)
+                    {
                         planned.battle_cards.push(id);
                     }
                 }

@@ -11,10 +11,11 @@ mod write;
 pub use build::{Built, build};
 pub use clash_build::{BuiltClash, build_clash};
 pub use file::{
-    ActionName, BattleExpectation, CardEntry, ClashExpectation, ClashFile, ClashPlayerFile, ClashSideName, ClashTrack,
-    DamageBySide, Decisions, DeckCount, DeckFile, Declaration, DuelExpectation, Entry, Expectation,
-    GameName, ObjectiveFile, PlanetFile, PlayerFile, ScenarioFile, SideDecisions, SideOrNone,
-    StatInput, TraitsFile, ZonesBySide, NamesBySide, EvacuatedToName,
+    ActionName, BattleExpectation, CardEntry, ClashExpectation, ClashFile, ClashPlayerFile,
+    ClashSideName, ClashTrack, DamageBySide, Decisions, DeckCount, DeckFile, Declaration,
+    DuelExpectation, Entry, EvacuatedToName, Expectation, GameName, NamesBySide, ObjectiveFile,
+    PlanetFile, PlayerFile, ScenarioFile, SideDecisions, SideOrNone, StatInput, TraitsFile,
+    ZonesBySide,
 };
 pub use located::{Located, OrderedMap};
 pub use problems::{Omitted, Problem, Problems, Severity};

@@ -40,42 +40,106 @@ macro_rules! spec {
 
 /// What a fight assumes, for both doors.
 static BATTLE_ASSUMPTIONS: &[AssumptionSpec] = &[
-    spec!(engine_battle::WHOLE_PLAN, ("all", "every character at the planet is in the plan")),
-    spec!(engine_battle::BOTH_SIDES, ("required", "a battle needs characters of both players")),
-    spec!(engine_battle::FIGHT_PAIRING, ("in-order", "the plans fight entry by entry, in order")),
+    spec!(
+        engine_battle::WHOLE_PLAN,
+        ("all", "every character at the planet is in the plan")
+    ),
+    spec!(
+        engine_battle::BOTH_SIDES,
+        ("required", "a battle needs characters of both players")
+    ),
+    spec!(
+        engine_battle::FIGHT_PAIRING,
+        ("in-order", "the plans fight entry by entry, in order")
+    ),
     spec!(
         engine_battle::TIED_FIGHT,
         ("neither-defeated", "a tied fight defeats neither card"),
-        (engine_battle::BOTH_DEFEATED, "a tied fight defeats both cards"),
+        (
+            engine_battle::BOTH_DEFEATED,
+            "a tied fight defeats both cards"
+        ),
     ),
     spec!(
         engine_battle::BREAKTHROUGH,
-        ("power", "an unopposed character does DAMAGE equal to its power with bonuses"),
-        (engine_battle::NO_BREAKTHROUGH, "an unopposed character does nothing"),
+        (
+            "power",
+            "an unopposed character does DAMAGE equal to its power with bonuses"
+        ),
+        (
+            engine_battle::NO_BREAKTHROUGH,
+            "an unopposed character does nothing"
+        ),
     ),
     spec!(
         engine_battle::WEAPON_DRAWS,
-        ("one", "a weapon whose draws no source gives draws one destiny"),
-        (engine_battle::STOP, "the walk stops and asks for the weapon's draws"),
+        (
+            "one",
+            "a weapon whose draws no source gives draws one destiny"
+        ),
+        (
+            engine_battle::STOP,
+            "the walk stops and asks for the weapon's draws"
+        ),
     ),
-    spec!(engine_battle::DEFEAT_DAMAGE, ("printed", "the owner takes the defeated card's DAMAGE after the fight")),
-    spec!(engine_battle::DESTINY_TO_DISCARD, ("discard", "destiny cards go to the discard pile")),
-    spec!(engine_battle::WORKING_CARD, ("first", "the first Battle card listed for a fight works")),
-    spec!(engine_battle::BATTLE_CARDS_DISCARDED, ("discard", "Battle cards are discarded when the battle ends")),
-    spec!(engine_battle::WEAPON_LOST, ("discarded", "a defeated character's weapon is discarded")),
+    spec!(
+        engine_battle::DEFEAT_DAMAGE,
+        (
+            "printed",
+            "the owner takes the defeated card's DAMAGE after the fight"
+        )
+    ),
+    spec!(
+        engine_battle::DESTINY_TO_DISCARD,
+        ("discard", "destiny cards go to the discard pile")
+    ),
+    spec!(
+        engine_battle::WORKING_CARD,
+        ("first", "the first Battle card listed for a fight works")
+    ),
+    spec!(
+        engine_battle::BATTLE_CARDS_DISCARDED,
+        ("discard", "Battle cards are discarded when the battle ends")
+    ),
+    spec!(
+        engine_battle::WEAPON_LOST,
+        ("discarded", "a defeated character's weapon is discarded")
+    ),
 ];
 
 /// What the starship battle of an evacuation assumes.
 static EVACUATION_ASSUMPTIONS: &[AssumptionSpec] = &[
-    spec!(engine_battle::STARFIGHTER_DRAWS, ("one", "a starfighter draws one destiny")),
-    spec!(engine_battle::TIED_FIGHT,
-        ("neither-defeated", "a tied fight defeats neither card"),
-        (engine_battle::BOTH_DEFEATED, "a tied fight defeats both cards"),
+    spec!(
+        engine_battle::STARFIGHTER_DRAWS,
+        ("one", "a starfighter draws one destiny")
     ),
-    spec!(engine_battle::DEFEAT_DAMAGE, ("printed", "the owner takes the defeated card's DAMAGE after the fight")),
-    spec!(engine_battle::DESTINY_TO_DISCARD, ("discard", "destiny cards go to the discard pile")),
-    spec!(engine_battle::WORKING_CARD, ("first", "the first Battle card listed for a fight works")),
-    spec!(engine_battle::BATTLE_CARDS_DISCARDED, ("discard", "Battle cards are discarded when the battle ends")),
+    spec!(
+        engine_battle::TIED_FIGHT,
+        ("neither-defeated", "a tied fight defeats neither card"),
+        (
+            engine_battle::BOTH_DEFEATED,
+            "a tied fight defeats both cards"
+        ),
+    ),
+    spec!(
+        engine_battle::DEFEAT_DAMAGE,
+        (
+            "printed",
+            "the owner takes the defeated card's DAMAGE after the fight"
+        )
+    ),
+    spec!(
+        engine_battle::DESTINY_TO_DISCARD,
+        ("discard", "destiny cards go to the discard pile")
+    ),
+    spec!(
+        engine_battle::WORKING_CARD,
+        ("first", "the first Battle card listed for a fight works")
+    ),
+    spec!(
+        engine_battle::BATTLE_CARDS_DISCARDED,
+        ("discard", "Battle cards are discarded when the battle ends")
+    ),
 ];
 
 static BATTLE_ACTIONS: &[ActionSpec] = &[ActionSpec {
@@ -168,7 +232,9 @@ impl Door for BattleDoor {
     ) -> Option<(Walkthrough, Board)> {
         let mut after = board.clone();
         let mut battle = self.start(board, corpus, &super::Choices::default());
-        let run = run(&mut battle, &mut after, decider, &mut |_, event| observe(event));
+        let run = run(&mut battle, &mut after, decider, &mut |_, event| {
+            observe(event)
+        });
         let walk = Walkthrough {
             title: None,
             game: GameName::YoungJedi,
@@ -359,7 +425,9 @@ fn verdict_lines(result: &BattleResult, run: &Run) -> Vec<String> {
         result.damage_light, result.damage_dark
     ));
     if result.tie_game {
-        lines.push("The game ends in a tie: both players drew their last card in one fight.".to_string());
+        lines.push(
+            "The game ends in a tie: both players drew their last card in one fight.".to_string(),
+        );
     }
     if let Some(winner) = result.deck_victory {
         lines.push(format!("Deck victory: the {} player wins.", winner.label()));

@@ -53,13 +53,14 @@ fn refusal(mode: Mode, refusal: &BattleRefusal) -> String {
         BattleRefusal::NoTurn => format!("No {what}: the position does not say whose turn it is."),
         BattleRefusal::NotBattleStep { step } => format!(
             "No {what}: a battle is fought in the Battle step, and this is {}.",
-            step.as_deref().map_or("no step".to_string(), |step| format!("the {step}"))
+            step.as_deref()
+                .map_or("no step".to_string(), |step| format!("the {step}"))
         ),
         BattleRefusal::NoPlanet => {
             format!("No {what}: the position names no current planet and the battle names none.")
         }
         BattleRefusal::RulesNotHeld { ruleset } => format!(
-            "No {what}: under the rules of {ruleset} the {} rules are the base rulebook's, which the rule corpus does not hold, so the program will not guess them.",
+            "No {what}: under {ruleset} the {} rules are the base rulebook's, which the rule corpus does not hold, so the program will not guess them.",
             match mode {
                 Mode::Battle => "battle",
                 Mode::Evacuation => "evacuation and starship",
