@@ -805,7 +805,7 @@ impl Battle {
             kind: DecisionKind::AddStarship,
             who: self.attacker,
             prompt: format!(
-                "{} player: add a starship from your hand to your Hyperspace pile?",
+                "{} player: add a starship from your hand to your Hyperspace pile, or no more",
                 self.attacker.label()
             ),
             options,
@@ -818,7 +818,7 @@ impl Battle {
             kind: DecisionKind::Intercept,
             who: self.attacker,
             prompt: format!(
-                "{} player: intercept the evacuation with all your starships?",
+                "{} player: intercept the evacuation with all your starships, or let it pass",
                 self.attacker.label()
             ),
             options: vec![
@@ -1009,7 +1009,7 @@ impl Battle {
                 kind: DecisionKind::BattlePlan,
                 who: side,
                 prompt: format!(
-                    "{} player: which weapon does {} fight with?",
+                    "{} player: the weapon {} fights with",
                     side.label(),
                     Self::name(board, fighter)
                 ),
@@ -1028,7 +1028,7 @@ impl Battle {
             kind: DecisionKind::BattlePlan,
             who: side,
             prompt: format!(
-                "{} player: which card fights in fight {} of your battle plan?",
+                "{} player: the card that fights in fight {} of your battle plan",
                 side.label(),
                 self.plans[index(side)].len() + 1
             ),
@@ -1063,7 +1063,7 @@ impl Battle {
             kind: DecisionKind::BattlePlan,
             who: side,
             prompt: format!(
-                "{} player: a Battle card from your hand for fight {} ({})?",
+                "{} player: a Battle card from your hand for fight {} ({}), or none",
                 side.label(),
                 making.card_for + 1,
                 Self::names(board, &entry.fighters).join(" and ")
