@@ -473,3 +473,50 @@ quit
     assert_eq!(verdict(&shell), verdict(&walked));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_evacuation_at_the_prompt_is_saved_with_its_plans_and_decisions_for_walk_to_replay() {
+    let binary = env!("CARGO_BIN_EXE_jedi-judge");
+    let dir = std::env::temp_dir().join(format!(
+        "jedi-judge-shell-evacuation-{}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let saved = dir.join("evacuation.yaml");
+    let bundled = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/battle/evacuation-opponent-adds-starships.yaml"
+    );
+    // Add the Battleship from the hand (option 2; then none is left to add), then intercept.
+    let script = format!(
+        "load {bundled}\nevacuate\n2\n1\nsave {}\nquit\n",
+        saved.display()
+    );
+    let output = piped_script(script.as_bytes());
+    let shell = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{shell}");
+    assert!(shell.contains("adds Battleship"), "{shell}");
+    let text = std::fs::read_to_string(&saved).expect("saved");
+    assert!(text.contains("intercept: true"), "{text}");
+    assert!(text.contains("starships:"), "{text}");
+    assert!(text.contains("battle:"), "{text}");
+    let walk = Command::new(binary)
+        .args(["walk", &saved.display().to_string()])
+        .output()
+        .expect("walk runs");
+    let walked = String::from_utf8_lossy(&walk.stdout);
+    assert_eq!(walk.status.code(), Some(0), "{walked}");
+    let verdict = |text: &str| {
+        text.split("Verdict")
+            .nth(1)
+            .unwrap_or_default()
+            .split("(The board")
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    assert_eq!(verdict(&shell), verdict(&walked));
+    assert!(walked.contains("evacuation fails"), "{walked}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -236,7 +236,55 @@ pub fn to_file(board: &Board) -> ScenarioFile {
         duel: board
             .duel
             .map(|duel| Located::new(duel_section(board, &duel))),
+        battle: board
+            .battle
+            .as_ref()
+            .map(|setup| Located::new(battle_section(board, setup))),
         ..ScenarioFile::default()
+    }
+}
+
+/// A battle's or an evacuation's stated plans as the scenario's `battle:` section; each card
+/// by the name that finds it.
+fn battle_section(
+    board: &Board,
+    setup: &crate::board::BattleSetup,
+) -> crate::procedures::battle::section::BattleFile {
+    use crate::procedures::battle::section::PlanEntryFile;
+    let name = |id: &CardId| {
+        Located::new(
+            board
+                .card(*id)
+                .map(Card::unambiguous_name)
+                .unwrap_or_default(),
+        )
+    };
+    let plan = |entries: &Vec<crate::board::PlanEntry>| {
+        Located::new(
+            entries
+                .iter()
+                .filter_map(|entry| {
+                    let (fighter, together) = entry.fighters.split_first()?;
+                    Some(Located::new(PlanEntryFile {
+                        fighter: name(fighter),
+                        together_with: together.first().map(name),
+                        weapon: entry.weapon.as_ref().map(name),
+                        battle_cards: entry.battle_cards.iter().map(name).collect(),
+                    }))
+                })
+                .collect(),
+        )
+    };
+    crate::procedures::battle::section::BattleFile {
+        planet: setup
+            .planet
+            .map(|planet| Located::new(planet.name().to_string())),
+        evacuating: setup
+            .evacuating
+            .as_ref()
+            .map(|cards| Located::new(cards.iter().map(name).collect())),
+        light: setup.light.as_ref().map(plan),
+        dark: setup.dark.as_ref().map(plan),
     }
 }
 

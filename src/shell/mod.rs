@@ -433,10 +433,13 @@ impl<'a> Session<'a> {
         };
         match result {
             Ok(output) => {
+                // A procedure's command keeps its adjudication for `save`, found through the
+                // registry like the command itself.
+                let adjudicated = procedures::find(GameName::YoungJedi, &command).is_some();
                 if let Some(before) = before
-                    && (self.board != before.board || command == "load" || command == "duel")
+                    && (self.board != before.board || command == "load" || adjudicated)
                 {
-                    if command != "duel" && command != "load" {
+                    if !adjudicated && command != "load" {
                         self.last = None;
                     }
                     if command != "load" {
@@ -1431,6 +1434,12 @@ struct PromptDecider<'a, 'c> {
 }
 
 impl Decider for PromptDecider<'_, '_> {
+    /// The person at the prompt is asked every optional decision (adding a starship from
+    /// the hand); a policy takes its first option ("do nothing").
+    fn volunteers(&mut self, _decision: &Decision) -> bool {
+        self.policy.is_none()
+    }
+
     fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
         let choice = match self.policy {
             Some(policy) => policy.choose(decision),
@@ -1543,6 +1552,11 @@ fn record(decisions: &mut Decisions, decision: &Decision, choice: usize) {
             side.plays.push(Located::new(crate::ranged::Stat(play())))
         }
         DecisionKind::UseEffect => side.effects.push(Located::new(!option.declines)),
+        DecisionKind::AddStarship if !option.declines => side.starships.push(Located::new(name())),
+        DecisionKind::Intercept => side.intercept = Some(Located::new(!option.declines)),
+        DecisionKind::BattlePlan => side
+            .plan
+            .push(Located::new(crate::ranged::Stat(StatInput::Symbol(name())))),
         _ => {}
     }
 }
