@@ -123,3 +123,24 @@ proptest! {
         prop_assert_eq!(render_it(&first), render_it(&second));
     }
 }
+
+#[test]
+fn a_scripted_starship_the_hand_does_not_hold_stops_the_walk_rather_than_adding_none() {
+    let text = std::fs::read_to_string("scenarios/battle/evacuation-opponent-adds-starships.yaml")
+        .expect("readable")
+        .replace(
+            "starships: [\"Battleship, Trade Federation Transport (Menace of Darth Maul)\"]",
+            "starships: [Droid Starfighter (The Jedi Council)]",
+        );
+    let walked = walk(&text, None, None);
+    match &walked.run.stop {
+        Some(jedi_judge::engine::Stop::Undecided { decision, why }) => {
+            assert_eq!(decision.kind, jedi_judge::engine::DecisionKind::AddStarship);
+            assert!(matches!(
+                why,
+                jedi_judge::engine::Unanswered::NotLegal { .. }
+            ));
+        }
+        other => panic!("expected a stop, got {other:?}"),
+    }
+}

@@ -321,8 +321,19 @@ pub fn run<B>(
                 procedure.answer(board, &decision, 0);
             }
             Advance::Offer(decision) => {
+                // A volunteered answer that is not legal is a stop, as for any decision;
+                // one the decider then does not give takes "do nothing".
                 let choice = if decider.volunteers(&decision) {
-                    decider.decide(&decision).unwrap_or(0)
+                    match decider.decide(&decision) {
+                        Ok(choice) => choice,
+                        Err(why @ Unanswered::NotLegal { .. }) => {
+                            return Run {
+                                events,
+                                stop: Some(Stop::Undecided { decision, why }),
+                            };
+                        }
+                        Err(Unanswered::NotScripted) => 0,
+                    }
                 } else {
                     0
                 };
