@@ -36,6 +36,38 @@ pub fn thousands(count: usize) -> String {
     out
 }
 
+/// Items joined as a sentence says them: "a, b and c".
+pub fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// A sum as the walkthrough writes it: "6 (printed power) + 2 power bonus of X − 1 …".
+pub fn sum(parts: &[(String, i32)]) -> String {
+    use std::fmt::Write;
+    let mut text = String::new();
+    for (index, (what, amount)) in parts.iter().enumerate() {
+        if index > 0 {
+            text.push_str(if *amount < 0 { " − " } else { " + " });
+            let _ = write!(text, "{} {}", amount.unsigned_abs(), what);
+        } else {
+            let _ = write!(text, "{amount} ({what})");
+        }
+    }
+    text
+}
+
+/// The text with its first letter upper-cased.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

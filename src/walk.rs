@@ -363,20 +363,13 @@ fn unknown_action(game: GameName, action: &scenario::Located<scenario::ActionNam
                 help: Some(match near {
                     Some(near) => format!(
                         "did you mean `{near}`? {}",
-                        capitalised(&procedures::actions_sentence(game))
+                        crate::text::capitalised(&procedures::actions_sentence(game))
                     ),
                     None => procedures::actions_sentence(game),
                 }),
             }
         }
     }
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 /// The script's named answers that no decision read: the script says something the rules

@@ -33,30 +33,9 @@ const FORCE_PUSH: Citation = cite("battle.force-push");
 const UNUSABLE_WEAPON: Citation = cite("deploy.weapon-without-user");
 const NOT_A_BATTLE_CARD: Citation = cite("misplays.non-battle-card-in-plan");
 const DECK_VICTORY: Citation = cite("even-up.deck-victory-first");
-
-/// Every citation the battle may make, so that the ones not in force under the board's
-/// ruleset are found once.
-const ALL_CITES: [Citation; 19] = [
-    HYPERSPACE,
-    EVACUATION,
-    EVACUATION_PLANET,
-    INTERCEPT,
-    STARSHIP_PLANS,
-    STARSHIP_BATTLE,
-    SURVIVORS,
-    UNIQUE_STARSHIPS,
-    DECLARE_FIRST,
-    ONLY_BATTLE_CARDS,
-    ONE_CARD_WORKS,
-    DESTINY_IN_FIGHT,
-    LAST_CARD_TIE,
-    FORCE_PUSH,
-    UNUSABLE_WEAPON,
-    NOT_A_BATTLE_CARD,
-    DECK_VICTORY,
-    cite("boonta.laps.not-in-play"),
-    cite("general.title-traits"),
-];
+/// "The duel takes place on the current planet during your Battle step, before that turn's
+/// battle there": the turn's battle is at the current planet, in the Battle step.
+const BATTLE_STEP: Citation = cite("duel.initiation");
 
 pub(crate) const WHOLE_PLAN: Assumption = Assumption {
     name: "whole-plan",
@@ -157,6 +136,15 @@ pub enum BattleRefusal {
     NoCharacters {
         side: Side,
     },
+    /// A battle away from the current planet.
+    NotCurrentPlanet {
+        planet: String,
+    },
+    /// The evacuation was intercepted, but the starship battle's rules (those of the
+    /// character battle) are the base rulebook's under the rules in force.
+    StarshipBattleRulesNotHeld {
+        ruleset: String,
+    },
 }
 
 /// What happened in a battle or an evacuation.
@@ -215,6 +203,9 @@ pub enum BattleEvent {
         number: usize,
         light: Vec<String>,
         dark: Vec<String>,
+        /// The Battle card by whose text a side's cards fight together, each side's.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        together: Vec<(Side, String)>,
     },
     BattleCardIdle {
         side: Side,
@@ -380,11 +371,6 @@ impl BattleResult {
             Side::Dark => self.defeated_dark.push(name),
         }
     }
-
-    /// Whether the game ended during the walk.
-    pub fn game_over(&self) -> bool {
-        self.deck_victory.is_some() || self.tie_game
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -410,7 +396,6 @@ struct Making {
     weapon_for: Option<usize>,
     /// The entry whose Battle card is asked next.
     card_for: usize,
-    ordered: bool,
 }
 
 /// A battle or an evacuation.
@@ -428,9 +413,11 @@ pub struct Battle {
     stated: [bool; 2],
     making: [Making; 2],
     result: BattleResult,
-    in_force: Vec<Citation>,
     evacuation_rules: bool,
+    /// The FAQ's battle rulings: the character battle's rules, which the starship battle
+    /// "proceeds much like".
     battle_rules: bool,
+    unique_rule: bool,
     laps_rule: bool,
     tie_both: bool,
     no_breakthrough: bool,
@@ -454,15 +441,10 @@ fn saturating_sum(parts: &[(String, i32)]) -> i32 {
 
 impl Battle {
     pub fn new(board: &Board, corpus: &Corpus, mode: Mode) -> Battle {
-        let in_force: Vec<Citation> = ALL_CITES
-            .iter()
-            .copied()
-            .filter(|citation| {
-                citation
-                    .resolve(corpus, &board.ruleset)
-                    .is_some_and(|item| board.ruleset.in_force(corpus, item))
-            })
-            .collect();
+        let in_force = |key: Citation| {
+            key.resolve(corpus, &board.ruleset)
+                .is_some_and(|item| board.ruleset.in_force(corpus, item))
+        };
         let mover = board.turn.unwrap_or(Side::Light);
         let planet = board
             .battle
@@ -485,10 +467,10 @@ impl Battle {
             stated: [false; 2],
             making: [Making::default(), Making::default()],
             result: BattleResult::new(mode),
-            evacuation_rules: in_force.contains(&EVACUATION),
-            battle_rules: in_force.contains(&DESTINY_IN_FIGHT),
-            laps_rule: in_force.iter().any(|c| c.id() == "boonta.laps.not-in-play"),
-            in_force,
+            evacuation_rules: in_force(EVACUATION),
+            battle_rules: in_force(DESTINY_IN_FIGHT),
+            unique_rule: in_force(UNIQUE_STARSHIPS),
+            laps_rule: board.ruleset.in_force_id(corpus, "boonta.laps.not-in-play"),
             tie_both: false,
             no_breakthrough: false,
             weapon_draws_stop: false,
@@ -513,14 +495,6 @@ impl Battle {
         self.attacker.opponent()
     }
 
-    fn cites(&self, wanted: &[Citation]) -> Vec<Citation> {
-        wanted
-            .iter()
-            .copied()
-            .filter(|citation| self.in_force.contains(citation))
-            .collect()
-    }
-
     /// An assumption, given the first time it applies only.
     fn once(&mut self, assumptions: &mut Vec<Assumption>, assumption: Assumption) {
         if self.said.insert(assumption.name) {
@@ -535,10 +509,9 @@ impl Battle {
         assumptions: Vec<Assumption>,
         moves: Vec<Move>,
     ) {
-        let cites = self.cites(cites);
         self.pending.push_back(Event {
             kind: kind.into(),
-            cites,
+            cites: cites.to_vec(),
             assumptions,
             moves,
             tally: Tally::default(),
@@ -650,7 +623,17 @@ impl Battle {
                         BattleRefusal::NotBattleStep {
                             step: board.step.map(|step| step.label().to_string()),
                         },
-                        &[],
+                        &[BATTLE_STEP],
+                    );
+                    return Ok(());
+                }
+                if board.current_planet != Some(planet) {
+                    self.refuse(
+                        Some(mover),
+                        BattleRefusal::NotCurrentPlanet {
+                            planet: planet.name().to_string(),
+                        },
+                        &[BATTLE_STEP],
                     );
                     return Ok(());
                 }
@@ -788,7 +771,11 @@ impl Battle {
         if addable.is_empty() {
             return None;
         }
-        let cites = self.cites(&[INTERCEPT, UNIQUE_STARSHIPS]);
+        let cites: Vec<Citation> = if self.unique_rule {
+            vec![INTERCEPT, UNIQUE_STARSHIPS]
+        } else {
+            vec![INTERCEPT]
+        };
         let mut options = vec![DecisionOption {
             label: "add no more starships".into(),
             card: None,
@@ -813,7 +800,7 @@ impl Battle {
     }
 
     fn intercept_decision(&self) -> Decision {
-        let cites = self.cites(&[INTERCEPT]);
+        let cites = vec![INTERCEPT];
         Decision {
             kind: DecisionKind::Intercept,
             who: self.attacker,
@@ -850,10 +837,20 @@ impl Battle {
         let Some(planet) = self.planet else {
             return Err("no planet".to_string());
         };
-        let mut assumptions = Vec::new();
-        if !self.starships {
-            self.once(&mut assumptions, FIGHT_PAIRING);
+        if !self.battle_rules {
+            // The starship battle "proceeds much like a character battle", whose rules in
+            // the corpus begin with the FAQ of 2000-12-01.
+            self.refuse(
+                Some(self.mover),
+                BattleRefusal::StarshipBattleRulesNotHeld {
+                    ruleset: board.ruleset.to_string(),
+                },
+                &[STARSHIP_BATTLE],
+            );
+            return Ok(());
         }
+        let mut assumptions = Vec::new();
+        self.once(&mut assumptions, FIGHT_PAIRING);
         self.emit(
             BattleEvent::BattleBegins {
                 attacker: self.attacker,
@@ -975,11 +972,11 @@ impl Battle {
 
     /// The next decision of a plan made by decisions, or `None` when it is made.
     fn plan_decision(&mut self, board: &Board, side: Side) -> Option<Decision> {
-        let cites = self.cites(if self.starships {
-            &[STARSHIP_PLANS]
+        let cites: Vec<Citation> = if self.starships {
+            vec![STARSHIP_PLANS]
         } else {
-            &[]
-        });
+            Vec::new()
+        };
         let making = &self.making[index(side)];
         if let Some(entry) = making.weapon_for {
             let fighter = self.plans[index(side)]
@@ -1054,7 +1051,7 @@ impl Battle {
         if cards.is_empty() {
             return None;
         }
-        let cites = self.cites(&[DECLARE_FIRST, ONLY_BATTLE_CARDS]);
+        let cites = vec![DECLARE_FIRST, ONLY_BATTLE_CARDS];
         let mut options = vec![none_option("no Battle card", &cites)];
         for id in cards {
             options.push(card_option(board, id, "insert", &cites));
@@ -1287,13 +1284,9 @@ impl Battle {
         }
         if let Some(working) = working
             && let Some(card) = board.card(working)
+            && let Some(StatValue::Number(bonus)) = card.battle_bonus.as_ref().map(|f| &f.value)
         {
-            if let Some(StatValue::Number(bonus)) = card.battle_bonus.as_ref().map(|f| &f.value) {
-                parts.push((format!("power bonus of {}", card.full_name()), *bonus));
-            }
-            if card.text.battle == Some(BattleEffect::FightTogether) && entry.fighters.len() > 1 {
-                parts.push((format!("{} lets them fight together", card.full_name()), 0));
-            }
+            parts.push((format!("power bonus of {}", card.full_name()), *bonus));
         }
         for (source, count) in draws {
             let for_card = Self::name(board, source);
@@ -1385,14 +1378,22 @@ impl Battle {
         };
         self.result.fights = number + 1;
         let mut assumptions = Vec::new();
-        if !self.starships {
-            self.once(&mut assumptions, FIGHT_PAIRING);
-        }
+        self.once(&mut assumptions, FIGHT_PAIRING);
         self.emit(
             BattleEvent::Fight {
                 number: number + 1,
                 light: Self::names(board, &light.fighters),
                 dark: Self::names(board, &dark.fighters),
+                together: [(Side::Light, &light), (Side::Dark, &dark)]
+                    .into_iter()
+                    .filter(|(_, entry)| entry.fighters.len() > 1)
+                    .filter_map(|(side, entry)| {
+                        entry
+                            .battle_cards
+                            .first()
+                            .map(|card| (side, Self::name(board, *card)))
+                    })
+                    .collect(),
             },
             if self.starships {
                 &[STARSHIP_BATTLE]
@@ -1909,7 +1910,6 @@ impl Battle {
                         Vec::new(),
                         Vec::new(),
                     );
-                    self.phase = Phase::Outcome;
                     self.outcome(board, false)?;
                 } else {
                     return Ok(Some(self.intercept_decision()));
@@ -2098,7 +2098,6 @@ impl Procedure<Board> for Battle {
                         self.making[i].weapon_for = Some(self.plans[i].len() - 1);
                     }
                 }
-                self.making[i].ordered = self.making[i].left.is_empty();
             }
             (Phase::Declare(side), DecisionKind::BattlePlan) => {
                 let i = index(side);

@@ -17,7 +17,7 @@ use crate::engine::deciders::Policy;
 use crate::legality::Violation;
 use crate::rules::{Corpus, Ruleset};
 use crate::scenario::{GameName, ScenarioFile};
-use crate::walk::{ConservationWatch, WalkError, Walkthrough};
+use crate::walk::{ConservationWatch, WalkError, WalkOutcome, Walkthrough};
 
 /// Finds a card on a table by what the user wrote (a name or `#id`).
 pub type FindCard<'a> = &'a dyn Fn(&Board, &str) -> Result<crate::board::CardId, String>;
@@ -307,4 +307,141 @@ pub fn game_title(game: GameName) -> &'static str {
         GameName::YoungJedi => "Young Jedi",
         GameName::Clash => "Clash of the Lightsabers",
     }
+}
+
+/// What a Young Jedi door's `finish` gives: the differences from the scenario's expectation
+/// (used only if the walk ran to its end) and the walk's outcome.
+pub(crate) type Finished = (Vec<String>, Box<dyn WalkOutcome>);
+
+/// A Young Jedi walk over one procedure: build the position (input errors refuse it), keep
+/// its illegal findings for the walkthrough, refuse the walk for a finding `refuse` gives a
+/// help for, run the procedure `start` makes with the scenario's script, and let `finish`
+/// compare the door's own expectations (given the procedure, the board before and after).
+pub(crate) fn walk_young_jedi<P: crate::engine::Procedure<Board>>(
+    file: &ScenarioFile,
+    setting: Setting<'_, '_>,
+    refuse: impl Fn(&Violation) -> Option<&'static str>,
+    start: impl FnOnce(&Board, &Corpus, &Choices) -> P,
+    finish: impl FnOnce(&P, Board, Board) -> Finished,
+) -> Result<Walkthrough, WalkError> {
+    let Setting {
+        corpus,
+        catalog,
+        rules_override,
+        policy,
+        mut observe,
+        choices,
+    } = setting;
+    let built = crate::scenario::build(file, catalog, rules_override);
+    if built.problems.has_errors() {
+        return Err(WalkError::Input(built.problems));
+    }
+    let findings: Vec<Violation> = crate::legality::check(&built.board, corpus)
+        .into_iter()
+        .filter(|violation| violation.verdict == crate::legality::Verdict::Illegal)
+        .collect();
+    let mut refusals = crate::scenario::Problems::new();
+    for finding in &findings {
+        if let Some(help) = refuse(finding) {
+            refusals.push(crate::scenario::Problem {
+                severity: crate::scenario::Severity::Error,
+                code: finding.code,
+                message: finding.message.clone(),
+                labels: finding.labels.clone(),
+                help: Some(help.to_string()),
+            });
+        }
+    }
+    if refusals.has_errors() {
+        return Err(WalkError::Input(refusals));
+    }
+    let mut board = built.board;
+    let before = board.clone();
+    let mut decider = crate::engine::deciders::Scripted::new(crate::walk::script_of(file), policy);
+    let mut procedure = start(&board, corpus, &choices);
+    let run = crate::engine::run(&mut procedure, &mut board, &mut decider, &mut |board, _| {
+        if let Some(observe) = observe.as_mut() {
+            observe(board.conservation_holds());
+        }
+    });
+    let ruleset = before.ruleset.clone();
+    let seed = before.seed;
+    let (expected, outcome) = finish(&procedure, before, board);
+    let mut unmet = Vec::new();
+    if run.stop.is_none() {
+        unmet = expected;
+        unmet.extend(crate::walk::unasked_answers(&decider));
+    }
+    Ok(Walkthrough {
+        title: file.title.clone(),
+        game: GameName::YoungJedi,
+        ruleset,
+        seed,
+        run,
+        findings,
+        unmet,
+        policy,
+        outcome,
+    })
+}
+
+/// A procedure run on a board built elsewhere (the shell): the walk, and the board after it.
+pub(crate) fn run_on_board<P: crate::engine::Procedure<Board>>(
+    board: &Board,
+    mut procedure: P,
+    decider: &mut dyn crate::engine::Decider,
+    observe: &mut dyn FnMut(&crate::engine::Event),
+    outcome: impl FnOnce(&P, Board, Board) -> Box<dyn WalkOutcome>,
+) -> (Walkthrough, Board) {
+    let mut after = board.clone();
+    let run = crate::engine::run(&mut procedure, &mut after, decider, &mut |_, event| {
+        observe(event)
+    });
+    let walk = Walkthrough {
+        title: None,
+        game: GameName::YoungJedi,
+        ruleset: board.ruleset.clone(),
+        seed: board.seed,
+        run,
+        findings: Vec::new(),
+        unmet: Vec::new(),
+        policy: None,
+        outcome: outcome(&procedure, board.clone(), after.clone()),
+    };
+    (walk, after)
+}
+
+/// The differences between the DAMAGE each player took and what a scenario expects.
+pub(crate) fn unmet_damage(
+    wanted: crate::scenario::DamageBySide,
+    actual: impl Fn(crate::cards::Side) -> i32,
+) -> Vec<String> {
+    let mut unmet = Vec::new();
+    for (side, wanted) in [
+        (crate::cards::Side::Light, wanted.light),
+        (crate::cards::Side::Dark, wanted.dark),
+    ] {
+        let actual = actual(side);
+        if wanted.get() != i64::from(actual) {
+            unmet.push(format!(
+                "damage to the {side} player: expected {wanted}, got {actual}"
+            ));
+        }
+    }
+    unmet
+}
+
+/// The difference between the winner by deck victory and what a scenario expects.
+pub(crate) fn unmet_deck_victory(
+    wanted: crate::scenario::SideOrNone,
+    actual: Option<crate::cards::Side>,
+) -> Option<String> {
+    let actual = crate::walk::side_or_none(actual);
+    (wanted != actual).then(|| {
+        format!(
+            "deck victory: expected {}, got {}",
+            wanted.key(),
+            actual.key()
+        )
+    })
 }

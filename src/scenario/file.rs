@@ -327,6 +327,17 @@ pub enum SideOrNone {
     None,
 }
 
+impl SideOrNone {
+    /// The word a scenario writes for it.
+    pub fn key(self) -> &'static str {
+        match self {
+            SideOrNone::Light => "light",
+            SideOrNone::Dark => "dark",
+            SideOrNone::None => "none",
+        }
+    }
+}
+
 /// Damage each player takes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

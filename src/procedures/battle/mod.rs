@@ -9,13 +9,12 @@ use super::{ActionSpec, AssumptionSpec, Door, Setting};
 use crate::board::Board;
 use crate::cards::Side;
 use crate::engine::battle::{self as engine_battle, Battle, BattleEvent, BattleResult, Mode};
-use crate::engine::deciders::Scripted;
-use crate::engine::{Advance, EventKind, Procedure, Run, run};
-use crate::legality::{self, Basis, Verdict, Violation};
+use crate::engine::{Advance, EventKind, Procedure, Run};
+use crate::legality::{Basis, Verdict, Violation};
 use crate::render::output::WalkResult;
 use crate::rules::Corpus;
-use crate::scenario::{self, BattleExpectation, GameName, ScenarioFile, SideOrNone};
-use crate::walk::{WalkError, WalkOutcome, Walkthrough, script_of, side_or_none, unasked_answers};
+use crate::scenario::{self, BattleExpectation, GameName, ScenarioFile};
+use crate::walk::{WalkError, WalkOutcome, Walkthrough, side_or_none};
 
 /// A door over the battle engine, in one of its modes.
 pub struct BattleDoor {
@@ -38,108 +37,100 @@ macro_rules! spec {
     };
 }
 
-/// What a fight assumes, for both doors.
+const WHOLE_PLAN: AssumptionSpec = spec!(
+    engine_battle::WHOLE_PLAN,
+    ("all", "every character at the planet is in the plan")
+);
+const BOTH_SIDES: AssumptionSpec = spec!(
+    engine_battle::BOTH_SIDES,
+    ("required", "a battle needs characters of both players")
+);
+const FIGHT_PAIRING: AssumptionSpec = spec!(
+    engine_battle::FIGHT_PAIRING,
+    ("in-order", "the plans fight entry by entry, in order")
+);
+const TIED_FIGHT: AssumptionSpec = spec!(
+    engine_battle::TIED_FIGHT,
+    ("neither-defeated", "a tied fight defeats neither card"),
+    (
+        engine_battle::BOTH_DEFEATED,
+        "a tied fight defeats both cards"
+    ),
+);
+const BREAKTHROUGH: AssumptionSpec = spec!(
+    engine_battle::BREAKTHROUGH,
+    (
+        "power",
+        "an unopposed character does DAMAGE equal to its power with bonuses"
+    ),
+    (
+        engine_battle::NO_BREAKTHROUGH,
+        "an unopposed character does nothing"
+    ),
+);
+const WEAPON_DRAWS: AssumptionSpec = spec!(
+    engine_battle::WEAPON_DRAWS,
+    (
+        "one",
+        "a weapon whose draws no source gives draws one destiny"
+    ),
+    (
+        engine_battle::STOP,
+        "the walk stops and asks for the weapon's draws"
+    ),
+);
+const STARFIGHTER_DRAWS: AssumptionSpec = spec!(
+    engine_battle::STARFIGHTER_DRAWS,
+    ("one", "a starfighter draws one destiny")
+);
+const DEFEAT_DAMAGE: AssumptionSpec = spec!(
+    engine_battle::DEFEAT_DAMAGE,
+    (
+        "printed",
+        "the owner takes the defeated card's DAMAGE after the fight"
+    )
+);
+const DESTINY_TO_DISCARD: AssumptionSpec = spec!(
+    engine_battle::DESTINY_TO_DISCARD,
+    ("discard", "destiny cards go to the discard pile")
+);
+const WORKING_CARD: AssumptionSpec = spec!(
+    engine_battle::WORKING_CARD,
+    ("first", "the first Battle card listed for a fight works")
+);
+const BATTLE_CARDS_DISCARDED: AssumptionSpec = spec!(
+    engine_battle::BATTLE_CARDS_DISCARDED,
+    ("discard", "Battle cards are discarded when the battle ends")
+);
+const WEAPON_LOST: AssumptionSpec = spec!(
+    engine_battle::WEAPON_LOST,
+    ("discarded", "a defeated character's weapon is discarded")
+);
+
+/// What a character battle assumes.
 static BATTLE_ASSUMPTIONS: &[AssumptionSpec] = &[
-    spec!(
-        engine_battle::WHOLE_PLAN,
-        ("all", "every character at the planet is in the plan")
-    ),
-    spec!(
-        engine_battle::BOTH_SIDES,
-        ("required", "a battle needs characters of both players")
-    ),
-    spec!(
-        engine_battle::FIGHT_PAIRING,
-        ("in-order", "the plans fight entry by entry, in order")
-    ),
-    spec!(
-        engine_battle::TIED_FIGHT,
-        ("neither-defeated", "a tied fight defeats neither card"),
-        (
-            engine_battle::BOTH_DEFEATED,
-            "a tied fight defeats both cards"
-        ),
-    ),
-    spec!(
-        engine_battle::BREAKTHROUGH,
-        (
-            "power",
-            "an unopposed character does DAMAGE equal to its power with bonuses"
-        ),
-        (
-            engine_battle::NO_BREAKTHROUGH,
-            "an unopposed character does nothing"
-        ),
-    ),
-    spec!(
-        engine_battle::WEAPON_DRAWS,
-        (
-            "one",
-            "a weapon whose draws no source gives draws one destiny"
-        ),
-        (
-            engine_battle::STOP,
-            "the walk stops and asks for the weapon's draws"
-        ),
-    ),
-    spec!(
-        engine_battle::DEFEAT_DAMAGE,
-        (
-            "printed",
-            "the owner takes the defeated card's DAMAGE after the fight"
-        )
-    ),
-    spec!(
-        engine_battle::DESTINY_TO_DISCARD,
-        ("discard", "destiny cards go to the discard pile")
-    ),
-    spec!(
-        engine_battle::WORKING_CARD,
-        ("first", "the first Battle card listed for a fight works")
-    ),
-    spec!(
-        engine_battle::BATTLE_CARDS_DISCARDED,
-        ("discard", "Battle cards are discarded when the battle ends")
-    ),
-    spec!(
-        engine_battle::WEAPON_LOST,
-        ("discarded", "a defeated character's weapon is discarded")
-    ),
+    WHOLE_PLAN,
+    BOTH_SIDES,
+    FIGHT_PAIRING,
+    TIED_FIGHT,
+    BREAKTHROUGH,
+    WEAPON_DRAWS,
+    DEFEAT_DAMAGE,
+    DESTINY_TO_DISCARD,
+    WORKING_CARD,
+    BATTLE_CARDS_DISCARDED,
+    WEAPON_LOST,
 ];
 
 /// What the starship battle of an evacuation assumes.
 static EVACUATION_ASSUMPTIONS: &[AssumptionSpec] = &[
-    spec!(
-        engine_battle::STARFIGHTER_DRAWS,
-        ("one", "a starfighter draws one destiny")
-    ),
-    spec!(
-        engine_battle::TIED_FIGHT,
-        ("neither-defeated", "a tied fight defeats neither card"),
-        (
-            engine_battle::BOTH_DEFEATED,
-            "a tied fight defeats both cards"
-        ),
-    ),
-    spec!(
-        engine_battle::DEFEAT_DAMAGE,
-        (
-            "printed",
-            "the owner takes the defeated card's DAMAGE after the fight"
-        )
-    ),
-    spec!(
-        engine_battle::DESTINY_TO_DISCARD,
-        ("discard", "destiny cards go to the discard pile")
-    ),
-    spec!(
-        engine_battle::WORKING_CARD,
-        ("first", "the first Battle card listed for a fight works")
-    ),
-    spec!(
-        engine_battle::BATTLE_CARDS_DISCARDED,
-        ("discard", "Battle cards are discarded when the battle ends")
-    ),
+    FIGHT_PAIRING,
+    STARFIGHTER_DRAWS,
+    TIED_FIGHT,
+    DEFEAT_DAMAGE,
+    DESTINY_TO_DISCARD,
+    WORKING_CARD,
+    BATTLE_CARDS_DISCARDED,
 ];
 
 static BATTLE_ACTIONS: &[ActionSpec] = &[ActionSpec {
@@ -230,23 +221,14 @@ impl Door for BattleDoor {
         decider: &mut dyn crate::engine::Decider,
         observe: &mut dyn FnMut(&crate::engine::Event),
     ) -> Option<(Walkthrough, Board)> {
-        let mut after = board.clone();
-        let mut battle = self.start(board, corpus, &super::Choices::default());
-        let run = run(&mut battle, &mut after, decider, &mut |_, event| {
-            observe(event)
-        });
-        let walk = Walkthrough {
-            title: None,
-            game: GameName::YoungJedi,
-            ruleset: board.ruleset.clone(),
-            seed: board.seed,
-            run,
-            findings: Vec::new(),
-            unmet: Vec::new(),
-            policy: None,
-            outcome: self.outcome(board.clone(), after.clone(), battle.result().clone()),
-        };
-        Some((walk, after))
+        let battle = self.start(board, corpus, &super::Choices::default());
+        Some(super::run_on_board(
+            board,
+            battle,
+            decider,
+            observe,
+            |battle, before, after| self.outcome(before, after, battle.result().clone()),
+        ))
     }
 
     fn expectation(&self, walk: &Walkthrough) -> Option<scenario::Expectation> {
@@ -278,53 +260,22 @@ impl Door for BattleDoor {
         _action: &str,
         setting: Setting<'_, '_>,
     ) -> Result<Walkthrough, WalkError> {
-        let Setting {
-            corpus,
-            catalog,
-            rules_override,
-            policy,
-            mut observe,
-            choices,
-        } = setting;
-        let built = scenario::build(file, catalog, rules_override);
-        if built.problems.has_errors() {
-            return Err(WalkError::Input(built.problems));
-        }
-        let findings: Vec<Violation> = legality::check(&built.board, corpus)
-            .into_iter()
-            .filter(|violation| violation.verdict == Verdict::Illegal)
-            .collect();
-        let mut board = built.board;
-        let before = board.clone();
-        let mut decider = Scripted::new(script_of(file), policy);
-        let mut battle = self.start(&board, corpus, &choices);
-        let run = run(&mut battle, &mut board, &mut decider, &mut |board, _| {
-            if let Some(observe) = observe.as_mut() {
-                observe(board.conservation_holds());
-            }
-        });
-        let result = battle.result().clone();
-        let mut unmet = match (
-            &run.stop,
-            file.expect.as_ref().and_then(|e| e.value.battle.as_ref()),
-        ) {
-            (None, Some(expect)) => unmet_battle_expectations(expect, &result, &board),
-            _ => Vec::new(),
-        };
-        if run.stop.is_none() {
-            unmet.extend(unasked_answers(&decider));
-        }
-        Ok(Walkthrough {
-            title: file.title.clone(),
-            game: GameName::YoungJedi,
-            ruleset: before.ruleset.clone(),
-            seed: before.seed,
-            run,
-            findings,
-            unmet,
-            policy,
-            outcome: self.outcome(before, board, result),
-        })
+        super::walk_young_jedi(
+            file,
+            setting,
+            |_| None,
+            |board, corpus, choices| self.start(board, corpus, choices),
+            |battle, before, after| {
+                let result = battle.result().clone();
+                let unmet = file
+                    .expect
+                    .as_ref()
+                    .and_then(|e| e.value.battle.as_ref())
+                    .map(|expect| unmet_battle_expectations(expect, &result, &after))
+                    .unwrap_or_default();
+                (unmet, self.outcome(before, after, result))
+            },
+        )
     }
 }
 
@@ -435,14 +386,6 @@ fn verdict_lines(result: &BattleResult, run: &Run) -> Vec<String> {
     lines
 }
 
-fn label(value: SideOrNone) -> &'static str {
-    match value {
-        SideOrNone::Light => "light",
-        SideOrNone::Dark => "dark",
-        SideOrNone::None => "none",
-    }
-}
-
 /// The differences between a battle's result and what the scenario expects.
 fn unmet_battle_expectations(
     expect: &BattleExpectation,
@@ -495,24 +438,10 @@ fn unmet_battle_expectations(
         }
     }
     if let Some(damage) = expect.damage {
-        for (side, wanted) in [(Side::Light, damage.light), (Side::Dark, damage.dark)] {
-            let actual = result.damage(side);
-            if wanted.get() != i64::from(actual) {
-                unmet.push(format!(
-                    "damage to the {side} player: expected {wanted}, got {actual}"
-                ));
-            }
-        }
+        unmet.extend(super::unmet_damage(damage, |side| result.damage(side)));
     }
     if let Some(victory) = expect.deck_victory {
-        let actual = side_or_none(result.deck_victory);
-        if victory != actual {
-            unmet.push(format!(
-                "deck victory: expected {}, got {}",
-                label(victory),
-                label(actual)
-            ));
-        }
+        unmet.extend(super::unmet_deck_victory(victory, result.deck_victory));
     }
     if let Some(zones) = &expect.zones {
         unmet.extend(super::duel::unmet_zone_counts(zones, board));

@@ -12,36 +12,10 @@ impl BattleEvent {
     }
 }
 
-fn list(items: &[String]) -> String {
-    match items {
-        [] => "nothing".to_string(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-fn sum(parts: &[(String, i32)]) -> String {
-    let mut text = String::new();
-    for (position, (what, amount)) in parts.iter().enumerate() {
-        if position > 0 {
-            text.push_str(if *amount < 0 { " − " } else { " + " });
-            let _ = write!(text, "{} ({what})", amount.unsigned_abs());
-        } else {
-            let _ = write!(text, "{amount} ({what})");
-        }
-    }
-    text
-}
+use crate::text::{and_list as list, capitalised as capital, sum};
 
 fn player(side: Side) -> String {
     format!("the {} player", side.label())
-}
-
-fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 fn refusal(mode: Mode, refusal: &BattleRefusal) -> String {
@@ -78,6 +52,12 @@ fn refusal(mode: Mode, refusal: &BattleRefusal) -> String {
             "No evacuation: {} would leave {} behind, and all his cards there must be evacuated at the same time.",
             player(*side),
             list(left)
+        ),
+        BattleRefusal::NotCurrentPlanet { planet } => {
+            format!("No battle on {planet}: the turn's battle takes place on the current planet.")
+        }
+        BattleRefusal::StarshipBattleRulesNotHeld { ruleset } => format!(
+            "The starship battle cannot be walked: it proceeds much like a character battle, and under {ruleset} the character battle's rules are the base rulebook's, which the rule corpus does not hold."
         ),
         BattleRefusal::NoCharacters { side } => format!(
             "No battle: {} has no character at the planet.",
@@ -140,10 +120,7 @@ fn narrate(event: &BattleEvent) -> String {
                     player(attacker.opponent())
                 )
             } else {
-                format!(
-                    "Battle on {planet}: {} attacks.",
-                    capital(&player(*attacker))
-                )
+                format!("Battle on {planet}: {} attacks.", player(*attacker))
             }
         }
         BattleEvent::PlanMade {
@@ -188,11 +165,22 @@ fn narrate(event: &BattleEvent) -> String {
             number,
             light,
             dark,
-        } => format!(
-            "Fight {number}: {} (Light Side) against {} (Dark Side).",
-            list(light),
-            list(dark)
-        ),
+            together,
+        } => {
+            let mut text = format!(
+                "Fight {number}: {} (Light Side) against {} (Dark Side).",
+                list(light),
+                list(dark)
+            );
+            for (side, card) in together {
+                let _ = write!(
+                    text,
+                    " The {} cards fight together, by the text of {card}.",
+                    side.label()
+                );
+            }
+            text
+        }
         BattleEvent::BattleCardIdle { side, card, works } => format!(
             "{card} ({}) does not work in this fight: only one Battle card works in each fight, and {works} is the one.",
             side.label()

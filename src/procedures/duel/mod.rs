@@ -9,18 +9,14 @@ pub mod shell;
 use super::{ActionSpec, AssumptionSpec, Door, FindCard, Setting};
 use crate::board::{Board, ZONE_KEYS, Zone};
 use crate::cards::Side;
-use crate::engine::deciders::Scripted;
 use crate::engine::duel as engine_duel;
 use crate::engine::duel::DuelEvent;
 use crate::engine::duel::{Duel, DuelResult};
-use crate::engine::run;
 use crate::engine::{EventKind, Run};
-use crate::legality::{self, Verdict, Violation};
+use crate::legality::Violation;
 use crate::render::output::WalkResult;
-use crate::scenario::{
-    self, DuelExpectation, GameName, Problem, ScenarioFile, Severity, SideOrNone, ZonesBySide,
-};
-use crate::walk::{WalkError, WalkOutcome, Walkthrough, script_of, side_or_none, unasked_answers};
+use crate::scenario::{DuelExpectation, GameName, ScenarioFile, ZonesBySide};
+use crate::walk::{WalkError, WalkOutcome, Walkthrough, side_or_none};
 
 /// The duel's door.
 pub struct DuelDoor;
@@ -98,27 +94,19 @@ impl Door for DuelDoor {
         decider: &mut dyn crate::engine::Decider,
         observe: &mut dyn FnMut(&crate::engine::Event),
     ) -> Option<(Walkthrough, Board)> {
-        let mut after = board.clone();
-        let mut duel = Duel::new(board, corpus);
-        let run = run(&mut duel, &mut after, decider, &mut |_, event| {
-            observe(event)
-        });
-        let walk = Walkthrough {
-            title: None,
-            game: GameName::YoungJedi,
-            ruleset: board.ruleset.clone(),
-            seed: board.seed,
-            run,
-            findings: Vec::new(),
-            unmet: Vec::new(),
-            policy: None,
-            outcome: Box::new(DuelWalk {
-                before: board.clone(),
-                after: after.clone(),
-                result: duel.result().clone(),
-            }),
-        };
-        Some((walk, after))
+        Some(super::run_on_board(
+            board,
+            Duel::new(board, corpus),
+            decider,
+            observe,
+            |duel, before, after| {
+                Box::new(DuelWalk {
+                    before,
+                    after,
+                    result: duel.result().clone(),
+                })
+            },
+        ))
     }
 
     fn expectation(&self, walk: &Walkthrough) -> Option<crate::scenario::Expectation> {
@@ -158,83 +146,35 @@ impl Door for DuelDoor {
         _action: &str,
         setting: Setting<'_, '_>,
     ) -> Result<Walkthrough, WalkError> {
-        let Setting {
-            corpus,
-            catalog,
-            rules_override,
-            policy,
-            mut observe,
-            choices,
-        } = setting;
-        let built = scenario::build(file, catalog, rules_override);
-        if built.problems.has_errors() {
-            return Err(WalkError::Input(built.problems));
-        }
-        let findings: Vec<Violation> = legality::check(&built.board, corpus)
-            .into_iter()
-            .filter(|violation| violation.verdict == Verdict::Illegal)
-            .collect();
-        let refusals: Vec<Problem> = findings
-            .iter()
-            .filter(|finding| finding.code == check::HITS_OUTSIDE_DUEL)
-            .map(|finding| Problem {
-                severity: Severity::Error,
-                code: finding.code,
-                message: finding.message.clone(),
-                labels: finding.labels.clone(),
-                help: Some(
-                    "a fresh duel starts with no hit tokens; `check` cites the rules".to_string(),
-                ),
-            })
-            .collect();
-        if !refusals.is_empty() {
-            let mut problems = crate::scenario::Problems::new();
-            for problem in refusals {
-                problems.push(problem);
-            }
-            return Err(WalkError::Input(problems));
-        }
-        let mut board = built.board;
-        let board_before = board.clone();
-        let mut decider = Scripted::new(script_of(file), policy);
-        let mut duel = Duel::new(&board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name));
-        let run = run(&mut duel, &mut board, &mut decider, &mut |board, _| {
-            if let Some(observe) = observe.as_mut() {
-                observe(board.conservation_holds());
-            }
-        });
-        let result = duel.result().clone();
-        let mut unmet = match (
-            &run.stop,
-            file.expect.as_ref().and_then(|e| e.value.duel.as_ref()),
-        ) {
-            (None, Some(expect)) => {
-                let mut unmet = unmet_duel_expectations(expect, &result);
-                if let Some(zones) = &expect.zones {
-                    unmet.extend(unmet_zone_counts(zones, &board));
+        super::walk_young_jedi(
+            file,
+            setting,
+            |finding| {
+                (finding.code == check::HITS_OUTSIDE_DUEL)
+                    .then_some("a fresh duel starts with no hit tokens; `check` cites the rules")
+            },
+            |board, corpus, choices| {
+                Duel::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
+            },
+            |duel, before, after| {
+                let result = duel.result().clone();
+                let mut unmet = Vec::new();
+                if let Some(expect) = file.expect.as_ref().and_then(|e| e.value.duel.as_ref()) {
+                    unmet = unmet_duel_expectations(expect, &result);
+                    if let Some(zones) = &expect.zones {
+                        unmet.extend(unmet_zone_counts(zones, &after));
+                    }
                 }
-                unmet
-            }
-            _ => Vec::new(),
-        };
-        if run.stop.is_none() {
-            unmet.extend(unasked_answers(&decider));
-        }
-        Ok(Walkthrough {
-            title: file.title.clone(),
-            game: GameName::YoungJedi,
-            ruleset: board_before.ruleset.clone(),
-            seed: board_before.seed,
-            run,
-            findings,
-            unmet,
-            policy,
-            outcome: Box::new(DuelWalk {
-                before: board_before,
-                after: board,
-                result,
-            }),
-        })
+                (
+                    unmet,
+                    Box::new(DuelWalk {
+                        before,
+                        after,
+                        result,
+                    }),
+                )
+            },
+        )
     }
 }
 
@@ -332,14 +272,6 @@ fn verdict_lines(result: &DuelResult, run: &Run) -> Vec<String> {
     lines
 }
 
-fn label(value: SideOrNone) -> &'static str {
-    match value {
-        SideOrNone::Light => "light",
-        SideOrNone::Dark => "dark",
-        SideOrNone::None => "none",
-    }
-}
-
 /// The differences between a duel's result and what the scenario expects.
 pub fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) -> Vec<String> {
     let mut unmet = Vec::new();
@@ -370,30 +302,16 @@ pub fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) ->
         if defeated != actual {
             unmet.push(format!(
                 "defeated: expected {}, got {}",
-                label(defeated),
-                label(actual)
+                defeated.key(),
+                actual.key()
             ));
         }
     }
     if let Some(damage) = expect.damage {
-        for (side, wanted) in [(Side::Light, damage.light), (Side::Dark, damage.dark)] {
-            let actual = result.damage(side);
-            if wanted.get() != i64::from(actual) {
-                unmet.push(format!(
-                    "damage to the {side} player: expected {wanted}, got {actual}"
-                ));
-            }
-        }
+        unmet.extend(super::unmet_damage(damage, |side| result.damage(side)));
     }
     if let Some(victory) = expect.deck_victory {
-        let actual = side_or_none(result.deck_victory);
-        if victory != actual {
-            unmet.push(format!(
-                "deck victory: expected {}, got {}",
-                label(victory),
-                label(actual)
-            ));
-        }
+        unmet.extend(super::unmet_deck_victory(victory, result.deck_victory));
     }
     let end = result.exchange_end.unwrap_or_default();
     if let Some(hits) = expect.hits {
@@ -425,8 +343,8 @@ pub fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) ->
         if attacker != actual {
             unmet.push(format!(
                 "next attacker: expected {}, got {}",
-                label(attacker),
-                label(actual)
+                attacker.key(),
+                actual.key()
             ));
         }
     }

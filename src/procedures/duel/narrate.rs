@@ -33,26 +33,7 @@ fn side_name(side: Side) -> &'static str {
     side.label()
 }
 
-fn list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-fn sum(parts: &[(String, i32)]) -> String {
-    let mut text = String::new();
-    for (index, (what, amount)) in parts.iter().enumerate() {
-        if index > 0 {
-            text.push_str(if *amount < 0 { " − " } else { " + " });
-            let _ = write!(text, "{} {}", amount.unsigned_abs(), what);
-        } else {
-            let _ = write!(text, "{amount} ({what})");
-        }
-    }
-    text
-}
+use crate::text::{and_list as list, sum};
 
 fn card_phrase(card: &str, destiny: i32) -> String {
     if card == format!("a card with destiny {destiny}") {
