@@ -147,7 +147,7 @@ fn every_bundled_check_validates_against_the_check_schema() {
     let validator = validator("check");
     let corpus = Corpus::embedded();
     let mut checked = 0;
-    for path in common::bundled(&["check", "bad-input", "duel", "clash"]) {
+    for path in common::bundled(&["check", "bad-input", "duel", "battle", "clash"]) {
         let name = path.display().to_string();
         let (_, output) = run(&["check", &name, "--format", "json"]);
         let value = check_against(&validator, &name, &output, "jedi-judge/check");

@@ -9,6 +9,8 @@ use jedi_judge::rules::Corpus;
 use jedi_judge::walk::{ConservationWatch, Walkthrough, walk_text_seeded};
 use proptest::prelude::*;
 
+mod common;
+
 fn walk(text: &str, seed: Option<u64>, observe: ConservationWatch<'_>) -> Walkthrough {
     walk_text_seeded(
         text,
@@ -22,19 +24,15 @@ fn walk(text: &str, seed: Option<u64>, observe: ConservationWatch<'_>) -> Walkth
     .unwrap_or_else(|error| panic!("{error:?}\n{text}"))
 }
 
+/// Each bundled battle's path and text.
 fn bundled() -> Vec<(String, String)> {
-    let mut found: Vec<(String, String)> = std::fs::read_dir("scenarios/battle")
-        .expect("the bundled battles")
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
+    common::bundled(&["battle"])
+        .into_iter()
         .map(|path| {
             let text = std::fs::read_to_string(&path).expect("readable");
             (path.display().to_string(), text)
         })
-        .collect();
-    found.sort();
-    found
+        .collect()
 }
 
 #[test]
@@ -45,27 +43,7 @@ fn every_bundled_battle_meets_its_expectation_and_renders_as_reviewed() {
         let mut conserved = true;
         let walked = walk(&text, None, Some(&mut |holds| conserved &= holds));
         let out = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
-        assert!(
-            walked.run.stop.is_none(),
-            "{}: stopped\n{out}",
-            path.display()
-        );
-        assert!(
-            walked.unmet.is_empty(),
-            "{}: {:?}\n{out}",
-            path.display(),
-            walked.unmet
-        );
-        assert!(
-            text.contains("expect:"),
-            "{} has no expectation",
-            path.display()
-        );
-        assert!(
-            conserved,
-            "{}: a card left every pile or stood in two",
-            path.display()
-        );
+        common::assert_walked_as_expected(path, &text, &walked, conserved, &out);
         count += 1;
         insta::assert_snapshot!(out);
     });

@@ -13,6 +13,8 @@ use jedi_judge::rules::Corpus;
 use jedi_judge::walk::{ConservationWatch, Walkthrough, walk_text};
 use proptest::prelude::*;
 
+mod common;
+
 fn walk(text: &str, policy: Option<Policy>, observe: ConservationWatch<'_>) -> Walkthrough {
     walk_text(
         text,
@@ -33,27 +35,7 @@ fn every_bundled_clash_meets_its_expectation_and_renders_as_reviewed() {
         let mut conserved = true;
         let walked = walk(&text, None, Some(&mut |holds| conserved &= holds));
         let out = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
-        assert!(
-            walked.run.stop.is_none(),
-            "{}: stopped\n{out}",
-            path.display()
-        );
-        assert!(
-            walked.unmet.is_empty(),
-            "{}: {:?}\n{out}",
-            path.display(),
-            walked.unmet
-        );
-        assert!(
-            text.contains("expect:"),
-            "{} has no expectation",
-            path.display()
-        );
-        assert!(
-            conserved,
-            "{}: a card left every pile or stood in two",
-            path.display()
-        );
+        common::assert_walked_as_expected(path, &text, &walked, conserved, &out);
         count += 1;
         insta::assert_snapshot!(out);
     });

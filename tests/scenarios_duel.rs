@@ -13,6 +13,8 @@ use jedi_judge::render::{Format, Palette};
 use jedi_judge::rules::{Corpus, Ruleset};
 use jedi_judge::walk::{Walkthrough, walk_text};
 
+mod common;
+
 fn scenario(name: &str) -> String {
     std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -47,23 +49,7 @@ fn every_bundled_duel_meets_its_expectation_and_renders_as_reviewed() {
         let text = std::fs::read_to_string(path).expect("readable");
         let walked = walk(&text, None, None);
         let out = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
-        assert!(
-            walked.run.stop.is_none(),
-            "{}: stopped\n{out}",
-            path.display()
-        );
-        assert!(
-            walked.unmet.is_empty(),
-            "{}: {:?}\n{out}",
-            path.display(),
-            walked.unmet
-        );
-        assert!(
-            text.contains("expect:"),
-            "{} has no expectation",
-            path.display()
-        );
-        assert_eq!(walked.exit_code(), 0);
+        common::assert_walked_as_expected(path, &text, &walked, true, &out);
         count += 1;
         insta::assert_snapshot!(out);
     });

@@ -24,9 +24,43 @@ pub fn bundled(folders: &[&str]) -> Vec<PathBuf> {
     paths
 }
 
-/// The bundled scenarios that `walk` runs: the duels and the Clash games.
+/// The bundled scenarios that `walk` runs: the duels, the battles and evacuations, and the
+/// Clash games.
 pub fn bundled_walks() -> Vec<PathBuf> {
-    bundled(&["duel", "clash"])
+    bundled(&["duel", "battle", "clash"])
+}
+
+/// What every bundled walk is held to: it runs to its end, meets its `expect:` (which it has),
+/// and conserves its cards. `out` is its rendering, shown on failure.
+pub fn assert_walked_as_expected(
+    path: &Path,
+    text: &str,
+    walked: &jedi_judge::walk::Walkthrough,
+    conserved: bool,
+    out: &str,
+) {
+    assert!(
+        walked.run.stop.is_none(),
+        "{}: stopped\n{out}",
+        path.display()
+    );
+    assert!(
+        walked.unmet.is_empty(),
+        "{}: {:?}\n{out}",
+        path.display(),
+        walked.unmet
+    );
+    assert!(
+        text.contains("expect:"),
+        "{} has no expectation",
+        path.display()
+    );
+    assert!(
+        conserved,
+        "{}: a card left every pile or stood in two",
+        path.display()
+    );
+    assert_eq!(walked.exit_code(), 0, "{}\n{out}", path.display());
 }
 
 /// Random YAML made of the scenario format's own words (its keys, sides, planets, card names
