@@ -136,3 +136,25 @@ fn two_cards_in_one_entry_without_a_card_that_lets_them_fight_together_stop_the_
         other => panic!("expected a stop, got {other:?}"),
     }
 }
+
+#[test]
+fn game_text_that_takes_a_starships_damage_below_zero_is_floored_by_the_named_assumption() {
+    let text = std::fs::read_to_string("scenarios/battle/evacuation-intercepted-and-won.yaml")
+        .expect("readable")
+        .replace(
+            "light:\n  deck:",
+            "cards:\n  Darth Maul, Sith Apprentice:\n    damage_modifier: {amount: -1, applies_to: own, of: starships}\nlight:\n  deck:",
+        );
+    let walked = walk(&text, None, None);
+    let outcome = walked
+        .outcome_as::<jedi_judge::procedures::battle::BattleWalk>()
+        .expect("a battle");
+    assert_eq!(outcome.result.damage_dark, 0);
+    let floored = walked.run.events.iter().any(|event| {
+        event
+            .assumptions
+            .iter()
+            .any(|assumption| assumption.name == "damage-not-below-zero")
+    });
+    assert!(floored, "the floor is not said");
+}

@@ -13,7 +13,7 @@ use crate::rules::{Citation, Corpus, cite};
 use super::damage::{self, Defeated};
 use super::{
     Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
-    describe_move,
+    describe_move, saturating_sum,
 };
 
 const HYPERSPACE: Citation = cite("starship.hyperspace");
@@ -431,12 +431,6 @@ fn index(side: Side) -> usize {
         Side::Light => 0,
         Side::Dark => 1,
     }
-}
-
-fn saturating_sum(parts: &[(String, i32)]) -> i32 {
-    parts
-        .iter()
-        .fold(0i32, |total, (_, amount)| total.saturating_add(*amount))
 }
 
 impl Battle {
@@ -1182,6 +1176,34 @@ impl Battle {
         );
     }
 
+    /// A card's power with the bonuses its own text gives at the battle's planet (a
+    /// starship has no location bonus): the parts of its total before weapons, Battle cards
+    /// and destiny.
+    fn power_parts(&self, card: &Card) -> Result<Vec<(String, i32)>, String> {
+        let name = card.full_name();
+        let mut parts = match card.stats.power.as_ref().map(|fact| &fact.value) {
+            Some(StatValue::Number(power)) => vec![(format!("power of {name}"), *power)],
+            _ => {
+                return Err(format!(
+                    "the power of {name} is not known: declare it under `cards:` with `power:`"
+                ));
+            }
+        };
+        if let Some(planet) = self.planet
+            && !self.starships
+        {
+            for (bonus_planet, bonus) in &card.text.location_bonus {
+                if bonus_planet == planet.name() {
+                    parts.push((format!("power bonus of {name} on {planet}"), *bonus));
+                }
+            }
+        }
+        if let Some(bonus) = card.text.text_bonus {
+            parts.push((format!("game-text power bonus of {name}"), bonus));
+        }
+        Ok(parts)
+    }
+
     /// One side's part of a fight: its total, and the destiny cards it drew.
     #[allow(clippy::too_many_arguments)]
     fn side_total(
@@ -1204,28 +1226,7 @@ impl Battle {
                 .cloned()
                 .ok_or_else(|| "a card of the plan is not on the board".to_string())?;
             let name = card.full_name();
-            match card.stats.power.as_ref().map(|fact| &fact.value) {
-                Some(StatValue::Number(power)) => {
-                    parts.push((format!("power of {name}"), *power));
-                }
-                _ => {
-                    return Err(format!(
-                        "the power of {name} is not known: declare it under `cards:` with `power:`"
-                    ));
-                }
-            }
-            if let Some(planet) = self.planet
-                && !self.starships
-            {
-                for (bonus_planet, bonus) in &card.text.location_bonus {
-                    if bonus_planet == planet.name() {
-                        parts.push((format!("power bonus of {name} on {planet}"), *bonus));
-                    }
-                }
-            }
-            if let Some(bonus) = card.text.text_bonus {
-                parts.push((format!("game-text power bonus of {name}"), bonus));
-            }
+            parts.extend(self.power_parts(&card)?);
             if self.starships && Self::is(board, *fighter, TraitKind::Starfighter)? {
                 let count = match card.text.destiny_draws {
                     Some(count) => count,
@@ -1617,9 +1618,10 @@ impl Battle {
             assumptions,
             moves,
         );
-        let amount = saturating_sum(&parts).max(0);
+        let (amount, floored) = damage::amount(&parts);
         let mut assumptions = Vec::new();
         self.once(&mut assumptions, DEFEAT_DAMAGE);
+        assumptions.extend(floored);
         Ok(self.take_damage(board, side, amount, parts, assumptions, &[]))
     }
 
@@ -1711,43 +1713,20 @@ impl Battle {
                 } else {
                     BREAKTHROUGH
                 };
-                let amount = if self.no_breakthrough {
-                    0
-                } else {
-                    let power = match card.as_ref().and_then(|c| c.stats.power.as_ref()) {
-                        Some(fact) => match fact.value {
-                            StatValue::Number(power) => power,
-                            _ => {
-                                return Err(format!(
-                                    "the power of {name} is not known: declare it under `cards:` with `power:`"
-                                ));
-                            }
-                        },
-                        None => {
-                            return Err(format!(
-                                "the power of {name} is not known: declare it under `cards:` with `power:`"
-                            ));
-                        }
-                    };
-                    let mut total = power;
-                    if let Some(card) = &card {
-                        if let Some(planet) = self.planet {
-                            for (bonus_planet, bonus) in &card.text.location_bonus {
-                                if bonus_planet == planet.name() {
-                                    total = total.saturating_add(*bonus);
-                                }
-                            }
-                        }
-                        total = total.saturating_add(card.text.text_bonus.unwrap_or(0));
-                        if let Some(weapon) = entry.weapon
-                            && let Some(weapon_card) = board.card(weapon)
-                            && let Some(used) = crate::cards::users::box_for(weapon_card, card)?
-                        {
-                            total = total.saturating_add(used.bonus.unwrap_or(0));
-                        }
+                let mut parts = Vec::new();
+                if !self.no_breakthrough
+                    && let Some(card) = &card
+                {
+                    parts = self.power_parts(card)?;
+                    if let Some(weapon) = entry.weapon
+                        && let Some(weapon_card) = board.card(weapon)
+                        && let Some(used) = crate::cards::users::box_for(weapon_card, card)?
+                        && let Some(bonus) = used.bonus
+                    {
+                        parts.push((format!("power bonus of {}", weapon_card.full_name()), bonus));
                     }
-                    total.max(0)
-                };
+                }
+                let (amount, floored) = damage::amount(&parts);
                 self.emit(
                     BattleEvent::Breakthrough {
                         side,
@@ -1763,8 +1742,8 @@ impl Battle {
                         board,
                         side.opponent(),
                         amount,
-                        vec![(format!("breakthrough of {name}"), amount)],
-                        Vec::new(),
+                        parts,
+                        floored.into_iter().collect(),
                         &[],
                     )
                 {

@@ -3,7 +3,23 @@
 use crate::board::{Board, Planet, Zone};
 use crate::cards::{ModifiedCards, ModifierTarget, Side};
 
-use super::{Move, describe_move};
+use super::{Assumption, Move, describe_move, saturating_sum};
+
+pub(crate) const DAMAGE_NOT_BELOW_ZERO: Assumption = Assumption {
+    name: "damage-not-below-zero",
+    text: "Game text that reduces damage does not take it below zero.",
+};
+
+/// The DAMAGE a sum of parts comes to, and the assumption that applies where game text takes
+/// it below zero.
+pub fn amount(parts: &[(String, i32)]) -> (i32, Option<Assumption>) {
+    let sum = saturating_sum(parts);
+    if sum < 0 {
+        (0, Some(DAMAGE_NOT_BELOW_ZERO))
+    } else {
+        (sum, None)
+    }
+}
 
 /// What kind of card was defeated, for the modifiers that name one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,7 +15,7 @@ use crate::rules::{Citation, Corpus, cite};
 
 use super::{
     Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Refusal,
-    Tally, describe_move,
+    Tally, describe_move, saturating_sum,
 };
 
 pub(crate) const INITIATION: Citation = cite("duel.initiation");
@@ -100,10 +100,7 @@ pub(crate) const RESHUFFLE_WITHOUT_DEFEAT: Assumption = Assumption {
     name: "reshuffle-without-defeat",
     text: "When neither character is defeated, the dueling cards are still reshuffled into their draw decks before damage: they are still part of the draw deck. The sources state the reshuffle only for a defeat.",
 };
-pub(crate) const DAMAGE_NOT_BELOW_ZERO: Assumption = Assumption {
-    name: "damage-not-below-zero",
-    text: "Game text that reduces damage does not take it below zero.",
-};
+pub(crate) use super::damage::DAMAGE_NOT_BELOW_ZERO;
 /// The scenario's value of `empty-hand-cannot-attack` that ends the exchange.
 pub(crate) const DUEL_ENDS: &str = "duel-ends";
 /// The scenario's value of `anakin-empty-deck` that stops the walk.
@@ -1597,13 +1594,8 @@ impl Duel {
             }
         };
         if let Some((side, parts, cites)) = taker {
-            let sum = saturating_sum(&parts);
-            let amount = sum.max(0);
-            let assumptions: &[Assumption] = if sum < 0 {
-                &[DAMAGE_NOT_BELOW_ZERO]
-            } else {
-                &[]
-            };
+            let (amount, floored) = super::damage::amount(&parts);
+            let assumptions: Vec<Assumption> = floored.into_iter().collect();
             let mut moves = Vec::new();
             let (lost, ran_out) = self.take_damage(board, side, amount, &mut moves);
             match side {
@@ -1625,7 +1617,7 @@ impl Duel {
                     deck_left,
                 },
                 &cites,
-                assumptions,
+                &assumptions,
                 moves,
             );
             if ran_out {
@@ -2091,12 +2083,4 @@ impl Procedure<Board> for Duel {
             _ => {}
         }
     }
-}
-
-/// The sum of named amounts (power or damage parts), saturating rather than wrapping: the
-/// scenario format bounds every part, so this is a guard, not a rule.
-fn saturating_sum(parts: &[(String, i32)]) -> i32 {
-    parts
-        .iter()
-        .fold(0i32, |total, (_, amount)| total.saturating_add(*amount))
 }

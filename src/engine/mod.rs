@@ -391,3 +391,11 @@ pub fn describe_move(board: &Board, card: CardId, from: Zone, to: Zone) -> Move 
         to: Place::of_zone(to),
     }
 }
+
+/// The sum of named amounts (power or damage parts), saturating rather than wrapping: the
+/// scenario format bounds every part, so this is a guard, not a rule.
+pub(crate) fn saturating_sum(parts: &[(String, i32)]) -> i32 {
+    parts
+        .iter()
+        .fold(0i32, |total, (_, amount)| total.saturating_add(*amount))
+}

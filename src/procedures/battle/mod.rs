@@ -102,6 +102,10 @@ const BATTLE_CARDS_DISCARDED: AssumptionSpec = spec!(
     engine_battle::BATTLE_CARDS_DISCARDED,
     ("discard", "Battle cards are discarded when the battle ends")
 );
+const DAMAGE_FLOOR: AssumptionSpec = spec!(
+    crate::engine::damage::DAMAGE_NOT_BELOW_ZERO,
+    ("floor-at-zero", "damage reduced below zero is zero")
+);
 const WEAPON_LOST: AssumptionSpec = spec!(
     engine_battle::WEAPON_LOST,
     ("discarded", "a defeated character's weapon is discarded")
@@ -116,6 +120,7 @@ static BATTLE_ASSUMPTIONS: &[AssumptionSpec] = &[
     BREAKTHROUGH,
     WEAPON_DRAWS,
     DEFEAT_DAMAGE,
+    DAMAGE_FLOOR,
     DESTINY_TO_DISCARD,
     WORKING_CARD,
     BATTLE_CARDS_DISCARDED,
@@ -128,6 +133,7 @@ static EVACUATION_ASSUMPTIONS: &[AssumptionSpec] = &[
     STARFIGHTER_DRAWS,
     TIED_FIGHT,
     DEFEAT_DAMAGE,
+    DAMAGE_FLOOR,
     DESTINY_TO_DISCARD,
     WORKING_CARD,
     BATTLE_CARDS_DISCARDED,
