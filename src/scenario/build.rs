@@ -991,13 +991,21 @@ impl Builder<'_> {
                 Some(id)
             }
             None => {
-                let places: Vec<String> = zones.iter().map(|zone| zone.label()).collect();
+                let places: Vec<String> = zones
+                    .iter()
+                    .map(|zone| format!("the {}", zone.label()))
+                    .collect();
+                let places = match places.as_slice() {
+                    [init @ .., last] if !init.is_empty() => {
+                        format!("{} or {last}", init.join(", "))
+                    }
+                    _ => places.join(""),
+                };
                 self.problems.push(
                     Problem::error(
                         "battle-card-not-there",
                         format!(
-                            "the {side} {role} {full_name} is not among the {}",
-                            places.join(" or ")
+                            "the {side} {role} {full_name} is not among {places}"
                         ),
                         name.span,
                         "not there",

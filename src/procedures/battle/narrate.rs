@@ -54,7 +54,9 @@ fn refusal(mode: Mode, refusal: &BattleRefusal) -> String {
             list(left)
         ),
         BattleRefusal::NotCurrentPlanet { planet } => {
-            format!("No battle on {planet}: the turn's battle takes place on the current planet.")
+            format!(
+                "No battle on {planet}: the dueling rule below places the turn's battle on the current planet."
+            )
         }
         BattleRefusal::StarshipBattleRulesNotHeld { ruleset } => format!(
             "The starship battle cannot be walked: it proceeds much like a character battle, and under {ruleset} the character battle's rules are the base rulebook's, which the rule corpus does not hold."
