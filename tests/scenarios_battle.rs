@@ -158,3 +158,22 @@ fn game_text_that_takes_a_starships_damage_below_zero_is_floored_by_the_named_as
     });
     assert!(floored, "the floor is not said");
 }
+
+#[test]
+fn a_scripted_interception_the_rules_never_ask_is_reported() {
+    let text = std::fs::read_to_string("scenarios/battle/evacuation-refused-no-transport.yaml")
+        .expect("readable")
+        .replace(
+            "expect:",
+            "decisions:\n  dark:\n    intercept: true\nexpect:",
+        );
+    let walked = walk(&text, None, None);
+    assert!(
+        walked
+            .unmet
+            .iter()
+            .any(|unmet| unmet.contains("intercept") && unmet.contains("never asked")),
+        "{:?}",
+        walked.unmet
+    );
+}

@@ -128,6 +128,8 @@ pub enum NamedAnswer {
     Weapon,
     Defender,
     Substitute,
+    /// Evacuation: whether to intercept (`true` or `false`).
+    Intercept,
 }
 
 impl NamedAnswer {
@@ -138,6 +140,7 @@ impl NamedAnswer {
             NamedAnswer::Weapon => "weapon",
             NamedAnswer::Defender => "defender",
             NamedAnswer::Substitute => "substitute",
+            NamedAnswer::Intercept => "intercept",
         }
     }
 
@@ -149,6 +152,7 @@ impl NamedAnswer {
             }
             DecisionKind::Defender => Some(NamedAnswer::Defender),
             DecisionKind::Substitute => Some(NamedAnswer::Substitute),
+            DecisionKind::Intercept => Some(NamedAnswer::Intercept),
             _ => None,
         }
     }
@@ -192,6 +196,7 @@ impl Scripted {
             NamedAnswer::Weapon => script.weapon.clone(),
             NamedAnswer::Defender => script.defender.clone(),
             NamedAnswer::Substitute => script.substitute.clone(),
+            NamedAnswer::Intercept => script.intercept.map(|yes| yes.to_string()),
         }
     }
 
@@ -207,6 +212,10 @@ impl Scripted {
                 (NamedAnswer::Weapon, &script.weapon),
                 (NamedAnswer::Defender, &script.defender),
                 (NamedAnswer::Substitute, &script.substitute),
+                (
+                    NamedAnswer::Intercept,
+                    &script.intercept.map(|yes| yes.to_string()),
+                ),
             ] {
                 if let Some(given) = given
                     && !self.read.contains(&(side, answer))
@@ -352,13 +361,16 @@ impl Decider for Scripted {
                 .starships
                 .pop_front()
                 .map(|name| by_name(decision, &name).ok_or(name)),
-            DecisionKind::Intercept => self.side(who).intercept.map(|yes| {
-                decision
-                    .options
-                    .iter()
-                    .position(|o| o.declines != yes)
-                    .ok_or_else(|| yes.to_string())
-            }),
+            DecisionKind::Intercept => {
+                self.read.insert((who, NamedAnswer::Intercept));
+                self.side(who).intercept.map(|yes| {
+                    decision
+                        .options
+                        .iter()
+                        .position(|o| o.declines != yes)
+                        .ok_or_else(|| yes.to_string())
+                })
+            }
             DecisionKind::ClashPlay
             | DecisionKind::ClashStandoffPlay
             | DecisionKind::ClashConcedeOffer => self
