@@ -1,5 +1,5 @@
-//! Benchmark: reading the corpus and catalog as the build does, the look-ups a judge runs most, and
-//! `check` of every bundled scenario.
+//! Benchmark: reading the corpus and catalog as the build does, the look-ups a judge runs most,
+//! the walk of every bundled duel, battle and Clash game, and `check` of every bundled scenario.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -118,10 +118,7 @@ fn main() {
     let corpus = Corpus::embedded();
     let catalog = jedi_judge::cards::Catalog::embedded();
     let mut slowest_walk = (0.0f64, String::new());
-    for (name, text) in texts
-        .iter()
-        .filter(|(name, _)| name.contains("/duel/") || name.contains("/clash/"))
-    {
+    for (name, text) in texts.iter().filter(|(name, _)| walkable(name)) {
         let started = Instant::now();
         let mut runs = 0u32;
         while started.elapsed() < Duration::from_millis(100) {
@@ -142,7 +139,7 @@ fn main() {
         }
     }
     println!(
-        "walk and render, slowest bundled duel or Clash     {:>10.1} µs/run  ({})",
+        "walk and render, slowest bundled walk             {:>10.1} µs/run  ({})",
         slowest_walk.0 * 1e6,
         slowest_walk.1
     );
@@ -169,6 +166,13 @@ fn main() {
     );
     generated_positions_near_the_size_limit();
     process_times(&files);
+}
+
+/// Whether a bundled scenario is one the benchmark walks: a duel, a battle or a Clash game.
+fn walkable(name: &str) -> bool {
+    ["/duel/", "/battle/", "/clash/"]
+        .iter()
+        .any(|folder| name.contains(folder))
 }
 
 /// The median time of a whole process (start, command, exit), over runs interleaved with
@@ -204,8 +208,7 @@ fn process_times(files: &[std::path::PathBuf]) {
     let mut commands: Vec<Vec<String>> = vec![vec!["--version".to_string()]];
     for path in files {
         let name = path.display().to_string();
-        let walkable = name.contains("/duel/") || name.contains("/clash/");
-        if walkable {
+        if walkable(&name) {
             commands.push(vec!["walk".to_string(), name.clone()]);
         }
         commands.push(vec!["check".to_string(), name]);
