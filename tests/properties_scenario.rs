@@ -3,6 +3,7 @@
 use jedi_judge::board::Board;
 use jedi_judge::cards::{CardType, Catalog, Game, Side};
 use jedi_judge::check::check_text;
+use jedi_judge::procedures::battle::section::{BattleFile, PlanEntryFile};
 use jedi_judge::ranged::{Ranged, Stat};
 use jedi_judge::rules::Corpus;
 use jedi_judge::scenario::{
@@ -99,6 +100,95 @@ fn declaration_strategy() -> impl Strategy<Value = (Located<String>, Declaration
         })
 }
 
+/// A battle plan's entries as positions in the pools they draw from: the fighter, a second
+/// fighter and a weapon from the side's cards on Naboo, Battle cards from its hand.
+type PlanChoice = Vec<(usize, Option<usize>, Option<usize>, Vec<usize>)>;
+
+/// A `battle:` section as positions in the pools: whether Naboo is named, the cards evacuated,
+/// and each side's plan if it is made.
+type BattleChoice = (
+    bool,
+    Option<Vec<usize>>,
+    Option<PlanChoice>,
+    Option<PlanChoice>,
+);
+
+fn plan_choice() -> impl Strategy<Value = PlanChoice> {
+    proptest::collection::vec(
+        (
+            0usize..8,
+            proptest::option::of(0usize..8),
+            proptest::option::of(0usize..8),
+            proptest::collection::vec(0usize..4, 0..3),
+        ),
+        0..3,
+    )
+}
+
+fn battle_choice() -> impl Strategy<Value = Option<BattleChoice>> {
+    proptest::option::of((
+        any::<bool>(),
+        proptest::option::of(proptest::collection::vec(0usize..8, 0..3)),
+        proptest::option::of(plan_choice()),
+        proptest::option::of(plan_choice()),
+    ))
+}
+
+/// The names of the cards among `entries`, with none taken yet.
+struct Pool {
+    names: Vec<String>,
+    taken: Vec<bool>,
+}
+
+impl Pool {
+    fn of(entries: &[Located<Entry>]) -> Self {
+        let names: Vec<String> = entries
+            .iter()
+            .filter_map(|entry| match &entry.value {
+                Entry::Card(card) => Some(card.card.value.clone()),
+                Entry::Destiny(_) => None,
+            })
+            .collect();
+        let taken = vec![false; names.len()];
+        Self { names, taken }
+    }
+
+    /// The name at `position` (wrapped round the pool), unless the pool is empty or that card
+    /// is already taken: a plan names each card once.
+    fn take(&mut self, position: usize) -> Option<Located<String>> {
+        let index = position.checked_rem(self.names.len())?;
+        let taken = self.taken.get_mut(index)?;
+        if *taken {
+            return None;
+        }
+        *taken = true;
+        self.names.get(index).cloned().map(Located::new)
+    }
+}
+
+/// One side's battle plan, drawn from its cards on Naboo and its hand.
+fn plan_from(
+    choice: PlanChoice,
+    on_naboo: &mut Pool,
+    hand: &mut Pool,
+) -> Located<Vec<Located<PlanEntryFile>>> {
+    let entries = choice
+        .into_iter()
+        .filter_map(|(fighter, together, weapon, cards)| {
+            Some(Located::new(PlanEntryFile {
+                fighter: on_naboo.take(fighter)?,
+                together_with: together.and_then(|position| on_naboo.take(position)),
+                weapon: weapon.and_then(|position| on_naboo.take(position)),
+                battle_cards: cards
+                    .into_iter()
+                    .filter_map(|position| hand.take(position))
+                    .collect(),
+            }))
+        })
+        .collect();
+    Located::new(entries)
+}
+
 fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
     let names = catalog_names();
     (
@@ -109,9 +199,10 @@ fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
         entries(names, 5),
         any::<u64>(),
         prop_oneof![Just(None), Just(Some("Naboo")), Just(Some("Tatooine"))],
+        battle_choice(),
     )
         .prop_map(
-            |(declarations, light, dark, naboo_light, naboo_dark, seed, current)| {
+            |(declarations, light, dark, naboo_light, naboo_dark, seed, current, battle)| {
                 let mut declared = declarations;
                 declared.dedup_by(|a, b| a.0.value == b.0.value);
                 // Declared cards are used on Naboo, so that they take part in the position.
@@ -122,6 +213,31 @@ fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
                         ..CardEntry::default()
                     })));
                 }
+                let battle = battle.map(|(name_naboo, evacuating, light_plan, dark_plan)| {
+                    let hand_of = |player: &Option<Located<PlayerFile>>| {
+                        Pool::of(player.as_ref().map_or(&[][..], |file| &file.value.hand))
+                    };
+                    let mut light_naboo = Pool::of(&naboo_light);
+                    let mut dark_naboo = Pool::of(&naboo_dark);
+                    let (mut light_hand, mut dark_hand) = (hand_of(&light), hand_of(&dark));
+                    // A battle away from the current planet must name its planet.
+                    let named = name_naboo || current != Some("Naboo");
+                    Located::new(BattleFile {
+                        planet: named.then(|| Located::new("Naboo".to_string())),
+                        evacuating: evacuating.map(|positions| {
+                            Located::new(
+                                positions
+                                    .into_iter()
+                                    .filter_map(|position| light_naboo.take(position))
+                                    .collect(),
+                            )
+                        }),
+                        light: light_plan
+                            .map(|plan| plan_from(plan, &mut light_naboo, &mut light_hand)),
+                        dark: dark_plan
+                            .map(|plan| plan_from(plan, &mut dark_naboo, &mut dark_hand)),
+                    })
+                });
                 ScenarioFile {
                     seed: Some(seed),
                     current_planet: current.map(|planet| Located::new(planet.to_string())),
@@ -135,6 +251,7 @@ fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
                             dark: naboo_dark,
                         },
                     )]),
+                    battle,
                     ..ScenarioFile::default()
                 }
             },
