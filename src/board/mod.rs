@@ -407,6 +407,8 @@ pub struct PlanEntry {
     pub fighters: Vec<CardId>,
     pub weapon: Option<CardId>,
     pub battle_cards: Vec<CardId>,
+    /// Where the scenario states the entry (its fighter's name), for diagnostics.
+    pub span: SpanNote,
 }
 
 /// A battle or an evacuation as a scenario states it: where, and the battle plans already

@@ -1,6 +1,6 @@
 //! The battle: a character battle at a planet, and the evacuation with the starship battle that decides it.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeSet, VecDeque};
 
 use serde::Serialize;
 
@@ -100,6 +100,109 @@ pub(crate) const BOTH_DEFEATED: &str = "both-defeated";
 pub(crate) const NO_BREAKTHROUGH: &str = "none";
 /// The value of `weapon-destiny-draws` that stops the walk.
 pub(crate) const STOP: &str = "stop";
+
+/// What is wrong with a stated battle plan.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlanProblem {
+    #[error("an entry of the {side} battle plan has no {}", fighter_word(*starships))]
+    NoFighter { side: Side, starships: bool },
+    #[error("{card} in the {side} battle plan is not a {side} {}", fighter_place(*starships))]
+    NotAFighter {
+        side: Side,
+        card: String,
+        starships: bool,
+    },
+    #[error("{card} is in the {side} battle plan twice")]
+    Twice {
+        side: Side,
+        card: String,
+        starships: bool,
+    },
+    #[error(
+        "an entry of the {side} battle plan has {count} {}s, and none of its Battle cards lets them fight together: declare one with `battle_text: fight-together`",
+        fighter_word(*starships)
+    )]
+    NotTogether {
+        side: Side,
+        count: usize,
+        starships: bool,
+    },
+    #[error("a starship battle plan has no weapons, and the {side} plan gives {weapon}")]
+    WeaponInStarshipPlan { side: Side, weapon: String },
+    #[error("{weapon} in the {side} battle plan is not a {side} weapon at the planet")]
+    WeaponNotThere { side: Side, weapon: String },
+    #[error("{card} in the {side} battle plan is not in the {side} hand or battle plan")]
+    BattleCardNotInHand { side: Side, card: String },
+    #[error(
+        "the {side} battle plan leaves out {cards}: every {} fights{}",
+        fighter_place(*starships),
+        if *starships {
+            " (\"you must use all starships from your Hyperspace pile\"; the interceptor \"must use all of them\")"
+        } else {
+            " (the named assumption `whole-plan`)"
+        }
+    )]
+    LeavesOut {
+        side: Side,
+        cards: String,
+        starships: bool,
+        /// The cards left out, to point at where the position has them.
+        left: Vec<CardId>,
+    },
+}
+
+impl PlanProblem {
+    /// The finding's stable code in `check`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            PlanProblem::NoFighter { .. } => "battle-plan-entry-without-fighter",
+            PlanProblem::NotAFighter { .. } => "battle-plan-card-may-not-fight",
+            PlanProblem::Twice { .. } => "battle-plan-card-twice",
+            PlanProblem::NotTogether { .. } => "battle-plan-fight-together-not-allowed",
+            PlanProblem::WeaponInStarshipPlan { .. } => "battle-plan-weapon-in-starship-battle",
+            PlanProblem::WeaponNotThere { .. } => "battle-plan-weapon-not-there",
+            PlanProblem::BattleCardNotInHand { .. } => "battle-plan-battle-card-not-in-hand",
+            PlanProblem::LeavesOut { .. } => "battle-plan-leaves-out",
+        }
+    }
+
+    /// The rules the problem breaks, and the named assumptions it rests on where the rules
+    /// are silent.
+    pub fn basis(&self) -> (Vec<Citation>, Vec<Assumption>) {
+        let starship_rules = |starships: bool, otherwise: Assumption| {
+            if starships {
+                (vec![STARSHIP_PLANS], Vec::new())
+            } else {
+                (Vec::new(), vec![otherwise])
+            }
+        };
+        match self {
+            PlanProblem::LeavesOut {
+                starships: true, ..
+            } => (vec![EVACUATION, INTERCEPT], Vec::new()),
+            PlanProblem::NoFighter { starships, .. }
+            | PlanProblem::NotAFighter { starships, .. }
+            | PlanProblem::Twice { starships, .. }
+            | PlanProblem::LeavesOut { starships, .. } => starship_rules(*starships, WHOLE_PLAN),
+            PlanProblem::NotTogether { starships, .. } => starship_rules(*starships, FIGHT_PAIRING),
+            PlanProblem::WeaponInStarshipPlan { .. } => (vec![STARSHIP_PLANS], Vec::new()),
+            PlanProblem::WeaponNotThere { .. } => (Vec::new(), vec![WHOLE_PLAN]),
+            PlanProblem::BattleCardNotInHand { .. } => (vec![ONLY_BATTLE_CARDS], Vec::new()),
+        }
+    }
+}
+
+fn fighter_word(starships: bool) -> &'static str {
+    if starships { "starship" } else { "character" }
+}
+
+fn fighter_place(starships: bool) -> &'static str {
+    if starships {
+        "starship in his Hyperspace pile"
+    } else {
+        "character at the planet"
+    }
+}
 
 /// What is walked: a character battle, or an evacuation (with its starship battle).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -861,7 +964,11 @@ impl Battle {
         );
         for side in [self.attacker, self.defender()] {
             if let Some(plan) = board.battle.as_ref().and_then(|setup| setup.plan(side)) {
-                self.check_plan(board, side, plan)?;
+                let fighters = self.fighters(board, side);
+                let problems = self.plan_problems(board, side, plan, &fighters, &fighters);
+                if let Some((_, problem)) = problems.into_iter().next() {
+                    return Err(problem.to_string());
+                }
                 self.plans[index(side)] = plan.clone();
                 self.stated[index(side)] = true;
             } else {
@@ -875,93 +982,122 @@ impl Battle {
         Ok(())
     }
 
-    /// Whether a stated plan has every fighter once and nothing else, weapons and Battle
-    /// cards of the player's own.
-    fn check_plan(&self, board: &Board, side: Side, plan: &[PlanEntry]) -> Result<(), String> {
-        let fighters = self.fighters(board, side);
-        let what = if self.starships {
-            "starship in his Hyperspace pile"
-        } else {
-            "character at the planet"
-        };
-        let mut seen = Vec::new();
-        for entry in plan {
+    /// What is wrong with a stated plan: a card in it that may not fight (`allowed` are those
+    /// that may), a card of `required` left out, a card named twice, two cards in a fight
+    /// that no Battle card lets fight together, a weapon or Battle card not where it must be.
+    /// Each problem comes with the index of its entry, if it is one entry's.
+    fn plan_problems(
+        &self,
+        board: &Board,
+        side: Side,
+        plan: &[PlanEntry],
+        allowed: &[CardId],
+        required: &[CardId],
+    ) -> Vec<(Option<usize>, PlanProblem)> {
+        let starships = self.starships;
+        let allowed: BTreeSet<CardId> = allowed.iter().copied().collect();
+        let zones = board.zones_by_card();
+        let zone_of = |id: CardId| zones.get(id.0 as usize).copied().flatten();
+        let mut problems = Vec::new();
+        let mut seen = BTreeSet::new();
+        for (position, entry) in plan.iter().enumerate() {
+            let mut found = |problem| problems.push((Some(position), problem));
             if entry.fighters.is_empty() {
-                return Err(format!(
-                    "an entry of the {side} battle plan has no {}",
-                    if self.starships {
-                        "starship"
-                    } else {
-                        "character"
-                    }
-                ));
+                found(PlanProblem::NoFighter { side, starships });
             }
             for id in &entry.fighters {
-                if !fighters.contains(id) {
-                    return Err(format!(
-                        "{} in the {side} battle plan is not a {side} {what}",
-                        Self::name(board, *id)
-                    ));
+                if !allowed.contains(id) {
+                    found(PlanProblem::NotAFighter {
+                        side,
+                        card: Self::name(board, *id),
+                        starships,
+                    });
                 }
-                if seen.contains(id) {
-                    return Err(format!(
-                        "{} is in the {side} battle plan twice",
-                        Self::name(board, *id)
-                    ));
+                if !seen.insert(*id) {
+                    found(PlanProblem::Twice {
+                        side,
+                        card: Self::name(board, *id),
+                        starships,
+                    });
                 }
-                seen.push(*id);
             }
             if entry.fighters.len() > 1 && !entry_fights_together(board, entry) {
-                return Err(format!(
-                    "an entry of the {side} battle plan has {} cards, and none of its Battle cards lets them fight together: declare one with `battle_text: fight-together`",
-                    entry.fighters.len()
-                ));
+                found(PlanProblem::NotTogether {
+                    side,
+                    count: entry.fighters.len(),
+                    starships,
+                });
             }
             if let Some(weapon) = entry.weapon {
-                if self.starships {
-                    return Err(format!(
-                        "a starship battle plan has no weapons, and the {side} plan gives {}",
-                        Self::name(board, weapon)
-                    ));
-                }
                 let at_planet = self
                     .planet
-                    .is_some_and(|planet| board.zone(Zone::InPlay(planet, side)).contains(&weapon));
-                if !at_planet || board.card_type(weapon) != Some(CardType::Weapon) {
-                    return Err(format!(
-                        "{} in the {side} battle plan is not a {side} weapon at the planet",
-                        Self::name(board, weapon)
-                    ));
+                    .is_some_and(|planet| zone_of(weapon) == Some(Zone::InPlay(planet, side)));
+                if starships {
+                    found(PlanProblem::WeaponInStarshipPlan {
+                        side,
+                        weapon: Self::name(board, weapon),
+                    });
+                } else if !at_planet || board.card_type(weapon) != Some(CardType::Weapon) {
+                    found(PlanProblem::WeaponNotThere {
+                        side,
+                        weapon: Self::name(board, weapon),
+                    });
                 }
             }
             for card in &entry.battle_cards {
-                let zone = board.zone_of(*card);
+                let zone = zone_of(*card);
                 if !matches!(zone, Some(Zone::Hand(owner)) | Some(Zone::BattlePlan(owner)) if owner == side)
                 {
-                    return Err(format!(
-                        "{} in the {side} battle plan is not in the {side} hand or battle plan",
-                        Self::name(board, *card)
-                    ));
+                    found(PlanProblem::BattleCardNotInHand {
+                        side,
+                        card: Self::name(board, *card),
+                    });
                 }
             }
         }
-        let left: Vec<CardId> = fighters
+        let left: Vec<CardId> = required
             .iter()
             .copied()
             .filter(|id| !seen.contains(id))
             .collect();
         if !left.is_empty() {
-            return Err(format!(
-                "the {side} battle plan leaves out {}: every {what} fights{}",
-                Self::names(board, &left).join(", "),
-                if self.starships {
-                    " (\"you must use all starships from your Hyperspace pile\"; the interceptor \"must use all of them\")"
-                } else {
-                    " (the named assumption `whole-plan`)"
-                }
+            problems.push((
+                None,
+                PlanProblem::LeavesOut {
+                    side,
+                    cards: Self::names(board, &left).join(", "),
+                    starships,
+                    left,
+                },
             ));
         }
-        Ok(())
+        problems
+    }
+
+    /// What is wrong with the plans the position states, found without walking (for
+    /// `check`): in an evacuation the intercepting player's plan may name the starships in
+    /// his hand that he would add to his Hyperspace pile, and must name those already there.
+    pub fn stated_plan_problems(&self, board: &Board) -> Vec<(Side, Option<usize>, PlanProblem)> {
+        let Some(setup) = &board.battle else {
+            return Vec::new();
+        };
+        let mut problems = Vec::new();
+        for side in [Side::Light, Side::Dark] {
+            let Some(plan) = setup.plan(side) else {
+                continue;
+            };
+            let required = self.fighters(board, side);
+            let mut allowed = required.clone();
+            if self.mode == Mode::Evacuation && side == self.attacker {
+                allowed.extend(Self::of_type(board, Zone::Hand(side), CardType::Starship));
+            }
+            problems.extend(
+                self.plan_problems(board, side, plan, &allowed, &required)
+                    .into_iter()
+                    .map(|(entry, problem)| (side, entry, problem)),
+            );
+        }
+        problems
     }
 
     /// The next decision of a plan made by decisions, or `None` when it is made.

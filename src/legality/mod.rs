@@ -348,9 +348,21 @@ impl Checker<'_> {
         }
     }
 
-    /// Only Battle cards may go from the hand into a battle plan.
+    /// Only Battle cards may go from the hand into a battle plan: those in the plan already,
+    /// and those the scenario's stated plan inserts from the hand.
     fn battle_plan(&self, side: Side, found: &mut Vec<Violation>) {
-        for &id in self.board.zone(Zone::BattlePlan(side)) {
+        let stated = self
+            .board
+            .battle
+            .as_ref()
+            .and_then(|setup| setup.plan(side))
+            .into_iter()
+            .flatten()
+            .flat_map(|entry| entry.battle_cards.iter().copied());
+        let mut inserted: Vec<CardId> = self.board.zone(Zone::BattlePlan(side)).to_vec();
+        let mut listed: std::collections::BTreeSet<CardId> = inserted.iter().copied().collect();
+        inserted.extend(stated.filter(|id| listed.insert(*id)));
+        for id in inserted {
             match self.board.card_type(id) {
                 Some(CardType::Battle) => {}
                 Some(other) => found.push(Violation {

@@ -933,9 +933,12 @@ impl Builder<'_> {
                 planet.map(|p| Zone::InPlay(p, side)).into_iter().collect();
             let card_zones = [Zone::BattlePlan(side), Zone::Hand(side)];
             let mut entries = Vec::new();
-            for entry in &plan.value {
-                let entry = &entry.value;
-                let mut planned = crate::board::PlanEntry::default();
+            for located in &plan.value {
+                let entry = &located.value;
+                let mut planned = crate::board::PlanEntry {
+                    span: SpanNote(entry.fighter.span.or(located.span)),
+                    ..Default::default()
+                };
                 for name in std::iter::once(&entry.fighter).chain(entry.together_with.as_ref()) {
                     if let Some(id) =
                         self.find_in(&fighter_zones, side, name, "fighter", &mut taken)

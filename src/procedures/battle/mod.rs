@@ -7,8 +7,11 @@ pub mod section;
 
 use super::{ActionSpec, AssumptionSpec, Door, Setting};
 use crate::board::Board;
+use crate::board::Span;
 use crate::cards::Side;
-use crate::engine::battle::{self as engine_battle, Battle, BattleEvent, BattleResult, Mode};
+use crate::engine::battle::{
+    self as engine_battle, Battle, BattleEvent, BattleResult, Mode, PlanProblem,
+};
 use crate::engine::{Advance, EventKind, Procedure, Run};
 use crate::legality::{Basis, Verdict, Violation};
 use crate::render::output::WalkResult;
@@ -186,38 +189,81 @@ impl Door for BattleDoor {
     fn check_action(&self, board: &Board, corpus: &Corpus) -> Vec<Violation> {
         let mut probe = board.clone();
         let mut battle = Battle::new(board, corpus, self.mode);
-        let Advance::Event(event) = battle.advance(&mut probe) else {
-            return Vec::new();
-        };
-        let EventKind::Battle(BattleEvent::Refused { .. }) = &event.kind else {
-            return Vec::new();
-        };
-        let mut basis: Vec<Basis> = event.cites.iter().copied().map(Basis::Rule).collect();
-        basis.extend(
-            event
-                .assumptions
-                .iter()
-                .map(|assumption| Basis::Assumption(assumption.name.to_string())),
-        );
-        let labels = board
-            .battle
-            .as_ref()
-            .and_then(|setup| setup.span.0)
-            .map(|span| (span, "the battle".to_string()))
+        let battle_span = board.battle.as_ref().and_then(|setup| setup.span.0);
+        if let Advance::Event(event) = battle.advance(&mut probe)
+            && let EventKind::Battle(BattleEvent::Refused { .. }) = &event.kind
+        {
+            let mut basis: Vec<Basis> = event.cites.iter().copied().map(Basis::Rule).collect();
+            basis.extend(
+                event
+                    .assumptions
+                    .iter()
+                    .map(|assumption| Basis::Assumption(assumption.name.to_string())),
+            );
+            return vec![Violation {
+                verdict: Verdict::Illegal,
+                code: match self.mode {
+                    Mode::Battle => "battle-refused",
+                    Mode::Evacuation => "evacuation-refused",
+                },
+                message: event.kind.narrate(),
+                basis,
+                remedy: None,
+                cards: Vec::new(),
+                labels: battle_span
+                    .map(|span| (span, "the battle".to_string()))
+                    .into_iter()
+                    .collect(),
+            }];
+        }
+        Battle::new(board, corpus, self.mode)
+            .stated_plan_problems(board)
             .into_iter()
-            .collect();
-        vec![Violation {
-            verdict: Verdict::Illegal,
-            code: match self.mode {
-                Mode::Battle => "battle-refused",
-                Mode::Evacuation => "evacuation-refused",
-            },
-            message: event.kind.narrate(),
-            basis,
-            remedy: None,
-            cards: Vec::new(),
-            labels,
-        }]
+            .map(|(side, entry, problem)| {
+                let (cites, assumptions) = problem.basis();
+                let entry_span = entry.and_then(|position| {
+                    board
+                        .battle
+                        .as_ref()
+                        .and_then(|setup| setup.plan(side))
+                        .and_then(|plan| plan.get(position))
+                        .and_then(|entry| entry.span.0)
+                });
+                let left_out: Vec<(Span, String)> = match &problem {
+                    PlanProblem::LeavesOut { left, .. } => left
+                        .iter()
+                        .filter_map(|id| board.instance(*id)?.provenance.card())
+                        .map(|span| (span, "left out of the plan".to_string()))
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                let labels = match entry_span {
+                    Some(span) => vec![(span, format!("this entry of the {side} battle plan"))],
+                    None if !left_out.is_empty() => left_out,
+                    None => battle_span
+                        .map(|span| (span, format!("the {side} battle plan")))
+                        .into_iter()
+                        .collect(),
+                };
+                Violation {
+                    verdict: Verdict::Illegal,
+                    code: problem.code(),
+                    message: problem.to_string(),
+                    basis: cites
+                        .into_iter()
+                        .map(Basis::Rule)
+                        .chain(
+                            assumptions
+                                .into_iter()
+                                .map(|assumption| Basis::Assumption(assumption.name.to_string())),
+                        )
+                        .collect(),
+                    remedy: None,
+                    cards: Vec::new(),
+                    labels,
+                }
+            })
+            .collect()
     }
 
     fn run_board(
