@@ -9,7 +9,7 @@ use std::fmt;
 use serde::Deserialize;
 
 use super::model::{
-    Card, CardType, ClashFacts, DuelingEffect, Fact, Game, Printing, Side, Source, StatValue, Text,
+    BattleEffect, Card, CardType, ClashFacts, DuelingEffect, Fact, Game, Printing, Side, Source, StatValue, Text,
     TraitKind, WeaponBox, disagreement, split_name,
 };
 
@@ -174,6 +174,8 @@ struct EffectFile {
     source: String,
     #[serde(default)]
     dueling: Option<DuelingEffect>,
+    #[serde(default)]
+    battle: Option<BattleEffect>,
     #[serde(default)]
     note: Option<String>,
 }
@@ -419,6 +421,7 @@ pub fn assemble(
         }) {
             applied = true;
             card.text.dueling = effect.dueling;
+            card.text.battle = effect.battle;
             card.text_source = Some(source.clone());
             if let Some(note) = &effect.note {
                 card.notes.push(Fact::new(note.clone(), source.clone()));
