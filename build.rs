@@ -501,7 +501,12 @@ impl Literal for model::Condition {
                 let _ = write!(out, "Condition::UsingA(ConditionTrait::{kind:?})");
                 return;
             }
+            model::Condition::FightingA(kind) => {
+                let _ = write!(out, "Condition::FightingA(ConditionTrait::{kind:?})");
+                return;
+            }
             model::Condition::DuelingNamed(name) => ("DuelingNamed", name),
+            model::Condition::FightingNamed(name) => ("FightingNamed", name),
             model::Condition::UsingNamed(name) => ("UsingNamed", name),
             model::Condition::Fought(name) => ("Fought", name),
             model::Condition::Controlled(name) => ("Controlled", name),

@@ -177,3 +177,45 @@ fn a_scripted_interception_the_rules_never_ask_is_reported() {
         walked.unmet
     );
 }
+
+#[test]
+fn a_bonus_that_rests_on_a_weapon_a_force_push_cancels_does_not_apply() {
+    let text = std::fs::read_to_string("scenarios/battle/battle-force-push.yaml")
+        .expect("readable")
+        .replace(
+            "light:\n  deck:",
+            "cards:\n  \"Battle Droid: Infantry, AAT Division\":\n    bonuses:\n      - {amount: 5, when: {using_named: Battle Droid Blaster Rifle}}\nlight:\n  deck:",
+        );
+    let walked = walk(&text, None, None);
+    let rendered = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
+    let flat = rendered.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "+ 0 game-text power bonus of Battle Droid: Infantry, AAT Division when using Battle Droid Blaster Rifle: Battle Droid Blaster Rifle may not be used in this fight (a Force push), so it does not apply = 2."
+        ),
+        "{rendered}"
+    );
+    let outcome = walked
+        .outcome_as::<jedi_judge::procedures::battle::BattleWalk>()
+        .expect("a battle");
+    assert_eq!(outcome.result.damage_dark, 1);
+}
+
+#[test]
+fn a_bonus_when_fighting_a_named_card_holds_against_either_card_of_an_entry_that_fights_together() {
+    let text = std::fs::read_to_string("scenarios/battle/battle-two-guards-fight-together.yaml")
+        .expect("readable")
+        .replace(
+            "  Might Of The Republic: {battle_text: fight-together}",
+            "  Might Of The Republic: {battle_text: fight-together}\n  \"Battle Droid: Infantry, AAT Division\":\n    bonuses:\n      - {amount: 4, when: {fighting_named: \"Coruscant Guard, Officer\"}}",
+        );
+    let walked = walk(&text, None, None);
+    let rendered = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
+    let flat = rendered.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "+ 4 game-text power bonus of Battle Droid: Infantry, AAT Division when fighting Coruscant Guard, Officer: he fights Coruscant Guard, Peacekeeper and Coruscant Guard, Officer"
+        ),
+        "{rendered}"
+    );
+}

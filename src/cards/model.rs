@@ -543,6 +543,11 @@ pub enum Condition {
     DuelingA(ConditionTrait),
     /// His dueling opponent is this card (by name: `Darth Maul`).
     DuelingNamed(String),
+    /// "When she fights any Jedi": a card he fights, in a duel or a battle's fight, has the
+    /// trait.
+    FightingA(ConditionTrait),
+    /// A card he fights, in a duel or a battle's fight, is this card (by name).
+    FightingNamed(String),
     /// "When using any lightsaber": the weapon he uses has the trait.
     UsingA(ConditionTrait),
     /// He is using this weapon (by name).

@@ -10,6 +10,7 @@ use crate::cards::{BattleEffect, Card, CardType, Side, StatValue, TraitKind, Tra
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
 
+use super::conditions::{self, Situation};
 use super::damage::{self, Defeated};
 use super::{
     Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
@@ -1313,9 +1314,16 @@ impl Battle {
     }
 
     /// A card's power with the bonuses its own text gives at the battle's planet (a
-    /// starship has no location bonus): the parts of its total before weapons, Battle cards
-    /// and destiny.
-    fn power_parts(&self, card: &Card) -> Result<Vec<(String, i32)>, String> {
+    /// starship has no location bonus) and those whose condition it meets in `situation`:
+    /// the parts of its total before weapons, Battle cards and destiny. The rules the
+    /// conditions rest on go into `cites`.
+    fn power_parts(
+        &self,
+        board: &Board,
+        card: &Card,
+        situation: &Situation<'_>,
+        cites: &mut Vec<Citation>,
+    ) -> Result<Vec<(String, i32)>, String> {
         let name = card.full_name();
         let mut parts = match card.stats.power.as_ref().map(|fact| &fact.value) {
             Some(StatValue::Number(power)) => vec![(format!("power of {name}"), *power)],
@@ -1337,6 +1345,15 @@ impl Battle {
         if let Some(bonus) = card.text.text_bonus {
             parts.push((format!("game-text power bonus of {name}"), bonus));
         }
+        for bonus in &card.text.conditional_bonuses {
+            let judged = conditions::judge(board, situation, &bonus.when);
+            if let Some(rule) = judged.rule
+                && !cites.contains(&rule)
+            {
+                cites.push(rule);
+            }
+            parts.push(judged.part(&format!(" of {name}"), bonus.amount));
+        }
         Ok(parts)
     }
 
@@ -1347,6 +1364,7 @@ impl Battle {
         board: &mut Board,
         side: Side,
         entry: &PlanEntry,
+        opponents: &[CardId],
         working: Option<CardId>,
         weapon_cancelled: bool,
         drew: &mut usize,
@@ -1362,7 +1380,14 @@ impl Battle {
                 .cloned()
                 .ok_or_else(|| "a card of the plan is not on the board".to_string())?;
             let name = card.full_name();
-            parts.extend(self.power_parts(&card)?);
+            let situation = Situation {
+                side,
+                in_duel: false,
+                opponents,
+                weapon: entry.weapon.filter(|_| position == 0),
+                weapon_cancelled,
+            };
+            parts.extend(self.power_parts(board, &card, &situation, &mut cites)?);
             if self.starships && Self::is(board, *fighter, TraitKind::Starfighter)? {
                 let count = match card.text.destiny_draws {
                     Some(count) => count,
@@ -1578,6 +1603,7 @@ impl Battle {
                 board,
                 side,
                 &entries[i],
+                &entries[index(side.opponent())].fighters,
                 working[i],
                 cancelled[i],
                 &mut drew[i],
@@ -1850,10 +1876,18 @@ impl Battle {
                     BREAKTHROUGH
                 };
                 let mut parts = Vec::new();
+                let mut cites = vec![DESTINY_IN_FIGHT];
                 if !self.no_breakthrough
                     && let Some(card) = &card
                 {
-                    parts = self.power_parts(card)?;
+                    let situation = Situation {
+                        side,
+                        in_duel: false,
+                        opponents: &[],
+                        weapon: entry.weapon,
+                        weapon_cancelled: false,
+                    };
+                    parts = self.power_parts(board, card, &situation, &mut cites)?;
                     if let Some(weapon) = entry.weapon
                         && let Some(weapon_card) = board.card(weapon)
                         && let Some(used) = crate::cards::users::box_for(weapon_card, card)?
@@ -1869,7 +1903,7 @@ impl Battle {
                         card: name.clone(),
                         amount,
                     },
-                    &[DESTINY_IN_FIGHT],
+                    &cites,
                     vec![assumption],
                     Vec::new(),
                 );

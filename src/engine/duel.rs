@@ -6,13 +6,12 @@ use std::collections::VecDeque;
 use serde::Serialize;
 
 use crate::board::{Board, CardId, PendingMove, Planet, Step, Zone};
-use crate::cards::traits::{dueling_character, jedi, lightsaber};
-use crate::cards::{
-    Card, CardType, Condition, ConditionTrait, DuelingEffect, Side, StatValue, TraitValue,
-};
+use crate::cards::traits::{dueling_character, lightsaber};
+use crate::cards::{Card, CardType, DuelingEffect, Side, StatValue, TraitValue};
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
 
+use super::conditions::{self, Situation};
 use super::{
     Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Refusal,
     Tally, describe_move, saturating_sum,
@@ -44,10 +43,6 @@ pub(crate) const NO_DEFEAT: Citation = cite("duel.no-defeat");
 const OVER: Citation = cite("duel.over");
 const DECK_VICTORY: Citation = cite("faq.even-up.deck-victory-first");
 const LAP_CARDS: Citation = cite("boonta.laps.not-in-play");
-
-/// The FAQ's rule that a card is a Jedi (or a lightsaber, read the same way) only if its
-/// title or subtitle says so: the conditions of power bonuses that ask for a trait rest on it.
-const TITLE_RULE: Citation = cite("general.title-traits");
 
 /// How a sum names a card's number: `printed power`, or, where the scenario declares it,
 /// `power declared by the scenario` with the catalog's number where that differs (the
@@ -988,20 +983,22 @@ impl Duel {
         if let Some(bonus) = card.text.text_bonus {
             parts.push(("game-text power bonus".to_string(), bonus));
         }
+        let opponents: Vec<CardId> = self.fighter.get(side.opponent()).into_iter().collect();
+        let situation = Situation {
+            side,
+            in_duel: true,
+            opponents: &opponents,
+            weapon: self.weapon.get(side),
+            weapon_cancelled: false,
+        };
         for bonus in &card.text.conditional_bonuses {
-            let (phrase, reason, holds, rule) = self.condition(board, side, &bonus.when);
-            if let Some(rule) = rule
+            let judged = conditions::judge(board, &situation, &bonus.when);
+            if let Some(rule) = judged.rule
                 && !cites.contains(&rule)
             {
                 cites.push(rule);
             }
-            parts.push((
-                format!(
-                    "game-text power bonus {phrase}: {reason}{}",
-                    if holds { "" } else { ", so it does not apply" }
-                ),
-                if holds { bonus.amount } else { 0 },
-            ));
+            parts.push(judged.part("", bonus.amount));
         }
         let total = saturating_sum(&parts);
         let weapon = self.weapon.get(side).map(|id| Self::name(board, id));
@@ -1044,119 +1041,6 @@ impl Duel {
             Phase::Attack(self.initiator)
         };
         Ok(())
-    }
-
-    /// Whether a power bonus's condition holds for `side`'s fighter in this duel: the
-    /// condition in words, why it holds or not, whether it does, and the rule a trait it asks
-    /// about is derived by.
-    fn condition(
-        &self,
-        board: &Board,
-        side: Side,
-        when: &Condition,
-    ) -> (String, String, bool, Option<Citation>) {
-        let card_of = |id: Option<CardId>| id.and_then(|id| board.card(id));
-        let described = |id: Option<CardId>| {
-            id.map_or_else(|| "no card".to_string(), |id| Self::name(board, id))
-        };
-        let named = |id: Option<CardId>, name: &str| {
-            card_of(id).is_some_and(|card| {
-                crate::cards::matching::find(std::slice::from_ref(card), name).is_ok()
-            })
-        };
-        // A trait: whether the card has it, the trait in words, and the rule it comes from.
-        let has = |id: Option<CardId>, wanted: ConditionTrait| {
-            let (derive, label, rule): (fn(&Card) -> bool, &str, Citation) = match wanted {
-                ConditionTrait::Jedi => (|card| jedi(card).value.is_yes(), "a Jedi", TITLE_RULE),
-                ConditionTrait::DuelingCharacter => (
-                    |card| dueling_character(card).value.is_yes(),
-                    "a dueling character",
-                    DUELING_CHARACTER,
-                ),
-                ConditionTrait::Lightsaber => (
-                    |card| lightsaber(card).value.is_yes(),
-                    "a lightsaber",
-                    TITLE_RULE,
-                ),
-            };
-            let holds = card_of(id).is_some_and(derive);
-            let reason = format!(
-                "{} is{} {label}",
-                described(id),
-                if holds { "" } else { " not" }
-            );
-            (label, reason, holds, rule)
-        };
-        let opponent = self.fighter.get(side.opponent());
-        let weapon = self.weapon.get(side);
-        match when {
-            Condition::DuelingA(wanted) => {
-                let (label, reason, holds, rule) = has(opponent, *wanted);
-                (format!("when dueling {label}"), reason, holds, Some(rule))
-            }
-            Condition::DuelingNamed(name) => (
-                format!("when dueling {name}"),
-                format!("his opponent is {}", described(opponent)),
-                named(opponent, name),
-                None,
-            ),
-            Condition::UsingA(wanted) => {
-                let (label, reason, holds, rule) = has(weapon, *wanted);
-                let reason = if weapon.is_some() {
-                    reason
-                } else {
-                    "he uses no weapon".to_string()
-                };
-                (format!("when using {label}"), reason, holds, Some(rule))
-            }
-            Condition::UsingNamed(name) => (
-                format!("when using {name}"),
-                match weapon {
-                    Some(_) => format!("he uses {}", described(weapon)),
-                    None => "he uses no weapon".to_string(),
-                },
-                named(weapon, name),
-                None,
-            ),
-            Condition::Fought(name) => {
-                let fought = board.cards.iter().find(|instance| {
-                    instance.owner == side
-                        && instance.fought_this_turn
-                        && named(Some(instance.id), name)
-                });
-                let reason = match fought {
-                    Some(instance) => format!(
-                        "the position marks {} as having fought this turn",
-                        Self::name(board, instance.id)
-                    ),
-                    None => {
-                        format!("the position marks no {name} of his as having fought this turn")
-                    }
-                };
-                (
-                    format!("if {name} has fought this turn"),
-                    reason,
-                    fought.is_some(),
-                    None,
-                )
-            }
-            Condition::Controlled(planet) => {
-                let held = board
-                    .player(side)
-                    .controlled
-                    .iter()
-                    .any(|controlled| controlled.name().eq_ignore_ascii_case(planet));
-                (
-                    format!("when he has controlled {planet}"),
-                    format!(
-                        "the position {} {planet} among the planets he has controlled",
-                        if held { "lists" } else { "does not list" }
-                    ),
-                    held,
-                    None,
-                )
-            }
-        }
     }
 
     fn play_options(

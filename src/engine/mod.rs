@@ -1,6 +1,7 @@
 //! Procedures that advance a board step by step: each emits events with their citations, asks for decisions, or ends.
 
 pub mod battle;
+pub mod conditions;
 pub mod damage;
 pub mod deciders;
 pub mod duel;

@@ -1,0 +1,250 @@
+//! Whether the condition of a game-text power bonus holds for a card in a fight: a duel, a
+//! fight of a battle, or a breakthrough.
+
+use crate::board::{Board, CardId};
+use crate::cards::traits::{dueling_character, jedi, lightsaber};
+use crate::cards::{Card, Condition, ConditionTrait, Side};
+use crate::rules::{Citation, cite};
+
+const DUELING_CHARACTER: Citation = cite("duel.dueling-character");
+/// The FAQ's rule that a card is a Jedi (or a lightsaber, read the same way) only if its
+/// title or subtitle says so: the conditions of power bonuses that ask for a trait rest on it.
+const TITLE_RULE: Citation = cite("general.title-traits");
+const FORCE_PUSH: Citation = cite("battle.force-push");
+
+/// Where a card is when its bonus is judged.
+#[derive(Clone, Copy, Debug)]
+pub struct Situation<'a> {
+    /// The card's player.
+    pub side: Side,
+    /// Whether the fight is a duel (a battle's fight is not).
+    pub in_duel: bool,
+    /// The cards it fights: its dueling opponent, the cards of the opposing entry of a
+    /// battle plan, none in a breakthrough.
+    pub opponents: &'a [CardId],
+    /// The weapon it fights with.
+    pub weapon: Option<CardId>,
+    /// Whether an opposing Force push keeps that weapon from being used in this fight.
+    pub weapon_cancelled: bool,
+}
+
+/// A condition judged: the condition in words, why it holds or not, whether it does, and the
+/// rule that says what a trait it asks about is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    pub phrase: String,
+    pub reason: String,
+    pub holds: bool,
+    pub rule: Option<Citation>,
+}
+
+impl Judged {
+    /// The part of a total the bonus gives: its amount if the condition holds, else 0, with
+    /// a label saying which.
+    pub fn part(&self, whose: &str, amount: i32) -> (String, i32) {
+        (
+            format!(
+                "game-text power bonus{whose} {}: {}{}",
+                self.phrase,
+                self.reason,
+                if self.holds {
+                    ""
+                } else {
+                    ", so it does not apply"
+                }
+            ),
+            if self.holds { amount } else { 0 },
+        )
+    }
+}
+
+/// Whether `when` holds for the card in `situation`.
+pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judged {
+    let described =
+        |id: Option<CardId>| id.map_or_else(|| "no card".to_string(), |id| board.describe(id));
+    let named = |id: CardId, name: &str| {
+        board.card(id).is_some_and(|card| {
+            crate::cards::matching::find(std::slice::from_ref(card), name).is_ok()
+        })
+    };
+    let opponents = || {
+        if situation.opponents.is_empty() {
+            "he fights no card".to_string()
+        } else {
+            let names: Vec<String> = situation
+                .opponents
+                .iter()
+                .map(|id| board.describe(*id))
+                .collect();
+            format!("he fights {}", crate::text::and_list(&names))
+        }
+    };
+    let not_a_duel = |phrase: String| Judged {
+        phrase,
+        reason: "a battle's fight is not a duel".to_string(),
+        holds: false,
+        rule: None,
+    };
+    let weapon = if situation.weapon_cancelled {
+        None
+    } else {
+        situation.weapon
+    };
+    let no_weapon = || {
+        if situation.weapon_cancelled {
+            format!(
+                "{} may not be used in this fight (a Force push)",
+                described(situation.weapon)
+            )
+        } else {
+            "he uses no weapon".to_string()
+        }
+    };
+    let weapon_rule = |rule: Option<Citation>| {
+        if situation.weapon_cancelled {
+            Some(FORCE_PUSH)
+        } else {
+            rule
+        }
+    };
+    match when {
+        Condition::DuelingA(wanted) if situation.in_duel => {
+            let (label, rule) = trait_words(*wanted);
+            let opponent = situation.opponents.first().copied();
+            let holds = opponent
+                .and_then(|id| board.card(id))
+                .is_some_and(|card| has_trait(card, *wanted));
+            Judged {
+                phrase: format!("when dueling {label}"),
+                reason: format!("{} is{} {label}", described(opponent), not(holds)),
+                holds,
+                rule: Some(rule),
+            }
+        }
+        Condition::DuelingA(wanted) => {
+            not_a_duel(format!("when dueling {}", trait_words(*wanted).0))
+        }
+        Condition::DuelingNamed(name) if situation.in_duel => {
+            let opponent = situation.opponents.first().copied();
+            Judged {
+                phrase: format!("when dueling {name}"),
+                reason: format!("his opponent is {}", described(opponent)),
+                holds: opponent.is_some_and(|id| named(id, name)),
+                rule: None,
+            }
+        }
+        Condition::DuelingNamed(name) => not_a_duel(format!("when dueling {name}")),
+        Condition::FightingA(wanted) => {
+            let (label, rule) = trait_words(*wanted);
+            let holding: Vec<String> = situation
+                .opponents
+                .iter()
+                .filter(|id| {
+                    board
+                        .card(**id)
+                        .is_some_and(|card| has_trait(card, *wanted))
+                })
+                .map(|id| board.describe(*id))
+                .collect();
+            let reason = match holding.as_slice() {
+                [] if situation.opponents.is_empty() => opponents(),
+                [] => format!("{}, not {label}", opponents()),
+                _ => format!("{} is {label}", crate::text::and_list(&holding)),
+            };
+            Judged {
+                phrase: format!("when fighting {label}"),
+                reason,
+                holds: !holding.is_empty(),
+                rule: Some(rule),
+            }
+        }
+        Condition::FightingNamed(name) => Judged {
+            phrase: format!("when fighting {name}"),
+            reason: opponents(),
+            holds: situation.opponents.iter().any(|id| named(*id, name)),
+            rule: None,
+        },
+        Condition::UsingA(wanted) => {
+            let (label, rule) = trait_words(*wanted);
+            let holds = weapon
+                .and_then(|id| board.card(id))
+                .is_some_and(|card| has_trait(card, *wanted));
+            Judged {
+                phrase: format!("when using {label}"),
+                reason: match weapon {
+                    Some(_) => format!("{} is{} {label}", described(weapon), not(holds)),
+                    None => no_weapon(),
+                },
+                holds,
+                rule: weapon_rule(Some(rule)),
+            }
+        }
+        Condition::UsingNamed(name) => Judged {
+            phrase: format!("when using {name}"),
+            reason: match weapon {
+                Some(_) => format!("he uses {}", described(weapon)),
+                None => no_weapon(),
+            },
+            holds: weapon.is_some_and(|id| named(id, name)),
+            rule: weapon_rule(None),
+        },
+        Condition::Fought(name) => {
+            let fought = board.cards.iter().find(|instance| {
+                instance.owner == situation.side
+                    && instance.fought_this_turn
+                    && named(instance.id, name)
+            });
+            Judged {
+                phrase: format!("if {name} has fought this turn"),
+                reason: match fought {
+                    Some(instance) => format!(
+                        "the position marks {} as having fought this turn",
+                        board.describe(instance.id)
+                    ),
+                    None => {
+                        format!("the position marks no {name} of his as having fought this turn")
+                    }
+                },
+                holds: fought.is_some(),
+                rule: None,
+            }
+        }
+        Condition::Controlled(planet) => {
+            let held = board
+                .player(situation.side)
+                .controlled
+                .iter()
+                .any(|controlled| controlled.name().eq_ignore_ascii_case(planet));
+            Judged {
+                phrase: format!("when he has controlled {planet}"),
+                reason: format!(
+                    "the position {} {planet} among the planets he has controlled",
+                    if held { "lists" } else { "does not list" }
+                ),
+                holds: held,
+                rule: None,
+            }
+        }
+    }
+}
+
+fn not(holds: bool) -> &'static str {
+    if holds { "" } else { " not" }
+}
+
+/// A trait in words, and the rule that says which cards have it.
+fn trait_words(wanted: ConditionTrait) -> (&'static str, Citation) {
+    match wanted {
+        ConditionTrait::Jedi => ("a Jedi", TITLE_RULE),
+        ConditionTrait::DuelingCharacter => ("a dueling character", DUELING_CHARACTER),
+        ConditionTrait::Lightsaber => ("a lightsaber", TITLE_RULE),
+    }
+}
+
+fn has_trait(card: &Card, wanted: ConditionTrait) -> bool {
+    match wanted {
+        ConditionTrait::Jedi => jedi(card).value.is_yes(),
+        ConditionTrait::DuelingCharacter => dueling_character(card).value.is_yes(),
+        ConditionTrait::Lightsaber => lightsaber(card).value.is_yes(),
+    }
+}
