@@ -120,7 +120,7 @@ pub enum PlanProblem {
         starships: bool,
     },
     #[error(
-        "an entry of the {side} battle plan has {count} {}s, and none of its Battle cards lets them fight together: declare one with `battle_text: fight-together`",
+        "an entry of the {side} battle plan has {count} {}s, and none of its Battle cards lets them fight together: declare one's text `fight-together` (`battle_text:` in a scenario; `set CARD battle_text fight-together` in the shell)",
         fighter_word(*starships)
     )]
     NotTogether {

@@ -37,6 +37,19 @@ pub struct ActionSpec {
     pub name: &'static str,
     /// What walking it does, for the scenario format and messages.
     pub summary: &'static str,
+    /// The shell's command of the same name, if the shell runs it: its usage, what it does
+    /// and an example, for `help` and completion.
+    pub shell: Option<ShellCommand>,
+}
+
+/// A shell command as `help` describes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShellCommand {
+    /// What the command adjudicates, as a noun: `duel`, `evacuation`.
+    pub noun: &'static str,
+    pub usage: &'static str,
+    pub what: &'static str,
+    pub example: &'static str,
 }
 
 /// A named assumption a procedure makes where the sources are silent, with the values a
@@ -221,10 +234,11 @@ pub trait Door: Sync {
     fn shell_section(
         &self,
         board: &mut Board,
+        corpus: &Corpus,
         args: &[&str],
         find: FindCard<'_>,
     ) -> Option<Result<String, String>> {
-        let _ = (board, args, find);
+        let _ = (board, corpus, args, find);
         None
     }
 

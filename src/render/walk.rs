@@ -75,28 +75,36 @@ pub struct Journey {
     pub to: Place,
 }
 
-/// The cards that ended somewhere other than where they started, in id order.
+/// The cards that ended somewhere other than where they started, in the order they first
+/// moved (which does not depend on how the position numbered its cards).
 pub fn journeys(walk: &Walkthrough) -> Vec<Journey> {
     if !walk.outcome.tracks_cards() {
         return Vec::new();
     }
-    let mut journeys: BTreeMap<u32, Journey> = BTreeMap::new();
+    let mut journeys: Vec<Journey> = Vec::new();
+    let mut position_of: BTreeMap<u32, usize> = BTreeMap::new();
     for event in &walk.run.events {
         for moved in &event.moves {
-            journeys
-                .entry(moved.card)
-                .and_modify(|journey| journey.to = moved.to.clone())
-                .or_insert_with(|| Journey {
-                    card: moved.card,
-                    name: moved.name.to_string(),
-                    anonymous: walk.outcome.anonymous(moved.card),
-                    from: moved.from.clone(),
-                    to: moved.to.clone(),
-                });
+            match position_of
+                .get(&moved.card)
+                .and_then(|at| journeys.get_mut(*at))
+            {
+                Some(journey) => journey.to = moved.to.clone(),
+                None => {
+                    position_of.insert(moved.card, journeys.len());
+                    journeys.push(Journey {
+                        card: moved.card,
+                        name: moved.name.to_string(),
+                        anonymous: walk.outcome.anonymous(moved.card),
+                        from: moved.from.clone(),
+                        to: moved.to.clone(),
+                    });
+                }
+            }
         }
     }
     journeys
-        .into_values()
+        .into_iter()
         .filter(|journey| journey.from != journey.to)
         .collect()
 }

@@ -10,7 +10,7 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::validate::Validator;
 
-use super::{COMMANDS, SET_FIELDS, ZONE_WORDS};
+use super::{SET_FIELDS, ZONE_WORDS, commands};
 use crate::board::PLANETS;
 use crate::cards::{Catalog, Game, matching};
 use crate::rules::{Corpus, NAMED_RULESETS};
@@ -68,7 +68,7 @@ impl ShellHelper {
         let fragment = &text[last_word_start..];
         let words: Vec<&str> = text.split_whitespace().collect();
         let finished = text.ends_with(' ');
-        let commands: Vec<&str> = COMMANDS.iter().map(|(name, _, _, _)| *name).collect();
+        let commands: Vec<&str> = commands().iter().map(|(name, _, _, _)| *name).collect();
         // A completed command or side is followed by a space, ready for what comes next.
         let spaced = |names: Vec<String>| -> Vec<String> {
             names.into_iter().map(|name| format!("{name} ")).collect()
@@ -170,8 +170,8 @@ impl Hinter for ShellHelper {
         let words: Vec<&str> = line.split_whitespace().collect();
         // A command and a space: its usage.
         if words.len() == 1 && line.ends_with(' ') {
-            let (_, usage, _, _) = COMMANDS
-                .iter()
+            let (_, usage, _, _) = commands()
+                .into_iter()
                 .find(|(name, _, _, _)| name.eq_ignore_ascii_case(words[0]))?;
             let rest = usage.split_once(' ').map_or("", |(_, rest)| rest);
             return (!rest.is_empty()).then(|| rest.to_string());

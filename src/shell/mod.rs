@@ -68,6 +68,8 @@ pub enum Flow {
 struct Adjudication {
     /// The action adjudicated, as a scenario writes it.
     action: &'static str,
+    /// What it adjudicated, as a noun (`evacuation`).
+    noun: &'static str,
     before: Board,
     decisions: Decisions,
     policy: Option<Policy>,
@@ -82,8 +84,11 @@ struct Snapshot {
     last: Option<Adjudication>,
 }
 
-/// The commands: name, usage, what it does, an example.
-pub const COMMANDS: [(&str, &str, &str, &str); 31] = [
+/// A command: name, usage, what it does, an example.
+pub type Command = (&'static str, &'static str, &'static str, &'static str);
+
+/// The shell's own commands; [`commands`] adds those of the procedures after `check`.
+const BUILT_IN: [Command; 30] = [
     (
         "add",
         "add SIDE CARD [to ZONE] [hidden] [deployed] [hits N] [thrust N]",
@@ -111,7 +116,7 @@ pub const COMMANDS: [(&str, &str, &str, &str); 31] = [
     (
         "set",
         "set CARD FIELD VALUE…",
-        "declare a card's facts (power, damage, destiny, deploy, type, side, power_bonus, text_bonus, usable_by, location_bonus PLANET N, dueling EFFECT, damage_modifier N own|opponent)",
+        "declare a card's facts (power, damage, destiny, deploy, type, side, power_bonus, text_bonus, usable_by, location_bonus PLANET N, dueling EFFECT, damage_modifier N own|opponent, battle_text force-push|fight-together, battle_bonus N, destiny_draws N)",
         "set maul student power 4 damage 3",
     ),
     ("hide", "hide CARD", "turn a card face down", "hide #4"),
@@ -174,12 +179,6 @@ pub const COMMANDS: [(&str, &str, &str, &str); 31] = [
         "check",
     ),
     (
-        "duel",
-        "duel [under-way LIGHT / DARK | weapon SIDE CARD | next SIDE | pending WHAT | initiator SIDE | drawn SIDE N | off]",
-        "alone: the player whose turn it is initiates a duel, or the duel under way goes on, decisions asked at the prompt; `under-way` states a duel in progress (then `next`, `pending` attack|block|defeat, `weapon`, `initiator`, `drawn`; dueling cards with `add SIDE N to dueling-hand` or `dueling-pile`); `off` ends it",
-        "duel under-way qui-gon / maul student",
-    ),
-    (
         "policy",
         "policy NAME|off",
         "answer decisions by a policy (block-when-able, never-block, first-option)",
@@ -213,7 +212,7 @@ pub const COMMANDS: [(&str, &str, &str, &str); 31] = [
     (
         "walk",
         "walk FILE",
-        "walk through a scenario file's action (a duel, or a Clash of the Lightsabers battle, round or game), as `jedi-judge walk` does",
+        "walk through a scenario file's action (a duel, a battle, an evacuation, or a Clash of the Lightsabers battle, round or game), as `jedi-judge walk` does",
         "walk scenarios/clash/battle-drawn.yaml",
     ),
     (
@@ -242,6 +241,30 @@ pub const COMMANDS: [(&str, &str, &str, &str); 31] = [
     ),
 ];
 
+/// Every command, in the order `help` lists them: the shell's own, with each procedure's
+/// command (`duel`, `battle`, …) after `check`, as the procedure registry describes it.
+pub fn commands() -> Vec<Command> {
+    let procedures = procedures::DOORS
+        .iter()
+        .filter(|door| door.game() == GameName::YoungJedi)
+        .flat_map(|door| door.actions())
+        .filter_map(|spec| {
+            spec.shell
+                .map(|shell| (spec.name, shell.usage, shell.what, shell.example))
+        });
+    let split = BUILT_IN
+        .iter()
+        .position(|(name, _, _, _)| *name == "check")
+        .map_or(BUILT_IN.len(), |at| at.saturating_add(1));
+    let (before, after) = BUILT_IN.split_at(split);
+    before
+        .iter()
+        .copied()
+        .chain(procedures)
+        .chain(after.iter().copied())
+        .collect()
+}
+
 /// Zone words of `add` and `move`.
 pub const ZONE_WORDS: [&str; 10] = [
     "deck",
@@ -257,7 +280,7 @@ pub const ZONE_WORDS: [&str; 10] = [
 ];
 
 /// Fields of `set`.
-pub const SET_FIELDS: [&str; 13] = [
+pub const SET_FIELDS: [&str; 16] = [
     "power",
     "damage",
     "destiny",
@@ -270,6 +293,9 @@ pub const SET_FIELDS: [&str; 13] = [
     "location_bonus",
     "dueling",
     "damage_modifier",
+    "battle_text",
+    "battle_bonus",
+    "destiny_draws",
     "number",
 ];
 
@@ -284,6 +310,10 @@ pub struct Session<'a> {
     redo: Vec<Snapshot>,
     dirty: bool,
     last: Option<Adjudication>,
+    /// The action the position is being set up for: the procedure command last given words
+    /// (`battle plan …`), or the loaded file's `action:`. `check` includes whether it may be
+    /// taken and what its stated section lacks.
+    intended: Option<&'static dyn procedures::Door>,
     /// The files this session loaded or saved: `save` overwrites them without asking.
     known_files: std::collections::BTreeSet<std::path::PathBuf>,
     /// How many commands failed.
@@ -334,6 +364,7 @@ impl<'a> Session<'a> {
             redo: Vec::new(),
             dirty: false,
             last: None,
+            intended: None,
             known_files: std::collections::BTreeSet::new(),
             failures: 0,
             undo_dropped: false,
@@ -409,16 +440,20 @@ impl<'a> Session<'a> {
             "policy" => self.set_policy(rest),
             action if procedures::find(GameName::YoungJedi, action).is_some() => {
                 match procedures::find(GameName::YoungJedi, action) {
-                    Some((door, spec)) if args.is_empty() => {
-                        self.adjudicate(door, spec.name, console)
-                    }
+                    Some((door, spec)) if args.is_empty() => self.adjudicate(
+                        door,
+                        spec.name,
+                        spec.shell.map_or(spec.name, |shell| shell.noun),
+                        console,
+                    ),
                     Some((door, spec)) => {
                         let find = |board: &Board, words: &str| reference_on(board, words);
                         let mut board = self.board.clone();
-                        match door.shell_section(&mut board, args, &find) {
+                        match door.shell_section(&mut board, self.corpus, args, &find) {
                             Some(Ok(said)) => {
                                 self.board = board;
-                                Ok(Some(said))
+                                self.intended = Some(door);
+                                Ok(Some(wrap_lines(&said, self.palette.width)))
                             }
                             Some(Err(error)) => Err(error),
                             None => Err(format!("`{}` takes no words after it", spec.name)),
@@ -555,7 +590,10 @@ impl<'a> Session<'a> {
     }
 
     fn check(&self) -> String {
-        let violations = crate::legality::check(&self.board, self.corpus);
+        let mut violations = crate::legality::check(&self.board, self.corpus);
+        if let Some(door) = self.intended {
+            violations.extend(door.check_action(&self.board, self.corpus));
+        }
         if violations.is_empty() {
             return format!("{}\n", self.palette.good("The position is legal."));
         }
@@ -683,7 +721,7 @@ impl<'a> Session<'a> {
         file.title = Some(match &self.last {
             Some(adjudication) => format!(
                 "A {} adjudicated in the jedi-judge shell",
-                adjudication.action
+                adjudication.noun
             ),
             None => "A position built in the jedi-judge shell".to_string(),
         });
@@ -694,7 +732,7 @@ impl<'a> Session<'a> {
         Ok(Some(match &self.last {
             Some(adjudication) => format!(
                 "Saved the position before the {0}, the {0} and its decisions to {path}; `jedi-judge walk {path}` replays it.\n",
-                adjudication.action
+                adjudication.noun
             ),
             None => format!("Saved the position to {path}.\n"),
         }))
@@ -763,6 +801,10 @@ impl<'a> Session<'a> {
             ));
         }
         self.board = built.board;
+        self.intended = crate::walk::door_of(&file)
+            .ok()
+            .flatten()
+            .map(|(door, _)| door);
         self.last = None;
         self.dirty = false;
         self.remember_file(std::path::Path::new(path));
@@ -916,9 +958,9 @@ impl<'a> Session<'a> {
                 )))
             }
             other => {
-                let nearest = COMMANDS
-                    .iter()
-                    .map(|(name, _, _, _)| (crate::cards::matching::similarity(other, name), *name))
+                let nearest = commands()
+                    .into_iter()
+                    .map(|(name, _, _, _)| (crate::cards::matching::similarity(other, name), name))
                     .filter(|(score, _)| *score > 0.8)
                     .max_by(|a, b| a.0.total_cmp(&b.0))
                     .map(|(_, name)| format!("did you mean `{name}`? "))
@@ -1316,6 +1358,26 @@ impl<'a> Session<'a> {
                         at_current_planet: false,
                     });
                 }
+                "battle_text" => {
+                    card.text.battle = Some(match value.to_ascii_lowercase().as_str() {
+                        "force-push" => crate::cards::BattleEffect::ForcePush,
+                        "fight-together" => crate::cards::BattleEffect::FightTogether,
+                        other => {
+                            return Err(format!(
+                                "{other:?} is not Battle card text: force-push or fight-together"
+                            ));
+                        }
+                    });
+                }
+                "battle_bonus" => {
+                    card.battle_bonus = Some(Fact::new(
+                        StatValue::Number(ranged::<-20, 20>(&value, "power bonus")?.i32()),
+                        Source::Scenario,
+                    ));
+                }
+                "destiny_draws" => {
+                    card.text.destiny_draws = Some(ranged::<0, 9>(&value, "destiny draws")?.i32());
+                }
                 "number" => {
                     card.printing = Some(Fact::new(
                         crate::cards::Printing {
@@ -1364,6 +1426,7 @@ impl<'a> Session<'a> {
         &mut self,
         door: &'static dyn procedures::Door,
         action: &'static str,
+        noun: &'static str,
         console: &mut dyn Console,
     ) -> Result<Option<String>, String> {
         let console = RefCell::new(console);
@@ -1394,14 +1457,12 @@ impl<'a> Session<'a> {
         let ending = stepper.borrow_mut().ending(&walk);
         match &walk.run.stop {
             Some(Stop::Undecided { .. }) => {
-                return Err(format!(
-                    "the {action} was cancelled; the board is as it was"
-                ));
+                return Err(format!("the {noun} was cancelled; the board is as it was"));
             }
             Some(Stop::Missing { fact }) => {
                 console.borrow_mut().print(&ending);
                 return Err(format!(
-                    "the {action} needs a fact the position lacks: {fact}"
+                    "the {noun} needs a fact the position lacks: {fact}"
                 ));
             }
             None => {}
@@ -1409,6 +1470,7 @@ impl<'a> Session<'a> {
         let changed = after != self.board;
         self.last = Some(Adjudication {
             action,
+            noun,
             before: self.board.clone(),
             decisions,
             policy: self.policy,
@@ -1419,7 +1481,7 @@ impl<'a> Session<'a> {
             return Ok(Some(ending));
         }
         Ok(Some(format!(
-            "{ending}(The board now shows the position after the {action}; `undo` takes it back.)\n"
+            "{ending}(The board now shows the position after the {noun}; `undo` takes it back.)\n"
         )))
     }
 }
@@ -1452,6 +1514,30 @@ impl Decider for PromptDecider<'_, '_> {
         record(&mut self.decisions, decision, choice);
         Ok(choice)
     }
+}
+
+/// Text of indented lines, each wrapped to `width` under its own indent, a list item's
+/// (`- `, `1. `) under its text.
+fn wrap_lines(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let content = line.trim_start();
+        let leading = line.len().saturating_sub(content.len());
+        let numbered = content
+            .split_once(". ")
+            .filter(|(number, _)| !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()))
+            .map(|(number, _)| number.len().saturating_add(2));
+        let marker = if content.starts_with("- ") {
+            2
+        } else {
+            numbered.unwrap_or(2)
+        };
+        let first = " ".repeat(leading);
+        let rest = " ".repeat(leading.saturating_add(marker));
+        out.push_str(&render::wrap_hanging(content, width, &first, &rest));
+        out.push('\n');
+    }
+    out
 }
 
 /// `--force` before or after a file name, and the name.
@@ -1564,8 +1650,8 @@ fn record(decisions: &mut Decisions, decision: &Decision, choice: usize) {
 /// The help text: every command, or one with its example.
 pub fn help(command: Option<&str>, width: usize) -> String {
     match command {
-        Some(name) => match COMMANDS
-            .iter()
+        Some(name) => match commands()
+            .into_iter()
             .find(|(known, _, _, _)| known.eq_ignore_ascii_case(name))
         {
             Some((_, usage, what, example)) => format!("{usage}\n  {what}\n  example: {example}\n"),
@@ -1573,7 +1659,7 @@ pub fn help(command: Option<&str>, width: usize) -> String {
         },
         None => {
             let mut out = String::from("Commands (`help COMMAND` for one in detail):\n");
-            for (_, usage, what, _) in COMMANDS {
+            for (_, usage, what, _) in commands() {
                 let _ = writeln!(out, "  {usage}");
                 let _ = writeln!(out, "{}", render::wrap(what, width, "      "));
             }

@@ -4,6 +4,7 @@
 
 pub mod narrate;
 pub mod section;
+pub mod shell;
 
 use super::{ActionSpec, AssumptionSpec, Door, Setting};
 use crate::board::Board;
@@ -145,11 +146,23 @@ static EVACUATION_ASSUMPTIONS: &[AssumptionSpec] = &[
 static BATTLE_ACTIONS: &[ActionSpec] = &[ActionSpec {
     name: "battle",
     summary: "the player whose turn it is battles at the planet: battle plans, Battle cards, fights, DAMAGE",
+    shell: Some(super::ShellCommand {
+        noun: "battle",
+        usage: "battle [at PLANET | plan SIDE FIGHTER [/ together FIGHTER] [/ with WEAPON] [/ card CARD]… | plan SIDE clear | show | off]",
+        what: "alone: the player whose turn it is battles at the current planet (or the one `at` names), each plan not stated made at the prompt; `plan` adds one entry to a side's battle plan (a character, a second that fights together with it, its weapon, Battle cards from the hand) and says what the plan still lacks; `clear` drops a side's plan; `off` drops the stated battle",
+        example: "battle plan light qui-gon / with qui-gon's lightsaber / card jedi force push",
+    }),
 }];
 
 static EVACUATE_ACTIONS: &[ActionSpec] = &[ActionSpec {
     name: "evacuate",
     summary: "the player whose turn it is evacuates a planet; the opponent may intercept, and a starship battle decides it",
+    shell: Some(super::ShellCommand {
+        noun: "evacuation",
+        usage: "evacuate [at PLANET | evacuating CARD [/ CARD]… | evacuating all | plan SIDE STARSHIP [/ together STARSHIP] [/ card CARD]… | plan SIDE clear | show | off]",
+        what: "alone: the player whose turn it is evacuates the current planet (or the one `at` names), the opponent's answers asked at the prompt; `evacuating` names the cards he evacuates if not all; `plan` adds one entry to a side's starship battle plan, as for `battle`",
+        example: "evacuate plan light republic cruiser",
+    }),
 }];
 
 impl BattleDoor {
@@ -170,6 +183,16 @@ impl BattleDoor {
 impl Door for BattleDoor {
     fn game(&self) -> GameName {
         GameName::YoungJedi
+    }
+
+    fn shell_section(
+        &self,
+        board: &mut Board,
+        corpus: &Corpus,
+        args: &[&str],
+        find: super::FindCard<'_>,
+    ) -> Option<Result<String, String>> {
+        Some(shell::state(board, corpus, self.mode, args, find))
     }
 
     fn actions(&self) -> &'static [ActionSpec] {

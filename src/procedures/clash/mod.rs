@@ -24,14 +24,17 @@ static ACTIONS: &[ActionSpec] = &[
     ActionSpec {
         name: "battle",
         summary: "the battle under way (`clash: battle:`)",
+        shell: None,
     },
     ActionSpec {
         name: "round",
         summary: "the rest of the round, to its scoring",
+        shell: None,
     },
     ActionSpec {
         name: "game",
         summary: "the whole game, to the fifth Final Duel card",
+        shell: None,
     },
 ];
 

@@ -72,6 +72,12 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
 static ACTIONS: &[ActionSpec] = &[ActionSpec {
     name: "duel",
     summary: "the player whose turn it is initiates a lightsaber duel at the current planet",
+    shell: Some(super::ShellCommand {
+        noun: "duel",
+        usage: "duel [under-way LIGHT / DARK | weapon SIDE CARD | next SIDE | pending WHAT | initiator SIDE | drawn SIDE N | off]",
+        what: "alone: the player whose turn it is initiates a duel, or the duel under way goes on, decisions asked at the prompt; `under-way` states a duel in progress (then `next`, `pending` attack|block|defeat, `weapon`, `initiator`, `drawn`; dueling cards with `add SIDE N to dueling-hand` or `dueling-pile`); `off` ends it",
+        example: "duel under-way qui-gon / maul student",
+    }),
 }];
 
 impl Door for DuelDoor {
@@ -130,6 +136,7 @@ impl Door for DuelDoor {
     fn shell_section(
         &self,
         board: &mut Board,
+        _corpus: &crate::rules::Corpus,
         args: &[&str],
         find: FindCard<'_>,
     ) -> Option<Result<String, String>> {

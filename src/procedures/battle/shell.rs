@@ -1,0 +1,378 @@
+//! The shell's words for stating a battle or an evacuation by hand: where, the cards
+//! evacuated, and each side's battle plan entry by entry (`battle plan light qui-gon / with
+//! lightsaber / card force push`), shown after each change with what still keeps the plan
+//! from being one the rules allow.
+
+use crate::board::{BattleSetup, Board, CardId, PlanEntry, Planet, Zone};
+use crate::cards::Side;
+use crate::engine::battle::{Battle, Mode};
+use crate::procedures::FindCard;
+use crate::rules::Corpus;
+
+/// The usage line of the battle commands' words.
+pub const USAGE: &str = "at PLANET | plan SIDE FIGHTER [/ together FIGHTER] [/ with WEAPON] [/ card CARD]… | plan SIDE clear | evacuating CARD [/ CARD]… | evacuating all | show | off";
+
+/// What a part of a plan entry is, and where the rules put it.
+#[derive(Clone, Copy)]
+enum Role {
+    Fighter,
+    Weapon,
+    BattleCard,
+    Evacuated,
+}
+
+impl Role {
+    fn word(self) -> &'static str {
+        match self {
+            Role::Fighter => "a fighter",
+            Role::Weapon => "a weapon",
+            Role::BattleCard => "a Battle card",
+            Role::Evacuated => "an evacuated card",
+        }
+    }
+
+    /// The zones a card of this role may be in, in the order a name is looked up, and the
+    /// places in words.
+    fn zones(self, planet: Planet, side: Side) -> (Vec<Zone>, String) {
+        let at = format!("at {planet}");
+        match self {
+            Role::Fighter => (
+                vec![
+                    Zone::InPlay(planet, side),
+                    Zone::Hyperspace(side),
+                    Zone::Hand(side),
+                ],
+                format!("{at}, in his Hyperspace pile or in his hand"),
+            ),
+            Role::Weapon | Role::Evacuated => (vec![Zone::InPlay(planet, side)], at),
+            Role::BattleCard => (
+                vec![Zone::Hand(side), Zone::BattlePlan(side)],
+                "in his hand or his battle plan".to_string(),
+            ),
+        }
+    }
+}
+
+/// States or changes the battle of the position (the words after `battle` or `evacuate`),
+/// and describes it.
+pub fn state(
+    board: &mut Board,
+    corpus: &Corpus,
+    mode: Mode,
+    args: &[&str],
+    find: FindCard<'_>,
+) -> Result<String, String> {
+    let usage = || format!("write one of: {USAGE}");
+    let (what, rest) = args.split_first().ok_or_else(usage)?;
+    let rest = rest.join(" ");
+    match what.to_ascii_lowercase().as_str() {
+        "show" => {}
+        "off" => board.battle = None,
+        "at" => {
+            let planet = Planet::parse(&rest)
+                .ok_or_else(|| format!("{} is not a planet", crate::text::quoted(&rest)))?;
+            board.battle.get_or_insert_with(BattleSetup::default).planet = Some(planet);
+        }
+        "plan" => {
+            let (side, entry) = rest.split_once(' ').unwrap_or((rest.as_str(), ""));
+            let side = Side::from_word(side)?;
+            if entry.trim().eq_ignore_ascii_case("clear") {
+                if let Some(setup) = board.battle.as_mut() {
+                    *plan_mut(setup, side) = None;
+                }
+            } else {
+                let entry = parse_entry(board, side, entry, find)?;
+                let setup = board.battle.get_or_insert_with(BattleSetup::default);
+                plan_mut(setup, side)
+                    .get_or_insert_with(Vec::new)
+                    .push(entry);
+            }
+        }
+        "evacuating" => {
+            if rest.trim().eq_ignore_ascii_case("all") {
+                if let Some(setup) = board.battle.as_mut() {
+                    setup.evacuating = None;
+                }
+            } else {
+                let side = board.turn.ok_or(
+                    "say whose turn it is first (`turn light` or `turn dark`): he evacuates",
+                )?;
+                let mut cards = Vec::new();
+                for name in rest.split('/') {
+                    let id = place_among(
+                        board,
+                        side,
+                        Role::Evacuated,
+                        name,
+                        find,
+                        &Default::default(),
+                    )?;
+                    if cards.contains(&id) {
+                        return Err(format!("{} is named twice", board.describe(id)));
+                    }
+                    cards.push(id);
+                }
+                board
+                    .battle
+                    .get_or_insert_with(BattleSetup::default)
+                    .evacuating = Some(cards);
+            }
+        }
+        other => {
+            return Err(format!(
+                "{} is not a part of a battle: {}",
+                crate::text::quoted(other),
+                usage()
+            ));
+        }
+    }
+    Ok(describe(board, corpus, mode))
+}
+
+fn plan_mut(setup: &mut BattleSetup, side: Side) -> &mut Option<Vec<PlanEntry>> {
+    match side {
+        Side::Light => &mut setup.light,
+        Side::Dark => &mut setup.dark,
+    }
+}
+
+/// One plan entry from `FIGHTER [/ together FIGHTER] [/ with WEAPON] [/ card CARD]…`.
+fn parse_entry(
+    board: &Board,
+    side: Side,
+    words: &str,
+    find: FindCard<'_>,
+) -> Result<PlanEntry, String> {
+    let mut parts = words.split('/').map(str::trim);
+    let fighter = parts
+        .next()
+        .filter(|part| !part.is_empty())
+        .ok_or_else(|| {
+            format!(
+                "name the fighter: plan {} FIGHTER [/ with WEAPON]…",
+                side.word()
+            )
+        })?;
+    let mut entry = PlanEntry::default();
+    entry.fighters.push(place_new(
+        board,
+        side,
+        Role::Fighter,
+        fighter,
+        find,
+        &entry,
+    )?);
+    for part in parts {
+        let (keyword, name) = part.split_once(' ').unwrap_or((part, ""));
+        match keyword.to_ascii_lowercase().as_str() {
+            "together" => {
+                if entry.fighters.len() > 1 {
+                    return Err("an entry has at most two cards that fight together".to_string());
+                }
+                let id = place_new(board, side, Role::Fighter, name, find, &entry)?;
+                entry.fighters.push(id);
+            }
+            "with" => {
+                if entry.weapon.is_some() {
+                    return Err("an entry has at most one weapon".to_string());
+                }
+                entry.weapon = Some(place_new(board, side, Role::Weapon, name, find, &entry)?);
+            }
+            "card" => {
+                let id = place_new(board, side, Role::BattleCard, name, find, &entry)?;
+                entry.battle_cards.push(id);
+            }
+            other => {
+                return Err(format!(
+                    "{} is not a part of a plan entry: together, with or card",
+                    crate::text::quoted(other)
+                ));
+            }
+        }
+    }
+    Ok(entry)
+}
+
+/// The card `name` means for a role in a new entry: one that neither the battle stated nor
+/// the entry so far has taken.
+fn place_new(
+    board: &Board,
+    side: Side,
+    role: Role,
+    name: &str,
+    find: FindCard<'_>,
+    entry: &PlanEntry,
+) -> Result<CardId, String> {
+    place_among(board, side, role, name, find, &taken(board, entry))
+}
+
+/// The cards the stated battle and `entry` already name.
+fn taken(board: &Board, entry: &PlanEntry) -> std::collections::BTreeSet<CardId> {
+    let mut taken = std::collections::BTreeSet::new();
+    let entries = board
+        .battle
+        .iter()
+        .flat_map(|setup| setup.light.iter().chain(setup.dark.iter()).flatten())
+        .chain(std::iter::once(entry));
+    for planned in entries {
+        taken.extend(planned.fighters.iter().copied());
+        taken.extend(planned.weapon);
+        taken.extend(planned.battle_cards.iter().copied());
+    }
+    taken
+}
+
+/// The first card of `side` in the role's zones, in order, that `name` means and that is
+/// not taken (as a scenario's `battle:` section finds it); `#N` names one card outright.
+fn place_among(
+    board: &Board,
+    side: Side,
+    role: Role,
+    name: &str,
+    find: FindCard<'_>,
+    taken: &std::collections::BTreeSet<CardId>,
+) -> Result<CardId, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(format!("name {}", role.word()));
+    }
+    let planet = board
+        .battle
+        .as_ref()
+        .and_then(|setup| setup.planet)
+        .or(board.current_planet)
+        .ok_or("say where the battle is first: `battle at PLANET` or `planet PLANET`")?;
+    let (zones, places) = role.zones(planet, side);
+    let within = |id: CardId| board.zone_of(id).is_some_and(|zone| zones.contains(&zone));
+    let chosen = if name.starts_with('#') {
+        Some(find(board, name)?)
+    } else {
+        let candidates: Vec<CardId> = zones
+            .iter()
+            .flat_map(|zone| board.zone(*zone).iter().copied())
+            .filter(|id| !taken.contains(id))
+            .collect();
+        let cards: Vec<crate::cards::Card> = candidates
+            .iter()
+            .filter_map(|id| board.card(*id).cloned())
+            .collect();
+        crate::cards::matching::find(&cards, name)
+            .ok()
+            .and_then(|found| found.first().map(|card| card.full_name()))
+            .and_then(|wanted| {
+                candidates.into_iter().find(|id| {
+                    board
+                        .card(*id)
+                        .is_some_and(|card| card.full_name() == wanted)
+                })
+            })
+    };
+    let id = match chosen {
+        Some(id) => id,
+        // Not where the rules put it: the usual look-up says whether it is on the table
+        // at all, and where; failing that, whether the other player has it.
+        None => match find(board, &format!("{} {name}", side.word())) {
+            Ok(id) => id,
+            Err(error) => match find(board, &format!("{} {name}", side.opponent().word())) {
+                Ok(id) => id,
+                Err(_) => return Err(error),
+            },
+        },
+    };
+    if taken.contains(&id) {
+        return Err(format!(
+            "{} is already in the battle as stated",
+            board.describe(id)
+        ));
+    }
+    if !within(id) {
+        let zone = board
+            .zone_of(id)
+            .map_or_else(|| "off the table".to_string(), Zone::label);
+        let role = role.word();
+        return Err(format!(
+            "{} ({zone}) may not be {role} of the {side} plan: {role} must be {places}",
+            board.describe(id),
+        ));
+    }
+    Ok(id)
+}
+
+/// The stated battle in a few lines, with what keeps its plans from being ones the rules
+/// allow.
+fn describe(board: &Board, corpus: &Corpus, mode: Mode) -> String {
+    let (what, command, made) = match mode {
+        Mode::Battle => ("Battle on", "battle", "when the battle is walked"),
+        Mode::Evacuation => (
+            "Evacuation of",
+            "evacuate",
+            "if the evacuation is intercepted",
+        ),
+    };
+    let Some(setup) = &board.battle else {
+        return format!(
+            "No {} is stated: `{command}` alone takes the current planet, and each plan is made by decisions {made}.\n",
+            match mode {
+                Mode::Battle => "battle",
+                Mode::Evacuation => "evacuation",
+            }
+        );
+    };
+    let mut out = match setup.planet.or(board.current_planet) {
+        Some(planet) if setup.planet.is_some() => format!("{what} {planet}.\n"),
+        Some(planet) => format!("{what} {planet} (the current planet).\n"),
+        None => format!("{what}: no planet yet (`{command} at PLANET`).\n"),
+    };
+    if let Some(cards) = &setup.evacuating {
+        let names: Vec<String> = cards.iter().map(|id| board.describe(*id)).collect();
+        out.push_str(&format!(
+            "  Evacuating: {}.\n",
+            crate::text::and_list(&names)
+        ));
+    }
+    for side in [Side::Light, Side::Dark] {
+        match setup.plan(side) {
+            None => out.push_str(&format!("  {side} plan: made by decisions {made}.\n")),
+            Some(plan) => {
+                out.push_str(&format!("  {side} plan:\n"));
+                for (position, entry) in plan.iter().enumerate() {
+                    out.push_str(&format!(
+                        "    {}. {}\n",
+                        position.saturating_add(1),
+                        entry_words(board, entry)
+                    ));
+                }
+            }
+        }
+    }
+    let problems = Battle::new(board, corpus, mode).stated_plan_problems(board);
+    if !problems.is_empty() {
+        out.push_str("  Still to settle before it is walked:\n");
+        for (_, _, problem) in problems {
+            out.push_str(&format!("  - {problem}\n"));
+        }
+    }
+    out
+}
+
+/// `Qui-Gon Jinn, Jedi Master with Qui-Gon Jinn's Lightsaber; Battle cards: Jedi Force Push`.
+fn entry_words(board: &Board, entry: &PlanEntry) -> String {
+    let fighters: Vec<String> = entry
+        .fighters
+        .iter()
+        .map(|id| board.describe(*id))
+        .collect();
+    let mut words = crate::text::and_list(&fighters);
+    if let Some(weapon) = entry.weapon {
+        words.push_str(&format!(" with {}", board.describe(weapon)));
+    }
+    if !entry.battle_cards.is_empty() {
+        let cards: Vec<String> = entry
+            .battle_cards
+            .iter()
+            .map(|id| board.describe(*id))
+            .collect();
+        words.push_str(&format!("; Battle cards: {}", cards.join(", ")));
+    }
+    words
+}
