@@ -24,6 +24,18 @@ fn walk(text: &str, seed: Option<u64>, observe: ConservationWatch<'_>) -> Walkth
     .unwrap_or_else(|error| panic!("{error:?}\n{text}"))
 }
 
+/// A bundled battle with `from` replaced by `to` in its text, walked: the walkthrough, its
+/// text, and that text on one line (to find a sentence however it wraps).
+fn walked_with(name: &str, from: &str, to: &str) -> (Walkthrough, String, String) {
+    let text = std::fs::read_to_string(format!("scenarios/battle/{name}"))
+        .expect("readable")
+        .replace(from, to);
+    let walked = walk(&text, None, None);
+    let rendered = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
+    let flat = rendered.split_whitespace().collect::<Vec<_>>().join(" ");
+    (walked, rendered, flat)
+}
+
 /// Each bundled battle's path and text.
 fn bundled() -> Vec<(String, String)> {
     common::bundled(&["battle"])
@@ -180,15 +192,11 @@ fn a_scripted_interception_the_rules_never_ask_is_reported() {
 
 #[test]
 fn a_bonus_that_rests_on_a_weapon_a_force_push_cancels_does_not_apply() {
-    let text = std::fs::read_to_string("scenarios/battle/battle-force-push.yaml")
-        .expect("readable")
-        .replace(
-            "light:\n  deck:",
-            "cards:\n  \"Battle Droid: Infantry, AAT Division\":\n    bonuses:\n      - {amount: 5, when: {using_named: Battle Droid Blaster Rifle}}\nlight:\n  deck:",
-        );
-    let walked = walk(&text, None, None);
-    let rendered = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
-    let flat = rendered.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (walked, rendered, flat) = walked_with(
+        "battle-force-push.yaml",
+        "light:\n  deck:",
+        "cards:\n  \"Battle Droid: Infantry, AAT Division\":\n    bonuses:\n      - {amount: 5, when: {using_named: Battle Droid Blaster Rifle}}\nlight:\n  deck:",
+    );
     assert!(
         flat.contains(
             "+ 0 game-text power bonus of Battle Droid: Infantry, AAT Division when using Battle Droid Blaster Rifle: Battle Droid Blaster Rifle may not be used in this fight (a Force push), so it does not apply = 2."
@@ -203,15 +211,11 @@ fn a_bonus_that_rests_on_a_weapon_a_force_push_cancels_does_not_apply() {
 
 #[test]
 fn a_bonus_when_fighting_a_named_card_holds_against_either_card_of_an_entry_that_fights_together() {
-    let text = std::fs::read_to_string("scenarios/battle/battle-two-guards-fight-together.yaml")
-        .expect("readable")
-        .replace(
-            "  Might Of The Republic: {battle_text: fight-together}",
-            "  Might Of The Republic: {battle_text: fight-together}\n  \"Battle Droid: Infantry, AAT Division\":\n    bonuses:\n      - {amount: 4, when: {fighting_named: \"Coruscant Guard, Officer\"}}",
-        );
-    let walked = walk(&text, None, None);
-    let rendered = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
-    let flat = rendered.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (_, rendered, flat) = walked_with(
+        "battle-two-guards-fight-together.yaml",
+        "  Might Of The Republic: {battle_text: fight-together}",
+        "  Might Of The Republic: {battle_text: fight-together}\n  \"Battle Droid: Infantry, AAT Division\":\n    bonuses:\n      - {amount: 4, when: {fighting_named: \"Coruscant Guard, Officer\"}}",
+    );
     assert!(
         flat.contains(
             "+ 4 game-text power bonus of Battle Droid: Infantry, AAT Division when fighting Coruscant Guard, Officer: he fights Coruscant Guard, Peacekeeper and Coruscant Guard, Officer"

@@ -166,6 +166,39 @@ fn tab_completes_commands_cards_rules_zones_and_planets() {
 }
 
 /// Runs the shell with a script on its standard input, as a pipe.
+/// The verdict of a walkthrough, the shell's or `walk`'s: what follows "Verdict", up to the
+/// shell's note on the board.
+fn verdict(text: &str) -> String {
+    text.split("Verdict")
+        .nth(1)
+        .expect("a verdict")
+        .split("(The board")
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string()
+}
+
+/// `jedi-judge walk` of a saved scenario, which must end as its `expect:` says (exit 0).
+fn replayed(saved: &std::path::Path) -> String {
+    let walk = Command::new(env!("CARGO_BIN_EXE_jedi-judge"))
+        .args(["walk", &saved.display().to_string()])
+        .output()
+        .expect("walk runs");
+    let walked = String::from_utf8_lossy(&walk.stdout).into_owned();
+    let file = std::fs::read_to_string(saved).unwrap_or_default();
+    assert_eq!(walk.status.code(), Some(0), "{walked}\n{file}");
+    walked
+}
+
+/// A script piped into the shell, every command of which must succeed: its output.
+fn piped_session(script: &str) -> String {
+    let output = piped_script(script.as_bytes());
+    let shell = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(output.status.success(), "{shell}");
+    shell
+}
+
 fn piped_script(script: &[u8]) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_jedi-judge"))
         .arg("repl")
@@ -406,7 +439,6 @@ fn the_shell_at_a_terminal_ends_quietly_when_its_output_is_closed() {
 
 #[test]
 fn a_duel_under_way_is_stated_at_the_prompt_walked_and_saved_for_walk_to_replay() {
-    let binary = env!("CARGO_BIN_EXE_jedi-judge");
     let dir = folder("under-way");
     let saved = dir.join("under-way.yaml");
     let script = format!(
@@ -436,9 +468,7 @@ quit
 ",
         saved.display()
     );
-    let output = piped_script(script.as_bytes());
-    let shell = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{shell}");
+    let shell = piped_session(&script);
     let flat = shell.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains("Duel under way, initiated by the Dark Side player: Qui-Gon Jinn, Jedi Mentor with no weapon for the Light Side, Darth Maul, Student of the Dark Side with no weapon for the Dark Side; next, the Light Side player: block."),
@@ -455,29 +485,13 @@ quit
         duel.value.pending.value,
         jedi_judge::board::PendingMove::Block
     );
-    let verdict = |text: &str| {
-        text.split("Verdict")
-            .nth(1)
-            .expect("a verdict")
-            .split("(The board")
-            .next()
-            .unwrap_or_default()
-            .trim()
-            .to_string()
-    };
-    let walk = Command::new(binary)
-        .args(["walk", &saved.display().to_string()])
-        .output()
-        .expect("walk runs");
-    let walked = String::from_utf8_lossy(&walk.stdout);
-    assert_eq!(walk.status.code(), Some(0), "{walked}\n{file}");
+    let walked = replayed(&saved);
     assert_eq!(verdict(&shell), verdict(&walked));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn an_evacuation_at_the_prompt_is_saved_with_its_plans_and_decisions_for_walk_to_replay() {
-    let binary = env!("CARGO_BIN_EXE_jedi-judge");
     let dir = std::env::temp_dir().join(format!(
         "jedi-judge-shell-evacuation-{}",
         std::process::id()
@@ -493,30 +507,13 @@ fn an_evacuation_at_the_prompt_is_saved_with_its_plans_and_decisions_for_walk_to
         "load {bundled}\nevacuate\n2\n1\nsave {}\nquit\n",
         saved.display()
     );
-    let output = piped_script(script.as_bytes());
-    let shell = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{shell}");
+    let shell = piped_session(&script);
     assert!(shell.contains("adds Battleship"), "{shell}");
     let text = std::fs::read_to_string(&saved).expect("saved");
     assert!(text.contains("intercept: true"), "{text}");
     assert!(text.contains("starships:"), "{text}");
     assert!(text.contains("battle:"), "{text}");
-    let walk = Command::new(binary)
-        .args(["walk", &saved.display().to_string()])
-        .output()
-        .expect("walk runs");
-    let walked = String::from_utf8_lossy(&walk.stdout);
-    assert_eq!(walk.status.code(), Some(0), "{walked}");
-    let verdict = |text: &str| {
-        text.split("Verdict")
-            .nth(1)
-            .unwrap_or_default()
-            .split("(The board")
-            .next()
-            .unwrap_or_default()
-            .trim()
-            .to_string()
-    };
+    let walked = replayed(&saved);
     assert_eq!(verdict(&shell), verdict(&walked));
     assert!(walked.contains("evacuation fails"), "{walked}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -566,7 +563,6 @@ battle show
 
 #[test]
 fn a_battle_stated_at_the_prompt_is_walked_saved_and_replayed_by_walk_to_the_same_verdict() {
-    let binary = env!("CARGO_BIN_EXE_jedi-judge");
     let dir = folder("battle-stated");
     let saved = dir.join("battle.yaml");
     let script = format!(
@@ -580,9 +576,7 @@ quit
 ",
         saved.display()
     );
-    let output = piped_script(script.as_bytes());
-    let shell = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{shell}");
+    let shell = piped_session(&script);
     let file = std::fs::read_to_string(&saved).expect("saved");
     let reread = jedi_judge::scenario::parse(&file).expect("the saved file reads");
     let battle = reread.battle.expect("the stated battle is saved");
@@ -595,22 +589,7 @@ quit
             .map(|name| name.value.as_str()),
         Some("Coruscant Guard, Officer")
     );
-    let walk = Command::new(binary)
-        .args(["walk", &saved.display().to_string()])
-        .output()
-        .expect("walk runs");
-    let walked = String::from_utf8_lossy(&walk.stdout);
-    assert_eq!(walk.status.code(), Some(0), "{walked}\n{file}");
-    let verdict = |text: &str| {
-        text.split("Verdict")
-            .nth(1)
-            .unwrap_or_default()
-            .split("(The board")
-            .next()
-            .unwrap_or_default()
-            .trim()
-            .to_string()
-    };
+    let walked = replayed(&saved);
     assert!(
         verdict(&walked).contains("Defeated (Dark Side): Battle Droid"),
         "{walked}"
