@@ -487,7 +487,9 @@ struct_literal!(GameText {
     damage_modifier,
     battle,
     destiny_draws,
+    deploy_fetch,
 });
+struct_literal!(DeployFetch { card, to, counters });
 struct_literal!(ConditionalBonus { amount, when });
 
 impl Literal for model::Condition {

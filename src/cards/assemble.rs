@@ -9,7 +9,7 @@ use std::fmt;
 use serde::Deserialize;
 
 use super::model::{
-    BattleEffect, Card, CardType, ClashFacts, DuelingEffect, Fact, Game, Printing, Side, Source,
+    BattleEffect, Card, CardType, DeployFetch, ClashFacts, DuelingEffect, Fact, Game, Printing, Side, Source,
     StatValue, Text, TraitKind, WeaponBox, disagreement, split_name,
 };
 
@@ -176,6 +176,8 @@ struct EffectFile {
     dueling: Option<DuelingEffect>,
     #[serde(default)]
     battle: Option<BattleEffect>,
+    #[serde(default)]
+    deploy_fetch: Option<DeployFetch>,
     #[serde(default)]
     note: Option<String>,
 }
@@ -422,6 +424,7 @@ pub fn assemble(
             applied = true;
             card.text.dueling = effect.dueling;
             card.text.battle = effect.battle;
+            card.text.deploy_fetch = effect.deploy_fetch.clone();
             card.text_source = Some(source.clone());
             if let Some(note) = &effect.note {
                 card.notes.push(Fact::new(note.clone(), source.clone()));

@@ -495,6 +495,40 @@ fn is_default<T: Default + PartialEq>(value: &T) -> bool {
     *value == T::default()
 }
 
+/// "When he deploys, you may deploy one X here from your draw deck": what may be fetched,
+/// where the text works, and what it costs.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeployFetch {
+    /// The card that may be deployed: a card title (`Captain Panaka's Blaster`), or a word
+    /// a card's title or subtitle holds (`battle droid`, `Neimoidian`).
+    pub card: String,
+    /// Only when the card with the text deploys to this planet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// The deploy counters the fetched card costs, if the text says (0: "for free"); left
+    /// out, its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counters: Option<i32>,
+}
+
+impl DeployFetch {
+    /// The text in a short phrase: `deploys Captain Panaka's Blaster from the draw deck for free`.
+    pub fn phrase(&self) -> String {
+        let to = self
+            .to
+            .as_ref()
+            .map(|planet| format!(" when deployed to {planet}"))
+            .unwrap_or_default();
+        let cost = match self.counters {
+            Some(0) => " for free".to_string(),
+            Some(counters) => format!(" for {counters} counters"),
+            None => String::new(),
+        };
+        format!("{to}: may deploy one {} from the draw deck{cost}", self.card)
+    }
+}
+
 /// Battle card text the battle procedure models.
 #[derive(
     Clone,
@@ -592,6 +626,9 @@ pub struct GameText {
     /// a scenario declares them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub destiny_draws: Option<i32>,
+    /// "When he deploys, you may deploy … from your draw deck."
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deploy_fetch: Option<DeployFetch>,
 }
 
 impl GameText {
@@ -622,6 +659,9 @@ impl GameText {
         }
         if let Some(effect) = self.battle {
             phrases.push(format!("in a fight: {}", effect.label()));
+        }
+        if let Some(fetch) = &self.deploy_fetch {
+            phrases.push(format!("when deployed{}", fetch.phrase()));
         }
         phrases
     }
