@@ -317,6 +317,8 @@ pub type Counters = Ranged<0, 999>;
 pub type DeckSize = Ranged<0, 1000>;
 /// A power bonus, or any other amount a card's text adds (negative to subtract).
 pub type Bonus = Ranged<-20, 20>;
+/// The deploy counters a card costs, as game text states them.
+pub type PrintedCounters = Ranged<0, 20>;
 /// Destiny draws a weapon or a starfighter gives in a fight.
 pub type DestinyDraws = Ranged<0, 9>;
 /// Damage a player takes in all, as an expectation states it.

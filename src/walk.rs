@@ -114,6 +114,7 @@ fn side_script(decisions: &Option<SideDecisions>) -> SideScript {
             .map(|name| name.value.clone())
             .collect(),
         intercept: decisions.intercept.as_ref().map(|yes| yes.value),
+        fetch: text(&decisions.fetch),
     }
 }
 

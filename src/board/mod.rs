@@ -433,6 +433,18 @@ impl BattleSetup {
     }
 }
 
+/// A card being deployed, as a scenario states it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeploySetup {
+    /// The card, in the hand of the player whose turn it is.
+    pub card: CardId,
+    /// Where it deploys; `None`: the current planet.
+    pub to: Option<Planet>,
+    /// Face down.
+    pub hidden: bool,
+    pub span: SpanNote,
+}
+
 /// The whole position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
@@ -453,6 +465,8 @@ pub struct Board {
     pub duel: Option<DuelInProgress>,
     /// A battle or evacuation's stated plans, if the scenario gives them.
     pub battle: Option<BattleSetup>,
+    /// The card being deployed, if the scenario states one.
+    pub deploy: Option<DeploySetup>,
 }
 
 impl Board {
@@ -470,6 +484,7 @@ impl Board {
             zones: BTreeMap::new(),
             duel: None,
             battle: None,
+            deploy: None,
             light: PlayerState::default(),
             dark: PlayerState::default(),
         }

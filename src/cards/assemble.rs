@@ -9,8 +9,8 @@ use std::fmt;
 use serde::Deserialize;
 
 use super::model::{
-    BattleEffect, Card, CardType, DeployFetch, ClashFacts, DuelingEffect, Fact, Game, Printing, Side, Source,
-    StatValue, Text, TraitKind, WeaponBox, disagreement, split_name,
+    BattleEffect, Card, CardType, ClashFacts, DeployFetch, DuelingEffect, Fact, Game, Printing,
+    Side, Source, StatValue, Text, TraitKind, WeaponBox, disagreement, split_name,
 };
 
 /// The rule that draws a destiny for Anakin's power, which is printed "?".

@@ -16,8 +16,8 @@ pub use catalog::{CATALOG_SOURCE, Catalog, CatalogError};
 pub use matching::{CardLookupError, find, suggest};
 pub use model::{
     BattleEffect, BoxDeclaration, Card, CardType, ClashFacts, Condition, ConditionTrait,
-    ConditionalBonus, DamageModifier, DuelingEffect, Fact, Game, GameText, Identity, LocationBonus,
-    ModifiedCards, ModifierTarget, Printing, Side, Source, StatValue, Stats, TraitKind, WeaponBox,
-    split_name,
+    ConditionalBonus, DamageModifier, DeployFetch, DuelingEffect, Fact, Game, GameText, Identity,
+    LocationBonus, ModifiedCards, ModifierTarget, Printing, Side, Source, StatValue, Stats,
+    TraitKind, WeaponBox, split_name,
 };
 pub use traits::{DerivedTrait, TraitValue};

@@ -525,7 +525,10 @@ impl DeployFetch {
             Some(counters) => format!(" for {counters} counters"),
             None => String::new(),
         };
-        format!("{to}: may deploy one {} from the draw deck{cost}", self.card)
+        format!(
+            "{to}: may deploy one {} from the draw deck{cost}",
+            self.card
+        )
     }
 }
 

@@ -34,6 +34,8 @@ pub struct SideScript {
     pub starships: VecDeque<String>,
     /// Evacuation: whether he intercepts.
     pub intercept: Option<bool>,
+    /// Deploying from the draw deck: the card he deploys, or `none`.
+    pub fetch: Option<String>,
 }
 
 /// Both players' scripted answers.
@@ -130,6 +132,8 @@ pub enum NamedAnswer {
     Substitute,
     /// Evacuation: whether to intercept (`true` or `false`).
     Intercept,
+    /// Deploying from the draw deck: the card fetched, or `none`.
+    Fetch,
 }
 
 impl NamedAnswer {
@@ -141,6 +145,7 @@ impl NamedAnswer {
             NamedAnswer::Defender => "defender",
             NamedAnswer::Substitute => "substitute",
             NamedAnswer::Intercept => "intercept",
+            NamedAnswer::Fetch => "fetch",
         }
     }
 
@@ -153,6 +158,7 @@ impl NamedAnswer {
             DecisionKind::Defender => Some(NamedAnswer::Defender),
             DecisionKind::Substitute => Some(NamedAnswer::Substitute),
             DecisionKind::Intercept => Some(NamedAnswer::Intercept),
+            DecisionKind::Fetch => Some(NamedAnswer::Fetch),
             _ => None,
         }
     }
@@ -197,6 +203,7 @@ impl Scripted {
             NamedAnswer::Defender => script.defender.clone(),
             NamedAnswer::Substitute => script.substitute.clone(),
             NamedAnswer::Intercept => script.intercept.map(|yes| yes.to_string()),
+            NamedAnswer::Fetch => script.fetch.clone(),
         }
     }
 
@@ -216,6 +223,7 @@ impl Scripted {
                     NamedAnswer::Intercept,
                     &script.intercept.map(|yes| yes.to_string()),
                 ),
+                (NamedAnswer::Fetch, &script.fetch),
             ] {
                 if let Some(given) = given
                     && !self.read.contains(&(side, answer))
@@ -343,7 +351,8 @@ impl Decider for Scripted {
             | DecisionKind::InitiatorWeapon
             | DecisionKind::DefenderWeapon
             | DecisionKind::Defender
-            | DecisionKind::Substitute => NamedAnswer::of(decision.kind)
+            | DecisionKind::Substitute
+            | DecisionKind::Fetch => NamedAnswer::of(decision.kind)
                 .and_then(|answer| self.named(who, answer))
                 .map(|name| by_name(decision, &name).ok_or(name)),
             DecisionKind::Attack | DecisionKind::Block => self

@@ -4,6 +4,7 @@ pub mod battle;
 pub mod conditions;
 pub mod damage;
 pub mod deciders;
+pub mod deploy;
 pub mod duel;
 
 use serde::Serialize;
@@ -107,6 +108,7 @@ pub enum EventKind {
     Duel(duel::DuelEvent),
     Clash(crate::clash::battle::ClashEvent),
     Battle(battle::BattleEvent),
+    Deploy(deploy::DeployEvent),
 }
 
 impl EventKind {
@@ -116,6 +118,7 @@ impl EventKind {
             EventKind::Duel(event) => event.narrate(),
             EventKind::Clash(event) => event.narrate(),
             EventKind::Battle(event) => event.narrate(),
+            EventKind::Deploy(event) => event.narrate(),
         }
     }
 
@@ -123,8 +126,14 @@ impl EventKind {
     pub fn shows_tally(&self) -> bool {
         match self {
             EventKind::Duel(event) => event.shows_tally(),
-            EventKind::Clash(_) | EventKind::Battle(_) => false,
+            EventKind::Clash(_) | EventKind::Battle(_) | EventKind::Deploy(_) => false,
         }
+    }
+}
+
+impl From<deploy::DeployEvent> for EventKind {
+    fn from(event: deploy::DeployEvent) -> EventKind {
+        EventKind::Deploy(event)
     }
 }
 
@@ -178,6 +187,8 @@ pub enum DecisionKind {
     Intercept,
     /// A battle plan made by decisions: the next card, its weapon, a Battle card.
     BattlePlan,
+    /// Deploying from the draw deck: which matching card, or none.
+    Fetch,
 }
 
 impl DecisionKind {
@@ -197,6 +208,7 @@ impl DecisionKind {
             DecisionKind::AddStarship => "starships",
             DecisionKind::Intercept => "intercept",
             DecisionKind::BattlePlan => "plan",
+            DecisionKind::Fetch => "fetch",
         }
     }
 }

@@ -9,6 +9,7 @@
 
 pub mod battle;
 pub mod clash;
+pub mod deploy;
 pub mod duel;
 
 use crate::board::Board;
@@ -27,6 +28,7 @@ pub static DOORS: &[&dyn Door] = &[
     &duel::DUEL,
     &battle::BATTLE,
     &battle::EVACUATE,
+    &deploy::DEPLOY,
     &clash::CLASH,
 ];
 

@@ -202,6 +202,7 @@ pub enum WalkResult {
     Duel(DuelResult),
     Clash(ClashResult),
     Battle(crate::engine::battle::BattleResult),
+    Deploy(crate::engine::deploy::DeployResult),
 }
 
 /// `check --format json`.

@@ -120,6 +120,9 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
     if let Some(duel) = &file.duel {
         builder.duel_in_progress(duel);
     }
+    if let Some(deploy) = &file.deploy {
+        builder.deploy_setup(deploy);
+    }
     if let Some(battle) = &file.battle {
         builder.battle_setup(battle);
     }
@@ -382,6 +385,18 @@ impl Builder<'_> {
         }
         if let Some(effect) = &declaration.battle_text {
             text.battle = Some(effect.value);
+        }
+        if let Some(fetch) = &declaration.deploy_fetch {
+            let fetch = &fetch.value;
+            let to = match &fetch.to {
+                Some(planet) => self.planet(planet).map(|planet| planet.name().to_string()),
+                None => None,
+            };
+            text.deploy_fetch = Some(crate::cards::DeployFetch {
+                card: crate::text::clip(&fetch.card.value, crate::cards::matching::MAX_NAME_CHARS),
+                to,
+                counters: fetch.counters.as_ref().map(|counters| counters.value.i32()),
+            });
         }
         if let Some(draws) = &declaration.destiny_draws {
             card.text.destiny_draws = Some(draws.value.i32());
@@ -912,7 +927,14 @@ impl Builder<'_> {
             let zones: Vec<Zone> = planet.map(|p| Zone::InPlay(p, side)).into_iter().collect();
             let mut cards = Vec::new();
             for name in &evacuating.value {
-                if let Some(id) = self.find_in(&zones, side, name, "evacuated card", &mut taken) {
+                if let Some(id) = self.find_in(
+                    &zones,
+                    side,
+                    name,
+                    "evacuated card",
+                    "battle-card-not-there",
+                    &mut taken,
+                ) {
                     cards.push(id);
                 }
             }
@@ -940,20 +962,36 @@ impl Builder<'_> {
                     ..Default::default()
                 };
                 for name in std::iter::once(&entry.fighter).chain(entry.together_with.as_ref()) {
-                    if let Some(id) =
-                        self.find_in(&fighter_zones, side, name, "fighter", &mut taken)
-                    {
+                    if let Some(id) = self.find_in(
+                        &fighter_zones,
+                        side,
+                        name,
+                        "fighter",
+                        "battle-card-not-there",
+                        &mut taken,
+                    ) {
                         planned.fighters.push(id);
                     }
                 }
                 if let Some(weapon) = &entry.weapon {
-                    planned.weapon =
-                        self.find_in(&weapon_zones, side, weapon, "weapon", &mut taken);
+                    planned.weapon = self.find_in(
+                        &weapon_zones,
+                        side,
+                        weapon,
+                        "weapon",
+                        "battle-card-not-there",
+                        &mut taken,
+                    );
                 }
                 for name in &entry.battle_cards {
-                    if let Some(id) =
-                        self.find_in(&card_zones, side, name, "Battle card", &mut taken)
-                    {
+                    if let Some(id) = self.find_in(
+                        &card_zones,
+                        side,
+                        name,
+                        "Battle card",
+                        "battle-card-not-there",
+                        &mut taken,
+                    ) {
                         planned.battle_cards.push(id);
                     }
                 }
@@ -967,6 +1005,28 @@ impl Builder<'_> {
         self.board.battle = Some(setup);
     }
 
+    fn deploy_setup(&mut self, section: &Located<crate::procedures::deploy::section::DeployFile>) {
+        let file = &section.value;
+        let side = self.board.turn.unwrap_or(Side::Light);
+        let to = file.to.as_ref().and_then(|planet| self.planet(planet));
+        let mut taken = BTreeSet::new();
+        if let Some(card) = self.find_in(
+            &[Zone::Hand(side)],
+            side,
+            &file.card,
+            "card to deploy",
+            "deploy-card-not-in-hand",
+            &mut taken,
+        ) {
+            self.board.deploy = Some(crate::board::DeploySetup {
+                card,
+                to,
+                hidden: file.hidden,
+                span: SpanNote(section.span),
+            });
+        }
+    }
+
     /// The first card of `side` in the zones, in order, that a name means and that no other
     /// name has taken.
     fn find_in(
@@ -975,6 +1035,7 @@ impl Builder<'_> {
         side: Side,
         name: &Located<String>,
         role: &str,
+        code: &'static str,
         taken: &mut BTreeSet<CardId>,
     ) -> Option<CardId> {
         let card = self.resolve(name, Some(side))?;
@@ -1006,7 +1067,7 @@ impl Builder<'_> {
                 };
                 self.problems.push(
                     Problem::error(
-                        "battle-card-not-there",
+                        code,
                         format!(
                             "the {side} {role} {full_name} is not among {places}"
                         ),

@@ -75,6 +75,10 @@ pub struct ScenarioFile {
     /// `action: battle` and `action: evacuate` walk it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle: Option<Located<crate::procedures::battle::section::BattleFile>>,
+    /// A card being deployed (Young Jedi): `action: deploy` walks it, and what its game text
+    /// then deploys from the draw deck.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deploy: Option<Located<crate::procedures::deploy::section::DeployFile>>,
     /// What to adjudicate: the action of a registered procedure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<Located<ActionName>>,
@@ -316,6 +320,10 @@ pub struct SideDecisions {
     /// Evacuation: whether the opponent intercepts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub intercept: Option<Located<bool>>,
+    /// Deploying from the draw deck: the card he deploys by his card's game text, or
+    /// `none` (he changed his mind).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fetch: Option<Located<String>>,
 }
 
 /// `light`, `dark` or `none`.
@@ -445,6 +453,33 @@ pub struct Expectation {
     /// The outcome of a battle or an evacuation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle: Option<BattleExpectation>,
+    /// The outcome of a deploy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deploy: Option<DeployExpectation>,
+}
+
+/// The expected outcome of a deploy.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeployExpectation {
+    /// Whether the deploy is refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<bool>,
+    /// The card deployed from the draw deck, or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fetched: Option<String>,
+    /// The deploy counters left this turn (0 to 999).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counters_left: Option<Counters>,
+    /// The DAMAGE the player takes as the penalty (0 to 999).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<DamageTotal>,
+    /// The winner by deck victory, or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck_victory: Option<SideOrNone>,
+    /// How many cards each player has in a zone at the end of the walk, as for a duel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zones: Option<ZonesBySide>,
 }
 
 /// Where evacuated cards went.
@@ -505,6 +540,7 @@ impl Expectation {
         self.duel.is_some()
             || self.clash.is_some()
             || self.battle.is_some()
+            || self.deploy.is_some()
             || self.events.is_some()
             || self.cited.is_some()
             || self.not_cited.is_some()
@@ -641,6 +677,26 @@ pub struct Declaration {
     /// How many destiny draws a weapon (its first box) or a starfighter gives in a fight.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub destiny_draws: Option<Located<crate::ranged::DestinyDraws>>,
+    /// "When he deploys, you may deploy one X from your draw deck": `{card: X}`, with `to:
+    /// PLANET` if the text works only there and `counters: N` if it says what X costs (0:
+    /// "for free").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deploy_fetch: Option<Located<DeployFetchFile>>,
+}
+
+/// "When he deploys, you may deploy one X from your draw deck", as a scenario declares it.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeployFetchFile {
+    /// A card title, or a word a card's title or subtitle holds (a trait such as `battle
+    /// droid`).
+    pub card: Located<String>,
+    /// The planet the text works at, if only one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<Located<String>>,
+    /// What the fetched card costs, if the text says (0 to 20; 0: "for free").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counters: Option<Located<crate::ranged::PrintedCounters>>,
 }
 
 /// A game-text power bonus with its condition.

@@ -130,6 +130,17 @@ fn declaration(card: &Card) -> Option<Declaration> {
                 _ => None,
             }),
         battle_text: card.text.battle.map(Located::new),
+        deploy_fetch: card.text.deploy_fetch.as_ref().map(|fetch| {
+            Located::new(super::file::DeployFetchFile {
+                card: Located::new(fetch.card.clone()),
+                to: fetch.to.clone().map(Located::new),
+                counters: fetch.counters.map(|counters| {
+                    Located::new(crate::ranged::PrintedCounters::saturating(i64::from(
+                        counters,
+                    )))
+                }),
+            })
+        }),
         destiny_draws: card
             .text
             .destiny_draws
@@ -240,6 +251,20 @@ pub fn to_file(board: &Board) -> ScenarioFile {
             .battle
             .as_ref()
             .map(|setup| Located::new(battle_section(board, setup))),
+        deploy: board.deploy.as_ref().map(|setup| {
+            Located::new(crate::procedures::deploy::section::DeployFile {
+                card: Located::new(
+                    board
+                        .card(setup.card)
+                        .map(Card::unambiguous_name)
+                        .unwrap_or_default(),
+                ),
+                to: setup
+                    .to
+                    .map(|planet| Located::new(planet.name().to_string())),
+                hidden: setup.hidden,
+            })
+        }),
         ..ScenarioFile::default()
     }
 }

@@ -1643,6 +1643,7 @@ fn record(decisions: &mut Decisions, decision: &Decision, choice: usize) {
         DecisionKind::BattlePlan => side
             .plan
             .push(Located::new(crate::ranged::Stat(StatInput::Symbol(name())))),
+        DecisionKind::Fetch => side.fetch = Some(Located::new(name())),
         _ => {}
     }
 }

@@ -1,0 +1,671 @@
+//! Deploying a card, and the card it may then deploy from the draw deck by its game text:
+//! counters, the search, one copy, the reshuffle, the penalty and deck victory.
+
+use std::collections::{BTreeSet, VecDeque};
+
+use serde::Serialize;
+
+use crate::board::{Board, CardId, Planet, Zone};
+use crate::cards::{Card, CardType, DeployFetch, Side, StatValue};
+use crate::random::Random;
+use crate::rules::{Citation, cite};
+
+use super::damage;
+use super::{
+    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
+    describe_move,
+};
+
+const GAME_TEXT: Citation = cite("deploy-from-deck.game-text");
+const ONE_COPY: Citation = cite("deploy-from-deck.one-copy");
+const COUNTERS: Citation = cite("deploy-from-deck.counters");
+const RESHUFFLE: Citation = cite("deploy-from-deck.reshuffle");
+const PENALTY: Citation = cite("deploy-from-deck.penalty");
+const HIDDEN: Citation = cite("deploy-from-deck.hidden");
+const TITLE_RULE: Citation = cite("general.title-traits");
+const DECK_VICTORY: Citation = cite("even-up.deck-victory-first");
+
+pub(crate) const COUNTERS_PER_TURN: Assumption = Assumption {
+    name: "deploy-counters-per-turn",
+    text: "A player has 6 deploy counters to spend in each of his turns; the cards he deploys use them up. The rule sources do not say; the base rulebook is described so.",
+};
+const COUNTERS_UNCOUNTED: Assumption = Assumption {
+    name: "deploy-counters-per-turn",
+    text: "Set by the scenario to `unlimited`: the counters a player has left are not counted.",
+};
+pub(crate) const FETCHED_FACE_UP: Assumption = Assumption {
+    name: "fetched-card-face-up",
+    text: "A card deployed from the draw deck by game text is deployed face up. The rule sources do not say.",
+};
+const FETCHED_HIDDEN: Assumption = Assumption {
+    name: "fetched-card-face-up",
+    text: "Set by the scenario to `hidden`: a card deployed from the draw deck by game text is deployed face down.",
+};
+
+/// The counters of a turn under `deploy-counters-per-turn`'s default.
+const COUNTERS_A_TURN: u32 = 6;
+/// The value of `deploy-counters-per-turn` that does not count them.
+pub(crate) const UNLIMITED: &str = "unlimited";
+/// The value of `fetched-card-face-up` that deploys the fetched card face down.
+pub(crate) const FETCH_HIDDEN: &str = "hidden";
+
+/// Why the card may not be deployed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "reason")]
+pub enum DeployRefusal {
+    NoTurn,
+    NotEnoughCounters { cost: u32, left: u32 },
+}
+
+/// Why no card came from the draw deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NotFetched {
+    /// No card of the deck matches.
+    NoneFound,
+    /// Every match costs more than the counters left.
+    CannotPay,
+    /// He chose not to.
+    ChangedHisMind,
+}
+
+/// What happened in a deploy.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum DeployEvent {
+    Refused {
+        side: Option<Side>,
+        refusal: DeployRefusal,
+    },
+    Deployed {
+        side: Side,
+        card: String,
+        planet: String,
+        hidden: bool,
+        cost: u32,
+        /// `None` where counters are not counted.
+        counters_left: Option<u32>,
+    },
+    /// A hidden card's text does nothing.
+    TextOff {
+        side: Side,
+        card: String,
+    },
+    /// The text works only at another planet.
+    TextNotHere {
+        side: Side,
+        card: String,
+        planet: String,
+        only: String,
+    },
+    Searched {
+        side: Side,
+        card: String,
+        wanted: String,
+        by_trait: bool,
+        /// Each title found, with how many copies the deck holds.
+        found: Vec<(String, usize)>,
+        /// Matches that cost more than the counters left, with their cost.
+        too_dear: Vec<(String, u32)>,
+    },
+    Fetched {
+        side: Side,
+        card: String,
+        planet: String,
+        cost: u32,
+        free: bool,
+        hidden: bool,
+        counters_left: Option<u32>,
+    },
+    NotFetched {
+        side: Side,
+        why: NotFetched,
+    },
+    Reshuffled {
+        side: Side,
+        deck_size: usize,
+    },
+    Penalty {
+        side: Side,
+        lost: usize,
+        deck_left: usize,
+    },
+    DeckVictory {
+        winner: Side,
+    },
+}
+
+/// What came of a deploy.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct DeployResult {
+    pub side: Option<Side>,
+    pub card: Option<String>,
+    pub planet: Option<String>,
+    pub hidden: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<DeployRefusal>,
+    /// Whether the card's text let him search his draw deck.
+    pub searched: bool,
+    /// The card deployed from the draw deck.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fetched: Option<String>,
+    /// Why none was, where the text let him search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_fetched: Option<NotFetched>,
+    /// Deploy counters left this turn; `None` where they are not counted.
+    pub counters_left: Option<u32>,
+    /// DAMAGE taken as the penalty.
+    pub damage: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deck_victory: Option<Side>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Start,
+    Search,
+    Reshuffle,
+    Done,
+}
+
+/// The deploy procedure.
+pub struct Deploy {
+    phase: Phase,
+    pending: VecDeque<Event>,
+    random: Random,
+    side: Side,
+    planet: Option<Planet>,
+    /// Counters left this turn; `None` where they are not counted.
+    left: Option<u32>,
+    counted: bool,
+    fetch_hidden: bool,
+    laps_rule: bool,
+    /// The search's matches the player can pay for, first copy of each title.
+    choices: Vec<(CardId, u32)>,
+    /// Whether the search found any match, payable or not.
+    found_any: bool,
+    fetch: Option<DeployFetch>,
+    result: DeployResult,
+    missing: Option<String>,
+    /// The named assumptions printed so far: each is printed once.
+    said: BTreeSet<&'static str>,
+}
+
+impl Deploy {
+    pub fn new(board: &Board, corpus: &crate::rules::Corpus) -> Deploy {
+        let setup = board.deploy.as_ref();
+        Deploy {
+            phase: Phase::Start,
+            pending: VecDeque::new(),
+            random: Random::seeded(board.seed),
+            side: board.turn.unwrap_or(Side::Light),
+            planet: setup.and_then(|setup| setup.to).or(board.current_planet),
+            left: None,
+            counted: true,
+            fetch_hidden: false,
+            laps_rule: board.ruleset.in_force_id(corpus, "boonta.laps.not-in-play"),
+            choices: Vec::new(),
+            found_any: false,
+            fetch: None,
+            result: DeployResult::default(),
+            missing: None,
+            said: BTreeSet::new(),
+        }
+    }
+
+    /// The deploy with the scenario's choices of its named assumptions.
+    pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> Deploy {
+        self.counted = value(COUNTERS_PER_TURN.name) != UNLIMITED;
+        self.fetch_hidden = value(FETCHED_FACE_UP.name) == FETCH_HIDDEN;
+        self
+    }
+
+    pub fn result(&self) -> &DeployResult {
+        &self.result
+    }
+
+    fn emit(
+        &mut self,
+        kind: DeployEvent,
+        cites: &[Citation],
+        assumptions: Vec<Assumption>,
+        moves: Vec<Move>,
+    ) {
+        self.pending.push_back(Event {
+            kind: kind.into(),
+            cites: cites.to_vec(),
+            assumptions,
+            moves,
+            tally: Tally::default(),
+        });
+    }
+
+    /// The counters assumption, the first time it is applied.
+    fn counters_assumption(&mut self) -> Vec<Assumption> {
+        let assumption = if self.counted {
+            COUNTERS_PER_TURN
+        } else {
+            COUNTERS_UNCOUNTED
+        };
+        if self.said.insert(assumption.name) {
+            vec![assumption]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// A card's deploy counters, or the fact to declare.
+    fn cost_of(card: &Card) -> Result<u32, String> {
+        match card.stats.deploy.as_ref().map(|fact| &fact.value) {
+            Some(StatValue::Number(counters)) => Ok(u32::try_from(*counters).unwrap_or(0)),
+            _ => Err(format!(
+                "the deploy counters of {} are not known: declare them under `cards:` with `deploy:`",
+                card.full_name()
+            )),
+        }
+    }
+
+    fn start(&mut self, board: &mut Board) -> Result<(), String> {
+        let Some(side) = board.turn else {
+            self.result.refusal = Some(DeployRefusal::NoTurn);
+            self.emit(
+                DeployEvent::Refused {
+                    side: None,
+                    refusal: DeployRefusal::NoTurn,
+                },
+                &[],
+                Vec::new(),
+                Vec::new(),
+            );
+            self.phase = Phase::Done;
+            return Ok(());
+        };
+        self.side = side;
+        self.result.side = Some(side);
+        let setup = board
+            .deploy
+            .clone()
+            .ok_or("the card deployed: state it under `deploy:` with `card:`")?;
+        let planet = self.planet.ok_or(
+            "where the card deploys: give `deploy: to:` or the position's `current_planet`",
+        )?;
+        let id = setup.card;
+        let card = board
+            .card(id)
+            .cloned()
+            .ok_or("the card deployed is not on the table")?;
+        let hidden = setup.hidden;
+        self.result.card = Some(card.full_name());
+        self.result.planet = Some(planet.name().to_string());
+        self.result.hidden = hidden;
+        let cost = Self::cost_of(&card)?;
+        let spent = board.player(side).counters_spent;
+        let left = if self.counted {
+            let left = COUNTERS_A_TURN.saturating_sub(spent);
+            if cost > left {
+                let refusal = DeployRefusal::NotEnoughCounters { cost, left };
+                self.result.refusal = Some(refusal.clone());
+                self.result.counters_left = Some(left);
+                let counters = self.counters_assumption();
+                self.emit(
+                    DeployEvent::Refused {
+                        side: Some(side),
+                        refusal,
+                    },
+                    &[],
+                    counters,
+                    Vec::new(),
+                );
+                self.phase = Phase::Done;
+                return Ok(());
+            }
+            Some(left.saturating_sub(cost))
+        } else {
+            None
+        };
+        self.left = left;
+        self.result.counters_left = left;
+        let from = board.zone_of(id).unwrap_or(Zone::Hand(side));
+        let moved = describe_move(board, id, from, Zone::InPlay(planet, side));
+        board.move_to(id, Zone::InPlay(planet, side));
+        if let Some(instance) = board.instance_mut(id) {
+            instance.face_down = hidden;
+            instance.deployed_this_turn = true;
+        }
+        let player = board.player_mut(side);
+        player.counters_spent = player.counters_spent.saturating_add(cost);
+        let name = card.full_name();
+        let counters = self.counters_assumption();
+        self.emit(
+            DeployEvent::Deployed {
+                side,
+                card: name.clone(),
+                planet: planet.name().to_string(),
+                hidden,
+                cost,
+                counters_left: left,
+            },
+            &[],
+            counters,
+            vec![moved],
+        );
+        let Some(fetch) = card.text.deploy_fetch.clone() else {
+            self.phase = Phase::Done;
+            return Ok(());
+        };
+        if hidden {
+            self.emit(
+                DeployEvent::TextOff { side, card: name },
+                &[HIDDEN],
+                Vec::new(),
+                Vec::new(),
+            );
+            self.phase = Phase::Done;
+            return Ok(());
+        }
+        if let Some(only) = &fetch.to
+            && !only.eq_ignore_ascii_case(planet.name())
+        {
+            self.emit(
+                DeployEvent::TextNotHere {
+                    side,
+                    card: name,
+                    planet: planet.name().to_string(),
+                    only: only.clone(),
+                },
+                &[GAME_TEXT],
+                Vec::new(),
+                Vec::new(),
+            );
+            self.phase = Phase::Done;
+            return Ok(());
+        }
+        self.search(board, &name, &fetch)?;
+        self.fetch = Some(fetch);
+        Ok(())
+    }
+
+    /// The search of the draw deck: each title that matches once (the first copy from the
+    /// top), and the ones he can pay for as the choices.
+    fn search(&mut self, board: &Board, name: &str, fetch: &DeployFetch) -> Result<(), String> {
+        let side = self.side;
+        self.result.searched = true;
+        let mut copies: std::collections::BTreeMap<String, usize> = Default::default();
+        let mut found: Vec<String> = Vec::new();
+        let mut too_dear = Vec::new();
+        let mut by_trait = false;
+        for &id in board.zone(Zone::DrawDeck(side)) {
+            let Some(card) = board.card(id) else { continue };
+            let Some(trait_match) = matches(card, &fetch.card) else {
+                continue;
+            };
+            let count = copies.entry(card.full_name()).or_default();
+            *count = count.saturating_add(1);
+            if *count > 1 {
+                continue;
+            }
+            by_trait |= trait_match;
+            let cost = match fetch.counters {
+                Some(counters) => u32::try_from(counters).unwrap_or(0),
+                None => Self::cost_of(card)?,
+            };
+            found.push(card.full_name());
+            if self.left.is_some_and(|left| cost > left) {
+                too_dear.push((card.full_name(), cost));
+            } else {
+                self.choices.push((id, cost));
+            }
+        }
+        self.found_any = !found.is_empty();
+        let mut cites = vec![GAME_TEXT, ONE_COPY, COUNTERS];
+        if by_trait {
+            cites.push(TITLE_RULE);
+        }
+        let found = found
+            .into_iter()
+            .map(|name| {
+                let count = copies.get(&name).copied().unwrap_or(1);
+                (name, count)
+            })
+            .collect();
+        self.emit(
+            DeployEvent::Searched {
+                side,
+                card: name.to_string(),
+                wanted: fetch.card.clone(),
+                by_trait,
+                found,
+                too_dear,
+            },
+            &cites,
+            Vec::new(),
+            Vec::new(),
+        );
+        self.phase = Phase::Search;
+        Ok(())
+    }
+
+    fn decision(&self, board: &Board) -> Option<Decision> {
+        let wanted = self.fetch.as_ref()?.card.clone();
+        let mut options: Vec<DecisionOption> = self
+            .choices
+            .iter()
+            .map(|(id, cost)| {
+                let card = board.card(*id);
+                let name = card.map(Card::full_name).unwrap_or_default();
+                DecisionOption {
+                    label: format!("deploy {name} ({cost} counters)").into(),
+                    card: Some(*id),
+                    name: Some(name.into()),
+                    aliases: card.map(|card| card.aliases.clone()).unwrap_or_default(),
+                    destiny: None,
+                    declines: false,
+                    cites: vec![ONE_COPY, COUNTERS].into(),
+                }
+            })
+            .collect();
+        options.push(DecisionOption {
+            label: "deploy none (1 DAMAGE after the reshuffle)".into(),
+            card: None,
+            name: None,
+            aliases: Vec::new(),
+            destiny: None,
+            declines: true,
+            cites: vec![PENALTY].into(),
+        });
+        Some(Decision {
+            kind: DecisionKind::Fetch,
+            who: self.side,
+            prompt: format!(
+                "{} player: deploy one {wanted} from your draw deck, or none",
+                self.side
+            ),
+            options,
+        })
+    }
+
+    fn fetched(&mut self, board: &mut Board, id: CardId, cost: u32) {
+        let side = self.side;
+        let Some(planet) = self.planet else { return };
+        let free = self
+            .fetch
+            .as_ref()
+            .is_some_and(|fetch| fetch.counters == Some(0));
+        let moved = describe_move(board, id, Zone::DrawDeck(side), Zone::InPlay(planet, side));
+        board.move_to(id, Zone::InPlay(planet, side));
+        if let Some(instance) = board.instance_mut(id) {
+            instance.face_down = self.fetch_hidden;
+            instance.deployed_this_turn = true;
+        }
+        let player = board.player_mut(side);
+        player.counters_spent = player.counters_spent.saturating_add(cost);
+        self.left = self.left.map(|left| left.saturating_sub(cost));
+        self.result.counters_left = self.left;
+        let name = board.card(id).map(Card::full_name).unwrap_or_default();
+        self.result.fetched = Some(name.clone());
+        let mut assumptions = vec![if self.fetch_hidden {
+            FETCHED_HIDDEN
+        } else {
+            FETCHED_FACE_UP
+        }];
+        assumptions.extend(self.counters_assumption());
+        self.emit(
+            DeployEvent::Fetched {
+                side,
+                card: name,
+                planet: planet.name().to_string(),
+                cost,
+                free,
+                hidden: self.fetch_hidden,
+                counters_left: self.left,
+            },
+            &[ONE_COPY, COUNTERS],
+            assumptions,
+            vec![moved],
+        );
+    }
+
+    fn reshuffle(&mut self, board: &mut Board) {
+        let side = self.side;
+        if let Some(deck) = board.zones.get_mut(&Zone::DrawDeck(side)) {
+            self.random.shuffle(deck);
+        }
+        let deck_size = board.zone(Zone::DrawDeck(side)).len();
+        self.emit(
+            DeployEvent::Reshuffled { side, deck_size },
+            &[RESHUFFLE],
+            Vec::new(),
+            Vec::new(),
+        );
+        if self.result.fetched.is_none() {
+            let mut moves = Vec::new();
+            let (lost, ran_out) = damage::take(board, side, 1, self.laps_rule, &mut moves);
+            self.result.damage = u32::try_from(lost).unwrap_or(u32::MAX);
+            let deck_left = board.zone(Zone::DrawDeck(side)).len();
+            self.emit(
+                DeployEvent::Penalty {
+                    side,
+                    lost,
+                    deck_left,
+                },
+                &[PENALTY],
+                Vec::new(),
+                moves,
+            );
+            if ran_out {
+                let winner = side.opponent();
+                self.result.deck_victory = Some(winner);
+                self.emit(
+                    DeployEvent::DeckVictory { winner },
+                    &[DECK_VICTORY],
+                    Vec::new(),
+                    Vec::new(),
+                );
+            }
+        }
+        self.phase = Phase::Done;
+    }
+}
+
+/// Whether a card is one the text may fetch: `Some(false)` by its title, `Some(true)` by a
+/// trait its title or subtitle names (a character only, as the FAQ's rule on traits says).
+fn matches(card: &Card, wanted: &str) -> Option<bool> {
+    if card.title.eq_ignore_ascii_case(wanted.trim()) {
+        return Some(false);
+    }
+    if card.card_type() != Some(CardType::Character) {
+        return None;
+    }
+    let words = |text: &str| -> Vec<String> {
+        text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+            .filter(|word| !word.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let wanted = words(wanted);
+    if wanted.is_empty() {
+        return None;
+    }
+    let named = words(&card.full_name());
+    named
+        .windows(wanted.len())
+        .any(|window| window == wanted.as_slice())
+        .then_some(true)
+}
+
+impl Procedure<Board> for Deploy {
+    fn advance(&mut self, board: &mut Board) -> Advance {
+        loop {
+            if let Some(event) = self.pending.pop_front() {
+                return Advance::Event(event);
+            }
+            if let Some(fact) = self.missing.take() {
+                self.phase = Phase::Done;
+                return Advance::Missing(fact);
+            }
+            match self.phase {
+                Phase::Done => return Advance::Done,
+                Phase::Start => {
+                    if let Err(fact) = self.start(board) {
+                        self.phase = Phase::Done;
+                        self.missing = Some(fact);
+                    }
+                }
+                Phase::Search => {
+                    if self.choices.is_empty() {
+                        self.not_fetched(self.no_choice_reason());
+                        self.phase = Phase::Reshuffle;
+                        continue;
+                    }
+                    match self.decision(board) {
+                        Some(decision) => return Advance::Decide(decision),
+                        None => self.phase = Phase::Reshuffle,
+                    }
+                }
+                Phase::Reshuffle => self.reshuffle(board),
+            }
+        }
+    }
+
+    fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
+        let Some(option) = decision.options.get(choice) else {
+            return;
+        };
+        match option.card {
+            Some(id) => {
+                let cost = self
+                    .choices
+                    .iter()
+                    .find(|(card, _)| *card == id)
+                    .map_or(0, |(_, cost)| *cost);
+                self.fetched(board, id, cost);
+            }
+            None => self.not_fetched(NotFetched::ChangedHisMind),
+        }
+        self.phase = Phase::Reshuffle;
+    }
+}
+
+impl Deploy {
+    /// Why there is nothing to choose: no match, or none he can pay for.
+    fn no_choice_reason(&self) -> NotFetched {
+        if self.found_any {
+            NotFetched::CannotPay
+        } else {
+            NotFetched::NoneFound
+        }
+    }
+
+    fn not_fetched(&mut self, why: NotFetched) {
+        self.result.not_fetched = Some(why);
+        self.emit(
+            DeployEvent::NotFetched {
+                side: self.side,
+                why,
+            },
+            &[PENALTY],
+            Vec::new(),
+            Vec::new(),
+        );
+    }
+}

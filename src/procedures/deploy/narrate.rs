@@ -1,0 +1,154 @@
+//! How a deploy's events read in a walkthrough: one sentence (or two) each.
+
+use crate::cards::Side;
+use crate::engine::deploy::{DeployEvent, DeployRefusal, NotFetched};
+use crate::text::{and_list as list, capitalised as capital};
+
+impl DeployEvent {
+    /// One sentence (or two) saying what the event did.
+    pub fn narrate(&self) -> String {
+        narrate(self)
+    }
+}
+
+fn player(side: Side) -> String {
+    format!("the {} player", side.label())
+}
+
+fn counters(count: u32) -> String {
+    format!("{count} counter{}", if count == 1 { "" } else { "s" })
+}
+
+fn left(left: Option<u32>) -> String {
+    match left {
+        Some(left) => format!("; {} left this turn", counters(left)),
+        None => String::new(),
+    }
+}
+
+fn narrate(event: &DeployEvent) -> String {
+    match event {
+        DeployEvent::Refused { refusal, .. } => match refusal {
+            DeployRefusal::NoTurn => {
+                "No deploy: the position does not say whose turn it is.".to_string()
+            }
+            DeployRefusal::NotEnoughCounters { cost, left } => format!(
+                "No deploy: the card costs {} and only {} are left this turn.",
+                counters(*cost),
+                counters(*left)
+            ),
+        },
+        DeployEvent::Deployed {
+            side,
+            card,
+            planet,
+            hidden,
+            cost,
+            counters_left,
+        } => format!(
+            "{} deploys {card} to {planet}{}, using {}{}.",
+            capital(&player(*side)),
+            if *hidden { " hidden (face down)" } else { "" },
+            counters(*cost),
+            left(*counters_left)
+        ),
+        DeployEvent::TextOff { card, .. } => format!(
+            "{card} is hidden: its game text cannot be used until it is turned face up, so it deploys nothing from the draw deck, and there is no penalty."
+        ),
+        DeployEvent::TextNotHere {
+            card, planet, only, ..
+        } => format!(
+            "{card}'s text deploys a card from the draw deck only when he deploys to {only}; he deployed to {planet}, so the text does nothing here."
+        ),
+        DeployEvent::Searched {
+            side,
+            card,
+            wanted,
+            by_trait,
+            found,
+            too_dear,
+        } => {
+            let what = if *by_trait {
+                format!("one {wanted} (a card whose title or subtitle says so)")
+            } else {
+                format!("one {wanted}")
+            };
+            let mut text = format!(
+                "{card}'s text lets {} search his draw deck for {what}. ",
+                player(*side)
+            );
+            if found.is_empty() {
+                text.push_str("He finds none.");
+            } else {
+                let found: Vec<String> = found
+                    .iter()
+                    .map(|(name, copies)| {
+                        let mut said = name.clone();
+                        if *copies > 1 {
+                            said.push_str(&format!(" ({copies} copies; he may deploy one)"));
+                        }
+                        if let Some((_, cost)) = too_dear.iter().find(|(dear, _)| dear == name) {
+                            said.push_str(&format!(
+                                " (which costs {}, more than he has left)",
+                                counters(*cost)
+                            ));
+                        }
+                        said
+                    })
+                    .collect();
+                text.push_str(&format!("He finds {}.", list(&found)));
+            }
+            text
+        }
+        DeployEvent::Fetched {
+            side,
+            card,
+            planet,
+            cost,
+            free,
+            hidden,
+            counters_left,
+        } => format!(
+            "{} deploys {card} from his draw deck to {planet}{} {} (one copy, as the rule allows){}.",
+            capital(&player(*side)),
+            if *hidden { " face down" } else { "" },
+            if *free {
+                "for free, as the text says".to_string()
+            } else {
+                format!("for {}", counters(*cost))
+            },
+            left(*counters_left)
+        ),
+        DeployEvent::NotFetched { side, why } => format!(
+            "{} deploys no card from his draw deck: {}.",
+            capital(&player(*side)),
+            match why {
+                NotFetched::NoneFound => "he found none",
+                NotFetched::CannotPay => "every card he found costs more than his counters left",
+                NotFetched::ChangedHisMind => "he changed his mind",
+            }
+        ),
+        DeployEvent::Reshuffled { side, deck_size } => format!(
+            "{} reshuffles his draw deck ({deck_size} cards), as he must after searching it.",
+            capital(&player(*side))
+        ),
+        DeployEvent::Penalty {
+            side,
+            lost,
+            deck_left,
+        } => format!(
+            "{} did not deploy the card from his draw deck, so he takes 1 DAMAGE as the penalty, after the reshuffle: {} from the top of his draw deck to his discard pile; {deck_left} left. He need not show his deck to prove it.",
+            capital(&player(*side)),
+            if *lost == 1 {
+                "1 card".to_string()
+            } else {
+                format!("{lost} cards")
+            }
+        ),
+        DeployEvent::DeckVictory { winner } => format!(
+            "{} has no draw deck left: deck victory for {}, at once.",
+            capital(&player(winner.opponent())),
+            player(*winner)
+        ),
+    }
+}

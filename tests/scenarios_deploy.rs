@@ -1,0 +1,134 @@
+//! Deploying a card and what it deploys from the draw deck: every bundled case under
+//! `scenarios/deploy/` meets its expectation and renders as reviewed; cards are conserved, a
+//! seed gives one walkthrough, and the penalty comes after the reshuffle.
+
+use jedi_judge::engine::EventKind;
+use jedi_judge::engine::deploy::DeployEvent;
+use jedi_judge::render::walk::render;
+use jedi_judge::render::{Format, Palette};
+use jedi_judge::rules::Corpus;
+use jedi_judge::walk::{ConservationWatch, Walkthrough, walk_text_seeded};
+use proptest::prelude::*;
+
+mod common;
+
+fn walk(text: &str, seed: Option<u64>, observe: ConservationWatch<'_>) -> Walkthrough {
+    walk_text_seeded(
+        text,
+        Corpus::embedded(),
+        jedi_judge::cards::Catalog::embedded(),
+        None,
+        None,
+        seed,
+        observe,
+    )
+    .unwrap_or_else(|error| panic!("{error:?}\n{text}"))
+}
+
+fn bundled() -> Vec<(String, String)> {
+    common::bundled(&["deploy"])
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("readable");
+            (path.display().to_string(), text)
+        })
+        .collect()
+}
+
+#[test]
+fn every_bundled_deploy_meets_its_expectation_and_renders_as_reviewed() {
+    let mut count = 0;
+    insta::glob!("../scenarios/deploy", "*.yaml", |path| {
+        let text = std::fs::read_to_string(path).expect("readable");
+        let mut conserved = true;
+        let walked = walk(&text, None, Some(&mut |holds| conserved &= holds));
+        let out = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
+        common::assert_walked_as_expected(path, &text, &walked, conserved, &out);
+        count += 1;
+        insta::assert_snapshot!(out);
+    });
+    assert!(count >= 9, "only {count} bundled deploys");
+}
+
+/// The kinds of a walk's deploy events, in order.
+fn kinds(walked: &Walkthrough) -> Vec<&'static str> {
+    walked
+        .run
+        .events
+        .iter()
+        .filter_map(|event| match &event.kind {
+            EventKind::Deploy(event) => Some(match event {
+                DeployEvent::Refused { .. } => "refused",
+                DeployEvent::Deployed { .. } => "deployed",
+                DeployEvent::TextOff { .. } => "text-off",
+                DeployEvent::TextNotHere { .. } => "text-not-here",
+                DeployEvent::Searched { .. } => "searched",
+                DeployEvent::Fetched { .. } => "fetched",
+                DeployEvent::NotFetched { .. } => "not-fetched",
+                DeployEvent::Reshuffled { .. } => "reshuffled",
+                DeployEvent::Penalty { .. } => "penalty",
+                DeployEvent::DeckVictory { .. } => "deck-victory",
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_penalty_comes_after_the_reshuffle_and_a_search_always_ends_in_one() {
+    for (path, text) in bundled() {
+        let walked = walk(&text, None, None);
+        let kinds = kinds(&walked);
+        let position = |kind: &str| kinds.iter().position(|known| *known == kind);
+        if let Some(penalty) = position("penalty") {
+            let reshuffled = position("reshuffled").expect("a reshuffle");
+            assert!(reshuffled < penalty, "{path}: {kinds:?}");
+        }
+        assert_eq!(
+            position("searched").is_some(),
+            position("reshuffled").is_some(),
+            "{path}: a search and a reshuffle go together: {kinds:?}"
+        );
+    }
+}
+
+#[test]
+fn the_card_the_penalty_takes_is_the_top_of_the_reshuffled_deck() {
+    let text =
+        std::fs::read_to_string("scenarios/deploy/cannot-pay-so-damage-after-the-reshuffle.yaml")
+            .expect("readable");
+    // Over many seeds, the card lost is not always the card that was on top before the
+    // search (destiny 3): the damage is taken from the reshuffled deck.
+    let lost: std::collections::BTreeSet<String> = (0..24u64)
+        .map(|seed| {
+            let walked = walk(&text, Some(seed), None);
+            walked
+                .run
+                .events
+                .iter()
+                .find(|event| matches!(event.kind, EventKind::Deploy(DeployEvent::Penalty { .. })))
+                .and_then(|event| event.moves.first())
+                .map(|moved| moved.name.to_string())
+                .expect("a card lost")
+        })
+        .collect();
+    assert!(lost.len() > 1, "always the same card: {lost:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Cards are conserved through every event, whatever the seed, and the same seed gives
+    /// the same walkthrough, byte for byte.
+    #[test]
+    fn cards_are_conserved_and_a_seed_gives_one_walkthrough(seed in any::<u64>(), pick in any::<prop::sample::Index>()) {
+        let cases = bundled();
+        let (path, text) = &cases[pick.index(cases.len())];
+        let mut conserved = true;
+        let first = walk(text, Some(seed), Some(&mut |holds| conserved &= holds));
+        prop_assert!(conserved, "{}: a card left every pile or stood in two", path);
+        let second = walk(text, Some(seed), None);
+        let render_it = |walked: &Walkthrough| render(walked, Corpus::embedded(), Format::Text, Palette::plain());
+        prop_assert_eq!(render_it(&first), render_it(&second));
+    }
+}
