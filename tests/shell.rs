@@ -622,3 +622,42 @@ evacuate plan dark droid starfighter
     assert_eq!(setup.light.map(|plan| plan.len()), Some(2));
     assert_eq!(setup.dark.map(|plan| plan.len()), Some(1));
 }
+
+#[test]
+fn a_deploy_stated_at_the_prompt_is_walked_saved_and_replayed_by_walk_to_the_same_verdict() {
+    let dir = folder("deploy-stated");
+    let saved = dir.join("deploy.yaml");
+    // Option 2 declines the blaster the search finds: 1 DAMAGE after the reshuffle.
+    let script = format!(
+        "\
+turn light
+step deploy
+planet Naboo
+add light Captain Panaka, Security Commander to hand
+deck light 4 1 6
+add light Captain Panaka's Blaster to deck
+deploy captain panaka security commander to Tatooine hidden
+deploy captain panaka security commander
+deploy
+2
+save {}
+quit
+",
+        saved.display()
+    );
+    let shell = piped_session(&script);
+    let flat = shell.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Deploying Captain Panaka, Security Commander from the Light Side hand to Tatooine, hidden"),
+        "{shell}"
+    );
+    let file = std::fs::read_to_string(&saved).expect("saved");
+    assert!(file.contains("fetch: none"), "{file}");
+    let walked = replayed(&saved);
+    assert!(
+        verdict(&walked).contains("nothing (he changed his mind); 1 DAMAGE as the penalty"),
+        "{walked}"
+    );
+    assert_eq!(verdict(&shell), verdict(&walked));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -294,6 +294,12 @@ impl Deploy {
             .card(id)
             .cloned()
             .ok_or("the card deployed is not on the table")?;
+        if board.zone_of(id) != Some(Zone::Hand(side)) {
+            return Err(format!(
+                "{} is not in the {side} hand: the card deployed comes from the hand of the player whose turn it is",
+                board.describe(id)
+            ));
+        }
         let hidden = setup.hidden;
         self.result.card = Some(card.full_name());
         self.result.planet = Some(planet.name().to_string());
@@ -325,8 +331,9 @@ impl Deploy {
         };
         self.left = left;
         self.result.counters_left = left;
-        let from = board.zone_of(id).unwrap_or(Zone::Hand(side));
-        let moved = describe_move(board, id, from, Zone::InPlay(planet, side));
+        let moved = describe_move(board, id, Zone::Hand(side), Zone::InPlay(planet, side));
+        // The deploy the position stated is made.
+        board.deploy = None;
         board.move_to(id, Zone::InPlay(planet, side));
         if let Some(instance) = board.instance_mut(id) {
             instance.face_down = hidden;
@@ -453,8 +460,13 @@ impl Deploy {
             .map(|(id, cost)| {
                 let card = board.card(*id);
                 let name = card.map(Card::full_name).unwrap_or_default();
+                let price = match (self.fetch.as_ref().and_then(|fetch| fetch.counters), cost) {
+                    (Some(0), _) => "for free".to_string(),
+                    (_, 1) => "1 counter".to_string(),
+                    (_, cost) => format!("{cost} counters"),
+                };
                 DecisionOption {
-                    label: format!("deploy {name} ({cost} counters)").into(),
+                    label: format!("deploy {name} ({price})").into(),
                     card: Some(*id),
                     name: Some(name.into()),
                     aliases: card.map(|card| card.aliases.clone()).unwrap_or_default(),

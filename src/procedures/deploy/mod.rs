@@ -3,6 +3,7 @@
 
 pub mod narrate;
 pub mod section;
+pub mod shell;
 
 use super::{ActionSpec, AssumptionSpec, Door, Setting};
 use crate::board::Board;
@@ -22,7 +23,12 @@ pub static DEPLOY: DeployDoor = DeployDoor;
 static ACTIONS: &[ActionSpec] = &[ActionSpec {
     name: "deploy",
     summary: "the player whose turn it is deploys a card from his hand; its \"when he deploys\" text may deploy a card from his draw deck",
-    shell: None,
+    shell: Some(super::ShellCommand {
+        noun: "deploy",
+        usage: "deploy [CARD [to PLANET] [hidden] | off]",
+        what: "with a card: the player whose turn it is will deploy it from his hand (to the current planet unless named, face down with `hidden`); alone: walks the deploy, asking which card its text deploys from the draw deck",
+        example: "deploy captain panaka security commander",
+    }),
 }];
 
 static ASSUMPTIONS: &[AssumptionSpec] = &[
@@ -69,6 +75,16 @@ impl Door for DeployDoor {
 
     fn assumptions(&self) -> &'static [AssumptionSpec] {
         ASSUMPTIONS
+    }
+
+    fn shell_section(
+        &self,
+        board: &mut Board,
+        _corpus: &Corpus,
+        args: &[&str],
+        find: super::FindCard<'_>,
+    ) -> Option<Result<String, String>> {
+        Some(shell::state(board, args, find))
     }
 
     fn run_board(
