@@ -1,5 +1,5 @@
 //! Benchmark: reading the corpus and catalog as the build does, the look-ups a judge runs most,
-//! the walk of every bundled duel, battle and Clash game, and `check` of every bundled scenario.
+//! the walk of every bundled duel, battle, deploy and Clash game, and `check` of every bundled scenario.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -168,9 +168,10 @@ fn main() {
     process_times(&files);
 }
 
-/// Whether a bundled scenario is one the benchmark walks: a duel, a battle or a Clash game.
+/// Whether a bundled scenario is one the benchmark walks: a duel, a battle, a deploy or a
+/// Clash game.
 fn walkable(name: &str) -> bool {
-    ["/duel/", "/battle/", "/clash/"]
+    ["/duel/", "/battle/", "/deploy/", "/clash/"]
         .iter()
         .any(|folder| name.contains(folder))
 }
