@@ -171,9 +171,15 @@ fn main() {
 /// Whether a bundled scenario is one the benchmark walks: a duel, a battle, a deploy or a
 /// Clash game.
 fn walkable(name: &str) -> bool {
-    ["/duel/", "/battle/", "/deploy/", "/clash/"]
-        .iter()
-        .any(|folder| name.contains(folder))
+    [
+        "/duel/",
+        "/battle/",
+        "/deploy/",
+        "/new-location/",
+        "/clash/",
+    ]
+    .iter()
+    .any(|folder| name.contains(folder))
 }
 
 /// The median time of a whole process (start, command, exit), over runs interleaved with

@@ -115,6 +115,7 @@ fn side_script(decisions: &Option<SideDecisions>) -> SideScript {
             .collect(),
         intercept: decisions.intercept.as_ref().map(|yes| yes.value),
         fetch: text(&decisions.fetch),
+        effect_card: text(&decisions.effect_card),
     }
 }
 

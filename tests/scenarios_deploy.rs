@@ -1,6 +1,7 @@
-//! Deploying a card and what it deploys from the draw deck: every bundled case under
-//! `scenarios/deploy/` meets its expectation and renders as reviewed; cards are conserved, a
-//! seed gives one walkthrough, and the penalty comes after the reshuffle.
+//! The Deploy step's procedures: a card deployed and what it deploys from the draw deck
+//! (`scenarios/deploy/`), and the Effects of a new planet (`scenarios/new-location/`). Every
+//! bundled case meets its expectation and renders as reviewed; cards are conserved, a seed
+//! gives one walkthrough, and the penalty comes after the reshuffle.
 
 use jedi_judge::engine::EventKind;
 use jedi_judge::engine::deploy::DeployEvent;
@@ -26,7 +27,7 @@ fn walk(text: &str, seed: Option<u64>, observe: ConservationWatch<'_>) -> Walkth
 }
 
 fn bundled() -> Vec<(String, String)> {
-    common::bundled(&["deploy"])
+    common::bundled(&["deploy", "new-location"])
         .into_iter()
         .map(|path| {
             let text = std::fs::read_to_string(&path).expect("readable");
@@ -48,6 +49,21 @@ fn every_bundled_deploy_meets_its_expectation_and_renders_as_reviewed() {
         insta::assert_snapshot!(out);
     });
     assert!(count >= 9, "only {count} bundled deploys");
+}
+
+#[test]
+fn every_bundled_new_location_meets_its_expectation_and_renders_as_reviewed() {
+    let mut count = 0;
+    insta::glob!("../scenarios/new-location", "*.yaml", |path| {
+        let text = std::fs::read_to_string(path).expect("readable");
+        let mut conserved = true;
+        let walked = walk(&text, None, Some(&mut |holds| conserved &= holds));
+        let out = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
+        common::assert_walked_as_expected(path, &text, &walked, conserved, &out);
+        count += 1;
+        insta::assert_snapshot!(out);
+    });
+    assert!(count >= 3, "only {count} bundled new locations");
 }
 
 /// The kinds of a walk's deploy events, in order.

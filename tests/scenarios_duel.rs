@@ -289,7 +289,9 @@ fn an_action_the_game_has_no_procedure_for_is_refused_with_the_registered_action
     assert_eq!(problem.code, "unknown-action");
     assert_eq!(
         problem.help.as_deref(),
-        Some("did you mean `duel`? The actions are `duel`, `battle`, `evacuate` or `deploy`")
+        Some(
+            "did you mean `duel`? The actions are `duel`, `battle`, `evacuate`, `deploy` or `new-location`"
+        )
     );
     let problem = refused("action: round");
     assert_eq!(problem.code, "action-of-another-game");

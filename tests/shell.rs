@@ -661,3 +661,43 @@ quit
     assert_eq!(verdict(&shell), verdict(&walked));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_new_location_stated_at_the_prompt_is_walked_saved_and_replayed_by_walk_to_the_same_verdict() {
+    let dir = folder("new-location-stated");
+    let saved = dir.join("new-location.yaml");
+    // The Dark Side player goes first: his option 1 is The Duel Begins; the Light Side
+    // player then declines (option 2).
+    let script = format!(
+        "\
+turn light
+planet Tatooine
+deck light count 3
+add light Jedi Meditation to deck
+add dark The Duel Begins to deck
+new-location by dark took-control
+new-location
+1
+2
+save {}
+quit
+",
+        saved.display()
+    );
+    let shell = piped_session(&script);
+    let flat = shell.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("New location on Tatooine, put down by the Dark Side player"),
+        "{shell}"
+    );
+    let file = std::fs::read_to_string(&saved).expect("saved");
+    assert!(file.contains("effect_card: The Duel Begins"), "{file}");
+    assert!(file.contains("effect_card: none"), "{file}");
+    let walked = replayed(&saved);
+    assert_eq!(verdict(&shell), verdict(&walked));
+    assert!(
+        verdict(&walked).contains("Dark Side: gets The Duel Begins."),
+        "{walked}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

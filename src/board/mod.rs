@@ -445,6 +445,17 @@ pub struct DeploySetup {
     pub span: SpanNote,
 }
 
+/// The first location of a planet going into play, as a scenario states it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NewLocationSetup {
+    /// The planet; `None`: the current planet.
+    pub planet: Option<Planet>,
+    /// The player who put the location down; `None`: the player whose turn it is.
+    pub by: Option<Side>,
+    pub occasion: crate::engine::effects::Occasion,
+    pub span: SpanNote,
+}
+
 /// The whole position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
@@ -467,6 +478,8 @@ pub struct Board {
     pub battle: Option<BattleSetup>,
     /// The card being deployed, if the scenario states one.
     pub deploy: Option<DeploySetup>,
+    /// The first location of a planet going into play, if the scenario states it.
+    pub new_location: Option<NewLocationSetup>,
 }
 
 impl Board {
@@ -485,6 +498,7 @@ impl Board {
             duel: None,
             battle: None,
             deploy: None,
+            new_location: None,
             light: PlayerState::default(),
             dark: PlayerState::default(),
         }

@@ -36,6 +36,8 @@ pub struct SideScript {
     pub intercept: Option<bool>,
     /// Deploying from the draw deck: the card he deploys, or `none`.
     pub fetch: Option<String>,
+    /// A new planet: the Effect he gets from his draw deck, or `none`.
+    pub effect_card: Option<String>,
 }
 
 /// Both players' scripted answers.
@@ -134,6 +136,8 @@ pub enum NamedAnswer {
     Intercept,
     /// Deploying from the draw deck: the card fetched, or `none`.
     Fetch,
+    /// A new planet: the Effect got from the draw deck, or `none`.
+    EffectCard,
 }
 
 impl NamedAnswer {
@@ -146,6 +150,7 @@ impl NamedAnswer {
             NamedAnswer::Substitute => "substitute",
             NamedAnswer::Intercept => "intercept",
             NamedAnswer::Fetch => "fetch",
+            NamedAnswer::EffectCard => "effect_card",
         }
     }
 
@@ -159,6 +164,7 @@ impl NamedAnswer {
             DecisionKind::Substitute => Some(NamedAnswer::Substitute),
             DecisionKind::Intercept => Some(NamedAnswer::Intercept),
             DecisionKind::Fetch => Some(NamedAnswer::Fetch),
+            DecisionKind::NewPlanetEffect => Some(NamedAnswer::EffectCard),
             _ => None,
         }
     }
@@ -204,6 +210,7 @@ impl Scripted {
             NamedAnswer::Substitute => script.substitute.clone(),
             NamedAnswer::Intercept => script.intercept.map(|yes| yes.to_string()),
             NamedAnswer::Fetch => script.fetch.clone(),
+            NamedAnswer::EffectCard => script.effect_card.clone(),
         }
     }
 
@@ -224,6 +231,7 @@ impl Scripted {
                     &script.intercept.map(|yes| yes.to_string()),
                 ),
                 (NamedAnswer::Fetch, &script.fetch),
+                (NamedAnswer::EffectCard, &script.effect_card),
             ] {
                 if let Some(given) = given
                     && !self.read.contains(&(side, answer))
@@ -352,7 +360,8 @@ impl Decider for Scripted {
             | DecisionKind::DefenderWeapon
             | DecisionKind::Defender
             | DecisionKind::Substitute
-            | DecisionKind::Fetch => NamedAnswer::of(decision.kind)
+            | DecisionKind::Fetch
+            | DecisionKind::NewPlanetEffect => NamedAnswer::of(decision.kind)
                 .and_then(|answer| self.named(who, answer))
                 .map(|name| by_name(decision, &name).ok_or(name)),
             DecisionKind::Attack | DecisionKind::Block => self

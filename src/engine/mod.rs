@@ -6,6 +6,7 @@ pub mod damage;
 pub mod deciders;
 pub mod deploy;
 pub mod duel;
+pub mod effects;
 
 use serde::Serialize;
 use std::borrow::Cow;
@@ -109,6 +110,7 @@ pub enum EventKind {
     Clash(crate::clash::battle::ClashEvent),
     Battle(battle::BattleEvent),
     Deploy(deploy::DeployEvent),
+    Effects(effects::EffectsEvent),
 }
 
 impl EventKind {
@@ -119,6 +121,7 @@ impl EventKind {
             EventKind::Clash(event) => event.narrate(),
             EventKind::Battle(event) => event.narrate(),
             EventKind::Deploy(event) => event.narrate(),
+            EventKind::Effects(event) => event.narrate(),
         }
     }
 
@@ -126,8 +129,17 @@ impl EventKind {
     pub fn shows_tally(&self) -> bool {
         match self {
             EventKind::Duel(event) => event.shows_tally(),
-            EventKind::Clash(_) | EventKind::Battle(_) | EventKind::Deploy(_) => false,
+            EventKind::Clash(_)
+            | EventKind::Battle(_)
+            | EventKind::Deploy(_)
+            | EventKind::Effects(_) => false,
         }
+    }
+}
+
+impl From<effects::EffectsEvent> for EventKind {
+    fn from(event: effects::EffectsEvent) -> EventKind {
+        EventKind::Effects(event)
     }
 }
 
@@ -189,6 +201,8 @@ pub enum DecisionKind {
     BattlePlan,
     /// Deploying from the draw deck: which matching card, or none.
     Fetch,
+    /// A new planet: which Effect to get from the draw deck, or none.
+    NewPlanetEffect,
 }
 
 impl DecisionKind {
@@ -209,6 +223,7 @@ impl DecisionKind {
             DecisionKind::Intercept => "intercept",
             DecisionKind::BattlePlan => "plan",
             DecisionKind::Fetch => "fetch",
+            DecisionKind::NewPlanetEffect => "effect_card",
         }
     }
 }

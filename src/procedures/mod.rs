@@ -11,6 +11,7 @@ pub mod battle;
 pub mod clash;
 pub mod deploy;
 pub mod duel;
+pub mod new_location;
 
 use crate::board::Board;
 use crate::cards::Catalog;
@@ -29,6 +30,7 @@ pub static DOORS: &[&dyn Door] = &[
     &battle::BATTLE,
     &battle::EVACUATE,
     &deploy::DEPLOY,
+    &new_location::NEW_LOCATION,
     &clash::CLASH,
 ];
 

@@ -203,6 +203,7 @@ pub enum WalkResult {
     Clash(ClashResult),
     Battle(crate::engine::battle::BattleResult),
     Deploy(crate::engine::deploy::DeployResult),
+    NewLocation(crate::engine::effects::EffectsResult),
 }
 
 /// `check --format json`.

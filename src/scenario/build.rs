@@ -123,6 +123,19 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
     if let Some(deploy) = &file.deploy {
         builder.deploy_setup(deploy);
     }
+    if let Some(section) = &file.new_location {
+        let planet = section
+            .value
+            .planet
+            .as_ref()
+            .and_then(|planet| builder.planet(planet));
+        builder.board.new_location = Some(crate::board::NewLocationSetup {
+            planet,
+            by: section.value.by.as_ref().map(|side| side.value),
+            occasion: section.value.occasion,
+            span: SpanNote(section.span),
+        });
+    }
     if let Some(battle) = &file.battle {
         builder.battle_setup(battle);
     }

@@ -79,6 +79,10 @@ pub struct ScenarioFile {
     /// then deploys from the draw deck.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deploy: Option<Located<crate::procedures::deploy::section::DeployFile>>,
+    /// The first location of a planet going into play (Young Jedi): `action: new-location`
+    /// walks each player's getting an Effect from his draw deck.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new_location: Option<Located<crate::procedures::new_location::NewLocationFile>>,
     /// What to adjudicate: the action of a registered procedure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<Located<ActionName>>,
@@ -324,6 +328,9 @@ pub struct SideDecisions {
     /// `none` (he changed his mind).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fetch: Option<Located<String>>,
+    /// A new planet: the Effect he gets from his draw deck, or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect_card: Option<Located<String>>,
 }
 
 /// `light`, `dark` or `none`.
@@ -456,6 +463,31 @@ pub struct Expectation {
     /// The outcome of a deploy.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deploy: Option<DeployExpectation>,
+    /// The outcome of a new location's Effects.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new_location: Option<NewLocationExpectation>,
+}
+
+/// The expected outcome of a new location's Effects.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewLocationExpectation {
+    /// The Effect each player gets, or `none`: `{light: Jedi Training, dark: none}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effects: Option<EffectsBySide>,
+    /// How many cards each player has in a zone at the end of the walk, as for a duel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zones: Option<ZonesBySide>,
+}
+
+/// A card name (or `none`) for each side.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EffectsBySide {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub light: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dark: Option<String>,
 }
 
 /// The expected outcome of a deploy.
@@ -541,6 +573,7 @@ impl Expectation {
             || self.clash.is_some()
             || self.battle.is_some()
             || self.deploy.is_some()
+            || self.new_location.is_some()
             || self.events.is_some()
             || self.cited.is_some()
             || self.not_cited.is_some()

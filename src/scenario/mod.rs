@@ -13,9 +13,9 @@ pub use clash_build::{BuiltClash, build_clash};
 pub use file::{
     ActionName, BattleExpectation, CardEntry, ClashExpectation, ClashFile, ClashPlayerFile,
     ClashSideName, ClashTrack, DamageBySide, Decisions, DeckCount, DeckFile, Declaration,
-    DeployExpectation, DuelExpectation, Entry, EvacuatedToName, Expectation, GameName, NamesBySide,
-    ObjectiveFile, PlanetFile, PlayerFile, ScenarioFile, SideDecisions, SideOrNone, StatInput,
-    TraitsFile, ZonesBySide,
+    DeployExpectation, DuelExpectation, EffectsBySide, Entry, EvacuatedToName, Expectation,
+    GameName, NamesBySide, NewLocationExpectation, ObjectiveFile, PlanetFile, PlayerFile,
+    ScenarioFile, SideDecisions, SideOrNone, StatInput, TraitsFile, ZonesBySide,
 };
 pub use located::{Located, OrderedMap};
 pub use problems::{Omitted, Problem, Problems, Severity};

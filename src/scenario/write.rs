@@ -251,6 +251,15 @@ pub fn to_file(board: &Board) -> ScenarioFile {
             .battle
             .as_ref()
             .map(|setup| Located::new(battle_section(board, setup))),
+        new_location: board.new_location.as_ref().map(|setup| {
+            Located::new(crate::procedures::new_location::NewLocationFile {
+                planet: setup
+                    .planet
+                    .map(|planet| Located::new(planet.name().to_string())),
+                by: setup.by.map(Located::new),
+                occasion: setup.occasion,
+            })
+        }),
         deploy: board.deploy.as_ref().map(|setup| {
             Located::new(crate::procedures::deploy::section::DeployFile {
                 card: Located::new(

@@ -1644,6 +1644,7 @@ fn record(decisions: &mut Decisions, decision: &Decision, choice: usize) {
             .plan
             .push(Located::new(crate::ranged::Stat(StatInput::Symbol(name())))),
         DecisionKind::Fetch => side.fetch = Some(Located::new(name())),
+        DecisionKind::NewPlanetEffect => side.effect_card = Some(Located::new(name())),
         _ => {}
     }
 }

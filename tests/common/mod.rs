@@ -27,7 +27,7 @@ pub fn bundled(folders: &[&str]) -> Vec<PathBuf> {
 /// The bundled scenarios that `walk` runs: the duels, the battles and evacuations, and the
 /// Clash games.
 pub fn bundled_walks() -> Vec<PathBuf> {
-    bundled(&["duel", "battle", "deploy", "clash"])
+    bundled(&["duel", "battle", "deploy", "new-location", "clash"])
 }
 
 /// What every bundled walk is held to: it runs to its end, meets its `expect:` (which it has),

@@ -1,0 +1,329 @@
+//! Effects on a new planet: when the first location of a planet goes into play (at the start
+//! of the game, or when a player takes control of a planet), each player may get one Effect
+//! from his draw deck, show it, put it in his hand and reshuffle, the player who put the
+//! location down first.
+
+use std::collections::{BTreeSet, VecDeque};
+
+use serde::Serialize;
+
+use crate::board::{Board, CardId, Zone};
+use crate::cards::{Card, CardType, Side};
+use crate::random::Random;
+use crate::rules::{Citation, cite};
+
+use super::{
+    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
+    describe_move,
+};
+
+const NEW_PLANET: Citation = cite("effects.new-planet");
+const START_OF_GAME: Citation = cite("effects.start-of-game");
+
+pub(crate) const NO_EFFECT_NO_RESHUFFLE: Assumption = Assumption {
+    name: "no-effect-no-reshuffle",
+    text: "A player who gets no Effect does not search his draw deck, so it is not reshuffled. The rule sources say only that a player who gets one reshuffles.",
+};
+
+/// When the Effects are fetched.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize, Serialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Occasion {
+    /// The first location of a planet goes into play.
+    #[default]
+    NewPlanet,
+    /// The start of the game, right after both players draw their starting hands.
+    StartOfGame,
+    /// A player takes control of a planet.
+    TookControl,
+}
+
+/// What happened as the new planet's Effects were fetched.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum EffectsEvent {
+    /// No one is named as having put the location down, and it is no one's turn.
+    NoOneFirst,
+    Occasion {
+        first: Side,
+        planet: Option<String>,
+        occasion: Occasion,
+    },
+    EffectTaken {
+        side: Side,
+        card: String,
+        hand_size: usize,
+        occasion: Occasion,
+    },
+    NoEffect {
+        side: Side,
+        /// Whether his draw deck holds an Effect at all.
+        had_one: bool,
+    },
+    Reshuffled {
+        side: Side,
+        deck_size: usize,
+    },
+}
+
+/// What came of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct EffectsResult {
+    pub first: Option<Side>,
+    pub occasion: Occasion,
+    pub planet: Option<String>,
+    /// The Effect each player got, if any.
+    pub light_effect: Option<String>,
+    pub dark_effect: Option<String>,
+}
+
+impl EffectsResult {
+    pub fn effect(&self, side: Side) -> Option<&String> {
+        match side {
+            Side::Light => self.light_effect.as_ref(),
+            Side::Dark => self.dark_effect.as_ref(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Start,
+    Choose(usize),
+    Done,
+}
+
+/// The procedure.
+pub struct NewLocation {
+    phase: Phase,
+    pending: VecDeque<Event>,
+    random: Random,
+    order: [Side; 2],
+    occasion: Occasion,
+    result: EffectsResult,
+    said: BTreeSet<&'static str>,
+}
+
+impl NewLocation {
+    pub fn new(board: &Board) -> NewLocation {
+        let setup = board.new_location.as_ref();
+        let first = setup.and_then(|setup| setup.by).or(board.turn);
+        let occasion = setup.map(|setup| setup.occasion).unwrap_or_default();
+        let planet = setup
+            .and_then(|setup| setup.planet)
+            .or(board.current_planet)
+            .map(|planet| planet.name().to_string());
+        let first_side = first.unwrap_or(Side::Light);
+        NewLocation {
+            phase: Phase::Start,
+            pending: VecDeque::new(),
+            random: Random::seeded(board.seed),
+            order: [first_side, first_side.opponent()],
+            occasion,
+            result: EffectsResult {
+                first,
+                occasion,
+                planet,
+                ..EffectsResult::default()
+            },
+            said: BTreeSet::new(),
+        }
+    }
+
+    pub fn result(&self) -> &EffectsResult {
+        &self.result
+    }
+
+    fn cites(&self) -> Vec<Citation> {
+        match self.occasion {
+            Occasion::NewPlanet => vec![NEW_PLANET],
+            Occasion::StartOfGame | Occasion::TookControl => vec![NEW_PLANET, START_OF_GAME],
+        }
+    }
+
+    fn emit(
+        &mut self,
+        kind: EffectsEvent,
+        cites: &[Citation],
+        assumptions: Vec<Assumption>,
+        moves: Vec<Move>,
+    ) {
+        self.pending.push_back(Event {
+            kind: kind.into(),
+            cites: cites.to_vec(),
+            assumptions,
+            moves,
+            tally: Tally::default(),
+        });
+    }
+
+    /// The Effects in a player's draw deck, the first copy of each title.
+    fn effects_in_deck(board: &Board, side: Side) -> Vec<CardId> {
+        let mut titles = BTreeSet::new();
+        board
+            .zone(Zone::DrawDeck(side))
+            .iter()
+            .copied()
+            .filter(|id| board.card_type(*id) == Some(CardType::Effect))
+            .filter(|id| {
+                board
+                    .card(*id)
+                    .is_some_and(|card| titles.insert(card.full_name()))
+            })
+            .collect()
+    }
+
+    fn decision(&self, board: &Board, side: Side) -> Decision {
+        let mut options: Vec<DecisionOption> = Self::effects_in_deck(board, side)
+            .into_iter()
+            .map(|id| {
+                let card = board.card(id);
+                let name = card.map(Card::full_name).unwrap_or_default();
+                DecisionOption {
+                    label: format!("get {name}, show it and reshuffle").into(),
+                    card: Some(id),
+                    name: Some(name.into()),
+                    aliases: card.map(|card| card.aliases.clone()).unwrap_or_default(),
+                    destiny: None,
+                    declines: false,
+                    cites: self.cites().into(),
+                }
+            })
+            .collect();
+        options.push(DecisionOption {
+            label: "get no Effect".into(),
+            card: None,
+            name: None,
+            aliases: Vec::new(),
+            destiny: None,
+            declines: true,
+            cites: self.cites().into(),
+        });
+        let look = if self.occasion == Occasion::StartOfGame {
+            " (you may look at your starting hand first)"
+        } else {
+            ""
+        };
+        Decision {
+            kind: DecisionKind::NewPlanetEffect,
+            who: side,
+            prompt: format!("{side} player: get one Effect from your draw deck{look}, or none"),
+            options,
+        }
+    }
+
+    fn take(&mut self, board: &mut Board, side: Side, id: CardId) {
+        let moved = describe_move(board, id, Zone::DrawDeck(side), Zone::Hand(side));
+        board.move_to(id, Zone::Hand(side));
+        let card = board.card(id).map(Card::full_name).unwrap_or_default();
+        match side {
+            Side::Light => self.result.light_effect = Some(card.clone()),
+            Side::Dark => self.result.dark_effect = Some(card.clone()),
+        }
+        let hand_size = board.zone(Zone::Hand(side)).len();
+        let cites = self.cites();
+        self.emit(
+            EffectsEvent::EffectTaken {
+                side,
+                card,
+                hand_size,
+                occasion: self.occasion,
+            },
+            &cites,
+            Vec::new(),
+            vec![moved],
+        );
+        if let Some(deck) = board.zones.get_mut(&Zone::DrawDeck(side)) {
+            self.random.shuffle(deck);
+        }
+        let deck_size = board.zone(Zone::DrawDeck(side)).len();
+        self.emit(
+            EffectsEvent::Reshuffled { side, deck_size },
+            &[NEW_PLANET],
+            Vec::new(),
+            Vec::new(),
+        );
+    }
+
+    fn decline(&mut self, board: &Board, side: Side) {
+        let had_one = !Self::effects_in_deck(board, side).is_empty();
+        let assumptions = if self.said.insert(NO_EFFECT_NO_RESHUFFLE.name) {
+            vec![NO_EFFECT_NO_RESHUFFLE]
+        } else {
+            Vec::new()
+        };
+        let cites = self.cites();
+        self.emit(
+            EffectsEvent::NoEffect { side, had_one },
+            &cites,
+            assumptions,
+            Vec::new(),
+        );
+    }
+}
+
+impl Procedure<Board> for NewLocation {
+    fn advance(&mut self, board: &mut Board) -> Advance {
+        loop {
+            if let Some(event) = self.pending.pop_front() {
+                return Advance::Event(event);
+            }
+            match self.phase {
+                Phase::Done => return Advance::Done,
+                Phase::Start => {
+                    let Some(first) = self.result.first else {
+                        self.emit(
+                            EffectsEvent::NoOneFirst,
+                            &[NEW_PLANET],
+                            Vec::new(),
+                            Vec::new(),
+                        );
+                        self.phase = Phase::Done;
+                        continue;
+                    };
+                    let cites = self.cites();
+                    self.emit(
+                        EffectsEvent::Occasion {
+                            first,
+                            planet: self.result.planet.clone(),
+                            occasion: self.occasion,
+                        },
+                        &cites,
+                        Vec::new(),
+                        Vec::new(),
+                    );
+                    self.phase = Phase::Choose(0);
+                }
+                Phase::Choose(turn) => {
+                    let Some(side) = self.order.get(turn).copied() else {
+                        self.phase = Phase::Done;
+                        continue;
+                    };
+                    if Self::effects_in_deck(board, side).is_empty() {
+                        self.decline(board, side);
+                        self.phase = Phase::Choose(turn.saturating_add(1));
+                        continue;
+                    }
+                    return Advance::Decide(self.decision(board, side));
+                }
+            }
+        }
+    }
+
+    fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
+        let Phase::Choose(turn) = self.phase else {
+            return;
+        };
+        let Some(option) = decision.options.get(choice) else {
+            return;
+        };
+        let side = decision.who;
+        match option.card {
+            Some(id) => self.take(board, side, id),
+            None => self.decline(board, side),
+        }
+        self.phase = Phase::Choose(turn.saturating_add(1));
+    }
+}
