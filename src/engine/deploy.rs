@@ -42,6 +42,11 @@ const FETCHED_HIDDEN: Assumption = Assumption {
     text: "Set by the scenario to `hidden`: a card deployed from the draw deck by game text is deployed face down.",
 };
 
+pub(crate) const CURRENT_PLANET_STACK_LATER: Assumption = Assumption {
+    name: "current-planet-stack-later",
+    text: "Of two stacks of one title that the position does not mark as deployed this turn, the one on the current planet was deployed after the one elsewhere, as in the FAQ's example of a stack on the current planet of Tatooine when Naboo has been controlled. The rule sources do not say how to tell.",
+};
+
 /// The counters of a turn under `deploy-counters-per-turn`'s default.
 const COUNTERS_A_TURN: u32 = 6;
 /// The value of `deploy-counters-per-turn` that does not count them.

@@ -92,6 +92,19 @@ pub fn in_file_order(found: &mut [Violation]) {
 /// A planet (or the Objective, `None`) and the cards of one title there.
 type Place = (Option<Planet>, Vec<CardId>);
 
+/// How `check` knows which stack of a title was deployed first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FirstStack {
+    /// Only one stack has cards not deployed this turn.
+    ByTurn,
+    /// The others are on the current planet (a named assumption).
+    ByCurrentPlanet,
+    /// The position does not say.
+    Unknown,
+    /// A stack at the Objective, or hidden cards: another remedy applies.
+    NotAsked,
+}
+
 struct Checker<'a> {
     board: &'a Board,
     corpus: &'a Corpus,
@@ -172,21 +185,29 @@ impl Checker<'_> {
                 .iter()
                 .flat_map(|(_, ids)| ids)
                 .any(|id| self.board.instance(*id).is_some_and(|i| i.face_down));
+            let (first, how) = if involves_objective || involves_hidden {
+                (None, FirstStack::NotAsked)
+            } else {
+                self.first_deployed(&at)
+            };
             let mut labels = Vec::new();
             let mut cards = Vec::new();
             for (index, (place, ids)) in at.iter().enumerate() {
                 for id in ids {
-                    let text = if index == 0 {
-                        format!("{title} on {}", place_name(place))
-                    } else {
-                        format!("{title} also on {}", place_name(place))
+                    let text = match first {
+                        Some(first) if first == index => {
+                            format!("deployed first: stays on {}", place_name(place))
+                        }
+                        Some(_) => "back to the hand".to_string(),
+                        None if index == 0 => format!("{title} on {}", place_name(place)),
+                        None => format!("{title} also on {}", place_name(place)),
                     };
                     labels.extend(self.label(*id, text));
                     cards.push(*id);
                 }
             }
             let places_list: Vec<String> = at.iter().map(|(place, _)| place_name(place)).collect();
-            let (basis, remedy) = if involves_objective {
+            let (mut basis, remedy) = if involves_objective {
                 (vec![Basis::Rule(AT_THE_OBJECTIVE)], None)
             } else if involves_hidden {
                 (
@@ -199,11 +220,37 @@ impl Checker<'_> {
                     Some(STACK_ON_TWO_PLANETS),
                 )
             };
+            let which = match (first, how) {
+                (Some(first), how) => {
+                    let kept = at.get(first).map(|(place, _)| place_name(place)).unwrap_or_default();
+                    let back: Vec<String> = at
+                        .iter()
+                        .enumerate()
+                        .filter(|(index, _)| *index != first)
+                        .map(|(_, (place, _))| place_name(place))
+                        .collect();
+                    if how == FirstStack::ByCurrentPlanet {
+                        basis.push(Basis::Assumption(
+                            crate::engine::deploy::CURRENT_PLANET_STACK_LATER.name.to_string(),
+                        ));
+                    }
+                    format!(
+                        "; the stack on {kept} was deployed first ({}), so the remedy takes {title} on {} back into the hand",
+                        match how {
+                            FirstStack::ByCurrentPlanet => "the other is on the current planet",
+                            _ => "the other cards were deployed this turn",
+                        },
+                        crate::text::and_list(&back)
+                    )
+                }
+                (None, FirstStack::Unknown) => "; which stack was deployed first the position does not say: mark the later stack's cards `deployed_this_turn`".to_string(),
+                (None, _) => String::new(),
+            };
             found.push(Violation {
                 verdict: Verdict::Illegal,
                 code: "stack-on-two-planets",
                 message: format!(
-                    "the {side} player has {title} in play in more than one place ({}): stackable cards with the same title are the same person or item",
+                    "the {side} player has {title} in play in more than one place ({}): stackable cards with the same title are the same person or item{which}",
                     places_list.join(", ")
                 ),
                 basis,
@@ -211,6 +258,46 @@ impl Checker<'_> {
                 cards,
                 labels,
             });
+        }
+    }
+
+    /// Which of a title's stacks (planets only) was deployed first, and how that is known: a
+    /// stack with a card not deployed this turn came before those deployed wholly this turn;
+    /// between stacks the position does not tell apart so, the one on the current planet is
+    /// the later (a named assumption).
+    fn first_deployed(&self, at: &[Place]) -> (Option<usize>, FirstStack) {
+        let old = |ids: &Vec<CardId>| {
+            ids.iter().any(|id| {
+                self.board
+                    .instance(*id)
+                    .is_some_and(|instance| !instance.deployed_this_turn)
+            })
+        };
+        let olds: Vec<usize> = at
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, ids))| old(ids))
+            .map(|(index, _)| index)
+            .collect();
+        if let [only] = olds.as_slice() {
+            return (Some(*only), FirstStack::ByTurn);
+        }
+        let tied: Vec<usize> = if olds.is_empty() {
+            (0..at.len()).collect()
+        } else {
+            olds
+        };
+        let current = self.board.current_planet;
+        let elsewhere: Vec<usize> = tied
+            .iter()
+            .copied()
+            .filter(|index| at.get(*index).is_some_and(|(place, _)| *place != current))
+            .collect();
+        match elsewhere.as_slice() {
+            [only] if tied.len() > 1 && current.is_some() => {
+                (Some(*only), FirstStack::ByCurrentPlanet)
+            }
+            _ => (None, FirstStack::Unknown),
         }
     }
 

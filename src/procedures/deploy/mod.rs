@@ -33,6 +33,13 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
 
 static ASSUMPTIONS: &[AssumptionSpec] = &[
     AssumptionSpec {
+        assumption: engine_deploy::CURRENT_PLANET_STACK_LATER,
+        values: &[(
+            "current-planet-later",
+            "`check` takes the stack on the current planet as the later one",
+        )],
+    },
+    AssumptionSpec {
         assumption: engine_deploy::COUNTERS_PER_TURN,
         values: &[
             ("six", "each player has 6 deploy counters a turn"),
