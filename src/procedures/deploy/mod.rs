@@ -1,6 +1,7 @@
 //! Deploying a card as a procedure a scenario walks with `action: deploy`: the card from the
 //! hand, and what its "when he deploys" text then deploys from the draw deck.
 
+pub mod check;
 pub mod narrate;
 pub mod section;
 pub mod shell;
@@ -82,6 +83,10 @@ impl Door for DeployDoor {
 
     fn assumptions(&self) -> &'static [AssumptionSpec] {
         ASSUMPTIONS
+    }
+
+    fn check(&self, board: &Board) -> Vec<crate::legality::Violation> {
+        check::counters_over_allowance(board)
     }
 
     fn shell_section(
