@@ -17,9 +17,11 @@ mod common;
 struct Structure {
     /// Each top-level ordered list: how many items it has.
     ordered_lists: Vec<usize>,
-    /// Block quotes, and how many of them stand inside a list item.
+    /// Block quotes, how many of them stand inside a list item, and how many come before
+    /// the steps (a note on the position, such as its illegal findings).
     quotes: usize,
     quotes_in_items: usize,
+    quotes_before_steps: usize,
     /// Raw HTML, which a forum may strip or escape.
     html: Vec<String>,
 }
@@ -53,6 +55,8 @@ fn structure(markdown: &str) -> Structure {
                 found.quotes += 1;
                 if items > 0 {
                     found.quotes_in_items += 1;
+                } else if found.ordered_lists.is_empty() {
+                    found.quotes_before_steps += 1;
                 }
             }
             Event::Html(html) | Event::InlineHtml(html) => found.html.push(html.to_string()),
@@ -82,9 +86,11 @@ fn every_bundled_walk_is_one_ordered_list_of_its_steps_with_their_quotes_inside(
             "{name}: the steps are not one list: {:?}\n{markdown}",
             found.ordered_lists
         );
-        // Every rule quoted is quoted inside its step.
+        // Every rule quoted is quoted inside its step; only notes on the position come
+        // before the steps.
         assert_eq!(
-            found.quotes, found.quotes_in_items,
+            found.quotes - found.quotes_before_steps,
+            found.quotes_in_items,
             "{name}: a quote fell out of its step\n{markdown}"
         );
         let mut cited: Vec<String> = walked

@@ -1,5 +1,6 @@
 //! The Deploy step's procedures: a card deployed and what it deploys from the draw deck
-//! (`scenarios/deploy/`), and the Effects of a new planet (`scenarios/new-location/`). Every
+//! (`scenarios/deploy/`), the Effects of a new planet (`scenarios/new-location/`) and the
+//! misplay remedies walked (`scenarios/remedy/`). Every
 //! bundled case meets its expectation and renders as reviewed; cards are conserved, a seed
 //! gives one walkthrough, and the penalty comes after the reshuffle.
 
@@ -27,7 +28,7 @@ fn walk(text: &str, seed: Option<u64>, observe: ConservationWatch<'_>) -> Walkth
 }
 
 fn bundled() -> Vec<(String, String)> {
-    common::bundled(&["deploy", "new-location"])
+    common::bundled(&["deploy", "new-location", "remedy"])
         .into_iter()
         .map(|path| {
             let text = std::fs::read_to_string(&path).expect("readable");
@@ -64,6 +65,52 @@ fn every_bundled_new_location_meets_its_expectation_and_renders_as_reviewed() {
         insta::assert_snapshot!(out);
     });
     assert!(count >= 3, "only {count} bundled new locations");
+}
+
+#[test]
+fn every_bundled_remedy_meets_its_expectation_and_renders_as_reviewed() {
+    let mut count = 0;
+    insta::glob!("../scenarios/remedy", "*.yaml", |path| {
+        let text = std::fs::read_to_string(path).expect("readable");
+        let mut conserved = true;
+        let walked = walk(&text, None, Some(&mut |holds| conserved &= holds));
+        let out = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
+        common::assert_walked_as_expected(path, &text, &walked, conserved, &out);
+        count += 1;
+        insta::assert_snapshot!(out);
+    });
+    assert!(count >= 2, "only {count} bundled remedies");
+}
+
+#[test]
+fn after_a_remedy_check_no_longer_finds_what_it_remedied() {
+    for path in common::bundled(&["remedy"]) {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let walked = walk(&text, None, None);
+        let outcome = walked
+            .outcome_as::<jedi_judge::procedures::remedy::RemedyWalk>()
+            .expect("a remedy");
+        let before: Vec<&str> = jedi_judge::legality::check(&outcome.before, Corpus::embedded())
+            .iter()
+            .map(|finding| finding.code)
+            .collect();
+        let after: Vec<&str> = jedi_judge::legality::check(&outcome.after, Corpus::embedded())
+            .iter()
+            .map(|finding| finding.code)
+            .collect();
+        for code in &outcome.result.remedied {
+            assert!(
+                before.contains(&code.as_str()),
+                "{}: {code} not found before",
+                path.display()
+            );
+            assert!(
+                !after.contains(&code.as_str()),
+                "{}: {code} still found after",
+                path.display()
+            );
+        }
+    }
 }
 
 /// The kinds of a walk's deploy events, in order.

@@ -7,6 +7,7 @@ pub mod deciders;
 pub mod deploy;
 pub mod duel;
 pub mod effects;
+pub mod remedy;
 
 use serde::Serialize;
 use std::borrow::Cow;
@@ -111,6 +112,7 @@ pub enum EventKind {
     Battle(battle::BattleEvent),
     Deploy(deploy::DeployEvent),
     Effects(effects::EffectsEvent),
+    Remedy(remedy::RemedyEvent),
 }
 
 impl EventKind {
@@ -122,6 +124,7 @@ impl EventKind {
             EventKind::Battle(event) => event.narrate(),
             EventKind::Deploy(event) => event.narrate(),
             EventKind::Effects(event) => event.narrate(),
+            EventKind::Remedy(event) => event.narrate(),
         }
     }
 
@@ -132,8 +135,15 @@ impl EventKind {
             EventKind::Clash(_)
             | EventKind::Battle(_)
             | EventKind::Deploy(_)
-            | EventKind::Effects(_) => false,
+            | EventKind::Effects(_)
+            | EventKind::Remedy(_) => false,
         }
+    }
+}
+
+impl From<remedy::RemedyEvent> for EventKind {
+    fn from(event: remedy::RemedyEvent) -> EventKind {
+        EventKind::Remedy(event)
     }
 }
 

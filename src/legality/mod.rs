@@ -76,6 +76,41 @@ pub fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
     found
 }
 
+/// What a finding's FAQ remedy takes back into the owner's hand, where it says so and the
+/// position tells which cards: the stacks of a title other than the one deployed first
+/// (`stack-on-two-planets`), or a card that is not a Battle card put into a battle plan
+/// (`non-battle-card-in-battle-plan`). `None`: the remedy is not a return to the hand, or
+/// the position does not tell which stack came first.
+pub fn back_to_hand(board: &Board, corpus: &Corpus, violation: &Violation) -> Option<Vec<CardId>> {
+    let checker = Checker { board, corpus };
+    match violation.code {
+        "non-battle-card-in-battle-plan" => Some(violation.cards.clone()),
+        "stack-on-two-planets" => {
+            let mut at: Vec<Place> = Vec::new();
+            for &id in &violation.cards {
+                let place = match board.zone_of(id) {
+                    Some(Zone::InPlay(planet, _)) => Some(planet),
+                    _ => return None,
+                };
+                match at.iter_mut().find(|(known, _)| *known == place) {
+                    Some((_, ids)) => ids.push(id),
+                    None => at.push((place, vec![id])),
+                }
+            }
+            let (first, _) = checker.first_deployed(&at);
+            let first = first?;
+            Some(
+                at.into_iter()
+                    .enumerate()
+                    .filter(|(index, _)| *index != first)
+                    .flat_map(|(_, (_, ids))| ids)
+                    .collect(),
+            )
+        }
+        _ => None,
+    }
+}
+
 /// Puts findings in the order of the file (stable, so findings at one place keep theirs).
 pub fn in_file_order(found: &mut [Violation]) {
     found.sort_by_key(|violation| {

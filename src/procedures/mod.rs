@@ -12,6 +12,7 @@ pub mod clash;
 pub mod deploy;
 pub mod duel;
 pub mod new_location;
+pub mod remedy;
 
 use crate::board::Board;
 use crate::cards::Catalog;
@@ -31,6 +32,7 @@ pub static DOORS: &[&dyn Door] = &[
     &battle::EVACUATE,
     &deploy::DEPLOY,
     &new_location::NEW_LOCATION,
+    &remedy::REMEDY,
     &clash::CLASH,
 ];
 

@@ -204,6 +204,7 @@ pub enum WalkResult {
     Battle(crate::engine::battle::BattleResult),
     Deploy(crate::engine::deploy::DeployResult),
     NewLocation(crate::engine::effects::EffectsResult),
+    Remedy(crate::engine::remedy::RemedyResult),
 }
 
 /// `check --format json`.

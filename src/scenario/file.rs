@@ -466,6 +466,21 @@ pub struct Expectation {
     /// The outcome of a new location's Effects.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub new_location: Option<NewLocationExpectation>,
+    /// The outcome of the remedies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remedy: Option<RemedyExpectation>,
+}
+
+/// The expected outcome of `action: remedy`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RemedyExpectation {
+    /// The cards taken back into a hand, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub returned: Option<Vec<String>>,
+    /// How many cards each player has in a zone afterwards, as for a duel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zones: Option<ZonesBySide>,
 }
 
 /// The expected outcome of a new location's Effects.
@@ -574,6 +589,7 @@ impl Expectation {
             || self.battle.is_some()
             || self.deploy.is_some()
             || self.new_location.is_some()
+            || self.remedy.is_some()
             || self.events.is_some()
             || self.cited.is_some()
             || self.not_cited.is_some()

@@ -15,7 +15,7 @@ pub use file::{
     ClashSideName, ClashTrack, DamageBySide, Decisions, DeckCount, DeckFile, Declaration,
     DeployExpectation, DuelExpectation, EffectsBySide, Entry, EvacuatedToName, Expectation,
     GameName, NamesBySide, NewLocationExpectation, ObjectiveFile, PlanetFile, PlayerFile,
-    ScenarioFile, SideDecisions, SideOrNone, StatInput, TraitsFile, ZonesBySide,
+    RemedyExpectation, ScenarioFile, SideDecisions, SideOrNone, StatInput, TraitsFile, ZonesBySide,
 };
 pub use located::{Located, OrderedMap};
 pub use problems::{Omitted, Problem, Problems, Severity};

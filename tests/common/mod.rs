@@ -27,7 +27,14 @@ pub fn bundled(folders: &[&str]) -> Vec<PathBuf> {
 /// The bundled scenarios that `walk` runs: the duels, the battles and evacuations, and the
 /// Clash games.
 pub fn bundled_walks() -> Vec<PathBuf> {
-    bundled(&["duel", "battle", "deploy", "new-location", "clash"])
+    bundled(&[
+        "duel",
+        "battle",
+        "deploy",
+        "new-location",
+        "remedy",
+        "clash",
+    ])
 }
 
 /// What every bundled walk is held to: it runs to its end, meets its `expect:` (which it has),

@@ -1,0 +1,219 @@
+//! The FAQ's misplay remedies as a procedure a scenario walks with `action: remedy`: each
+//! finding of `check` whose remedy takes cards back into the hand is carried out, and the
+//! board after it shown; the events read as one sentence each.
+
+use super::{ActionSpec, Door, Setting};
+use crate::board::Board;
+use crate::engine::Run;
+use crate::engine::remedy::{Remedies, RemedyEvent, RemedyResult};
+use crate::render::output::WalkResult;
+use crate::rules::Corpus;
+use crate::scenario::{GameName, ScenarioFile};
+use crate::text::and_list;
+use crate::walk::{WalkError, WalkOutcome, Walkthrough};
+
+/// The door.
+pub struct RemedyDoor;
+
+/// The one instance [`super::DOORS`] registers.
+pub static REMEDY: RemedyDoor = RemedyDoor;
+
+static ACTIONS: &[ActionSpec] = &[ActionSpec {
+    name: "remedy",
+    summary: "applies the FAQ's remedy of each misplay `check` finds that takes cards back into the hand, and shows the board after it",
+    shell: Some(super::ShellCommand {
+        noun: "remedy",
+        usage: "remedy",
+        what: "carry out the FAQ's remedy of each misplay `check` finds that takes cards back into the hand (a stack on two planets, a card that is not a Battle card in a battle plan); `undo` takes it back",
+        example: "remedy",
+    }),
+}];
+
+impl RemedyEvent {
+    /// One sentence (or two) saying what the event did.
+    pub fn narrate(&self) -> String {
+        match self {
+            RemedyEvent::NothingToRemedy => {
+                "The position breaks no rule whose remedy the FAQ gives: nothing to remedy."
+                    .to_string()
+            }
+            RemedyEvent::Finding {
+                code,
+                message,
+                assumed,
+            } => {
+                let resting = if assumed.is_empty() {
+                    String::new()
+                } else {
+                    let names: Vec<String> =
+                        assumed.iter().map(|name| format!("`{name}`")).collect();
+                    format!(
+                        " (resting on the named assumption{} {})",
+                        if names.len() == 1 { "" } else { "s" },
+                        and_list(&names)
+                    )
+                };
+                format!("Finding `{code}`: {}{resting}.", crate::text::capitalised(message))
+            }
+            RemedyEvent::ReturnedToHand { side, cards, kept } => format!(
+                "The remedy: the {} player takes {} back into his hand{}.",
+                side.label(),
+                and_list(cards),
+                kept.as_ref()
+                    .map(|planet| format!("; the stack on {planet}, deployed first, stays"))
+                    .unwrap_or_default()
+            ),
+            RemedyEvent::CannotTell { .. } => "The remedy keeps the stack deployed first, and the position does not tell which that is: nothing is moved. Mark the later stack's cards `deployed_this_turn`.".to_string(),
+            RemedyEvent::NotWalked { code } => format!(
+                "The remedy of `{code}` is quoted above; this program does not carry it out on the board."
+            ),
+        }
+    }
+}
+
+impl Door for RemedyDoor {
+    fn game(&self) -> GameName {
+        GameName::YoungJedi
+    }
+
+    fn actions(&self) -> &'static [ActionSpec] {
+        ACTIONS
+    }
+
+    fn run_board(
+        &self,
+        board: &Board,
+        corpus: &Corpus,
+        decider: &mut dyn crate::engine::Decider,
+        observe: &mut dyn FnMut(&crate::engine::Event),
+    ) -> Option<(Walkthrough, Board)> {
+        Some(super::run_on_board(
+            board,
+            Remedies::new(board, corpus),
+            decider,
+            observe,
+            |remedies, before, after| outcome(before, after, remedies.result().clone()),
+        ))
+    }
+
+    fn walk(
+        &self,
+        file: &ScenarioFile,
+        _action: &str,
+        setting: Setting<'_, '_>,
+    ) -> Result<Walkthrough, WalkError> {
+        super::walk_young_jedi(
+            file,
+            setting,
+            |_| None,
+            |board, corpus, _choices| Remedies::new(board, corpus),
+            |remedies, before, after| {
+                let result = remedies.result().clone();
+                let unmet = file
+                    .expect
+                    .as_ref()
+                    .and_then(|e| e.value.remedy.as_ref())
+                    .map(|expect| unmet_expectations(expect, &result, &after))
+                    .unwrap_or_default();
+                (unmet, outcome(before, after, result))
+            },
+        )
+    }
+}
+
+fn outcome(before: Board, after: Board, result: RemedyResult) -> Box<dyn WalkOutcome> {
+    Box::new(RemedyWalk {
+        before,
+        after,
+        result,
+    })
+}
+
+/// A remedy's walk: the board before and after, and what was remedied.
+#[derive(Debug)]
+pub struct RemedyWalk {
+    pub before: Board,
+    pub after: Board,
+    pub result: RemedyResult,
+}
+
+impl WalkOutcome for RemedyWalk {
+    fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
+        format!("Remedies · rules: {ruleset} · seed {seed}")
+    }
+
+    fn default_title(&self) -> &'static str {
+        "Remedies"
+    }
+
+    fn verdict_lines(&self, run: &Run) -> Vec<String> {
+        if run.stop.is_some() {
+            return vec!["The walk stopped before the remedies were applied.".to_string()];
+        }
+        let mut lines = Vec::new();
+        if self.result.remedied.is_empty() && self.result.not_remedied.is_empty() {
+            lines.push("Nothing to remedy.".to_string());
+        }
+        if !self.result.returned.is_empty() {
+            lines.push(format!(
+                "Taken back into the hand: {}.",
+                and_list(&self.result.returned)
+            ));
+        }
+        if !self.result.not_remedied.is_empty() {
+            let codes: Vec<String> = self
+                .result
+                .not_remedied
+                .iter()
+                .map(|code| format!("`{code}`"))
+                .collect();
+            lines.push(format!("Not carried out: {}.", and_list(&codes)));
+        }
+        lines
+    }
+
+    fn tracks_cards(&self) -> bool {
+        true
+    }
+
+    fn anonymous(&self, card: u32) -> bool {
+        self.after
+            .card(crate::board::CardId(card))
+            .is_some_and(|card| card.anonymous)
+    }
+
+    fn result_output(&self) -> WalkResult {
+        WalkResult::Remedy(self.result.clone())
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+fn unmet_expectations(
+    expect: &crate::scenario::RemedyExpectation,
+    result: &RemedyResult,
+    board: &Board,
+) -> Vec<String> {
+    let mut unmet = Vec::new();
+    if let Some(wanted) = &expect.returned {
+        let normalise = |names: &[String]| -> Vec<String> {
+            names
+                .iter()
+                .map(|name| crate::cards::matching::normalise(name))
+                .collect()
+        };
+        if normalise(wanted) != normalise(&result.returned) {
+            unmet.push(format!(
+                "returned to the hand: expected [{}], got [{}]",
+                wanted.join(", "),
+                result.returned.join(", ")
+            ));
+        }
+    }
+    if let Some(zones) = &expect.zones {
+        unmet.extend(super::duel::unmet_zone_counts(zones, board));
+    }
+    unmet
+}
