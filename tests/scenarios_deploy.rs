@@ -41,13 +41,8 @@ fn bundled() -> Vec<(String, String)> {
 fn every_bundled_deploy_meets_its_expectation_and_renders_as_reviewed() {
     let mut count = 0;
     insta::glob!("../scenarios/deploy", "*.yaml", |path| {
-        let text = std::fs::read_to_string(path).expect("readable");
-        let mut conserved = true;
-        let walked = walk(&text, None, Some(&mut |holds| conserved &= holds));
-        let out = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
-        common::assert_walked_as_expected(path, &text, &walked, conserved, &out);
         count += 1;
-        insta::assert_snapshot!(out);
+        insta::assert_snapshot!(common::walked_as_expected(path));
     });
     assert!(count >= 9, "only {count} bundled deploys");
 }
@@ -56,13 +51,8 @@ fn every_bundled_deploy_meets_its_expectation_and_renders_as_reviewed() {
 fn every_bundled_new_location_meets_its_expectation_and_renders_as_reviewed() {
     let mut count = 0;
     insta::glob!("../scenarios/new-location", "*.yaml", |path| {
-        let text = std::fs::read_to_string(path).expect("readable");
-        let mut conserved = true;
-        let walked = walk(&text, None, Some(&mut |holds| conserved &= holds));
-        let out = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
-        common::assert_walked_as_expected(path, &text, &walked, conserved, &out);
         count += 1;
-        insta::assert_snapshot!(out);
+        insta::assert_snapshot!(common::walked_as_expected(path));
     });
     assert!(count >= 3, "only {count} bundled new locations");
 }
@@ -71,13 +61,8 @@ fn every_bundled_new_location_meets_its_expectation_and_renders_as_reviewed() {
 fn every_bundled_remedy_meets_its_expectation_and_renders_as_reviewed() {
     let mut count = 0;
     insta::glob!("../scenarios/remedy", "*.yaml", |path| {
-        let text = std::fs::read_to_string(path).expect("readable");
-        let mut conserved = true;
-        let walked = walk(&text, None, Some(&mut |holds| conserved &= holds));
-        let out = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
-        common::assert_walked_as_expected(path, &text, &walked, conserved, &out);
         count += 1;
-        insta::assert_snapshot!(out);
+        insta::assert_snapshot!(common::walked_as_expected(path));
     });
     assert!(count >= 2, "only {count} bundled remedies");
 }

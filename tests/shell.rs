@@ -562,43 +562,6 @@ battle show
 }
 
 #[test]
-fn a_battle_stated_at_the_prompt_is_walked_saved_and_replayed_by_walk_to_the_same_verdict() {
-    let dir = folder("battle-stated");
-    let saved = dir.join("battle.yaml");
-    let script = format!(
-        "{BUILD_BATTLE}\
-set Might Of The Republic battle_text fight-together
-battle plan light coruscant guard peacekeeper / together coruscant guard officer / card might of the republic
-battle plan dark battle droid
-battle
-save {}
-quit
-",
-        saved.display()
-    );
-    let shell = piped_session(&script);
-    let file = std::fs::read_to_string(&saved).expect("saved");
-    let reread = jedi_judge::scenario::parse(&file).expect("the saved file reads");
-    let battle = reread.battle.expect("the stated battle is saved");
-    let light = battle.value.light.expect("the Light Side plan is saved");
-    assert_eq!(
-        light.value[0]
-            .value
-            .together_with
-            .as_ref()
-            .map(|name| name.value.as_str()),
-        Some("Coruscant Guard, Officer")
-    );
-    let walked = replayed(&saved);
-    assert!(
-        verdict(&walked).contains("Defeated (Dark Side): Battle Droid"),
-        "{walked}"
-    );
-    assert_eq!(verdict(&shell), verdict(&walked));
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
 fn an_evacuation_is_stated_by_hand_and_check_finds_what_its_plans_break() {
     let bundled = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -623,12 +586,68 @@ evacuate plan dark droid starfighter
     assert_eq!(setup.dark.map(|plan| plan.len()), Some(1));
 }
 
+/// A session piped into the shell that ends by saving to a fresh file, and that file replayed
+/// by `walk`, whose verdict must be the shell's.
+struct Replayed {
+    /// The shell's output on one line, to find a sentence however it wraps.
+    flat: String,
+    /// The saved scenario.
+    file: String,
+    /// The replay's walkthrough.
+    walked: String,
+}
+
+fn saved_and_replayed(name: &str, commands: &str) -> Replayed {
+    let dir = folder(name);
+    let saved = dir.join("saved.yaml");
+    let shell = piped_session(&format!("{commands}save {}\nquit\n", saved.display()));
+    let file = std::fs::read_to_string(&saved).expect("saved");
+    let walked = replayed(&saved);
+    assert_eq!(verdict(&shell), verdict(&walked), "{file}");
+    let _ = std::fs::remove_dir_all(&dir);
+    Replayed {
+        flat: shell.split_whitespace().collect::<Vec<_>>().join(" "),
+        file,
+        walked,
+    }
+}
+
+#[test]
+fn a_battle_stated_at_the_prompt_is_walked_saved_and_replayed_by_walk_to_the_same_verdict() {
+    let session = saved_and_replayed(
+        "battle-stated",
+        &format!(
+            "{BUILD_BATTLE}\
+set Might Of The Republic battle_text fight-together
+battle plan light coruscant guard peacekeeper / together coruscant guard officer / card might of the republic
+battle plan dark battle droid
+battle
+"
+        ),
+    );
+    let reread = jedi_judge::scenario::parse(&session.file).expect("the saved file reads");
+    let battle = reread.battle.expect("the stated battle is saved");
+    let light = battle.value.light.expect("the Light Side plan is saved");
+    assert_eq!(
+        light.value[0]
+            .value
+            .together_with
+            .as_ref()
+            .map(|name| name.value.as_str()),
+        Some("Coruscant Guard, Officer")
+    );
+    assert!(
+        verdict(&session.walked).contains("Defeated (Dark Side): Battle Droid"),
+        "{}",
+        session.walked
+    );
+}
+
 #[test]
 fn a_deploy_stated_at_the_prompt_is_walked_saved_and_replayed_by_walk_to_the_same_verdict() {
-    let dir = folder("deploy-stated");
-    let saved = dir.join("deploy.yaml");
     // Option 2 declines the blaster the search finds: 1 DAMAGE after the reshuffle.
-    let script = format!(
+    let session = saved_and_replayed(
+        "deploy-stated",
         "\
 turn light
 step deploy
@@ -640,35 +659,29 @@ deploy captain panaka security commander to Tatooine hidden
 deploy captain panaka security commander
 deploy
 2
-save {}
-quit
 ",
-        saved.display()
     );
-    let shell = piped_session(&script);
-    let flat = shell.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        flat.contains("Deploying Captain Panaka, Security Commander from the Light Side hand to Tatooine, hidden"),
-        "{shell}"
+        session.flat.contains(
+            "Deploying Captain Panaka, Security Commander from the Light Side hand to Tatooine, hidden"
+        ),
+        "{}",
+        session.flat
     );
-    let file = std::fs::read_to_string(&saved).expect("saved");
-    assert!(file.contains("fetch: none"), "{file}");
-    let walked = replayed(&saved);
+    assert!(session.file.contains("fetch: none"), "{}", session.file);
     assert!(
-        verdict(&walked).contains("nothing (he changed his mind); 1 DAMAGE as the penalty"),
-        "{walked}"
+        verdict(&session.walked).contains("nothing (he changed his mind); 1 DAMAGE as the penalty"),
+        "{}",
+        session.walked
     );
-    assert_eq!(verdict(&shell), verdict(&walked));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_new_location_stated_at_the_prompt_is_walked_saved_and_replayed_by_walk_to_the_same_verdict() {
-    let dir = folder("new-location-stated");
-    let saved = dir.join("new-location.yaml");
     // The Dark Side player goes first: his option 1 is The Duel Begins; the Light Side
     // player then declines (option 2).
-    let script = format!(
+    let session = saved_and_replayed(
+        "new-location-stated",
         "\
 turn light
 planet Tatooine
@@ -679,25 +692,28 @@ new-location by dark took-control
 new-location
 1
 2
-save {}
-quit
 ",
-        saved.display()
     );
-    let shell = piped_session(&script);
-    let flat = shell.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        flat.contains("New location on Tatooine, put down by the Dark Side player"),
-        "{shell}"
+        session
+            .flat
+            .contains("New location on Tatooine, put down by the Dark Side player"),
+        "{}",
+        session.flat
     );
-    let file = std::fs::read_to_string(&saved).expect("saved");
-    assert!(file.contains("effect_card: The Duel Begins"), "{file}");
-    assert!(file.contains("effect_card: none"), "{file}");
-    let walked = replayed(&saved);
-    assert_eq!(verdict(&shell), verdict(&walked));
     assert!(
-        verdict(&walked).contains("Dark Side: gets The Duel Begins."),
-        "{walked}"
+        session.file.contains("effect_card: The Duel Begins"),
+        "{}",
+        session.file
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        session.file.contains("effect_card: none"),
+        "{}",
+        session.file
+    );
+    assert!(
+        verdict(&session.walked).contains("Dark Side: gets The Duel Begins."),
+        "{}",
+        session.walked
+    );
 }

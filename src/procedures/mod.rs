@@ -329,6 +329,125 @@ pub fn game_title(game: GameName) -> &'static str {
     }
 }
 
+/// What a Young Jedi procedure's result says of itself in a walkthrough.
+pub trait BoardResult: std::fmt::Debug + 'static {
+    /// What was walked, for the heading.
+    fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String;
+    /// The title of a walk whose scenario has none.
+    fn default_title(&self) -> &'static str;
+    /// The verdict, a line each.
+    fn verdict_lines(&self, run: &crate::engine::Run) -> Vec<String>;
+    /// The result as `walk --format json` gives it.
+    fn output(&self) -> crate::render::output::WalkResult;
+}
+
+/// A Young Jedi walk's outcome: the board before and after, and the procedure's result.
+#[derive(Debug)]
+pub struct BoardWalk<R> {
+    pub before: Board,
+    pub after: Board,
+    pub result: R,
+}
+
+impl<R: BoardResult> WalkOutcome for BoardWalk<R> {
+    fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
+        self.result.heading(ruleset, seed)
+    }
+
+    fn default_title(&self) -> &'static str {
+        self.result.default_title()
+    }
+
+    fn verdict_lines(&self, run: &crate::engine::Run) -> Vec<String> {
+        self.result.verdict_lines(run)
+    }
+
+    fn tracks_cards(&self) -> bool {
+        true
+    }
+
+    fn anonymous(&self, card: u32) -> bool {
+        self.after
+            .card(crate::board::CardId(card))
+            .is_some_and(|card| card.anonymous)
+    }
+
+    fn result_output(&self) -> crate::render::output::WalkResult {
+        self.result.output()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// The outcome of a Young Jedi walk, boxed for a [`Walkthrough`].
+pub(crate) fn board_walk<R: BoardResult>(
+    before: Board,
+    after: Board,
+    result: R,
+) -> Box<dyn WalkOutcome> {
+    Box::new(BoardWalk {
+        before,
+        after,
+        result,
+    })
+}
+
+/// A Young Jedi walk whose outcome is a [`BoardWalk`] of the procedure's result: `start`
+/// makes the procedure, `result` reads its result, and `unmet` compares it with the door's
+/// own section of `expect:`, if `expected` finds one.
+pub(crate) fn walk_to_result<P, R, E>(
+    file: &ScenarioFile,
+    setting: Setting<'_, '_>,
+    start: impl FnOnce(&Board, &Corpus, &Choices) -> P,
+    result: impl FnOnce(&P) -> R,
+    expected: impl FnOnce(&crate::scenario::Expectation) -> Option<&E>,
+    unmet: impl FnOnce(&E, &R, &Board) -> Vec<String>,
+) -> Result<Walkthrough, WalkError>
+where
+    P: crate::engine::Procedure<Board>,
+    R: BoardResult,
+{
+    walk_young_jedi(
+        file,
+        setting,
+        |_| None,
+        start,
+        |procedure, before, after| {
+            let result = result(procedure);
+            let differences = file
+                .expect
+                .as_ref()
+                .and_then(|expect| expected(&expect.value))
+                .map(|expect| unmet(expect, &result, &after))
+                .unwrap_or_default();
+            (differences, board_walk(before, after, result))
+        },
+    )
+}
+
+/// [`run_on_board`] for a procedure whose outcome is a [`BoardWalk`] of its result.
+pub(crate) fn run_to_result<P, R>(
+    board: &Board,
+    procedure: P,
+    decider: &mut dyn crate::engine::Decider,
+    observe: &mut dyn FnMut(&crate::engine::Event),
+    result: impl FnOnce(&P) -> R,
+) -> Option<(Walkthrough, Board)>
+where
+    P: crate::engine::Procedure<Board>,
+    R: BoardResult,
+{
+    Some(run_on_board(
+        board,
+        procedure,
+        decider,
+        observe,
+        |procedure, before, after| board_walk(before, after, result(procedure)),
+    ))
+}
+
 /// What a Young Jedi door's `finish` gives: the differences from the scenario's expectation
 /// (used only if the walk ran to its end) and the walk's outcome.
 pub(crate) type Finished = (Vec<String>, Box<dyn WalkOutcome>);

@@ -10,7 +10,7 @@ use crate::render::output::WalkResult;
 use crate::rules::Corpus;
 use crate::scenario::{GameName, ScenarioFile};
 use crate::text::and_list;
-use crate::walk::{WalkError, WalkOutcome, Walkthrough};
+use crate::walk::{WalkError, Walkthrough};
 
 /// The door.
 pub struct RemedyDoor;
@@ -87,13 +87,13 @@ impl Door for RemedyDoor {
         decider: &mut dyn crate::engine::Decider,
         observe: &mut dyn FnMut(&crate::engine::Event),
     ) -> Option<(Walkthrough, Board)> {
-        Some(super::run_on_board(
+        super::run_to_result(
             board,
             Remedies::new(board, corpus),
             decider,
             observe,
-            |remedies, before, after| outcome(before, after, remedies.result().clone()),
-        ))
+            |remedies| remedies.result().clone(),
+        )
     }
 
     fn walk(
@@ -102,42 +102,21 @@ impl Door for RemedyDoor {
         _action: &str,
         setting: Setting<'_, '_>,
     ) -> Result<Walkthrough, WalkError> {
-        super::walk_young_jedi(
+        super::walk_to_result(
             file,
             setting,
-            |_| None,
             |board, corpus, _choices| Remedies::new(board, corpus),
-            |remedies, before, after| {
-                let result = remedies.result().clone();
-                let unmet = file
-                    .expect
-                    .as_ref()
-                    .and_then(|e| e.value.remedy.as_ref())
-                    .map(|expect| unmet_expectations(expect, &result, &after))
-                    .unwrap_or_default();
-                (unmet, outcome(before, after, result))
-            },
+            |remedies| remedies.result().clone(),
+            |expect| expect.remedy.as_ref(),
+            unmet_expectations,
         )
     }
 }
 
-fn outcome(before: Board, after: Board, result: RemedyResult) -> Box<dyn WalkOutcome> {
-    Box::new(RemedyWalk {
-        before,
-        after,
-        result,
-    })
-}
-
 /// A remedy's walk: the board before and after, and what was remedied.
-#[derive(Debug)]
-pub struct RemedyWalk {
-    pub before: Board,
-    pub after: Board,
-    pub result: RemedyResult,
-}
+pub type RemedyWalk = super::BoardWalk<RemedyResult>;
 
-impl WalkOutcome for RemedyWalk {
+impl super::BoardResult for RemedyResult {
     fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
         format!("Remedies · rules: {ruleset} · seed {seed}")
     }
@@ -151,18 +130,17 @@ impl WalkOutcome for RemedyWalk {
             return vec!["The walk stopped before the remedies were applied.".to_string()];
         }
         let mut lines = Vec::new();
-        if self.result.remedied.is_empty() && self.result.not_remedied.is_empty() {
+        if self.remedied.is_empty() && self.not_remedied.is_empty() {
             lines.push("Nothing to remedy.".to_string());
         }
-        if !self.result.returned.is_empty() {
+        if !self.returned.is_empty() {
             lines.push(format!(
                 "Taken back into the hand: {}.",
-                and_list(&self.result.returned)
+                and_list(&self.returned)
             ));
         }
-        if !self.result.not_remedied.is_empty() {
+        if !self.not_remedied.is_empty() {
             let codes: Vec<String> = self
-                .result
                 .not_remedied
                 .iter()
                 .map(|code| format!("`{code}`"))
@@ -172,22 +150,8 @@ impl WalkOutcome for RemedyWalk {
         lines
     }
 
-    fn tracks_cards(&self) -> bool {
-        true
-    }
-
-    fn anonymous(&self, card: u32) -> bool {
-        self.after
-            .card(crate::board::CardId(card))
-            .is_some_and(|card| card.anonymous)
-    }
-
-    fn result_output(&self) -> WalkResult {
-        WalkResult::Remedy(self.result.clone())
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
+    fn output(&self) -> WalkResult {
+        WalkResult::Remedy(self.clone())
     }
 }
 

@@ -70,6 +70,32 @@ pub fn assert_walked_as_expected(
     assert_eq!(walked.exit_code(), 0, "{}\n{out}", path.display());
 }
 
+/// A bundled walk, watched for card conservation and held to [`assert_walked_as_expected`]:
+/// its text rendering, for the reviewed snapshot.
+pub fn walked_as_expected(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).expect("readable");
+    let mut conserved = true;
+    let corpus = jedi_judge::rules::Corpus::embedded();
+    let walked = jedi_judge::walk::walk_text_seeded(
+        &text,
+        corpus,
+        jedi_judge::cards::Catalog::embedded(),
+        None,
+        None,
+        None,
+        Some(&mut |holds| conserved &= holds),
+    )
+    .unwrap_or_else(|error| panic!("{}: {error:?}", path.display()));
+    let out = jedi_judge::render::walk::render(
+        &walked,
+        corpus,
+        jedi_judge::render::Format::Text,
+        jedi_judge::render::Palette::plain(),
+    );
+    assert_walked_as_expected(path, &text, &walked, conserved, &out);
+    out
+}
+
 /// Random YAML made of the scenario format's own words (its keys, sides, planets, card names
 /// and values), so that much of it gets past the parser and is read.
 pub fn yaml_value() -> impl Strategy<Value = serde_json::Value> {

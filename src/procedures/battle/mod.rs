@@ -18,7 +18,7 @@ use crate::legality::{Basis, Verdict, Violation};
 use crate::render::output::WalkResult;
 use crate::rules::Corpus;
 use crate::scenario::{self, BattleExpectation, GameName, ScenarioFile};
-use crate::walk::{WalkError, WalkOutcome, Walkthrough, side_or_none};
+use crate::walk::{WalkError, Walkthrough, side_or_none};
 
 /// A door over the battle engine, in one of its modes.
 pub struct BattleDoor {
@@ -170,14 +170,6 @@ impl BattleDoor {
         let specs = self.assumptions();
         Battle::new(board, corpus, self.mode).assuming(|name| choices.value(specs, name))
     }
-
-    fn outcome(&self, before: Board, after: Board, result: BattleResult) -> Box<BattleWalk> {
-        Box::new(BattleWalk {
-            before,
-            after,
-            result,
-        })
-    }
 }
 
 impl Door for BattleDoor {
@@ -297,13 +289,9 @@ impl Door for BattleDoor {
         observe: &mut dyn FnMut(&crate::engine::Event),
     ) -> Option<(Walkthrough, Board)> {
         let battle = self.start(board, corpus, &super::Choices::default());
-        Some(super::run_on_board(
-            board,
-            battle,
-            decider,
-            observe,
-            |battle, before, after| self.outcome(before, after, battle.result().clone()),
-        ))
+        super::run_to_result(board, battle, decider, observe, |battle| {
+            battle.result().clone()
+        })
     }
 
     fn expectation(&self, walk: &Walkthrough) -> Option<scenario::Expectation> {
@@ -335,42 +323,28 @@ impl Door for BattleDoor {
         _action: &str,
         setting: Setting<'_, '_>,
     ) -> Result<Walkthrough, WalkError> {
-        super::walk_young_jedi(
+        super::walk_to_result(
             file,
             setting,
-            |_| None,
             |board, corpus, choices| self.start(board, corpus, choices),
-            |battle, before, after| {
-                let result = battle.result().clone();
-                let unmet = file
-                    .expect
-                    .as_ref()
-                    .and_then(|e| e.value.battle.as_ref())
-                    .map(|expect| unmet_battle_expectations(expect, &result, &after))
-                    .unwrap_or_default();
-                (unmet, self.outcome(before, after, result))
-            },
+            |battle| battle.result().clone(),
+            |expect| expect.battle.as_ref(),
+            unmet_battle_expectations,
         )
     }
 }
 
 /// A battle's or an evacuation's walk: the board before and after, and what came of it.
-#[derive(Debug)]
-pub struct BattleWalk {
-    pub before: Board,
-    pub after: Board,
-    pub result: BattleResult,
-}
+pub type BattleWalk = super::BoardWalk<BattleResult>;
 
-impl WalkOutcome for BattleWalk {
+impl super::BoardResult for BattleResult {
     fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
         let planet = self
-            .result
             .planet
             .as_ref()
             .map(|planet| format!(" of {planet}"))
             .unwrap_or_default();
-        match self.result.mode {
+        match self.mode {
             Mode::Battle => format!(
                 "Battle{} · rules: {ruleset} · seed {seed}",
                 planet.replace(" of ", " on ")
@@ -380,32 +354,18 @@ impl WalkOutcome for BattleWalk {
     }
 
     fn default_title(&self) -> &'static str {
-        match self.result.mode {
+        match self.mode {
             Mode::Battle => "Battle",
             Mode::Evacuation => "Evacuation",
         }
     }
 
     fn verdict_lines(&self, run: &Run) -> Vec<String> {
-        verdict_lines(&self.result, run)
+        verdict_lines(self, run)
     }
 
-    fn tracks_cards(&self) -> bool {
-        true
-    }
-
-    fn anonymous(&self, card: u32) -> bool {
-        self.after
-            .card(crate::board::CardId(card))
-            .is_some_and(|card| card.anonymous)
-    }
-
-    fn result_output(&self) -> WalkResult {
-        WalkResult::Battle(self.result.clone())
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
+    fn output(&self) -> WalkResult {
+        WalkResult::Battle(self.clone())
     }
 }
 

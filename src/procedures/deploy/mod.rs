@@ -13,7 +13,7 @@ use crate::engine::deploy::{self as engine_deploy, Deploy, DeployResult, NotFetc
 use crate::render::output::WalkResult;
 use crate::rules::Corpus;
 use crate::scenario::{self, DeployExpectation, GameName, ScenarioFile};
-use crate::walk::{WalkError, WalkOutcome, Walkthrough, side_or_none};
+use crate::walk::{WalkError, Walkthrough, side_or_none};
 
 /// The deploy's door.
 pub struct DeployDoor;
@@ -62,16 +62,6 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
     },
 ];
 
-impl DeployDoor {
-    fn outcome(&self, before: Board, after: Board, result: DeployResult) -> Box<dyn WalkOutcome> {
-        Box::new(DeployWalk {
-            before,
-            after,
-            result,
-        })
-    }
-}
-
 impl Door for DeployDoor {
     fn game(&self) -> GameName {
         GameName::YoungJedi
@@ -106,14 +96,13 @@ impl Door for DeployDoor {
         decider: &mut dyn crate::engine::Decider,
         observe: &mut dyn FnMut(&crate::engine::Event),
     ) -> Option<(Walkthrough, Board)> {
-        let deploy = Deploy::new(board, corpus);
-        Some(super::run_on_board(
+        super::run_to_result(
             board,
-            deploy,
+            Deploy::new(board, corpus),
             decider,
             observe,
-            |deploy, before, after| self.outcome(before, after, deploy.result().clone()),
-        ))
+            |deploy| deploy.result().clone(),
+        )
     }
 
     fn expectation(&self, walk: &Walkthrough) -> Option<scenario::Expectation> {
@@ -143,39 +132,25 @@ impl Door for DeployDoor {
         _action: &str,
         setting: Setting<'_, '_>,
     ) -> Result<Walkthrough, WalkError> {
-        super::walk_young_jedi(
+        super::walk_to_result(
             file,
             setting,
-            |_| None,
             |board, corpus, choices| {
                 Deploy::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
             },
-            |deploy, before, after| {
-                let result = deploy.result().clone();
-                let unmet = file
-                    .expect
-                    .as_ref()
-                    .and_then(|e| e.value.deploy.as_ref())
-                    .map(|expect| unmet_deploy_expectations(expect, &result, &after))
-                    .unwrap_or_default();
-                (unmet, self.outcome(before, after, result))
-            },
+            |deploy| deploy.result().clone(),
+            |expect| expect.deploy.as_ref(),
+            unmet_deploy_expectations,
         )
     }
 }
 
 /// A deploy's walk: the board before and after, and what came of it.
-#[derive(Debug)]
-pub struct DeployWalk {
-    pub before: Board,
-    pub after: Board,
-    pub result: DeployResult,
-}
+pub type DeployWalk = super::BoardWalk<DeployResult>;
 
-impl WalkOutcome for DeployWalk {
+impl super::BoardResult for DeployResult {
     fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
         let to = self
-            .result
             .planet
             .as_ref()
             .map(|planet| format!(" to {planet}"))
@@ -188,25 +163,11 @@ impl WalkOutcome for DeployWalk {
     }
 
     fn verdict_lines(&self, run: &Run) -> Vec<String> {
-        verdict_lines(&self.result, run)
+        verdict_lines(self, run)
     }
 
-    fn tracks_cards(&self) -> bool {
-        true
-    }
-
-    fn anonymous(&self, card: u32) -> bool {
-        self.after
-            .card(crate::board::CardId(card))
-            .is_some_and(|card| card.anonymous)
-    }
-
-    fn result_output(&self) -> WalkResult {
-        WalkResult::Deploy(self.result.clone())
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
+    fn output(&self) -> WalkResult {
+        WalkResult::Deploy(self.clone())
     }
 }
 

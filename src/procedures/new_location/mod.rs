@@ -14,7 +14,7 @@ use crate::engine::effects::{self as engine_effects, EffectsResult, NewLocation,
 use crate::render::output::WalkResult;
 use crate::rules::Corpus;
 use crate::scenario::{self, GameName, Located, NewLocationExpectation, ScenarioFile};
-use crate::walk::{WalkError, WalkOutcome, Walkthrough};
+use crate::walk::{WalkError, Walkthrough};
 
 /// The `new_location:` section: where, who put the location down, and when.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
@@ -62,16 +62,6 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[AssumptionSpec {
     )],
 }];
 
-impl NewLocationDoor {
-    fn outcome(&self, before: Board, after: Board, result: EffectsResult) -> Box<dyn WalkOutcome> {
-        Box::new(NewLocationWalk {
-            before,
-            after,
-            result,
-        })
-    }
-}
-
 impl Door for NewLocationDoor {
     fn game(&self) -> GameName {
         GameName::YoungJedi
@@ -102,13 +92,13 @@ impl Door for NewLocationDoor {
         decider: &mut dyn crate::engine::Decider,
         observe: &mut dyn FnMut(&crate::engine::Event),
     ) -> Option<(Walkthrough, Board)> {
-        Some(super::run_on_board(
+        super::run_to_result(
             board,
             NewLocation::new(board),
             decider,
             observe,
-            |procedure, before, after| self.outcome(before, after, procedure.result().clone()),
-        ))
+            |procedure| procedure.result().clone(),
+        )
     }
 
     fn expectation(&self, walk: &Walkthrough) -> Option<scenario::Expectation> {
@@ -139,21 +129,13 @@ impl Door for NewLocationDoor {
         _action: &str,
         setting: Setting<'_, '_>,
     ) -> Result<Walkthrough, WalkError> {
-        super::walk_young_jedi(
+        super::walk_to_result(
             file,
             setting,
-            |_| None,
             |board, _corpus, _choices| NewLocation::new(board),
-            |procedure, before, after| {
-                let result = procedure.result().clone();
-                let unmet = file
-                    .expect
-                    .as_ref()
-                    .and_then(|e| e.value.new_location.as_ref())
-                    .map(|expect| unmet_expectations(expect, &result, &after))
-                    .unwrap_or_default();
-                (unmet, self.outcome(before, after, result))
-            },
+            |procedure| procedure.result().clone(),
+            |expect| expect.new_location.as_ref(),
+            unmet_expectations,
         )
     }
 }
@@ -204,17 +186,11 @@ fn state(board: &mut Board, args: &[&str]) -> Result<String, String> {
 }
 
 /// A new location's walk: the board before and after, and the Effects got.
-#[derive(Debug)]
-pub struct NewLocationWalk {
-    pub before: Board,
-    pub after: Board,
-    pub result: EffectsResult,
-}
+pub type NewLocationWalk = super::BoardWalk<EffectsResult>;
 
-impl WalkOutcome for NewLocationWalk {
+impl super::BoardResult for EffectsResult {
     fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
         let on = self
-            .result
             .planet
             .as_ref()
             .map(|planet| format!(" on {planet}"))
@@ -230,7 +206,7 @@ impl WalkOutcome for NewLocationWalk {
         if run.stop.is_some() {
             return vec!["The walk stopped before both players chose.".to_string()];
         }
-        if self.result.first.is_none() {
+        if self.first.is_none() {
             return vec!["No Effects: it is not known who goes first.".to_string()];
         }
         [Side::Light, Side::Dark]
@@ -239,30 +215,15 @@ impl WalkOutcome for NewLocationWalk {
                 format!(
                     "{}: {}.",
                     side.label(),
-                    self.result
-                        .effect(side)
+                    self.effect(side)
                         .map_or("no Effect".to_string(), |card| format!("gets {card}"))
                 )
             })
             .collect()
     }
 
-    fn tracks_cards(&self) -> bool {
-        true
-    }
-
-    fn anonymous(&self, card: u32) -> bool {
-        self.after
-            .card(crate::board::CardId(card))
-            .is_some_and(|card| card.anonymous)
-    }
-
-    fn result_output(&self) -> WalkResult {
-        WalkResult::NewLocation(self.result.clone())
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
+    fn output(&self) -> WalkResult {
+        WalkResult::NewLocation(self.clone())
     }
 }
 
