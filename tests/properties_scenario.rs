@@ -3,7 +3,10 @@
 use jedi_judge::board::Board;
 use jedi_judge::cards::{CardType, Catalog, Game, Side};
 use jedi_judge::check::check_text;
+use jedi_judge::engine::effects::Occasion;
 use jedi_judge::procedures::battle::section::{BattleFile, PlanEntryFile};
+use jedi_judge::procedures::deploy::section::DeployFile;
+use jedi_judge::procedures::new_location::NewLocationFile;
 use jedi_judge::ranged::{Ranged, Stat};
 use jedi_judge::rules::Corpus;
 use jedi_judge::scenario::{
@@ -199,10 +202,31 @@ fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
         entries(names, 5),
         any::<u64>(),
         prop_oneof![Just(None), Just(Some("Naboo")), Just(Some("Tatooine"))],
-        battle_choice(),
+        (
+            battle_choice(),
+            proptest::option::of((0usize..4, any::<bool>(), any::<bool>())),
+            proptest::option::of((
+                proptest::option::of(prop_oneof![Just("Naboo"), Just("Tatooine")]),
+                proptest::option::of(prop_oneof![Just(Side::Light), Just(Side::Dark)]),
+                prop_oneof![
+                    Just(Occasion::NewPlanet),
+                    Just(Occasion::StartOfGame),
+                    Just(Occasion::TookControl)
+                ],
+            )),
+        ),
     )
         .prop_map(
-            |(declarations, light, dark, naboo_light, naboo_dark, seed, current, battle)| {
+            |(
+                declarations,
+                light,
+                dark,
+                naboo_light,
+                naboo_dark,
+                seed,
+                current,
+                (battle, deploy, new_location),
+            )| {
                 let mut declared = declarations;
                 declared.dedup_by(|a, b| a.0.value == b.0.value);
                 // Declared cards are used on Naboo, so that they take part in the position.
@@ -238,6 +262,24 @@ fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
                             .map(|plan| plan_from(plan, &mut dark_naboo, &mut dark_hand)),
                     })
                 });
+                // A card of the Light Side hand deployed (the builder takes the Light Side
+                // player's turn when none is given), to Naboo or the current planet.
+                let deploy = deploy.and_then(|(position, to_naboo, hidden)| {
+                    let mut hand =
+                        Pool::of(light.as_ref().map_or(&[][..], |file| &file.value.hand));
+                    Some(Located::new(DeployFile {
+                        card: hand.take(position)?,
+                        to: to_naboo.then(|| Located::new("Naboo".to_string())),
+                        hidden,
+                    }))
+                });
+                let new_location = new_location.map(|(planet, by, occasion)| {
+                    Located::new(NewLocationFile {
+                        planet: planet.map(|planet| Located::new(planet.to_string())),
+                        by: by.map(Located::new),
+                        occasion,
+                    })
+                });
                 ScenarioFile {
                     seed: Some(seed),
                     current_planet: current.map(|planet| Located::new(planet.to_string())),
@@ -252,6 +294,8 @@ fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
                         },
                     )]),
                     battle,
+                    deploy,
+                    new_location,
                     ..ScenarioFile::default()
                 }
             },
