@@ -116,6 +116,8 @@ fn side_script(decisions: &Option<SideDecisions>) -> SideScript {
         intercept: decisions.intercept.as_ref().map(|yes| yes.value),
         fetch: text(&decisions.fetch),
         effect_card: text(&decisions.effect_card),
+        shuffle_back: decisions.shuffle_back.as_ref().map(|yes| yes.value),
+        next_planet: text(&decisions.next_planet),
     }
 }
 

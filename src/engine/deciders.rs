@@ -38,6 +38,10 @@ pub struct SideScript {
     pub fetch: Option<String>,
     /// A new planet: the Effect he gets from his draw deck, or `none`.
     pub effect_card: Option<String>,
+    /// A remedy: whether she shuffles her cards on the conceded planet back into her deck.
+    pub shuffle_back: Option<bool>,
+    /// A remedy: the next planet he chooses.
+    pub next_planet: Option<String>,
 }
 
 /// Both players' scripted answers.
@@ -138,6 +142,10 @@ pub enum NamedAnswer {
     Fetch,
     /// A new planet: the Effect got from the draw deck, or `none`.
     EffectCard,
+    /// A remedy: whether to shuffle one's cards on the conceded planet back (`true`, `false`).
+    ShuffleBack,
+    /// A remedy: the next planet.
+    NextPlanet,
 }
 
 impl NamedAnswer {
@@ -151,6 +159,8 @@ impl NamedAnswer {
             NamedAnswer::Intercept => "intercept",
             NamedAnswer::Fetch => "fetch",
             NamedAnswer::EffectCard => "effect_card",
+            NamedAnswer::ShuffleBack => "shuffle_back",
+            NamedAnswer::NextPlanet => "next_planet",
         }
     }
 
@@ -165,6 +175,8 @@ impl NamedAnswer {
             DecisionKind::Intercept => Some(NamedAnswer::Intercept),
             DecisionKind::Fetch => Some(NamedAnswer::Fetch),
             DecisionKind::NewPlanetEffect => Some(NamedAnswer::EffectCard),
+            DecisionKind::ShuffleBack => Some(NamedAnswer::ShuffleBack),
+            DecisionKind::NextPlanet => Some(NamedAnswer::NextPlanet),
             _ => None,
         }
     }
@@ -211,6 +223,8 @@ impl Scripted {
             NamedAnswer::Intercept => script.intercept.map(|yes| yes.to_string()),
             NamedAnswer::Fetch => script.fetch.clone(),
             NamedAnswer::EffectCard => script.effect_card.clone(),
+            NamedAnswer::ShuffleBack => script.shuffle_back.map(|yes| yes.to_string()),
+            NamedAnswer::NextPlanet => script.next_planet.clone(),
         }
     }
 
@@ -232,6 +246,11 @@ impl Scripted {
                 ),
                 (NamedAnswer::Fetch, &script.fetch),
                 (NamedAnswer::EffectCard, &script.effect_card),
+                (
+                    NamedAnswer::ShuffleBack,
+                    &script.shuffle_back.map(|yes| yes.to_string()),
+                ),
+                (NamedAnswer::NextPlanet, &script.next_planet),
             ] {
                 if let Some(given) = given
                     && !self.read.contains(&(side, answer))
@@ -361,7 +380,9 @@ impl Decider for Scripted {
             | DecisionKind::Defender
             | DecisionKind::Substitute
             | DecisionKind::Fetch
-            | DecisionKind::NewPlanetEffect => NamedAnswer::of(decision.kind)
+            | DecisionKind::NewPlanetEffect
+            | DecisionKind::ShuffleBack
+            | DecisionKind::NextPlanet => NamedAnswer::of(decision.kind)
                 .and_then(|answer| self.named(who, answer))
                 .map(|name| by_name(decision, &name).ok_or(name)),
             DecisionKind::Attack | DecisionKind::Block => self

@@ -213,6 +213,10 @@ pub enum DecisionKind {
     Fetch,
     /// A new planet: which Effect to get from the draw deck, or none.
     NewPlanetEffect,
+    /// A remedy: whether to shuffle one's cards on the conceded planet back into the deck.
+    ShuffleBack,
+    /// A remedy: the next planet.
+    NextPlanet,
 }
 
 impl DecisionKind {
@@ -234,6 +238,8 @@ impl DecisionKind {
             DecisionKind::BattlePlan => "plan",
             DecisionKind::Fetch => "fetch",
             DecisionKind::NewPlanetEffect => "effect_card",
+            DecisionKind::ShuffleBack => "shuffle_back",
+            DecisionKind::NextPlanet => "next_planet",
         }
     }
 }

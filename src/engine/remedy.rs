@@ -10,7 +10,13 @@ use crate::cards::Side;
 use crate::legality::{Basis, Violation};
 use crate::rules::{Citation, Corpus};
 
-use super::{Advance, Decision, Event, Move, Procedure, Tally, describe_move};
+use super::{
+    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
+    describe_move,
+};
+use crate::board::{PLANETS, Planet};
+use crate::cards::CardType;
+use crate::random::Random;
 
 /// What happened as the remedies were applied.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -32,10 +38,53 @@ pub enum RemedyEvent {
         kept: Option<String>,
     },
     /// The position does not tell which cards the remedy takes back.
-    CannotTell { code: String },
+    CannotTell {
+        code: String,
+    },
     /// A remedy the engine does not carry out.
-    NotWalked { code: String },
+    NotWalked {
+        code: String,
+    },
+    /// Hidden cards over six: the offender concedes the current planet, his deployed cards
+    /// staying there but for Battle cards and starships, which are discarded.
+    Conceded {
+        side: Side,
+        planet: String,
+        discarded: Vec<String>,
+    },
+    /// The opponent takes back the cards she deployed on that planet into her deck, or not.
+    ShuffledBack {
+        side: Side,
+        cards: Vec<String>,
+        deck_size: usize,
+    },
+    KeptThere {
+        side: Side,
+    },
+    /// The offender evens up: draws up to his hand size.
+    EvenedUp {
+        side: Side,
+        drawn: usize,
+        hand_size: usize,
+        deck_left: usize,
+    },
+    DeckVictory {
+        winner: Side,
+    },
+    /// He chooses the next planet and takes the first turn there.
+    NextPlanet {
+        side: Side,
+        planet: String,
+    },
 }
+
+pub(crate) const EVEN_UP_HAND: Assumption = Assumption {
+    name: "even-up-hand-size",
+    text: "Evening up draws cards from the draw deck until the hand holds 6. The rule sources name Even Up but not its hand size; the base rulebook is described so.",
+};
+
+/// The hand size of Even Up under its named assumption.
+const HAND_SIZE: usize = 6;
 
 /// What came of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -46,6 +95,22 @@ pub struct RemedyResult {
     pub not_remedied: Vec<String>,
     /// The cards taken back into a hand.
     pub returned: Vec<String>,
+    /// The planet conceded for hidden cards over six, and the planet chosen next.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conceded: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_planet: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deck_victory: Option<Side>,
+}
+
+/// Where the remedy of hidden cards over six stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Conceding {
+    /// The opponent decides whether to shuffle her cards there back.
+    ShuffleBack,
+    /// The offender chooses the next planet.
+    NextPlanet,
 }
 
 /// The procedure.
@@ -53,6 +118,9 @@ pub struct Remedies {
     /// Each finding with a remedy, and the cards its remedy takes back into the hand.
     findings: VecDeque<(Violation, Option<Vec<CardId>>)>,
     started: bool,
+    random: Random,
+    /// The hidden-cards remedy under way: the offender, and the step it is at.
+    conceding: Option<(Side, Conceding)>,
     pending: VecDeque<Event>,
     result: RemedyResult,
 }
@@ -70,6 +138,8 @@ impl Remedies {
         Remedies {
             findings,
             started: false,
+            random: Random::seeded(board.seed),
+            conceding: None,
             pending: VecDeque::new(),
             result: RemedyResult::default(),
         }
@@ -83,7 +153,7 @@ impl Remedies {
         &mut self,
         kind: RemedyEvent,
         cites: Vec<Citation>,
-        assumptions: Vec<super::Assumption>,
+        assumptions: Vec<Assumption>,
         moves: Vec<Move>,
     ) {
         self.pending.push_back(Event {
@@ -182,6 +252,10 @@ impl Remedies {
                     Vec::new(),
                 );
             }
+            None if finding.code == "hidden-over-six" => {
+                self.concede(board, &finding, remedy);
+                self.result.remedied.push(code);
+            }
             None => {
                 self.result.not_remedied.push(code.clone());
                 self.emit(
@@ -191,6 +265,146 @@ impl Remedies {
                     Vec::new(),
                 );
             }
+        }
+    }
+}
+
+const HIDDEN_OVER_SIX: Citation = crate::rules::cite("misplays.hidden-over-six");
+
+impl Remedies {
+    /// Hidden cards over six: the offender concedes the current planet; his Battle cards and
+    /// starships there are discarded, the rest stay.
+    fn concede(&mut self, board: &mut Board, finding: &Violation, cites: Vec<Citation>) {
+        let Some(side) = finding
+            .cards
+            .first()
+            .and_then(|id| board.instance(*id))
+            .map(|instance| instance.owner)
+        else {
+            return;
+        };
+        let Some(planet) = board.current_planet else {
+            return;
+        };
+        let mut moves = Vec::new();
+        let mut discarded = Vec::new();
+        for id in board.zone(Zone::InPlay(planet, side)).to_vec() {
+            if matches!(
+                board.card_type(id),
+                Some(CardType::Battle) | Some(CardType::Starship)
+            ) {
+                // A discarded card is face up.
+                if let Some(instance) = board.instance_mut(id) {
+                    instance.face_down = false;
+                }
+                moves.push(describe_move(
+                    board,
+                    id,
+                    Zone::InPlay(planet, side),
+                    Zone::DiscardPile(side),
+                ));
+                board.move_to(id, Zone::DiscardPile(side));
+                discarded.push(board.describe(id));
+            }
+        }
+        let opponent = board.player_mut(side.opponent());
+        if !opponent.controlled.contains(&planet) {
+            opponent.controlled.push(planet);
+        }
+        self.result.conceded = Some(planet.name().to_string());
+        self.emit(
+            RemedyEvent::Conceded {
+                side,
+                planet: planet.name().to_string(),
+                discarded,
+            },
+            cites,
+            Vec::new(),
+            moves,
+        );
+        self.conceding = Some((side, Conceding::ShuffleBack));
+    }
+
+    fn decision(&self, board: &Board) -> Option<Decision> {
+        let (side, step) = self.conceding?;
+        let option = |label: String, name: Option<String>, declines: bool| DecisionOption {
+            label: label.into(),
+            card: None,
+            name: name.map(Into::into),
+            aliases: Vec::new(),
+            destiny: None,
+            declines,
+            cites: vec![HIDDEN_OVER_SIX].into(),
+        };
+        let planet = board.current_planet?;
+        match step {
+            Conceding::ShuffleBack => Some(Decision {
+                kind: DecisionKind::ShuffleBack,
+                who: side.opponent(),
+                prompt: format!(
+                    "{} player: shuffle the cards you deployed on {planet} back into your draw deck, or leave them",
+                    side.opponent()
+                ),
+                options: vec![
+                    option("shuffle them back".to_string(), Some("true".into()), false),
+                    option("leave them".to_string(), Some("false".into()), true),
+                ],
+            }),
+            Conceding::NextPlanet => Some(Decision {
+                kind: DecisionKind::NextPlanet,
+                who: side,
+                prompt: format!(
+                    "{side} player: choose the next planet, where you take the first turn"
+                ),
+                options: PLANETS
+                    .iter()
+                    .filter(|name| **name != planet.name())
+                    .map(|name| option(format!("{name}"), Some((*name).to_string()), false))
+                    .collect(),
+            }),
+        }
+    }
+
+    /// The offender evens up: draws until his hand holds the hand size.
+    fn even_up(&mut self, board: &mut Board, side: Side) {
+        let mut moves = Vec::new();
+        let mut drawn = 0;
+        while board.zone(Zone::Hand(side)).len() < HAND_SIZE {
+            let Some(top) = board.zone(Zone::DrawDeck(side)).first().copied() else {
+                break;
+            };
+            moves.push(describe_move(
+                board,
+                top,
+                Zone::DrawDeck(side),
+                Zone::Hand(side),
+            ));
+            board.move_to(top, Zone::Hand(side));
+            drawn += 1;
+        }
+        let deck_left = board.zone(Zone::DrawDeck(side)).len();
+        self.emit(
+            RemedyEvent::EvenedUp {
+                side,
+                drawn,
+                hand_size: board.zone(Zone::Hand(side)).len(),
+                deck_left,
+            },
+            vec![HIDDEN_OVER_SIX],
+            vec![EVEN_UP_HAND],
+            moves,
+        );
+        if deck_left == 0 && drawn > 0 {
+            let winner = side.opponent();
+            self.result.deck_victory = Some(winner);
+            self.emit(
+                RemedyEvent::DeckVictory { winner },
+                vec![crate::rules::cite("even-up.deck-victory-first")],
+                Vec::new(),
+                Vec::new(),
+            );
+            self.conceding = None;
+            self.findings.clear();
         }
     }
 }
@@ -213,6 +427,9 @@ impl Procedure<Board> for Remedies {
                 }
                 continue;
             }
+            if let Some(decision) = self.decision(board) {
+                return Advance::Decide(decision);
+            }
             let Some((finding, back)) = self.findings.pop_front() else {
                 return Advance::Done;
             };
@@ -220,5 +437,72 @@ impl Procedure<Board> for Remedies {
         }
     }
 
-    fn answer(&mut self, _board: &mut Board, _decision: &Decision, _choice: usize) {}
+    fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
+        let Some(option) = decision.options.get(choice) else {
+            return;
+        };
+        let Some((side, step)) = self.conceding else {
+            return;
+        };
+        match step {
+            Conceding::ShuffleBack => {
+                let opponent = side.opponent();
+                if option.declines {
+                    self.emit(
+                        RemedyEvent::KeptThere { side: opponent },
+                        vec![HIDDEN_OVER_SIX],
+                        Vec::new(),
+                        Vec::new(),
+                    );
+                } else if let Some(planet) = board.current_planet {
+                    let mut moves = Vec::new();
+                    let mut cards = Vec::new();
+                    for id in board.zone(Zone::InPlay(planet, opponent)).to_vec() {
+                        moves.push(describe_move(
+                            board,
+                            id,
+                            Zone::InPlay(planet, opponent),
+                            Zone::DrawDeck(opponent),
+                        ));
+                        board.move_to(id, Zone::DrawDeck(opponent));
+                        cards.push(board.describe(id));
+                    }
+                    if let Some(deck) = board.zones.get_mut(&Zone::DrawDeck(opponent)) {
+                        self.random.shuffle(deck);
+                    }
+                    let deck_size = board.zone(Zone::DrawDeck(opponent)).len();
+                    self.emit(
+                        RemedyEvent::ShuffledBack {
+                            side: opponent,
+                            cards,
+                            deck_size,
+                        },
+                        vec![HIDDEN_OVER_SIX],
+                        Vec::new(),
+                        moves,
+                    );
+                }
+                self.conceding = Some((side, Conceding::NextPlanet));
+                self.even_up(board, side);
+            }
+            Conceding::NextPlanet => {
+                let chosen = option.name.as_deref().and_then(Planet::parse);
+                if let Some(planet) = chosen {
+                    board.current_planet = Some(planet);
+                    board.turn = Some(side);
+                    self.result.next_planet = Some(planet.name().to_string());
+                    self.emit(
+                        RemedyEvent::NextPlanet {
+                            side,
+                            planet: planet.name().to_string(),
+                        },
+                        vec![HIDDEN_OVER_SIX],
+                        Vec::new(),
+                        Vec::new(),
+                    );
+                }
+                self.conceding = None;
+            }
+        }
+    }
 }

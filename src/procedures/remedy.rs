@@ -2,7 +2,7 @@
 //! finding of `check` whose remedy takes cards back into the hand is carried out, and the
 //! board after it shown; the events read as one sentence each.
 
-use super::{ActionSpec, Door, Setting};
+use super::{ActionSpec, AssumptionSpec, Door, Setting};
 use crate::board::Board;
 use crate::engine::Run;
 use crate::engine::remedy::{Remedies, RemedyEvent, RemedyResult};
@@ -20,11 +20,11 @@ pub static REMEDY: RemedyDoor = RemedyDoor;
 
 static ACTIONS: &[ActionSpec] = &[ActionSpec {
     name: "remedy",
-    summary: "applies the FAQ's remedy of each misplay `check` finds that takes cards back into the hand, and shows the board after it",
+    summary: "applies the FAQ's remedy of each misplay `check` finds, and shows the board after it",
     shell: Some(super::ShellCommand {
         noun: "remedy",
         usage: "remedy",
-        what: "carry out the FAQ's remedy of each misplay `check` finds that takes cards back into the hand (a stack on two planets, a card that is not a Battle card in a battle plan); `undo` takes it back",
+        what: "carry out the FAQ's remedy of each misplay `check` finds: a stack on two planets or a card that is not a Battle card in a battle plan back into the hand; hidden cards over six: the planet conceded, the opponent's cards there shuffled back if she wishes, Even Up and the next planet; `undo` takes it back",
         example: "remedy",
     }),
 }];
@@ -67,9 +67,59 @@ impl RemedyEvent {
             RemedyEvent::NotWalked { code } => format!(
                 "The remedy of `{code}` is quoted above; this program does not carry it out on the board."
             ),
+            RemedyEvent::Conceded {
+                side,
+                planet,
+                discarded,
+            } => format!(
+                "The remedy: the {} player concedes {planet}, the current planet. His deployed cards stay there{}.",
+                side.label(),
+                if discarded.is_empty() {
+                    String::new()
+                } else {
+                    format!(", but for his Battle cards and starships, discarded: {}", and_list(discarded))
+                }
+            ),
+            RemedyEvent::ShuffledBack {
+                side,
+                cards,
+                deck_size,
+            } => format!(
+                "The {} player takes the cards she deployed there, {}, and shuffles them back into her draw deck ({deck_size} cards).",
+                side.label(),
+                and_list(cards)
+            ),
+            RemedyEvent::KeptThere { side } => format!(
+                "The {} player leaves the cards she deployed there where they are.",
+                side.label()
+            ),
+            RemedyEvent::EvenedUp {
+                side,
+                drawn,
+                hand_size,
+                deck_left,
+            } => format!(
+                "The {} player evens up: he draws {drawn} card{}, and his hand holds {hand_size}; {deck_left} left in his draw deck.",
+                side.label(),
+                if *drawn == 1 { "" } else { "s" }
+            ),
+            RemedyEvent::DeckVictory { winner } => format!(
+                "The {} player has no draw deck left: deck victory for the {} player, at once.",
+                winner.opponent().label(),
+                winner.label()
+            ),
+            RemedyEvent::NextPlanet { side, planet } => format!(
+                "The {} player chooses {planet} as the next planet and takes the first turn there.",
+                side.label()
+            ),
         }
     }
 }
+
+static ASSUMPTIONS: &[AssumptionSpec] = &[AssumptionSpec {
+    assumption: crate::engine::remedy::EVEN_UP_HAND,
+    values: &[("six", "Even Up draws up to 6 cards")],
+}];
 
 impl Door for RemedyDoor {
     fn game(&self) -> GameName {
@@ -78,6 +128,10 @@ impl Door for RemedyDoor {
 
     fn actions(&self) -> &'static [ActionSpec] {
         ACTIONS
+    }
+
+    fn assumptions(&self) -> &'static [AssumptionSpec] {
+        ASSUMPTIONS
     }
 
     fn run_board(
@@ -137,6 +191,17 @@ impl super::BoardResult for RemedyResult {
             lines.push(format!(
                 "Taken back into the hand: {}.",
                 and_list(&self.returned)
+            ));
+        }
+        if let Some(planet) = &self.conceded {
+            lines.push(format!("Conceded: {planet}."));
+        }
+        if let Some(winner) = self.deck_victory {
+            lines.push(format!("Deck victory: the {} player wins.", winner.label()));
+        }
+        if let Some(planet) = &self.next_planet {
+            lines.push(format!(
+                "Next planet: {planet}, where the offender takes the first turn."
             ));
         }
         if !self.not_remedied.is_empty() {

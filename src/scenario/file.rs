@@ -331,6 +331,13 @@ pub struct SideDecisions {
     /// A new planet: the Effect he gets from his draw deck, or `none`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effect_card: Option<Located<String>>,
+    /// The remedy of hidden cards over six: whether the opponent shuffles the cards she
+    /// deployed on the conceded planet back into her draw deck.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shuffle_back: Option<Located<bool>>,
+    /// The remedy of hidden cards over six: the next planet the offender chooses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_planet: Option<Located<String>>,
 }
 
 /// `light`, `dark` or `none`.

@@ -1645,6 +1645,8 @@ fn record(decisions: &mut Decisions, decision: &Decision, choice: usize) {
             .push(Located::new(crate::ranged::Stat(StatInput::Symbol(name())))),
         DecisionKind::Fetch => side.fetch = Some(Located::new(name())),
         DecisionKind::NewPlanetEffect => side.effect_card = Some(Located::new(name())),
+        DecisionKind::ShuffleBack => side.shuffle_back = Some(Located::new(!option.declines)),
+        DecisionKind::NextPlanet => side.next_planet = Some(Located::new(name())),
         _ => {}
     }
 }
