@@ -359,7 +359,7 @@ impl Remedies {
                 options: PLANETS
                     .iter()
                     .filter(|name| **name != planet.name())
-                    .map(|name| option(format!("{name}"), Some((*name).to_string()), false))
+                    .map(|name| option(name.to_string(), Some((*name).to_string()), false))
                     .collect(),
             }),
         }
