@@ -110,12 +110,13 @@ fn an_enormous_file_is_refused_before_parsing() {
 }
 
 #[test]
-fn a_weapon_no_one_can_use_is_not_flagged() {
+fn a_weapon_no_one_can_use_is_legal_with_a_warning_that_cites_the_faq() {
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/check/weapon-without-user.yaml");
     let (verdict, out, codes) = rendered(&path);
     assert_eq!(verdict, FileVerdict::Legal);
-    assert!(codes.is_empty(), "{out}");
+    assert_eq!(codes, vec!["weapon-without-user"], "{out}");
+    assert!(out.contains("faq.deploy.weapon-without-user"), "{out}");
 }
 
 #[test]

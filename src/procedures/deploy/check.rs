@@ -1,10 +1,12 @@
 //! What the Deploy step's rules say of a position: the deploy counters used this turn
-//! against the counters a player has each turn.
+//! against the counters a player has each turn, and a weapon where none of its player's
+//! characters can use it (legal, as the FAQ rules, and set aside in a battle).
 
 use crate::board::{Board, CardId, Span, Zone};
-use crate::cards::{Side, StatValue};
+use crate::cards::{CardType, Side, StatValue};
 use crate::engine::deploy::COUNTERS_PER_TURN;
 use crate::legality::{Basis, Verdict, Violation};
+use crate::rules::{Citation, cite};
 
 /// The counters a turn holds under the named assumption's default.
 const COUNTERS_A_TURN: i64 = 6;
@@ -93,6 +95,65 @@ pub fn counters_over_allowance(board: &Board) -> Vec<Violation> {
             cards: deployed.iter().map(|(id, _)| *id).collect(),
             labels,
         });
+    }
+    found
+}
+
+const WEAPON_WITHOUT_USER: Citation = cite("faq.deploy.weapon-without-user");
+
+/// A face-up weapon at a planet where none of its player's face-up characters may use it:
+/// legal, as the FAQ rules, and worth a word, since in a battle it is set aside. A weapon
+/// whose users are not known is left out.
+pub fn weapons_without_user(board: &Board) -> Vec<Violation> {
+    let mut found = Vec::new();
+    for planet in &board.planets {
+        for side in [Side::Light, Side::Dark] {
+            let here = board.zone(Zone::InPlay(*planet, side));
+            let face_up = |id: &&CardId| board.instance(**id).is_some_and(|card| !card.face_down);
+            let characters: Vec<&crate::cards::Card> = here
+                .iter()
+                .filter(face_up)
+                .filter(|id| board.card_type(**id) == Some(CardType::Character))
+                .filter_map(|id| board.card(*id))
+                .collect();
+            for id in here.iter().filter(face_up) {
+                if board.card_type(*id) != Some(CardType::Weapon) {
+                    continue;
+                }
+                let Some(weapon) = board.card(*id) else {
+                    continue;
+                };
+                let mut usable = false;
+                let mut known = true;
+                for character in &characters {
+                    match crate::cards::users::box_for(weapon, character) {
+                        Ok(Some(_)) => usable = true,
+                        Ok(None) => {}
+                        Err(_) => known = false,
+                    }
+                }
+                if usable || !known {
+                    continue;
+                }
+                found.push(Violation {
+                    verdict: Verdict::Warning,
+                    code: "weapon-without-user",
+                    message: format!(
+                        "{} is on {planet}, where no {side} character can use it: that is legal, and in a battle it is set aside and stays on the planet",
+                        weapon.full_name()
+                    ),
+                    basis: vec![Basis::Rule(WEAPON_WITHOUT_USER)],
+                    remedy: None,
+                    cards: vec![*id],
+                    labels: board
+                        .instance(*id)
+                        .and_then(|instance| instance.provenance.card())
+                        .map(|span| (span, "no character here can use it".to_string()))
+                        .into_iter()
+                        .collect(),
+                });
+            }
+        }
     }
     found
 }

@@ -76,7 +76,9 @@ impl Door for DeployDoor {
     }
 
     fn check(&self, board: &Board) -> Vec<crate::legality::Violation> {
-        check::counters_over_allowance(board)
+        let mut found = check::counters_over_allowance(board);
+        found.extend(check::weapons_without_user(board));
+        found
     }
 
     fn shell_section(
