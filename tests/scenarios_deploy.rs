@@ -180,3 +180,26 @@ proptest! {
         prop_assert_eq!(render_it(&first), render_it(&second));
     }
 }
+
+#[test]
+fn every_refused_deploy_is_a_finding_of_check_and_no_other_is() {
+    for (path, text) in bundled() {
+        let walked = walk(&text, None, None);
+        let refused = kinds(&walked).first() == Some(&"refused");
+        let report = jedi_judge::check::check_text(
+            &path,
+            &text,
+            Corpus::embedded(),
+            jedi_judge::cards::Catalog::embedded(),
+            None,
+        );
+        let found = report
+            .violations
+            .iter()
+            .any(|violation| violation.code == "deploy-refused");
+        assert_eq!(
+            refused, found,
+            "{path}: refused {refused}, check found {found}"
+        );
+    }
+}

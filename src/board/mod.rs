@@ -442,6 +442,7 @@ pub struct DeploySetup {
     pub to: Option<Planet>,
     /// Face down.
     pub hidden: bool,
+    /// Where the scenario names the card.
     pub span: SpanNote,
 }
 

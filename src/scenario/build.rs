@@ -1035,7 +1035,7 @@ impl Builder<'_> {
                 card,
                 to,
                 hidden: file.hidden,
-                span: SpanNote(section.span),
+                span: SpanNote(file.card.span.or(section.span)),
             });
         }
     }
