@@ -253,8 +253,12 @@ impl Remedies {
                 );
             }
             None if finding.code == "hidden-over-six" => {
-                self.concede(board, &finding, remedy);
-                self.result.remedied.push(code);
+                if self.concede(board, &finding, remedy.clone()) {
+                    self.result.remedied.push(code);
+                } else {
+                    self.result.not_remedied.push(code.clone());
+                    self.emit(RemedyEvent::NotWalked { code }, remedy, Vec::new(), Vec::new());
+                }
             }
             None => {
                 self.result.not_remedied.push(code.clone());
@@ -274,17 +278,18 @@ const HIDDEN_OVER_SIX: Citation = crate::rules::cite("misplays.hidden-over-six")
 impl Remedies {
     /// Hidden cards over six: the offender concedes the current planet; his Battle cards and
     /// starships there are discarded, the rest stay.
-    fn concede(&mut self, board: &mut Board, finding: &Violation, cites: Vec<Citation>) {
+    /// Whether it could: the position must name the current planet.
+    fn concede(&mut self, board: &mut Board, finding: &Violation, cites: Vec<Citation>) -> bool {
         let Some(side) = finding
             .cards
             .first()
             .and_then(|id| board.instance(*id))
             .map(|instance| instance.owner)
         else {
-            return;
+            return false;
         };
         let Some(planet) = board.current_planet else {
-            return;
+            return false;
         };
         let mut moves = Vec::new();
         let mut discarded = Vec::new();
@@ -323,6 +328,7 @@ impl Remedies {
             moves,
         );
         self.conceding = Some((side, Conceding::ShuffleBack));
+        true
     }
 
     fn decision(&self, board: &Board) -> Option<Decision> {
