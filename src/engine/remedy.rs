@@ -252,13 +252,10 @@ impl Remedies {
                     Vec::new(),
                 );
             }
-            None if finding.code == "hidden-over-six" => {
-                if self.concede(board, &finding, remedy.clone()) {
-                    self.result.remedied.push(code);
-                } else {
-                    self.result.not_remedied.push(code.clone());
-                    self.emit(RemedyEvent::NotWalked { code }, remedy, Vec::new(), Vec::new());
-                }
+            None if finding.code == "hidden-over-six"
+                && self.concede(board, &finding, remedy.clone()) =>
+            {
+                self.result.remedied.push(code);
             }
             None => {
                 self.result.not_remedied.push(code.clone());
