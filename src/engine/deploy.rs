@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::board::{Board, CardId, Planet, Zone};
 use crate::cards::{Card, CardType, DeployFetch, Side, StatValue};
+use crate::legality::{COUNTERS_A_TURN, COUNTERS_PER_TURN};
 use crate::random::Random;
 use crate::rules::{Citation, cite};
 
@@ -25,10 +26,6 @@ const HIDDEN: Citation = cite("deploy-from-deck.hidden");
 const TITLE_RULE: Citation = cite("general.title-traits");
 const DECK_VICTORY: Citation = cite("even-up.deck-victory-first");
 
-pub(crate) const COUNTERS_PER_TURN: Assumption = Assumption {
-    name: "deploy-counters-per-turn",
-    text: "A player has 6 deploy counters to spend in each of his turns; the cards he deploys use them up. The rule sources do not say; the base rulebook is described so.",
-};
 const COUNTERS_UNCOUNTED: Assumption = Assumption {
     name: "deploy-counters-per-turn",
     text: "Set by the scenario to `unlimited`: the counters a player has left are not counted.",
@@ -42,13 +39,6 @@ const FETCHED_HIDDEN: Assumption = Assumption {
     text: "Set by the scenario to `hidden`: a card deployed from the draw deck by game text is deployed face down.",
 };
 
-pub(crate) const CURRENT_PLANET_STACK_LATER: Assumption = Assumption {
-    name: "current-planet-stack-later",
-    text: "Of two stacks of one title that the position does not mark as deployed this turn, the one on the current planet was deployed after the one elsewhere, as in the FAQ's example of a stack on the current planet of Tatooine when Naboo has been controlled. The rule sources do not say how to tell.",
-};
-
-/// The counters of a turn under `deploy-counters-per-turn`'s default.
-const COUNTERS_A_TURN: u32 = 6;
 /// The value of `deploy-counters-per-turn` that does not count them.
 pub(crate) const UNLIMITED: &str = "unlimited";
 /// The value of `fetched-card-face-up` that deploys the fetched card face down.
@@ -149,8 +139,6 @@ pub struct DeployResult {
     pub hidden: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refusal: Option<DeployRefusal>,
-    /// Whether the card's text let him search his draw deck.
-    pub searched: bool,
     /// The card deployed from the draw deck.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fetched: Option<String>,
@@ -180,8 +168,6 @@ pub struct Deploy {
     random: Random,
     side: Side,
     planet: Option<Planet>,
-    /// Counters left this turn; `None` where they are not counted.
-    left: Option<u32>,
     counted: bool,
     fetch_hidden: bool,
     laps_rule: bool,
@@ -196,6 +182,14 @@ pub struct Deploy {
     said: BTreeSet<&'static str>,
 }
 
+impl DeployResult {
+    /// Whether the card's text let him search his draw deck: a search ends with a card
+    /// deployed from it or a reason why none was.
+    pub fn searched(&self) -> bool {
+        self.fetched.is_some() || self.not_fetched.is_some()
+    }
+}
+
 impl Deploy {
     pub fn new(board: &Board, corpus: &crate::rules::Corpus) -> Deploy {
         let setup = board.deploy.as_ref();
@@ -205,7 +199,6 @@ impl Deploy {
             random: Random::seeded(board.seed),
             side: board.turn.unwrap_or(Side::Light),
             planet: setup.and_then(|setup| setup.to).or(board.current_planet),
-            left: None,
             counted: true,
             fetch_hidden: false,
             laps_rule: board.ruleset.in_force_id(corpus, "boonta.laps.not-in-play"),
@@ -334,7 +327,6 @@ impl Deploy {
         } else {
             None
         };
-        self.left = left;
         self.result.counters_left = left;
         let moved = describe_move(board, id, Zone::Hand(side), Zone::InPlay(planet, side));
         // The deploy the position stated is made.
@@ -401,7 +393,6 @@ impl Deploy {
     /// top), and the ones he can pay for as the choices.
     fn search(&mut self, board: &Board, name: &str, fetch: &DeployFetch) -> Result<(), String> {
         let side = self.side;
-        self.result.searched = true;
         let mut copies: std::collections::BTreeMap<String, usize> = Default::default();
         let mut found: Vec<String> = Vec::new();
         let mut too_dear = Vec::new();
@@ -422,7 +413,7 @@ impl Deploy {
                 None => Self::cost_of(card)?,
             };
             found.push(card.full_name());
-            if self.left.is_some_and(|left| cost > left) {
+            if self.result.counters_left.is_some_and(|left| cost > left) {
                 too_dear.push((card.full_name(), cost));
             } else {
                 self.choices.push((id, cost));
@@ -516,8 +507,10 @@ impl Deploy {
         }
         let player = board.player_mut(side);
         player.counters_spent = player.counters_spent.saturating_add(cost);
-        self.left = self.left.map(|left| left.saturating_sub(cost));
-        self.result.counters_left = self.left;
+        self.result.counters_left = self
+            .result
+            .counters_left
+            .map(|left| left.saturating_sub(cost));
         let name = board.card(id).map(Card::full_name).unwrap_or_default();
         self.result.fetched = Some(name.clone());
         let mut assumptions = vec![if self.fetch_hidden {
@@ -534,7 +527,7 @@ impl Deploy {
                 cost,
                 free,
                 hidden: self.fetch_hidden,
-                counters_left: self.left,
+                counters_left: self.result.counters_left,
             },
             &[ONE_COPY, COUNTERS],
             assumptions,

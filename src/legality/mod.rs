@@ -53,6 +53,22 @@ const THRUST: Citation = cite("boonta.thrust.definition");
 const ONE_EFFECT_PER_PLANET: Citation = cite("boonta.objective.boonta-eve-classic");
 const SIXTY_CARDS: Citation = cite("boonta.objective.card-type");
 
+/// The deploy counters a player has each turn, under `deploy-counters-per-turn`.
+pub const COUNTERS_A_TURN: u32 = 6;
+
+/// The named assumption of the counters a turn, shared by `check` and the deploy.
+pub const COUNTERS_PER_TURN: crate::engine::Assumption = crate::engine::Assumption {
+    name: "deploy-counters-per-turn",
+    text: "A player has 6 deploy counters to spend in each of his turns; the cards he deploys use them up. The rule sources do not say; the base rulebook is described so.",
+};
+
+/// How `check` tells which of two stacks of a title was deployed later, where the position
+/// does not mark it.
+pub const CURRENT_PLANET_STACK_LATER: crate::engine::Assumption = crate::engine::Assumption {
+    name: "current-planet-stack-later",
+    text: "Of two stacks of one title that the position does not mark as deployed this turn, the one on the current planet was deployed after the one elsewhere, as in the FAQ's example of a stack on the current planet of Tatooine when Naboo has been controlled. The rule sources do not say how to tell.",
+};
+
 /// Every legality finding about the board, in the order of the file.
 pub fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
     let mut found = Vec::new();
@@ -60,6 +76,7 @@ pub fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
     for side in [Side::Light, Side::Dark] {
         checker.stacks_on_two_planets(side, &mut found);
         checker.hidden_cards_over_six(side, &mut found);
+        checker.counters_over_allowance(side, &mut found);
         checker.unique_starships(side, &mut found);
         checker.battle_plan(side, &mut found);
         checker.objectives(side, &mut found);
@@ -266,7 +283,7 @@ impl Checker<'_> {
                         .collect();
                     if how == FirstStack::ByCurrentPlanet {
                         basis.push(Basis::Assumption(
-                            crate::engine::deploy::CURRENT_PLANET_STACK_LATER.name.to_string(),
+                            CURRENT_PLANET_STACK_LATER.name.to_string(),
                         ));
                     }
                     format!(
@@ -336,34 +353,53 @@ impl Checker<'_> {
         }
     }
 
+    /// The side's cards in play marked deployed this turn, each with its deploy counters
+    /// (`None`: not known) and whether it is face down.
+    fn deployed_this_turn(&self, side: Side) -> Vec<(CardId, Option<i32>, bool)> {
+        let zones = self
+            .board
+            .planets
+            .iter()
+            .map(|planet| Zone::InPlay(*planet, side))
+            .chain([Zone::AtObjective(side), Zone::Hyperspace(side)]);
+        let mut cards = Vec::new();
+        for zone in zones {
+            for &id in self.board.zone(zone) {
+                let Some(instance) = self.board.instance(id) else {
+                    continue;
+                };
+                if !instance.deployed_this_turn {
+                    continue;
+                }
+                let counters = match self
+                    .board
+                    .card(id)
+                    .and_then(|card| card.stats.deploy.as_ref())
+                    .map(|fact| &fact.value)
+                {
+                    Some(crate::cards::StatValue::Number(number)) => Some(*number),
+                    Some(crate::cards::StatValue::None) => Some(0),
+                    _ => None,
+                };
+                cards.push((id, counters, instance.face_down));
+            }
+        }
+        cards
+    }
+
     /// Hidden cards deployed this turn whose deploy counters total more than six.
     fn hidden_cards_over_six(&self, side: Side, found: &mut Vec<Violation>) {
         let mut total: i32 = 0;
         let mut unknown = Vec::new();
         let mut hidden = Vec::new();
-        for planet in &self.board.planets {
-            for &id in self.board.zone(Zone::InPlay(*planet, side)) {
-                let Some(instance) = self.board.instance(id) else {
-                    continue;
-                };
-                if !(instance.face_down && instance.deployed_this_turn) {
-                    continue;
-                }
-                hidden.push(id);
-                match self
-                    .board
-                    .card(id)
-                    .and_then(|card| card.stats.deploy.as_ref())
-                {
-                    Some(fact) => match fact.value {
-                        crate::cards::StatValue::Number(number) => {
-                            total = total.saturating_add(number)
-                        }
-                        crate::cards::StatValue::None => {}
-                        crate::cards::StatValue::Symbol(_) => unknown.push(id),
-                    },
-                    None => unknown.push(id),
-                }
+        for (id, counters, face_down) in self.deployed_this_turn(side) {
+            if !face_down {
+                continue;
+            }
+            hidden.push(id);
+            match counters {
+                Some(number) => total = total.saturating_add(number),
+                None => unknown.push(id),
             }
         }
         let label_for = |id: CardId| {
@@ -401,6 +437,70 @@ impl Checker<'_> {
                 labels: unknown.iter().flat_map(|id| label_for(*id)).collect(),
             });
         }
+    }
+
+    /// More deploy counters used this turn than a player has: those the position states
+    /// (`counters_spent`), or, if more, those of the cards it marks deployed this turn.
+    /// Hidden cards worth more than six are left to the FAQ's ruling on them.
+    fn counters_over_allowance(&self, side: Side, found: &mut Vec<Violation>) {
+        let deployed = self.deployed_this_turn(side);
+        let sum = |hidden_only: bool| -> i64 {
+            deployed
+                .iter()
+                .filter(|(_, _, face_down)| *face_down || !hidden_only)
+                .filter_map(|(_, counters, _)| *counters)
+                .map(i64::from)
+                .sum()
+        };
+        let allowance = i64::from(COUNTERS_A_TURN);
+        // The FAQ's ruling on hidden cards worth more than six, with its remedy, applies.
+        if sum(true) > 6 {
+            return;
+        }
+        let of_cards = sum(false);
+        let stated = i64::from(self.board.player(side).counters_spent);
+        let used = stated.max(of_cards);
+        if used <= allowance {
+            return;
+        }
+        let how = if of_cards > stated {
+            format!(
+                "the cards the position marks deployed this turn cost {of_cards} deploy counters{}",
+                if stated > 0 {
+                    format!(" (it states {stated} spent)")
+                } else {
+                    String::new()
+                }
+            )
+        } else {
+            format!("the position states {stated} deploy counters spent this turn")
+        };
+        let mut labels: Vec<(Span, String)> = Vec::new();
+        if of_cards >= stated {
+            for (id, counters, _) in &deployed {
+                if let Some(counters) = counters {
+                    labels.extend(
+                        self.label(*id, format!("deployed this turn, {counters} counters")),
+                    );
+                }
+            }
+        }
+        if labels.is_empty()
+            && let Some(span) = self.board.player(side).section_span.0
+        {
+            labels.push((span, format!("{stated} counters spent")));
+        }
+        found.push(Violation {
+            verdict: Verdict::Illegal,
+            code: "counters-over-allowance",
+            message: format!(
+                "the {side} player has used {used} deploy counters this turn, more than the {allowance} a player has each turn: {how}"
+            ),
+            basis: vec![Basis::Assumption(COUNTERS_PER_TURN.name.to_string())],
+            remedy: None,
+            cards: deployed.iter().map(|(id, _, _)| *id).collect(),
+            labels,
+        });
     }
 
     /// Two copies of a unique starship in one Hyperspace pile.

@@ -34,14 +34,14 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
 
 static ASSUMPTIONS: &[AssumptionSpec] = &[
     AssumptionSpec {
-        assumption: engine_deploy::CURRENT_PLANET_STACK_LATER,
+        assumption: crate::legality::CURRENT_PLANET_STACK_LATER,
         values: &[(
             "current-planet-later",
             "`check` takes the stack on the current planet as the later one",
         )],
     },
     AssumptionSpec {
-        assumption: engine_deploy::COUNTERS_PER_TURN,
+        assumption: crate::legality::COUNTERS_PER_TURN,
         values: &[
             ("six", "each player has 6 deploy counters a turn"),
             (
@@ -114,9 +114,7 @@ impl Door for DeployDoor {
     }
 
     fn check(&self, board: &Board) -> Vec<crate::legality::Violation> {
-        let mut found = check::counters_over_allowance(board);
-        found.extend(check::weapons_without_user(board));
-        found
+        check::weapons_without_user(board)
     }
 
     fn shell_section(
@@ -151,7 +149,7 @@ impl Door for DeployDoor {
             deploy: Some(DeployExpectation {
                 refused: Some(result.refusal.is_some()),
                 fetched: result
-                    .searched
+                    .searched()
                     .then(|| result.fetched.clone().unwrap_or_else(|| "none".to_string())),
                 counters_left: result
                     .counters_left
