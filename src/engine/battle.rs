@@ -1996,9 +1996,7 @@ impl Battle {
                 ));
                 board.move_to(*card, Zone::DrawDeck(side));
             }
-            if let Some(deck) = board.zones.get_mut(&Zone::DrawDeck(side)) {
-                self.random.shuffle(deck);
-            }
+            super::shuffle_deck(board, side, &mut self.random);
             self.result.evacuated = Some(true);
             self.result.evacuated_to = Some(EvacuatedTo::DrawDeck);
             let deck_size = board.zone(Zone::DrawDeck(side)).len();

@@ -537,10 +537,7 @@ impl Deploy {
 
     fn reshuffle(&mut self, board: &mut Board) {
         let side = self.side;
-        if let Some(deck) = board.zones.get_mut(&Zone::DrawDeck(side)) {
-            self.random.shuffle(deck);
-        }
-        let deck_size = board.zone(Zone::DrawDeck(side)).len();
+        let deck_size = super::shuffle_deck(board, side, &mut self.random);
         self.emit(
             DeployEvent::Reshuffled { side, deck_size },
             &[RESHUFFLE],

@@ -1406,12 +1406,8 @@ impl Duel {
                 moves.push(describe_move(board, *id, from, Zone::DrawDeck(side)));
                 board.move_to(*id, Zone::DrawDeck(side));
             }
-            let mut deck: Vec<CardId> = board.zone(Zone::DrawDeck(side)).to_vec();
-            self.random.shuffle(&mut deck);
-            if deck.is_empty() {
+            if super::shuffle_deck(board, side, &mut self.random) == 0 {
                 board.zones.remove(&Zone::DrawDeck(side));
-            } else {
-                board.zones.insert(Zone::DrawDeck(side), deck);
             }
             let assumptions: &[Assumption] = if defeated.is_none() {
                 &[RESHUFFLE_WITHOUT_DEFEAT]

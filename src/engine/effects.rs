@@ -235,10 +235,7 @@ impl NewLocation {
             Vec::new(),
             vec![moved],
         );
-        if let Some(deck) = board.zones.get_mut(&Zone::DrawDeck(side)) {
-            self.random.shuffle(deck);
-        }
-        let deck_size = board.zone(Zone::DrawDeck(side)).len();
+        let deck_size = super::shuffle_deck(board, side, &mut self.random);
         self.emit(
             EffectsEvent::Reshuffled { side, deck_size },
             &[NEW_PLANET],

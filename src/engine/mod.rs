@@ -438,6 +438,21 @@ pub fn describe_move(board: &Board, card: CardId, from: Zone, to: Zone) -> Move 
 
 /// The sum of named amounts (power or damage parts), saturating rather than wrapping: the
 /// scenario format bounds every part, so this is a guard, not a rule.
+/// Shuffles a player's draw deck with a procedure's seeded random numbers; returns its size.
+pub(crate) fn shuffle_deck(
+    board: &mut Board,
+    side: Side,
+    random: &mut crate::random::Random,
+) -> usize {
+    match board.zones.get_mut(&Zone::DrawDeck(side)) {
+        Some(deck) => {
+            random.shuffle(deck);
+            deck.len()
+        }
+        None => 0,
+    }
+}
+
 pub(crate) fn saturating_sum(parts: &[(String, i32)]) -> i32 {
     parts
         .iter()

@@ -470,10 +470,7 @@ impl Procedure<Board> for Remedies {
                         board.move_to(id, Zone::DrawDeck(opponent));
                         cards.push(board.describe(id));
                     }
-                    if let Some(deck) = board.zones.get_mut(&Zone::DrawDeck(opponent)) {
-                        self.random.shuffle(deck);
-                    }
-                    let deck_size = board.zone(Zone::DrawDeck(opponent)).len();
+                    let deck_size = super::shuffle_deck(board, opponent, &mut self.random);
                     self.emit(
                         RemedyEvent::ShuffledBack {
                             side: opponent,
