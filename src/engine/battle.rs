@@ -48,7 +48,7 @@ pub(crate) const BOTH_SIDES: Assumption = Assumption {
 };
 pub(crate) const FIGHT_PAIRING: Assumption = Assumption {
     name: "fight-pairing",
-    text: "Fights pair the two battle plans in order: the first entry of each fights the first of the other, the second the second, and so on. The rule sources do not say.",
+    text: "Fights pair the two battle plans in order: the first entry of each fights the first of the other, the second the second, and so on. An entry is one card, or two whose Battle card says they fight together. The rule sources do not say.",
 };
 pub(crate) const TIED_FIGHT: Assumption = Assumption {
     name: "tied-fight",
