@@ -30,6 +30,7 @@ fn structure(markdown: &str) -> Structure {
     let mut found = Structure::default();
     let mut lists: Vec<bool> = Vec::new();
     let mut items = 0usize;
+    let mut preface_quote = false;
     for event in Parser::new(markdown) {
         match event {
             Event::Start(Tag::List(start)) => {
@@ -56,6 +57,13 @@ fn structure(markdown: &str) -> Structure {
                 if items > 0 {
                     found.quotes_in_items += 1;
                 } else if found.ordered_lists.is_empty() {
+                    preface_quote = true;
+                }
+            }
+            // A quote before the steps counts as a note only if it says it is one.
+            Event::Text(text) if preface_quote => {
+                preface_quote = false;
+                if text.starts_with("Note:") {
                     found.quotes_before_steps += 1;
                 }
             }
