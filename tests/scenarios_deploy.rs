@@ -203,3 +203,22 @@ fn every_refused_deploy_is_a_finding_of_check_and_no_other_is() {
         );
     }
 }
+
+#[test]
+fn hidden_cards_over_six_with_no_current_planet_are_not_said_to_be_remedied() {
+    let text = std::fs::read_to_string("scenarios/remedy/hidden-over-six-concede-the-planet.yaml")
+        .expect("readable")
+        .replace("current_planet: Naboo\n", "");
+    // Without its expectations, which are of the walk with a current planet.
+    let text = text.split("expect:").next().unwrap_or_default();
+    let walked = walk(text, None, None);
+    let outcome = walked
+        .outcome_as::<jedi_judge::procedures::remedy::RemedyWalk>()
+        .expect("a remedy");
+    assert_eq!(
+        outcome.result.not_remedied,
+        vec!["hidden-over-six".to_string()]
+    );
+    assert!(outcome.result.remedied.is_empty());
+    assert!(outcome.result.conceded.is_none());
+}

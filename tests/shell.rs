@@ -717,3 +717,39 @@ new-location
         session.walked
     );
 }
+
+#[test]
+fn a_deploy_once_made_is_not_made_again_and_a_card_moved_out_of_the_hand_is_refused() {
+    let (out, _) = transcript(
+        "\
+turn light
+planet Naboo
+add light Captain Panaka, Security Commander to hand
+add light Qui-Gon Jinn, Jedi Master to hand
+deck light 4 1 6
+deploy qui-gon jinn jedi master
+move qui-gon jinn jedi master to discard
+deploy
+deploy captain panaka security commander
+deploy
+deploy
+",
+    );
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    // The stated card left the hand before the deploy was walked.
+    assert!(
+        flat.contains("Qui-Gon Jinn, Jedi Master is not in the Light Side hand"),
+        "{out}"
+    );
+    // The second `deploy` after a walked one finds no deploy stated: it was made.
+    assert!(
+        flat.contains("the card deployed: state it under `deploy:`"),
+        "{out}"
+    );
+    assert_eq!(
+        flat.matches("The Light Side player deploys Captain Panaka")
+            .count(),
+        1,
+        "{out}"
+    );
+}
