@@ -286,6 +286,54 @@ impl Decisions {
     pub fn is_empty(&self) -> bool {
         self.light.is_none() && self.dark.is_none()
     }
+
+    /// Records the answer to a decision as the key of `decisions:` that scripts it, so that
+    /// a walk answered at the prompt can be saved and replayed.
+    pub fn record(&mut self, decision: &crate::engine::Decision, choice: usize) {
+        use crate::engine::DecisionKind;
+        let decisions = self;
+        let Some(option) = decision.options.get(choice) else {
+            return;
+        };
+        let side = match decision.who {
+            Side::Light => decisions.light.get_or_insert_with(SideDecisions::default),
+            Side::Dark => decisions.dark.get_or_insert_with(SideDecisions::default),
+        };
+        let name = || match (&option.name, option.declines) {
+            (Some(name), false) => name.to_string(),
+            _ => "none".to_string(),
+        };
+        let play = || match (&option.name, option.destiny, option.declines) {
+            (_, _, true) => StatInput::Symbol("pass".to_string()),
+            (Some(name), _, false) => StatInput::Symbol(name.to_string()),
+            (None, Some(destiny), false) => StatInput::Number(destiny),
+            (None, None, false) => StatInput::Symbol("pass".to_string()),
+        };
+        match decision.kind {
+            DecisionKind::InitiatorCharacter => side.character = Some(Located::new(name())),
+            DecisionKind::InitiatorWeapon | DecisionKind::DefenderWeapon => {
+                side.weapon = Some(Located::new(name()))
+            }
+            DecisionKind::Defender => side.defender = Some(Located::new(name())),
+            DecisionKind::Substitute => side.substitute = Some(Located::new(name())),
+            DecisionKind::Attack | DecisionKind::Block => {
+                side.plays.push(Located::new(crate::ranged::Stat(play())))
+            }
+            DecisionKind::UseEffect => side.effects.push(Located::new(!option.declines)),
+            DecisionKind::AddStarship if !option.declines => {
+                side.starships.push(Located::new(name()))
+            }
+            DecisionKind::Intercept => side.intercept = Some(Located::new(!option.declines)),
+            DecisionKind::BattlePlan => side
+                .plan
+                .push(Located::new(crate::ranged::Stat(StatInput::Symbol(name())))),
+            DecisionKind::Fetch => side.fetch = Some(Located::new(name())),
+            DecisionKind::NewPlanetEffect => side.effect_card = Some(Located::new(name())),
+            DecisionKind::ShuffleBack => side.shuffle_back = Some(Located::new(!option.declines)),
+            DecisionKind::NextPlanet => side.next_planet = Some(Located::new(name())),
+            _ => {}
+        }
+    }
 }
 
 /// One player's scripted decisions, each a card name (forgiving) unless said otherwise.

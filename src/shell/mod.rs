@@ -12,12 +12,12 @@ use crate::cards::{
     ModifierTarget, Side, Source, StatValue, find, matching, split_name,
 };
 use crate::engine::deciders::{Policy, answer_text};
-use crate::engine::{Decider, Decision, DecisionKind, Stop, Unanswered};
+use crate::engine::{Decider, Decision, Stop, Unanswered};
 use crate::procedures;
 use crate::render::walk::TextStepper;
 use crate::render::{self, Palette};
 use crate::rules::{self, Corpus, Ruleset};
-use crate::scenario::{self, ActionName, Decisions, GameName, Located, SideDecisions, StatInput};
+use crate::scenario::{self, ActionName, Decisions, GameName, Located};
 
 /// The most characters of one error the shell prints.
 const MAX_ERROR_CHARS: usize = 16_000;
@@ -1511,7 +1511,7 @@ impl Decider for PromptDecider<'_, '_> {
                     .ok_or(Unanswered::NotScripted)?
             }
         };
-        record(&mut self.decisions, decision, choice);
+        self.decisions.record(decision, choice);
         Ok(choice)
     }
 }
@@ -1605,49 +1605,6 @@ fn ask_decision(
                 "{answer:?} is not one of the options: type its number.\n"
             )),
         }
-    }
-}
-
-/// Records an answer as a scenario decision, so that `save` writes a script `walk` replays.
-fn record(decisions: &mut Decisions, decision: &Decision, choice: usize) {
-    let Some(option) = decision.options.get(choice) else {
-        return;
-    };
-    let side = match decision.who {
-        Side::Light => decisions.light.get_or_insert_with(SideDecisions::default),
-        Side::Dark => decisions.dark.get_or_insert_with(SideDecisions::default),
-    };
-    let name = || match (&option.name, option.declines) {
-        (Some(name), false) => name.to_string(),
-        _ => "none".to_string(),
-    };
-    let play = || match (&option.name, option.destiny, option.declines) {
-        (_, _, true) => StatInput::Symbol("pass".to_string()),
-        (Some(name), _, false) => StatInput::Symbol(name.to_string()),
-        (None, Some(destiny), false) => StatInput::Number(destiny),
-        (None, None, false) => StatInput::Symbol("pass".to_string()),
-    };
-    match decision.kind {
-        DecisionKind::InitiatorCharacter => side.character = Some(Located::new(name())),
-        DecisionKind::InitiatorWeapon | DecisionKind::DefenderWeapon => {
-            side.weapon = Some(Located::new(name()))
-        }
-        DecisionKind::Defender => side.defender = Some(Located::new(name())),
-        DecisionKind::Substitute => side.substitute = Some(Located::new(name())),
-        DecisionKind::Attack | DecisionKind::Block => {
-            side.plays.push(Located::new(crate::ranged::Stat(play())))
-        }
-        DecisionKind::UseEffect => side.effects.push(Located::new(!option.declines)),
-        DecisionKind::AddStarship if !option.declines => side.starships.push(Located::new(name())),
-        DecisionKind::Intercept => side.intercept = Some(Located::new(!option.declines)),
-        DecisionKind::BattlePlan => side
-            .plan
-            .push(Located::new(crate::ranged::Stat(StatInput::Symbol(name())))),
-        DecisionKind::Fetch => side.fetch = Some(Located::new(name())),
-        DecisionKind::NewPlanetEffect => side.effect_card = Some(Located::new(name())),
-        DecisionKind::ShuffleBack => side.shuffle_back = Some(Located::new(!option.declines)),
-        DecisionKind::NextPlanet => side.next_planet = Some(Located::new(name())),
-        _ => {}
     }
 }
 
