@@ -291,13 +291,12 @@ impl Decisions {
     /// a walk answered at the prompt can be saved and replayed.
     pub fn record(&mut self, decision: &crate::engine::Decision, choice: usize) {
         use crate::engine::DecisionKind;
-        let decisions = self;
         let Some(option) = decision.options.get(choice) else {
             return;
         };
         let side = match decision.who {
-            Side::Light => decisions.light.get_or_insert_with(SideDecisions::default),
-            Side::Dark => decisions.dark.get_or_insert_with(SideDecisions::default),
+            Side::Light => self.light.get_or_insert_with(SideDecisions::default),
+            Side::Dark => self.dark.get_or_insert_with(SideDecisions::default),
         };
         let name = || match (&option.name, option.declines) {
             (Some(name), false) => name.to_string(),
