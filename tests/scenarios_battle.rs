@@ -6,23 +6,12 @@ use jedi_judge::cards::Catalog;
 use jedi_judge::render::walk::render;
 use jedi_judge::render::{Format, Palette};
 use jedi_judge::rules::Corpus;
-use jedi_judge::walk::{ConservationWatch, Walkthrough, walk_text_seeded};
+use jedi_judge::walk::Walkthrough;
 use proptest::prelude::*;
 
 mod common;
 
-fn walk(text: &str, seed: Option<u64>, observe: ConservationWatch<'_>) -> Walkthrough {
-    walk_text_seeded(
-        text,
-        Corpus::embedded(),
-        Catalog::embedded(),
-        None,
-        None,
-        seed,
-        observe,
-    )
-    .unwrap_or_else(|error| panic!("{error:?}\n{text}"))
-}
+use common::walk_seeded as walk;
 
 /// A bundled battle with `from` replaced by `to` in its text, walked: the walkthrough, its
 /// text, and that text on one line (to find a sentence however it wraps).
@@ -36,15 +25,8 @@ fn walked_with(name: &str, from: &str, to: &str) -> (Walkthrough, String, String
     (walked, rendered, flat)
 }
 
-/// Each bundled battle's path and text.
 fn bundled() -> Vec<(String, String)> {
-    common::bundled(&["battle"])
-        .into_iter()
-        .map(|path| {
-            let text = std::fs::read_to_string(&path).expect("readable");
-            (path.display().to_string(), text)
-        })
-        .collect()
+    common::bundled_texts(&["battle"])
 }
 
 #[test]
@@ -98,14 +80,7 @@ proptest! {
     /// the same seed gives the same walkthrough, byte for byte.
     #[test]
     fn cards_are_conserved_and_a_seed_gives_one_walkthrough(seed in any::<u64>(), pick in any::<prop::sample::Index>()) {
-        let cases = bundled();
-        let (path, text) = &cases[pick.index(cases.len())];
-        let mut conserved = true;
-        let first = walk(text, Some(seed), Some(&mut |holds| conserved &= holds));
-        prop_assert!(conserved, "{}: a card left every pile or stood in two", path);
-        let second = walk(text, Some(seed), None);
-        let render_it = |walked: &Walkthrough| render(walked, Corpus::embedded(), Format::Text, Palette::plain());
-        prop_assert_eq!(render_it(&first), render_it(&second));
+        common::conserved_and_one_walkthrough_per_seed(&bundled(), seed, pick)?;
     }
 }
 

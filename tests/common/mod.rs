@@ -70,30 +70,75 @@ pub fn assert_walked_as_expected(
     assert_eq!(walked.exit_code(), 0, "{}\n{out}", path.display());
 }
 
+/// A scenario text walked with the embedded corpus and catalog, its seed replaced if `seed`
+/// is given, `observe` told after each event whether every card is in one place.
+pub fn walk_seeded(
+    text: &str,
+    seed: Option<u64>,
+    observe: jedi_judge::walk::ConservationWatch<'_>,
+) -> jedi_judge::walk::Walkthrough {
+    jedi_judge::walk::walk_text_seeded(
+        text,
+        jedi_judge::rules::Corpus::embedded(),
+        jedi_judge::cards::Catalog::embedded(),
+        None,
+        None,
+        seed,
+        observe,
+    )
+    .unwrap_or_else(|error| panic!("{error:?}\n{text}"))
+}
+
+/// A walkthrough as text, plain.
+pub fn rendered(walked: &jedi_judge::walk::Walkthrough) -> String {
+    jedi_judge::render::walk::render(
+        walked,
+        jedi_judge::rules::Corpus::embedded(),
+        jedi_judge::render::Format::Text,
+        jedi_judge::render::Palette::plain(),
+    )
+}
+
+/// The bundled scenarios of these folders, each with its path and text.
+pub fn bundled_texts(folders: &[&str]) -> Vec<(String, String)> {
+    bundled(folders)
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("readable");
+            (path.display().to_string(), text)
+        })
+        .collect()
+}
+
 /// A bundled walk, watched for card conservation and held to [`assert_walked_as_expected`]:
 /// its text rendering, for the reviewed snapshot.
 pub fn walked_as_expected(path: &Path) -> String {
     let text = std::fs::read_to_string(path).expect("readable");
     let mut conserved = true;
-    let corpus = jedi_judge::rules::Corpus::embedded();
-    let walked = jedi_judge::walk::walk_text_seeded(
-        &text,
-        corpus,
-        jedi_judge::cards::Catalog::embedded(),
-        None,
-        None,
-        None,
-        Some(&mut |holds| conserved &= holds),
-    )
-    .unwrap_or_else(|error| panic!("{}: {error:?}", path.display()));
-    let out = jedi_judge::render::walk::render(
-        &walked,
-        corpus,
-        jedi_judge::render::Format::Text,
-        jedi_judge::render::Palette::plain(),
-    );
+    let walked = walk_seeded(&text, None, Some(&mut |holds| conserved &= holds));
+    let out = rendered(&walked);
     assert_walked_as_expected(path, &text, &walked, conserved, &out);
     out
+}
+
+/// One of `cases`, walked with `seed`: its cards are conserved through every event, and the
+/// same seed gives the same walkthrough, byte for byte.
+pub fn conserved_and_one_walkthrough_per_seed(
+    cases: &[(String, String)],
+    seed: u64,
+    pick: prop::sample::Index,
+) -> Result<(), TestCaseError> {
+    let (path, text) = &cases[pick.index(cases.len())];
+    let mut conserved = true;
+    let first = walk_seeded(text, Some(seed), Some(&mut |holds| conserved &= holds));
+    prop_assert!(
+        conserved,
+        "{}: a card left every pile or stood in two",
+        path
+    );
+    let second = walk_seeded(text, Some(seed), None);
+    prop_assert_eq!(rendered(&first), rendered(&second));
+    Ok(())
 }
 
 /// Random YAML made of the scenario format's own words (its keys, sides, planets, card names
