@@ -37,6 +37,16 @@ pub fn thousands(count: usize) -> String {
 }
 
 /// Items joined as a sentence says them: "a, b and c".
+/// A number of things in words: `1 card`, `3 cards` (the plural adds an `s`).
+pub fn count(number: impl Into<u64>, noun: &str) -> String {
+    let number = number.into();
+    if number == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{number} {noun}s")
+    }
+}
+
 pub fn and_list(items: &[String]) -> String {
     match items {
         [] => String::new(),

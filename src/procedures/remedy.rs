@@ -85,9 +85,10 @@ impl RemedyEvent {
                 cards,
                 deck_size,
             } => format!(
-                "The {} player takes the cards she deployed there, {}, and shuffles them back into her draw deck ({deck_size} cards).",
+                "The {} player takes the cards she deployed there, {}, and shuffles them back into her draw deck ({}).",
                 side.label(),
-                and_list(cards)
+                and_list(cards),
+                crate::text::count(*deck_size as u64, "card")
             ),
             RemedyEvent::KeptThere { side } => format!(
                 "The {} player leaves the cards she deployed there where they are.",
@@ -99,9 +100,9 @@ impl RemedyEvent {
                 hand_size,
                 deck_left,
             } => format!(
-                "The {} player evens up: he draws {drawn} card{}, and his hand holds {hand_size}; {deck_left} left in his draw deck.",
+                "The {} player evens up: he draws {}, and his hand holds {hand_size}; {deck_left} left in his draw deck.",
                 side.label(),
-                if *drawn == 1 { "" } else { "s" }
+                crate::text::count(*drawn as u64, "card")
             ),
             RemedyEvent::DeckVictory { winner } => format!(
                 "The {} player has no draw deck left: deck victory for the {} player, at once.",

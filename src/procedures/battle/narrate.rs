@@ -328,10 +328,11 @@ fn narrate(event: &BattleEvent) -> String {
                 format!("{} survived", list(transports))
             };
             format!(
-                "The evacuation succeeds ({why}): {} {} shuffled into {}'s draw deck ({deck_size} cards).",
+                "The evacuation succeeds ({why}): {} {} shuffled into {}'s draw deck ({}).",
                 list(cards),
                 if cards.len() == 1 { "is" } else { "are" },
-                player(*side)
+                player(*side),
+                crate::text::count(*deck_size as u64, "card")
             )
         }
         BattleEvent::EvacuationFailed { side, cards } => format!(

@@ -2,7 +2,7 @@
 
 use crate::cards::Side;
 use crate::engine::deploy::{DeployEvent, DeployRefusal, NotFetched};
-use crate::text::{and_list as list, capitalised as capital};
+use crate::text::{and_list as list, capitalised as capital, count};
 
 impl DeployEvent {
     /// One sentence (or two) saying what the event did.
@@ -15,8 +15,8 @@ fn player(side: Side) -> String {
     format!("the {} player", side.label())
 }
 
-fn counters(count: u32) -> String {
-    format!("{count} counter{}", if count == 1 { "" } else { "s" })
+fn counters(number: u32) -> String {
+    count(number, "counter")
 }
 
 fn left(left: Option<u32>) -> String {
@@ -129,8 +129,9 @@ fn narrate(event: &DeployEvent) -> String {
             }
         ),
         DeployEvent::Reshuffled { side, deck_size } => format!(
-            "{} reshuffles his draw deck ({deck_size} cards), as he must after searching it.",
-            capital(&player(*side))
+            "{} reshuffles his draw deck ({}), as he must after searching it.",
+            capital(&player(*side)),
+            count(*deck_size as u64, "card")
         ),
         DeployEvent::Penalty {
             side,
@@ -139,11 +140,7 @@ fn narrate(event: &DeployEvent) -> String {
         } => format!(
             "{} did not deploy the card from his draw deck, so he takes 1 DAMAGE as the penalty, after the reshuffle: {} from the top of his draw deck to his discard pile; {deck_left} left. He need not show his deck to prove it.",
             capital(&player(*side)),
-            if *lost == 1 {
-                "1 card".to_string()
-            } else {
-                format!("{lost} cards")
-            }
+            count(*lost as u64, "card")
         ),
         DeployEvent::DeckVictory { winner } => format!(
             "{} has no draw deck left: deck victory for {}, at once.",

@@ -49,11 +49,7 @@ fn narrate(event: &EffectsEvent) -> String {
             hand_size,
             occasion,
         } => {
-            let cards = if *hand_size == 1 {
-                "1 card".to_string()
-            } else {
-                format!("{hand_size} cards")
-            };
+            let cards = crate::text::count(*hand_size as u64, "card");
             let hand = if *occasion == Occasion::StartOfGame {
                 format!(" He starts the game with {cards} in his hand.")
             } else {
@@ -74,8 +70,9 @@ fn narrate(event: &EffectsEvent) -> String {
             }
         ),
         EffectsEvent::Reshuffled { side, deck_size } => format!(
-            "{} reshuffles his draw deck ({deck_size} cards).",
-            capital(&player(*side))
+            "{} reshuffles his draw deck ({}).",
+            capital(&player(*side)),
+            crate::text::count(*deck_size as u64, "card")
         ),
     }
 }
