@@ -358,6 +358,12 @@ impl Literal for i32 {
     }
 }
 
+impl Literal for u8 {
+    fn write(&self, out: &mut String) {
+        let _ = write!(out, "{self}");
+    }
+}
+
 impl Literal for u16 {
     fn write(&self, out: &mut String) {
         let _ = write!(out, "{self}");
@@ -488,8 +494,13 @@ struct_literal!(GameText {
     battle,
     destiny_draws,
     deploy_fetch,
+    podrace,
 });
 struct_literal!(DeployFetch { card, to, counters });
+struct_literal!(PodraceText {
+    thrust_on_deploy,
+    handling
+});
 struct_literal!(ConditionalBonus { amount, when });
 
 impl Literal for model::Condition {

@@ -594,7 +594,10 @@ pub fn rule_help(violation: &Violation, corpus: &Corpus, ruleset: &Ruleset) -> S
                     let status = if found.in_force {
                         String::new()
                     } else {
-                        format!(" [not in force under {ruleset}]")
+                        format!(
+                            " [{}]",
+                            crate::render::rules::standing(corpus, ruleset, found.item)
+                        )
                     };
                     parts.push(format!(
                         "Rule {} ({}){status}:\n\"{}\"",

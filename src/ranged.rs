@@ -311,6 +311,16 @@ pub type Hits = Ranged<0, 99>;
 pub type Thrust = Ranged<0, 99>;
 /// Lap tokens on an Objective.
 pub type Laps = Ranged<0, 99>;
+/// A destiny number, as an expectation lists lap cards by it.
+pub type Destiny = Ranged<0, 9>;
+/// A place in a lap's sequence, 1 to 6 (the number a handling card stands for).
+pub type LapNumber = Ranged<1, 6>;
+/// A handling number game text lends a pilot, 0 to 9 (a destiny number).
+pub type HandlingNumber = Ranged<0, 9>;
+/// Extra Thrust tokens game text places, 0 to 4.
+pub type ExtraThrust = Ranged<0, 4>;
+/// Cards drawn in all, as an expectation states it.
+pub type CardsDrawn = Ranged<0, 99>;
 /// Deploy counters spent this turn.
 pub type Counters = Ranged<0, 999>;
 /// Cards in a draw deck given as a count.

@@ -36,7 +36,6 @@ pub fn thousands(count: usize) -> String {
     out
 }
 
-/// Items joined as a sentence says them: "a, b and c".
 /// A number of things in words: `1 card`, `3 cards` (the plural adds an `s`).
 pub fn count(number: impl Into<u64>, noun: &str) -> String {
     let number = number.into();
@@ -47,6 +46,7 @@ pub fn count(number: impl Into<u64>, noun: &str) -> String {
     }
 }
 
+/// Items joined as a sentence says them: "a, b and c".
 pub fn and_list(items: &[String]) -> String {
     match items {
         [] => String::new(),

@@ -118,6 +118,16 @@ fn side_script(decisions: &Option<SideDecisions>) -> SideScript {
         effect_card: text(&decisions.effect_card),
         shuffle_back: decisions.shuffle_back.as_ref().map(|yes| yes.value),
         next_planet: text(&decisions.next_planet),
+        thrust: decisions.thrust.as_ref().map(|yes| yes.value),
+        lap_cards: decisions
+            .lap_cards
+            .iter()
+            .map(|play| play_answer(&play.value))
+            .collect(),
+        refuel: decisions
+            .refuel
+            .as_ref()
+            .and_then(|count| u32::try_from(count.value.get()).ok()),
     }
 }
 

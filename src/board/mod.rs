@@ -198,6 +198,8 @@ pub struct Provenance {
     pub thrust: Option<Span>,
     /// The hit token count.
     pub hits: Option<Span>,
+    /// A lap card's `handling:` number.
+    pub handling: Option<Span>,
 }
 
 impl PartialEq for Provenance {
@@ -227,6 +229,7 @@ impl std::ops::Deref for ProvenanceSlot {
             hidden: None,
             thrust: None,
             hits: None,
+            handling: None,
         };
         self.0.as_deref().unwrap_or(NONE)
     }
@@ -268,6 +271,8 @@ pub struct CardInstance {
     pub hits: u32,
     /// Thrust tokens on it (a Podracer pilot).
     pub thrust: u32,
+    /// A lap card played as a handling card: the number in the lap sequence it stands for.
+    pub handling_for: Option<u8>,
     pub provenance: ProvenanceSlot,
 }
 
@@ -278,6 +283,8 @@ pub struct PlayerState {
     pub counters_spent: u32,
     /// Lap tokens on his Objective.
     pub laps: u32,
+    /// Where the lap tokens were written.
+    pub laps_span: SpanNote,
     /// Whether he has initiated a duel this turn.
     pub dueled_this_turn: bool,
     /// The planets he has controlled this game, where game text asks.
@@ -457,6 +464,19 @@ pub struct NewLocationSetup {
     pub span: SpanNote,
 }
 
+/// The Podrace part of the Deploy step of the player whose turn it is, as a scenario
+/// states it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PodraceSetup {
+    /// The cards he deploys from his hand to his Objective, in order.
+    pub deploy: Vec<CardId>,
+    /// He has already thrust in this Deploy step.
+    pub thrusted: bool,
+    /// He has already refuelled in this Deploy step.
+    pub refueled: bool,
+    pub span: SpanNote,
+}
+
 /// The whole position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
@@ -481,6 +501,8 @@ pub struct Board {
     pub deploy: Option<DeploySetup>,
     /// The first location of a planet going into play, if the scenario states it.
     pub new_location: Option<NewLocationSetup>,
+    /// The Podrace part of the Deploy step, if the scenario states it.
+    pub podrace: Option<PodraceSetup>,
 }
 
 impl Board {
@@ -500,6 +522,7 @@ impl Board {
             battle: None,
             deploy: None,
             new_location: None,
+            podrace: None,
             light: PlayerState::default(),
             dark: PlayerState::default(),
         }
@@ -559,6 +582,7 @@ impl Board {
             fought_this_turn: false,
             hits: 0,
             thrust: 0,
+            handling_for: None,
             provenance: ProvenanceSlot::default(),
         });
         self.zones.entry(zone).or_default().push(id);

@@ -9,7 +9,8 @@ use std::fmt;
 use serde::Deserialize;
 
 use super::model::{
-    BattleEffect, Card, CardType, ClashFacts, DeployFetch, DuelingEffect, Fact, Game, Printing,
+    BattleEffect, Card, CardType, ClashFacts, DeployFetch, DuelingEffect, Fact, Game, PodraceText,
+    Printing,
     Side, Source, StatValue, Text, TraitKind, WeaponBox, disagreement, split_name,
 };
 
@@ -178,6 +179,8 @@ struct EffectFile {
     battle: Option<BattleEffect>,
     #[serde(default)]
     deploy_fetch: Option<DeployFetch>,
+    #[serde(default)]
+    podrace: Option<PodraceText>,
     #[serde(default)]
     note: Option<String>,
 }
@@ -425,6 +428,7 @@ pub fn assemble(
             card.text.dueling = effect.dueling;
             card.text.battle = effect.battle;
             card.text.deploy_fetch = effect.deploy_fetch.clone();
+            card.text.podrace = effect.podrace.clone();
             card.text_source = Some(source.clone());
             if let Some(note) = &effect.note {
                 card.notes.push(Fact::new(note.clone(), source.clone()));

@@ -532,6 +532,39 @@ impl DeployFetch {
     }
 }
 
+/// Game text about the Podrace, on a pilot or on a card that helps him.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PodraceText {
+    /// "When he deploys to Boonta Eve Classic, place N additional Thrust tokens on him."
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thrust_on_deploy: Option<u8>,
+    /// "Your Podracer pilot at Boonta Eve Classic may use N as a handling number", while the
+    /// card is in play face up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handling: Option<u8>,
+}
+
+impl PodraceText {
+    /// The text in short phrases.
+    pub fn phrases(&self) -> Vec<String> {
+        let mut phrases = Vec::new();
+        if let Some(extra) = self.thrust_on_deploy {
+            phrases.push(format!(
+                "when deployed to the Objective: {} extra Thrust token{}",
+                extra,
+                if extra == 1 { "" } else { "s" }
+            ));
+        }
+        if let Some(number) = self.handling {
+            phrases.push(format!(
+                "your Podracer pilot at the Objective may use {number} as a handling number"
+            ));
+        }
+        phrases
+    }
+}
+
 /// Battle card text the battle procedure models.
 #[derive(
     Clone,
@@ -632,6 +665,9 @@ pub struct GameText {
     /// "When he deploys, you may deploy … from your draw deck."
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deploy_fetch: Option<DeployFetch>,
+    /// Podrace text: extra Thrust tokens, a handling number lent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub podrace: Option<PodraceText>,
 }
 
 impl GameText {
@@ -665,6 +701,9 @@ impl GameText {
         }
         if let Some(fetch) = &self.deploy_fetch {
             phrases.push(format!("when deployed{}", fetch.phrase()));
+        }
+        if let Some(podrace) = &self.podrace {
+            phrases.extend(podrace.phrases());
         }
         phrases
     }

@@ -344,6 +344,13 @@ pub fn podracer_weapon(card: &Card) -> DerivedTrait {
     }
 }
 
+/// Whether a Podracer Weapon card matches a pilot: the pilot's name (his card's title) is in
+/// the weapon's title, as `boonta.boonta-eve-classic.matching-weapon` says.
+pub fn podracer_matches(weapon: &Card, pilot: &Card) -> bool {
+    let title = padded_words(&weapon.title);
+    !pilot.title.trim().is_empty() && title.contains(&padded_words(&pilot.title))
+}
+
 /// The handling number of a Podracer pilot: the last digit of its collector number.
 pub fn handling(card: &Card) -> DerivedTrait {
     let digit = card

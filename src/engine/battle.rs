@@ -360,6 +360,12 @@ pub enum BattleEvent {
         parts: Vec<(String, i32)>,
         lost: usize,
         deck_left: usize,
+        /// Of the cards lost, the lap cards (the draw deck exhausted).
+        #[serde(default, skip_serializing_if = "super::damage::is_zero")]
+        lap_cards: usize,
+        /// The lap cards left, where DAMAGE reached them.
+        #[serde(default, skip_serializing_if = "super::damage::is_zero")]
+        pile_left: usize,
     },
     DeckVictory {
         winner: Side,
@@ -1805,6 +1811,7 @@ impl Battle {
         if self.starships {
             cites.push(STARSHIP_BATTLE);
         }
+        cites.extend(damage::lap_cards_cited(&moves));
         self.emit(
             BattleEvent::DamageTaken {
                 side,
@@ -1812,6 +1819,8 @@ impl Battle {
                 parts,
                 lost,
                 deck_left,
+                    lap_cards: super::damage::lap_cards_lost(&moves),
+                    pile_left: board.zone(Zone::PodracingPile(side)).len(),
             },
             &cites,
             assumptions,

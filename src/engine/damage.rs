@@ -4,6 +4,7 @@ use crate::board::{Board, Planet, Zone};
 use crate::cards::{ModifiedCards, ModifierTarget, Side};
 
 use super::{Assumption, Move, describe_move, saturating_sum};
+use crate::rules::Citation;
 
 pub(crate) const DAMAGE_NOT_BELOW_ZERO: Assumption = Assumption {
     name: "damage-not-below-zero",
@@ -111,10 +112,54 @@ pub fn take(
         let Some((id, from)) = next else { break };
         moves.push(describe_move(board, id, from, Zone::DiscardPile(side)));
         board.move_to(id, Zone::DiscardPile(side));
+        if let Some(instance) = board.instance_mut(id) {
+            instance.handling_for = None;
+        }
         lost += 1;
     }
     (lost, amount > 0 && deck_empty(board, side, laps_rule))
 }
+
+/// The Boonta Eve rule on lap cards, where damage took any of them.
+pub fn lap_cards_cited(moves: &[Move]) -> Option<Citation> {
+    (lap_cards_lost(moves) > 0).then_some(LAP_CARDS)
+}
+
+/// How many of the cards DAMAGE took were lap cards.
+pub fn lap_cards_lost(moves: &[Move]) -> usize {
+    moves
+        .iter()
+        .filter(|moved| moved.from.zone == Zone::PodracingPile(Side::Light).key())
+        .count()
+}
+
+/// Where DAMAGE that reached the lap cards took its cards from, in words: "2 cards from the
+/// top of his draw deck, then 3 lap cards, the last played first, to his discard pile; …".
+pub fn lap_cards_phrase(lost: usize, lap_cards: usize, pile_left: usize) -> String {
+    use crate::text::count;
+    let from_deck = lost.saturating_sub(lap_cards);
+    let deck = if from_deck == 0 {
+        "his draw deck is exhausted, so ".to_string()
+    } else {
+        format!(
+            "{} from the top of his draw deck, then ",
+            count(from_deck as u64, "card")
+        )
+    };
+    format!(
+        "{deck}{}, the last played first, to his discard pile; his draw deck is empty and {} left in his Podracing pile.",
+        count(lap_cards as u64, "lap card"),
+        count(pile_left as u64, "card")
+    )
+}
+
+/// Whether a count is zero, for fields a walk's JSON leaves out when so.
+pub fn is_zero(count: &usize) -> bool {
+    *count == 0
+}
+
+/// Lap cards count as the draw deck once it is exhausted, the last played first.
+pub const LAP_CARDS: Citation = crate::rules::cite("boonta.laps.not-in-play");
 
 /// Whether the player has no draw deck left (nor lap cards, where they count as it).
 pub fn deck_empty(board: &Board, side: Side, laps_rule: bool) -> bool {

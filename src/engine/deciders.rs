@@ -18,6 +18,17 @@ pub enum PlayAnswer {
     Pass,
 }
 
+impl PlayAnswer {
+    /// The answer as a script writes it.
+    pub fn written(&self) -> String {
+        match self {
+            PlayAnswer::Destiny(number) => number.to_string(),
+            PlayAnswer::Name(name) => name.clone(),
+            PlayAnswer::Pass => "pass".to_string(),
+        }
+    }
+}
+
 /// One player's scripted answers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SideScript {
@@ -42,6 +53,12 @@ pub struct SideScript {
     pub shuffle_back: Option<bool>,
     /// A remedy: the next planet he chooses.
     pub next_planet: Option<String>,
+    /// The Podrace: whether he thrusts.
+    pub thrust: Option<bool>,
+    /// The Podrace: the lap cards he plays, in order (`stop`: no more).
+    pub lap_cards: VecDeque<PlayAnswer>,
+    /// The Podrace: how many cards he draws by Refuel.
+    pub refuel: Option<u32>,
 }
 
 /// Both players' scripted answers.
@@ -146,6 +163,13 @@ pub enum NamedAnswer {
     ShuffleBack,
     /// A remedy: the next planet.
     NextPlanet,
+    /// The Podrace: whether to thrust (`true`, `false`).
+    Thrust,
+    /// The Podrace: how many cards to draw by Refuel.
+    Refuel,
+    /// The Podrace: lap cards the script gives beyond those asked (reported, never read
+    /// as one answer).
+    LapCards,
 }
 
 impl NamedAnswer {
@@ -161,6 +185,9 @@ impl NamedAnswer {
             NamedAnswer::EffectCard => "effect_card",
             NamedAnswer::ShuffleBack => "shuffle_back",
             NamedAnswer::NextPlanet => "next_planet",
+            NamedAnswer::Thrust => "thrust",
+            NamedAnswer::Refuel => "refuel",
+            NamedAnswer::LapCards => "lap_cards",
         }
     }
 
@@ -177,6 +204,8 @@ impl NamedAnswer {
             DecisionKind::NewPlanetEffect => Some(NamedAnswer::EffectCard),
             DecisionKind::ShuffleBack => Some(NamedAnswer::ShuffleBack),
             DecisionKind::NextPlanet => Some(NamedAnswer::NextPlanet),
+            DecisionKind::Thrust => Some(NamedAnswer::Thrust),
+            DecisionKind::Refuel => Some(NamedAnswer::Refuel),
             _ => None,
         }
     }
@@ -225,6 +254,9 @@ impl Scripted {
             NamedAnswer::EffectCard => script.effect_card.clone(),
             NamedAnswer::ShuffleBack => script.shuffle_back.map(|yes| yes.to_string()),
             NamedAnswer::NextPlanet => script.next_planet.clone(),
+            NamedAnswer::Thrust => script.thrust.map(|yes| yes.to_string()),
+            NamedAnswer::Refuel => script.refuel.map(|count| count.to_string()),
+            NamedAnswer::LapCards => None,
         }
     }
 
@@ -251,6 +283,11 @@ impl Scripted {
                     &script.shuffle_back.map(|yes| yes.to_string()),
                 ),
                 (NamedAnswer::NextPlanet, &script.next_planet),
+                (NamedAnswer::Thrust, &script.thrust.map(|yes| yes.to_string())),
+                (
+                    NamedAnswer::Refuel,
+                    &script.refuel.map(|count| count.to_string()),
+                ),
             ] {
                 if let Some(given) = given
                     && !self.read.contains(&(side, answer))
@@ -262,8 +299,48 @@ impl Scripted {
                     });
                 }
             }
+            if !script.lap_cards.is_empty() {
+                unread.push(UnreadAnswer {
+                    side,
+                    answer: NamedAnswer::LapCards,
+                    given: script
+                        .lap_cards
+                        .iter()
+                        .map(PlayAnswer::written)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                });
+            }
         }
         unread
+    }
+
+    /// The scripted answer to whether he thrusts (an option that declines or not) or how
+    /// many cards he refuels (the option of that index), marked as read.
+    fn yes_no_or_count(&mut self, decision: &Decision) -> Option<Result<usize, String>> {
+        let who = decision.who;
+        match decision.kind {
+            DecisionKind::Thrust => {
+                self.read.insert((who, NamedAnswer::Thrust));
+                self.side(who).thrust.map(|yes| {
+                    decision
+                        .options
+                        .iter()
+                        .position(|o| o.declines != yes)
+                        .ok_or_else(|| yes.to_string())
+                })
+            }
+            DecisionKind::Refuel => {
+                self.read.insert((who, NamedAnswer::Refuel));
+                self.side(who).refuel.map(|count| {
+                    usize::try_from(count)
+                        .ok()
+                        .filter(|index| *index < decision.options.len())
+                        .ok_or_else(|| count.to_string())
+                })
+            }
+            _ => None,
+        }
     }
 
     fn side(&mut self, side: Side) -> &mut SideScript {
@@ -277,7 +354,7 @@ impl Scripted {
 fn is_none_word(text: &str) -> bool {
     matches!(
         matching::normalise(text).as_str(),
-        "none" | "no" | "pass" | "keep" | "no weapon"
+        "none" | "no" | "pass" | "keep" | "no weapon" | "stop"
     )
 }
 
@@ -332,9 +409,18 @@ fn answer_play(decision: &Decision, play: PlayAnswer) -> Result<usize, String> {
 /// a destiny number or Attack Value, `pass`, `none`, or yes and no for optional text.
 pub fn answer_text(decision: &Decision, text: &str) -> Option<usize> {
     let text = text.trim();
+    if decision.kind == DecisionKind::Refuel {
+        if is_none_word(text) {
+            return Some(0);
+        }
+        return text
+            .parse::<usize>()
+            .ok()
+            .filter(|count| *count < decision.options.len());
+    }
     if matches!(
         decision.kind,
-        DecisionKind::UseEffect | DecisionKind::Intercept
+        DecisionKind::UseEffect | DecisionKind::Intercept | DecisionKind::Thrust
     ) {
         let yes = matches!(text.to_ascii_lowercase().as_str(), "yes" | "y" | "true");
         return decision.options.iter().position(|o| o.declines != yes);
@@ -360,6 +446,15 @@ impl Decider for Scripted {
     }
 
     fn forced(&mut self, decision: &Decision) -> Result<(), Unanswered> {
+        if matches!(decision.kind, DecisionKind::Thrust | DecisionKind::Refuel) {
+            return match self.yes_no_or_count(decision) {
+                Some(Err(given)) => Err(Unanswered::NotLegal { given }),
+                Some(Ok(choice)) if choice != 0 => Err(Unanswered::NotLegal {
+                    given: choice.to_string(),
+                }),
+                _ => Ok(()),
+            };
+        }
         let Some(answer) = NamedAnswer::of(decision.kind) else {
             return Ok(());
         };
@@ -400,6 +495,12 @@ impl Decider for Scripted {
                 .starships
                 .pop_front()
                 .map(|name| by_name(decision, &name).ok_or(name)),
+            DecisionKind::Thrust | DecisionKind::Refuel => self.yes_no_or_count(decision),
+            DecisionKind::LapCard => self
+                .side(who)
+                .lap_cards
+                .pop_front()
+                .map(|play| answer_play(decision, play)),
             DecisionKind::Intercept => {
                 self.read.insert((who, NamedAnswer::Intercept));
                 self.side(who).intercept.map(|yes| {

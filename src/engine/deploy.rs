@@ -124,6 +124,12 @@ pub enum DeployEvent {
         side: Side,
         lost: usize,
         deck_left: usize,
+        /// Of the cards lost, the lap cards (the draw deck exhausted).
+        #[serde(default, skip_serializing_if = "super::damage::is_zero")]
+        lap_cards: usize,
+        /// The lap cards left, where the DAMAGE reached them.
+        #[serde(default, skip_serializing_if = "super::damage::is_zero")]
+        pile_left: usize,
     },
     DeckVictory {
         winner: Side,
@@ -554,8 +560,13 @@ impl Deploy {
                     side,
                     lost,
                     deck_left,
+                    lap_cards: damage::lap_cards_lost(&moves),
+                    pile_left: board.zone(Zone::PodracingPile(side)).len(),
                 },
-                &[PENALTY],
+                &[Some(PENALTY), damage::lap_cards_cited(&moves)]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>(),
                 Vec::new(),
                 moves,
             );

@@ -42,7 +42,6 @@ const DEFEAT_DAMAGE: Citation = cite("duel.defeat-damage");
 pub(crate) const NO_DEFEAT: Citation = cite("duel.no-defeat");
 const OVER: Citation = cite("duel.over");
 const DECK_VICTORY: Citation = cite("faq.even-up.deck-victory-first");
-const LAP_CARDS: Citation = cite("boonta.laps.not-in-play");
 
 /// How a sum names a card's number: `printed power`, or, where the scenario declares it,
 /// `power declared by the scenario` with the catalog's number where that differs (the
@@ -243,6 +242,12 @@ pub enum DuelEvent {
         parts: Vec<(String, i32)>,
         lost: usize,
         deck_left: usize,
+        /// Of the cards lost, the lap cards (the draw deck exhausted).
+        #[serde(default, skip_serializing_if = "super::damage::is_zero")]
+        lap_cards: usize,
+        /// The lap cards left, where DAMAGE reached them.
+        #[serde(default, skip_serializing_if = "super::damage::is_zero")]
+        pile_left: usize,
     },
     NoDamage {
         reason: String,
@@ -1483,9 +1488,7 @@ impl Duel {
                 Side::Dark => self.result.damage_dark = amount,
             }
             let mut cites = cites;
-            if self.laps_rule && moves.iter().any(|m| m.from.zone == "podracing-pile") {
-                cites.push(LAP_CARDS);
-            }
+            cites.extend(super::damage::lap_cards_cited(&moves));
             let deck_left = board.zone(Zone::DrawDeck(side)).len();
             self.emit(
                 board,
@@ -1495,6 +1498,8 @@ impl Duel {
                     parts,
                     lost,
                     deck_left,
+                    lap_cards: super::damage::lap_cards_lost(&moves),
+                    pile_left: board.zone(Zone::PodracingPile(side)).len(),
                 },
                 &cites,
                 &assumptions,

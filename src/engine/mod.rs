@@ -7,6 +7,7 @@ pub mod deciders;
 pub mod deploy;
 pub mod duel;
 pub mod effects;
+pub mod podrace;
 pub mod remedy;
 
 use serde::Serialize;
@@ -113,6 +114,7 @@ pub enum EventKind {
     Deploy(deploy::DeployEvent),
     Effects(effects::EffectsEvent),
     Remedy(remedy::RemedyEvent),
+    Podrace(podrace::PodraceEvent),
 }
 
 impl EventKind {
@@ -125,6 +127,7 @@ impl EventKind {
             EventKind::Deploy(event) => event.narrate(),
             EventKind::Effects(event) => event.narrate(),
             EventKind::Remedy(event) => event.narrate(),
+            EventKind::Podrace(event) => event.narrate(),
         }
     }
 
@@ -136,8 +139,15 @@ impl EventKind {
             | EventKind::Battle(_)
             | EventKind::Deploy(_)
             | EventKind::Effects(_)
-            | EventKind::Remedy(_) => false,
+            | EventKind::Remedy(_)
+            | EventKind::Podrace(_) => false,
         }
+    }
+}
+
+impl From<podrace::PodraceEvent> for EventKind {
+    fn from(event: podrace::PodraceEvent) -> EventKind {
+        EventKind::Podrace(event)
     }
 }
 
@@ -217,6 +227,12 @@ pub enum DecisionKind {
     ShuffleBack,
     /// A remedy: the next planet.
     NextPlanet,
+    /// The Podrace: whether to thrust in this Deploy step.
+    Thrust,
+    /// The Podrace: the next lap card, or stop.
+    LapCard,
+    /// The Podrace: how many cards to draw by Refuel.
+    Refuel,
 }
 
 impl DecisionKind {
@@ -240,6 +256,9 @@ impl DecisionKind {
             DecisionKind::NewPlanetEffect => "effect_card",
             DecisionKind::ShuffleBack => "shuffle_back",
             DecisionKind::NextPlanet => "next_planet",
+            DecisionKind::Thrust => "thrust",
+            DecisionKind::LapCard => "lap_cards",
+            DecisionKind::Refuel => "refuel",
         }
     }
 }
@@ -436,8 +455,6 @@ pub fn describe_move(board: &Board, card: CardId, from: Zone, to: Zone) -> Move 
     }
 }
 
-/// The sum of named amounts (power or damage parts), saturating rather than wrapping: the
-/// scenario format bounds every part, so this is a guard, not a rule.
 /// Shuffles a player's draw deck with a procedure's seeded random numbers; returns its size.
 pub(crate) fn shuffle_deck(
     board: &mut Board,
@@ -453,6 +470,8 @@ pub(crate) fn shuffle_deck(
     }
 }
 
+/// The sum of named amounts (power or damage parts), saturating rather than wrapping: the
+/// scenario format bounds every part, so this is a guard, not a rule.
 pub(crate) fn saturating_sum(parts: &[(String, i32)]) -> i32 {
     parts
         .iter()

@@ -48,8 +48,6 @@ const ONLY_BATTLE_CARDS: Citation = cite("faq.battle.only-battle-cards");
 const NON_BATTLE_CARD_REMEDY: Citation = cite("faq.misplays.non-battle-card-in-plan");
 const ONE_OBJECTIVE: Citation = cite("boonta.objective.card-type");
 const AT_THE_OBJECTIVE: Citation = cite("boonta.boonta-eve-classic.deploy");
-const THRUST_CAP: Citation = cite("boonta.thrust.cap");
-const THRUST: Citation = cite("boonta.thrust.definition");
 const ONE_EFFECT_PER_PLANET: Citation = cite("boonta.objective.boonta-eve-classic");
 const SIXTY_CARDS: Citation = cite("boonta.objective.card-type");
 
@@ -85,9 +83,8 @@ pub fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
         checker.deck_size(side, &mut found);
     }
     checker.starships_face_down(&mut found);
-    checker.thrust_tokens(&mut found);
     for door in crate::procedures::DOORS {
-        found.extend(door.check(board));
+        found.extend(door.check(board, corpus));
     }
     in_file_order(&mut found);
     found
@@ -179,10 +176,7 @@ impl Checker<'_> {
     /// A rule if it is in force under the board's ruleset; otherwise the same rule stated as
     /// an assumption (the base rulebook has it, the sources in force do not).
     fn rule_or_assumption(&self, citation: Citation, assumption: &str) -> Basis {
-        let in_force = citation
-            .resolve(self.corpus, &self.board.ruleset)
-            .is_some_and(|item| self.board.ruleset.in_force(self.corpus, item));
-        if in_force {
+        if self.in_force(citation) {
             Basis::Rule(citation)
         } else {
             Basis::Assumption(assumption.to_string())
@@ -781,58 +775,6 @@ impl Checker<'_> {
                     remedy: None,
                     cards: ids,
                     labels,
-                });
-            }
-        }
-    }
-
-    /// More than 4 Thrust tokens on a pilot, under the rulesets with the cap.
-    fn thrust_tokens(&self, found: &mut Vec<Violation>) {
-        let cap_in_force = self.in_force(THRUST_CAP);
-        let zones = self.board.zones_by_card();
-        for instance in &self.board.cards {
-            if instance.thrust == 0 {
-                continue;
-            }
-            let span = instance.provenance.thrust.or(instance.provenance.card());
-            let Some(card) = self.board.card(instance.id) else {
-                continue;
-            };
-            let zone = zones.get(instance.id.0 as usize).copied().flatten();
-            let pilot = podracer_pilot(card, self.corpus, &self.board.ruleset).value;
-            if !matches!(zone, Some(Zone::AtObjective(_))) || pilot == TraitValue::No {
-                found.push(Violation {
-                    verdict: Verdict::Warning,
-                    code: "thrust-off-objective",
-                    message: format!(
-                        "{} has Thrust tokens but is not a Podracer pilot at the Objective",
-                        card.full_name()
-                    ),
-                    basis: vec![Basis::Rule(THRUST)],
-                    remedy: None,
-                    cards: vec![instance.id],
-                    labels: span
-                        .map(|span| (span, "Thrust tokens".to_string()))
-                        .into_iter()
-                        .collect(),
-                });
-            }
-            if cap_in_force && instance.thrust > 4 {
-                found.push(Violation {
-                    verdict: Verdict::Illegal,
-                    code: "thrust-over-four",
-                    message: format!(
-                        "{} has {} Thrust tokens; a Podracer pilot may not have more than 4",
-                        card.full_name(),
-                        instance.thrust
-                    ),
-                    basis: vec![Basis::Rule(THRUST_CAP)],
-                    remedy: None,
-                    cards: vec![instance.id],
-                    labels: span
-                        .map(|span| (span, format!("{} Thrust tokens", instance.thrust)))
-                        .into_iter()
-                        .collect(),
                 });
             }
         }

@@ -12,6 +12,7 @@ pub mod clash;
 pub mod deploy;
 pub mod duel;
 pub mod new_location;
+pub mod podrace;
 pub mod remedy;
 
 use crate::board::Board;
@@ -33,6 +34,7 @@ pub static DOORS: &[&dyn Door] = &[
     &deploy::DEPLOY,
     &new_location::NEW_LOCATION,
     &remedy::REMEDY,
+    &podrace::PODRACE,
     &clash::CLASH,
 ];
 
@@ -208,8 +210,8 @@ pub trait Door: Sync {
 
     /// Findings about a Young Jedi position that this procedure's rules give (a procedure
     /// under way, tokens it leaves behind); `legality::check` includes them.
-    fn check(&self, board: &Board) -> Vec<Violation> {
-        let _ = board;
+    fn check(&self, board: &Board, corpus: &Corpus) -> Vec<Violation> {
+        let _ = (board, corpus);
         Vec::new()
     }
 

@@ -305,14 +305,22 @@ pub use crate::text::thousands;
 
 /// `Title (Publisher, date)` of an item's document.
 pub fn document_label(corpus: &Corpus, item: &Item) -> String {
+    let later = if item.later_addition.is_some() {
+        LATER_ADDITION
+    } else {
+        ""
+    };
     match corpus.document_of(item) {
         Some(document) => format!(
-            "{} ({}, {})",
+            "{} ({}, {}{later})",
             document.title, document.publisher, document.date
         ),
-        None => item.document.to_string(),
+        None => format!("{}{later}", item.document),
     }
 }
+
+/// Said of a line added to its document after the document's date, wherever it is quoted.
+pub const LATER_ADDITION: &str = "; this line was added later, at a date not known";
 
 /// The date of an item's document.
 pub fn document_date(corpus: &Corpus, item: &Item) -> String {

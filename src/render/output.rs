@@ -205,6 +205,7 @@ pub enum WalkResult {
     Deploy(crate::engine::deploy::DeployResult),
     NewLocation(crate::engine::effects::EffectsResult),
     Remedy(crate::engine::remedy::RemedyResult),
+    Podrace(crate::engine::podrace::PodraceResult),
 }
 
 /// `check --format json`.

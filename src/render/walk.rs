@@ -12,6 +12,7 @@ use crate::render::output::{
     DecisionOutput, OptionOutput, PositionFinding, RuleText, StepOutput, StopOutput, WalkOutput,
 };
 use crate::rules::{Corpus, Item, Ruleset, lookup};
+use crate::render::rules::standing;
 use crate::walk::Walkthrough;
 
 /// One sentence (or two) saying what an event did.
@@ -287,7 +288,14 @@ fn text_step(
                 let _ = write!(note, "(quoted at step {first})");
                 note
             }
-            None => document_label(quotes.corpus, item),
+            None => {
+                let mut source = document_label(quotes.corpus, item);
+                if !quotes.ruleset.in_force(quotes.corpus, item) {
+                    source.push_str(" — ");
+                    source.push_str(&standing(quotes.corpus, &quotes.ruleset, item));
+                }
+                source
+            }
         };
         label.push_str(&palette.dim(&source));
         wrap_hanging_into(out, &label, palette.width, "    ", "      ");
@@ -478,8 +486,16 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
                 Some(first) => blocks.push(format!("`{}` (quoted at step {first})", item.id)),
                 None => {
                     quotes.first_step.insert(item.id.to_string(), step);
+                    let standing = if quotes.ruleset.in_force(quotes.corpus, item) {
+                        String::new()
+                    } else {
+                        format!(
+                            " — {}",
+                            markdown_escape(&standing(quotes.corpus, &quotes.ruleset, item))
+                        )
+                    };
                     blocks.push(format!(
-                        "> `{}`: *{}*\\\n> {}",
+                        "> `{}`: *{}*{standing}\\\n> {}",
                         item.id,
                         markdown_escape(&document_label(quotes.corpus, item)),
                         markdown_escape(&item.text.replace('\n', " "))

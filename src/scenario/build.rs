@@ -123,6 +123,9 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
     if let Some(deploy) = &file.deploy {
         builder.deploy_setup(deploy);
     }
+    if let Some(podrace) = &file.podrace {
+        builder.podrace_setup(podrace);
+    }
     if let Some(section) = &file.new_location {
         let planet = section
             .value
@@ -411,6 +414,19 @@ impl Builder<'_> {
                 counters: fetch.counters.as_ref().map(|counters| counters.value.i32()),
             });
         }
+        if let Some(podrace) = &declaration.podrace {
+            let podrace = &podrace.value;
+            text.podrace = Some(crate::cards::PodraceText {
+                thrust_on_deploy: podrace
+                    .thrust_on_deploy
+                    .as_ref()
+                    .and_then(|extra| u8::try_from(extra.value.get()).ok()),
+                handling: podrace
+                    .handling
+                    .as_ref()
+                    .and_then(|number| u8::try_from(number.value.get()).ok()),
+            });
+        }
         if let Some(draws) = &declaration.destiny_draws {
             card.text.destiny_draws = Some(draws.value.i32());
         }
@@ -676,6 +692,17 @@ impl Builder<'_> {
 
     /// Adds a list of entries to a zone, catching a name that a comma split in two.
     fn place_all(&mut self, zone: Zone, owner: Side, entries: &[Located<Entry>]) {
+        self.place_all_indexed(zone, owner, entries);
+    }
+
+    /// [`Self::place_all`], giving each card placed with the index of its entry.
+    fn place_all_indexed(
+        &mut self,
+        zone: Zone,
+        owner: Side,
+        entries: &[Located<Entry>],
+    ) -> Vec<(usize, CardId)> {
+        let mut placed = Vec::with_capacity(entries.len());
         let mut index = 0;
         while let Some(entry) = entries.get(index) {
             // Two bare names in a row that make one card's name: a comma inside [ ] split it.
@@ -710,9 +737,12 @@ impl Builder<'_> {
                     continue;
                 }
             }
-            self.place(zone, owner, entry);
+            if let Some(id) = self.place(zone, owner, entry) {
+                placed.push((index, id));
+            }
             index += 1;
         }
+        placed
     }
 
     /// Adds one entry to a zone.
@@ -1040,6 +1070,34 @@ impl Builder<'_> {
         }
     }
 
+    fn podrace_setup(
+        &mut self,
+        section: &Located<crate::procedures::podrace::section::PodraceFile>,
+    ) {
+        let file = &section.value;
+        let side = self.board.turn.unwrap_or(Side::Light);
+        let mut taken = BTreeSet::new();
+        let mut deploy = Vec::with_capacity(file.deploy.len());
+        for name in &file.deploy {
+            if let Some(card) = self.find_in(
+                &[Zone::Hand(side)],
+                side,
+                name,
+                "card to deploy to the Objective",
+                "podrace-card-not-in-hand",
+                &mut taken,
+            ) {
+                deploy.push(card);
+            }
+        }
+        self.board.podrace = Some(crate::board::PodraceSetup {
+            deploy,
+            thrusted: file.thrusted,
+            refueled: file.refueled,
+            span: SpanNote(section.span),
+        });
+    }
+
     /// The first card of `side` in the zones, in order, that a name means and that no other
     /// name has taken.
     fn find_in(
@@ -1113,16 +1171,38 @@ impl Builder<'_> {
             (Zone::Hand(side), &player.hand),
             (Zone::DiscardPile(side), &player.discard),
             (Zone::Hyperspace(side), &player.hyperspace),
-            (Zone::PodracingPile(side), &player.podracing),
             (Zone::BattlePlan(side), &player.battle_plan),
         ] {
             self.place_all(zone, side, entries);
+        }
+        let laps: Vec<Located<Entry>> = player
+            .podracing
+            .iter()
+            .map(|lap| Located {
+                value: lap.value.card.value.clone(),
+                span: lap.value.card.span.or(lap.span),
+            })
+            .collect();
+        for (index, id) in self.place_all_indexed(Zone::PodracingPile(side), side, &laps) {
+            let Some(lap) = player.podracing.get(index) else {
+                continue;
+            };
+            if let Some(handling) = &lap.value.handling
+                && let Some(instance) = self.board.instance_mut(id)
+            {
+                instance.handling_for = u8::try_from(handling.value.get()).ok();
+                instance.provenance.handling = handling.span;
+                if instance.provenance.entry.is_none() {
+                    instance.provenance.entry = lap.span;
+                }
+            }
         }
         if let Some(objective) = &player.objective {
             let ObjectiveFile { card, laps, cards } = &objective.value;
             self.place(Zone::Objective(side), side, card);
             if let Some(laps) = laps {
                 self.board.player_mut(side).laps = laps.value.u32();
+                self.board.player_mut(side).laps_span.0 = laps.span;
             }
             self.place_all(Zone::AtObjective(side), side, cards);
         }

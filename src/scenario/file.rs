@@ -12,8 +12,10 @@ use super::located::{Located, OrderedMap};
 use crate::board::Step;
 use crate::cards::{BattleEffect, CardType, DuelingEffect, ModifiedCards, ModifierTarget, Side};
 use crate::ranged::{
-    BattleNumber, BattlesWon, Bonus, Counters, DamageTotal, DeckSize, DestinyStat, Hits, Laps,
-    PrintedStat, RoundNumber, Stat, Thrust, TrackCard,
+    BattleNumber, BattlesWon, Bonus, CardsDrawn, Counters, DamageTotal, DeckSize, Destiny,
+    DestinyStat,
+    ExtraThrust, HandlingNumber, Hits, LapNumber, Laps, PrintedStat, RoundNumber, Stat, Thrust,
+    TrackCard,
 };
 
 /// Which game a scenario is about.
@@ -83,6 +85,11 @@ pub struct ScenarioFile {
     /// walks each player's getting an Effect from his draw deck.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub new_location: Option<Located<crate::procedures::new_location::NewLocationFile>>,
+    /// The Podrace part of the Deploy step of the player whose turn it is (Young Jedi): the
+    /// cards he deploys to his Objective, and whether he has already thrust or refuelled;
+    /// `action: podrace` walks it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub podrace: Option<Located<crate::procedures::podrace::section::PodraceFile>>,
     /// What to adjudicate: the action of a registered procedure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<Located<ActionName>>,
@@ -330,6 +337,18 @@ impl Decisions {
             DecisionKind::NewPlanetEffect => side.effect_card = Some(Located::new(name())),
             DecisionKind::ShuffleBack => side.shuffle_back = Some(Located::new(!option.declines)),
             DecisionKind::NextPlanet => side.next_planet = Some(Located::new(name())),
+            DecisionKind::Thrust => side.thrust = Some(Located::new(!option.declines)),
+            DecisionKind::LapCard => side
+                .lap_cards
+                .push(Located::new(crate::ranged::Stat(match option.declines {
+                    true => StatInput::Symbol("stop".to_string()),
+                    false => play(),
+                }))),
+            DecisionKind::Refuel => {
+                side.refuel = Some(Located::new(CardsDrawn::saturating(
+                    i64::try_from(choice).unwrap_or(0),
+                )))
+            }
             _ => {}
         }
     }
@@ -385,6 +404,16 @@ pub struct SideDecisions {
     /// The remedy of hidden cards over six: the next planet the offender chooses.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next_planet: Option<Located<String>>,
+    /// The Podrace: whether he thrusts in this Deploy step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thrust: Option<Located<bool>>,
+    /// The Podrace: the lap cards he plays from his hand, in order: a card name or a destiny
+    /// number each, and `stop` to play no more.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lap_cards: Vec<Located<DestinyStat>>,
+    /// The Podrace: how many cards he draws when he refuels (0 for none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refuel: Option<Located<CardsDrawn>>,
 }
 
 /// `light`, `dark` or `none`.
@@ -523,6 +552,45 @@ pub struct Expectation {
     /// The outcome of the remedies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remedy: Option<RemedyExpectation>,
+    /// The outcome of a Podrace Deploy step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub podrace: Option<PodraceExpectation>,
+}
+
+/// The expected outcome of `action: podrace`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PodraceExpectation {
+    /// Whether the step is refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<bool>,
+    /// Lap tokens on the Objective afterwards (0 to 99).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub laps: Option<Laps>,
+    /// Thrust tokens on the pilot afterwards (0 to 99).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thrust: Option<Thrust>,
+    /// The Podracing pile afterwards, by destiny number, first played first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pile: Option<Vec<Destiny>>,
+    /// The lap cards played in the step, by destiny number, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lap_cards: Option<Vec<Destiny>>,
+    /// The cards drawn by Refuel (0 to 99).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refuel_drawn: Option<CardsDrawn>,
+    /// The player who won the game by finishing his third lap, or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_won: Option<SideOrNone>,
+    /// The DAMAGE he took as the penalty of deploying nothing from the draw deck (0 to 999).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<DamageTotal>,
+    /// The winner by deck victory, or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck_victory: Option<SideOrNone>,
+    /// How many cards each player has in a zone afterwards, as for a duel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zones: Option<ZonesBySide>,
 }
 
 /// The expected outcome of `action: remedy`.
@@ -644,6 +712,7 @@ impl Expectation {
             || self.deploy.is_some()
             || self.new_location.is_some()
             || self.remedy.is_some()
+            || self.podrace.is_some()
             || self.events.is_some()
             || self.cited.is_some()
             || self.not_cited.is_some()
@@ -785,6 +854,21 @@ pub struct Declaration {
     /// "for free").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deploy_fetch: Option<Located<DeployFetchFile>>,
+    /// Podrace text: `{thrust_on_deploy: N}` ("when he deploys to Boonta Eve Classic, place N
+    /// additional Thrust tokens on him", 0 to 4) or `{handling: N}` ("your Podracer pilot at
+    /// Boonta Eve Classic may use N as a handling number", 0 to 9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub podrace: Option<Located<PodraceTextFile>>,
+}
+
+/// Podrace text, as a scenario declares it.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PodraceTextFile {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thrust_on_deploy: Option<Located<ExtraThrust>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handling: Option<Located<HandlingNumber>>,
 }
 
 /// "When he deploys, you may deploy one X from your draw deck", as a scenario declares it.
@@ -869,15 +953,11 @@ impl<'de> Deserialize<'de> for Entry {
             }
 
             fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<Entry, E> {
-                i32::try_from(value)
-                    .map(Entry::Destiny)
-                    .map_err(|_| E::custom(format!("{value} is not a destiny number")))
+                EntryVisitorFor::visit_i64(value)
             }
 
             fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<Entry, E> {
-                i32::try_from(value)
-                    .map(Entry::Destiny)
-                    .map_err(|_| E::custom(format!("{value} is not a destiny number")))
+                EntryVisitorFor::visit_u64(value)
             }
 
             fn visit_str<E: serde::de::Error>(self, value: &str) -> Result<Entry, E> {
@@ -918,6 +998,152 @@ impl JsonSchema for Entry {
                 {"type": "integer", "minimum": 0, "maximum": 9, "description": "a card known only by its destiny number"},
                 {"type": "string", "description": "a card name (forgiving)"},
                 card
+            ]
+        })
+    }
+}
+
+/// A lap card in the Podracing pile: a card as in any zone, and, for one played as a handling
+/// card, the number in the lap's sequence (1 to 6) it stands for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LapEntry {
+    pub card: Located<Entry>,
+    pub handling: Option<Located<LapNumber>>,
+}
+
+/// A lap card written as a map: a card name or a destiny number, and `handling:`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LapMap {
+    #[serde(default)]
+    card: Option<Located<String>>,
+    #[serde(default)]
+    destiny: Option<Located<i32>>,
+    #[serde(default)]
+    handling: Option<Located<LapNumber>>,
+}
+
+impl<'de> Deserialize<'de> for LapEntry {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct LapVisitor;
+        impl<'de> Visitor<'de> for LapVisitor {
+            type Value = LapEntry;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(
+                    "a destiny number, a card name, or a map with `card:` or `destiny:` and `handling:`",
+                )
+            }
+
+            fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<LapEntry, E> {
+                EntryVisitorFor::visit_i64(value).map(LapEntry::plain)
+            }
+
+            fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<LapEntry, E> {
+                EntryVisitorFor::visit_u64(value).map(LapEntry::plain)
+            }
+
+            fn visit_str<E: serde::de::Error>(self, value: &str) -> Result<LapEntry, E> {
+                Ok(LapEntry::plain(Entry::Card(CardEntry {
+                    card: Located::new(value.to_string()),
+                    ..CardEntry::default()
+                })))
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<LapEntry, A::Error> {
+                let LapMap {
+                    card,
+                    destiny,
+                    handling,
+                } = LapMap::deserialize(MapAccessDeserializer::new(map))?;
+                let card = match (card, destiny) {
+                    (Some(name), None) => Located {
+                        span: name.span,
+                        value: Entry::Card(CardEntry {
+                            card: name,
+                            ..CardEntry::default()
+                        }),
+                    },
+                    (None, Some(destiny)) => Located {
+                        span: destiny.span,
+                        value: Entry::Destiny(destiny.value),
+                    },
+                    _ => {
+                        return Err(serde::de::Error::custom(
+                            "a lap card has either `card:` (a name) or `destiny:` (a number)",
+                        ));
+                    }
+                };
+                Ok(LapEntry { card, handling })
+            }
+        }
+        deserializer.deserialize_any(LapVisitor)
+    }
+}
+
+/// The number forms of an [`Entry`], shared by the entries that accept them.
+struct EntryVisitorFor;
+
+impl EntryVisitorFor {
+    fn visit_i64<E: serde::de::Error>(value: i64) -> Result<Entry, E> {
+        i32::try_from(value)
+            .map(Entry::Destiny)
+            .map_err(|_| E::custom(format!("{value} is not a destiny number")))
+    }
+
+    fn visit_u64<E: serde::de::Error>(value: u64) -> Result<Entry, E> {
+        i32::try_from(value)
+            .map(Entry::Destiny)
+            .map_err(|_| E::custom(format!("{value} is not a destiny number")))
+    }
+}
+
+impl LapEntry {
+    /// A lap card played as itself.
+    pub fn plain(card: Entry) -> LapEntry {
+        LapEntry {
+            card: Located::new(card),
+            handling: None,
+        }
+    }
+}
+
+impl Serialize for LapEntry {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let Some(handling) = &self.handling else {
+            return self.card.serialize(serializer);
+        };
+        let mut map = serializer.serialize_map(Some(2))?;
+        match &self.card.value {
+            Entry::Destiny(number) => map.serialize_entry("destiny", number)?,
+            Entry::Card(entry) => map.serialize_entry("card", &entry.card.value)?,
+        }
+        map.serialize_entry("handling", &handling.value)?;
+        map.end()
+    }
+}
+
+impl JsonSchema for LapEntry {
+    fn schema_name() -> Cow<'static, str> {
+        "LapEntry".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let entry = generator.subschema_for::<Entry>();
+        json_schema!({
+            "description": "A lap card: a card as in any zone, or a map with `card:` (a name) or `destiny:` (a number) and `handling:`, the number 1 to 6 it stands for as a handling card.",
+            "anyOf": [
+                entry,
+                {
+                    "type": "object",
+                    "properties": {
+                        "card": {"type": "string"},
+                        "destiny": {"type": "integer", "minimum": 0, "maximum": 9},
+                        "handling": {"type": "integer", "minimum": 1, "maximum": 6}
+                    },
+                    "additionalProperties": false
+                }
             ]
         })
     }
@@ -1018,9 +1244,10 @@ pub struct PlayerFile {
     pub hyperspace: Vec<Located<Entry>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub objective: Option<Located<ObjectiveFile>>,
-    /// Lap cards, in the order played.
+    /// Lap cards, in the order played: entries as anywhere else, or `{destiny: N, handling:
+    /// K}` / `{card: NAME, handling: K}` for one played as a handling card standing for K.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub podracing: Vec<Located<Entry>>,
+    pub podracing: Vec<Located<LapEntry>>,
     /// Cards put into the battle plan from the hand.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub battle_plan: Vec<Located<Entry>>,

@@ -14,7 +14,8 @@ pub use file::{
     ActionName, BattleExpectation, CardEntry, ClashExpectation, ClashFile, ClashPlayerFile,
     ClashSideName, ClashTrack, DamageBySide, Decisions, DeckCount, DeckFile, Declaration,
     DeployExpectation, DuelExpectation, EffectsBySide, Entry, EvacuatedToName, Expectation,
-    GameName, NamesBySide, NewLocationExpectation, ObjectiveFile, PlanetFile, PlayerFile,
+    GameName, LapEntry, NamesBySide, NewLocationExpectation, ObjectiveFile, PlanetFile, PlayerFile,
+    PodraceExpectation,
     RemedyExpectation, ScenarioFile, SideDecisions, SideOrNone, StatInput, TraitsFile, ZonesBySide,
 };
 pub use located::{Located, OrderedMap};

@@ -130,6 +130,16 @@ fn declaration(card: &Card) -> Option<Declaration> {
                 _ => None,
             }),
         battle_text: card.text.battle.map(Located::new),
+        podrace: card.text.podrace.as_ref().map(|podrace| {
+            Located::new(super::file::PodraceTextFile {
+                thrust_on_deploy: podrace
+                    .thrust_on_deploy
+                    .map(|extra| Located::new(Ranged::saturating(i64::from(extra)))),
+                handling: podrace
+                    .handling
+                    .map(|number| Located::new(Ranged::saturating(i64::from(number)))),
+            })
+        }),
         deploy_fetch: card.text.deploy_fetch.as_ref().map(|fetch| {
             Located::new(super::file::DeployFetchFile {
                 card: Located::new(fetch.card.clone()),
@@ -195,7 +205,19 @@ fn player(board: &Board, side: Side) -> Option<Located<PlayerFile>> {
         discard: entries(board, Zone::DiscardPile(side)),
         hyperspace: entries(board, Zone::Hyperspace(side)),
         objective,
-        podracing: entries(board, Zone::PodracingPile(side)),
+        podracing: board
+            .zone(Zone::PodracingPile(side))
+            .iter()
+            .map(|id| {
+                Located::new(super::file::LapEntry {
+                    card: entry(board, *id),
+                    handling: board
+                        .instance(*id)
+                        .and_then(|instance| instance.handling_for)
+                        .map(|number| Located::new(Ranged::saturating(i64::from(number)))),
+                })
+            })
+            .collect(),
         battle_plan: entries(board, Zone::BattlePlan(side)),
         counters_spent: (state.counters_spent > 0)
             .then(|| Located::new(Ranged::saturating(i64::from(state.counters_spent)))),
@@ -272,6 +294,24 @@ pub fn to_file(board: &Board) -> ScenarioFile {
                     .to
                     .map(|planet| Located::new(planet.name().to_string())),
                 hidden: setup.hidden,
+            })
+        }),
+        podrace: board.podrace.as_ref().map(|setup| {
+            Located::new(crate::procedures::podrace::section::PodraceFile {
+                deploy: setup
+                    .deploy
+                    .iter()
+                    .map(|id| {
+                        Located::new(
+                            board
+                                .card(*id)
+                                .map(Card::unambiguous_name)
+                                .unwrap_or_default(),
+                        )
+                    })
+                    .collect(),
+                thrusted: setup.thrusted,
+                refueled: setup.refueled,
             })
         }),
         ..ScenarioFile::default()

@@ -1419,9 +1419,8 @@ impl<'a> Session<'a> {
         )))
     }
 
-    /// Runs a duel on the engine's runner, printing each step as it happens and asking
-    /// decisions at the prompt (or answering them by the policy).
-    /// Runs a procedure on the board (`duel`), asking its decisions at the prompt.
+    /// Runs a procedure on the board (`duel`), printing each step as it happens and asking
+    /// its decisions at the prompt (or answering them by the policy).
     fn adjudicate(
         &mut self,
         door: &'static dyn procedures::Door,

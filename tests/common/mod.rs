@@ -24,17 +24,22 @@ pub fn bundled(folders: &[&str]) -> Vec<PathBuf> {
     paths
 }
 
-/// The bundled scenarios that `walk` runs: the duels, the battles and evacuations, and the
-/// Clash games.
+/// The folders of `scenarios/` that hold no walks: positions for `check`, and bad input.
+pub const NOT_WALKS: [&str; 2] = ["check", "bad-input"];
+
+/// The bundled scenarios that `walk` runs: those of every folder but [`NOT_WALKS`].
 pub fn bundled_walks() -> Vec<PathBuf> {
-    bundled(&[
-        "duel",
-        "battle",
-        "deploy",
-        "new-location",
-        "remedy",
-        "clash",
-    ])
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut folders: Vec<String> = std::fs::read_dir(root)
+        .expect("the scenarios folder")
+        .flatten()
+        .filter(|entry| entry.path().is_dir())
+        .filter_map(|entry| entry.file_name().to_str().map(str::to_string))
+        .filter(|name| !NOT_WALKS.contains(&name.as_str()))
+        .collect();
+    folders.sort();
+    let folders: Vec<&str> = folders.iter().map(String::as_str).collect();
+    bundled(&folders)
 }
 
 /// What every bundled walk is held to: it runs to its end, meets its `expect:` (which it has),

@@ -275,12 +275,28 @@ fn narrate(event: &BattleEvent) -> String {
             amount,
             parts,
             lost,
+            lap_cards: 0,
             deck_left,
+            ..
         } => format!(
             "{} takes {amount} DAMAGE: {} = {amount}. {lost} card{} from the top of his draw deck to his discard pile; {deck_left} left.",
             capital(&player(*side)),
             sum(parts),
             if *lost == 1 { "" } else { "s" }
+        ),
+        BattleEvent::DamageTaken {
+            side,
+            amount,
+            parts,
+            lost,
+            lap_cards,
+            pile_left,
+            ..
+        } => format!(
+            "{} takes {amount} DAMAGE: {} = {amount}. {}",
+            capital(&player(*side)),
+            sum(parts),
+            crate::engine::damage::lap_cards_phrase(*lost, *lap_cards, *pile_left)
         ),
         BattleEvent::DeckVictory { winner, by_destiny } => format!(
             "{} {}: {} wins by deck victory, at once.",

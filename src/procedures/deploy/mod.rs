@@ -113,7 +113,7 @@ impl Door for DeployDoor {
         }]
     }
 
-    fn check(&self, board: &Board) -> Vec<crate::legality::Violation> {
+    fn check(&self, board: &Board, _corpus: &Corpus) -> Vec<crate::legality::Violation> {
         check::weapons_without_user(board)
     }
 

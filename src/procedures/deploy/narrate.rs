@@ -136,7 +136,19 @@ fn narrate(event: &DeployEvent) -> String {
         DeployEvent::Penalty {
             side,
             lost,
+            lap_cards,
+            pile_left,
+            ..
+        } if *lap_cards > 0 => format!(
+            "{} did not deploy the card from his draw deck, so he takes 1 DAMAGE as the penalty, after the reshuffle: {} He need not show his deck to prove it.",
+            capital(&player(*side)),
+            crate::engine::damage::lap_cards_phrase(*lost, *lap_cards, *pile_left)
+        ),
+        DeployEvent::Penalty {
+            side,
+            lost,
             deck_left,
+            ..
         } => format!(
             "{} did not deploy the card from his draw deck, so he takes 1 DAMAGE as the penalty, after the reshuffle: {} from the top of his draw deck to his discard pile; {deck_left} left. He need not show his deck to prove it.",
             capital(&player(*side)),

@@ -15,6 +15,7 @@ use crate::engine::duel::{Duel, DuelResult};
 use crate::engine::{EventKind, Run};
 use crate::legality::Violation;
 use crate::render::output::WalkResult;
+use crate::rules::Corpus;
 use crate::scenario::{DuelExpectation, GameName, ScenarioFile, ZonesBySide};
 use crate::walk::{WalkError, WalkOutcome, Walkthrough, side_or_none};
 
@@ -143,7 +144,7 @@ impl Door for DuelDoor {
         Some(shell::under_way(board, args, find))
     }
 
-    fn check(&self, board: &Board) -> Vec<Violation> {
+    fn check(&self, board: &Board, _corpus: &Corpus) -> Vec<Violation> {
         check::check(board)
     }
 

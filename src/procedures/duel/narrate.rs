@@ -246,12 +246,28 @@ fn narrate_duel(kind: &DuelEvent) -> String {
             side_name(*side),
             if *returned == 1 { "" } else { "s" }
         ),
-        DuelEvent::DamageTaken { side, amount, parts, lost, deck_left } => {
+        DuelEvent::DamageTaken {
+            side,
+            amount,
+            parts,
+            lost,
+            deck_left,
+            lap_cards,
+            pile_left,
+        } => {
             let mut text = format!(
                 "The {} player takes {amount} damage: {}",
                 side_name(*side),
                 sum(parts)
             );
+            if *lap_cards > 0 {
+                let _ = write!(
+                    text,
+                    ". {}",
+                    crate::engine::damage::lap_cards_phrase(*lost, *lap_cards, *pile_left)
+                );
+                return text;
+            }
             let _ = write!(
                 text,
                 ". {lost} card{} go{} from the top of his draw deck to his discard pile; {deck_left} left.",

@@ -1,0 +1,1605 @@
+//! One Podrace Deploy step at the Objective: deploying a Podracer pilot and his Podracer (and
+//! the match from the draw deck), the Thrust token, lap cards with handling, a finished lap
+//! and the third lap's win, and Refuel.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use serde::Serialize;
+
+use crate::board::{Board, CardId, Step, Zone};
+use crate::cards::traits::{handling, podracer_matches, podracer_pilot, podracer_weapon};
+use crate::cards::{Card, CardType, Side, StatValue, TraitValue};
+use crate::legality::{COUNTERS_A_TURN, COUNTERS_PER_TURN};
+use crate::random::Random;
+use crate::rules::{Citation, Corpus, cite};
+
+use super::damage;
+use super::deploy::NotFetched;
+use super::{
+    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
+    describe_move,
+};
+
+const WIN_THE_GAME: Citation = cite("boonta.objective.podrace");
+const AT_THE_OBJECTIVE: Citation = cite("boonta.boonta-eve-classic.deploy");
+const MATCHING: Citation = cite("boonta.boonta-eve-classic.matching-weapon");
+const LAPS_PLAY: Citation = cite("boonta.laps.play");
+const LAP_FINISH: Citation = cite("boonta.laps.finish");
+const THRUST: Citation = cite("boonta.thrust.definition");
+pub(crate) const THRUST_CAP: Citation = cite("boonta.thrust.cap");
+const HANDLING: Citation = cite("boonta.handling.definition");
+const HANDLING_UNUSABLE: Citation = cite("boonta.handling.unusable");
+const REFUEL: Citation = cite("boonta.refuel.definition");
+const ONE_COPY: Citation = cite("deploy-from-deck.one-copy");
+const COUNTERS: Citation = cite("deploy-from-deck.counters");
+const RESHUFFLE: Citation = cite("deploy-from-deck.reshuffle");
+const PENALTY: Citation = cite("deploy-from-deck.penalty");
+const DECK_VICTORY: Citation = cite("even-up.deck-victory-first");
+
+/// The most Thrust tokens a pilot may have, where the later line says so.
+pub const THRUST_TOKENS_CAP: u32 = 4;
+/// The cards of a lap, 1 to 6.
+pub const LAP_LENGTH: usize = 6;
+/// The handling cards a completed lap may hold.
+pub const HANDLING_CARDS_A_LAP: usize = 3;
+/// The lap tokens that win the game.
+pub const LAPS_TO_WIN: u32 = 3;
+
+/// The Objective's "you may deploy a matching … from your draw deck" follows the rulesheet's
+/// rules for deploying from the draw deck.
+pub(crate) const OBJECTIVE_FETCH: Assumption = Assumption {
+    name: "objective-fetch-as-game-text",
+    text: "The Objective's \"you may deploy a matching Podracer Weapon card from your draw deck (and vice versa)\" follows the rules for deploying a card from the draw deck by game text: one copy, its counters paid, the deck reshuffled, and 1 DAMAGE after the reshuffle if none is deployed. The Boonta Eve rules do not say.",
+};
+const OBJECTIVE_FETCH_NO_PENALTY: Assumption = Assumption {
+    name: "objective-fetch-as-game-text",
+    text: "Set by the scenario to `no-penalty`: the Objective's search of the draw deck for a match costs no DAMAGE when none is deployed.",
+};
+/// The value of `objective-fetch-as-game-text` without the penalty.
+pub(crate) const NO_PENALTY: &str = "no-penalty";
+
+/// A match deployed from the hand after the card that would search for it.
+pub(crate) const MATCH_FROM_HAND: Assumption = Assumption {
+    name: "match-from-hand-no-search",
+    text: "A player who deploys a Podracer pilot and then his matching Podracer Weapon card from his hand in the same Deploy step (or the other way round) does not search his draw deck for the match, and takes no penalty. The rules do not say.",
+};
+
+/// The handling limit holds while a lap is played.
+pub(crate) const HANDLING_LIMIT_AS_PLAYED: Assumption = Assumption {
+    name: "handling-limit-as-played",
+    text: "The limit of three handling cards in a completed lap holds while the lap is played: a fourth handling card may not be played, since the lap could then never be completed. The rules state the limit for a completed lap only.",
+};
+
+/// What "thrust first" asks before Refuel.
+pub(crate) const REFUEL_AFTER_TOKEN: Assumption = Assumption {
+    name: "refuel-after-thrust",
+    text: "A player has thrust, and may refuel, once he has placed his Thrust token in the Deploy step, whether or not he played a lap card. The rules do not say whether thrusting needs a lap card.",
+};
+const REFUEL_AFTER_LAP_CARD: Assumption = Assumption {
+    name: "refuel-after-thrust",
+    text: "Set by the scenario to `lap-card`: a player has thrust, and may refuel, only once he has played a lap card in the Deploy step.",
+};
+/// The value of `refuel-after-thrust` that asks for a lap card.
+pub(crate) const NEEDS_LAP_CARD: &str = "lap-card";
+
+const COUNTERS_UNCOUNTED: Assumption = Assumption {
+    name: "deploy-counters-per-turn",
+    text: "Set by the scenario to `unlimited`: the counters a player has left are not counted.",
+};
+
+/// Why the step may not be walked at all.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "reason")]
+pub enum PodraceRefusal {
+    NoTurn,
+    NotDeployStep { step: String },
+    NoObjective,
+}
+
+/// Why a card may not be deployed to the Objective.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "reason")]
+pub enum DeployRefusal {
+    /// Neither a Podracer pilot nor a Podracer Weapon card.
+    NotPodracerCard,
+    /// The Objective already has one (one copy of each for the whole game).
+    AlreadyOne { there: String },
+    /// A version of the character is in play at a planet.
+    InPlayElsewhere { planet: String },
+    NotEnoughCounters { cost: u32, left: u32 },
+}
+
+/// How a lap card is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum LapsEnd {
+    /// As many lap cards as Thrust tokens.
+    ThrustUsed,
+    /// He chose to play no more.
+    Stopped,
+    /// No card in his hand can be the next number.
+    NoCardFits,
+}
+
+/// Where a handling number comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct HandlingSource {
+    pub number: u8,
+    /// The card whose collector number or text gives it.
+    pub card: String,
+    /// Lent by another card's text, not the pilot's own.
+    pub lent: bool,
+    /// 0 or 7: it cannot be used.
+    pub unusable: bool,
+}
+
+/// What happened in a Podrace Deploy step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum PodraceEvent {
+    Refused {
+        side: Option<Side>,
+        refusal: PodraceRefusal,
+    },
+    DeployRefused {
+        side: Side,
+        card: String,
+        refusal: DeployRefusal,
+    },
+    Deployed {
+        side: Side,
+        card: String,
+        cost: u32,
+        counters_left: Option<u32>,
+        from_deck: bool,
+    },
+    /// Game text places extra Thrust tokens as he deploys.
+    ExtraThrust {
+        card: String,
+        extra: u32,
+        tokens: u32,
+        capped: bool,
+    },
+    /// The match deploys from the hand next: no search.
+    MatchFromHand {
+        card: String,
+        match_card: String,
+    },
+    Searched {
+        side: Side,
+        wanted: String,
+        /// Each title found, with how many copies the deck holds.
+        found: Vec<(String, usize)>,
+        too_dear: Vec<(String, u32)>,
+    },
+    NotFetched {
+        side: Side,
+        why: NotFetched,
+    },
+    Reshuffled {
+        side: Side,
+        deck_size: usize,
+    },
+    Penalty {
+        side: Side,
+        lost: usize,
+        deck_left: usize,
+        /// Of the cards lost, the lap cards (the draw deck exhausted).
+        lap_cards: usize,
+        pile_left: usize,
+    },
+    DeckVictory {
+        winner: Side,
+    },
+    /// No Podracer pilot at the Objective: nothing else happens.
+    NoPilot {
+        side: Side,
+    },
+    /// He has refuelled in this step already: no Thrust, no second Refuel.
+    AlreadyRefueled {
+        side: Side,
+    },
+    /// He has thrust in this step already.
+    AlreadyThrust {
+        side: Side,
+    },
+    NoThrust {
+        side: Side,
+    },
+    ThrustToken {
+        pilot: String,
+        tokens: u32,
+        /// Whether the cap of 4 is in force under the ruleset.
+        cap_in_force: bool,
+    },
+    /// The cap of 4 keeps the token off.
+    ThrustCapped {
+        pilot: String,
+        tokens: u32,
+    },
+    /// Lap cards need the pilot's matching Podracer at the Objective.
+    NoLapCards {
+        pilot: String,
+        weapon: Option<String>,
+    },
+    Handling {
+        pilot: String,
+        numbers: Vec<HandlingSource>,
+        /// The collector number is not known.
+        unknown: bool,
+    },
+    LapCard {
+        side: Side,
+        card: String,
+        destiny: i32,
+        /// The number in the sequence it is played as.
+        number: u8,
+        handling: bool,
+        thrust_left: u32,
+    },
+    /// Three handling cards in the lap: no fourth.
+    HandlingLimit {
+        number: u8,
+    },
+    LapFinished {
+        side: Side,
+        laps: u32,
+        thrust_left: u32,
+        deck_size: usize,
+    },
+    PodraceWon {
+        winner: Side,
+        discarded: usize,
+    },
+    LapsEnd {
+        played: u32,
+        thrust: u32,
+        why: LapsEnd,
+        /// The number the lap needs next.
+        next: u8,
+    },
+    Refueled {
+        side: Side,
+        drawn: u32,
+        refuel: u32,
+        thrust: u32,
+        deck_had: usize,
+    },
+    NoRefuel {
+        side: Side,
+        /// He placed his token but played no lap card, under `refuel-after-thrust: lap-card`.
+        no_lap_card: bool,
+    },
+}
+
+/// What came of a Podrace Deploy step.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct PodraceResult {
+    pub side: Option<Side>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<PodraceRefusal>,
+    /// Cards refused at the Objective, with why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refused_deploys: Vec<(String, DeployRefusal)>,
+    /// Cards deployed to the Objective, from the hand or the draw deck.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub deployed: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fetched: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_fetched: Option<NotFetched>,
+    /// Deploy counters left this turn; `None` where they are not counted or none were spent.
+    pub counters_left: Option<u32>,
+    /// DAMAGE taken as the penalty.
+    pub damage: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deck_victory: Option<Side>,
+    /// The Podracer pilot at the Objective.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pilot: Option<String>,
+    /// Thrust tokens on him at the end.
+    pub thrust: u32,
+    /// Whether he thrust in this step (this walk or before it).
+    pub thrusted: bool,
+    /// The lap cards played in the step, by destiny number, in order.
+    pub lap_cards: Vec<i32>,
+    /// Lap tokens at the end.
+    pub laps: u32,
+    /// The Podracing pile at the end, by destiny number, first played first.
+    pub pile: Vec<i32>,
+    /// Cards drawn by Refuel; `None`: he did not refuel.
+    pub refuel_drawn: Option<u32>,
+    /// He finished his third lap and won the game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_won: Option<Side>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Start,
+    Deploys,
+    Search,
+    Reshuffle,
+    Thrust,
+    Laps,
+    LapPlay,
+    Refuel,
+    Done,
+}
+
+/// A search of the draw deck for the match of a card deployed to the Objective.
+#[derive(Clone, Debug)]
+struct Search {
+    wanted: String,
+    /// The matches he can pay for (first copy of each title), with their cost.
+    choices: Vec<(CardId, u32)>,
+    found_any: bool,
+}
+
+/// The Podrace Deploy step procedure.
+pub struct Podrace {
+    phase: Phase,
+    pending: VecDeque<Event>,
+    random: Random,
+    side: Side,
+    counted: bool,
+    penalty: bool,
+    refuel_needs_lap_card: bool,
+    cap_in_force: bool,
+    laps_rule: bool,
+    /// The cards still to deploy from the hand.
+    to_deploy: VecDeque<CardId>,
+    search: Option<Search>,
+    /// Lap cards he may still play this step.
+    thrust_left: u32,
+    /// Lap cards played this step.
+    played: u32,
+    /// The handling numbers he may use.
+    handling: Vec<u8>,
+    /// Whether the handling limit has been said.
+    limit_said: bool,
+    result: PodraceResult,
+    missing: Option<String>,
+    /// The named assumptions printed so far: each is printed once.
+    said: BTreeSet<&'static str>,
+    /// Whether each of his cards that may be deployed to the Objective is a Podracer pilot
+    /// under the ruleset, judged once.
+    pilots: BTreeMap<CardId, TraitValue>,
+}
+
+impl Podrace {
+    pub fn new(board: &Board, corpus: &Corpus) -> Podrace {
+        let in_force = |id: &str| board.ruleset.in_force_id(corpus, id);
+        Podrace {
+            phase: Phase::Start,
+            pending: VecDeque::new(),
+            random: Random::seeded(board.seed),
+            side: board.turn.unwrap_or(Side::Light),
+            counted: true,
+            penalty: true,
+            refuel_needs_lap_card: false,
+            cap_in_force: in_force(THRUST_CAP.id()),
+            laps_rule: in_force("boonta.laps.not-in-play"),
+            to_deploy: VecDeque::new(),
+            search: None,
+            thrust_left: 0,
+            played: 0,
+            handling: Vec::new(),
+            limit_said: false,
+            result: PodraceResult::default(),
+            missing: None,
+            said: BTreeSet::new(),
+            pilots: pilots_of(board, corpus),
+        }
+    }
+
+    /// The step with the scenario's choices of its named assumptions.
+    pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> Podrace {
+        self.counted = value(COUNTERS_PER_TURN.name) != super::deploy::UNLIMITED;
+        self.penalty = value(OBJECTIVE_FETCH.name) != NO_PENALTY;
+        self.refuel_needs_lap_card = value(REFUEL_AFTER_TOKEN.name) == NEEDS_LAP_CARD;
+        self
+    }
+
+    pub fn result(&self) -> &PodraceResult {
+        &self.result
+    }
+
+    fn emit(
+        &mut self,
+        kind: PodraceEvent,
+        cites: &[Citation],
+        assumptions: Vec<Assumption>,
+        moves: Vec<Move>,
+    ) {
+        self.pending.push_back(Event {
+            kind: kind.into(),
+            cites: cites.to_vec(),
+            assumptions,
+            moves,
+            tally: Tally::default(),
+        });
+    }
+
+    /// An assumption, the first time it is applied.
+    fn once(&mut self, assumption: Assumption) -> Vec<Assumption> {
+        if self.said.insert(assumption.name) {
+            vec![assumption]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn counters_assumption(&mut self) -> Vec<Assumption> {
+        self.once(if self.counted {
+            COUNTERS_PER_TURN
+        } else {
+            COUNTERS_UNCOUNTED
+        })
+    }
+
+    /// A card's deploy counters, or the fact to declare.
+    fn cost_of(card: &Card) -> Result<u32, String> {
+        match card.stats.deploy.as_ref().map(|fact| &fact.value) {
+            Some(StatValue::Number(counters)) => Ok(u32::try_from(*counters).unwrap_or(0)),
+            _ => Err(format!(
+                "the deploy counters of {} are not known: declare them under `cards:` with `deploy:`",
+                card.full_name()
+            )),
+        }
+    }
+
+    fn counters_left(&self, board: &Board) -> Option<u32> {
+        self.counted
+            .then(|| COUNTERS_A_TURN.saturating_sub(board.player(self.side).counters_spent))
+    }
+
+    fn refuse(&mut self, side: Option<Side>, refusal: PodraceRefusal, cites: &[Citation]) {
+        self.result.refusal = Some(refusal.clone());
+        self.emit(
+            PodraceEvent::Refused { side, refusal },
+            cites,
+            Vec::new(),
+            Vec::new(),
+        );
+        self.phase = Phase::Done;
+    }
+
+    fn start(&mut self, board: &Board) {
+        let Some(side) = board.turn else {
+            self.refuse(None, PodraceRefusal::NoTurn, &[]);
+            return;
+        };
+        self.side = side;
+        self.result.side = Some(side);
+        if let Some(step) = board.step
+            && step != Step::Deploy
+        {
+            self.refuse(
+                Some(side),
+                PodraceRefusal::NotDeployStep {
+                    step: step.label().to_string(),
+                },
+                &[LAPS_PLAY],
+            );
+            return;
+        }
+        if board.zone(Zone::Objective(side)).is_empty() {
+            self.refuse(Some(side), PodraceRefusal::NoObjective, &[AT_THE_OBJECTIVE]);
+            return;
+        }
+        self.to_deploy = board
+            .podrace
+            .as_ref()
+            .map(|setup| setup.deploy.iter().copied().collect())
+            .unwrap_or_default();
+        self.result.laps = board.player(side).laps;
+        self.phase = Phase::Deploys;
+    }
+}
+
+/// Whether each card of the player whose turn it is that could come to or be at his
+/// Objective (his hand, his draw deck, the Objective) is a Podracer pilot under the ruleset.
+fn pilots_of(board: &Board, corpus: &Corpus) -> BTreeMap<CardId, TraitValue> {
+    let Some(side) = board.turn else {
+        return BTreeMap::new();
+    };
+    let mut pilots = BTreeMap::new();
+    for zone in [
+        Zone::Hand(side),
+        Zone::DrawDeck(side),
+        Zone::AtObjective(side),
+    ] {
+        for &id in board.zone(zone) {
+            if let Some(card) = board.card(id)
+                && card.card_type() == Some(CardType::Character)
+            {
+                pilots.insert(id, podracer_pilot(card, corpus, &board.ruleset).value);
+            }
+        }
+    }
+    pilots
+}
+
+/// The number the lap needs next: 1 to 6.
+pub fn next_number(board: &Board, side: Side) -> u8 {
+    u8::try_from(board.zone(Zone::PodracingPile(side)).len() % LAP_LENGTH + 1).unwrap_or(1)
+}
+
+/// Whether a card is a Podracer Weapon card.
+fn is_podracer(card: &Card) -> bool {
+    card.card_type() == Some(CardType::Weapon) && podracer_weapon(card).value == TraitValue::Yes
+}
+
+impl Podrace {
+    fn is_pilot(&self, id: CardId) -> bool {
+        self.pilots.get(&id) == Some(&TraitValue::Yes)
+    }
+
+    /// The Podracer pilot at his Objective.
+    fn pilot_at(&self, board: &Board) -> Option<CardId> {
+        board
+            .zone(Zone::AtObjective(self.side))
+            .iter()
+            .copied()
+            .find(|id| self.is_pilot(*id))
+    }
+
+    /// The Podracer Weapon card at his Objective.
+    fn weapon_at(&self, board: &Board) -> Option<CardId> {
+        board
+            .zone(Zone::AtObjective(self.side))
+            .iter()
+            .copied()
+            .find(|id| board.card(*id).is_some_and(is_podracer))
+    }
+
+    /// Whether `other` is the match of `deployed` (a pilot's Podracer, or a Podracer's pilot).
+    fn is_match(&self, board: &Board, deployed: CardId, deployed_is_pilot: bool, other: CardId) -> bool {
+        let (Some(card), Some(candidate)) = (board.card(deployed), board.card(other)) else {
+            return false;
+        };
+        if deployed_is_pilot {
+            is_podracer(candidate) && podracer_matches(candidate, card)
+        } else {
+            self.is_pilot(other) && podracer_matches(card, candidate)
+        }
+    }
+
+    /// The planet where a version of the character (a card of the same title) is in play.
+    fn in_play_elsewhere(&self, board: &Board, card: &Card) -> Option<String> {
+        board.planets.iter().find_map(|planet| {
+            board
+                .zone(Zone::InPlay(*planet, self.side))
+                .iter()
+                .any(|id| {
+                    board.card(*id).is_some_and(|other| {
+                        other.card_type() == Some(CardType::Character)
+                            && other.title.eq_ignore_ascii_case(&card.title)
+                    })
+                })
+                .then(|| planet.name().to_string())
+        })
+    }
+
+    fn refuse_deploy(&mut self, card: String, refusal: DeployRefusal, assumptions: Vec<Assumption>) {
+        self.result
+            .refused_deploys
+            .push((card.clone(), refusal.clone()));
+        self.emit(
+            PodraceEvent::DeployRefused {
+                side: self.side,
+                card,
+                refusal,
+            },
+            &[AT_THE_OBJECTIVE],
+            assumptions,
+            Vec::new(),
+        );
+    }
+
+    /// The next card from the hand to the Objective, and the match its text may then
+    /// deploy from the draw deck.
+    fn deploy_next(&mut self, board: &mut Board) -> Result<(), String> {
+        let Some(id) = self.to_deploy.pop_front() else {
+            self.phase = Phase::Thrust;
+            return Ok(());
+        };
+        let side = self.side;
+        let card = board
+            .card(id)
+            .cloned()
+            .ok_or("a card deployed to the Objective is not on the table")?;
+        let name = card.full_name();
+        if board.zone_of(id) != Some(Zone::Hand(side)) {
+            return Err(format!(
+                "{} is not in the {side} hand: the cards deployed to the Objective come from the hand of the player whose turn it is",
+                board.describe(id)
+            ));
+        }
+        let is_pilot = match self.pilots.get(&id) {
+            Some(TraitValue::Yes) => true,
+            Some(TraitValue::Unknown) => {
+                return Err(format!(
+                    "whether {name} is a Podracer pilot: declare `traits: {{podracer_pilot: true}}` under `cards:` if he is"
+                ));
+            }
+            _ => false,
+        };
+        if !is_pilot && !is_podracer(&card) {
+            self.refuse_deploy(name, DeployRefusal::NotPodracerCard, Vec::new());
+            return Ok(());
+        }
+        let there = if is_pilot {
+            self.pilot_at(board)
+        } else {
+            self.weapon_at(board)
+        };
+        if let Some(there) = there {
+            let there = board.describe(there);
+            self.refuse_deploy(name, DeployRefusal::AlreadyOne { there }, Vec::new());
+            return Ok(());
+        }
+        if is_pilot && let Some(planet) = self.in_play_elsewhere(board, &card) {
+            self.refuse_deploy(name, DeployRefusal::InPlayElsewhere { planet }, Vec::new());
+            return Ok(());
+        }
+        let cost = Self::cost_of(&card)?;
+        if let Some(left) = self.counters_left(board)
+            && cost > left
+        {
+            let counters = self.counters_assumption();
+            self.refuse_deploy(name, DeployRefusal::NotEnoughCounters { cost, left }, counters);
+            return Ok(());
+        }
+        self.place_at_objective(board, id, Zone::Hand(side), cost);
+        self.objective_text(board, id, is_pilot);
+        Ok(())
+    }
+
+    /// Puts a card at the Objective, face up, paying its counters; a pilot's text may add
+    /// Thrust tokens.
+    fn place_at_objective(&mut self, board: &mut Board, id: CardId, from: Zone, cost: u32) {
+        let side = self.side;
+        let moved = describe_move(board, id, from, Zone::AtObjective(side));
+        board.move_to(id, Zone::AtObjective(side));
+        if let Some(instance) = board.instance_mut(id) {
+            instance.face_down = false;
+            instance.deployed_this_turn = true;
+        }
+        let player = board.player_mut(side);
+        player.counters_spent = player.counters_spent.saturating_add(cost);
+        let counters_left = self.counters_left(board);
+        self.result.counters_left = counters_left;
+        let card = board.card(id).cloned();
+        let name = card.as_ref().map(Card::full_name).unwrap_or_default();
+        self.result.deployed.push(name.clone());
+        let from_deck = matches!(from, Zone::DrawDeck(_));
+        let mut cites = vec![AT_THE_OBJECTIVE];
+        if from_deck {
+            cites.extend([ONE_COPY, COUNTERS]);
+        }
+        let counters = self.counters_assumption();
+        self.emit(
+            PodraceEvent::Deployed {
+                side,
+                card: name.clone(),
+                cost,
+                counters_left,
+                from_deck,
+            },
+            &cites,
+            counters,
+            vec![moved],
+        );
+        let extra = card
+            .as_ref()
+            .and_then(|card| card.text.podrace.as_ref())
+            .and_then(|text| text.thrust_on_deploy)
+            .map_or(0, u32::from);
+        if extra > 0 && self.is_pilot(id) {
+            let before = board.instance(id).map_or(0, |instance| instance.thrust);
+            let wanted = before.saturating_add(extra);
+            let tokens = if self.cap_in_force {
+                wanted.min(THRUST_TOKENS_CAP.max(before))
+            } else {
+                wanted
+            };
+            if let Some(instance) = board.instance_mut(id) {
+                instance.thrust = tokens;
+            }
+            let mut cites = vec![THRUST];
+            if wanted >= THRUST_TOKENS_CAP {
+                cites.push(THRUST_CAP);
+            }
+            self.emit(
+                PodraceEvent::ExtraThrust {
+                    card: name,
+                    extra,
+                    tokens,
+                    capped: tokens < wanted,
+                },
+                &cites,
+                Vec::new(),
+                Vec::new(),
+            );
+        }
+    }
+
+    /// The Objective's text after a card deploys to it: the match from the draw deck, where
+    /// the Objective has none and the hand does not supply it next.
+    fn objective_text(&mut self, board: &Board, id: CardId, is_pilot: bool) {
+        let partner = if is_pilot {
+            self.weapon_at(board)
+        } else {
+            self.pilot_at(board)
+        };
+        if partner.is_some() {
+            return;
+        }
+        let name = board.card(id).map(Card::full_name).unwrap_or_default();
+        if let Some(next) = self
+            .to_deploy
+            .iter()
+            .copied()
+            .find(|other| self.is_match(board, id, is_pilot, *other))
+        {
+            let match_card = board.card(next).map(Card::full_name).unwrap_or_default();
+            let assumption = self.once(MATCH_FROM_HAND);
+            self.emit(
+                PodraceEvent::MatchFromHand {
+                    card: name,
+                    match_card,
+                },
+                &[AT_THE_OBJECTIVE],
+                assumption,
+                Vec::new(),
+            );
+            return;
+        }
+        let wanted = match (is_pilot, board.card(id)) {
+            (true, Some(card)) => format!("Podracer Weapon card matching {}", card.title),
+            (false, Some(card)) => format!("Podracer pilot matching {}", card.full_name()),
+            _ => String::new(),
+        };
+        let mut copies: BTreeMap<String, usize> = BTreeMap::new();
+        let mut found: Vec<String> = Vec::new();
+        let mut choices = Vec::new();
+        let mut too_dear = Vec::new();
+        let left = self.counters_left(board);
+        for &other in board.zone(Zone::DrawDeck(self.side)) {
+            if !self.is_match(board, id, is_pilot, other) {
+                continue;
+            }
+            let Some(card) = board.card(other) else {
+                continue;
+            };
+            if !is_pilot && self.in_play_elsewhere(board, card).is_some() {
+                continue;
+            }
+            let count = copies.entry(card.full_name()).or_default();
+            *count = count.saturating_add(1);
+            if *count > 1 {
+                continue;
+            }
+            found.push(card.full_name());
+            let cost = match Self::cost_of(card) {
+                Ok(cost) => cost,
+                Err(fact) => {
+                    self.missing = Some(fact);
+                    return;
+                }
+            };
+            if left.is_some_and(|left| cost > left) {
+                too_dear.push((card.full_name(), cost));
+            } else {
+                choices.push((other, cost));
+            }
+        }
+        let found_any = !found.is_empty();
+        let found = found
+            .into_iter()
+            .map(|name| {
+                let count = copies.get(&name).copied().unwrap_or(1);
+                (name, count)
+            })
+            .collect();
+        let assumption = self.once(if self.penalty {
+            OBJECTIVE_FETCH
+        } else {
+            OBJECTIVE_FETCH_NO_PENALTY
+        });
+        self.emit(
+            PodraceEvent::Searched {
+                side: self.side,
+                wanted: wanted.clone(),
+                found,
+                too_dear,
+            },
+            &[AT_THE_OBJECTIVE, MATCHING, ONE_COPY, COUNTERS],
+            assumption,
+            Vec::new(),
+        );
+        self.search = Some(Search {
+            wanted,
+            choices,
+            found_any,
+        });
+        self.phase = Phase::Search;
+    }
+
+    fn fetch_decision(&self, board: &Board, search: &Search) -> Decision {
+        let mut options: Vec<DecisionOption> = search
+            .choices
+            .iter()
+            .map(|(id, cost)| {
+                let card = board.card(*id);
+                let name = card.map(Card::full_name).unwrap_or_default();
+                DecisionOption {
+                    label: format!(
+                        "deploy {name} to the Objective ({})",
+                        crate::text::count(*cost, "counter")
+                    )
+                    .into(),
+                    card: Some(*id),
+                    name: Some(name.into()),
+                    aliases: card.map(|card| card.aliases.clone()).unwrap_or_default(),
+                    destiny: None,
+                    declines: false,
+                    cites: vec![AT_THE_OBJECTIVE, ONE_COPY, COUNTERS].into(),
+                }
+            })
+            .collect();
+        options.push(DecisionOption {
+            label: if self.penalty {
+                "deploy none (1 DAMAGE after the reshuffle)".into()
+            } else {
+                "deploy none".into()
+            },
+            card: None,
+            name: None,
+            aliases: Vec::new(),
+            destiny: None,
+            declines: true,
+            cites: vec![PENALTY].into(),
+        });
+        Decision {
+            kind: DecisionKind::Fetch,
+            who: self.side,
+            prompt: format!(
+                "{} player: deploy a {} from your draw deck, or none",
+                self.side, search.wanted
+            ),
+            options,
+        }
+    }
+
+    fn not_fetched(&mut self, why: NotFetched) {
+        self.result.not_fetched = Some(why);
+        self.emit(
+            PodraceEvent::NotFetched {
+                side: self.side,
+                why,
+            },
+            if self.penalty { &[PENALTY] } else { &[] },
+            Vec::new(),
+            Vec::new(),
+        );
+    }
+
+    /// The reshuffle after a search, and the penalty if nothing was deployed.
+    fn reshuffle(&mut self, board: &mut Board) {
+        let side = self.side;
+        let deck_size = super::shuffle_deck(board, side, &mut self.random);
+        self.emit(
+            PodraceEvent::Reshuffled { side, deck_size },
+            &[RESHUFFLE],
+            Vec::new(),
+            Vec::new(),
+        );
+        self.phase = Phase::Deploys;
+        if self.result.not_fetched.is_none() || !self.penalty {
+            return;
+        }
+        let mut moves = Vec::new();
+        let (lost, ran_out) = damage::take(board, side, 1, self.laps_rule, &mut moves);
+        self.result.damage = self
+            .result
+            .damage
+            .saturating_add(u32::try_from(lost).unwrap_or(u32::MAX));
+        let cites: Vec<Citation> = [Some(PENALTY), damage::lap_cards_cited(&moves)]
+            .into_iter()
+            .flatten()
+            .collect();
+        self.emit(
+            PodraceEvent::Penalty {
+                side,
+                lost,
+                lap_cards: damage::lap_cards_lost(&moves),
+                deck_left: board.zone(Zone::DrawDeck(side)).len(),
+                pile_left: board.zone(Zone::PodracingPile(side)).len(),
+            },
+            &cites,
+            Vec::new(),
+            moves,
+        );
+        if ran_out {
+            let winner = side.opponent();
+            self.result.deck_victory = Some(winner);
+            self.emit(
+                PodraceEvent::DeckVictory { winner },
+                &[DECK_VICTORY],
+                Vec::new(),
+                Vec::new(),
+            );
+            self.phase = Phase::Done;
+        }
+    }
+
+    /// Before the Thrust: a pilot to thrust with, and whether this step still allows it.
+    fn thrust(&mut self, board: &Board) -> Option<Decision> {
+        let side = self.side;
+        let Some(pilot) = self.pilot_at(board) else {
+            self.emit(PodraceEvent::NoPilot { side }, &[THRUST], Vec::new(), Vec::new());
+            self.phase = Phase::Done;
+            return None;
+        };
+        let name = board.card(pilot).map(Card::full_name).unwrap_or_default();
+        self.result.pilot = Some(name.clone());
+        let setup = board.podrace.clone().unwrap_or_default();
+        if setup.refueled {
+            self.emit(
+                PodraceEvent::AlreadyRefueled { side },
+                &[REFUEL],
+                Vec::new(),
+                Vec::new(),
+            );
+            self.phase = Phase::Done;
+            return None;
+        }
+        if setup.thrusted {
+            self.result.thrusted = true;
+            self.emit(
+                PodraceEvent::AlreadyThrust { side },
+                &[THRUST],
+                Vec::new(),
+                Vec::new(),
+            );
+            self.phase = Phase::Refuel;
+            return None;
+        }
+        Some(Decision {
+            kind: DecisionKind::Thrust,
+            who: side,
+            prompt: format!("{side} player: thrust with {name} in this Deploy step?"),
+            options: vec![
+                DecisionOption {
+                    label: format!("thrust: a Thrust token on {name}, then lap cards").into(),
+                    card: Some(pilot),
+                    name: None,
+                    aliases: Vec::new(),
+                    destiny: None,
+                    declines: false,
+                    cites: vec![THRUST].into(),
+                },
+                DecisionOption {
+                    label: "do not thrust".into(),
+                    card: None,
+                    name: None,
+                    aliases: Vec::new(),
+                    destiny: None,
+                    declines: true,
+                    cites: vec![THRUST].into(),
+                },
+            ],
+        })
+    }
+
+    /// The Thrust token, within the cap where it is in force.
+    fn place_thrust_token(&mut self, board: &mut Board, pilot: CardId) {
+        let name = board.card(pilot).map(Card::full_name).unwrap_or_default();
+        let before = board.instance(pilot).map_or(0, |instance| instance.thrust);
+        self.result.thrusted = true;
+        if self.cap_in_force && before >= THRUST_TOKENS_CAP {
+            self.thrust_left = before;
+            self.emit(
+                PodraceEvent::ThrustCapped {
+                    pilot: name,
+                    tokens: before,
+                },
+                &[THRUST, THRUST_CAP],
+                Vec::new(),
+                Vec::new(),
+            );
+        } else {
+            let tokens = before.saturating_add(1);
+            if let Some(instance) = board.instance_mut(pilot) {
+                instance.thrust = tokens;
+            }
+            self.thrust_left = tokens;
+            let mut cites = vec![THRUST];
+            if tokens >= THRUST_TOKENS_CAP {
+                cites.push(THRUST_CAP);
+            }
+            self.emit(
+                PodraceEvent::ThrustToken {
+                    pilot: name,
+                    tokens,
+                    cap_in_force: self.cap_in_force,
+                },
+                &cites,
+                Vec::new(),
+                Vec::new(),
+            );
+        }
+        self.phase = Phase::Laps;
+    }
+
+    /// Whether lap cards may be played (the pilot's matching Podracer is there), and the
+    /// handling numbers he may use.
+    fn start_laps(&mut self, board: &Board) {
+        let Some(pilot) = self.pilot_at(board) else {
+            self.phase = Phase::Refuel;
+            return;
+        };
+        let Some(pilot_card) = board.card(pilot).cloned() else {
+            self.phase = Phase::Refuel;
+            return;
+        };
+        let weapon = self.weapon_at(board);
+        let matched = weapon
+            .and_then(|id| board.card(id))
+            .is_some_and(|weapon| podracer_matches(weapon, &pilot_card));
+        if !matched {
+            self.emit(
+                PodraceEvent::NoLapCards {
+                    pilot: pilot_card.full_name(),
+                    weapon: weapon.map(|id| board.describe(id)),
+                },
+                &[LAPS_PLAY, MATCHING],
+                Vec::new(),
+                Vec::new(),
+            );
+            self.phase = Phase::Refuel;
+            return;
+        }
+        let own = handling(&pilot_card);
+        let mut numbers = Vec::new();
+        let mut cites = vec![HANDLING];
+        let unknown = own.value == TraitValue::Unknown;
+        match own.value {
+            TraitValue::Number(number) => numbers.push(HandlingSource {
+                number,
+                card: pilot_card.full_name(),
+                lent: false,
+                unusable: false,
+            }),
+            TraitValue::Unusable(number) => {
+                cites.push(HANDLING_UNUSABLE);
+                numbers.push(HandlingSource {
+                    number,
+                    card: pilot_card.full_name(),
+                    lent: false,
+                    unusable: true,
+                });
+            }
+            _ => {}
+        }
+        let in_play = board
+            .planets
+            .iter()
+            .map(|planet| Zone::InPlay(*planet, self.side))
+            .chain([Zone::AtObjective(self.side)]);
+        for zone in in_play {
+            for &id in board.zone(zone) {
+                let face_up = board.instance(id).is_some_and(|card| !card.face_down);
+                let Some(card) = board.card(id) else { continue };
+                if let Some(number) = card.text.podrace.as_ref().and_then(|text| text.handling)
+                    && face_up
+                {
+                    numbers.push(HandlingSource {
+                        number,
+                        card: card.full_name(),
+                        lent: true,
+                        unusable: false,
+                    });
+                }
+            }
+        }
+        self.handling = numbers
+            .iter()
+            .filter(|source| !source.unusable)
+            .map(|source| source.number)
+            .collect();
+        self.emit(
+            PodraceEvent::Handling {
+                pilot: pilot_card.full_name(),
+                numbers,
+                unknown,
+            },
+            &cites,
+            Vec::new(),
+            Vec::new(),
+        );
+        self.phase = Phase::LapPlay;
+    }
+
+    /// The next lap card: each card of his hand that can be the next number, as itself or
+    /// as a handling card, and stop. `None`: an event to say first (the handling limit).
+    fn lap_decision(&mut self, board: &Board) -> Option<Decision> {
+        let side = self.side;
+        let pile = board.zone(Zone::PodracingPile(side));
+        let number = next_number(board, side);
+        let handling_in_lap = pile
+            .iter()
+            .filter(|id| {
+                board
+                    .instance(**id)
+                    .is_some_and(|card| card.handling_for.is_some())
+            })
+            .count();
+        let mut seen: BTreeSet<String> = BTreeSet::new();
+        let mut options = Vec::new();
+        let mut limit_bites = false;
+        for &id in board.zone(Zone::Hand(side)) {
+            let Some(card) = board.card(id) else { continue };
+            if card.card_type() == Some(CardType::Location) {
+                continue;
+            }
+            let Some(destiny) = card.destiny() else {
+                continue;
+            };
+            let key = if card.anonymous {
+                format!("#{destiny}")
+            } else {
+                card.full_name()
+            };
+            if !seen.insert(key) {
+                continue;
+            }
+            let as_handling = if destiny == i32::from(number) {
+                false
+            } else if u8::try_from(destiny).is_ok_and(|d| self.handling.contains(&d)) {
+                if handling_in_lap >= HANDLING_CARDS_A_LAP {
+                    limit_bites = true;
+                    continue;
+                }
+                true
+            } else {
+                continue;
+            };
+            let shown = if card.anonymous {
+                format!("a card of destiny {destiny}")
+            } else {
+                format!("{} (destiny {destiny})", card.full_name())
+            };
+            let label = if as_handling {
+                format!("play {shown} as a handling card for the {number}")
+            } else {
+                format!("play {shown} as the {number}")
+            };
+            options.push(DecisionOption {
+                label: label.into(),
+                card: Some(id),
+                name: (!card.anonymous).then(|| card.full_name().into()),
+                aliases: card.aliases.clone(),
+                destiny: Some(destiny),
+                declines: false,
+                cites: if as_handling {
+                    vec![LAPS_PLAY, HANDLING].into()
+                } else {
+                    vec![LAPS_PLAY].into()
+                },
+            });
+        }
+        if limit_bites && !self.limit_said {
+            self.limit_said = true;
+            let assumption = self.once(HANDLING_LIMIT_AS_PLAYED);
+            self.emit(
+                PodraceEvent::HandlingLimit { number },
+                &[HANDLING],
+                assumption,
+                Vec::new(),
+            );
+            return None;
+        }
+        options.push(DecisionOption {
+            label: "stop: play no more lap cards".into(),
+            card: None,
+            name: None,
+            aliases: Vec::new(),
+            destiny: None,
+            declines: true,
+            cites: vec![THRUST].into(),
+        });
+        Some(Decision {
+            kind: DecisionKind::LapCard,
+            who: side,
+            prompt: format!(
+                "{side} player: the {number} of the lap ({} of your Thrust left)",
+                crate::text::count(self.thrust_left, "lap card")
+            ),
+            options,
+        })
+    }
+
+    /// Plays a lap card from the hand; a sixth finishes the lap.
+    fn play_lap_card(&mut self, board: &mut Board, id: CardId, as_handling: bool) {
+        let side = self.side;
+        let number = next_number(board, side);
+        let moved = describe_move(board, id, Zone::Hand(side), Zone::PodracingPile(side));
+        board.move_to(id, Zone::PodracingPile(side));
+        if let Some(instance) = board.instance_mut(id) {
+            instance.handling_for = as_handling.then_some(number);
+        }
+        let destiny = board.card(id).and_then(Card::destiny).unwrap_or(0);
+        self.thrust_left = self.thrust_left.saturating_sub(1);
+        self.played = self.played.saturating_add(1);
+        self.result.lap_cards.push(destiny);
+        let card = if board.card(id).is_some_and(|card| card.anonymous) {
+            format!("a card of destiny {destiny}")
+        } else {
+            board.describe(id)
+        };
+        self.emit(
+            PodraceEvent::LapCard {
+                side,
+                card,
+                destiny,
+                number,
+                handling: as_handling,
+                thrust_left: self.thrust_left,
+            },
+            if as_handling {
+                &[LAPS_PLAY, HANDLING]
+            } else {
+                &[LAPS_PLAY]
+            },
+            Vec::new(),
+            vec![moved],
+        );
+        if board.zone(Zone::PodracingPile(side)).len() >= LAP_LENGTH {
+            self.finish_lap(board);
+        }
+    }
+
+    /// A finished lap: a lap token, the six cards shuffled back; the third wins the game.
+    fn finish_lap(&mut self, board: &mut Board) {
+        let side = self.side;
+        let pile: Vec<CardId> = board.zone(Zone::PodracingPile(side)).to_vec();
+        let mut moves = Vec::with_capacity(pile.len());
+        for id in pile {
+            moves.push(describe_move(
+                board,
+                id,
+                Zone::PodracingPile(side),
+                Zone::DrawDeck(side),
+            ));
+            board.move_to(id, Zone::DrawDeck(side));
+            if let Some(instance) = board.instance_mut(id) {
+                instance.handling_for = None;
+            }
+        }
+        let deck_size = super::shuffle_deck(board, side, &mut self.random);
+        let player = board.player_mut(side);
+        player.laps = player.laps.saturating_add(1);
+        let laps = player.laps;
+        self.result.laps = laps;
+        self.emit(
+            PodraceEvent::LapFinished {
+                side,
+                laps,
+                thrust_left: self.thrust_left,
+                deck_size,
+            },
+            &[LAP_FINISH],
+            Vec::new(),
+            moves,
+        );
+        if laps >= LAPS_TO_WIN {
+            let loser = side.opponent();
+            let deck: Vec<CardId> = board.zone(Zone::DrawDeck(loser)).to_vec();
+            let mut moves = Vec::with_capacity(deck.len());
+            for id in &deck {
+                moves.push(describe_move(
+                    board,
+                    *id,
+                    Zone::DrawDeck(loser),
+                    Zone::DiscardPile(loser),
+                ));
+                board.move_to(*id, Zone::DiscardPile(loser));
+            }
+            self.result.game_won = Some(side);
+            self.emit(
+                PodraceEvent::PodraceWon {
+                    winner: side,
+                    discarded: deck.len(),
+                },
+                &[LAP_FINISH, WIN_THE_GAME],
+                Vec::new(),
+                moves,
+            );
+            self.phase = Phase::Done;
+        }
+    }
+
+    /// Refuel: after thrusting, up to half the Thrust (rounded up) from the draw deck.
+    fn refuel(&mut self, board: &Board) -> Option<Decision> {
+        let side = self.side;
+        if !self.result.thrusted {
+            self.phase = Phase::Done;
+            return None;
+        }
+        let stated_before = board.podrace.as_ref().is_some_and(|setup| setup.thrusted);
+        if self.refuel_needs_lap_card && self.played == 0 && !stated_before {
+            let assumption = self.once(REFUEL_AFTER_LAP_CARD);
+            self.emit(
+                PodraceEvent::NoRefuel {
+                    side,
+                    no_lap_card: true,
+                },
+                &[REFUEL],
+                assumption,
+                Vec::new(),
+            );
+            self.phase = Phase::Done;
+            return None;
+        }
+        let pilot = self.pilot_at(board)?;
+        let thrust = board.instance(pilot).map_or(0, |instance| instance.thrust);
+        let refuel = thrust.div_ceil(2);
+        let deck = board.zone(Zone::DrawDeck(side)).len();
+        let most = usize::try_from(refuel).unwrap_or(usize::MAX).min(deck);
+        let options = (0..=most)
+            .map(|drawn| DecisionOption {
+                label: match drawn {
+                    0 => "do not refuel".into(),
+                    _ => format!("refuel: draw {}", crate::text::count(drawn as u64, "card")).into(),
+                },
+                card: None,
+                name: None,
+                aliases: Vec::new(),
+                destiny: None,
+                declines: drawn == 0,
+                cites: vec![REFUEL].into(),
+            })
+            .collect();
+        Some(Decision {
+            kind: DecisionKind::Refuel,
+            who: side,
+            prompt: format!(
+                "{side} player: refuel? Your Refuel is {refuel} (half your {} rounded up){}",
+                crate::text::count(thrust, "Thrust token"),
+                if deck < usize::try_from(refuel).unwrap_or(usize::MAX) {
+                    format!("; your draw deck has {}", crate::text::count(deck as u64, "card"))
+                } else {
+                    String::new()
+                }
+            ),
+            options,
+        })
+    }
+
+    fn refuelled(&mut self, board: &mut Board, drawn: usize) {
+        let side = self.side;
+        let deck_had = board.zone(Zone::DrawDeck(side)).len();
+        let thrust = self
+            .pilot_at(board)
+            .and_then(|pilot| board.instance(pilot))
+            .map_or(0, |instance| instance.thrust);
+        let top: Vec<CardId> = board
+            .zone(Zone::DrawDeck(side))
+            .iter()
+            .take(drawn)
+            .copied()
+            .collect();
+        let mut moves = Vec::with_capacity(top.len());
+        for id in top {
+            moves.push(describe_move(board, id, Zone::DrawDeck(side), Zone::Hand(side)));
+            board.move_to(id, Zone::Hand(side));
+        }
+        let drawn = u32::try_from(moves.len()).unwrap_or(u32::MAX);
+        self.result.refuel_drawn = Some(drawn);
+        let stated_before = board.podrace.as_ref().is_some_and(|setup| setup.thrusted);
+        let assumption = if self.played == 0 && !stated_before && !self.refuel_needs_lap_card {
+            self.once(REFUEL_AFTER_TOKEN)
+        } else {
+            Vec::new()
+        };
+        self.emit(
+            PodraceEvent::Refueled {
+                side,
+                drawn,
+                refuel: thrust.div_ceil(2),
+                thrust,
+                deck_had,
+            },
+            &[REFUEL],
+            assumption,
+            moves,
+        );
+        self.phase = Phase::Done;
+    }
+
+    /// The result's state of the Objective and the pile, read at the end.
+    fn settle(&mut self, board: &Board) {
+        let side = self.side;
+        if self.result.side.is_none() {
+            return;
+        }
+        self.result.laps = board.player(side).laps;
+        self.result.thrust = self
+            .pilot_at(board)
+            .and_then(|pilot| board.instance(pilot))
+            .map_or(0, |instance| instance.thrust);
+        self.result.pile = board
+            .zone(Zone::PodracingPile(side))
+            .iter()
+            .map(|id| board.card(*id).and_then(Card::destiny).unwrap_or(0))
+            .collect();
+    }
+}
+
+impl Procedure<Board> for Podrace {
+    fn advance(&mut self, board: &mut Board) -> Advance {
+        let next = self.advance_inner(board);
+        if matches!(next, Advance::Decide(_) | Advance::Missing(_)) {
+            self.settle(board);
+        }
+        next
+    }
+
+    fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
+        self.answer_inner(board, decision, choice);
+    }
+}
+
+impl Podrace {
+    fn advance_inner(&mut self, board: &mut Board) -> Advance {
+        loop {
+            if let Some(event) = self.pending.pop_front() {
+                return Advance::Event(event);
+            }
+            if let Some(fact) = self.missing.take() {
+                self.phase = Phase::Done;
+                return Advance::Missing(fact);
+            }
+            match self.phase {
+                Phase::Done => {
+                    self.settle(board);
+                    return Advance::Done;
+                }
+                Phase::Start => self.start(board),
+                Phase::Deploys => {
+                    if let Err(fact) = self.deploy_next(board) {
+                        self.phase = Phase::Done;
+                        self.missing = Some(fact);
+                    }
+                }
+                Phase::Search => {
+                    let Some(search) = self.search.clone() else {
+                        self.phase = Phase::Deploys;
+                        continue;
+                    };
+                    if search.choices.is_empty() {
+                        self.not_fetched(if search.found_any {
+                            NotFetched::CannotPay
+                        } else {
+                            NotFetched::NoneFound
+                        });
+                        self.phase = Phase::Reshuffle;
+                        continue;
+                    }
+                    return Advance::Decide(self.fetch_decision(board, &search));
+                }
+                Phase::Reshuffle => self.reshuffle(board),
+                Phase::Thrust => {
+                    if let Some(decision) = self.thrust(board) {
+                        return Advance::Decide(decision);
+                    }
+                }
+                Phase::Laps => self.start_laps(board),
+                Phase::LapPlay => {
+                    if self.thrust_left == 0 {
+                        let thrust = self
+                            .pilot_at(board)
+                            .and_then(|pilot| board.instance(pilot))
+                            .map_or(0, |instance| instance.thrust);
+                        let next = next_number(board, self.side);
+                        self.emit(
+                            PodraceEvent::LapsEnd {
+                                played: self.played,
+                                thrust,
+                                why: LapsEnd::ThrustUsed,
+                                next,
+                            },
+                            &[THRUST],
+                            Vec::new(),
+                            Vec::new(),
+                        );
+                        self.phase = Phase::Refuel;
+                        continue;
+                    }
+                    if let Some(decision) = self.lap_decision(board) {
+                        return Advance::Decide(decision);
+                    }
+                }
+                Phase::Refuel => {
+                    if let Some(decision) = self.refuel(board) {
+                        return Advance::Decide(decision);
+                    }
+                }
+            }
+        }
+    }
+
+    fn answer_inner(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
+        let Some(option) = decision.options.get(choice) else {
+            return;
+        };
+        match decision.kind {
+            DecisionKind::Fetch => {
+                match option.card {
+                    Some(id) => {
+                        let cost = self
+                            .search
+                            .as_ref()
+                            .and_then(|search| search.choices.iter().find(|(card, _)| *card == id))
+                            .map_or(0, |(_, cost)| *cost);
+                        self.place_at_objective(board, id, Zone::DrawDeck(self.side), cost);
+                        self.result.fetched = board.card(id).map(Card::full_name);
+                    }
+                    None => self.not_fetched(NotFetched::ChangedHisMind),
+                }
+                self.search = None;
+                self.phase = Phase::Reshuffle;
+            }
+            DecisionKind::Thrust => match option.card {
+                Some(pilot) if !option.declines => self.place_thrust_token(board, pilot),
+                _ => {
+                    self.emit(
+                        PodraceEvent::NoThrust { side: self.side },
+                        &[THRUST, REFUEL],
+                        Vec::new(),
+                        Vec::new(),
+                    );
+                    self.phase = Phase::Done;
+                }
+            },
+            DecisionKind::LapCard => match option.card {
+                Some(id) if !option.declines => {
+                    let destiny = option.destiny.unwrap_or(0);
+                    let number = next_number(board, self.side);
+                    let as_handling = destiny != i32::from(number);
+                    self.play_lap_card(board, id, as_handling);
+                }
+                _ => {
+                    let thrust = self
+                        .pilot_at(board)
+                        .and_then(|pilot| board.instance(pilot))
+                        .map_or(0, |instance| instance.thrust);
+                    let why = if decision.options.len() == 1 {
+                        LapsEnd::NoCardFits
+                    } else {
+                        LapsEnd::Stopped
+                    };
+                    let next = next_number(board, self.side);
+                    self.emit(
+                        PodraceEvent::LapsEnd {
+                            played: self.played,
+                            thrust,
+                            why,
+                            next,
+                        },
+                        &[THRUST],
+                        Vec::new(),
+                        Vec::new(),
+                    );
+                    self.phase = Phase::Refuel;
+                }
+            },
+            DecisionKind::Refuel => self.refuelled(board, choice),
+            _ => {}
+        }
+    }
+}

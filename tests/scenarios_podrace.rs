@@ -1,0 +1,153 @@
+//! The Boonta Eve Podrace (`scenarios/podrace/`): every bundled Deploy step meets its
+//! expectation and renders as reviewed; cards are conserved and a seed gives one
+//! walkthrough; the pile a walk leaves is one `check` finds legal; a refused step or deploy
+//! is a finding of `check`.
+
+use jedi_judge::engine::EventKind;
+use jedi_judge::engine::podrace::PodraceEvent;
+use jedi_judge::rules::Corpus;
+use proptest::prelude::*;
+
+mod common;
+
+use common::walk_seeded as walk;
+
+fn bundled() -> Vec<(String, String)> {
+    common::bundled_texts(&["podrace"])
+}
+
+#[test]
+fn every_bundled_podrace_meets_its_expectation_and_renders_as_reviewed() {
+    let mut count = 0;
+    insta::glob!("../scenarios/podrace", "*.yaml", |path| {
+        count += 1;
+        insta::assert_snapshot!(common::walked_as_expected(path));
+    });
+    assert!(count >= 14, "only {count} bundled Podrace scenarios");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Cards are conserved through every event, whatever the seed, and the same seed gives
+    /// the same walkthrough, byte for byte.
+    #[test]
+    fn cards_are_conserved_and_a_seed_gives_one_walkthrough(seed in any::<u64>(), pick in any::<prop::sample::Index>()) {
+        common::conserved_and_one_walkthrough_per_seed(&bundled(), seed, pick)?;
+    }
+}
+
+/// The Podrace findings of `check` about a board.
+fn pile_findings(board: &jedi_judge::board::Board) -> Vec<&'static str> {
+    jedi_judge::legality::check(board, Corpus::embedded())
+        .into_iter()
+        .filter(|finding| finding.verdict == jedi_judge::legality::Verdict::Illegal)
+        .map(|finding| finding.code)
+        .collect()
+}
+
+#[test]
+fn a_legal_position_stays_legal_after_its_podrace_step() {
+    for (path, text) in bundled() {
+        let walked = walk(&text, None, None);
+        let Some(outcome) =
+            walked.outcome_as::<jedi_judge::procedures::podrace::PodraceWalk>()
+        else {
+            continue;
+        };
+        if !pile_findings(&outcome.before).is_empty() {
+            continue;
+        }
+        assert_eq!(
+            pile_findings(&outcome.after),
+            Vec::<&str>::new(),
+            "{path}: the step leaves an illegal position"
+        );
+    }
+}
+
+#[test]
+fn no_more_lap_cards_than_thrust_and_no_thrust_after_refuel() {
+    for (path, text) in bundled() {
+        let walked = walk(&text, None, None);
+        let mut thrust = None;
+        let mut lap_cards = 0u32;
+        let mut refuelled = false;
+        for event in &walked.run.events {
+            let EventKind::Podrace(event) = &event.kind else {
+                continue;
+            };
+            match event {
+                PodraceEvent::ThrustToken { tokens, .. }
+                | PodraceEvent::ThrustCapped { tokens, .. } => {
+                    assert!(!refuelled, "{path}: a Thrust after Refuel");
+                    thrust = Some(*tokens);
+                }
+                PodraceEvent::LapCard { .. } => {
+                    lap_cards += 1;
+                    assert!(
+                        thrust.is_some_and(|thrust| lap_cards <= thrust),
+                        "{path}: {lap_cards} lap cards with a Thrust of {thrust:?}"
+                    );
+                }
+                PodraceEvent::Refueled { drawn, refuel, .. } => {
+                    refuelled = true;
+                    assert!(drawn <= refuel, "{path}: drew {drawn} of {refuel}");
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn every_refused_podrace_step_or_deploy_is_a_finding_of_check() {
+    for (path, text) in bundled() {
+        let walked = walk(&text, None, None);
+        let refused = walked.run.events.iter().any(|event| {
+            matches!(
+                event.kind,
+                EventKind::Podrace(
+                    PodraceEvent::Refused { .. } | PodraceEvent::DeployRefused { .. }
+                )
+            )
+        });
+        let report = jedi_judge::check::check_text(
+            &path,
+            &text,
+            Corpus::embedded(),
+            jedi_judge::cards::Catalog::embedded(),
+            None,
+        );
+        let found = report
+            .violations
+            .iter()
+            .any(|violation| violation.code.starts_with("podrace-"));
+        assert_eq!(
+            refused, found,
+            "{path}: refused {refused}, check found {found}"
+        );
+    }
+}
+
+#[test]
+fn the_cap_is_said_under_both_rulesets_and_applied_only_under_latest() {
+    let latest = std::fs::read_to_string("scenarios/podrace/thrust-cap-under-latest.yaml")
+        .expect("readable")
+        .replace("lap_cards: [1, 2, 3, 4]", "lap_cards: [1, 2, 3, 4, stop]");
+    let printed = latest.replace("step: deploy\n", "step: deploy\nrules: boonta-eve-printed\n");
+    let tokens = |text: &str| {
+        let walked = walk(text.split("expect:").next().unwrap_or_default(), None, None);
+        let cites_cap = walked
+            .run
+            .events
+            .iter()
+            .any(|event| event.cites.iter().any(|cite| cite.id() == "boonta.thrust.cap"));
+        let outcome = walked
+            .outcome_as::<jedi_judge::procedures::podrace::PodraceWalk>()
+            .expect("a Podrace step");
+        (outcome.result.thrust, cites_cap)
+    };
+    assert_eq!(tokens(&latest), (4, true));
+    assert_eq!(tokens(&printed), (5, true));
+}
