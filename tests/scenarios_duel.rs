@@ -290,7 +290,7 @@ fn an_action_the_game_has_no_procedure_for_is_refused_with_the_registered_action
     assert_eq!(
         problem.help.as_deref(),
         Some(
-            "did you mean `duel`? The actions are `duel`, `battle`, `evacuate`, `deploy`, `new-location` or `remedy`"
+            "did you mean `duel`? The actions are `duel`, `battle`, `evacuate`, `deploy`, `new-location`, `remedy` or `podrace`"
         )
     );
     let problem = refused("action: round");

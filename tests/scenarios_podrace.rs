@@ -50,8 +50,7 @@ fn pile_findings(board: &jedi_judge::board::Board) -> Vec<&'static str> {
 fn a_legal_position_stays_legal_after_its_podrace_step() {
     for (path, text) in bundled() {
         let walked = walk(&text, None, None);
-        let Some(outcome) =
-            walked.outcome_as::<jedi_judge::procedures::podrace::PodraceWalk>()
+        let Some(outcome) = walked.outcome_as::<jedi_judge::procedures::podrace::PodraceWalk>()
         else {
             continue;
         };
@@ -135,14 +134,18 @@ fn the_cap_is_said_under_both_rulesets_and_applied_only_under_latest() {
     let latest = std::fs::read_to_string("scenarios/podrace/thrust-cap-under-latest.yaml")
         .expect("readable")
         .replace("lap_cards: [1, 2, 3, 4]", "lap_cards: [1, 2, 3, 4, stop]");
-    let printed = latest.replace("step: deploy\n", "step: deploy\nrules: boonta-eve-printed\n");
+    let printed = latest.replace(
+        "step: deploy\n",
+        "step: deploy\nrules: boonta-eve-printed\n",
+    );
     let tokens = |text: &str| {
         let walked = walk(text.split("expect:").next().unwrap_or_default(), None, None);
-        let cites_cap = walked
-            .run
-            .events
-            .iter()
-            .any(|event| event.cites.iter().any(|cite| cite.id() == "boonta.thrust.cap"));
+        let cites_cap = walked.run.events.iter().any(|event| {
+            event
+                .cites
+                .iter()
+                .any(|cite| cite.id() == "boonta.thrust.cap")
+        });
         let outcome = walked
             .outcome_as::<jedi_judge::procedures::podrace::PodraceWalk>()
             .expect("a Podrace step");

@@ -10,8 +10,7 @@ use serde::Deserialize;
 
 use super::model::{
     BattleEffect, Card, CardType, ClashFacts, DeployFetch, DuelingEffect, Fact, Game, PodraceText,
-    Printing,
-    Side, Source, StatValue, Text, TraitKind, WeaponBox, disagreement, split_name,
+    Printing, Side, Source, StatValue, Text, TraitKind, WeaponBox, disagreement, split_name,
 };
 
 /// The rule that draws a destiny for Anakin's power, which is printed "?".

@@ -17,7 +17,7 @@ pub use matching::{CardLookupError, find, suggest};
 pub use model::{
     BattleEffect, BoxDeclaration, Card, CardType, ClashFacts, Condition, ConditionTrait,
     ConditionalBonus, DamageModifier, DeployFetch, DuelingEffect, Fact, Game, GameText, Identity,
-    LocationBonus, ModifiedCards, ModifierTarget, PodraceText, Printing, Side, Source, StatValue, Stats,
-    TraitKind, WeaponBox, split_name,
+    LocationBonus, ModifiedCards, ModifierTarget, PodraceText, Printing, Side, Source, StatValue,
+    Stats, TraitKind, WeaponBox, split_name,
 };
 pub use traits::{DerivedTrait, TraitValue};

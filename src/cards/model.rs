@@ -533,7 +533,9 @@ impl DeployFetch {
 }
 
 /// Game text about the Podrace, on a pilot or on a card that helps him.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[derive(
+    Clone, Debug, Default, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct PodraceText {
     /// "When he deploys to Boonta Eve Classic, place N additional Thrust tokens on him."

@@ -283,7 +283,10 @@ impl Scripted {
                     &script.shuffle_back.map(|yes| yes.to_string()),
                 ),
                 (NamedAnswer::NextPlanet, &script.next_planet),
-                (NamedAnswer::Thrust, &script.thrust.map(|yes| yes.to_string())),
+                (
+                    NamedAnswer::Thrust,
+                    &script.thrust.map(|yes| yes.to_string()),
+                ),
                 (
                     NamedAnswer::Refuel,
                     &script.refuel.map(|count| count.to_string()),

@@ -103,10 +103,17 @@ pub enum DeployRefusal {
     /// Neither a Podracer pilot nor a Podracer Weapon card.
     NotPodracerCard,
     /// The Objective already has one (one copy of each for the whole game).
-    AlreadyOne { there: String },
+    AlreadyOne {
+        there: String,
+    },
     /// A version of the character is in play at a planet.
-    InPlayElsewhere { planet: String },
-    NotEnoughCounters { cost: u32, left: u32 },
+    InPlayElsewhere {
+        planet: String,
+    },
+    NotEnoughCounters {
+        cost: u32,
+        left: u32,
+    },
 }
 
 /// How a lap card is played.
@@ -555,7 +562,13 @@ impl Podrace {
     }
 
     /// Whether `other` is the match of `deployed` (a pilot's Podracer, or a Podracer's pilot).
-    fn is_match(&self, board: &Board, deployed: CardId, deployed_is_pilot: bool, other: CardId) -> bool {
+    fn is_match(
+        &self,
+        board: &Board,
+        deployed: CardId,
+        deployed_is_pilot: bool,
+        other: CardId,
+    ) -> bool {
         let (Some(card), Some(candidate)) = (board.card(deployed), board.card(other)) else {
             return false;
         };
@@ -582,7 +595,12 @@ impl Podrace {
         })
     }
 
-    fn refuse_deploy(&mut self, card: String, refusal: DeployRefusal, assumptions: Vec<Assumption>) {
+    fn refuse_deploy(
+        &mut self,
+        card: String,
+        refusal: DeployRefusal,
+        assumptions: Vec<Assumption>,
+    ) {
         self.result
             .refused_deploys
             .push((card.clone(), refusal.clone()));
@@ -649,7 +667,11 @@ impl Podrace {
             && cost > left
         {
             let counters = self.counters_assumption();
-            self.refuse_deploy(name, DeployRefusal::NotEnoughCounters { cost, left }, counters);
+            self.refuse_deploy(
+                name,
+                DeployRefusal::NotEnoughCounters { cost, left },
+                counters,
+            );
             return Ok(());
         }
         self.place_at_objective(board, id, Zone::Hand(side), cost);
@@ -940,7 +962,12 @@ impl Podrace {
     fn thrust(&mut self, board: &Board) -> Option<Decision> {
         let side = self.side;
         let Some(pilot) = self.pilot_at(board) else {
-            self.emit(PodraceEvent::NoPilot { side }, &[THRUST], Vec::new(), Vec::new());
+            self.emit(
+                PodraceEvent::NoPilot { side },
+                &[THRUST],
+                Vec::new(),
+                Vec::new(),
+            );
             self.phase = Phase::Done;
             return None;
         };
@@ -1354,7 +1381,9 @@ impl Podrace {
             .map(|drawn| DecisionOption {
                 label: match drawn {
                     0 => "do not refuel".into(),
-                    _ => format!("refuel: draw {}", crate::text::count(drawn as u64, "card")).into(),
+                    _ => {
+                        format!("refuel: draw {}", crate::text::count(drawn as u64, "card")).into()
+                    }
                 },
                 card: None,
                 name: None,
@@ -1371,7 +1400,10 @@ impl Podrace {
                 "{side} player: refuel? Your Refuel is {refuel} (half your {} rounded up){}",
                 crate::text::count(thrust, "Thrust token"),
                 if deck < usize::try_from(refuel).unwrap_or(usize::MAX) {
-                    format!("; your draw deck has {}", crate::text::count(deck as u64, "card"))
+                    format!(
+                        "; your draw deck has {}",
+                        crate::text::count(deck as u64, "card")
+                    )
                 } else {
                     String::new()
                 }
@@ -1395,7 +1427,12 @@ impl Podrace {
             .collect();
         let mut moves = Vec::with_capacity(top.len());
         for id in top {
-            moves.push(describe_move(board, id, Zone::DrawDeck(side), Zone::Hand(side)));
+            moves.push(describe_move(
+                board,
+                id,
+                Zone::DrawDeck(side),
+                Zone::Hand(side),
+            ));
             board.move_to(id, Zone::Hand(side));
         }
         let drawn = u32::try_from(moves.len()).unwrap_or(u32::MAX);

@@ -305,11 +305,16 @@ pub use crate::text::thousands;
 
 /// `Title (Publisher, date)` of an item's document.
 pub fn document_label(corpus: &Corpus, item: &Item) -> String {
-    let later = if item.later_addition.is_some() {
-        LATER_ADDITION
-    } else {
-        ""
-    };
+    labelled(corpus, item, item.later_addition.is_some())
+}
+
+/// [`document_label`] without the note of a later addition, where the text around it says so.
+pub fn document_label_plain(corpus: &Corpus, item: &Item) -> String {
+    labelled(corpus, item, false)
+}
+
+fn labelled(corpus: &Corpus, item: &Item, later: bool) -> String {
+    let later = if later { LATER_ADDITION } else { "" };
     match corpus.document_of(item) {
         Some(document) => format!(
             "{} ({}, {}{later})",

@@ -9,8 +9,8 @@ use super::output::{
 };
 
 use super::{
-    Format, Palette, document_date, document_label, json as to_json, markdown_escape,
-    markdown_quote, pad, visible_width, wrap, wrap_hanging,
+    Format, Palette, document_date, document_label, document_label_plain, json as to_json,
+    markdown_escape, markdown_quote, pad, visible_width, wrap, wrap_hanging,
 };
 use crate::rules::{
     Corpus, DiffEntry, Item, Listed, Lookup, NAMED_RULESETS, Ruleset, RulesetDiff, SearchResults,
@@ -717,7 +717,7 @@ pub fn diff(corpus: &Corpus, diff: &RulesetDiff<'_>, format: Format, palette: Pa
                                     "{} {}  {}",
                                     palette.heading(label),
                                     palette.id(&item.id),
-                                    palette.dim(&document_label(corpus, item))
+                                    palette.dim(&document_label_plain(corpus, item))
                                 ),
                                 palette.width,
                                 "",

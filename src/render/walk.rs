@@ -11,8 +11,8 @@ use crate::engine::{Decision, Event, Place, Stop, Unanswered};
 use crate::render::output::{
     DecisionOutput, OptionOutput, PositionFinding, RuleText, StepOutput, StopOutput, WalkOutput,
 };
-use crate::rules::{Corpus, Item, Ruleset, lookup};
 use crate::render::rules::standing;
+use crate::rules::{Corpus, Item, Ruleset, lookup};
 use crate::walk::Walkthrough;
 
 /// One sentence (or two) saying what an event did.

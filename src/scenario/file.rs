@@ -13,9 +13,8 @@ use crate::board::Step;
 use crate::cards::{BattleEffect, CardType, DuelingEffect, ModifiedCards, ModifierTarget, Side};
 use crate::ranged::{
     BattleNumber, BattlesWon, Bonus, CardsDrawn, Counters, DamageTotal, DeckSize, Destiny,
-    DestinyStat,
-    ExtraThrust, HandlingNumber, Hits, LapNumber, Laps, PrintedStat, RoundNumber, Stat, Thrust,
-    TrackCard,
+    DestinyStat, ExtraThrust, HandlingNumber, Hits, LapNumber, Laps, PrintedStat, RoundNumber,
+    Stat, Thrust, TrackCard,
 };
 
 /// Which game a scenario is about.
@@ -338,12 +337,13 @@ impl Decisions {
             DecisionKind::ShuffleBack => side.shuffle_back = Some(Located::new(!option.declines)),
             DecisionKind::NextPlanet => side.next_planet = Some(Located::new(name())),
             DecisionKind::Thrust => side.thrust = Some(Located::new(!option.declines)),
-            DecisionKind::LapCard => side
-                .lap_cards
-                .push(Located::new(crate::ranged::Stat(match option.declines {
-                    true => StatInput::Symbol("stop".to_string()),
-                    false => play(),
-                }))),
+            DecisionKind::LapCard => {
+                side.lap_cards
+                    .push(Located::new(crate::ranged::Stat(match option.declines {
+                        true => StatInput::Symbol("stop".to_string()),
+                        false => play(),
+                    })))
+            }
             DecisionKind::Refuel => {
                 side.refuel = Some(Located::new(CardsDrawn::saturating(
                     i64::try_from(choice).unwrap_or(0),

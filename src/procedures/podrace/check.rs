@@ -79,8 +79,7 @@ impl Check<'_> {
         let (pilot_id, pilot) = at.iter().find_map(|id| {
             let card = self.board.card(*id)?;
             (card.card_type() == Some(CardType::Character)
-                && podracer_pilot(card, self.corpus, &self.board.ruleset).value
-                    == TraitValue::Yes)
+                && podracer_pilot(card, self.corpus, &self.board.ruleset).value == TraitValue::Yes)
                 .then_some((*id, card))
         })?;
         let matched = at.iter().any(|id| {
@@ -106,10 +105,7 @@ impl Check<'_> {
             .chain([Zone::AtObjective(side)]);
         for zone in in_play {
             for &id in self.board.zone(zone) {
-                let face_up = self
-                    .board
-                    .instance(id)
-                    .is_some_and(|card| !card.face_down);
+                let face_up = self.board.instance(id).is_some_and(|card| !card.face_down);
                 if let Some(number) = self
                     .board
                     .card(id)
@@ -183,7 +179,10 @@ impl Check<'_> {
                 found.push(Violation {
                     verdict: Verdict::Illegal,
                     code: "location-lap-card",
-                    message: format!("{} is a Location card, played as a lap card", card.full_name()),
+                    message: format!(
+                        "{} is a Location card, played as a lap card",
+                        card.full_name()
+                    ),
                     basis: vec![Basis::Rule(LAPS_PLAY)],
                     remedy: None,
                     cards: vec![id],
@@ -252,8 +251,11 @@ impl Check<'_> {
             }
             let handling_note = match &pilot {
                 Some(pilot) if !pilot.usable.is_empty() => {
-                    let numbers: Vec<String> =
-                        pilot.usable.iter().map(|number| number.to_string()).collect();
+                    let numbers: Vec<String> = pilot
+                        .usable
+                        .iter()
+                        .map(|number| number.to_string())
+                        .collect();
                     format!(
                         " or a handling card ({}'s handling: {})",
                         pilot.name,
@@ -336,8 +338,11 @@ impl Check<'_> {
                 vec![Basis::Rule(HANDLING), Basis::Rule(HANDLING_UNUSABLE)],
             ),
             Some(pilot) => {
-                let numbers: Vec<String> =
-                    pilot.usable.iter().map(|number| number.to_string()).collect();
+                let numbers: Vec<String> = pilot
+                    .usable
+                    .iter()
+                    .map(|number| number.to_string())
+                    .collect();
                 (
                     format!(
                         "{} is played as a handling card, but its destiny {destiny} is not {}'s handling ({})",

@@ -66,10 +66,7 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
     },
     AssumptionSpec {
         assumption: engine_podrace::HANDLING_LIMIT_AS_PLAYED,
-        values: &[(
-            "as-played",
-            "no fourth handling card is played in a lap",
-        )],
+        values: &[("as-played", "no fourth handling card is played in a lap")],
     },
     AssumptionSpec {
         assumption: engine_podrace::REFUEL_AFTER_TOKEN,
@@ -115,9 +112,7 @@ impl Door for PodraceDoor {
         while let Advance::Event(event) = procedure.advance(&mut probe) {
             let code = match &event.kind {
                 EventKind::Podrace(PodraceEvent::Refused { .. }) => "podrace-refused",
-                EventKind::Podrace(PodraceEvent::DeployRefused { .. }) => {
-                    "podrace-deploy-refused"
-                }
+                EventKind::Podrace(PodraceEvent::DeployRefused { .. }) => "podrace-deploy-refused",
                 _ => continue,
             };
             found.push(Violation {
@@ -336,7 +331,10 @@ fn unmet_podrace_expectations(
         ));
     }
     let numbers = |wanted: &[crate::ranged::Destiny]| -> Vec<String> {
-        wanted.iter().map(|number| number.get().to_string()).collect()
+        wanted
+            .iter()
+            .map(|number| number.get().to_string())
+            .collect()
     };
     let actual = |numbers: &[i32]| -> Vec<String> { numbers.iter().map(i32::to_string).collect() };
     if let Some(wanted) = &expect.pile

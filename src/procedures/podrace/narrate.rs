@@ -91,7 +91,11 @@ fn narrate(event: &PodraceEvent) -> String {
         } => format!(
             "{} deploys {card} {}to his Objective, face up, using {}{}.",
             capital(&player(*side)),
-            if *from_deck { "from his draw deck " } else { "" },
+            if *from_deck {
+                "from his draw deck "
+            } else {
+                ""
+            },
             count(*cost, "counter"),
             counters_left
                 .map(|left| format!("; {} left this turn", count(left, "counter")))
@@ -228,10 +232,7 @@ fn narrate(event: &PodraceEvent) -> String {
                 count(*now, "lap card")
             )
         }
-        PodraceEvent::ThrustCapped {
-            pilot,
-            tokens: now,
-        } => format!(
+        PodraceEvent::ThrustCapped { pilot, tokens: now } => format!(
             "{pilot} has {} already, the most a Podracer pilot may have under this ruleset: no token is added. His Thrust stays {now}.",
             tokens(*now)
         ),
@@ -344,9 +345,7 @@ fn narrate(event: &PodraceEvent) -> String {
             thrust,
             deck_had,
         } => {
-            let rule = format!(
-                "his Refuel is {refuel}, half his Thrust of {thrust} rounded up"
-            );
+            let rule = format!("his Refuel is {refuel}, half his Thrust of {thrust} rounded up");
             let short = if (*deck_had as u64) < u64::from(*refuel) {
                 format!(" (his draw deck has {})", count(*deck_had as u64, "card"))
             } else {

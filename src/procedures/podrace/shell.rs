@@ -15,17 +15,27 @@ pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<Str
             return Ok("No Podrace step is stated.\n".to_string());
         }
         "thrusted" | "thrust" => {
-            board.podrace.get_or_insert_with(PodraceSetup::default).thrusted = true;
+            board
+                .podrace
+                .get_or_insert_with(PodraceSetup::default)
+                .thrusted = true;
         }
         "refueled" | "refuelled" | "refuel" => {
-            board.podrace.get_or_insert_with(PodraceSetup::default).refueled = true;
+            board
+                .podrace
+                .get_or_insert_with(PodraceSetup::default)
+                .refueled = true;
         }
         "deploy" => {
             let side = board
                 .turn
                 .ok_or("say whose turn it is first (`turn light` or `turn dark`): he deploys")?;
             let mut cards = Vec::new();
-            for name in rest.split('/').map(str::trim).filter(|name| !name.is_empty()) {
+            for name in rest
+                .split('/')
+                .map(str::trim)
+                .filter(|name| !name.is_empty())
+            {
                 let card = find(board, &format!("{} {name}", side.word()))?;
                 if board.zone_of(card) != Some(Zone::Hand(side)) {
                     return Err(format!(
@@ -41,7 +51,10 @@ pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<Str
             if cards.is_empty() {
                 return Err("name the cards: podrace deploy CARD [/ CARD]".to_string());
             }
-            board.podrace.get_or_insert_with(PodraceSetup::default).deploy = cards;
+            board
+                .podrace
+                .get_or_insert_with(PodraceSetup::default)
+                .deploy = cards;
         }
         _ => {
             return Err(
