@@ -284,6 +284,20 @@ fn unmet_expectations(expect: &Located<Expectation>, violations: &[Violation]) -
             illegal.join(", ")
         ));
     }
+    let warnings: Vec<&str> = violations
+        .iter()
+        .filter(|v| v.verdict == Verdict::Warning)
+        .map(|v| v.code)
+        .collect();
+    if let Some(wanted) = &expect.value.warnings
+        && wanted.iter().map(String::as_str).collect::<Vec<_>>() != warnings
+    {
+        report(format!(
+            "the scenario expects the warnings [{}], but the check found [{}]",
+            wanted.join(", "),
+            warnings.join(", ")
+        ));
+    }
     unmet
 }
 
@@ -470,7 +484,18 @@ pub fn check_text(
         } else {
             let mut found = legality::check(&built.board, corpus);
             if let Ok(Some((door, _))) = crate::walk::door_of(&parsed) {
-                found.extend(door.check_action(&built.board, corpus));
+                // A finding about the action that underlines nothing underlines the action.
+                let action = parsed.action.as_ref().and_then(|action| action.span);
+                found.extend(door.check_action(&built.board, corpus).into_iter().map(
+                    |mut finding| {
+                        if finding.labels.is_empty()
+                            && let Some(span) = action
+                        {
+                            finding.labels.push((span, "the action".to_string()));
+                        }
+                        finding
+                    },
+                ));
                 legality::in_file_order(&mut found);
             }
             found

@@ -524,6 +524,9 @@ pub struct Expectation {
     /// The codes of the findings that make it illegal, in the order of the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub findings: Option<Vec<String>>,
+    /// The codes of the warnings (findings that leave it legal), in the order of the file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warnings: Option<Vec<String>>,
     /// Events that must occur in this order (others may come between): an event kind
     /// such as `hit`, or a kind and a side, `hit light`.
     #[serde(default, skip_serializing_if = "Option::is_none")]

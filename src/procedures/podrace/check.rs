@@ -257,7 +257,8 @@ impl Check<'_> {
                         .map(|number| number.to_string())
                         .collect();
                     format!(
-                        " or a handling card ({}'s handling: {})",
+                        " {} a handling card ({}'s handling: {})",
+                        if number == 1 { "or" } else { "or is" },
                         pilot.name,
                         crate::text::and_list(&numbers)
                     )
@@ -276,14 +277,12 @@ impl Check<'_> {
                 code: "lap-card-out-of-sequence",
                 message: if number == 1 {
                     format!(
-                        "a Podracing pile starts with a card of destiny 1{handling_note}; {} has destiny {destiny}",
-                        self.board.describe(id)
+                        "a Podracing pile starts with a card of destiny 1{handling_note}; this one has destiny {destiny}"
                     )
                 } else {
                     format!(
-                        "the {} card of a lap has destiny {number}{handling_note}; {} has destiny {destiny}",
-                        ordinal(number),
-                        self.board.describe(id)
+                        "the {} card of a lap has destiny {number}{handling_note}; this one has destiny {destiny}",
+                        ordinal(number)
                     )
                 },
                 basis,
