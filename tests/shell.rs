@@ -753,3 +753,53 @@ deploy
         "{out}"
     );
 }
+
+#[test]
+fn a_podrace_step_stated_at_the_prompt_is_walked_saved_and_replayed_by_walk_to_the_same_verdict() {
+    // Sebulba deploys and fetches his Podracer (option 1); he thrusts; he plays the 1 and the
+    // 2 (option 1 each), and refuels one card (option 2).
+    let session = saved_and_replayed(
+        "podrace-stated",
+        "\
+turn dark
+step deploy
+add dark Boonta Eve Classic to objective
+add dark Sebulba, Dug Podracer Pilot to hand
+add dark 1 to hand
+add dark 2 to hand
+deck dark 6 3 5
+add dark Sebulba's Podracer to deck
+podrace deploy sebulba dug podracer pilot
+podrace
+1
+yes
+1
+1
+2
+",
+    );
+    assert!(
+        session.flat.contains(
+            "In this Deploy step, the Dark Side player deploys Sebulba, Dug Podracer Pilot to his Objective"
+        ),
+        "{}",
+        session.flat
+    );
+    // The Dark Side player's Objective, not the Light Side one of the same name.
+    assert!(
+        session
+            .file
+            .contains("card: Boonta Eve Classic (Boonta Eve Podrace, Dark Side)"),
+        "{}",
+        session.file
+    );
+    // Sebulba's extra Thrust token is the catalog's text: not declared again.
+    assert!(!session.file.contains("thrust_on_deploy"), "{}", session.file);
+    assert!(session.file.contains("thrust: true"), "{}", session.file);
+    assert!(session.file.contains("refuel: 1"), "{}", session.file);
+    assert!(
+        verdict(&session.walked).contains("Lap cards played: 1, 2."),
+        "{}",
+        session.walked
+    );
+}

@@ -998,7 +998,7 @@ impl Podrace {
         Some(Decision {
             kind: DecisionKind::Thrust,
             who: side,
-            prompt: format!("{side} player: thrust with {name} in this Deploy step?"),
+            prompt: format!("{side} player: thrust with {name} in this Deploy step, or not"),
             options: vec![
                 DecisionOption {
                     label: format!("thrust: a Thrust token on {name}, then lap cards").into(),
@@ -1397,7 +1397,7 @@ impl Podrace {
             kind: DecisionKind::Refuel,
             who: side,
             prompt: format!(
-                "{side} player: refuel? Your Refuel is {refuel} (half your {} rounded up){}",
+                "{side} player: refuel, drawing up to your Refuel of {refuel} (half your {} rounded up), or not{}",
                 crate::text::count(thrust, "Thrust token"),
                 if deck < usize::try_from(refuel).unwrap_or(usize::MAX) {
                     format!(

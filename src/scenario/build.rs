@@ -427,6 +427,13 @@ impl Builder<'_> {
                     .and_then(|number| u8::try_from(number.value.get()).ok()),
             });
         }
+        if declaration.dueling.is_some()
+            || declaration.battle_text.is_some()
+            || declaration.deploy_fetch.is_some()
+            || declaration.podrace.is_some()
+        {
+            card.text_source = Some(Source::Scenario);
+        }
         if let Some(draws) = &declaration.destiny_draws {
             card.text.destiny_draws = Some(draws.value.i32());
         }

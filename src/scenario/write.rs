@@ -57,6 +57,8 @@ fn declaration(card: &Card) -> Option<Declaration> {
         *slot = Some(value);
     }
     let printing = card.printing.as_ref().filter(|fact| scenario(&fact.source));
+    // Text in the effect vocabulary that the catalog records is not declared again.
+    let text_declared = card.text_source.as_ref().is_none_or(scenario);
     let declaration = Declaration {
         card_type: card
             .card_type
@@ -110,7 +112,7 @@ fn declaration(card: &Card) -> Option<Declaration> {
                 when: Located::new(bonus.when.clone()),
             })
             .collect(),
-        dueling: card.text.dueling.map(Located::new),
+        dueling: card.text.dueling.filter(|_| text_declared).map(Located::new),
         damage_modifier: card.text.damage_modifier.map(|modifier| {
             super::file::DamageModifierFile {
                 amount: Bonus::saturating(i64::from(modifier.amount)),
@@ -129,8 +131,8 @@ fn declaration(card: &Card) -> Option<Declaration> {
                 }
                 _ => None,
             }),
-        battle_text: card.text.battle.map(Located::new),
-        podrace: card.text.podrace.as_ref().map(|podrace| {
+        battle_text: card.text.battle.filter(|_| text_declared).map(Located::new),
+        podrace: card.text.podrace.as_ref().filter(|_| text_declared).map(|podrace| {
             Located::new(super::file::PodraceTextFile {
                 thrust_on_deploy: podrace
                     .thrust_on_deploy
@@ -140,7 +142,7 @@ fn declaration(card: &Card) -> Option<Declaration> {
                     .map(|number| Located::new(Ranged::saturating(i64::from(number)))),
             })
         }),
-        deploy_fetch: card.text.deploy_fetch.as_ref().map(|fetch| {
+        deploy_fetch: card.text.deploy_fetch.as_ref().filter(|_| text_declared).map(|fetch| {
             Located::new(super::file::DeployFetchFile {
                 card: Located::new(fetch.card.clone()),
                 to: fetch.to.clone().map(Located::new),

@@ -116,7 +116,7 @@ const BUILT_IN: [Command; 30] = [
     (
         "set",
         "set CARD FIELD VALUE…",
-        "declare a card's facts (power, damage, destiny, deploy, type, side, power_bonus, text_bonus, usable_by, location_bonus PLANET N, dueling EFFECT, damage_modifier N own|opponent, battle_text force-push|fight-together, battle_bonus N, destiny_draws N)",
+        "declare a card's facts (power, damage, destiny, deploy, type, side, power_bonus, text_bonus, usable_by, location_bonus PLANET N, dueling EFFECT, damage_modifier N own|opponent, battle_text force-push|fight-together, battle_bonus N, destiny_draws N, thrust_on_deploy N, podrace_handling N)",
         "set maul student power 4 damage 3",
     ),
     ("hide", "hide CARD", "turn a card face down", "hide #4"),
@@ -280,7 +280,7 @@ pub const ZONE_WORDS: [&str; 10] = [
 ];
 
 /// Fields of `set`.
-pub const SET_FIELDS: [&str; 16] = [
+pub const SET_FIELDS: [&str; 18] = [
     "power",
     "damage",
     "destiny",
@@ -296,6 +296,8 @@ pub const SET_FIELDS: [&str; 16] = [
     "battle_text",
     "battle_bonus",
     "destiny_draws",
+    "thrust_on_deploy",
+    "podrace_handling",
     "number",
 ];
 
@@ -1029,6 +1031,12 @@ impl<'a> Session<'a> {
 
     /// The card a name means: a definition on the board first, then the catalog.
     fn resolve_card(&self, name: &str) -> Result<Card, String> {
+        self.resolve_card_of(name, None)
+    }
+
+    /// [`Self::resolve_card`], preferring the version of `side` where a name means one card
+    /// of each side (Boonta Eve Classic).
+    fn resolve_card_of(&self, name: &str, side: Option<Side>) -> Result<Card, String> {
         let wanted = matching::normalise(name);
         let known: Vec<Card> = self
             .board
@@ -1045,7 +1053,12 @@ impl<'a> Session<'a> {
         }
         match self.catalog.find(name) {
             Ok(found) => {
-                let card = found.first().map(|card| (*card).clone()).ok_or("no card")?;
+                let card = found
+                    .iter()
+                    .find(|card| side.is_some() && card.side() == side)
+                    .or(found.first())
+                    .map(|card| (*card).clone())
+                    .ok_or("no card")?;
                 let full = matching::normalise(&card.full_name());
                 Ok(known
                     .into_iter()
@@ -1118,7 +1131,7 @@ impl<'a> Session<'a> {
                 added.push(self.board.add(zone, definition, side));
             }
         } else {
-            let card = self.resolve_card(&name_words.join(" "))?;
+            let card = self.resolve_card_of(&name_words.join(" "), Some(side))?;
             let definition = self.board.define(card);
             added.push(self.board.add(zone, definition, side));
         }
@@ -1341,6 +1354,19 @@ impl<'a> Session<'a> {
                         }
                     };
                     card.text.dueling = Some(effect);
+                    card.text_source = Some(Source::Scenario);
+                }
+                "thrust_on_deploy" => {
+                    let extra = ranged::<0, 4>(&value, "extra Thrust tokens")?.i32();
+                    let podrace = card.text.podrace.get_or_insert_with(Default::default);
+                    podrace.thrust_on_deploy = u8::try_from(extra).ok();
+                    card.text_source = Some(Source::Scenario);
+                }
+                "podrace_handling" => {
+                    let number = ranged::<0, 9>(&value, "handling number")?.i32();
+                    let podrace = card.text.podrace.get_or_insert_with(Default::default);
+                    podrace.handling = u8::try_from(number).ok();
+                    card.text_source = Some(Source::Scenario);
                 }
                 "damage_modifier" => {
                     let (amount, target) = value
@@ -1368,6 +1394,7 @@ impl<'a> Session<'a> {
                             ));
                         }
                     });
+                    card.text_source = Some(Source::Scenario);
                 }
                 "battle_bonus" => {
                     card.battle_bonus = Some(Fact::new(

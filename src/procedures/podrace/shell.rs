@@ -87,15 +87,17 @@ fn describe(board: &Board) -> String {
     }
     let who = board
         .turn
-        .map_or("The player whose turn it is".to_string(), |side| {
-            format!("The {} player", side.label())
+        .map_or("the player whose turn it is".to_string(), |side| {
+            format!("the {} player", side.label())
         });
     if parts.is_empty() {
-        return format!("{who} walks his Podrace Deploy step; `podrace` walks it.\n");
+        return format!(
+            "{} walks his Podrace Deploy step; `podrace` walks it.\n",
+            crate::text::capitalised(&who)
+        );
     }
     format!(
-        "In this Deploy step, {} {}; `podrace` walks it.\n",
-        who.to_lowercase(),
+        "In this Deploy step, {who} {}; `podrace` walks it.\n",
         crate::text::and_list(&parts)
     )
 }
