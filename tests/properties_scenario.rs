@@ -7,11 +7,12 @@ use jedi_judge::engine::effects::Occasion;
 use jedi_judge::procedures::battle::section::{BattleFile, PlanEntryFile};
 use jedi_judge::procedures::deploy::section::DeployFile;
 use jedi_judge::procedures::new_location::NewLocationFile;
+use jedi_judge::procedures::podrace::section::PodraceFile;
 use jedi_judge::ranged::{Ranged, Stat};
 use jedi_judge::rules::Corpus;
 use jedi_judge::scenario::{
-    self, CardEntry, DeckFile, Declaration, Entry, Located, OrderedMap, PlanetFile, PlayerFile,
-    ScenarioFile, StatInput,
+    self, CardEntry, DeckFile, Declaration, Entry, LapEntry, Located, ObjectiveFile, OrderedMap,
+    PlanetFile, PlayerFile, PodraceTextFile, ScenarioFile, StatInput,
 };
 use proptest::prelude::*;
 
@@ -56,25 +57,74 @@ fn entries(names: Vec<String>, most: usize) -> impl Strategy<Value = Vec<Located
     proptest::collection::vec(entry_strategy(names), 0..most)
 }
 
-fn player_strategy(names: Vec<String>) -> impl Strategy<Value = Option<Located<PlayerFile>>> {
+/// Lap cards, some played as handling cards standing for a number.
+fn laps(names: Vec<String>) -> impl Strategy<Value = Vec<Located<LapEntry>>> {
+    proptest::collection::vec(
+        (entry_strategy(names), proptest::option::of(1i64..=6)),
+        0..4,
+    )
+    .prop_map(|laps| {
+        laps.into_iter()
+            .map(|(card, handling)| {
+                // A named card with state reads as a map with `card:`; a lap card has none.
+                let card = match card.value {
+                    Entry::Card(entry) => Located::new(Entry::Card(CardEntry {
+                        card: entry.card,
+                        ..CardEntry::default()
+                    })),
+                    destiny => Located::new(destiny),
+                };
+                Located::new(LapEntry {
+                    card,
+                    handling: handling.map(|number| Located::new(Ranged::saturating(number))),
+                })
+            })
+            .collect()
+    })
+}
+
+fn player_strategy(
+    names: Vec<String>,
+    side: Side,
+) -> impl Strategy<Value = Option<Located<PlayerFile>>> {
     (
         entries(names.clone(), 8),
         entries(names.clone(), 4),
         entries(names.clone(), 3),
-        entries(names, 3),
+        entries(names.clone(), 3),
         0i64..7,
+        laps(names),
+        proptest::option::of(0i64..4),
     )
-        .prop_map(|(deck, hand, discard, hyperspace, counters)| {
-            let file = PlayerFile {
-                deck: (!deck.is_empty()).then(|| Located::new(DeckFile::Cards(deck))),
-                hand,
-                discard,
-                hyperspace,
-                counters_spent: (counters > 0).then(|| Located::new(Ranged::saturating(counters))),
-                ..PlayerFile::default()
-            };
-            (file != PlayerFile::default()).then(|| Located::new(file))
-        })
+        .prop_map(
+            move |(deck, hand, discard, hyperspace, counters, podracing, laps)| {
+                let objective = laps.map(|laps| {
+                    Located::new(ObjectiveFile {
+                        card: Located::new(Entry::Card(CardEntry {
+                            card: Located::new(format!(
+                                "Boonta Eve Classic (Boonta Eve Podrace, {})",
+                                side.label()
+                            )),
+                            ..CardEntry::default()
+                        })),
+                        laps: (laps > 0).then(|| Located::new(Ranged::saturating(laps))),
+                        cards: Vec::new(),
+                    })
+                });
+                let file = PlayerFile {
+                    deck: (!deck.is_empty()).then(|| Located::new(DeckFile::Cards(deck))),
+                    hand,
+                    discard,
+                    hyperspace,
+                    counters_spent: (counters > 0)
+                        .then(|| Located::new(Ranged::saturating(counters))),
+                    podracing,
+                    objective,
+                    ..PlayerFile::default()
+                };
+                (file != PlayerFile::default()).then(|| Located::new(file))
+            },
+        )
 }
 
 fn declaration_strategy() -> impl Strategy<Value = (Located<String>, Declaration)> {
@@ -88,8 +138,12 @@ fn declaration_strategy() -> impl Strategy<Value = (Located<String>, Declaration
         prop_oneof![Just(Side::Light), Just(Side::Dark)],
         0i32..9,
         0i32..8,
+        proptest::option::of((
+            proptest::option::of(0i64..=4),
+            proptest::option::of(0i64..=9),
+        )),
     )
-        .prop_map(|(name, card_type, side, power, damage)| {
+        .prop_map(|(name, card_type, side, power, damage, podrace)| {
             (
                 Located::new(format!("Zz{name}, Generated Card")),
                 Declaration {
@@ -97,6 +151,14 @@ fn declaration_strategy() -> impl Strategy<Value = (Located<String>, Declaration
                     side: Some(Located::new(side)),
                     power: Some(Located::new(Stat(StatInput::Number(power)))),
                     damage: Some(Located::new(Stat(StatInput::Number(damage)))),
+                    podrace: podrace.map(|(thrust, handling)| {
+                        Located::new(PodraceTextFile {
+                            thrust_on_deploy: thrust
+                                .map(|extra| Located::new(Ranged::saturating(extra))),
+                            handling: handling
+                                .map(|number| Located::new(Ranged::saturating(number))),
+                        })
+                    }),
                     ..Declaration::default()
                 },
             )
@@ -196,8 +258,8 @@ fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
     let names = catalog_names();
     (
         proptest::collection::vec(declaration_strategy(), 0..3),
-        player_strategy(names.clone()),
-        player_strategy(names.clone()),
+        player_strategy(names.clone(), Side::Light),
+        player_strategy(names.clone(), Side::Dark),
         entries(names.clone(), 5),
         entries(names, 5),
         any::<u64>(),
@@ -214,6 +276,11 @@ fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
                     Just(Occasion::TookControl)
                 ],
             )),
+            proptest::option::of((
+                proptest::collection::vec(0usize..4, 0..3),
+                any::<bool>(),
+                any::<bool>(),
+            )),
         ),
     )
         .prop_map(
@@ -225,7 +292,7 @@ fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
                 naboo_dark,
                 seed,
                 current,
-                (battle, deploy, new_location),
+                (battle, deploy, new_location, podrace),
             )| {
                 let mut declared = declarations;
                 declared.dedup_by(|a, b| a.0.value == b.0.value);
@@ -273,6 +340,19 @@ fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
                         hidden,
                     }))
                 });
+                // Cards of the Light Side hand deployed to the Objective.
+                let podrace = podrace.map(|(positions, thrusted, refueled)| {
+                    let mut hand =
+                        Pool::of(light.as_ref().map_or(&[][..], |file| &file.value.hand));
+                    Located::new(PodraceFile {
+                        deploy: positions
+                            .into_iter()
+                            .filter_map(|position| hand.take(position))
+                            .collect(),
+                        thrusted,
+                        refueled,
+                    })
+                });
                 let new_location = new_location.map(|(planet, by, occasion)| {
                     Located::new(NewLocationFile {
                         planet: planet.map(|planet| Located::new(planet.to_string())),
@@ -296,6 +376,7 @@ fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
                     battle,
                     deploy,
                     new_location,
+                    podrace,
                     ..ScenarioFile::default()
                 }
             },

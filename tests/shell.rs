@@ -794,7 +794,11 @@ yes
         session.file
     );
     // Sebulba's extra Thrust token is the catalog's text: not declared again.
-    assert!(!session.file.contains("thrust_on_deploy"), "{}", session.file);
+    assert!(
+        !session.file.contains("thrust_on_deploy"),
+        "{}",
+        session.file
+    );
     assert!(session.file.contains("thrust: true"), "{}", session.file);
     assert!(session.file.contains("refuel: 1"), "{}", session.file);
     assert!(

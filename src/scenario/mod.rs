@@ -15,8 +15,8 @@ pub use file::{
     ClashSideName, ClashTrack, DamageBySide, Decisions, DeckCount, DeckFile, Declaration,
     DeployExpectation, DuelExpectation, EffectsBySide, Entry, EvacuatedToName, Expectation,
     GameName, LapEntry, NamesBySide, NewLocationExpectation, ObjectiveFile, PlanetFile, PlayerFile,
-    PodraceExpectation, RemedyExpectation, ScenarioFile, SideDecisions, SideOrNone, StatInput,
-    TraitsFile, ZonesBySide,
+    PodraceExpectation, PodraceTextFile, RemedyExpectation, ScenarioFile, SideDecisions,
+    SideOrNone, StatInput, TraitsFile, ZonesBySide,
 };
 pub use located::{Located, OrderedMap};
 pub use problems::{Omitted, Problem, Problems, Severity};

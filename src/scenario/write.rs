@@ -112,7 +112,11 @@ fn declaration(card: &Card) -> Option<Declaration> {
                 when: Located::new(bonus.when.clone()),
             })
             .collect(),
-        dueling: card.text.dueling.filter(|_| text_declared).map(Located::new),
+        dueling: card
+            .text
+            .dueling
+            .filter(|_| text_declared)
+            .map(Located::new),
         damage_modifier: card.text.damage_modifier.map(|modifier| {
             super::file::DamageModifierFile {
                 amount: Bonus::saturating(i64::from(modifier.amount)),
@@ -132,27 +136,37 @@ fn declaration(card: &Card) -> Option<Declaration> {
                 _ => None,
             }),
         battle_text: card.text.battle.filter(|_| text_declared).map(Located::new),
-        podrace: card.text.podrace.as_ref().filter(|_| text_declared).map(|podrace| {
-            Located::new(super::file::PodraceTextFile {
-                thrust_on_deploy: podrace
-                    .thrust_on_deploy
-                    .map(|extra| Located::new(Ranged::saturating(i64::from(extra)))),
-                handling: podrace
-                    .handling
-                    .map(|number| Located::new(Ranged::saturating(i64::from(number)))),
-            })
-        }),
-        deploy_fetch: card.text.deploy_fetch.as_ref().filter(|_| text_declared).map(|fetch| {
-            Located::new(super::file::DeployFetchFile {
-                card: Located::new(fetch.card.clone()),
-                to: fetch.to.clone().map(Located::new),
-                counters: fetch.counters.map(|counters| {
-                    Located::new(crate::ranged::PrintedCounters::saturating(i64::from(
-                        counters,
-                    )))
-                }),
-            })
-        }),
+        podrace: card
+            .text
+            .podrace
+            .as_ref()
+            .filter(|_| text_declared)
+            .map(|podrace| {
+                Located::new(super::file::PodraceTextFile {
+                    thrust_on_deploy: podrace
+                        .thrust_on_deploy
+                        .map(|extra| Located::new(Ranged::saturating(i64::from(extra)))),
+                    handling: podrace
+                        .handling
+                        .map(|number| Located::new(Ranged::saturating(i64::from(number)))),
+                })
+            }),
+        deploy_fetch: card
+            .text
+            .deploy_fetch
+            .as_ref()
+            .filter(|_| text_declared)
+            .map(|fetch| {
+                Located::new(super::file::DeployFetchFile {
+                    card: Located::new(fetch.card.clone()),
+                    to: fetch.to.clone().map(Located::new),
+                    counters: fetch.counters.map(|counters| {
+                        Located::new(crate::ranged::PrintedCounters::saturating(i64::from(
+                            counters,
+                        )))
+                    }),
+                })
+            }),
         destiny_draws: card
             .text
             .destiny_draws
