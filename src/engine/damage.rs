@@ -1,6 +1,6 @@
 //! DAMAGE shared by the procedures: game text that changes it, and taking it from the draw deck.
 
-use crate::board::{Board, Planet, Zone};
+use crate::board::{Board, CardId, Planet, Zone};
 use crate::cards::{ModifiedCards, ModifierTarget, Side};
 
 use super::{Assumption, Move, describe_move, saturating_sum};
@@ -98,18 +98,9 @@ pub fn take(
 ) -> (usize, bool) {
     let mut lost = 0;
     for _ in 0..amount.max(0) {
-        let next = board
-            .zone(Zone::DrawDeck(side))
-            .first()
-            .copied()
-            .map(|id| (id, Zone::DrawDeck(side)))
-            .or_else(|| {
-                laps_rule
-                    .then(|| board.zone(Zone::PodracingPile(side)).last().copied())
-                    .flatten()
-                    .map(|id| (id, Zone::PodracingPile(side)))
-            });
-        let Some((id, from)) = next else { break };
+        let Some((id, from)) = next_of_deck(board, side, laps_rule) else {
+            break;
+        };
         moves.push(describe_move(board, id, from, Zone::DiscardPile(side)));
         board.move_to(id, Zone::DiscardPile(side));
         if let Some(instance) = board.instance_mut(id) {
@@ -160,6 +151,22 @@ pub fn is_zero(count: &usize) -> bool {
 
 /// Lap cards count as the draw deck once it is exhausted, the last played first.
 pub const LAP_CARDS: Citation = crate::rules::cite("boonta.laps.not-in-play");
+
+/// The card the draw deck gives up next, and where it is: its top card; once it is
+/// exhausted, the last lap card played, where the Boonta Eve rule is in force.
+pub fn next_of_deck(board: &Board, side: Side, laps_rule: bool) -> Option<(CardId, Zone)> {
+    board
+        .zone(Zone::DrawDeck(side))
+        .first()
+        .copied()
+        .map(|id| (id, Zone::DrawDeck(side)))
+        .or_else(|| {
+            laps_rule
+                .then(|| board.zone(Zone::PodracingPile(side)).last().copied())
+                .flatten()
+                .map(|id| (id, Zone::PodracingPile(side)))
+        })
+}
 
 /// Whether the player has no draw deck left (nor lap cards, where they count as it).
 pub fn deck_empty(board: &Board, side: Side, laps_rule: bool) -> bool {

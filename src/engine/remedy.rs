@@ -67,6 +67,9 @@ pub enum RemedyEvent {
         drawn: usize,
         hand_size: usize,
         deck_left: usize,
+        /// Of the cards drawn, the lap cards (the draw deck exhausted).
+        #[serde(default, skip_serializing_if = "super::damage::is_zero")]
+        lap_cards: usize,
     },
     DeckVictory {
         winner: Side,
@@ -119,6 +122,8 @@ pub struct Remedies {
     findings: VecDeque<(Violation, Option<Vec<CardId>>)>,
     started: bool,
     random: Random,
+    /// Whether lap cards count as the draw deck once it is exhausted (Boonta Eve).
+    laps_rule: bool,
     /// The hidden-cards remedy under way: the offender, and the step it is at.
     conceding: Option<(Side, Conceding)>,
     pending: VecDeque<Event>,
@@ -139,6 +144,9 @@ impl Remedies {
             findings,
             started: false,
             random: Random::seeded(board.seed),
+            laps_rule: board
+                .ruleset
+                .in_force_id(corpus, super::damage::LAP_CARDS.id()),
             conceding: None,
             pending: VecDeque::new(),
             result: RemedyResult::default(),
@@ -373,31 +381,32 @@ impl Remedies {
         let mut moves = Vec::new();
         let mut drawn = 0;
         while board.zone(Zone::Hand(side)).len() < HAND_SIZE {
-            let Some(top) = board.zone(Zone::DrawDeck(side)).first().copied() else {
+            let Some((top, from)) = super::damage::next_of_deck(board, side, self.laps_rule) else {
                 break;
             };
-            moves.push(describe_move(
-                board,
-                top,
-                Zone::DrawDeck(side),
-                Zone::Hand(side),
-            ));
+            moves.push(describe_move(board, top, from, Zone::Hand(side)));
             board.move_to(top, Zone::Hand(side));
+            if let Some(instance) = board.instance_mut(top) {
+                instance.handling_for = None;
+            }
             drawn += 1;
         }
         let deck_left = board.zone(Zone::DrawDeck(side)).len();
+        let mut cites = vec![HIDDEN_OVER_SIX];
+        cites.extend(super::damage::lap_cards_cited(&moves));
         self.emit(
             RemedyEvent::EvenedUp {
                 side,
                 drawn,
                 hand_size: board.zone(Zone::Hand(side)).len(),
                 deck_left,
+                lap_cards: super::damage::lap_cards_lost(&moves),
             },
-            vec![HIDDEN_OVER_SIX],
+            cites,
             vec![EVEN_UP_HAND],
             moves,
         );
-        if deck_left == 0 && drawn > 0 {
+        if drawn > 0 && super::damage::deck_empty(board, side, self.laps_rule) {
             let winner = side.opponent();
             self.result.deck_victory = Some(winner);
             self.emit(

@@ -98,7 +98,20 @@ impl RemedyEvent {
                 side,
                 drawn,
                 hand_size,
+                lap_cards,
+                ..
+            } if *lap_cards > 0 => format!(
+                "The {} player evens up: he draws {}, the last {} from his Podracing pile, the last played first, since his draw deck is exhausted; his hand holds {hand_size}.",
+                side.label(),
+                crate::text::count(*drawn as u64, "card"),
+                crate::text::count(*lap_cards as u64, "lap card")
+            ),
+            RemedyEvent::EvenedUp {
+                side,
+                drawn,
+                hand_size,
                 deck_left,
+                ..
             } => format!(
                 "The {} player evens up: he draws {}, and his hand holds {hand_size}; {deck_left} left in his draw deck.",
                 side.label(),
