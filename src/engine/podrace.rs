@@ -533,6 +533,24 @@ pub fn next_number(board: &Board, side: Side) -> u8 {
     u8::try_from(board.zone(Zone::PodracingPile(side)).len() % LAP_LENGTH + 1).unwrap_or(1)
 }
 
+/// The handling cards in the lap being played: those marked as standing for a number, and
+/// those whose destiny is not the number of their place (which only a handling card may be).
+pub fn handling_cards_in_lap(board: &Board, side: Side) -> usize {
+    let pile = board.zone(Zone::PodracingPile(side));
+    let lap_start = pile.len() - pile.len() % LAP_LENGTH;
+    pile.iter()
+        .enumerate()
+        .skip(lap_start)
+        .filter(|(index, id)| {
+            let marked = board
+                .instance(**id)
+                .is_some_and(|card| card.handling_for.is_some());
+            let place = i32::try_from(index % LAP_LENGTH + 1).unwrap_or(0);
+            marked || board.card(**id).and_then(Card::destiny) != Some(place)
+        })
+        .count()
+}
+
 /// Whether a card is a Podracer Weapon card.
 fn is_podracer(card: &Card) -> bool {
     card.card_type() == Some(CardType::Weapon) && podracer_weapon(card).value == TraitValue::Yes
@@ -1155,16 +1173,8 @@ impl Podrace {
     /// as a handling card, and stop. `None`: an event to say first (the handling limit).
     fn lap_decision(&mut self, board: &Board) -> Option<Decision> {
         let side = self.side;
-        let pile = board.zone(Zone::PodracingPile(side));
         let number = next_number(board, side);
-        let handling_in_lap = pile
-            .iter()
-            .filter(|id| {
-                board
-                    .instance(**id)
-                    .is_some_and(|card| card.handling_for.is_some())
-            })
-            .count();
+        let handling_in_lap = handling_cards_in_lap(board, side);
         let mut seen: BTreeSet<String> = BTreeSet::new();
         let mut options = Vec::new();
         let mut limit_bites = false;
@@ -1478,21 +1488,25 @@ impl Podrace {
 }
 
 impl Procedure<Board> for Podrace {
+    /// The next step; the result is settled from the board whenever the walk may stop.
     fn advance(&mut self, board: &mut Board) -> Advance {
-        let next = self.advance_inner(board);
-        if matches!(next, Advance::Decide(_) | Advance::Missing(_)) {
+        let next = self.next_step(board);
+        if matches!(
+            next,
+            Advance::Decide(_) | Advance::Missing(_) | Advance::Done
+        ) {
             self.settle(board);
         }
         next
     }
 
     fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
-        self.answer_inner(board, decision, choice);
+        self.take_answer(board, decision, choice);
     }
 }
 
 impl Podrace {
-    fn advance_inner(&mut self, board: &mut Board) -> Advance {
+    fn next_step(&mut self, board: &mut Board) -> Advance {
         loop {
             if let Some(event) = self.pending.pop_front() {
                 return Advance::Event(event);
@@ -1502,10 +1516,7 @@ impl Podrace {
                 return Advance::Missing(fact);
             }
             match self.phase {
-                Phase::Done => {
-                    self.settle(board);
-                    return Advance::Done;
-                }
+                Phase::Done => return Advance::Done,
                 Phase::Start => self.start(board),
                 Phase::Deploys => {
                     if let Err(fact) = self.deploy_next(board) {
@@ -1570,7 +1581,8 @@ impl Podrace {
         }
     }
 
-    fn answer_inner(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
+    /// Carries out the option chosen.
+    fn take_answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
         let Some(option) = decision.options.get(choice) else {
             return;
         };
@@ -1638,5 +1650,40 @@ impl Podrace {
             DecisionKind::Refuel => self.refuelled(board, choice),
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Ruleset;
+
+    /// A board whose Dark Side Podracing pile holds cards of these destiny numbers, some
+    /// marked as handling cards standing for a number.
+    fn pile(cards: &[(i32, Option<u8>)]) -> Board {
+        let mut board = Board::new(Ruleset::latest(), 0);
+        for (destiny, stands_for) in cards {
+            let definition = board.define(Card::anonymous(*destiny));
+            let id = board.add(Zone::PodracingPile(Side::Dark), definition, Side::Dark);
+            if let Some(instance) = board.instance_mut(id) {
+                instance.handling_for = *stands_for;
+            }
+        }
+        board
+    }
+
+    #[test]
+    fn the_next_number_follows_the_pile_and_starts_again_after_six() {
+        assert_eq!(next_number(&pile(&[]), Side::Dark), 1);
+        assert_eq!(next_number(&pile(&[(1, None), (2, None)]), Side::Dark), 3);
+        assert_eq!(next_number(&pile(&[(1, None); 6]), Side::Dark), 1);
+    }
+
+    #[test]
+    fn handling_cards_are_those_marked_and_those_out_of_their_place() {
+        // A 4 for the 1 (not marked), the 2, a 4 marked for the 3, and a 4 as the 4.
+        let board = pile(&[(4, None), (2, None), (4, Some(3)), (4, None)]);
+        assert_eq!(handling_cards_in_lap(&board, Side::Dark), 2);
+        assert_eq!(handling_cards_in_lap(&pile(&[]), Side::Dark), 0);
     }
 }

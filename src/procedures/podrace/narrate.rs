@@ -276,10 +276,13 @@ fn narrate(event: &PodraceEvent) -> String {
             } else {
                 format!("as the {number}")
             };
+            let left = match thrust_left {
+                0 => "his Thrust is used up".to_string(),
+                left => format!("{} of his Thrust left", count(*left, "lap card")),
+            };
             format!(
-                "{} plays {card} from his hand to his Podracing pile {how}, using no counters; {} of his Thrust left.",
-                capital(&player(*side)),
-                count(*thrust_left, "lap card")
+                "{} plays {card} from his hand to his Podracing pile {how}, using no counters; {left}.",
+                capital(&player(*side))
             )
         }
         PodraceEvent::HandlingLimit { number } => format!(
