@@ -26,7 +26,7 @@ const HIDDEN: Citation = cite("deploy-from-deck.hidden");
 const TITLE_RULE: Citation = cite("general.title-traits");
 const DECK_VICTORY: Citation = cite("even-up.deck-victory-first");
 
-const COUNTERS_UNCOUNTED: Assumption = Assumption {
+pub(crate) const COUNTERS_UNCOUNTED: Assumption = Assumption {
     name: "deploy-counters-per-turn",
     text: "Set by the scenario to `unlimited`: the counters a player has left are not counted.",
 };
@@ -258,17 +258,6 @@ impl Deploy {
         }
     }
 
-    /// A card's deploy counters, or the fact to declare.
-    fn cost_of(card: &Card) -> Result<u32, String> {
-        match card.stats.deploy.as_ref().map(|fact| &fact.value) {
-            Some(StatValue::Number(counters)) => Ok(u32::try_from(*counters).unwrap_or(0)),
-            _ => Err(format!(
-                "the deploy counters of {} are not known: declare them under `cards:` with `deploy:`",
-                card.full_name()
-            )),
-        }
-    }
-
     fn start(&mut self, board: &mut Board) -> Result<(), String> {
         let Some(side) = board.turn else {
             self.result.refusal = Some(DeployRefusal::NoTurn);
@@ -308,7 +297,7 @@ impl Deploy {
         self.result.card = Some(card.full_name());
         self.result.planet = Some(planet.name().to_string());
         self.result.hidden = hidden;
-        let cost = Self::cost_of(&card)?;
+        let cost = cost_of(&card)?;
         let spent = board.player(side).counters_spent;
         let left = if self.counted {
             let left = COUNTERS_A_TURN.saturating_sub(spent);
@@ -416,7 +405,7 @@ impl Deploy {
             by_trait |= trait_match;
             let cost = match fetch.counters {
                 Some(counters) => u32::try_from(counters).unwrap_or(0),
-                None => Self::cost_of(card)?,
+                None => cost_of(card)?,
             };
             found.push(card.full_name());
             if self.result.counters_left.is_some_and(|left| cost > left) {
@@ -582,6 +571,17 @@ impl Deploy {
             }
         }
         self.phase = Phase::Done;
+    }
+}
+
+/// A card's deploy counters, or the fact to declare.
+pub(crate) fn cost_of(card: &Card) -> Result<u32, String> {
+    match card.stats.deploy.as_ref().map(|fact| &fact.value) {
+        Some(StatValue::Number(counters)) => Ok(u32::try_from(*counters).unwrap_or(0)),
+        _ => Err(format!(
+            "the deploy counters of {} are not known: declare them under `cards:` with `deploy:`",
+            card.full_name()
+        )),
     }
 }
 

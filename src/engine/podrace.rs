@@ -8,13 +8,13 @@ use serde::Serialize;
 
 use crate::board::{Board, CardId, Step, Zone};
 use crate::cards::traits::{handling, podracer_matches, podracer_pilot, podracer_weapon};
-use crate::cards::{Card, CardType, Side, StatValue, TraitValue};
+use crate::cards::{Card, CardType, Side, TraitValue};
 use crate::legality::{COUNTERS_A_TURN, COUNTERS_PER_TURN};
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
 
 use super::damage;
-use super::deploy::NotFetched;
+use super::deploy::{COUNTERS_UNCOUNTED, NotFetched, cost_of};
 use super::{
     Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
     describe_move,
@@ -81,11 +81,6 @@ const REFUEL_AFTER_LAP_CARD: Assumption = Assumption {
 };
 /// The value of `refuel-after-thrust` that asks for a lap card.
 pub(crate) const NEEDS_LAP_CARD: &str = "lap-card";
-
-const COUNTERS_UNCOUNTED: Assumption = Assumption {
-    name: "deploy-counters-per-turn",
-    text: "Set by the scenario to `unlimited`: the counters a player has left are not counted.",
-};
 
 /// Why the step may not be walked at all.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -445,17 +440,6 @@ impl Podrace {
         })
     }
 
-    /// A card's deploy counters, or the fact to declare.
-    fn cost_of(card: &Card) -> Result<u32, String> {
-        match card.stats.deploy.as_ref().map(|fact| &fact.value) {
-            Some(StatValue::Number(counters)) => Ok(u32::try_from(*counters).unwrap_or(0)),
-            _ => Err(format!(
-                "the deploy counters of {} are not known: declare them under `cards:` with `deploy:`",
-                card.full_name()
-            )),
-        }
-    }
-
     fn counters_left(&self, board: &Board) -> Option<u32> {
         self.counted
             .then(|| COUNTERS_A_TURN.saturating_sub(board.player(self.side).counters_spent))
@@ -680,7 +664,7 @@ impl Podrace {
             self.refuse_deploy(name, DeployRefusal::InPlayElsewhere { planet }, Vec::new());
             return Ok(());
         }
-        let cost = Self::cost_of(&card)?;
+        let cost = cost_of(&card)?;
         if let Some(left) = self.counters_left(board)
             && cost > left
         {
@@ -823,7 +807,7 @@ impl Podrace {
                 continue;
             }
             found.push(card.full_name());
-            let cost = match Self::cost_of(card) {
+            let cost = match cost_of(card) {
                 Ok(cost) => cost,
                 Err(fact) => {
                     self.missing = Some(fact);

@@ -25,6 +25,22 @@ pub enum Basis {
     Assumption(String),
 }
 
+impl Basis {
+    /// The basis of what a procedure did: the rules it cited, then its named assumptions.
+    pub fn of(cites: &[Citation], assumptions: &[crate::engine::Assumption]) -> Vec<Basis> {
+        cites
+            .iter()
+            .copied()
+            .map(Basis::Rule)
+            .chain(
+                assumptions
+                    .iter()
+                    .map(|assumption| Basis::Assumption(assumption.name.to_string())),
+            )
+            .collect()
+    }
+}
+
 /// One finding about a position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Violation {
@@ -159,6 +175,17 @@ struct Checker<'a> {
     corpus: &'a Corpus,
 }
 
+/// Where the scenario names a card, underlined with `text`: nothing for a card the shell
+/// added.
+pub fn card_label(board: &Board, id: CardId, text: impl Into<String>) -> Vec<(Span, String)> {
+    board
+        .instance(id)
+        .and_then(|instance| instance.provenance.card())
+        .map(|span| (span, text.into()))
+        .into_iter()
+        .collect()
+}
+
 impl Checker<'_> {
     fn span(&self, id: CardId) -> Option<Span> {
         self.board
@@ -167,10 +194,7 @@ impl Checker<'_> {
     }
 
     fn label(&self, id: CardId, text: impl Into<String>) -> Vec<(Span, String)> {
-        self.span(id)
-            .map(|span| (span, text.into()))
-            .into_iter()
-            .collect()
+        card_label(self.board, id, text)
     }
 
     /// A rule if it is in force under the board's ruleset; otherwise the same rule stated as

@@ -552,6 +552,25 @@ pub(crate) fn run_on_board<P: crate::engine::Procedure<Board>>(
     (walk, after)
 }
 
+/// The finding `check` makes of an event that refuses an action: what the event says, on the
+/// rules and named assumptions it rests on.
+pub(crate) fn refusal_finding(
+    event: &crate::engine::Event,
+    code: &'static str,
+    cards: Vec<crate::board::CardId>,
+    labels: Vec<(crate::board::Span, String)>,
+) -> Violation {
+    Violation {
+        verdict: crate::legality::Verdict::Illegal,
+        code,
+        message: event.kind.narrate(),
+        basis: crate::legality::Basis::of(&event.cites, &event.assumptions),
+        remedy: None,
+        cards,
+        labels,
+    }
+}
+
 /// The differences between the DAMAGE each player took and what a scenario expects.
 pub(crate) fn unmet_damage(
     wanted: crate::scenario::DamageBySide,

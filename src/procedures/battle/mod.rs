@@ -208,28 +208,18 @@ impl Door for BattleDoor {
         if let Advance::Event(event) = battle.advance(&mut probe)
             && let EventKind::Battle(BattleEvent::Refused { .. }) = &event.kind
         {
-            let mut basis: Vec<Basis> = event.cites.iter().copied().map(Basis::Rule).collect();
-            basis.extend(
-                event
-                    .assumptions
-                    .iter()
-                    .map(|assumption| Basis::Assumption(assumption.name.to_string())),
-            );
-            return vec![Violation {
-                verdict: Verdict::Illegal,
-                code: match self.mode {
+            return vec![super::refusal_finding(
+                &event,
+                match self.mode {
                     Mode::Battle => "battle-refused",
                     Mode::Evacuation => "evacuation-refused",
                 },
-                message: event.kind.narrate(),
-                basis,
-                remedy: None,
-                cards: Vec::new(),
-                labels: battle_span
+                Vec::new(),
+                battle_span
                     .map(|span| (span, "the battle".to_string()))
                     .into_iter()
                     .collect(),
-            }];
+            )];
         }
         Battle::new(board, corpus, self.mode)
             .stated_plan_problems(board)
@@ -264,15 +254,7 @@ impl Door for BattleDoor {
                     verdict: Verdict::Illegal,
                     code: problem.code(),
                     message: problem.to_string(),
-                    basis: cites
-                        .into_iter()
-                        .map(Basis::Rule)
-                        .chain(
-                            assumptions
-                                .into_iter()
-                                .map(|assumption| Basis::Assumption(assumption.name.to_string())),
-                        )
-                        .collect(),
+                    basis: Basis::of(&cites, &assumptions),
                     remedy: None,
                     cards: Vec::new(),
                     labels,

@@ -77,7 +77,6 @@ impl Door for DeployDoor {
 
     fn check_action(&self, board: &Board, corpus: &Corpus) -> Vec<crate::legality::Violation> {
         use crate::engine::{Advance, EventKind, Procedure};
-        use crate::legality::{Basis, Verdict, Violation};
         let mut probe = board.clone();
         let Advance::Event(event) = Deploy::new(board, corpus).advance(&mut probe) else {
             return Vec::new();
@@ -85,32 +84,18 @@ impl Door for DeployDoor {
         let EventKind::Deploy(engine_deploy::DeployEvent::Refused { .. }) = &event.kind else {
             return Vec::new();
         };
-        vec![Violation {
-            verdict: Verdict::Illegal,
-            code: "deploy-refused",
-            message: event.kind.narrate(),
-            basis: event
-                .cites
-                .iter()
-                .copied()
-                .map(Basis::Rule)
-                .chain(
-                    event
-                        .assumptions
-                        .iter()
-                        .map(|assumption| Basis::Assumption(assumption.name.to_string())),
-                )
-                .collect(),
-            remedy: None,
-            cards: board.deploy.iter().map(|setup| setup.card).collect(),
-            labels: board
+        vec![super::refusal_finding(
+            &event,
+            "deploy-refused",
+            board.deploy.iter().map(|setup| setup.card).collect(),
+            board
                 .deploy
                 .as_ref()
                 .and_then(|setup| setup.span.0)
                 .map(|span| (span, "the card deployed".to_string()))
                 .into_iter()
                 .collect(),
-        }]
+        )]
     }
 
     fn check(&self, board: &Board, _corpus: &Corpus) -> Vec<crate::legality::Violation> {

@@ -68,10 +68,7 @@ impl Check<'_> {
     }
 
     fn label(&self, id: CardId, text: impl Into<String>) -> Vec<(Span, String)> {
-        self.span(id)
-            .map(|span| (span, text.into()))
-            .into_iter()
-            .collect()
+        crate::legality::card_label(self.board, id, text)
     }
 
     fn pilot_at(&self, side: Side) -> Option<PilotAtObjective> {

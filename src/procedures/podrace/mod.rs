@@ -102,7 +102,6 @@ impl Door for PodraceDoor {
 
     fn check_action(&self, board: &Board, corpus: &Corpus) -> Vec<crate::legality::Violation> {
         use crate::engine::{Advance, EventKind, Procedure};
-        use crate::legality::{Basis, Verdict, Violation};
         use engine_podrace::PodraceEvent;
         let mut probe = board.clone();
         let mut procedure = Podrace::new(board, corpus);
@@ -115,32 +114,18 @@ impl Door for PodraceDoor {
                 EventKind::Podrace(PodraceEvent::DeployRefused { .. }) => "podrace-deploy-refused",
                 _ => continue,
             };
-            found.push(Violation {
-                verdict: Verdict::Illegal,
+            found.push(super::refusal_finding(
+                &event,
                 code,
-                message: event.kind.narrate(),
-                basis: event
-                    .cites
-                    .iter()
-                    .copied()
-                    .map(Basis::Rule)
-                    .chain(
-                        event
-                            .assumptions
-                            .iter()
-                            .map(|assumption| Basis::Assumption(assumption.name.to_string())),
-                    )
-                    .collect(),
-                remedy: None,
-                cards: Vec::new(),
-                labels: board
+                Vec::new(),
+                board
                     .podrace
                     .as_ref()
                     .and_then(|setup| setup.span.0)
                     .map(|span| (span, "the Podrace step".to_string()))
                     .into_iter()
                     .collect(),
-            });
+            ));
         }
         found
     }
