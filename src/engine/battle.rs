@@ -358,14 +358,9 @@ pub enum BattleEvent {
         side: Side,
         amount: i32,
         parts: Vec<(String, i32)>,
-        lost: usize,
-        deck_left: usize,
-        /// Of the cards lost, the lap cards (the draw deck exhausted).
-        #[serde(default, skip_serializing_if = "super::damage::is_zero")]
-        lap_cards: usize,
-        /// The lap cards left, where DAMAGE reached them.
-        #[serde(default, skip_serializing_if = "super::damage::is_zero")]
-        pile_left: usize,
+        /// The cards lost, and what is left.
+        #[serde(flatten)]
+        taken: super::damage::Taken,
     },
     DeckVictory {
         winner: Side,
@@ -1804,29 +1799,25 @@ impl Battle {
         cites: &[Citation],
     ) -> bool {
         let mut moves = Vec::new();
-        let (lost, ran_out) = damage::take(board, side, amount, self.laps_rule, &mut moves);
+        let taken = damage::take(board, side, amount, self.laps_rule, &mut moves);
         self.result.add_damage(side, amount);
-        let deck_left = board.zone(Zone::DrawDeck(side)).len();
         let mut cites = cites.to_vec();
         if self.starships {
             cites.push(STARSHIP_BATTLE);
         }
-        cites.extend(damage::lap_cards_cited(&moves));
+        cites.extend(taken.lap_cards_cited());
         self.emit(
             BattleEvent::DamageTaken {
                 side,
                 amount,
                 parts,
-                lost,
-                deck_left,
-                lap_cards: super::damage::lap_cards_lost(&moves),
-                pile_left: board.zone(Zone::PodracingPile(side)).len(),
+                taken,
             },
             &cites,
             assumptions,
             moves,
         );
-        if ran_out {
+        if taken.ran_out {
             let winner = side.opponent();
             self.result.deck_victory = Some(winner);
             self.emit(
@@ -1840,7 +1831,7 @@ impl Battle {
             );
             self.phase = Phase::Done;
         }
-        ran_out
+        taken.ran_out
     }
 
     fn after_fights(&mut self, board: &mut Board) -> Result<(), String> {

@@ -86,62 +86,114 @@ pub fn modifier_parts(
     parts
 }
 
+/// What a draw deck gave up (to DAMAGE, or to a draw), and what it has left.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct Taken {
+    /// The cards it gave up.
+    pub lost: usize,
+    pub deck_left: usize,
+    /// Of those, the lap cards (the draw deck exhausted).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub lap_cards: usize,
+    /// The lap cards left, where it reached them.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub pile_left: usize,
+    /// Cards were asked for and nothing is left, lap cards included: deck victory for the
+    /// opponent.
+    #[serde(skip)]
+    pub ran_out: bool,
+}
+
+impl Taken {
+    /// The Boonta Eve rule on lap cards, where it reached them.
+    pub fn lap_cards_cited(&self) -> Option<Citation> {
+        (self.lap_cards > 0).then_some(LAP_CARDS)
+    }
+
+    /// Where DAMAGE that reached the lap cards took its cards from, in words: "2 cards from
+    /// the top of his draw deck, then 3 lap cards, the last played first, to his discard
+    /// pile; …".
+    pub fn lap_cards_phrase(&self) -> String {
+        use crate::text::count;
+        let from_deck = self.lost.saturating_sub(self.lap_cards);
+        let deck = if from_deck == 0 {
+            "his draw deck is exhausted, so ".to_string()
+        } else {
+            format!(
+                "{} from the top of his draw deck, then ",
+                count(from_deck as u64, "card")
+            )
+        };
+        format!(
+            "{deck}{}, the last played first, to his discard pile; his draw deck is empty and {} left in his Podracing pile.",
+            count(self.lap_cards as u64, "lap card"),
+            count(self.pile_left as u64, "card")
+        )
+    }
+}
+
 /// Takes `amount` DAMAGE: cards from the top of the draw deck to the discard pile (then lap
-/// cards, the last played first, where the Boonta Eve rule is in force). Returns the cards
-/// lost and whether the deck ran out.
+/// cards, the last played first, where the Boonta Eve rule is in force).
 pub fn take(
     board: &mut Board,
     side: Side,
     amount: i32,
     laps_rule: bool,
     moves: &mut Vec<Move>,
-) -> (usize, bool) {
-    let mut lost = 0;
-    for _ in 0..amount.max(0) {
+) -> Taken {
+    let count = usize::try_from(amount).unwrap_or(0);
+    give_up(
+        board,
+        side,
+        count,
+        laps_rule,
+        Zone::DiscardPile(side),
+        moves,
+    )
+}
+
+/// Draws `count` cards into the hand, as Even Up does: from the top of the draw deck, then
+/// lap cards, the last played first, where the Boonta Eve rule is in force.
+pub fn draw(
+    board: &mut Board,
+    side: Side,
+    count: usize,
+    laps_rule: bool,
+    moves: &mut Vec<Move>,
+) -> Taken {
+    give_up(board, side, count, laps_rule, Zone::Hand(side), moves)
+}
+
+/// Moves up to `count` cards of the draw deck (and then of the lap cards) to `to`.
+fn give_up(
+    board: &mut Board,
+    side: Side,
+    count: usize,
+    laps_rule: bool,
+    to: Zone,
+    moves: &mut Vec<Move>,
+) -> Taken {
+    let mut taken = Taken::default();
+    for _ in 0..count {
         let Some((id, from)) = next_of_deck(board, side, laps_rule) else {
             break;
         };
-        moves.push(describe_move(board, id, from, Zone::DiscardPile(side)));
-        board.move_to(id, Zone::DiscardPile(side));
+        moves.push(describe_move(board, id, from, to));
+        board.move_to(id, to);
         if let Some(instance) = board.instance_mut(id) {
             instance.handling_for = None;
         }
-        lost += 1;
+        taken.lost += 1;
+        if matches!(from, Zone::PodracingPile(_)) {
+            taken.lap_cards += 1;
+        }
     }
-    (lost, amount > 0 && deck_empty(board, side, laps_rule))
-}
-
-/// The Boonta Eve rule on lap cards, where damage took any of them.
-pub fn lap_cards_cited(moves: &[Move]) -> Option<Citation> {
-    (lap_cards_lost(moves) > 0).then_some(LAP_CARDS)
-}
-
-/// How many of the cards DAMAGE took were lap cards.
-pub fn lap_cards_lost(moves: &[Move]) -> usize {
-    moves
-        .iter()
-        .filter(|moved| moved.from.zone == Zone::PodracingPile(Side::Light).key())
-        .count()
-}
-
-/// Where DAMAGE that reached the lap cards took its cards from, in words: "2 cards from the
-/// top of his draw deck, then 3 lap cards, the last played first, to his discard pile; …".
-pub fn lap_cards_phrase(lost: usize, lap_cards: usize, pile_left: usize) -> String {
-    use crate::text::count;
-    let from_deck = lost.saturating_sub(lap_cards);
-    let deck = if from_deck == 0 {
-        "his draw deck is exhausted, so ".to_string()
-    } else {
-        format!(
-            "{} from the top of his draw deck, then ",
-            count(from_deck as u64, "card")
-        )
-    };
-    format!(
-        "{deck}{}, the last played first, to his discard pile; his draw deck is empty and {} left in his Podracing pile.",
-        count(lap_cards as u64, "lap card"),
-        count(pile_left as u64, "card")
-    )
+    taken.deck_left = board.zone(Zone::DrawDeck(side)).len();
+    if taken.lap_cards > 0 {
+        taken.pile_left = board.zone(Zone::PodracingPile(side)).len();
+    }
+    taken.ran_out = count > 0 && deck_empty(board, side, laps_rule);
+    taken
 }
 
 /// Whether a count is zero, for fields a walk's JSON leaves out when so.
@@ -154,7 +206,7 @@ pub const LAP_CARDS: Citation = crate::rules::cite("boonta.laps.not-in-play");
 
 /// The card the draw deck gives up next, and where it is: its top card; once it is
 /// exhausted, the last lap card played, where the Boonta Eve rule is in force.
-pub fn next_of_deck(board: &Board, side: Side, laps_rule: bool) -> Option<(CardId, Zone)> {
+fn next_of_deck(board: &Board, side: Side, laps_rule: bool) -> Option<(CardId, Zone)> {
     board
         .zone(Zone::DrawDeck(side))
         .first()

@@ -11,17 +11,11 @@ use crate::legality::{COUNTERS_A_TURN, COUNTERS_PER_TURN};
 use crate::random::Random;
 use crate::rules::{Citation, cite};
 
-use super::damage;
-use super::{
-    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
-    describe_move,
-};
+pub use super::from_deck::NotFetched;
+use super::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
+use super::{Advance, Assumption, Decision, Event, Move, Procedure, Tally, describe_move};
 
 const GAME_TEXT: Citation = cite("deploy-from-deck.game-text");
-const ONE_COPY: Citation = cite("deploy-from-deck.one-copy");
-const COUNTERS: Citation = cite("deploy-from-deck.counters");
-const RESHUFFLE: Citation = cite("deploy-from-deck.reshuffle");
-const PENALTY: Citation = cite("deploy-from-deck.penalty");
 const HIDDEN: Citation = cite("deploy-from-deck.hidden");
 const TITLE_RULE: Citation = cite("general.title-traits");
 const DECK_VICTORY: Citation = cite("even-up.deck-victory-first");
@@ -50,18 +44,6 @@ pub(crate) const FETCH_HIDDEN: &str = "hidden";
 pub enum DeployRefusal {
     NoTurn,
     NotEnoughCounters { cost: u32, left: u32 },
-}
-
-/// Why no card came from the draw deck.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum NotFetched {
-    /// No card of the deck matches.
-    NoneFound,
-    /// Every match costs more than the counters left.
-    CannotPay,
-    /// He chose not to.
-    ChangedHisMind,
 }
 
 /// What happened in a deploy.
@@ -122,14 +104,9 @@ pub enum DeployEvent {
     },
     Penalty {
         side: Side,
-        lost: usize,
-        deck_left: usize,
-        /// Of the cards lost, the lap cards (the draw deck exhausted).
-        #[serde(default, skip_serializing_if = "super::damage::is_zero")]
-        lap_cards: usize,
-        /// The lap cards left, where the DAMAGE reached them.
-        #[serde(default, skip_serializing_if = "super::damage::is_zero")]
-        pile_left: usize,
+        /// The cards lost, and what is left.
+        #[serde(flatten)]
+        taken: super::damage::Taken,
     },
     DeckVictory {
         winner: Side,
@@ -177,10 +154,8 @@ pub struct Deploy {
     counted: bool,
     fetch_hidden: bool,
     laps_rule: bool,
-    /// The search's matches the player can pay for, first copy of each title.
-    choices: Vec<(CardId, u32)>,
-    /// Whether the search found any match, payable or not.
-    found_any: bool,
+    /// What the search of the draw deck found.
+    search: Search,
     fetch: Option<DeployFetch>,
     result: DeployResult,
     missing: Option<String>,
@@ -208,8 +183,7 @@ impl Deploy {
             counted: true,
             fetch_hidden: false,
             laps_rule: board.ruleset.in_force_id(corpus, "boonta.laps.not-in-play"),
-            choices: Vec::new(),
-            found_any: false,
+            search: Search::default(),
             fetch: None,
             result: DeployResult::default(),
             missing: None,
@@ -388,52 +362,33 @@ impl Deploy {
     /// top), and the ones he can pay for as the choices.
     fn search(&mut self, board: &Board, name: &str, fetch: &DeployFetch) -> Result<(), String> {
         let side = self.side;
-        let mut copies: std::collections::BTreeMap<String, usize> = Default::default();
-        let mut found: Vec<String> = Vec::new();
-        let mut too_dear = Vec::new();
         let mut by_trait = false;
-        for &id in board.zone(Zone::DrawDeck(side)) {
-            let Some(card) = board.card(id) else { continue };
-            let Some(trait_match) = matches(card, &fetch.card) else {
-                continue;
-            };
-            let count = copies.entry(card.full_name()).or_default();
-            *count = count.saturating_add(1);
-            if *count > 1 {
-                continue;
-            }
-            by_trait |= trait_match;
-            let cost = match fetch.counters {
-                Some(counters) => u32::try_from(counters).unwrap_or(0),
-                None => cost_of(card)?,
-            };
-            found.push(card.full_name());
-            if self.result.counters_left.is_some_and(|left| cost > left) {
-                too_dear.push((card.full_name(), cost));
-            } else {
-                self.choices.push((id, cost));
-            }
-        }
-        self.found_any = !found.is_empty();
+        self.search = from_deck::search(
+            board,
+            side,
+            self.result.counters_left,
+            |_, card| {
+                let found = matches(card, &fetch.card);
+                by_trait |= found == Some(true);
+                found.is_some()
+            },
+            |card| match fetch.counters {
+                Some(counters) => Ok(u32::try_from(counters).unwrap_or(0)),
+                None => cost_of(card),
+            },
+        )?;
         let mut cites = vec![GAME_TEXT, ONE_COPY, COUNTERS];
         if by_trait {
             cites.push(TITLE_RULE);
         }
-        let found = found
-            .into_iter()
-            .map(|name| {
-                let count = copies.get(&name).copied().unwrap_or(1);
-                (name, count)
-            })
-            .collect();
         self.emit(
             DeployEvent::Searched {
                 side,
                 card: name.to_string(),
                 wanted: fetch.card.clone(),
                 by_trait,
-                found,
-                too_dear,
+                found: self.search.found.clone(),
+                too_dear: self.search.too_dear.clone(),
             },
             &cites,
             Vec::new(),
@@ -444,47 +399,27 @@ impl Deploy {
     }
 
     fn decision(&self, board: &Board) -> Option<Decision> {
-        let wanted = self.fetch.as_ref()?.card.clone();
-        let mut options: Vec<DecisionOption> = self
-            .choices
-            .iter()
-            .map(|(id, cost)| {
-                let card = board.card(*id);
-                let name = card.map(Card::full_name).unwrap_or_default();
-                let price = match (self.fetch.as_ref().and_then(|fetch| fetch.counters), cost) {
-                    (Some(0), _) => "for free".to_string(),
-                    (_, 1) => "1 counter".to_string(),
-                    (_, cost) => format!("{cost} counters"),
-                };
-                DecisionOption {
-                    label: format!("deploy {name} ({price})").into(),
-                    card: Some(*id),
-                    name: Some(name.into()),
-                    aliases: card.map(|card| card.aliases.clone()).unwrap_or_default(),
-                    destiny: None,
-                    declines: false,
-                    cites: vec![ONE_COPY, COUNTERS].into(),
-                }
-            })
-            .collect();
-        options.push(DecisionOption {
-            label: "deploy none (1 DAMAGE after the reshuffle)".into(),
-            card: None,
-            name: None,
-            aliases: Vec::new(),
-            destiny: None,
-            declines: true,
-            cites: vec![PENALTY].into(),
-        });
-        Some(Decision {
-            kind: DecisionKind::Fetch,
-            who: self.side,
-            prompt: format!(
-                "{} player: deploy one {wanted} from your draw deck, or none",
-                self.side
+        let fetch = self.fetch.as_ref()?;
+        let free = fetch.counters == Some(0);
+        Some(from_deck::decision(
+            board,
+            self.side,
+            &self.search,
+            format!(
+                "{} player: deploy one {} from your draw deck, or none",
+                self.side, fetch.card
             ),
-            options,
-        })
+            |name, cost| {
+                let price = if free {
+                    "for free".to_string()
+                } else {
+                    crate::text::count(cost, "counter")
+                };
+                format!("deploy {name} ({price})")
+            },
+            &[ONE_COPY, COUNTERS],
+            "deploy none (1 DAMAGE after the reshuffle)",
+        ))
     }
 
     fn fetched(&mut self, board: &mut Board, id: CardId, cost: u32) {
@@ -541,25 +476,15 @@ impl Deploy {
         );
         if self.result.fetched.is_none() {
             let mut moves = Vec::new();
-            let (lost, ran_out) = damage::take(board, side, 1, self.laps_rule, &mut moves);
-            self.result.damage = u32::try_from(lost).unwrap_or(u32::MAX);
-            let deck_left = board.zone(Zone::DrawDeck(side)).len();
+            let (taken, cites) = from_deck::penalty(board, side, self.laps_rule, &mut moves);
+            self.result.damage = u32::try_from(taken.lost).unwrap_or(u32::MAX);
             self.emit(
-                DeployEvent::Penalty {
-                    side,
-                    lost,
-                    deck_left,
-                    lap_cards: damage::lap_cards_lost(&moves),
-                    pile_left: board.zone(Zone::PodracingPile(side)).len(),
-                },
-                &[Some(PENALTY), damage::lap_cards_cited(&moves)]
-                    .into_iter()
-                    .flatten()
-                    .collect::<Vec<_>>(),
+                DeployEvent::Penalty { side, taken },
+                &cites,
                 Vec::new(),
                 moves,
             );
-            if ran_out {
+            if taken.ran_out {
                 let winner = side.opponent();
                 self.result.deck_victory = Some(winner);
                 self.emit(
@@ -630,8 +555,8 @@ impl Procedure<Board> for Deploy {
                     }
                 }
                 Phase::Search => {
-                    if self.choices.is_empty() {
-                        self.not_fetched(self.no_choice_reason());
+                    if let Some(why) = self.search.none_possible() {
+                        self.not_fetched(why);
                         self.phase = Phase::Reshuffle;
                         continue;
                     }
@@ -650,14 +575,7 @@ impl Procedure<Board> for Deploy {
             return;
         };
         match option.card {
-            Some(id) => {
-                let cost = self
-                    .choices
-                    .iter()
-                    .find(|(card, _)| *card == id)
-                    .map_or(0, |(_, cost)| *cost);
-                self.fetched(board, id, cost);
-            }
+            Some(id) => self.fetched(board, id, self.search.cost_of(id)),
             None => self.not_fetched(NotFetched::ChangedHisMind),
         }
         self.phase = Phase::Reshuffle;
@@ -665,15 +583,6 @@ impl Procedure<Board> for Deploy {
 }
 
 impl Deploy {
-    /// Why there is nothing to choose: no match, or none he can pay for.
-    fn no_choice_reason(&self) -> NotFetched {
-        if self.found_any {
-            NotFetched::CannotPay
-        } else {
-            NotFetched::NoneFound
-        }
-    }
-
     fn not_fetched(&mut self, why: NotFetched) {
         self.result.not_fetched = Some(why);
         self.emit(

@@ -240,14 +240,9 @@ pub enum DuelEvent {
         side: Side,
         amount: i32,
         parts: Vec<(String, i32)>,
-        lost: usize,
-        deck_left: usize,
-        /// Of the cards lost, the lap cards (the draw deck exhausted).
-        #[serde(default, skip_serializing_if = "super::damage::is_zero")]
-        lap_cards: usize,
-        /// The lap cards left, where DAMAGE reached them.
-        #[serde(default, skip_serializing_if = "super::damage::is_zero")]
-        pile_left: usize,
+        /// The cards lost, and what is left.
+        #[serde(flatten)]
+        taken: super::damage::Taken,
     },
     NoDamage {
         reason: String,
@@ -1305,18 +1300,6 @@ impl Duel {
         Ok(())
     }
 
-    /// Takes damage from the top of the draw deck (then lap cards, last played first, under
-    /// the Boonta Eve rules). Returns the cards lost and whether the deck ran out.
-    fn take_damage(
-        &mut self,
-        board: &mut Board,
-        side: Side,
-        amount: i32,
-        moves: &mut Vec<Move>,
-    ) -> (usize, bool) {
-        super::damage::take(board, side, amount, self.laps_rule, moves)
-    }
-
     fn damage_parts(
         &self,
         board: &Board,
@@ -1482,30 +1465,26 @@ impl Duel {
             let (amount, floored) = super::damage::amount(&parts);
             let assumptions: Vec<Assumption> = floored.into_iter().collect();
             let mut moves = Vec::new();
-            let (lost, ran_out) = self.take_damage(board, side, amount, &mut moves);
+            let taken = super::damage::take(board, side, amount, self.laps_rule, &mut moves);
             match side {
                 Side::Light => self.result.damage_light = amount,
                 Side::Dark => self.result.damage_dark = amount,
             }
             let mut cites = cites;
-            cites.extend(super::damage::lap_cards_cited(&moves));
-            let deck_left = board.zone(Zone::DrawDeck(side)).len();
+            cites.extend(taken.lap_cards_cited());
             self.emit(
                 board,
                 DuelEvent::DamageTaken {
                     side,
                     amount,
                     parts,
-                    lost,
-                    deck_left,
-                    lap_cards: super::damage::lap_cards_lost(&moves),
-                    pile_left: board.zone(Zone::PodracingPile(side)).len(),
+                    taken,
                 },
                 &cites,
                 &assumptions,
                 moves,
             );
-            if ran_out {
+            if taken.ran_out {
                 self.result.deck_victory = Some(side.opponent());
                 self.emit(
                     board,

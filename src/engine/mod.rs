@@ -7,6 +7,7 @@ pub mod deciders;
 pub mod deploy;
 pub mod duel;
 pub mod effects;
+pub mod from_deck;
 pub mod podrace;
 pub mod remedy;
 

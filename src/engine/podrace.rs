@@ -13,8 +13,8 @@ use crate::legality::{COUNTERS_A_TURN, COUNTERS_PER_TURN};
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
 
-use super::damage;
 use super::deploy::{COUNTERS_UNCOUNTED, NotFetched, cost_of};
+use super::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
 use super::{
     Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
     describe_move,
@@ -30,10 +30,6 @@ pub(crate) const THRUST_CAP: Citation = cite("boonta.thrust.cap");
 const HANDLING: Citation = cite("boonta.handling.definition");
 const HANDLING_UNUSABLE: Citation = cite("boonta.handling.unusable");
 const REFUEL: Citation = cite("boonta.refuel.definition");
-const ONE_COPY: Citation = cite("deploy-from-deck.one-copy");
-const COUNTERS: Citation = cite("deploy-from-deck.counters");
-const RESHUFFLE: Citation = cite("deploy-from-deck.reshuffle");
-const PENALTY: Citation = cite("deploy-from-deck.penalty");
 const DECK_VICTORY: Citation = cite("even-up.deck-victory-first");
 
 /// The most Thrust tokens a pilot may have, where the later line says so.
@@ -184,11 +180,9 @@ pub enum PodraceEvent {
     },
     Penalty {
         side: Side,
-        lost: usize,
-        deck_left: usize,
-        /// Of the cards lost, the lap cards (the draw deck exhausted).
-        lap_cards: usize,
-        pile_left: usize,
+        /// The cards lost, and what is left.
+        #[serde(flatten)]
+        taken: super::damage::Taken,
     },
     DeckVictory {
         winner: Side,
@@ -329,15 +323,6 @@ enum Phase {
     Done,
 }
 
-/// A search of the draw deck for the match of a card deployed to the Objective.
-#[derive(Clone, Debug)]
-struct Search {
-    wanted: String,
-    /// The matches he can pay for (first copy of each title), with their cost.
-    choices: Vec<(CardId, u32)>,
-    found_any: bool,
-}
-
 /// The Podrace Deploy step procedure.
 pub struct Podrace {
     phase: Phase,
@@ -351,7 +336,8 @@ pub struct Podrace {
     laps_rule: bool,
     /// The cards still to deploy from the hand.
     to_deploy: VecDeque<CardId>,
-    search: Option<Search>,
+    /// The search of the draw deck for a match: what is wanted, and what it found.
+    search: Option<(String, Search)>,
     /// Lap cards he may still play this step.
     thrust_left: u32,
     /// Lap cards played this step.
@@ -786,48 +772,24 @@ impl Podrace {
             (false, Some(card)) => format!("Podracer pilot matching {}", card.full_name()),
             _ => String::new(),
         };
-        let mut copies: BTreeMap<String, usize> = BTreeMap::new();
-        let mut found: Vec<String> = Vec::new();
-        let mut choices = Vec::new();
-        let mut too_dear = Vec::new();
         let left = self.counters_left(board);
-        for &other in board.zone(Zone::DrawDeck(self.side)) {
-            if !self.is_match(board, id, is_pilot, other) {
-                continue;
+        let search = from_deck::search(
+            board,
+            self.side,
+            left,
+            |other, card| {
+                self.is_match(board, id, is_pilot, other)
+                    && (is_pilot || self.in_play_elsewhere(board, card).is_none())
+            },
+            cost_of,
+        );
+        let search = match search {
+            Ok(search) => search,
+            Err(fact) => {
+                self.missing = Some(fact);
+                return;
             }
-            let Some(card) = board.card(other) else {
-                continue;
-            };
-            if !is_pilot && self.in_play_elsewhere(board, card).is_some() {
-                continue;
-            }
-            let count = copies.entry(card.full_name()).or_default();
-            *count = count.saturating_add(1);
-            if *count > 1 {
-                continue;
-            }
-            found.push(card.full_name());
-            let cost = match cost_of(card) {
-                Ok(cost) => cost,
-                Err(fact) => {
-                    self.missing = Some(fact);
-                    return;
-                }
-            };
-            if left.is_some_and(|left| cost > left) {
-                too_dear.push((card.full_name(), cost));
-            } else {
-                choices.push((other, cost));
-            }
-        }
-        let found_any = !found.is_empty();
-        let found = found
-            .into_iter()
-            .map(|name| {
-                let count = copies.get(&name).copied().unwrap_or(1);
-                (name, count)
-            })
-            .collect();
+        };
         let assumption = self.once(if self.penalty {
             OBJECTIVE_FETCH
         } else {
@@ -837,65 +799,39 @@ impl Podrace {
             PodraceEvent::Searched {
                 side: self.side,
                 wanted: wanted.clone(),
-                found,
-                too_dear,
+                found: search.found.clone(),
+                too_dear: search.too_dear.clone(),
             },
             &[AT_THE_OBJECTIVE, MATCHING, ONE_COPY, COUNTERS],
             assumption,
             Vec::new(),
         );
-        self.search = Some(Search {
-            wanted,
-            choices,
-            found_any,
-        });
+        self.search = Some((wanted, search));
         self.phase = Phase::Search;
     }
 
-    fn fetch_decision(&self, board: &Board, search: &Search) -> Decision {
-        let mut options: Vec<DecisionOption> = search
-            .choices
-            .iter()
-            .map(|(id, cost)| {
-                let card = board.card(*id);
-                let name = card.map(Card::full_name).unwrap_or_default();
-                DecisionOption {
-                    label: format!(
-                        "deploy {name} to the Objective ({})",
-                        crate::text::count(*cost, "counter")
-                    )
-                    .into(),
-                    card: Some(*id),
-                    name: Some(name.into()),
-                    aliases: card.map(|card| card.aliases.clone()).unwrap_or_default(),
-                    destiny: None,
-                    declines: false,
-                    cites: vec![AT_THE_OBJECTIVE, ONE_COPY, COUNTERS].into(),
-                }
-            })
-            .collect();
-        options.push(DecisionOption {
-            label: if self.penalty {
-                "deploy none (1 DAMAGE after the reshuffle)".into()
-            } else {
-                "deploy none".into()
-            },
-            card: None,
-            name: None,
-            aliases: Vec::new(),
-            destiny: None,
-            declines: true,
-            cites: vec![PENALTY].into(),
-        });
-        Decision {
-            kind: DecisionKind::Fetch,
-            who: self.side,
-            prompt: format!(
-                "{} player: deploy a {} from your draw deck, or none",
-                self.side, search.wanted
+    fn fetch_decision(&self, board: &Board, wanted: &str, search: &Search) -> Decision {
+        from_deck::decision(
+            board,
+            self.side,
+            search,
+            format!(
+                "{} player: deploy a {wanted} from your draw deck, or none",
+                self.side
             ),
-            options,
-        }
+            |name, cost| {
+                format!(
+                    "deploy {name} to the Objective ({})",
+                    crate::text::count(cost, "counter")
+                )
+            },
+            &[AT_THE_OBJECTIVE, ONE_COPY, COUNTERS],
+            if self.penalty {
+                "deploy none (1 DAMAGE after the reshuffle)"
+            } else {
+                "deploy none"
+            },
+        )
     }
 
     fn not_fetched(&mut self, why: NotFetched) {
@@ -926,28 +862,18 @@ impl Podrace {
             return;
         }
         let mut moves = Vec::new();
-        let (lost, ran_out) = damage::take(board, side, 1, self.laps_rule, &mut moves);
+        let (taken, cites) = from_deck::penalty(board, side, self.laps_rule, &mut moves);
         self.result.damage = self
             .result
             .damage
-            .saturating_add(u32::try_from(lost).unwrap_or(u32::MAX));
-        let cites: Vec<Citation> = [Some(PENALTY), damage::lap_cards_cited(&moves)]
-            .into_iter()
-            .flatten()
-            .collect();
+            .saturating_add(u32::try_from(taken.lost).unwrap_or(u32::MAX));
         self.emit(
-            PodraceEvent::Penalty {
-                side,
-                lost,
-                lap_cards: damage::lap_cards_lost(&moves),
-                deck_left: board.zone(Zone::DrawDeck(side)).len(),
-                pile_left: board.zone(Zone::PodracingPile(side)).len(),
-            },
+            PodraceEvent::Penalty { side, taken },
             &cites,
             Vec::new(),
             moves,
         );
-        if ran_out {
+        if taken.ran_out {
             let winner = side.opponent();
             self.result.deck_victory = Some(winner);
             self.emit(
@@ -1509,20 +1435,16 @@ impl Podrace {
                     }
                 }
                 Phase::Search => {
-                    let Some(search) = self.search.clone() else {
+                    let Some((wanted, search)) = self.search.clone() else {
                         self.phase = Phase::Deploys;
                         continue;
                     };
-                    if search.choices.is_empty() {
-                        self.not_fetched(if search.found_any {
-                            NotFetched::CannotPay
-                        } else {
-                            NotFetched::NoneFound
-                        });
+                    if let Some(why) = search.none_possible() {
+                        self.not_fetched(why);
                         self.phase = Phase::Reshuffle;
                         continue;
                     }
-                    return Advance::Decide(self.fetch_decision(board, &search));
+                    return Advance::Decide(self.fetch_decision(board, &wanted, &search));
                 }
                 Phase::Reshuffle => self.reshuffle(board),
                 Phase::Thrust => {
@@ -1577,8 +1499,7 @@ impl Podrace {
                         let cost = self
                             .search
                             .as_ref()
-                            .and_then(|search| search.choices.iter().find(|(card, _)| *card == id))
-                            .map_or(0, |(_, cost)| *cost);
+                            .map_or(0, |(_, search)| search.cost_of(id));
                         self.place_at_objective(board, id, Zone::DrawDeck(self.side), cost);
                         self.result.fetched = board.card(id).map(Card::full_name);
                     }

@@ -379,34 +379,23 @@ impl Remedies {
     /// The offender evens up: draws until his hand holds the hand size.
     fn even_up(&mut self, board: &mut Board, side: Side) {
         let mut moves = Vec::new();
-        let mut drawn = 0;
-        while board.zone(Zone::Hand(side)).len() < HAND_SIZE {
-            let Some((top, from)) = super::damage::next_of_deck(board, side, self.laps_rule) else {
-                break;
-            };
-            moves.push(describe_move(board, top, from, Zone::Hand(side)));
-            board.move_to(top, Zone::Hand(side));
-            if let Some(instance) = board.instance_mut(top) {
-                instance.handling_for = None;
-            }
-            drawn += 1;
-        }
-        let deck_left = board.zone(Zone::DrawDeck(side)).len();
+        let short = HAND_SIZE.saturating_sub(board.zone(Zone::Hand(side)).len());
+        let taken = super::damage::draw(board, side, short, self.laps_rule, &mut moves);
         let mut cites = vec![HIDDEN_OVER_SIX];
-        cites.extend(super::damage::lap_cards_cited(&moves));
+        cites.extend(taken.lap_cards_cited());
         self.emit(
             RemedyEvent::EvenedUp {
                 side,
-                drawn,
+                drawn: taken.lost,
                 hand_size: board.zone(Zone::Hand(side)).len(),
-                deck_left,
-                lap_cards: super::damage::lap_cards_lost(&moves),
+                deck_left: taken.deck_left,
+                lap_cards: taken.lap_cards,
             },
             cites,
             vec![EVEN_UP_HAND],
             moves,
         );
-        if drawn > 0 && super::damage::deck_empty(board, side, self.laps_rule) {
+        if taken.lost > 0 && taken.ran_out {
             let winner = side.opponent();
             self.result.deck_victory = Some(winner);
             self.emit(

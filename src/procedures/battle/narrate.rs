@@ -4,6 +4,7 @@ use std::fmt::Write;
 
 use crate::cards::Side;
 use crate::engine::battle::{BattleEvent, BattleRefusal, Mode};
+use crate::engine::damage::Taken;
 
 impl BattleEvent {
     /// One sentence (or two) saying what the event did.
@@ -274,10 +275,13 @@ fn narrate(event: &BattleEvent) -> String {
             side,
             amount,
             parts,
-            lost,
-            lap_cards: 0,
-            deck_left,
-            ..
+            taken:
+                Taken {
+                    lost,
+                    lap_cards: 0,
+                    deck_left,
+                    ..
+                },
         } => format!(
             "{} takes {amount} DAMAGE: {} = {amount}. {lost} card{} from the top of his draw deck to his discard pile; {deck_left} left.",
             capital(&player(*side)),
@@ -288,15 +292,12 @@ fn narrate(event: &BattleEvent) -> String {
             side,
             amount,
             parts,
-            lost,
-            lap_cards,
-            pile_left,
-            ..
+            taken,
         } => format!(
             "{} takes {amount} DAMAGE: {} = {amount}. {}",
             capital(&player(*side)),
             sum(parts),
-            crate::engine::damage::lap_cards_phrase(*lost, *lap_cards, *pile_left)
+            taken.lap_cards_phrase()
         ),
         BattleEvent::DeckVictory { winner, by_destiny } => format!(
             "{} {}: {} wins by deck victory, at once.",

@@ -1,6 +1,7 @@
 //! How a deploy's events read in a walkthrough: one sentence (or two) each.
 
 use crate::cards::Side;
+use crate::engine::damage::Taken;
 use crate::engine::deploy::{DeployEvent, DeployRefusal, NotFetched};
 use crate::text::{and_list as list, capitalised as capital, count};
 
@@ -133,22 +134,16 @@ fn narrate(event: &DeployEvent) -> String {
             capital(&player(*side)),
             count(*deck_size as u64, "card")
         ),
-        DeployEvent::Penalty {
-            side,
-            lost,
-            lap_cards,
-            pile_left,
-            ..
-        } if *lap_cards > 0 => format!(
+        DeployEvent::Penalty { side, taken } if taken.lap_cards > 0 => format!(
             "{} did not deploy the card from his draw deck, so he takes 1 DAMAGE as the penalty, after the reshuffle: {} He need not show his deck to prove it.",
             capital(&player(*side)),
-            crate::engine::damage::lap_cards_phrase(*lost, *lap_cards, *pile_left)
+            taken.lap_cards_phrase()
         ),
         DeployEvent::Penalty {
             side,
-            lost,
-            deck_left,
-            ..
+            taken: Taken {
+                lost, deck_left, ..
+            },
         } => format!(
             "{} did not deploy the card from his draw deck, so he takes 1 DAMAGE as the penalty, after the reshuffle: {} from the top of his draw deck to his discard pile; {deck_left} left. He need not show his deck to prove it.",
             capital(&player(*side)),

@@ -250,22 +250,18 @@ fn narrate_duel(kind: &DuelEvent) -> String {
             side,
             amount,
             parts,
-            lost,
-            deck_left,
-            lap_cards,
-            pile_left,
+            taken,
         } => {
+            let crate::engine::damage::Taken {
+                lost, deck_left, ..
+            } = taken;
             let mut text = format!(
                 "The {} player takes {amount} damage: {}",
                 side_name(*side),
                 sum(parts)
             );
-            if *lap_cards > 0 {
-                let _ = write!(
-                    text,
-                    ". {}",
-                    crate::engine::damage::lap_cards_phrase(*lost, *lap_cards, *pile_left)
-                );
+            if taken.lap_cards > 0 {
+                let _ = write!(text, ". {}", taken.lap_cards_phrase());
                 return text;
             }
             let _ = write!(

@@ -1,6 +1,7 @@
 //! How a Podrace Deploy step's events read in a walkthrough: one sentence (or two) each.
 
 use crate::cards::Side;
+use crate::engine::damage::Taken;
 use crate::engine::deploy::NotFetched;
 use crate::engine::podrace::{
     DeployRefusal, HandlingSource, LapsEnd, PodraceEvent, PodraceRefusal, THRUST_TOKENS_CAP,
@@ -168,22 +169,16 @@ fn narrate(event: &PodraceEvent) -> String {
             capital(&player(*side)),
             count(*deck_size as u64, "card")
         ),
-        PodraceEvent::Penalty {
-            side,
-            lost,
-            lap_cards,
-            pile_left,
-            ..
-        } if *lap_cards > 0 => format!(
+        PodraceEvent::Penalty { side, taken } if taken.lap_cards > 0 => format!(
             "As the penalty, {} takes 1 DAMAGE after the reshuffle: {}",
             player(*side),
-            crate::engine::damage::lap_cards_phrase(*lost, *lap_cards, *pile_left)
+            taken.lap_cards_phrase()
         ),
         PodraceEvent::Penalty {
             side,
-            lost,
-            deck_left,
-            ..
+            taken: Taken {
+                lost, deck_left, ..
+            },
         } => format!(
             "As the penalty, {} takes 1 DAMAGE after the reshuffle: {} from the top of his draw deck to his discard pile; {} left.",
             player(*side),

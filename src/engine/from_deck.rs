@@ -1,0 +1,164 @@
+//! Deploying a card from the draw deck by game text, shared by the procedures that do it (a
+//! character's "when he deploys" text, the Objective's match): the search, the decision,
+//! and the penalty after the reshuffle.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::board::{Board, CardId, Zone};
+use crate::cards::{Card, Side};
+use crate::rules::{Citation, cite};
+
+use super::damage::{self, Taken};
+use super::{Decision, DecisionKind, DecisionOption, Move};
+
+pub(crate) const ONE_COPY: Citation = cite("deploy-from-deck.one-copy");
+pub(crate) const COUNTERS: Citation = cite("deploy-from-deck.counters");
+pub(crate) const RESHUFFLE: Citation = cite("deploy-from-deck.reshuffle");
+pub(crate) const PENALTY: Citation = cite("deploy-from-deck.penalty");
+
+/// Why no card came from the draw deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NotFetched {
+    /// No card of the deck matches.
+    NoneFound,
+    /// Every match costs more than the counters left.
+    CannotPay,
+    /// He chose not to.
+    ChangedHisMind,
+}
+
+/// What a search of the draw deck found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Search {
+    /// Each title found (its first copy from the top), with how many copies the deck holds.
+    pub found: Vec<(String, usize)>,
+    /// Matches that cost more than the counters left, with their cost.
+    pub too_dear: Vec<(String, u32)>,
+    /// The matches he can pay for, the first copy of each title, with their cost.
+    pub choices: Vec<(CardId, u32)>,
+}
+
+impl Search {
+    /// Why nothing can be deployed, where nothing can.
+    pub fn none_possible(&self) -> Option<NotFetched> {
+        match (self.choices.is_empty(), self.found.is_empty()) {
+            (false, _) => None,
+            (true, true) => Some(NotFetched::NoneFound),
+            (true, false) => Some(NotFetched::CannotPay),
+        }
+    }
+
+    /// What a card chosen from the search costs.
+    pub fn cost_of(&self, id: CardId) -> u32 {
+        self.choices
+            .iter()
+            .find(|(card, _)| *card == id)
+            .map_or(0, |(_, cost)| *cost)
+    }
+}
+
+/// Searches the draw deck of `side` for the cards `matches` accepts: one copy of each title
+/// (the first from the top), what it costs, and whether the counters left pay for it
+/// (`None`: they are not counted). `Err` is a fact to declare (a match's counters).
+pub(crate) fn search(
+    board: &Board,
+    side: Side,
+    counters_left: Option<u32>,
+    mut matches: impl FnMut(CardId, &Card) -> bool,
+    cost: impl Fn(&Card) -> Result<u32, String>,
+) -> Result<Search, String> {
+    let mut copies: BTreeMap<String, usize> = BTreeMap::new();
+    let mut titles: Vec<String> = Vec::new();
+    let mut search = Search::default();
+    for &id in board.zone(Zone::DrawDeck(side)) {
+        let Some(card) = board.card(id) else { continue };
+        if !matches(id, card) {
+            continue;
+        }
+        let name = card.full_name();
+        let count = copies.entry(name.clone()).or_default();
+        *count = count.saturating_add(1);
+        if *count > 1 {
+            continue;
+        }
+        let price = cost(card)?;
+        if counters_left.is_some_and(|left| price > left) {
+            search.too_dear.push((name.clone(), price));
+        } else {
+            search.choices.push((id, price));
+        }
+        titles.push(name);
+    }
+    search.found = titles
+        .into_iter()
+        .map(|name| {
+            let count = copies.get(&name).copied().unwrap_or(1);
+            (name, count)
+        })
+        .collect();
+    Ok(search)
+}
+
+/// The decision of a search: each match he can pay for, labelled by `label` (from the card's
+/// name and cost) and resting on `cites`, or none, labelled `none`.
+pub(crate) fn decision(
+    board: &Board,
+    side: Side,
+    search: &Search,
+    prompt: String,
+    label: impl Fn(&str, u32) -> String,
+    cites: &'static [Citation],
+    none: &'static str,
+) -> Decision {
+    let mut options: Vec<DecisionOption> = search
+        .choices
+        .iter()
+        .map(|(id, cost)| {
+            let card = board.card(*id);
+            let name = card.map(Card::full_name).unwrap_or_default();
+            DecisionOption {
+                label: label(&name, *cost).into(),
+                card: Some(*id),
+                name: Some(name.into()),
+                aliases: card.map(|card| card.aliases.clone()).unwrap_or_default(),
+                destiny: None,
+                declines: false,
+                cites: cites.into(),
+            }
+        })
+        .collect();
+    options.push(DecisionOption {
+        label: none.into(),
+        card: None,
+        name: None,
+        aliases: Vec::new(),
+        destiny: None,
+        declines: true,
+        cites: vec![PENALTY].into(),
+    });
+    Decision {
+        kind: DecisionKind::Fetch,
+        who: side,
+        prompt,
+        options,
+    }
+}
+
+/// The penalty of deploying nothing from the deck, after the reshuffle: 1 DAMAGE, and the
+/// rules it rests on (the lap cards' where it reaches them).
+pub(crate) fn penalty(
+    board: &mut Board,
+    side: Side,
+    laps_rule: bool,
+    moves: &mut Vec<Move>,
+) -> (Taken, Vec<Citation>) {
+    let taken = damage::take(board, side, 1, laps_rule, moves);
+    let cites = [Some(PENALTY), taken.lap_cards_cited()]
+        .into_iter()
+        .flatten()
+        .collect();
+    (taken, cites)
+}
