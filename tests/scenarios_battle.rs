@@ -2,7 +2,6 @@
 //! and renders as reviewed; cards are conserved through every event, and the same seed gives
 //! the same walkthrough.
 
-use jedi_judge::cards::Catalog;
 use jedi_judge::render::walk::render;
 use jedi_judge::render::{Format, Palette};
 use jedi_judge::rules::Corpus;
@@ -41,9 +40,8 @@ fn every_bundled_battle_meets_its_expectation_and_renders_as_reviewed() {
 
 #[test]
 fn every_refused_evacuation_or_battle_is_a_finding_of_check() {
-    for (path, text) in bundled() {
-        let walked = walk(&text, None, None);
-        let refused = walked.run.events.first().is_some_and(|event| {
+    let first_refused = |walked: &jedi_judge::walk::Walkthrough| {
+        walked.run.events.first().is_some_and(|event| {
             serde_json::to_value(&event.kind)
                 .ok()
                 .and_then(|value| {
@@ -54,23 +52,13 @@ fn every_refused_evacuation_or_battle_is_a_finding_of_check() {
                 })
                 .as_deref()
                 == Some("refused")
-        });
-        let report = jedi_judge::check::check_text(
-            &path,
-            &text,
-            Corpus::embedded(),
-            Catalog::embedded(),
-            None,
-        );
-        let found = report
-            .violations
-            .iter()
-            .any(|v| v.code == "evacuation-refused" || v.code == "battle-refused");
-        assert_eq!(
-            refused, found,
-            "{path}: refused {refused}, check found {found}"
-        );
-    }
+        })
+    };
+    common::refusals_are_findings_of_check(
+        &bundled(),
+        first_refused,
+        &["evacuation-refused", "battle-refused"],
+    );
 }
 
 proptest! {

@@ -157,25 +157,11 @@ proptest! {
 
 #[test]
 fn every_refused_deploy_is_a_finding_of_check_and_no_other_is() {
-    for (path, text) in bundled() {
-        let walked = walk(&text, None, None);
-        let refused = kinds(&walked).first() == Some(&"refused");
-        let report = jedi_judge::check::check_text(
-            &path,
-            &text,
-            Corpus::embedded(),
-            jedi_judge::cards::Catalog::embedded(),
-            None,
-        );
-        let found = report
-            .violations
-            .iter()
-            .any(|violation| violation.code == "deploy-refused");
-        assert_eq!(
-            refused, found,
-            "{path}: refused {refused}, check found {found}"
-        );
-    }
+    common::refusals_are_findings_of_check(
+        &bundled(),
+        |walked| kinds(walked).first() == Some(&"refused"),
+        &["deploy-refused"],
+    );
 }
 
 #[test]

@@ -23,12 +23,12 @@ use super::{
 const WIN_THE_GAME: Citation = cite("boonta.objective.podrace");
 const AT_THE_OBJECTIVE: Citation = cite("boonta.boonta-eve-classic.deploy");
 const MATCHING: Citation = cite("boonta.boonta-eve-classic.matching-weapon");
-const LAPS_PLAY: Citation = cite("boonta.laps.play");
-const LAP_FINISH: Citation = cite("boonta.laps.finish");
-const THRUST: Citation = cite("boonta.thrust.definition");
+pub(crate) const LAPS_PLAY: Citation = cite("boonta.laps.play");
+pub(crate) const LAP_FINISH: Citation = cite("boonta.laps.finish");
+pub(crate) const THRUST: Citation = cite("boonta.thrust.definition");
 pub(crate) const THRUST_CAP: Citation = cite("boonta.thrust.cap");
-const HANDLING: Citation = cite("boonta.handling.definition");
-const HANDLING_UNUSABLE: Citation = cite("boonta.handling.unusable");
+pub(crate) const HANDLING: Citation = cite("boonta.handling.definition");
+pub(crate) const HANDLING_UNUSABLE: Citation = cite("boonta.handling.unusable");
 const REFUEL: Citation = cite("boonta.refuel.definition");
 const DECK_VICTORY: Citation = cite("even-up.deck-victory-first");
 
@@ -519,6 +519,44 @@ pub fn handling_cards_in_lap(board: &Board, side: Side) -> usize {
             marked || board.card(**id).and_then(Card::destiny) != Some(place)
         })
         .count()
+}
+
+/// The handling numbers of a player's pilot: his own, the last digit of his collector number
+/// (marked unusable for 0 and 7), and those his player's face-up cards in play lend him by
+/// their text; and whether his collector number is not known.
+pub fn handling_numbers(board: &Board, side: Side, pilot: &Card) -> (Vec<HandlingSource>, bool) {
+    let own = handling(pilot).value;
+    let mut numbers = Vec::new();
+    if let TraitValue::Number(number) | TraitValue::Unusable(number) = own {
+        numbers.push(HandlingSource {
+            number,
+            card: pilot.full_name(),
+            lent: false,
+            unusable: matches!(own, TraitValue::Unusable(_)),
+        });
+    }
+    let in_play = board
+        .planets
+        .iter()
+        .map(|planet| Zone::InPlay(*planet, side))
+        .chain([Zone::AtObjective(side)]);
+    for zone in in_play {
+        for &id in board.zone(zone) {
+            let face_up = board.instance(id).is_some_and(|card| !card.face_down);
+            let Some(card) = board.card(id) else { continue };
+            if let Some(number) = card.text.podrace.as_ref().and_then(|text| text.handling)
+                && face_up
+            {
+                numbers.push(HandlingSource {
+                    number,
+                    card: card.full_name(),
+                    lent: true,
+                    unusable: false,
+                });
+            }
+        }
+    }
+    (numbers, own == TraitValue::Unknown)
 }
 
 /// Whether a card is a Podracer Weapon card.
@@ -1018,48 +1056,10 @@ impl Podrace {
             self.phase = Phase::Refuel;
             return;
         }
-        let own = handling(&pilot_card);
-        let mut numbers = Vec::new();
+        let (numbers, unknown) = handling_numbers(board, self.side, &pilot_card);
         let mut cites = vec![HANDLING];
-        let unknown = own.value == TraitValue::Unknown;
-        match own.value {
-            TraitValue::Number(number) => numbers.push(HandlingSource {
-                number,
-                card: pilot_card.full_name(),
-                lent: false,
-                unusable: false,
-            }),
-            TraitValue::Unusable(number) => {
-                cites.push(HANDLING_UNUSABLE);
-                numbers.push(HandlingSource {
-                    number,
-                    card: pilot_card.full_name(),
-                    lent: false,
-                    unusable: true,
-                });
-            }
-            _ => {}
-        }
-        let in_play = board
-            .planets
-            .iter()
-            .map(|planet| Zone::InPlay(*planet, self.side))
-            .chain([Zone::AtObjective(self.side)]);
-        for zone in in_play {
-            for &id in board.zone(zone) {
-                let face_up = board.instance(id).is_some_and(|card| !card.face_down);
-                let Some(card) = board.card(id) else { continue };
-                if let Some(number) = card.text.podrace.as_ref().and_then(|text| text.handling)
-                    && face_up
-                {
-                    numbers.push(HandlingSource {
-                        number,
-                        card: card.full_name(),
-                        lent: true,
-                        unusable: false,
-                    });
-                }
-            }
+        if numbers.iter().any(|source| source.unusable) {
+            cites.push(HANDLING_UNUSABLE);
         }
         self.handling = numbers
             .iter()

@@ -27,6 +27,34 @@ pub fn bundled(folders: &[&str]) -> Vec<PathBuf> {
 /// The folders of `scenarios/` that hold no walks: positions for `check`, and bad input.
 pub const NOT_WALKS: [&str; 2] = ["check", "bad-input"];
 
+/// Holds `check` to the walks: for each bundled scenario, the walk is refused (as `refused`
+/// tells from it) exactly when `check` finds one of `codes`.
+pub fn refusals_are_findings_of_check(
+    bundled: &[(String, String)],
+    refused: impl Fn(&jedi_judge::walk::Walkthrough) -> bool,
+    codes: &[&str],
+) {
+    for (path, text) in bundled {
+        let walked = walk_seeded(text, None, None);
+        let refused = refused(&walked);
+        let report = jedi_judge::check::check_text(
+            path,
+            text,
+            jedi_judge::rules::Corpus::embedded(),
+            jedi_judge::cards::Catalog::embedded(),
+            None,
+        );
+        let found = report
+            .violations
+            .iter()
+            .any(|violation| codes.contains(&violation.code));
+        assert_eq!(
+            refused, found,
+            "{path}: refused {refused}, check found {found}"
+        );
+    }
+}
+
 /// The bundled scenarios that `walk` runs: those of every folder but [`NOT_WALKS`].
 pub fn bundled_walks() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");

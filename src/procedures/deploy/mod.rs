@@ -32,6 +32,18 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
     }),
 }];
 
+/// The deploy counters a turn, which every procedure that deploys cards counts.
+pub(crate) const COUNTERS_PER_TURN: AssumptionSpec = AssumptionSpec {
+    assumption: crate::legality::COUNTERS_PER_TURN,
+    values: &[
+        ("six", "each player has 6 deploy counters a turn"),
+        (
+            engine_deploy::UNLIMITED,
+            "the counters a player has left are not counted",
+        ),
+    ],
+};
+
 static ASSUMPTIONS: &[AssumptionSpec] = &[
     AssumptionSpec {
         assumption: crate::legality::CURRENT_PLANET_STACK_LATER,
@@ -40,16 +52,7 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
             "`check` takes the stack on the current planet as the later one",
         )],
     },
-    AssumptionSpec {
-        assumption: crate::legality::COUNTERS_PER_TURN,
-        values: &[
-            ("six", "each player has 6 deploy counters a turn"),
-            (
-                engine_deploy::UNLIMITED,
-                "the counters a player has left are not counted",
-            ),
-        ],
-    },
+    COUNTERS_PER_TURN,
     AssumptionSpec {
         assumption: engine_deploy::FETCHED_FACE_UP,
         values: &[

@@ -3,20 +3,14 @@
 //! tokens, each finding with its line.
 
 use crate::board::{Board, CardId, Span, Zone};
-use crate::cards::traits::{handling, podracer_matches, podracer_pilot, podracer_weapon};
+use crate::cards::traits::{podracer_matches, podracer_pilot, podracer_weapon};
 use crate::cards::{CardType, Side, TraitValue};
 use crate::engine::podrace::{
-    HANDLING_CARDS_A_LAP, HANDLING_LIMIT_AS_PLAYED, LAP_LENGTH, LAPS_TO_WIN, THRUST_CAP,
-    THRUST_TOKENS_CAP,
+    HANDLING, HANDLING_CARDS_A_LAP, HANDLING_LIMIT_AS_PLAYED, HANDLING_UNUSABLE, LAP_FINISH,
+    LAP_LENGTH, LAPS_PLAY, LAPS_TO_WIN, THRUST, THRUST_CAP, THRUST_TOKENS_CAP, handling_numbers,
 };
 use crate::legality::{Basis, Verdict, Violation};
-use crate::rules::{Citation, Corpus, cite};
-
-const LAPS_PLAY: Citation = cite("boonta.laps.play");
-const LAP_FINISH: Citation = cite("boonta.laps.finish");
-const THRUST: Citation = cite("boonta.thrust.definition");
-const HANDLING: Citation = cite("boonta.handling.definition");
-const HANDLING_UNUSABLE: Citation = cite("boonta.handling.unusable");
+use crate::rules::Corpus;
 
 /// Every Podrace finding about the position.
 pub fn podrace_findings(board: &Board, corpus: &Corpus) -> Vec<Violation> {
@@ -86,39 +80,21 @@ impl Check<'_> {
                         && podracer_matches(weapon, pilot)
                 })
         });
-        let mut usable = Vec::new();
-        let mut unusable = None;
-        let own = handling(pilot).value;
-        match own {
-            TraitValue::Number(number) => usable.push(number),
-            TraitValue::Unusable(number) => unusable = Some(number),
-            _ => {}
-        }
-        let in_play = self
-            .board
-            .planets
+        let (numbers, unknown) = handling_numbers(self.board, side, pilot);
+        let usable = numbers
             .iter()
-            .map(|planet| Zone::InPlay(*planet, side))
-            .chain([Zone::AtObjective(side)]);
-        for zone in in_play {
-            for &id in self.board.zone(zone) {
-                let face_up = self.board.instance(id).is_some_and(|card| !card.face_down);
-                if let Some(number) = self
-                    .board
-                    .card(id)
-                    .and_then(|card| card.text.podrace.as_ref())
-                    .and_then(|text| text.handling)
-                    && face_up
-                {
-                    usable.push(number);
-                }
-            }
-        }
+            .filter(|source| !source.unusable)
+            .map(|source| source.number)
+            .collect();
+        let unusable = numbers
+            .iter()
+            .find(|source| source.unusable)
+            .map(|source| source.number);
         Some(PilotAtObjective {
             name: pilot.full_name(),
             usable,
             unusable,
-            unknown: own == TraitValue::Unknown,
+            unknown,
             matched,
         })
     }

@@ -34,16 +34,7 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
 }];
 
 static ASSUMPTIONS: &[AssumptionSpec] = &[
-    AssumptionSpec {
-        assumption: crate::legality::COUNTERS_PER_TURN,
-        values: &[
-            ("six", "each player has 6 deploy counters a turn"),
-            (
-                crate::engine::deploy::UNLIMITED,
-                "the counters a player has left are not counted",
-            ),
-        ],
-    },
+    super::deploy::COUNTERS_PER_TURN,
     AssumptionSpec {
         assumption: engine_podrace::OBJECTIVE_FETCH,
         values: &[
