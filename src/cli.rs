@@ -78,10 +78,8 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Walks through the scenario's action (a duel, a battle or an evacuation, a deploy, a new
-    /// location's Effects, a misplay's remedy, a Podrace Deploy step, or a Clash of the
-    /// Lightsabers battle, round or game) step by step, each step with the rules it applies
-    /// quoted, then the verdict. Exit 0 done as expected; 1 a decision the scenario
+    /// Walks through the procedure the scenario's `action:` names (an unknown action lists
+    /// them all) step by step, each step with the rules it applies quoted, then the verdict. Exit 0 done as expected; 1 a decision the scenario
     /// does not give, or an outcome other than its `expect:`; 2 unreadable input or a
     /// missing fact.
     Walk {

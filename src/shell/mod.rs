@@ -212,7 +212,7 @@ const BUILT_IN: [Command; 30] = [
     (
         "walk",
         "walk FILE",
-        "walk through a scenario file's action (a duel, a battle or evacuation, a deploy, a new location's Effects, a remedy, a Podrace Deploy step, or a Clash of the Lightsabers battle, round or game), as `jedi-judge walk` does",
+        "walk through the procedure a scenario file's `action:` names, Clash of the Lightsabers included, as `jedi-judge walk` does",
         "walk scenarios/clash/battle-drawn.yaml",
     ),
     (
