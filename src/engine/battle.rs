@@ -1,6 +1,6 @@
 //! The battle: a character battle at a planet, and the evacuation with the starship battle that decides it.
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::BTreeSet;
 
 use serde::Serialize;
 
@@ -13,8 +13,8 @@ use crate::rules::{Citation, Corpus, cite};
 use super::conditions::{self, Situation};
 use super::damage::{self, Defeated};
 use super::{
-    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
-    describe_move, saturating_sum,
+    Advance, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
+    saturating_sum,
 };
 
 const HYPERSPACE: Citation = cite("starship.hyperspace");
@@ -507,7 +507,7 @@ struct Making {
 pub struct Battle {
     mode: Mode,
     phase: Phase,
-    pending: VecDeque<Event>,
+    pending: super::Pending,
     random: Random,
     /// The player whose turn it is: the attacker of a battle, the evacuating player.
     mover: Side,
@@ -527,7 +527,6 @@ pub struct Battle {
     tie_both: bool,
     no_breakthrough: bool,
     weapon_draws_stop: bool,
-    said: std::collections::BTreeSet<&'static str>,
     missing: Option<String>,
 }
 
@@ -553,7 +552,7 @@ impl Battle {
         Battle {
             mode,
             phase: Phase::Start,
-            pending: VecDeque::new(),
+            pending: super::Pending::default(),
             random: Random::seeded(board.seed),
             mover,
             attacker: match mode {
@@ -573,7 +572,6 @@ impl Battle {
             tie_both: false,
             no_breakthrough: false,
             weapon_draws_stop: false,
-            said: Default::default(),
             missing: None,
         }
     }
@@ -592,29 +590,6 @@ impl Battle {
 
     fn defender(&self) -> Side {
         self.attacker.opponent()
-    }
-
-    /// An assumption, given the first time it applies only.
-    fn once(&mut self, assumptions: &mut Vec<Assumption>, assumption: Assumption) {
-        if self.said.insert(assumption.name) {
-            assumptions.push(assumption);
-        }
-    }
-
-    fn emit(
-        &mut self,
-        kind: BattleEvent,
-        cites: &[Citation],
-        assumptions: Vec<Assumption>,
-        moves: Vec<Move>,
-    ) {
-        self.pending.push_back(Event {
-            kind: kind.into(),
-            cites: cites.to_vec(),
-            assumptions,
-            moves,
-            tally: Tally::default(),
-        });
     }
 
     fn name(board: &Board, id: CardId) -> String {
@@ -662,7 +637,7 @@ impl Battle {
 
     fn refuse(&mut self, side: Option<Side>, refusal: BattleRefusal, cites: &[Citation]) {
         self.result.refusal = Some(refusal.clone());
-        self.emit(
+        self.pending.emit(
             BattleEvent::Refused {
                 side,
                 mode: self.mode,
@@ -739,9 +714,9 @@ impl Battle {
                 for side in [mover, mover.opponent()] {
                     if self.fighters(board, side).is_empty() {
                         let mut assumptions = Vec::new();
-                        self.once(&mut assumptions, BOTH_SIDES);
+                        assumptions.extend(self.pending.once(BOTH_SIDES));
                         self.result.refusal = Some(BattleRefusal::NoCharacters { side });
-                        self.emit(
+                        self.pending.emit(
                             BattleEvent::Refused {
                                 side: Some(mover),
                                 mode: self.mode,
@@ -826,7 +801,7 @@ impl Battle {
                 return Ok(());
             }
         }
-        self.emit(
+        self.pending.emit(
             BattleEvent::EvacuationAttempted {
                 side: mover,
                 planet: planet.name().to_string(),
@@ -949,8 +924,8 @@ impl Battle {
             return Ok(());
         }
         let mut assumptions = Vec::new();
-        self.once(&mut assumptions, FIGHT_PAIRING);
-        self.emit(
+        assumptions.extend(self.pending.once(FIGHT_PAIRING));
+        self.pending.emit(
             BattleEvent::BattleBegins {
                 attacker: self.attacker,
                 planet: planet.name().to_string(),
@@ -1216,9 +1191,9 @@ impl Battle {
             .collect();
         let mut assumptions = Vec::new();
         if !self.starships {
-            self.once(&mut assumptions, WHOLE_PLAN);
+            assumptions.extend(self.pending.once(WHOLE_PLAN));
         }
-        self.emit(
+        self.pending.emit(
             BattleEvent::PlanMade {
                 side,
                 entries,
@@ -1242,7 +1217,7 @@ impl Battle {
                 .collect();
             for weapon in Self::of_type(board, Zone::InPlay(planet, side), CardType::Weapon) {
                 if !used.contains(&weapon) {
-                    self.emit(
+                    self.pending.emit(
                         BattleEvent::WeaponSetAside {
                             side,
                             card: Self::name(board, weapon),
@@ -1272,7 +1247,7 @@ impl Battle {
                     if back.is_some() {
                         board.move_to(card, Zone::Hand(side));
                     }
-                    self.emit(
+                    self.pending.emit(
                         BattleEvent::NotABattleCard {
                             side,
                             card: Self::name(board, card),
@@ -1302,7 +1277,7 @@ impl Battle {
         if self.starships {
             cites.insert(0, STARSHIP_PLANS);
         }
-        self.emit(
+        self.pending.emit(
             BattleEvent::BattleCardsDeclared {
                 side,
                 count,
@@ -1393,7 +1368,7 @@ impl Battle {
                 let count = match card.text.destiny_draws {
                     Some(count) => count,
                     None => {
-                        self.once(&mut assumptions, STARFIGHTER_DRAWS);
+                        assumptions.extend(self.pending.once(STARFIGHTER_DRAWS));
                         1
                     }
                 };
@@ -1424,14 +1399,14 @@ impl Battle {
                                 ));
                             }
                             (None, None) => {
-                                self.once(&mut assumptions, WEAPON_DRAWS);
+                                assumptions.extend(self.pending.once(WEAPON_DRAWS));
                                 1
                             }
                         };
                         draws.push((weapon, count));
                     }
                     None => {
-                        self.emit(
+                        self.pending.emit(
                             BattleEvent::WeaponSetAside {
                                 side,
                                 card: weapon_card.full_name(),
@@ -1456,7 +1431,7 @@ impl Battle {
             for _ in 0..count.max(0) {
                 let Some(top) = board.zone(Zone::DrawDeck(side)).first().copied() else {
                     *short = true;
-                    self.emit(
+                    self.pending.emit(
                         BattleEvent::NoCardToDraw {
                             side,
                             for_card: for_card.clone(),
@@ -1478,9 +1453,9 @@ impl Battle {
                 board.move_to(top, Zone::DiscardPile(side));
                 *drew += 1;
                 let mut drawn_assumptions = Vec::new();
-                self.once(&mut drawn_assumptions, DESTINY_TO_DISCARD);
+                drawn_assumptions.extend(self.pending.once(DESTINY_TO_DISCARD));
                 let card = Self::name(board, top);
-                self.emit(
+                self.pending.emit(
                     BattleEvent::DestinyDrawn {
                         side,
                         card,
@@ -1495,7 +1470,7 @@ impl Battle {
             }
         }
         let total = saturating_sum(&parts);
-        self.emit(
+        self.pending.emit(
             BattleEvent::FightTotal {
                 side,
                 cards: Self::names(board, &entry.fighters),
@@ -1516,8 +1491,8 @@ impl Battle {
             let works = first.map(|id| Self::name(board, id)).unwrap_or_default();
             for idle in entry.battle_cards.iter().skip(1) {
                 let mut assumptions = Vec::new();
-                self.once(&mut assumptions, WORKING_CARD);
-                self.emit(
+                assumptions.extend(self.pending.once(WORKING_CARD));
+                self.pending.emit(
                     BattleEvent::BattleCardIdle {
                         side,
                         card: Self::name(board, *idle),
@@ -1541,8 +1516,8 @@ impl Battle {
         };
         self.result.fights = number + 1;
         let mut assumptions = Vec::new();
-        self.once(&mut assumptions, FIGHT_PAIRING);
-        self.emit(
+        assumptions.extend(self.pending.once(FIGHT_PAIRING));
+        self.pending.emit(
             BattleEvent::Fight {
                 number: number + 1,
                 light: Self::names(board, &light.fighters),
@@ -1583,7 +1558,7 @@ impl Battle {
                 let by = working[index(side)]
                     .map(|id| Self::name(board, id))
                     .unwrap_or_default();
-                self.emit(
+                self.pending.emit(
                     BattleEvent::WeaponCancelled {
                         side: other,
                         card: Self::name(board, weapon),
@@ -1623,7 +1598,7 @@ impl Battle {
         match ran_out.as_slice() {
             [_, _] => {
                 self.result.tie_game = true;
-                self.emit(
+                self.pending.emit(
                     BattleEvent::TieGame,
                     &[LAST_CARD_TIE],
                     Vec::new(),
@@ -1635,7 +1610,7 @@ impl Battle {
             [loser] => {
                 let winner = loser.opponent();
                 self.result.deck_victory = Some(winner);
-                self.emit(
+                self.pending.emit(
                     BattleEvent::DeckVictory {
                         winner,
                         by_destiny: true,
@@ -1652,7 +1627,7 @@ impl Battle {
         let (light_total, dark_total) = (totals[0], totals[1]);
         let losers: Vec<Side> = match light_total.cmp(&dark_total) {
             std::cmp::Ordering::Greater => {
-                self.emit(
+                self.pending.emit(
                     BattleEvent::FightWon {
                         number: number + 1,
                         winner: Side::Light,
@@ -1666,7 +1641,7 @@ impl Battle {
                 vec![Side::Dark]
             }
             std::cmp::Ordering::Less => {
-                self.emit(
+                self.pending.emit(
                     BattleEvent::FightWon {
                         number: number + 1,
                         winner: Side::Dark,
@@ -1685,7 +1660,7 @@ impl Battle {
                 } else {
                     TIED_FIGHT
                 };
-                self.emit(
+                self.pending.emit(
                     BattleEvent::FightTied {
                         number: number + 1,
                         total: light_total,
@@ -1758,14 +1733,14 @@ impl Battle {
             if weapon_kept {
                 kept = Some(Self::name(board, weapon));
             } else {
-                self.once(&mut assumptions, WEAPON_LOST);
+                assumptions.extend(self.pending.once(WEAPON_LOST));
                 let from = board.zone_of(weapon).unwrap_or(Zone::DiscardPile(side));
                 moves.push(describe_move(board, weapon, from, Zone::DiscardPile(side)));
                 board.move_to(weapon, Zone::DiscardPile(side));
             }
         }
         let cards = Self::names(board, &entry.fighters);
-        self.emit(
+        self.pending.emit(
             BattleEvent::Defeated {
                 side,
                 cards,
@@ -1783,7 +1758,7 @@ impl Battle {
         );
         let (amount, floored) = damage::amount(&parts);
         let mut assumptions = Vec::new();
-        self.once(&mut assumptions, DEFEAT_DAMAGE);
+        assumptions.extend(self.pending.once(DEFEAT_DAMAGE));
         assumptions.extend(floored);
         Ok(self.take_damage(board, side, amount, parts, assumptions, &[]))
     }
@@ -1806,7 +1781,7 @@ impl Battle {
             cites.push(STARSHIP_BATTLE);
         }
         cites.extend(taken.lap_cards_cited());
-        self.emit(
+        self.pending.emit(
             BattleEvent::DamageTaken {
                 side,
                 amount,
@@ -1820,7 +1795,7 @@ impl Battle {
         if taken.ran_out {
             let winner = side.opponent();
             self.result.deck_victory = Some(winner);
-            self.emit(
+            self.pending.emit(
                 BattleEvent::DeckVictory {
                     winner,
                     by_destiny: false,
@@ -1847,7 +1822,7 @@ impl Battle {
             }
             if self.starships {
                 let cards: Vec<CardId> = rest.iter().flat_map(|e| e.fighters.clone()).collect();
-                self.emit(
+                self.pending.emit(
                     BattleEvent::Unopposed {
                         side,
                         cards: Self::names(board, &cards),
@@ -1856,7 +1831,7 @@ impl Battle {
                     Vec::new(),
                     Vec::new(),
                 );
-                self.emit(
+                self.pending.emit(
                     BattleEvent::NoBreakthrough,
                     &[STARSHIP_BATTLE],
                     Vec::new(),
@@ -1897,7 +1872,7 @@ impl Battle {
                     }
                 }
                 let (amount, floored) = damage::amount(&parts);
-                self.emit(
+                self.pending.emit(
                     BattleEvent::Breakthrough {
                         side,
                         card: name.clone(),
@@ -1938,8 +1913,8 @@ impl Battle {
                 board.move_to(*card, Zone::DiscardPile(side));
             }
             let mut assumptions = Vec::new();
-            self.once(&mut assumptions, BATTLE_CARDS_DISCARDED);
-            self.emit(
+            assumptions.extend(self.pending.once(BATTLE_CARDS_DISCARDED));
+            self.pending.emit(
                 BattleEvent::BattleCardsDiscarded {
                     side,
                     cards: Self::names(board, &cards),
@@ -1955,7 +1930,7 @@ impl Battle {
                 if cards.is_empty() {
                     continue;
                 }
-                self.emit(
+                self.pending.emit(
                     BattleEvent::SurvivorsToHyperspace {
                         side,
                         cards: Self::names(board, &cards),
@@ -2000,7 +1975,7 @@ impl Battle {
             self.result.evacuated = Some(true);
             self.result.evacuated_to = Some(EvacuatedTo::DrawDeck);
             let deck_size = board.zone(Zone::DrawDeck(side)).len();
-            self.emit(
+            self.pending.emit(
                 BattleEvent::EvacuationSucceeded {
                     side,
                     transports: Self::names(board, &transports),
@@ -2027,7 +2002,7 @@ impl Battle {
             }
             self.result.evacuated = Some(false);
             self.result.evacuated_to = Some(EvacuatedTo::DiscardPile);
-            self.emit(
+            self.pending.emit(
                 BattleEvent::EvacuationFailed { side, cards: names },
                 &[SURVIVORS],
                 Vec::new(),
@@ -2051,7 +2026,7 @@ impl Battle {
                 let side = self.attacker;
                 if board.zone(Zone::Hyperspace(side)).is_empty() {
                     self.result.intercepted = Some(false);
-                    self.emit(
+                    self.pending.emit(
                         BattleEvent::NotIntercepted { side, could: false },
                         &[INTERCEPT],
                         Vec::new(),
@@ -2141,7 +2116,7 @@ fn card_option(board: &Board, id: CardId, verb: &str, cites: &[Citation]) -> Dec
 impl Procedure<Board> for Battle {
     fn advance(&mut self, board: &mut Board) -> Advance {
         loop {
-            if let Some(event) = self.pending.pop_front() {
+            if let Some(event) = self.pending.next() {
                 return Advance::Event(event);
             }
             if let Some(fact) = self.missing.take() {
@@ -2177,7 +2152,7 @@ impl Procedure<Board> for Battle {
                         let moved =
                             describe_move(board, card, Zone::Hand(side), Zone::Hyperspace(side));
                         board.move_to(card, Zone::Hyperspace(side));
-                        self.emit(
+                        self.pending.emit(
                             BattleEvent::StarshipsAdded {
                                 side,
                                 cards: vec![Self::name(board, card)],
@@ -2188,7 +2163,7 @@ impl Procedure<Board> for Battle {
                         );
                     }
                     None => {
-                        self.emit(
+                        self.pending.emit(
                             BattleEvent::StarshipsAdded {
                                 side,
                                 cards: Vec::new(),
@@ -2205,7 +2180,7 @@ impl Procedure<Board> for Battle {
                 let side = self.attacker;
                 if option.declines {
                     self.result.intercepted = Some(false);
-                    self.emit(
+                    self.pending.emit(
                         BattleEvent::NotIntercepted { side, could: true },
                         &[INTERCEPT],
                         Vec::new(),
@@ -2217,7 +2192,7 @@ impl Procedure<Board> for Battle {
                 } else {
                     self.result.intercepted = Some(true);
                     let starships = board.zone(Zone::Hyperspace(side)).to_vec();
-                    self.emit(
+                    self.pending.emit(
                         BattleEvent::Intercepted {
                             side,
                             starships: Self::names(board, &starships),

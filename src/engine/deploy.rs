@@ -1,8 +1,6 @@
 //! Deploying a card, and the card it may then deploy from the draw deck by its game text:
 //! counters, the search, one copy, the reshuffle, the penalty and deck victory.
 
-use std::collections::{BTreeSet, VecDeque};
-
 use serde::Serialize;
 
 use crate::board::{Board, CardId, Planet, Zone};
@@ -13,7 +11,7 @@ use crate::rules::{Citation, cite};
 
 pub use super::from_deck::NotFetched;
 use super::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
-use super::{Advance, Assumption, Decision, Event, Move, Procedure, Tally, describe_move};
+use super::{Advance, Assumption, Decision, Procedure, describe_move};
 
 const GAME_TEXT: Citation = cite("deploy-from-deck.game-text");
 const HIDDEN: Citation = cite("deploy-from-deck.hidden");
@@ -147,7 +145,7 @@ enum Phase {
 /// The deploy procedure.
 pub struct Deploy {
     phase: Phase,
-    pending: VecDeque<Event>,
+    pending: super::Pending,
     random: Random,
     side: Side,
     planet: Option<Planet>,
@@ -159,8 +157,6 @@ pub struct Deploy {
     fetch: Option<DeployFetch>,
     result: DeployResult,
     missing: Option<String>,
-    /// The named assumptions printed so far: each is printed once.
-    said: BTreeSet<&'static str>,
 }
 
 impl DeployResult {
@@ -176,7 +172,7 @@ impl Deploy {
         let setup = board.deploy.as_ref();
         Deploy {
             phase: Phase::Start,
-            pending: VecDeque::new(),
+            pending: super::Pending::default(),
             random: Random::seeded(board.seed),
             side: board.turn.unwrap_or(Side::Light),
             planet: setup.and_then(|setup| setup.to).or(board.current_planet),
@@ -187,7 +183,6 @@ impl Deploy {
             fetch: None,
             result: DeployResult::default(),
             missing: None,
-            said: BTreeSet::new(),
         }
     }
 
@@ -202,22 +197,6 @@ impl Deploy {
         &self.result
     }
 
-    fn emit(
-        &mut self,
-        kind: DeployEvent,
-        cites: &[Citation],
-        assumptions: Vec<Assumption>,
-        moves: Vec<Move>,
-    ) {
-        self.pending.push_back(Event {
-            kind: kind.into(),
-            cites: cites.to_vec(),
-            assumptions,
-            moves,
-            tally: Tally::default(),
-        });
-    }
-
     /// The counters assumption, the first time it is applied.
     fn counters_assumption(&mut self) -> Vec<Assumption> {
         let assumption = if self.counted {
@@ -225,17 +204,13 @@ impl Deploy {
         } else {
             COUNTERS_UNCOUNTED
         };
-        if self.said.insert(assumption.name) {
-            vec![assumption]
-        } else {
-            Vec::new()
-        }
+        self.pending.once(assumption)
     }
 
     fn start(&mut self, board: &mut Board) -> Result<(), String> {
         let Some(side) = board.turn else {
             self.result.refusal = Some(DeployRefusal::NoTurn);
-            self.emit(
+            self.pending.emit(
                 DeployEvent::Refused {
                     side: None,
                     refusal: DeployRefusal::NoTurn,
@@ -280,7 +255,7 @@ impl Deploy {
                 self.result.refusal = Some(refusal.clone());
                 self.result.counters_left = Some(left);
                 let counters = self.counters_assumption();
-                self.emit(
+                self.pending.emit(
                     DeployEvent::Refused {
                         side: Some(side),
                         refusal,
@@ -309,7 +284,7 @@ impl Deploy {
         player.counters_spent = player.counters_spent.saturating_add(cost);
         let name = card.full_name();
         let counters = self.counters_assumption();
-        self.emit(
+        self.pending.emit(
             DeployEvent::Deployed {
                 side,
                 card: name.clone(),
@@ -327,7 +302,7 @@ impl Deploy {
             return Ok(());
         };
         if hidden {
-            self.emit(
+            self.pending.emit(
                 DeployEvent::TextOff { side, card: name },
                 &[HIDDEN],
                 Vec::new(),
@@ -339,7 +314,7 @@ impl Deploy {
         if let Some(only) = &fetch.to
             && !only.eq_ignore_ascii_case(planet.name())
         {
-            self.emit(
+            self.pending.emit(
                 DeployEvent::TextNotHere {
                     side,
                     card: name,
@@ -381,7 +356,7 @@ impl Deploy {
         if by_trait {
             cites.push(TITLE_RULE);
         }
-        self.emit(
+        self.pending.emit(
             DeployEvent::Searched {
                 side,
                 card: name.to_string(),
@@ -449,7 +424,7 @@ impl Deploy {
             FETCHED_FACE_UP
         }];
         assumptions.extend(self.counters_assumption());
-        self.emit(
+        self.pending.emit(
             DeployEvent::Fetched {
                 side,
                 card: name,
@@ -468,7 +443,7 @@ impl Deploy {
     fn reshuffle(&mut self, board: &mut Board) {
         let side = self.side;
         let deck_size = super::shuffle_deck(board, side, &mut self.random);
-        self.emit(
+        self.pending.emit(
             DeployEvent::Reshuffled { side, deck_size },
             &[RESHUFFLE],
             Vec::new(),
@@ -478,7 +453,7 @@ impl Deploy {
             let mut moves = Vec::new();
             let (taken, cites) = from_deck::penalty(board, side, self.laps_rule, &mut moves);
             self.result.damage = u32::try_from(taken.lost).unwrap_or(u32::MAX);
-            self.emit(
+            self.pending.emit(
                 DeployEvent::Penalty { side, taken },
                 &cites,
                 Vec::new(),
@@ -487,7 +462,7 @@ impl Deploy {
             if taken.ran_out {
                 let winner = side.opponent();
                 self.result.deck_victory = Some(winner);
-                self.emit(
+                self.pending.emit(
                     DeployEvent::DeckVictory { winner },
                     &[DECK_VICTORY],
                     Vec::new(),
@@ -539,7 +514,7 @@ fn matches(card: &Card, wanted: &str) -> Option<bool> {
 impl Procedure<Board> for Deploy {
     fn advance(&mut self, board: &mut Board) -> Advance {
         loop {
-            if let Some(event) = self.pending.pop_front() {
+            if let Some(event) = self.pending.next() {
                 return Advance::Event(event);
             }
             if let Some(fact) = self.missing.take() {
@@ -585,7 +560,7 @@ impl Procedure<Board> for Deploy {
 impl Deploy {
     fn not_fetched(&mut self, why: NotFetched) {
         self.result.not_fetched = Some(why);
-        self.emit(
+        self.pending.emit(
             DeployEvent::NotFetched {
                 side: self.side,
                 why,

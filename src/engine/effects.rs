@@ -3,7 +3,7 @@
 //! from his draw deck, show it, put it in his hand and reshuffle, the player who put the
 //! location down first.
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::BTreeSet;
 
 use serde::Serialize;
 
@@ -13,8 +13,7 @@ use crate::random::Random;
 use crate::rules::{Citation, cite};
 
 use super::{
-    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
-    describe_move,
+    Advance, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
 };
 
 const NEW_PLANET: Citation = cite("effects.new-planet");
@@ -98,12 +97,11 @@ enum Phase {
 /// The procedure.
 pub struct NewLocation {
     phase: Phase,
-    pending: VecDeque<Event>,
+    pending: super::Pending,
     random: Random,
     order: [Side; 2],
     occasion: Occasion,
     result: EffectsResult,
-    said: BTreeSet<&'static str>,
 }
 
 impl NewLocation {
@@ -118,7 +116,7 @@ impl NewLocation {
         let first_side = first.unwrap_or(Side::Light);
         NewLocation {
             phase: Phase::Start,
-            pending: VecDeque::new(),
+            pending: super::Pending::default(),
             random: Random::seeded(board.seed),
             order: [first_side, first_side.opponent()],
             occasion,
@@ -128,7 +126,6 @@ impl NewLocation {
                 planet,
                 ..EffectsResult::default()
             },
-            said: BTreeSet::new(),
         }
     }
 
@@ -141,22 +138,6 @@ impl NewLocation {
             Occasion::NewPlanet => vec![NEW_PLANET],
             Occasion::StartOfGame | Occasion::TookControl => vec![NEW_PLANET, START_OF_GAME],
         }
-    }
-
-    fn emit(
-        &mut self,
-        kind: EffectsEvent,
-        cites: &[Citation],
-        assumptions: Vec<Assumption>,
-        moves: Vec<Move>,
-    ) {
-        self.pending.push_back(Event {
-            kind: kind.into(),
-            cites: cites.to_vec(),
-            assumptions,
-            moves,
-            tally: Tally::default(),
-        });
     }
 
     /// The Effects in a player's draw deck, the first copy of each title.
@@ -224,7 +205,7 @@ impl NewLocation {
         }
         let hand_size = board.zone(Zone::Hand(side)).len();
         let cites = self.cites();
-        self.emit(
+        self.pending.emit(
             EffectsEvent::EffectTaken {
                 side,
                 card,
@@ -236,7 +217,7 @@ impl NewLocation {
             vec![moved],
         );
         let deck_size = super::shuffle_deck(board, side, &mut self.random);
-        self.emit(
+        self.pending.emit(
             EffectsEvent::Reshuffled { side, deck_size },
             &[NEW_PLANET],
             Vec::new(),
@@ -246,13 +227,9 @@ impl NewLocation {
 
     fn decline(&mut self, board: &Board, side: Side) {
         let had_one = !Self::effects_in_deck(board, side).is_empty();
-        let assumptions = if self.said.insert(NO_EFFECT_NO_RESHUFFLE.name) {
-            vec![NO_EFFECT_NO_RESHUFFLE]
-        } else {
-            Vec::new()
-        };
+        let assumptions = self.pending.once(NO_EFFECT_NO_RESHUFFLE);
         let cites = self.cites();
-        self.emit(
+        self.pending.emit(
             EffectsEvent::NoEffect { side, had_one },
             &cites,
             assumptions,
@@ -264,14 +241,14 @@ impl NewLocation {
 impl Procedure<Board> for NewLocation {
     fn advance(&mut self, board: &mut Board) -> Advance {
         loop {
-            if let Some(event) = self.pending.pop_front() {
+            if let Some(event) = self.pending.next() {
                 return Advance::Event(event);
             }
             match self.phase {
                 Phase::Done => return Advance::Done,
                 Phase::Start => {
                     let Some(first) = self.result.first else {
-                        self.emit(
+                        self.pending.emit(
                             EffectsEvent::NoOneFirst,
                             &[NEW_PLANET],
                             Vec::new(),
@@ -281,7 +258,7 @@ impl Procedure<Board> for NewLocation {
                         continue;
                     };
                     let cites = self.cites();
-                    self.emit(
+                    self.pending.emit(
                         EffectsEvent::Occasion {
                             first,
                             planet: self.result.planet.clone(),

@@ -188,6 +188,48 @@ impl From<crate::clash::battle::ClashEvent> for EventKind {
     }
 }
 
+/// The events a procedure has made and not yet given out, in order, and the named
+/// assumptions it has printed: each is printed once, where it is first applied.
+#[derive(Debug, Default)]
+pub(crate) struct Pending {
+    events: std::collections::VecDeque<Event>,
+    said: std::collections::BTreeSet<&'static str>,
+}
+
+impl Pending {
+    /// Adds an event with the rules it applied, the named assumptions it rests on and the
+    /// cards it moved.
+    pub fn emit(
+        &mut self,
+        kind: impl Into<EventKind>,
+        cites: &[Citation],
+        assumptions: Vec<Assumption>,
+        moves: Vec<Move>,
+    ) {
+        self.events.push_back(Event {
+            kind: kind.into(),
+            cites: cites.to_vec(),
+            assumptions,
+            moves,
+            tally: Tally::default(),
+        });
+    }
+
+    /// The next event to give out.
+    pub fn next(&mut self) -> Option<Event> {
+        self.events.pop_front()
+    }
+
+    /// The assumption, the first time it is applied; nothing after that.
+    pub fn once(&mut self, assumption: Assumption) -> Vec<Assumption> {
+        if self.said.insert(assumption.name) {
+            vec![assumption]
+        } else {
+            Vec::new()
+        }
+    }
+}
+
 /// An event in the log, with the rules it applied and the state after it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Event {

@@ -16,8 +16,7 @@ use crate::rules::{Citation, Corpus, cite};
 use super::deploy::{COUNTERS_UNCOUNTED, NotFetched, cost_of};
 use super::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
 use super::{
-    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
-    describe_move,
+    Advance, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
 };
 
 const WIN_THE_GAME: Citation = cite("boonta.objective.podrace");
@@ -326,7 +325,7 @@ enum Phase {
 /// The Podrace Deploy step procedure.
 pub struct Podrace {
     phase: Phase,
-    pending: VecDeque<Event>,
+    pending: super::Pending,
     random: Random,
     side: Side,
     counted: bool,
@@ -340,16 +339,12 @@ pub struct Podrace {
     search: Option<(String, Search)>,
     /// Lap cards he may still play this step.
     thrust_left: u32,
-    /// Lap cards played this step.
-    played: u32,
     /// The handling numbers he may use.
     handling: Vec<u8>,
     /// Whether the handling limit has been said.
     limit_said: bool,
     result: PodraceResult,
     missing: Option<String>,
-    /// The named assumptions printed so far: each is printed once.
-    said: BTreeSet<&'static str>,
     /// Whether each of his cards that may be deployed to the Objective is a Podracer pilot
     /// under the ruleset, judged once.
     pilots: BTreeMap<CardId, TraitValue>,
@@ -360,7 +355,7 @@ impl Podrace {
         let in_force = |id: &str| board.ruleset.in_force_id(corpus, id);
         Podrace {
             phase: Phase::Start,
-            pending: VecDeque::new(),
+            pending: super::Pending::default(),
             random: Random::seeded(board.seed),
             side: board.turn.unwrap_or(Side::Light),
             counted: true,
@@ -371,12 +366,10 @@ impl Podrace {
             to_deploy: VecDeque::new(),
             search: None,
             thrust_left: 0,
-            played: 0,
             handling: Vec::new(),
             limit_said: false,
             result: PodraceResult::default(),
             missing: None,
-            said: BTreeSet::new(),
             pilots: pilots_of(board, corpus),
         }
     }
@@ -393,33 +386,8 @@ impl Podrace {
         &self.result
     }
 
-    fn emit(
-        &mut self,
-        kind: PodraceEvent,
-        cites: &[Citation],
-        assumptions: Vec<Assumption>,
-        moves: Vec<Move>,
-    ) {
-        self.pending.push_back(Event {
-            kind: kind.into(),
-            cites: cites.to_vec(),
-            assumptions,
-            moves,
-            tally: Tally::default(),
-        });
-    }
-
-    /// An assumption, the first time it is applied.
-    fn once(&mut self, assumption: Assumption) -> Vec<Assumption> {
-        if self.said.insert(assumption.name) {
-            vec![assumption]
-        } else {
-            Vec::new()
-        }
-    }
-
     fn counters_assumption(&mut self) -> Vec<Assumption> {
-        self.once(if self.counted {
+        self.pending.once(if self.counted {
             COUNTERS_PER_TURN
         } else {
             COUNTERS_UNCOUNTED
@@ -433,7 +401,7 @@ impl Podrace {
 
     fn refuse(&mut self, side: Option<Side>, refusal: PodraceRefusal, cites: &[Citation]) {
         self.result.refusal = Some(refusal.clone());
-        self.emit(
+        self.pending.emit(
             PodraceEvent::Refused { side, refusal },
             cites,
             Vec::new(),
@@ -630,7 +598,7 @@ impl Podrace {
         self.result
             .refused_deploys
             .push((card.clone(), refusal.clone()));
-        self.emit(
+        self.pending.emit(
             PodraceEvent::DeployRefused {
                 side: self.side,
                 card,
@@ -728,7 +696,7 @@ impl Podrace {
             cites.extend([ONE_COPY, COUNTERS]);
         }
         let counters = self.counters_assumption();
-        self.emit(
+        self.pending.emit(
             PodraceEvent::Deployed {
                 side,
                 card: name.clone(),
@@ -760,7 +728,7 @@ impl Podrace {
             if wanted >= THRUST_TOKENS_CAP {
                 cites.push(THRUST_CAP);
             }
-            self.emit(
+            self.pending.emit(
                 PodraceEvent::ExtraThrust {
                     card: name,
                     extra,
@@ -793,8 +761,8 @@ impl Podrace {
             .find(|other| self.is_match(board, id, is_pilot, *other))
         {
             let match_card = board.card(next).map(Card::full_name).unwrap_or_default();
-            let assumption = self.once(MATCH_FROM_HAND);
-            self.emit(
+            let assumption = self.pending.once(MATCH_FROM_HAND);
+            self.pending.emit(
                 PodraceEvent::MatchFromHand {
                     card: name,
                     match_card,
@@ -828,12 +796,12 @@ impl Podrace {
                 return;
             }
         };
-        let assumption = self.once(if self.penalty {
+        let assumption = self.pending.once(if self.penalty {
             OBJECTIVE_FETCH
         } else {
             OBJECTIVE_FETCH_NO_PENALTY
         });
-        self.emit(
+        self.pending.emit(
             PodraceEvent::Searched {
                 side: self.side,
                 wanted: wanted.clone(),
@@ -874,7 +842,7 @@ impl Podrace {
 
     fn not_fetched(&mut self, why: NotFetched) {
         self.result.not_fetched = Some(why);
-        self.emit(
+        self.pending.emit(
             PodraceEvent::NotFetched {
                 side: self.side,
                 why,
@@ -889,7 +857,7 @@ impl Podrace {
     fn reshuffle(&mut self, board: &mut Board) {
         let side = self.side;
         let deck_size = super::shuffle_deck(board, side, &mut self.random);
-        self.emit(
+        self.pending.emit(
             PodraceEvent::Reshuffled { side, deck_size },
             &[RESHUFFLE],
             Vec::new(),
@@ -905,7 +873,7 @@ impl Podrace {
             .result
             .damage
             .saturating_add(u32::try_from(taken.lost).unwrap_or(u32::MAX));
-        self.emit(
+        self.pending.emit(
             PodraceEvent::Penalty { side, taken },
             &cites,
             Vec::new(),
@@ -914,7 +882,7 @@ impl Podrace {
         if taken.ran_out {
             let winner = side.opponent();
             self.result.deck_victory = Some(winner);
-            self.emit(
+            self.pending.emit(
                 PodraceEvent::DeckVictory { winner },
                 &[DECK_VICTORY],
                 Vec::new(),
@@ -928,7 +896,7 @@ impl Podrace {
     fn thrust(&mut self, board: &Board) -> Option<Decision> {
         let side = self.side;
         let Some(pilot) = self.pilot_at(board) else {
-            self.emit(
+            self.pending.emit(
                 PodraceEvent::NoPilot { side },
                 &[THRUST],
                 Vec::new(),
@@ -941,7 +909,7 @@ impl Podrace {
         self.result.pilot = Some(name.clone());
         let setup = board.podrace.clone().unwrap_or_default();
         if setup.refueled {
-            self.emit(
+            self.pending.emit(
                 PodraceEvent::AlreadyRefueled { side },
                 &[REFUEL],
                 Vec::new(),
@@ -952,7 +920,7 @@ impl Podrace {
         }
         if setup.thrusted {
             self.result.thrusted = true;
-            self.emit(
+            self.pending.emit(
                 PodraceEvent::AlreadyThrust { side },
                 &[THRUST],
                 Vec::new(),
@@ -995,7 +963,7 @@ impl Podrace {
         self.result.thrusted = true;
         if self.cap_in_force && before >= THRUST_TOKENS_CAP {
             self.thrust_left = before;
-            self.emit(
+            self.pending.emit(
                 PodraceEvent::ThrustCapped {
                     pilot: name,
                     tokens: before,
@@ -1014,7 +982,7 @@ impl Podrace {
             if tokens >= THRUST_TOKENS_CAP {
                 cites.push(THRUST_CAP);
             }
-            self.emit(
+            self.pending.emit(
                 PodraceEvent::ThrustToken {
                     pilot: name,
                     tokens,
@@ -1044,7 +1012,7 @@ impl Podrace {
             .and_then(|id| board.card(id))
             .is_some_and(|weapon| podracer_matches(weapon, &pilot_card));
         if !matched {
-            self.emit(
+            self.pending.emit(
                 PodraceEvent::NoLapCards {
                     pilot: pilot_card.full_name(),
                     weapon: weapon.map(|id| board.describe(id)),
@@ -1066,7 +1034,7 @@ impl Podrace {
             .filter(|source| !source.unusable)
             .map(|source| source.number)
             .collect();
-        self.emit(
+        self.pending.emit(
             PodraceEvent::Handling {
                 pilot: pilot_card.full_name(),
                 numbers,
@@ -1141,8 +1109,8 @@ impl Podrace {
         }
         if limit_bites && !self.limit_said {
             self.limit_said = true;
-            let assumption = self.once(HANDLING_LIMIT_AS_PLAYED);
-            self.emit(
+            let assumption = self.pending.once(HANDLING_LIMIT_AS_PLAYED);
+            self.pending.emit(
                 PodraceEvent::HandlingLimit { number },
                 &[HANDLING],
                 assumption,
@@ -1181,14 +1149,13 @@ impl Podrace {
         }
         let destiny = board.card(id).and_then(Card::destiny).unwrap_or(0);
         self.thrust_left = self.thrust_left.saturating_sub(1);
-        self.played = self.played.saturating_add(1);
         self.result.lap_cards.push(destiny);
         let card = if board.card(id).is_some_and(|card| card.anonymous) {
             format!("a card of destiny {destiny}")
         } else {
             board.describe(id)
         };
-        self.emit(
+        self.pending.emit(
             PodraceEvent::LapCard {
                 side,
                 card,
@@ -1232,7 +1199,7 @@ impl Podrace {
         player.laps = player.laps.saturating_add(1);
         let laps = player.laps;
         self.result.laps = laps;
-        self.emit(
+        self.pending.emit(
             PodraceEvent::LapFinished {
                 side,
                 laps,
@@ -1257,7 +1224,7 @@ impl Podrace {
                 board.move_to(*id, Zone::DiscardPile(loser));
             }
             self.result.game_won = Some(side);
-            self.emit(
+            self.pending.emit(
                 PodraceEvent::PodraceWon {
                     winner: side,
                     discarded: deck.len(),
@@ -1278,9 +1245,9 @@ impl Podrace {
             return None;
         }
         let stated_before = board.podrace.as_ref().is_some_and(|setup| setup.thrusted);
-        if self.refuel_needs_lap_card && self.played == 0 && !stated_before {
-            let assumption = self.once(REFUEL_AFTER_LAP_CARD);
-            self.emit(
+        if self.refuel_needs_lap_card && self.result.lap_cards.is_empty() && !stated_before {
+            let assumption = self.pending.once(REFUEL_AFTER_LAP_CARD);
+            self.pending.emit(
                 PodraceEvent::NoRefuel {
                     side,
                     no_lap_card: true,
@@ -1358,12 +1325,13 @@ impl Podrace {
         let drawn = u32::try_from(moves.len()).unwrap_or(u32::MAX);
         self.result.refuel_drawn = Some(drawn);
         let stated_before = board.podrace.as_ref().is_some_and(|setup| setup.thrusted);
-        let assumption = if self.played == 0 && !stated_before && !self.refuel_needs_lap_card {
-            self.once(REFUEL_AFTER_TOKEN)
-        } else {
-            Vec::new()
-        };
-        self.emit(
+        let assumption =
+            if self.result.lap_cards.is_empty() && !stated_before && !self.refuel_needs_lap_card {
+                self.pending.once(REFUEL_AFTER_TOKEN)
+            } else {
+                Vec::new()
+            };
+        self.pending.emit(
             PodraceEvent::Refueled {
                 side,
                 drawn,
@@ -1376,6 +1344,11 @@ impl Podrace {
             moves,
         );
         self.phase = Phase::Done;
+    }
+
+    /// The lap cards played in this step.
+    fn lap_cards_played(&self) -> u32 {
+        u32::try_from(self.result.lap_cards.len()).unwrap_or(u32::MAX)
     }
 
     /// The result's state of the Objective and the pile, read at the end.
@@ -1418,7 +1391,7 @@ impl Procedure<Board> for Podrace {
 impl Podrace {
     fn next_step(&mut self, board: &mut Board) -> Advance {
         loop {
-            if let Some(event) = self.pending.pop_front() {
+            if let Some(event) = self.pending.next() {
                 return Advance::Event(event);
             }
             if let Some(fact) = self.missing.take() {
@@ -1460,9 +1433,9 @@ impl Podrace {
                             .and_then(|pilot| board.instance(pilot))
                             .map_or(0, |instance| instance.thrust);
                         let next = next_number(board, self.side);
-                        self.emit(
+                        self.pending.emit(
                             PodraceEvent::LapsEnd {
-                                played: self.played,
+                                played: self.lap_cards_played(),
                                 thrust,
                                 why: LapsEnd::ThrustUsed,
                                 next,
@@ -1511,7 +1484,7 @@ impl Podrace {
             DecisionKind::Thrust => match option.card {
                 Some(pilot) if !option.declines => self.place_thrust_token(board, pilot),
                 _ => {
-                    self.emit(
+                    self.pending.emit(
                         PodraceEvent::NoThrust { side: self.side },
                         &[THRUST, REFUEL],
                         Vec::new(),
@@ -1538,9 +1511,9 @@ impl Podrace {
                         LapsEnd::Stopped
                     };
                     let next = next_number(board, self.side);
-                    self.emit(
+                    self.pending.emit(
                         PodraceEvent::LapsEnd {
-                            played: self.played,
+                            played: self.lap_cards_played(),
                             thrust,
                             why,
                             next,

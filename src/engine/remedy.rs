@@ -11,8 +11,7 @@ use crate::legality::{Basis, Violation};
 use crate::rules::{Citation, Corpus};
 
 use super::{
-    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
-    describe_move,
+    Advance, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
 };
 use crate::board::{PLANETS, Planet};
 use crate::cards::CardType;
@@ -126,7 +125,7 @@ pub struct Remedies {
     laps_rule: bool,
     /// The hidden-cards remedy under way: the offender, and the step it is at.
     conceding: Option<(Side, Conceding)>,
-    pending: VecDeque<Event>,
+    pending: super::Pending,
     result: RemedyResult,
 }
 
@@ -148,29 +147,13 @@ impl Remedies {
                 .ruleset
                 .in_force_id(corpus, super::damage::LAP_CARDS.id()),
             conceding: None,
-            pending: VecDeque::new(),
+            pending: super::Pending::default(),
             result: RemedyResult::default(),
         }
     }
 
     pub fn result(&self) -> &RemedyResult {
         &self.result
-    }
-
-    fn emit(
-        &mut self,
-        kind: RemedyEvent,
-        cites: Vec<Citation>,
-        assumptions: Vec<Assumption>,
-        moves: Vec<Move>,
-    ) {
-        self.pending.push_back(Event {
-            kind: kind.into(),
-            cites,
-            assumptions,
-            moves,
-            tally: Tally::default(),
-        });
     }
 
     fn remedy(&mut self, board: &mut Board, finding: Violation, back: Option<Vec<CardId>>) {
@@ -191,13 +174,13 @@ impl Remedies {
                 Basis::Rule(_) => None,
             })
             .collect();
-        self.emit(
+        self.pending.emit(
             RemedyEvent::Finding {
                 code: code.clone(),
                 message: finding.message.clone(),
                 assumed,
             },
-            rules,
+            &rules,
             Vec::new(),
             Vec::new(),
         );
@@ -237,13 +220,13 @@ impl Remedies {
                         names.push(board.describe(id));
                     }
                     self.result.returned.extend(names.iter().cloned());
-                    self.emit(
+                    self.pending.emit(
                         RemedyEvent::ReturnedToHand {
                             side,
                             cards: names,
                             kept: kept.clone(),
                         },
-                        remedy.clone(),
+                        &remedy.clone(),
                         Vec::new(),
                         moves,
                     );
@@ -253,9 +236,9 @@ impl Remedies {
             Some(_) => self.result.remedied.push(code),
             None if finding.code == "stack-on-two-planets" => {
                 self.result.not_remedied.push(code.clone());
-                self.emit(
+                self.pending.emit(
                     RemedyEvent::CannotTell { code },
-                    remedy,
+                    &remedy,
                     Vec::new(),
                     Vec::new(),
                 );
@@ -267,9 +250,9 @@ impl Remedies {
             }
             None => {
                 self.result.not_remedied.push(code.clone());
-                self.emit(
+                self.pending.emit(
                     RemedyEvent::NotWalked { code },
-                    remedy,
+                    &remedy,
                     Vec::new(),
                     Vec::new(),
                 );
@@ -322,13 +305,13 @@ impl Remedies {
             opponent.controlled.push(planet);
         }
         self.result.conceded = Some(planet.name().to_string());
-        self.emit(
+        self.pending.emit(
             RemedyEvent::Conceded {
                 side,
                 planet: planet.name().to_string(),
                 discarded,
             },
-            cites,
+            &cites,
             Vec::new(),
             moves,
         );
@@ -383,7 +366,7 @@ impl Remedies {
         let taken = super::damage::draw(board, side, short, self.laps_rule, &mut moves);
         let mut cites = vec![HIDDEN_OVER_SIX];
         cites.extend(taken.lap_cards_cited());
-        self.emit(
+        self.pending.emit(
             RemedyEvent::EvenedUp {
                 side,
                 drawn: taken.lost,
@@ -391,16 +374,16 @@ impl Remedies {
                 deck_left: taken.deck_left,
                 lap_cards: taken.lap_cards,
             },
-            cites,
+            &cites,
             vec![EVEN_UP_HAND],
             moves,
         );
         if taken.lost > 0 && taken.ran_out {
             let winner = side.opponent();
             self.result.deck_victory = Some(winner);
-            self.emit(
+            self.pending.emit(
                 RemedyEvent::DeckVictory { winner },
-                vec![crate::rules::cite("even-up.deck-victory-first")],
+                &[crate::rules::cite("even-up.deck-victory-first")],
                 Vec::new(),
                 Vec::new(),
             );
@@ -413,15 +396,15 @@ impl Remedies {
 impl Procedure<Board> for Remedies {
     fn advance(&mut self, board: &mut Board) -> Advance {
         loop {
-            if let Some(event) = self.pending.pop_front() {
+            if let Some(event) = self.pending.next() {
                 return Advance::Event(event);
             }
             if !self.started {
                 self.started = true;
                 if self.findings.is_empty() {
-                    self.emit(
+                    self.pending.emit(
                         RemedyEvent::NothingToRemedy,
-                        Vec::new(),
+                        &Vec::new(),
                         Vec::new(),
                         Vec::new(),
                     );
@@ -449,9 +432,9 @@ impl Procedure<Board> for Remedies {
             Conceding::ShuffleBack => {
                 let opponent = side.opponent();
                 if option.declines {
-                    self.emit(
+                    self.pending.emit(
                         RemedyEvent::KeptThere { side: opponent },
-                        vec![HIDDEN_OVER_SIX],
+                        &[HIDDEN_OVER_SIX],
                         Vec::new(),
                         Vec::new(),
                     );
@@ -469,13 +452,13 @@ impl Procedure<Board> for Remedies {
                         cards.push(board.describe(id));
                     }
                     let deck_size = super::shuffle_deck(board, opponent, &mut self.random);
-                    self.emit(
+                    self.pending.emit(
                         RemedyEvent::ShuffledBack {
                             side: opponent,
                             cards,
                             deck_size,
                         },
-                        vec![HIDDEN_OVER_SIX],
+                        &[HIDDEN_OVER_SIX],
                         Vec::new(),
                         moves,
                     );
@@ -489,12 +472,12 @@ impl Procedure<Board> for Remedies {
                     board.current_planet = Some(planet);
                     board.turn = Some(side);
                     self.result.next_planet = Some(planet.name().to_string());
-                    self.emit(
+                    self.pending.emit(
                         RemedyEvent::NextPlanet {
                             side,
                             planet: planet.name().to_string(),
                         },
-                        vec![HIDDEN_OVER_SIX],
+                        &[HIDDEN_OVER_SIX],
                         Vec::new(),
                         Vec::new(),
                     );
