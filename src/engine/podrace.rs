@@ -1153,7 +1153,7 @@ impl Podrace {
         let card = if board.card(id).is_some_and(|card| card.anonymous) {
             format!("a card of destiny {destiny}")
         } else {
-            board.describe(id)
+            format!("{} (destiny {destiny})", board.describe(id))
         };
         self.pending.emit(
             PodraceEvent::LapCard {

@@ -261,13 +261,13 @@ fn narrate(event: &PodraceEvent) -> String {
         PodraceEvent::LapCard {
             side,
             card,
-            destiny,
             number,
             handling,
             thrust_left,
+            ..
         } => {
             let how = if *handling {
-                format!("as a handling card standing for the {number} (its destiny is {destiny})")
+                format!("as a handling card standing for the {number}")
             } else {
                 format!("as the {number}")
             };
