@@ -663,16 +663,12 @@ impl Builder<'_> {
         };
         match found {
             Ok(found) => {
-                // Versions of one name (a Light and a Dark Side card): the owner's side first.
-                let card = found
-                    .iter()
-                    .filter_map(|position| self.catalog.card(*position))
-                    .find(|card| owner.is_some() && card.side() == owner)
-                    .or_else(|| {
-                        found
-                            .first()
-                            .and_then(|position| self.catalog.card(*position))
-                    })?;
+                let card = matching::owners_version(
+                    found
+                        .iter()
+                        .filter_map(|position| self.catalog.card(*position)),
+                    owner,
+                )?;
                 // A declaration of the same catalog card applies to it.
                 let full = matching::normalise(&card.full_name());
                 Some(

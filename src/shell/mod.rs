@@ -1053,11 +1053,8 @@ impl<'a> Session<'a> {
         }
         match self.catalog.find(name) {
             Ok(found) => {
-                let card = found
-                    .iter()
-                    .find(|card| side.is_some() && card.side() == side)
-                    .or(found.first())
-                    .map(|card| (*card).clone())
+                let card = matching::owners_version(found.iter().copied(), side)
+                    .cloned()
                     .ok_or("no card")?;
                 let full = matching::normalise(&card.full_name());
                 Ok(known
