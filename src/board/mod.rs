@@ -630,13 +630,19 @@ impl Board {
             .map(|(zone, _)| *zone)
     }
 
-    /// Moves a card to the end of a zone (for a draw deck, its bottom).
+    /// Moves a card to the end of a zone (for a draw deck, its bottom). A lap card that
+    /// leaves the Podracing pile is no longer a handling card.
     pub fn move_to(&mut self, id: CardId, to: Zone) {
         for ids in self.zones.values_mut() {
             ids.retain(|other| *other != id);
         }
         self.zones.entry(to).or_default().push(id);
         self.zones.retain(|_, ids| !ids.is_empty());
+        if !matches!(to, Zone::PodracingPile(_))
+            && let Some(instance) = self.instance_mut(id)
+        {
+            instance.handling_for = None;
+        }
     }
 
     /// Every card instance is in exactly one zone, and every id in a zone names an instance.
@@ -674,6 +680,24 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lap_card_leaving_the_podracing_pile_is_no_longer_a_handling_card() {
+        let mut board = Board::new(Ruleset::latest(), 0);
+        let definition = board.define(Card::anonymous(4));
+        let id = board.add(Zone::PodracingPile(Side::Dark), definition, Side::Dark);
+        let mark = |board: &mut Board| {
+            if let Some(instance) = board.instance_mut(id) {
+                instance.handling_for = Some(1);
+            }
+        };
+        let marked = |board: &Board| board.instance(id).and_then(|card| card.handling_for);
+        mark(&mut board);
+        board.move_to(id, Zone::PodracingPile(Side::Dark));
+        assert_eq!(marked(&board), Some(1));
+        board.move_to(id, Zone::DiscardPile(Side::Dark));
+        assert_eq!(marked(&board), None);
+    }
 
     #[test]
     fn every_zone_key_names_back_its_zone() {

@@ -180,9 +180,6 @@ fn give_up(
         };
         moves.push(describe_move(board, id, from, to));
         board.move_to(id, to);
-        if let Some(instance) = board.instance_mut(id) {
-            instance.handling_for = None;
-        }
         taken.lost += 1;
         if matches!(from, Zone::PodracingPile(_)) {
             taken.lap_cards += 1;

@@ -1190,9 +1190,6 @@ impl Podrace {
                 Zone::DrawDeck(side),
             ));
             board.move_to(id, Zone::DrawDeck(side));
-            if let Some(instance) = board.instance_mut(id) {
-                instance.handling_for = None;
-            }
         }
         let deck_size = super::shuffle_deck(board, side, &mut self.random);
         let player = board.player_mut(side);
