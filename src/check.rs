@@ -218,7 +218,8 @@ impl FileReport {
                         .collect(),
                     remedy: violation
                         .remedy
-                        .and_then(|citation| citation.resolve(corpus, &ruleset))
+                        .as_ref()
+                        .and_then(|remedy| remedy.ruling.resolve(corpus, &ruleset))
                         .map(|item| item.id.to_string()),
                     explanation: rule_help(violation, corpus, &ruleset),
                     labels: labels(&violation.labels),

@@ -610,13 +610,14 @@ pub fn rule_help(violation: &Violation, corpus: &Corpus, ruleset: &Ruleset) -> S
             Basis::Assumption(text) => parts.push(format!("Assumption (not rule text): {text}")),
         }
     }
+    let ruling = violation.remedy.as_ref().map(|remedy| remedy.ruling);
     let remedy_quoted_above = violation
         .basis
         .iter()
-        .any(|basis| matches!(basis, Basis::Rule(citation) if Some(*citation) == violation.remedy));
+        .any(|basis| matches!(basis, Basis::Rule(citation) if Some(*citation) == ruling));
     if remedy_quoted_above {
         parts.push("Remedy: the ruling's answer above.".to_string());
-    } else if let Some(remedy) = violation.remedy
+    } else if let Some(remedy) = ruling
         && let Ok(found) = lookup(corpus, ruleset, remedy.id())
     {
         parts.push(format!(

@@ -530,7 +530,10 @@ mod tests {
     fn the_owners_version_of_a_name_both_sides_print_comes_first() {
         let version = |side| {
             let mut card = Card::named("Boonta Eve Classic", crate::cards::Game::YoungJedi);
-            card.side = Some(crate::cards::Fact::new(side, crate::cards::Source::Scenario));
+            card.side = Some(crate::cards::Fact::new(
+                side,
+                crate::cards::Source::Scenario,
+            ));
             card
         };
         let found = [version(Side::Light), version(Side::Dark)];

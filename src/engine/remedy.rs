@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::board::{Board, CardId, Zone};
 use crate::cards::Side;
-use crate::legality::{Basis, Violation};
+use crate::legality::{Basis, Remedy, RemedyAction, Violation};
 use crate::rules::{Citation, Corpus};
 
 use super::{
@@ -117,8 +117,8 @@ enum Conceding {
 
 /// The procedure.
 pub struct Remedies {
-    /// Each finding with a remedy, and the cards its remedy takes back into the hand.
-    findings: VecDeque<(Violation, Option<Vec<CardId>>)>,
+    /// Each finding with a remedy, in the order of the file.
+    findings: VecDeque<Violation>,
     started: bool,
     random: Random,
     /// Whether lap cards count as the draw deck once it is exhausted (Boonta Eve).
@@ -134,10 +134,6 @@ impl Remedies {
         let findings = crate::legality::check(board, corpus)
             .into_iter()
             .filter(|finding| finding.remedy.is_some())
-            .map(|finding| {
-                let back = crate::legality::back_to_hand(board, corpus, &finding);
-                (finding, back)
-            })
             .collect();
         Remedies {
             findings,
@@ -156,7 +152,7 @@ impl Remedies {
         &self.result
     }
 
-    fn remedy(&mut self, board: &mut Board, finding: Violation, back: Option<Vec<CardId>>) {
+    fn remedy(&mut self, board: &mut Board, finding: Violation) {
         let code = finding.code.to_string();
         let rules: Vec<Citation> = finding
             .basis
@@ -184,9 +180,12 @@ impl Remedies {
             Vec::new(),
             Vec::new(),
         );
-        let remedy: Vec<Citation> = finding.remedy.into_iter().collect();
-        match back {
-            Some(cards) if !cards.is_empty() => {
+        let Some(Remedy { ruling, action }) = finding.remedy.clone() else {
+            return;
+        };
+        let remedy = vec![ruling];
+        match action {
+            RemedyAction::BackToHand(cards) if !cards.is_empty() => {
                 let kept = finding
                     .cards
                     .iter()
@@ -233,8 +232,8 @@ impl Remedies {
                 }
                 self.result.remedied.push(code);
             }
-            Some(_) => self.result.remedied.push(code),
-            None if finding.code == "stack-on-two-planets" => {
+            RemedyAction::BackToHand(_) => self.result.remedied.push(code),
+            RemedyAction::FirstStackUnknown => {
                 self.result.not_remedied.push(code.clone());
                 self.pending.emit(
                     RemedyEvent::CannotTell { code },
@@ -243,12 +242,10 @@ impl Remedies {
                     Vec::new(),
                 );
             }
-            None if finding.code == "hidden-over-six"
-                && self.concede(board, &finding, remedy.clone()) =>
-            {
+            RemedyAction::ConcedePlanet if self.concede(board, &finding, remedy.clone()) => {
                 self.result.remedied.push(code);
             }
-            None => {
+            RemedyAction::ConcedePlanet => {
                 self.result.not_remedied.push(code.clone());
                 self.pending.emit(
                     RemedyEvent::NotWalked { code },
@@ -414,10 +411,10 @@ impl Procedure<Board> for Remedies {
             if let Some(decision) = self.decision(board) {
                 return Advance::Decide(decision);
             }
-            let Some((finding, back)) = self.findings.pop_front() else {
+            let Some(finding) = self.findings.pop_front() else {
                 return Advance::Done;
             };
-            self.remedy(board, finding, back);
+            self.remedy(board, finding);
         }
     }
 

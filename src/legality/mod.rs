@@ -41,6 +41,25 @@ impl Basis {
     }
 }
 
+/// A finding's FAQ remedy: the ruling, and what it does to the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Remedy {
+    pub ruling: Citation,
+    pub action: RemedyAction,
+}
+
+/// What a remedy does to the board, as `action: remedy` carries it out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RemedyAction {
+    /// These cards go back into their owners' hands.
+    BackToHand(Vec<CardId>),
+    /// The stacks deployed after the first go back into the hand, and the position does not
+    /// tell which stack came first.
+    FirstStackUnknown,
+    /// The offender concedes the current planet, evens up and chooses the next planet.
+    ConcedePlanet,
+}
+
 /// One finding about a position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Violation {
@@ -49,8 +68,8 @@ pub struct Violation {
     pub code: &'static str,
     pub message: String,
     pub basis: Vec<Basis>,
-    /// The FAQ ruling that says what to do about it.
-    pub remedy: Option<Citation>,
+    /// The FAQ ruling that says what to do about it, and what that does to the board.
+    pub remedy: Option<Remedy>,
     pub cards: Vec<CardId>,
     /// What to underline, each with its label.
     pub labels: Vec<(Span, String)>,
@@ -104,41 +123,6 @@ pub fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
     }
     in_file_order(&mut found);
     found
-}
-
-/// What a finding's FAQ remedy takes back into the owner's hand, where it says so and the
-/// position tells which cards: the stacks of a title other than the one deployed first
-/// (`stack-on-two-planets`), or a card that is not a Battle card put into a battle plan
-/// (`non-battle-card-in-battle-plan`). `None`: the remedy is not a return to the hand, or
-/// the position does not tell which stack came first.
-pub fn back_to_hand(board: &Board, corpus: &Corpus, violation: &Violation) -> Option<Vec<CardId>> {
-    let checker = Checker { board, corpus };
-    match violation.code {
-        "non-battle-card-in-battle-plan" => Some(violation.cards.clone()),
-        "stack-on-two-planets" => {
-            let mut at: Vec<Place> = Vec::new();
-            for &id in &violation.cards {
-                let place = match board.zone_of(id) {
-                    Some(Zone::InPlay(planet, _)) => Some(planet),
-                    _ => return None,
-                };
-                match at.iter_mut().find(|(known, _)| *known == place) {
-                    Some((_, ids)) => ids.push(id),
-                    None => at.push((place, vec![id])),
-                }
-            }
-            let (first, _) = checker.first_deployed(&at);
-            let first = first?;
-            Some(
-                at.into_iter()
-                    .enumerate()
-                    .filter(|(index, _)| *index != first)
-                    .flat_map(|(_, (_, ids))| ids)
-                    .collect(),
-            )
-        }
-        _ => None,
-    }
 }
 
 /// Puts findings in the order of the file (stable, so findings at one place keep theirs).
@@ -255,10 +239,11 @@ impl Checker<'_> {
                 .iter()
                 .flat_map(|(_, ids)| ids)
                 .any(|id| self.board.instance(*id).is_some_and(|i| i.face_down));
+            let deployed_first = self.first_deployed(&at);
             let (first, how) = if involves_objective || involves_hidden {
                 (None, FirstStack::NotAsked)
             } else {
-                self.first_deployed(&at)
+                deployed_first
             };
             let mut labels = Vec::new();
             let mut cards = Vec::new();
@@ -277,17 +262,34 @@ impl Checker<'_> {
                 }
             }
             let places_list: Vec<String> = at.iter().map(|(place, _)| place_name(place)).collect();
+            // The remedy keeps the stack deployed first and takes the others back.
+            let action = match deployed_first.0 {
+                Some(first) => RemedyAction::BackToHand(
+                    at.iter()
+                        .enumerate()
+                        .filter(|(index, _)| *index != first)
+                        .flat_map(|(_, (_, ids))| ids.iter().copied())
+                        .collect(),
+                ),
+                None => RemedyAction::FirstStackUnknown,
+            };
             let (mut basis, remedy) = if involves_objective {
                 (vec![Basis::Rule(AT_THE_OBJECTIVE)], None)
             } else if involves_hidden {
                 (
                     vec![Basis::Rule(STACK_ON_TWO_PLANETS)],
-                    Some(HIDDEN_OVER_SIX),
+                    Some(Remedy {
+                        ruling: HIDDEN_OVER_SIX,
+                        action,
+                    }),
                 )
             } else {
                 (
                     vec![Basis::Rule(STACK_ON_TWO_PLANETS)],
-                    Some(STACK_ON_TWO_PLANETS),
+                    Some(Remedy {
+                        ruling: STACK_ON_TWO_PLANETS,
+                        action,
+                    }),
                 )
             };
             let which = match (first, how) {
@@ -437,7 +439,10 @@ impl Checker<'_> {
                     "the {side} player's hidden cards deployed this turn total {total} deploy counters, more than six"
                 ),
                 basis: vec![Basis::Rule(HIDDEN_OVER_SIX)],
-                remedy: Some(HIDDEN_OVER_SIX),
+                remedy: Some(Remedy {
+                    ruling: HIDDEN_OVER_SIX,
+                    action: RemedyAction::ConcedePlanet,
+                }),
                 cards: hidden.clone(),
                 labels: hidden.iter().flat_map(|id| label_for(*id)).collect(),
             });
@@ -613,7 +618,10 @@ impl Checker<'_> {
                         self.board.describe(id)
                     ),
                     basis: vec![Basis::Rule(ONLY_BATTLE_CARDS)],
-                    remedy: Some(NON_BATTLE_CARD_REMEDY),
+                    remedy: Some(Remedy {
+                        ruling: NON_BATTLE_CARD_REMEDY,
+                        action: RemedyAction::BackToHand(vec![id]),
+                    }),
                     cards: vec![id],
                     labels: self.label(id, format!("a {other}, not a Battle card")),
                 }),
