@@ -46,6 +46,29 @@ pub fn count(number: impl Into<u64>, noun: &str) -> String {
     }
 }
 
+/// A place in order in words: `first` to `tenth`, then `11th`, `22nd`, ...
+pub fn ordinal(number: u64) -> String {
+    const WORDS: [&str; 10] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth",
+    ];
+    if let Some(word) = usize::try_from(number)
+        .ok()
+        .and_then(|number| number.checked_sub(1))
+        .and_then(|index| WORDS.get(index))
+    {
+        return (*word).to_string();
+    }
+    let suffix = match (number % 10, number % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{number}{suffix}")
+}
+
 /// Items joined as a sentence says them: "a, b and c".
 pub fn and_list(items: &[String]) -> String {
     match items {
@@ -81,6 +104,16 @@ pub fn capitalised(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ordinals_are_words_to_ten_then_numbers() {
+        assert_eq!(ordinal(1), "first");
+        assert_eq!(ordinal(6), "sixth");
+        assert_eq!(ordinal(11), "11th");
+        assert_eq!(ordinal(22), "22nd");
+        assert_eq!(ordinal(103), "103rd");
+        assert_eq!(ordinal(0), "0th");
+    }
 
     #[test]
     fn clip_keeps_short_text_and_says_how_much_it_cut() {

@@ -43,17 +43,6 @@ struct PilotAtObjective {
     matched: bool,
 }
 
-fn ordinal(number: usize) -> String {
-    let suffix = match (number % 10, number % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{number}{suffix}")
-}
-
 impl Check<'_> {
     fn span(&self, id: CardId) -> Option<Span> {
         self.board
@@ -197,7 +186,7 @@ impl Check<'_> {
                         message: format!(
                             "{} is the {} card of its lap, so it stands for {number}, not {stands_for}",
                             self.board.describe(id),
-                            ordinal(number)
+                            crate::text::ordinal(number as u64)
                         ),
                         basis: vec![Basis::Rule(LAPS_PLAY), Basis::Rule(HANDLING)],
                         remedy: None,
@@ -255,7 +244,7 @@ impl Check<'_> {
                 } else {
                     format!(
                         "the {} card of a lap has destiny {number}{handling_note}; this one has destiny {destiny}",
-                        ordinal(number)
+                        crate::text::ordinal(number as u64)
                     )
                 },
                 basis,

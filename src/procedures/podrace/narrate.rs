@@ -23,15 +23,6 @@ fn tokens(number: u32) -> String {
     count(number, "Thrust token")
 }
 
-fn lap_ordinal(laps: u32) -> &'static str {
-    match laps {
-        1 => "first",
-        2 => "second",
-        3 => "third",
-        _ => "next",
-    }
-}
-
 fn handling_sources(numbers: &[HandlingSource]) -> String {
     let parts: Vec<String> = numbers
         .iter()
@@ -290,7 +281,7 @@ fn narrate(event: &PodraceEvent) -> String {
             deck_size,
         } => format!(
             "The 6 finishes the {} lap: a lap token goes on {}'s Objective ({} in all) and the six lap cards are shuffled back into his draw deck ({}).{}",
-            lap_ordinal(*laps),
+            crate::text::ordinal(u64::from(*laps)),
             player(*side),
             count(*laps, "lap token"),
             count(*deck_size as u64, "card"),
