@@ -12,6 +12,9 @@ mod assemble;
 #[path = "src/cards/cross_check.rs"]
 #[allow(dead_code)]
 mod cross_check;
+#[path = "src/game.rs"]
+#[allow(dead_code)]
+mod game;
 #[path = "src/cards/model.rs"]
 #[allow(dead_code)]
 mod model;

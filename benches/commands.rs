@@ -295,7 +295,7 @@ fn generated_positions_near_the_size_limit() {
             .diagnostics(corpus)
             .iter()
             .map(|diagnostic| {
-                jedi_judge::cli::render_diagnostic(diagnostic, Palette::plain()).len()
+                jedi_judge::diagnostics::render_diagnostic(diagnostic, Palette::plain()).len()
             })
             .sum();
         let checked = started.elapsed();

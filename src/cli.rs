@@ -1,9 +1,10 @@
 //! The command line: parses arguments, runs the command over the core, and returns what to print and the exit code.
 
+use crate::diagnostics::render_diagnostic;
 use std::ffi::OsString;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+use miette::Diagnostic;
 use thiserror::Error;
 
 use crate::cards::filter::CardFilter;
@@ -388,21 +389,6 @@ pub struct Outcome {
     pub code: i32,
     pub stdout: String,
     pub stderr: String,
-}
-
-/// Renders a diagnostic as text, in colour or not.
-pub fn render_diagnostic(diagnostic: &dyn Diagnostic, palette: Palette) -> String {
-    let theme = if palette.enabled {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let mut out = String::new();
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(palette.width);
-    if handler.render_report(&mut out, diagnostic).is_err() {
-        out = diagnostic.to_string();
-    }
-    out
 }
 
 /// Parses the arguments and runs the command. `palette_for` decides colour from `--color`.

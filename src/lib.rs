@@ -11,6 +11,7 @@ pub mod cli;
 pub mod diagnostics;
 pub mod engine;
 pub mod files;
+pub mod game;
 pub mod legality;
 pub mod procedures;
 pub mod random;

@@ -211,13 +211,21 @@ impl<const MIN: i64, const MAX: i64> JsonSchema for Ranged<MIN, MAX> {
     }
 }
 
+/// A printed number: a number, or a symbol such as `?`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum StatInput {
+    Number(i32),
+    Symbol(String),
+}
+
 /// A printed stat as a scenario writes it: a number from `MIN` to `MAX`, or a symbol such
 /// as `?` (or `none`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Stat<const MIN: i64, const MAX: i64>(pub crate::scenario::StatInput);
+pub struct Stat<const MIN: i64, const MAX: i64>(pub StatInput);
 
 impl<const MIN: i64, const MAX: i64> std::ops::Deref for Stat<MIN, MAX> {
-    type Target = crate::scenario::StatInput;
+    type Target = StatInput;
 
     fn deref(&self) -> &Self::Target {
         &self.0
@@ -236,32 +244,32 @@ impl<'de, const MIN: i64, const MAX: i64> Deserialize<'de> for Stat<MIN, MAX> {
 
             fn visit_i64<E: de::Error>(self, value: i64) -> Result<Self::Value, E> {
                 let number = RangedVisitor::<MIN, MAX>.visit_i64::<E>(value)?;
-                Ok(Stat(crate::scenario::StatInput::Number(number.i32())))
+                Ok(Stat(StatInput::Number(number.i32())))
             }
 
             fn visit_u64<E: de::Error>(self, value: u64) -> Result<Self::Value, E> {
                 let number = RangedVisitor::<MIN, MAX>.visit_u64::<E>(value)?;
-                Ok(Stat(crate::scenario::StatInput::Number(number.i32())))
+                Ok(Stat(StatInput::Number(number.i32())))
             }
 
             fn visit_i128<E: de::Error>(self, value: i128) -> Result<Self::Value, E> {
                 let number = RangedVisitor::<MIN, MAX>.visit_i128::<E>(value)?;
-                Ok(Stat(crate::scenario::StatInput::Number(number.i32())))
+                Ok(Stat(StatInput::Number(number.i32())))
             }
 
             fn visit_u128<E: de::Error>(self, value: u128) -> Result<Self::Value, E> {
                 let number = RangedVisitor::<MIN, MAX>.visit_u128::<E>(value)?;
-                Ok(Stat(crate::scenario::StatInput::Number(number.i32())))
+                Ok(Stat(StatInput::Number(number.i32())))
             }
 
             fn visit_f64<E: de::Error>(self, value: f64) -> Result<Self::Value, E> {
                 RangedVisitor::<MIN, MAX>
                     .visit_f64(value)
-                    .map(|number| Stat(crate::scenario::StatInput::Number(number.i32())))
+                    .map(|number| Stat(StatInput::Number(number.i32())))
             }
 
             fn visit_bool<E: de::Error>(self, value: bool) -> Result<Self::Value, E> {
-                Ok(Stat(crate::scenario::StatInput::Symbol(value.to_string())))
+                Ok(Stat(StatInput::Symbol(value.to_string())))
             }
 
             fn visit_str<E: de::Error>(self, value: &str) -> Result<Self::Value, E> {
@@ -271,7 +279,7 @@ impl<'de, const MIN: i64, const MAX: i64> Deserialize<'de> for Stat<MIN, MAX> {
                         crate::text::quoted(value),
                     ));
                 }
-                Ok(Stat(crate::scenario::StatInput::Symbol(value.to_string())))
+                Ok(Stat(StatInput::Symbol(value.to_string())))
             }
         }
         deserializer.deserialize_any(StatVisitor::<MIN, MAX>)

@@ -15,6 +15,19 @@ pub fn clip(text: &str, max: usize) -> String {
     }
 }
 
+/// The longest text, in bytes, that [`similarity`] compares: far beyond any card name, rule id
+/// or key a user could mean.
+pub const MAX_COMPARED: usize = 480;
+
+/// How alike two names are (Jaro–Winkler, 0 to 1); 0 when either is longer than any name
+/// ([`MAX_COMPARED`]), so that a hostile name costs no more than a real one.
+pub fn similarity(a: &str, b: &str) -> f64 {
+    if a.len() > MAX_COMPARED || b.len() > MAX_COMPARED {
+        return 0.0;
+    }
+    strsim::jaro_winkler(a, b)
+}
+
 /// How long a name or value written by the user may be when a message quotes it.
 pub const QUOTED: usize = 80;
 

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use jedi_judge::cards::Catalog;
 use jedi_judge::check::{FileVerdict, check_text};
-use jedi_judge::cli::render_diagnostic;
+use jedi_judge::diagnostics::render_diagnostic;
 use jedi_judge::render::Palette;
 use jedi_judge::rules::Corpus;
 

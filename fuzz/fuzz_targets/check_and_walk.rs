@@ -5,7 +5,7 @@
 
 use jedi_judge::cards::Catalog;
 use jedi_judge::check::check_text;
-use jedi_judge::cli::render_diagnostic;
+use jedi_judge::diagnostics::render_diagnostic;
 use jedi_judge::engine::deciders::Policy;
 use jedi_judge::render::walk::render;
 use jedi_judge::render::{Format, Palette};

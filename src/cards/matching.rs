@@ -31,14 +31,7 @@ pub type ExactName = (&'static str, &'static [(usize, Strength)]);
 /// name (the longest printed names have under 60 characters).
 pub const MAX_NAME_CHARS: usize = 120;
 
-/// How alike two names are (Jaro–Winkler, 0 to 1); 0 when either is longer than any name,
-/// so that a hostile name costs no more than a real one.
-pub fn similarity(a: &str, b: &str) -> f64 {
-    if a.len() > MAX_NAME_CHARS * 4 || b.len() > MAX_NAME_CHARS * 4 {
-        return 0.0;
-    }
-    strsim::jaro_winkler(a, b)
-}
+pub use crate::text::similarity;
 
 /// How well a name matched a query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -616,3 +609,6 @@ mod tests {
         );
     }
 }
+
+/// [`crate::text::similarity`] compares names up to four times the longest a look-up considers.
+const _: () = assert!(crate::text::MAX_COMPARED == MAX_NAME_CHARS * 4);

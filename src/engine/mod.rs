@@ -18,16 +18,7 @@ use crate::board::{Board, CardId, Zone};
 use crate::cards::Side;
 use crate::rules::Citation;
 
-/// A rule the engine applies where the sources are silent, printed as such.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, schemars::JsonSchema,
-)]
-pub struct Assumption {
-    /// A stable name, such as `empty-hand-cannot-attack`.
-    pub name: &'static str,
-    /// What the engine assumes.
-    pub text: &'static str,
-}
+pub use crate::rules::Assumption;
 
 /// How many hit tokens and dueling-hand cards each side has, after an event.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]

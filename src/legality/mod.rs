@@ -27,7 +27,7 @@ pub enum Basis {
 
 impl Basis {
     /// The basis of what a procedure did: the rules it cited, then its named assumptions.
-    pub fn of(cites: &[Citation], assumptions: &[crate::engine::Assumption]) -> Vec<Basis> {
+    pub fn of(cites: &[Citation], assumptions: &[crate::rules::Assumption]) -> Vec<Basis> {
         cites
             .iter()
             .copied()
@@ -90,14 +90,14 @@ const SIXTY_CARDS: Citation = cite("boonta.objective.card-type");
 pub const COUNTERS_A_TURN: u32 = 6;
 
 /// The named assumption of the counters a turn, shared by `check` and the deploy.
-pub const COUNTERS_PER_TURN: crate::engine::Assumption = crate::engine::Assumption {
+pub const COUNTERS_PER_TURN: crate::rules::Assumption = crate::rules::Assumption {
     name: "deploy-counters-per-turn",
     text: "A player has 6 deploy counters to spend in each of his turns; the cards he deploys use them up. The rule sources do not say; the base rulebook is described so.",
 };
 
 /// How `check` tells which of two stacks of a title was deployed later, where the position
 /// does not mark it.
-pub const CURRENT_PLANET_STACK_LATER: crate::engine::Assumption = crate::engine::Assumption {
+pub const CURRENT_PLANET_STACK_LATER: crate::rules::Assumption = crate::rules::Assumption {
     name: "current-planet-stack-later",
     text: "Of two stacks of one title that the position does not mark as deployed this turn, the one on the current planet was deployed after the one elsewhere, as in the FAQ's example of a stack on the current planet of Tatooine when Naboo has been controlled. The rule sources do not say how to tell.",
 };

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::cards::{CardType, Side};
+use crate::game::{CardType, Side};
 
 /// A problem in the corpus data itself.
 #[derive(Debug, Error)]

@@ -1,5 +1,6 @@
 //! The rule corpus, rulesets by date, and look-ups over them: show, search, list and diff.
 
+mod assumptions;
 mod corpus;
 mod diff;
 mod ruleset;
@@ -7,6 +8,7 @@ mod search;
 mod source;
 mod tokens;
 
+pub use assumptions::{Assumption, AssumptionSpec, Choices};
 pub use corpus::{CardListEntry, Corpus, CorpusError, Document, Item, ItemKind, SourceDate};
 pub use diff::{DiffEntry, RulesetDiff, WordChange, diff, word_diff};
 pub use ruleset::{NAMED_RULESETS, Ruleset, RulesetError};
@@ -93,7 +95,7 @@ pub fn suggest_ids(corpus: &Corpus, wanted: &str) -> Vec<String> {
     let mut scored: Vec<(f64, String)> = Vec::new();
     for item in corpus.items() {
         for candidate in [&*item.id, item.key()] {
-            let score = crate::cards::matching::similarity(wanted, candidate);
+            let score = crate::text::similarity(wanted, candidate);
             if score > 0.8 && !scored.iter().any(|(_, known)| known == candidate) {
                 scored.push((score, candidate.to_string()));
             }

@@ -1,5 +1,6 @@
 //! Builds a board from a scenario file, collecting every problem with the input rather than stopping at the first.
 
+use crate::ranged::StatInput;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::board::{
@@ -16,7 +17,7 @@ use crate::random::Random;
 use crate::rules::Ruleset;
 
 use super::file::{
-    CardEntry, DeckFile, Declaration, Entry, ObjectiveFile, PlayerFile, ScenarioFile, StatInput,
+    CardEntry, DeckFile, Declaration, Entry, ObjectiveFile, PlayerFile, ScenarioFile,
 };
 use super::located::Located;
 use super::problems::{Problem, Problems};

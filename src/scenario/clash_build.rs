@@ -1,8 +1,9 @@
 //! Builds a Clash of the Lightsabers table from a scenario file, collecting every input problem.
 
+use crate::ranged::StatInput;
 use std::collections::BTreeMap;
 
-use super::file::{ClashCardInput, ClashPlayerFile, ScenarioFile, StatInput};
+use super::file::{ClashCardInput, ClashPlayerFile, ScenarioFile};
 use super::located::Located;
 use super::problems::{Problem, Problems, Severity};
 use crate::cards::Side;
@@ -71,14 +72,11 @@ fn card(entry: &Located<ClashCardInput>, problems: &mut Problems) -> Option<Clas
             let nearest = names
                 .iter()
                 .max_by(|a, b| {
-                    crate::cards::matching::similarity(
-                        &crate::cards::matching::normalise(a),
-                        &wanted,
-                    )
-                    .total_cmp(&crate::cards::matching::similarity(
-                        &crate::cards::matching::normalise(b),
-                        &wanted,
-                    ))
+                    crate::text::similarity(&crate::cards::matching::normalise(a), &wanted)
+                        .total_cmp(&crate::text::similarity(
+                            &crate::cards::matching::normalise(b),
+                            &wanted,
+                        ))
                 })
                 .copied()
                 .unwrap_or("Block");

@@ -14,7 +14,7 @@ use crate::cards::{BattleEffect, CardType, DuelingEffect, ModifiedCards, Modifie
 use crate::ranged::{
     BattleNumber, BattlesWon, Bonus, CardsDrawn, Counters, DamageTotal, DeckSize, Destiny,
     DestinyStat, ExtraThrust, HandlingNumber, Hits, LapNumber, Laps, PrintedStat, RoundNumber,
-    Stat, Thrust, TrackCard,
+    Stat, StatInput, Thrust, TrackCard,
 };
 
 /// Which game a scenario is about.
@@ -745,14 +745,6 @@ pub struct DamageModifierFile {
 
 fn is_characters(of: &ModifiedCards) -> bool {
     *of == ModifiedCards::Characters
-}
-
-/// A printed number: a number, or a symbol such as `?`.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(untagged)]
-pub enum StatInput {
-    Number(i32),
-    Symbol(String),
 }
 
 /// Traits a scenario states outright, overriding what the rules derive.

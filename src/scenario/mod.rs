@@ -16,7 +16,7 @@ pub use file::{
     DeployExpectation, DuelExpectation, EffectsBySide, Entry, EvacuatedToName, Expectation,
     GameName, LapEntry, NamesBySide, NewLocationExpectation, ObjectiveFile, PlanetFile, PlayerFile,
     PodraceExpectation, PodraceTextFile, RemedyExpectation, ScenarioFile, SideDecisions,
-    SideOrNone, StatInput, TraitsFile, ZonesBySide,
+    SideOrNone, TraitsFile, ZonesBySide,
 };
 pub use located::{Located, OrderedMap};
 pub use problems::{Omitted, Problem, Problems, Severity};
@@ -30,3 +30,5 @@ pub fn to_yaml(file: &ScenarioFile) -> String {
     serde_saphyr::to_string(file)
         .unwrap_or_else(|error| format!("# cannot write the scenario: {error}\n"))
 }
+
+pub use crate::ranged::StatInput;

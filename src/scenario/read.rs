@@ -300,7 +300,7 @@ fn span_of(location: Location, text: &str) -> Option<Span> {
 fn nearest<'a>(given: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     names
         .into_iter()
-        .map(|name| (crate::cards::matching::similarity(given, name), name))
+        .map(|name| (crate::text::similarity(given, name), name))
         .filter(|(score, _)| *score >= 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, name)| name)

@@ -3,10 +3,11 @@
 use crate::board::{Board, CardId, Zone};
 use crate::cards::{Card, Side, Source, StatValue, TraitKind};
 use crate::procedures::duel::section::{DuelFile, DuelistFile};
+use crate::ranged::StatInput;
 
 use super::file::{
     CardEntry, DeckFile, Declaration, Entry, ObjectiveFile, PlanetFile, PlayerFile, ScenarioFile,
-    StatInput, TraitsFile,
+    TraitsFile,
 };
 use super::located::{Located, OrderedMap};
 use crate::ranged::{Bonus, Ranged, Stat};

@@ -821,7 +821,7 @@ impl<'a> Session<'a> {
         let source = crate::diagnostics::SourceFile::new(path, text);
         crate::diagnostics::from_problems(problems, problems.omitted(), &source)
             .iter()
-            .map(|diagnostic| crate::cli::render_diagnostic(diagnostic, self.palette))
+            .map(|diagnostic| crate::diagnostics::render_diagnostic(diagnostic, self.palette))
             .collect::<Vec<_>>()
             .join("")
             .trim_end()
@@ -962,7 +962,7 @@ impl<'a> Session<'a> {
             other => {
                 let nearest = commands()
                     .into_iter()
-                    .map(|(name, _, _, _)| (crate::cards::matching::similarity(other, name), name))
+                    .map(|(name, _, _, _)| (crate::text::similarity(other, name), name))
                     .filter(|(score, _)| *score > 0.8)
                     .max_by(|a, b| a.0.total_cmp(&b.0))
                     .map(|(_, name)| format!("did you mean `{name}`? "))
