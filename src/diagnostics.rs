@@ -653,6 +653,24 @@ pub fn from_violation(
     )
 }
 
+/// Renders a diagnostic as text, in colour or not.
+pub fn render_diagnostic(
+    diagnostic: &dyn miette::Diagnostic,
+    palette: crate::render::Palette,
+) -> String {
+    let theme = if palette.enabled {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    };
+    let mut out = String::new();
+    let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(palette.width);
+    if handler.render_report(&mut out, diagnostic).is_err() {
+        out = diagnostic.to_string();
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -744,22 +762,4 @@ mod tests {
         assert_eq!(index.line_column(text, 0), (1, 1));
         assert_eq!(index.line_column(text, text.len()), (3, 1));
     }
-}
-
-/// Renders a diagnostic as text, in colour or not.
-pub fn render_diagnostic(
-    diagnostic: &dyn miette::Diagnostic,
-    palette: crate::render::Palette,
-) -> String {
-    let theme = if palette.enabled {
-        miette::GraphicalTheme::unicode()
-    } else {
-        miette::GraphicalTheme::unicode_nocolor()
-    };
-    let mut out = String::new();
-    let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(palette.width);
-    if handler.render_report(&mut out, diagnostic).is_err() {
-        out = diagnostic.to_string();
-    }
-    out
 }

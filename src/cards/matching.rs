@@ -515,6 +515,9 @@ pub fn names_completing<'a>(
     prefix
 }
 
+/// [`crate::text::similarity`] compares names up to four times the longest a look-up considers.
+const _: () = assert!(crate::text::MAX_COMPARED == MAX_NAME_CHARS * 4);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -609,6 +612,3 @@ mod tests {
         );
     }
 }
-
-/// [`crate::text::similarity`] compares names up to four times the longest a look-up considers.
-const _: () = assert!(crate::text::MAX_COMPARED == MAX_NAME_CHARS * 4);
