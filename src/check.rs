@@ -412,7 +412,7 @@ fn unmet_outcome(
                     )
                 })
                 .collect();
-            if let Some(stop) = &walked.run.stop {
+            if let Some(stop) = walked.stop() {
                 problems.push(expectation_problem(
                     expect,
                     format!(

@@ -2,80 +2,13 @@
 
 use crate::cards::{Catalog, Side};
 use crate::engine::deciders::{PlayAnswer, Policy, Script, Scripted, SideScript};
-use crate::engine::{Run, Stop};
-use crate::legality::Violation;
 use crate::procedures;
 use crate::rules::{Corpus, Ruleset};
 use crate::scenario::{
-    self, GameName, Problem, Problems, ScenarioFile, Severity, SideDecisions, SideOrNone, StatInput,
+    self, GameName, Problem, ScenarioFile, Severity, SideDecisions, SideOrNone, StatInput,
 };
 
-/// Everything a walk produced.
-#[derive(Debug)]
-pub struct Walkthrough {
-    pub title: Option<String>,
-    pub game: GameName,
-    pub ruleset: Ruleset,
-    pub seed: u64,
-    pub run: Run,
-    /// Legality findings about the position, reported before the walk.
-    pub findings: Vec<Violation>,
-    /// Differences from the scenario's expectation.
-    pub unmet: Vec<String>,
-    pub policy: Option<Policy>,
-    /// What the procedure came to, in its own terms: its tables before and after, and its
-    /// result.
-    pub outcome: Box<dyn WalkOutcome>,
-}
-
-/// What a procedure's walk came to, as the renderers and expectations ask it: each
-/// procedure's outcome type says it in its own terms.
-pub trait WalkOutcome: std::fmt::Debug + std::any::Any {
-    /// What was walked, for the heading: "Lightsaber duel on Naboo · rules: latest".
-    fn heading(&self, ruleset: &Ruleset, seed: u64) -> String;
-
-    /// The title of a walk whose scenario has none.
-    fn default_title(&self) -> &'static str;
-
-    /// The verdict, a line each.
-    fn verdict_lines(&self, run: &Run) -> Vec<String>;
-
-    /// Whether the walk follows cards one by one, so that "where the cards went" is given.
-    fn tracks_cards(&self) -> bool;
-
-    /// Whether the card with this id is known only by its destiny number.
-    fn anonymous(&self, card: u32) -> bool;
-
-    /// The result as `walk --format json` gives it.
-    fn result_output(&self) -> crate::render::output::WalkResult;
-
-    fn as_any(&self) -> &dyn std::any::Any;
-}
-
-impl Walkthrough {
-    /// The outcome as the procedure's own type, if it is that type.
-    pub fn outcome_as<T: WalkOutcome>(&self) -> Option<&T> {
-        self.outcome.as_any().downcast_ref::<T>()
-    }
-
-    /// The exit code: 0 done as expected; 1 a decision is missing or an expectation is not
-    /// met; 2 a fact the procedure needs is missing.
-    pub fn exit_code(&self) -> i32 {
-        match &self.run.stop {
-            Some(Stop::Missing { .. }) => 2,
-            Some(Stop::Undecided { .. }) => 1,
-            None if !self.unmet.is_empty() => 1,
-            None => 0,
-        }
-    }
-}
-
-/// Why a scenario could not be walked at all.
-#[derive(Debug)]
-pub enum WalkError {
-    /// The scenario's input has errors (exit 2); the problems say which.
-    Input(Problems),
-}
+pub use crate::procedures::walkthrough::{ConservationWatch, WalkError, WalkOutcome, Walkthrough};
 
 fn play_answer(play: &StatInput) -> PlayAnswer {
     match play {
@@ -147,10 +80,6 @@ pub fn side_or_none(side: Option<Side>) -> SideOrNone {
         None => SideOrNone::None,
     }
 }
-
-/// Whoever watches a walk's card conservation: told after every event whether every card is
-/// in exactly one place. `None` skips the check.
-pub type ConservationWatch<'a> = Option<&'a mut dyn FnMut(bool)>;
 
 /// Walks a scenario text. `rules_override` replaces the scenario's `rules:`; `policy`
 /// answers what the script leaves open.
@@ -227,7 +156,7 @@ pub fn walk_file(
             choices,
         },
     )?;
-    if walked.run.stop.is_none()
+    if walked.stop().is_none()
         && let Some(expect) = &file.expect
     {
         let unmet = unmet_walk_expectations(&expect.value, &walked, corpus);
@@ -237,8 +166,8 @@ pub fn walk_file(
 }
 
 /// The kind of an event as a scenario's `expect: events:` writes it, and its side if any.
-fn event_kind(event: &crate::engine::Event) -> (String, Option<String>) {
-    let value = serde_json::to_value(&event.kind).unwrap_or_default();
+fn event_kind(event: &dyn crate::engine::Step) -> (String, Option<String>) {
+    let value = serde_json::to_value(event.kind()).unwrap_or_default();
     let text = |key: &str| value.get(key).and_then(|v| v.as_str()).map(str::to_string);
     (text("event").unwrap_or_default(), text("side"))
 }
@@ -251,8 +180,7 @@ fn unmet_walk_expectations(
 ) -> Vec<String> {
     let mut unmet = Vec::new();
     if let Some(wanted) = &expect.events {
-        let kinds: Vec<(String, Option<String>)> =
-            walked.run.events.iter().map(event_kind).collect();
+        let kinds: Vec<(String, Option<String>)> = walked.steps().map(event_kind).collect();
         let mut from = 0;
         for entry in wanted {
             let mut words = entry.split_whitespace();
@@ -280,10 +208,8 @@ fn unmet_walk_expectations(
     }
     let ruleset = &walked.ruleset;
     let cited: std::collections::BTreeSet<&str> = walked
-        .run
-        .events
-        .iter()
-        .flat_map(|event| event.cites.iter())
+        .steps()
+        .flat_map(|event| event.cites().iter())
         .filter_map(|cite| cite.resolve(corpus, ruleset))
         .flat_map(|item| [&*item.id, item.key()])
         .collect();

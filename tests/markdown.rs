@@ -87,7 +87,7 @@ fn every_bundled_walk_is_one_ordered_list_of_its_steps_with_their_quotes_inside(
         let found = structure(&markdown);
         let name = path.display();
         assert!(found.html.is_empty(), "{name}: raw HTML {:?}", found.html);
-        let steps = walked.run.events.len();
+        let steps = walked.step_count();
         assert_eq!(
             found.ordered_lists.first().copied(),
             Some(steps),
@@ -102,10 +102,8 @@ fn every_bundled_walk_is_one_ordered_list_of_its_steps_with_their_quotes_inside(
             "{name}: a quote fell out of its step\n{markdown}"
         );
         let mut cited: Vec<String> = walked
-            .run
-            .events
-            .iter()
-            .flat_map(|event| event.cites.iter())
+            .steps()
+            .flat_map(|event| event.cites().iter())
             .filter_map(|cite| {
                 jedi_judge::rules::lookup(corpus, &walked.ruleset, cite.id())
                     .ok()

@@ -139,14 +139,14 @@ proptest! {
         }));
         let walked = walked.unwrap_or_else(|error| panic!("{error:?}\n{text}"));
         prop_assert!(!broken, "conservation broken in\n{}", text);
-        prop_assert_eq!(events, walked.run.events.len());
+        prop_assert_eq!(events, walked.step_count());
         let duel = walked
             .outcome_as::<jedi_judge::procedures::duel::DuelWalk>()
             .expect("a duel");
         prop_assert!(duel.after.conservation_holds());
         prop_assert_eq!(duel.after.cards.len(), duel.before.cards.len());
         // The walk ends: with the policy answering, only a missing fact could stop it.
-        prop_assert!(walked.run.stop.is_none(), "{:?}\n{}", walked.run.stop, text);
+        prop_assert!(walked.stop().is_none(), "{:?}\n{}", walked.stop(), text);
     }
 
     /// The same scenario and seed give byte-identical walkthroughs in every format.

@@ -4,7 +4,6 @@
 
 use jedi_judge::cards::Catalog;
 use jedi_judge::check::{FileVerdict, check_text};
-use jedi_judge::engine::EventKind;
 use jedi_judge::engine::duel::DuelEvent;
 use jedi_judge::rules::Corpus;
 use jedi_judge::walk::{WalkError, walk_text};
@@ -150,20 +149,20 @@ proptest! {
         };
         let walked = walk_text(&text, corpus, catalog, None, None, None)
             .unwrap_or_else(|error| panic!("{error:?}\n{text}"));
-        for event in &walked.run.events {
+        let duel = walked
+            .outcome_as::<jedi_judge::procedures::duel::DuelWalk>()
+            .expect("a duel");
+        for event in &duel.run.events {
             match &event.kind {
-                EventKind::Duel(DuelEvent::PowerTotalled { parts, total, .. }) => {
+                DuelEvent::PowerTotalled { parts, total, .. } => {
                     let sum: i64 = parts.iter().map(|(_, amount)| i64::from(*amount)).sum();
                     prop_assert_eq!(i64::from(*total), sum);
                 }
-                EventKind::Duel(DuelEvent::DamageTaken { amount, .. }) => prop_assert!(*amount >= 0),
+                DuelEvent::DamageTaken { amount, .. } => prop_assert!(*amount >= 0),
                 _ => {}
             }
         }
-        let result = &walked
-            .outcome_as::<jedi_judge::procedures::duel::DuelWalk>()
-            .expect("a duel")
-            .result;
+        let result = &duel.result;
         prop_assert!(result.damage_light >= 0 && result.damage_dark >= 0);
     }
 }

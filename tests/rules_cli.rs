@@ -382,8 +382,8 @@ fn every_assumption_a_bundled_walk_makes_is_listed_by_rules_assumptions() {
             ) else {
                 continue;
             };
-            for event in &walked.run.events {
-                made.extend(event.assumptions.iter().map(|assumption| assumption.name));
+            for event in walked.steps() {
+                made.extend(event.assumptions().iter().map(|assumption| assumption.name));
             }
         }
     }

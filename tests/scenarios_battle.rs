@@ -41,8 +41,8 @@ fn every_bundled_battle_meets_its_expectation_and_renders_as_reviewed() {
 #[test]
 fn every_refused_evacuation_or_battle_is_a_finding_of_check() {
     let first_refused = |walked: &jedi_judge::walk::Walkthrough| {
-        walked.run.events.first().is_some_and(|event| {
-            serde_json::to_value(&event.kind)
+        walked.steps().next().is_some_and(|event| {
+            serde_json::to_value(event.kind())
                 .ok()
                 .and_then(|value| {
                     value
@@ -81,7 +81,7 @@ fn a_scripted_starship_the_hand_does_not_hold_stops_the_walk_rather_than_adding_
             "starships: [Droid Starfighter (The Jedi Council)]",
         );
     let walked = walk(&text, None, None);
-    match &walked.run.stop {
+    match walked.stop() {
         Some(jedi_judge::engine::Stop::Undecided { decision, why }) => {
             assert_eq!(decision.kind, jedi_judge::engine::DecisionKind::AddStarship);
             assert!(matches!(
@@ -99,7 +99,7 @@ fn two_cards_in_one_entry_without_a_card_that_lets_them_fight_together_stop_the_
         .expect("readable")
         .replace("{battle_text: fight-together}", "{}");
     let walked = walk(&text, None, None);
-    match &walked.run.stop {
+    match walked.stop() {
         Some(jedi_judge::engine::Stop::Missing { fact }) => {
             assert!(fact.contains("fight together"), "{fact}");
         }
@@ -120,9 +120,9 @@ fn game_text_that_takes_a_starships_damage_below_zero_is_floored_by_the_named_as
         .outcome_as::<jedi_judge::procedures::battle::BattleWalk>()
         .expect("a battle");
     assert_eq!(outcome.result.damage_dark, 0);
-    let floored = walked.run.events.iter().any(|event| {
+    let floored = walked.steps().any(|event| {
         event
-            .assumptions
+            .assumptions()
             .iter()
             .any(|assumption| assumption.name == "damage-not-below-zero")
     });

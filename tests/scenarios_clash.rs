@@ -41,8 +41,8 @@ fn every_bundled_clash_meets_its_expectation_and_renders_as_reviewed() {
 fn a_special_card_whose_effect_is_undefined_stops_the_walk_with_a_clear_error() {
     let text = "game: clash\naction: battle\nclash:\n  qui-gon: {hand: [Block], planned: [1, 1, 1]}\n  darth-maul: {hand: [], planned: [3, 1, 1]}\npolicy: first-option\n";
     let walked = walk(text, None, None);
-    let Some(Stop::Missing { fact }) = &walked.run.stop else {
-        panic!("expected a stop, got {:?}", walked.run.stop);
+    let Some(Stop::Missing { fact }) = walked.stop() else {
+        panic!("expected a stop, got {:?}", walked.stop());
     };
     assert!(
         fact.contains("Block") && fact.contains("clash: specials: Block:"),
@@ -100,7 +100,7 @@ proptest! {
         );
         prop_assert!(conserved);
         prop_assert!(events > 0);
-        prop_assert!(walked.run.stop.is_none(), "{:?}", walked.run.stop);
+        prop_assert!(walked.stop().is_none(), "{:?}", walked.stop());
         let clash = walked
             .outcome_as::<jedi_judge::procedures::clash::ClashWalk>()
             .expect("a Clash walk");
@@ -134,7 +134,7 @@ fn a_duel_answer_in_a_clash_script_is_reported_as_never_asked() {
         "decisions:\n  qui-gon:\n    weapon: Qui-Gon Jinn's Lightsaber\nexpect:",
     );
     let walked = walk(&text, None, None);
-    assert_eq!(walked.run.stop, None);
+    assert_eq!(walked.stop(), None);
     assert_eq!(
         walked.unmet,
         [

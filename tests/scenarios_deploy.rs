@@ -4,7 +4,6 @@
 //! bundled case meets its expectation and renders as reviewed; cards are conserved, a seed
 //! gives one walkthrough, and the penalty comes after the reshuffle.
 
-use jedi_judge::engine::EventKind;
 use jedi_judge::engine::deploy::DeployEvent;
 use jedi_judge::rules::Corpus;
 use jedi_judge::walk::Walkthrough;
@@ -81,26 +80,29 @@ fn after_a_remedy_check_no_longer_finds_what_it_remedied() {
 
 /// The kinds of a walk's deploy events, in order.
 fn kinds(walked: &Walkthrough) -> Vec<&'static str> {
-    walked
-        .run
-        .events
+    deploy_events(walked)
         .iter()
-        .filter_map(|event| match &event.kind {
-            EventKind::Deploy(event) => Some(match event {
-                DeployEvent::Refused { .. } => "refused",
-                DeployEvent::Deployed { .. } => "deployed",
-                DeployEvent::TextOff { .. } => "text-off",
-                DeployEvent::TextNotHere { .. } => "text-not-here",
-                DeployEvent::Searched { .. } => "searched",
-                DeployEvent::Fetched { .. } => "fetched",
-                DeployEvent::NotFetched { .. } => "not-fetched",
-                DeployEvent::Reshuffled { .. } => "reshuffled",
-                DeployEvent::Penalty { .. } => "penalty",
-                DeployEvent::DeckVictory { .. } => "deck-victory",
-            }),
-            _ => None,
+        .map(|event| match &event.kind {
+            DeployEvent::Refused { .. } => "refused",
+            DeployEvent::Deployed { .. } => "deployed",
+            DeployEvent::TextOff { .. } => "text-off",
+            DeployEvent::TextNotHere { .. } => "text-not-here",
+            DeployEvent::Searched { .. } => "searched",
+            DeployEvent::Fetched { .. } => "fetched",
+            DeployEvent::NotFetched { .. } => "not-fetched",
+            DeployEvent::Reshuffled { .. } => "reshuffled",
+            DeployEvent::Penalty { .. } => "penalty",
+            DeployEvent::DeckVictory { .. } => "deck-victory",
         })
         .collect()
+}
+
+/// The events of a deploy's walk, as the deploy gives them.
+fn deploy_events(walked: &Walkthrough) -> Vec<jedi_judge::engine::Event<DeployEvent>> {
+    walked
+        .outcome_as::<jedi_judge::procedures::deploy::DeployWalk>()
+        .map(|outcome| outcome.run.events.clone())
+        .unwrap_or_default()
 }
 
 #[test]
@@ -131,11 +133,9 @@ fn the_card_the_penalty_takes_is_the_top_of_the_reshuffled_deck() {
     let lost: std::collections::BTreeSet<String> = (0..24u64)
         .map(|seed| {
             let walked = walk(&text, Some(seed), None);
-            walked
-                .run
-                .events
+            deploy_events(&walked)
                 .iter()
-                .find(|event| matches!(event.kind, EventKind::Deploy(DeployEvent::Penalty { .. })))
+                .find(|event| matches!(event.kind, DeployEvent::Penalty { .. }))
                 .and_then(|event| event.moves.first())
                 .map(|moved| moved.name.to_string())
                 .expect("a card lost")

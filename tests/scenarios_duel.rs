@@ -77,7 +77,7 @@ fn a_duel_reads_well_as_markdown_and_is_complete_as_json() {
     ))
     .expect("JSON");
     let events = json["events"].as_array().expect("events");
-    assert_eq!(events.len(), walked.run.events.len());
+    assert_eq!(events.len(), walked.step_count());
     for event in events {
         for id in event["cites"].as_array().expect("cites") {
             let id = id.as_str().expect("an id");
@@ -118,8 +118,8 @@ fn an_unscripted_decision_stops_the_walk_with_exit_1_and_lists_the_legal_options
     );
     let walked = walk(&text, None, None);
     assert_eq!(walked.exit_code(), 1);
-    let Some(Stop::Undecided { decision, .. }) = &walked.run.stop else {
-        panic!("expected a stop, got {:?}", walked.run.stop);
+    let Some(Stop::Undecided { decision, .. }) = walked.stop() else {
+        panic!("expected a stop, got {:?}", walked.stop());
     };
     assert_eq!(decision.kind, DecisionKind::Block);
     let labels: Vec<&str> = decision.options.iter().map(|o| o.label.as_ref()).collect();
@@ -140,11 +140,19 @@ fn a_policy_answers_what_the_script_leaves_open() {
         "",
     );
     let blocking = walk(&text, None, Some(Policy::BlockWhenAble));
-    assert!(blocking.run.stop.is_none());
+    assert!(blocking.stop().is_none());
     // "What if I do not block?": never-block gives a different duel.
     let never = walk(&text, None, Some(Policy::NeverBlock));
-    assert!(never.run.stop.is_none());
-    assert_ne!(blocking.run.events, never.run.events);
+    assert!(never.stop().is_none());
+    let events = |walked: &Walkthrough| {
+        walked
+            .outcome_as::<jedi_judge::procedures::duel::DuelWalk>()
+            .expect("a duel")
+            .run
+            .events
+            .clone()
+    };
+    assert_ne!(events(&blocking), events(&never));
 }
 
 #[test]
@@ -152,7 +160,7 @@ fn a_scripted_answer_that_is_not_legal_is_reported() {
     let text = scenario("revised-example-1-r2-d2-qui-gon-defends.yaml")
         .replace("defender: R2-D2", "defender: Darth Sidious");
     let walked = walk(&text, None, None);
-    let Some(Stop::Undecided { why, decision }) = &walked.run.stop else {
+    let Some(Stop::Undecided { why, decision }) = walked.stop() else {
         panic!("expected a stop");
     };
     assert_eq!(decision.kind, DecisionKind::Defender);
@@ -171,8 +179,8 @@ fn a_missing_stat_stops_the_walk_and_says_what_to_declare() {
         .replace("light: [qui-gon mentor]", "light: [jedi tester]")
         .replace("defender: qui-gon", "defender: jedi tester");
     let walked = walk(&text, None, None);
-    let Some(Stop::Missing { fact }) = &walked.run.stop else {
-        panic!("expected a missing fact, got {:?}", walked.run.stop);
+    let Some(Stop::Missing { fact }) = walked.stop() else {
+        panic!("expected a missing fact, got {:?}", walked.stop());
     };
     assert!(fact.contains("DAMAGE of Jedi Tester, Made Up"), "{fact}");
     assert_eq!(walked.exit_code(), 2);
@@ -230,8 +238,8 @@ fn a_scripted_weapon_the_fighter_cannot_use_is_refused_even_when_one_weapon_is_l
         "weapon: Qui-Gon Jinn's Lightsaber",
     );
     let walked = walk(&text, None, None);
-    let Some(Stop::Undecided { why, decision }) = &walked.run.stop else {
-        panic!("expected a stop, got {:?}", walked.run.stop);
+    let Some(Stop::Undecided { why, decision }) = walked.stop() else {
+        panic!("expected a stop, got {:?}", walked.stop());
     };
     assert_eq!(decision.kind, DecisionKind::InitiatorWeapon);
     assert_eq!(decision.options.len(), 1);
@@ -253,7 +261,7 @@ fn a_scripted_answer_to_a_decision_the_rules_never_ask_is_reported() {
         "decisions:\n  light:\n    substitute: Qui-Gon\n",
     );
     let walked = walk(&text, None, None);
-    assert_eq!(walked.run.stop, None);
+    assert_eq!(walked.stop(), None);
     assert_eq!(
         walked.unmet,
         ["decisions: light: substitute: Qui-Gon answers a decision the rules never asked"]
@@ -334,18 +342,16 @@ fn anakin_with_an_empty_deck_has_power_zero_by_default_and_stops_the_walk_if_the
                 planets:\n  Naboo:\n    dark: [maul student, Darth Maul's Lightsaber]\n    light: [anakin padawan]\n\
                 decisions:\n  dark:\n    defender: anakin padawan\n";
     let walked = walk(text, None, None);
-    assert_eq!(walked.run.stop, None);
+    assert_eq!(walked.stop(), None);
     let assumed: Vec<&str> = walked
-        .run
-        .events
-        .iter()
-        .flat_map(|event| event.assumptions.iter().map(|assumption| assumption.name))
+        .steps()
+        .flat_map(|event| event.assumptions().iter().map(|assumption| assumption.name))
         .collect();
     assert!(assumed.contains(&"anakin-empty-deck"), "{assumed:?}");
     let stopping = format!("{text}assumptions:\n  anakin-empty-deck: stop\n");
     let stopped = walk(&stopping, None, None);
-    let Some(Stop::Missing { fact }) = &stopped.run.stop else {
-        panic!("expected a stop, got {:?}", stopped.run.stop);
+    let Some(Stop::Missing { fact }) = stopped.stop() else {
+        panic!("expected a stop, got {:?}", stopped.stop());
     };
     assert!(fact.contains("Set by the scenario to `stop`"), "{fact}");
     assert_eq!(stopped.exit_code(), 2);
@@ -387,17 +393,15 @@ fn with_catalog_facts_declared(names_only: &str, names: &[&str]) -> String {
 /// is labelled as declared, a catalog number as printed.
 fn events_without_labels(walked: &Walkthrough) -> Vec<serde_json::Value> {
     walked
-        .run
-        .events
-        .iter()
+        .steps()
         .map(|event| {
-            let mut kind = serde_json::to_value(&event.kind).expect("an event");
+            let mut kind = serde_json::to_value(event.kind()).expect("an event");
             if let Some(parts) = kind.get_mut("parts").and_then(|parts| parts.as_array_mut()) {
                 for part in parts {
                     part[0] = serde_json::Value::Null;
                 }
             }
-            serde_json::json!([kind, event.moves, event.tally])
+            serde_json::json!([kind, event.moves(), event.tally()])
         })
         .collect()
 }
@@ -420,8 +424,8 @@ fn a_duel_naming_cards_only_walks_as_the_same_duel_with_every_number_declared() 
     assert!(declared.contains("usable_by: [Darth Maul], power_bonus: 2"));
     let by_name = walk(&names_only, None, None);
     let by_number = walk(&declared, None, None);
-    assert_eq!(by_name.run.stop, None);
-    assert_eq!(by_number.run.stop, None);
+    assert_eq!(by_name.stop(), None);
+    assert_eq!(by_number.stop(), None);
     assert!(by_name.unmet.is_empty(), "{:?}", by_name.unmet);
     assert!(by_number.unmet.is_empty(), "{:?}", by_number.unmet);
     let result = |walked: &Walkthrough| {
@@ -439,11 +443,9 @@ fn a_duel_naming_cards_only_walks_as_the_same_duel_with_every_number_declared() 
     // The two differ only in where the numbers come from.
     let first_labels = |walked: &Walkthrough| -> Vec<String> {
         walked
-            .run
-            .events
-            .iter()
+            .steps()
             .filter_map(|event| {
-                let kind = serde_json::to_value(&event.kind).expect("an event");
+                let kind = serde_json::to_value(event.kind()).expect("an event");
                 kind["parts"][0][0].as_str().map(String::from)
             })
             .collect()

@@ -3,7 +3,6 @@
 //! walkthrough; the pile a walk leaves is one `check` finds legal; a refused step or deploy
 //! is a finding of `check`.
 
-use jedi_judge::engine::EventKind;
 use jedi_judge::engine::podrace::PodraceEvent;
 use jedi_judge::rules::Corpus;
 use proptest::prelude::*;
@@ -72,11 +71,8 @@ fn no_more_lap_cards_than_thrust_and_no_thrust_after_refuel() {
         let mut thrust = None;
         let mut lap_cards = 0u32;
         let mut refuelled = false;
-        for event in &walked.run.events {
-            let EventKind::Podrace(event) = &event.kind else {
-                continue;
-            };
-            match event {
+        for event in &podrace_events(&walked) {
+            match &event.kind {
                 PodraceEvent::ThrustToken { tokens, .. }
                 | PodraceEvent::ThrustCapped { tokens, .. } => {
                     assert!(!refuelled, "{path}: a Thrust after Refuel");
@@ -102,12 +98,10 @@ fn no_more_lap_cards_than_thrust_and_no_thrust_after_refuel() {
 #[test]
 fn every_refused_podrace_step_or_deploy_is_a_finding_of_check() {
     let refused = |walked: &jedi_judge::walk::Walkthrough| {
-        walked.run.events.iter().any(|event| {
+        podrace_events(walked).iter().any(|event| {
             matches!(
                 event.kind,
-                EventKind::Podrace(
-                    PodraceEvent::Refused { .. } | PodraceEvent::DeployRefused { .. }
-                )
+                PodraceEvent::Refused { .. } | PodraceEvent::DeployRefused { .. }
             )
         })
     };
@@ -130,19 +124,29 @@ fn the_cap_is_said_under_both_rulesets_and_applied_only_under_latest() {
     // stopped for a decision the script does not give.
     let tokens = |text: &str| {
         let walked = walk(text.split("expect:").next().unwrap_or_default(), None, None);
-        let cites_cap = walked.run.events.iter().any(|event| {
+        let cites_cap = walked.steps().any(|event| {
             event
-                .cites
+                .cites()
                 .iter()
                 .any(|cite| cite.id() == "boonta.thrust.cap")
         });
         let outcome = walked
             .outcome_as::<jedi_judge::procedures::podrace::PodraceWalk>()
             .expect("a Podrace step");
-        (outcome.result.thrust, cites_cap, walked.run.stop.is_some())
+        (outcome.result.thrust, cites_cap, walked.stop().is_some())
     };
     assert_eq!(tokens(&latest), (4, true, false));
     // Under the printed rules the fifth token goes on, and the script's four lap cards
     // leave the fifth unasked: the result the walk stopped at still shows the token.
     assert_eq!(tokens(&printed), (5, true, true));
+}
+
+/// The events of a Podrace walk, as the Podrace gives them.
+fn podrace_events(
+    walked: &jedi_judge::walk::Walkthrough,
+) -> Vec<jedi_judge::engine::Event<PodraceEvent>> {
+    walked
+        .outcome_as::<jedi_judge::procedures::podrace::PodraceWalk>()
+        .map(|outcome| outcome.run.events.clone())
+        .unwrap_or_default()
 }

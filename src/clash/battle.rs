@@ -166,7 +166,7 @@ enum Phase {
 pub struct Clash {
     action: ClashAction,
     phase: Phase,
-    pending: VecDeque<Event>,
+    pending: VecDeque<Event<ClashEvent>>,
     random: Random,
     result: ClashResult,
     /// A Special card played whose effect is not defined: the walk stops on it.
@@ -212,7 +212,7 @@ impl Clash {
         // Kept for the whole walk: no room for moves that will never come.
         moves.shrink_to_fit();
         self.pending.push_back(Event {
-            kind: kind.into(),
+            kind,
             cites: cites.to_vec(),
             assumptions: Vec::new(),
             moves,
@@ -973,8 +973,11 @@ impl Clash {
     }
 }
 
-impl Procedure<ClashBoard> for Clash {
-    fn advance(&mut self, board: &mut ClashBoard) -> Advance {
+impl Procedure for Clash {
+    type Table = ClashBoard;
+    type Event = ClashEvent;
+
+    fn advance(&mut self, board: &mut ClashBoard) -> Advance<ClashEvent> {
         loop {
             if let Some(event) = self.pending.pop_front() {
                 return Advance::Event(event);

@@ -507,7 +507,7 @@ struct Making {
 pub struct Battle {
     mode: Mode,
     phase: Phase,
-    pending: super::Pending,
+    pending: super::Pending<BattleEvent>,
     random: Random,
     /// The player whose turn it is: the attacker of a battle, the evacuating player.
     mover: Side,
@@ -2113,8 +2113,11 @@ fn card_option(board: &Board, id: CardId, verb: &str, cites: &[Citation]) -> Dec
     }
 }
 
-impl Procedure<Board> for Battle {
-    fn advance(&mut self, board: &mut Board) -> Advance {
+impl Procedure for Battle {
+    type Table = Board;
+    type Event = BattleEvent;
+
+    fn advance(&mut self, board: &mut Board) -> Advance<BattleEvent> {
         loop {
             if let Some(event) = self.pending.next() {
                 return Advance::Event(event);

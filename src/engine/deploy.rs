@@ -145,7 +145,7 @@ enum Phase {
 /// The deploy procedure.
 pub struct Deploy {
     phase: Phase,
-    pending: super::Pending,
+    pending: super::Pending<DeployEvent>,
     random: Random,
     side: Side,
     planet: Option<Planet>,
@@ -511,8 +511,11 @@ fn matches(card: &Card, wanted: &str) -> Option<bool> {
         .then_some(true)
 }
 
-impl Procedure<Board> for Deploy {
-    fn advance(&mut self, board: &mut Board) -> Advance {
+impl Procedure for Deploy {
+    type Table = Board;
+    type Event = DeployEvent;
+
+    fn advance(&mut self, board: &mut Board) -> Advance<DeployEvent> {
         loop {
             if let Some(event) = self.pending.next() {
                 return Advance::Event(event);

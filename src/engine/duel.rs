@@ -338,7 +338,7 @@ impl<T: Copy> BySide<T> {
 /// The duel procedure.
 pub struct Duel {
     phase: Phase,
-    pending: VecDeque<Event>,
+    pending: VecDeque<Event<DuelEvent>>,
     random: Random,
     initiator: Side,
     planet: Option<Planet>,
@@ -439,7 +439,7 @@ impl Duel {
             self.said_location = true;
         }
         self.pending.push_back(Event {
-            kind: kind.into(),
+            kind,
             cites: cites.to_vec(),
             assumptions,
             moves,
@@ -1745,8 +1745,11 @@ impl Duel {
     }
 }
 
-impl Procedure<Board> for Duel {
-    fn advance(&mut self, board: &mut Board) -> Advance {
+impl Procedure for Duel {
+    type Table = Board;
+    type Event = DuelEvent;
+
+    fn advance(&mut self, board: &mut Board) -> Advance<DuelEvent> {
         loop {
             if let Some(fact) = self.missing.take() {
                 self.phase = Phase::Done;

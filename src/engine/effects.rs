@@ -97,7 +97,7 @@ enum Phase {
 /// The procedure.
 pub struct NewLocation {
     phase: Phase,
-    pending: super::Pending,
+    pending: super::Pending<EffectsEvent>,
     random: Random,
     order: [Side; 2],
     occasion: Occasion,
@@ -238,8 +238,11 @@ impl NewLocation {
     }
 }
 
-impl Procedure<Board> for NewLocation {
-    fn advance(&mut self, board: &mut Board) -> Advance {
+impl Procedure for NewLocation {
+    type Table = Board;
+    type Event = EffectsEvent;
+
+    fn advance(&mut self, board: &mut Board) -> Advance<EffectsEvent> {
         loop {
             if let Some(event) = self.pending.next() {
                 return Advance::Event(event);

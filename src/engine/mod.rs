@@ -13,6 +13,7 @@ pub mod remedy;
 
 use serde::Serialize;
 use std::borrow::Cow;
+use std::fmt;
 
 use crate::board::{Board, CardId, Zone};
 use crate::cards::Side;
@@ -95,110 +96,95 @@ pub struct Move {
     pub to: Place,
 }
 
-/// What happened: the event of one procedure. Each procedure has its own event type; the
-/// envelope around it ([`Event`]: citations, assumptions, moves, tally) is shared.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(untagged)]
-pub enum EventKind {
-    Duel(duel::DuelEvent),
-    Clash(crate::clash::battle::ClashEvent),
-    Battle(battle::BattleEvent),
-    Deploy(deploy::DeployEvent),
-    Effects(effects::EffectsEvent),
-    Remedy(remedy::RemedyEvent),
-    Podrace(podrace::PodraceEvent),
-}
-
-impl EventKind {
+/// A procedure's own event: what it says of itself. The envelope around it ([`Event`]:
+/// citations, assumptions, moves, tally) is shared.
+pub trait EventKind: Clone + fmt::Debug + PartialEq + Serialize + 'static {
     /// One sentence (or two) saying what the event did, as its procedure tells it.
-    pub fn narrate(&self) -> String {
-        match self {
-            EventKind::Duel(event) => event.narrate(),
-            EventKind::Clash(event) => event.narrate(),
-            EventKind::Battle(event) => event.narrate(),
-            EventKind::Deploy(event) => event.narrate(),
-            EventKind::Effects(event) => event.narrate(),
-            EventKind::Remedy(event) => event.narrate(),
-            EventKind::Podrace(event) => event.narrate(),
-        }
-    }
+    fn narrate(&self) -> String;
 
     /// Whether a walkthrough shows the tally after it.
-    pub fn shows_tally(&self) -> bool {
-        match self {
-            EventKind::Duel(event) => event.shows_tally(),
-            EventKind::Clash(_)
-            | EventKind::Battle(_)
-            | EventKind::Deploy(_)
-            | EventKind::Effects(_)
-            | EventKind::Remedy(_)
-            | EventKind::Podrace(_) => false,
-        }
+    fn shows_tally(&self) -> bool {
+        false
     }
 }
 
-impl From<podrace::PodraceEvent> for EventKind {
-    fn from(event: podrace::PodraceEvent) -> EventKind {
-        EventKind::Podrace(event)
-    }
+/// An event of any procedure, as the renderers and expectations read it.
+pub trait Step {
+    /// One sentence (or two) saying what the event did.
+    fn narrate(&self) -> String;
+    /// Whether a walkthrough shows the tally after it.
+    fn shows_tally(&self) -> bool;
+    /// The rules it applied.
+    fn cites(&self) -> &[Citation];
+    /// The named assumptions it rests on, each printed where it is first applied.
+    fn assumptions(&self) -> &[Assumption];
+    /// The cards it moved.
+    fn moves(&self) -> &[Move];
+    /// Hit tokens and dueling-hand cards after it.
+    fn tally(&self) -> Tally;
+    /// The procedure's own event, as the JSON output gives it.
+    fn kind(&self) -> &dyn erased_serde::Serialize;
 }
 
-impl From<remedy::RemedyEvent> for EventKind {
-    fn from(event: remedy::RemedyEvent) -> EventKind {
-        EventKind::Remedy(event)
+impl<K: EventKind> Step for Event<K> {
+    fn narrate(&self) -> String {
+        self.kind.narrate()
     }
-}
 
-impl From<effects::EffectsEvent> for EventKind {
-    fn from(event: effects::EffectsEvent) -> EventKind {
-        EventKind::Effects(event)
+    fn shows_tally(&self) -> bool {
+        self.kind.shows_tally()
     }
-}
 
-impl From<deploy::DeployEvent> for EventKind {
-    fn from(event: deploy::DeployEvent) -> EventKind {
-        EventKind::Deploy(event)
+    fn cites(&self) -> &[Citation] {
+        &self.cites
     }
-}
 
-impl From<duel::DuelEvent> for EventKind {
-    fn from(event: duel::DuelEvent) -> EventKind {
-        EventKind::Duel(event)
+    fn assumptions(&self) -> &[Assumption] {
+        &self.assumptions
     }
-}
 
-impl From<battle::BattleEvent> for EventKind {
-    fn from(event: battle::BattleEvent) -> EventKind {
-        EventKind::Battle(event)
+    fn moves(&self) -> &[Move] {
+        &self.moves
     }
-}
 
-impl From<crate::clash::battle::ClashEvent> for EventKind {
-    fn from(event: crate::clash::battle::ClashEvent) -> EventKind {
-        EventKind::Clash(event)
+    fn tally(&self) -> Tally {
+        self.tally
+    }
+
+    fn kind(&self) -> &dyn erased_serde::Serialize {
+        &self.kind
     }
 }
 
 /// The events a procedure has made and not yet given out, in order, and the named
 /// assumptions it has printed: each is printed once, where it is first applied.
-#[derive(Debug, Default)]
-pub(crate) struct Pending {
-    events: std::collections::VecDeque<Event>,
+#[derive(Debug)]
+pub(crate) struct Pending<K> {
+    events: std::collections::VecDeque<Event<K>>,
     said: std::collections::BTreeSet<&'static str>,
 }
 
-impl Pending {
+impl<K> Default for Pending<K> {
+    fn default() -> Self {
+        Pending {
+            events: Default::default(),
+            said: Default::default(),
+        }
+    }
+}
+
+impl<K> Pending<K> {
     /// Adds an event with the rules it applied, the named assumptions it rests on and the
     /// cards it moved.
     pub fn emit(
         &mut self,
-        kind: impl Into<EventKind>,
+        kind: K,
         cites: &[Citation],
         assumptions: Vec<Assumption>,
         moves: Vec<Move>,
     ) {
         self.events.push_back(Event {
-            kind: kind.into(),
+            kind,
             cites: cites.to_vec(),
             assumptions,
             moves,
@@ -207,7 +193,7 @@ impl Pending {
     }
 
     /// The next event to give out.
-    pub fn next(&mut self) -> Option<Event> {
+    pub fn next(&mut self) -> Option<Event<K>> {
         self.events.pop_front()
     }
 
@@ -222,9 +208,9 @@ impl Pending {
 }
 
 /// An event in the log, with the rules it applied and the state after it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Event {
-    pub kind: EventKind,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event<K> {
+    pub kind: K,
     pub cites: Vec<Citation>,
     pub assumptions: Vec<Assumption>,
     pub moves: Vec<Move>,
@@ -328,8 +314,8 @@ pub struct Decision {
 
 /// What a procedure does next.
 #[derive(Debug)]
-pub enum Advance {
-    Event(Event),
+pub enum Advance<K> {
+    Event(Event<K>),
     Decide(Decision),
     /// An optional decision: asked only if the decider volunteers; otherwise the first
     /// option ("do nothing") is taken.
@@ -378,26 +364,36 @@ pub enum Stop {
 }
 
 /// A procedure run to its end or to a stop: the events, and the stop if any.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Run {
-    pub events: Vec<Event>,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run<K> {
+    pub events: Vec<Event<K>>,
     pub stop: Option<Stop>,
 }
 
-/// A resumable procedure over a board of type `B`.
-pub trait Procedure<B> {
-    fn advance(&mut self, board: &mut B) -> Advance;
-    fn answer(&mut self, board: &mut B, decision: &Decision, choice: usize);
+/// A resumable procedure over a table (a Young Jedi board, a Clash of the Lightsabers
+/// table), with its own events.
+pub trait Procedure {
+    /// The table it runs on.
+    type Table;
+    /// Its own events.
+    type Event: EventKind;
+
+    fn advance(&mut self, table: &mut Self::Table) -> Advance<Self::Event>;
+    fn answer(&mut self, table: &mut Self::Table, decision: &Decision, choice: usize);
 }
 
+/// Whoever watches a procedure run: told the table after every event, and the event.
+pub type Observer<'a, P> =
+    &'a mut dyn FnMut(&<P as Procedure>::Table, &Event<<P as Procedure>::Event>);
+
 /// Runs a procedure until it ends or stops, asking the decider for every decision. The
-/// `observe` callback sees the board after every event (for conservation checks).
-pub fn run<B>(
-    procedure: &mut dyn Procedure<B>,
-    board: &mut B,
+/// `observe` callback sees the table after every event (for conservation checks).
+pub fn run<P: Procedure + ?Sized>(
+    procedure: &mut P,
+    board: &mut P::Table,
     decider: &mut dyn Decider,
-    observe: &mut dyn FnMut(&B, &Event),
-) -> Run {
+    observe: Observer<'_, P>,
+) -> Run<P::Event> {
     let mut events = Vec::new();
     // A procedure that never ends is a bug; this bound turns it into a stop.
     for _ in 0..100_000 {

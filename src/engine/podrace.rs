@@ -325,7 +325,7 @@ enum Phase {
 /// The Podrace Deploy step procedure.
 pub struct Podrace {
     phase: Phase,
-    pending: super::Pending,
+    pending: super::Pending<PodraceEvent>,
     random: Random,
     side: Side,
     counted: bool,
@@ -1367,9 +1367,12 @@ impl Podrace {
     }
 }
 
-impl Procedure<Board> for Podrace {
+impl Procedure for Podrace {
+    type Table = Board;
+    type Event = PodraceEvent;
+
     /// The next step; the result is settled from the board whenever the walk may stop.
-    fn advance(&mut self, board: &mut Board) -> Advance {
+    fn advance(&mut self, board: &mut Board) -> Advance<PodraceEvent> {
         let next = self.next_step(board);
         if matches!(
             next,
@@ -1386,7 +1389,7 @@ impl Procedure<Board> for Podrace {
 }
 
 impl Podrace {
-    fn next_step(&mut self, board: &mut Board) -> Advance {
+    fn next_step(&mut self, board: &mut Board) -> Advance<PodraceEvent> {
         loop {
             if let Some(event) = self.pending.next() {
                 return Advance::Event(event);

@@ -125,7 +125,7 @@ pub struct Remedies {
     laps_rule: bool,
     /// The hidden-cards remedy under way: the offender, and the step it is at.
     conceding: Option<(Side, Conceding)>,
-    pending: super::Pending,
+    pending: super::Pending<RemedyEvent>,
     result: RemedyResult,
 }
 
@@ -390,8 +390,11 @@ impl Remedies {
     }
 }
 
-impl Procedure<Board> for Remedies {
-    fn advance(&mut self, board: &mut Board) -> Advance {
+impl Procedure for Remedies {
+    type Table = Board;
+    type Event = RemedyEvent;
+
+    fn advance(&mut self, board: &mut Board) -> Advance<RemedyEvent> {
         loop {
             if let Some(event) = self.pending.next() {
                 return Advance::Event(event);

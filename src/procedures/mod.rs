@@ -14,6 +14,7 @@ pub mod duel;
 pub mod new_location;
 pub mod podrace;
 pub mod remedy;
+pub mod walkthrough;
 
 use crate::board::Board;
 use crate::cards::Catalog;
@@ -21,7 +22,7 @@ use crate::engine::deciders::Policy;
 use crate::legality::Violation;
 use crate::rules::{Corpus, Ruleset};
 use crate::scenario::{GameName, ScenarioFile};
-use crate::walk::{ConservationWatch, WalkError, WalkOutcome, Walkthrough};
+use walkthrough::{ConservationWatch, WalkError, WalkOutcome, Walkthrough};
 
 /// Finds a card on a table by what the user wrote (a name or `#id`).
 pub type FindCard<'a> = &'a dyn Fn(&Board, &str) -> Result<crate::board::CardId, String>;
@@ -195,7 +196,7 @@ pub trait Door: Sync {
         board: &Board,
         corpus: &Corpus,
         decider: &mut dyn crate::engine::Decider,
-        observe: &mut dyn FnMut(&crate::engine::Event),
+        observe: &mut dyn FnMut(&dyn crate::engine::Step),
     ) -> Option<(Walkthrough, Board)> {
         let _ = (board, corpus, decider, observe);
         None
@@ -298,35 +299,39 @@ pub fn game_title(game: GameName) -> &'static str {
 
 /// What a Young Jedi procedure's result says of itself in a walkthrough.
 pub trait BoardResult: std::fmt::Debug + 'static {
-    /// What was walked, for the heading.
-    fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String;
+    /// The procedure's own events.
+    type Event: crate::engine::EventKind;
+    /// What was walked, for the heading (`before`: the board the walk started from).
+    fn heading(&self, before: &Board, ruleset: &crate::rules::Ruleset, seed: u64) -> String;
     /// The title of a walk whose scenario has none.
     fn default_title(&self) -> &'static str;
     /// The verdict, a line each.
-    fn verdict_lines(&self, run: &crate::engine::Run) -> Vec<String>;
+    fn verdict_lines(&self, run: &crate::engine::Run<Self::Event>) -> Vec<String>;
     /// The result as `walk --format json` gives it.
     fn output(&self) -> crate::render::output::WalkResult;
 }
 
-/// A Young Jedi walk's outcome: the board before and after, and the procedure's result.
+/// A Young Jedi walk's outcome: the board before and after, the procedure's events and its
+/// result.
 #[derive(Debug)]
-pub struct BoardWalk<R> {
+pub struct BoardWalk<R: BoardResult> {
     pub before: Board,
     pub after: Board,
+    pub run: crate::engine::Run<R::Event>,
     pub result: R,
 }
 
 impl<R: BoardResult> WalkOutcome for BoardWalk<R> {
     fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
-        self.result.heading(ruleset, seed)
+        self.result.heading(&self.before, ruleset, seed)
     }
 
     fn default_title(&self) -> &'static str {
         self.result.default_title()
     }
 
-    fn verdict_lines(&self, run: &crate::engine::Run) -> Vec<String> {
-        self.result.verdict_lines(run)
+    fn verdict_lines(&self) -> Vec<String> {
+        self.result.verdict_lines(&self.run)
     }
 
     fn tracks_cards(&self) -> bool {
@@ -343,6 +348,21 @@ impl<R: BoardResult> WalkOutcome for BoardWalk<R> {
         self.result.output()
     }
 
+    fn step_count(&self) -> usize {
+        self.run.events.len()
+    }
+
+    fn step(&self, index: usize) -> Option<&dyn crate::engine::Step> {
+        self.run
+            .events
+            .get(index)
+            .map(|event| event as &dyn crate::engine::Step)
+    }
+
+    fn stop(&self) -> Option<&crate::engine::Stop> {
+        self.run.stop.as_ref()
+    }
+
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
@@ -352,11 +372,13 @@ impl<R: BoardResult> WalkOutcome for BoardWalk<R> {
 pub(crate) fn board_walk<R: BoardResult>(
     before: Board,
     after: Board,
+    run: crate::engine::Run<R::Event>,
     result: R,
 ) -> Box<dyn WalkOutcome> {
     Box::new(BoardWalk {
         before,
         after,
+        run,
         result,
     })
 }
@@ -373,15 +395,15 @@ pub(crate) fn walk_to_result<P, R, E>(
     unmet: impl FnOnce(&E, &R, &Board) -> Vec<String>,
 ) -> Result<Walkthrough, WalkError>
 where
-    P: crate::engine::Procedure<Board>,
-    R: BoardResult,
+    P: crate::engine::Procedure<Table = Board>,
+    R: BoardResult<Event = P::Event>,
 {
     walk_young_jedi(
         file,
         setting,
         |_| None,
         start,
-        |procedure, before, after| {
+        |procedure, before, after, run| {
             let result = result(procedure);
             let differences = file
                 .expect
@@ -389,7 +411,7 @@ where
                 .and_then(|expect| expected(&expect.value))
                 .map(|expect| unmet(expect, &result, &after))
                 .unwrap_or_default();
-            (differences, board_walk(before, after, result))
+            (differences, board_walk(before, after, run, result))
         },
     )
 }
@@ -399,19 +421,19 @@ pub(crate) fn run_to_result<P, R>(
     board: &Board,
     procedure: P,
     decider: &mut dyn crate::engine::Decider,
-    observe: &mut dyn FnMut(&crate::engine::Event),
+    observe: &mut dyn FnMut(&dyn crate::engine::Step),
     result: impl FnOnce(&P) -> R,
 ) -> Option<(Walkthrough, Board)>
 where
-    P: crate::engine::Procedure<Board>,
-    R: BoardResult,
+    P: crate::engine::Procedure<Table = Board>,
+    R: BoardResult<Event = P::Event>,
 {
     Some(run_on_board(
         board,
         procedure,
         decider,
         observe,
-        |procedure, before, after| board_walk(before, after, result(procedure)),
+        |procedure, before, after, run| board_walk(before, after, run, result(procedure)),
     ))
 }
 
@@ -422,13 +444,14 @@ pub(crate) type Finished = (Vec<String>, Box<dyn WalkOutcome>);
 /// A Young Jedi walk over one procedure: build the position (input errors refuse it), keep
 /// its illegal findings for the walkthrough, refuse the walk for a finding `refuse` gives a
 /// help for, run the procedure `start` makes with the scenario's script, and let `finish`
-/// compare the door's own expectations (given the procedure, the board before and after).
-pub(crate) fn walk_young_jedi<P: crate::engine::Procedure<Board>>(
+/// compare the door's own expectations (given the procedure, the board before and after,
+/// and the run).
+pub(crate) fn walk_young_jedi<P: crate::engine::Procedure<Table = Board>>(
     file: &ScenarioFile,
     setting: Setting<'_, '_>,
     refuse: impl Fn(&Violation) -> Option<&'static str>,
     start: impl FnOnce(&Board, &Corpus, &Choices) -> P,
-    finish: impl FnOnce(&P, Board, Board) -> Finished,
+    finish: impl FnOnce(&P, Board, Board, crate::engine::Run<P::Event>) -> Finished,
 ) -> Result<Walkthrough, WalkError> {
     let Setting {
         corpus,
@@ -472,9 +495,10 @@ pub(crate) fn walk_young_jedi<P: crate::engine::Procedure<Board>>(
     });
     let ruleset = before.ruleset.clone();
     let seed = before.seed;
-    let (expected, outcome) = finish(&procedure, before, board);
+    let stopped = run.stop.is_some();
+    let (expected, outcome) = finish(&procedure, before, board, run);
     let mut unmet = Vec::new();
-    if run.stop.is_none() {
+    if !stopped {
         unmet = expected;
         unmet.extend(crate::walk::unasked_answers(&decider));
     }
@@ -483,7 +507,6 @@ pub(crate) fn walk_young_jedi<P: crate::engine::Procedure<Board>>(
         game: GameName::YoungJedi,
         ruleset,
         seed,
-        run,
         findings,
         unmet,
         policy,
@@ -492,12 +515,12 @@ pub(crate) fn walk_young_jedi<P: crate::engine::Procedure<Board>>(
 }
 
 /// A procedure run on a board built elsewhere (the shell): the walk, and the board after it.
-pub(crate) fn run_on_board<P: crate::engine::Procedure<Board>>(
+pub(crate) fn run_on_board<P: crate::engine::Procedure<Table = Board>>(
     board: &Board,
     mut procedure: P,
     decider: &mut dyn crate::engine::Decider,
-    observe: &mut dyn FnMut(&crate::engine::Event),
-    outcome: impl FnOnce(&P, Board, Board) -> Box<dyn WalkOutcome>,
+    observe: &mut dyn FnMut(&dyn crate::engine::Step),
+    outcome: impl FnOnce(&P, Board, Board, crate::engine::Run<P::Event>) -> Box<dyn WalkOutcome>,
 ) -> (Walkthrough, Board) {
     let mut after = board.clone();
     let run = crate::engine::run(&mut procedure, &mut after, decider, &mut |_, event| {
@@ -508,19 +531,18 @@ pub(crate) fn run_on_board<P: crate::engine::Procedure<Board>>(
         game: GameName::YoungJedi,
         ruleset: board.ruleset.clone(),
         seed: board.seed,
-        run,
         findings: Vec::new(),
         unmet: Vec::new(),
         policy: None,
-        outcome: outcome(&procedure, board.clone(), after.clone()),
+        outcome: outcome(&procedure, board.clone(), after.clone(), run),
     };
     (walk, after)
 }
 
 /// The finding `check` makes of an event that refuses an action: what the event says, on the
 /// rules and named assumptions it rests on.
-pub(crate) fn refusal_finding(
-    event: &crate::engine::Event,
+pub(crate) fn refusal_finding<K: crate::engine::EventKind>(
+    event: &crate::engine::Event<K>,
     code: &'static str,
     cards: Vec<crate::board::CardId>,
     labels: Vec<(crate::board::Span, String)>,

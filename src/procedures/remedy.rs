@@ -6,11 +6,11 @@ use super::{ActionSpec, AssumptionSpec, Door, Setting};
 use crate::board::Board;
 use crate::engine::Run;
 use crate::engine::remedy::{Remedies, RemedyEvent, RemedyResult};
+use crate::procedures::walkthrough::{WalkError, Walkthrough};
 use crate::render::output::WalkResult;
 use crate::rules::Corpus;
 use crate::scenario::{GameName, ScenarioFile};
 use crate::text::and_list;
-use crate::walk::{WalkError, Walkthrough};
 
 /// The door.
 pub struct RemedyDoor;
@@ -29,9 +29,9 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
     }),
 }];
 
-impl RemedyEvent {
+impl crate::engine::EventKind for RemedyEvent {
     /// One sentence (or two) saying what the event did.
-    pub fn narrate(&self) -> String {
+    fn narrate(&self) -> String {
         match self {
             RemedyEvent::NothingToRemedy => {
                 "The position breaks no rule whose remedy the FAQ gives: nothing to remedy."
@@ -153,7 +153,7 @@ impl Door for RemedyDoor {
         board: &Board,
         corpus: &Corpus,
         decider: &mut dyn crate::engine::Decider,
-        observe: &mut dyn FnMut(&crate::engine::Event),
+        observe: &mut dyn FnMut(&dyn crate::engine::Step),
     ) -> Option<(Walkthrough, Board)> {
         super::run_to_result(
             board,
@@ -185,7 +185,9 @@ impl Door for RemedyDoor {
 pub type RemedyWalk = super::BoardWalk<RemedyResult>;
 
 impl super::BoardResult for RemedyResult {
-    fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
+    type Event = crate::engine::remedy::RemedyEvent;
+
+    fn heading(&self, _before: &Board, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
         format!("Remedies · rules: {ruleset} · seed {seed}")
     }
 
@@ -193,7 +195,7 @@ impl super::BoardResult for RemedyResult {
         "Remedies"
     }
 
-    fn verdict_lines(&self, run: &Run) -> Vec<String> {
+    fn verdict_lines(&self, run: &Run<crate::engine::remedy::RemedyEvent>) -> Vec<String> {
         if run.stop.is_some() {
             return vec!["The walk stopped before the remedies were applied.".to_string()];
         }

@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::cards::{Card, CardType, DerivedTrait, Game, Side, TraitKind, TraitValue};
 use crate::clash::battle::ClashResult;
 use crate::engine::duel::DuelResult;
-use crate::engine::{Assumption, DecisionKind, EventKind, Move, Tally, Unanswered};
+use crate::engine::{Assumption, DecisionKind, Move, Tally, Unanswered};
 use crate::rules::WordChange;
 use crate::scenario::GameName;
 
@@ -108,8 +108,8 @@ impl RuleText {
 }
 
 /// `walk --format json`.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct WalkOutput {
+#[derive(Serialize, JsonSchema)]
+pub struct WalkOutput<'a> {
     pub format: WalkFormat,
     pub version: u32,
     pub game: GameName,
@@ -122,7 +122,7 @@ pub struct WalkOutput {
     /// Legality findings about the position, reported before the walk.
     pub illegal_position: Vec<PositionFinding>,
     /// The steps, in order.
-    pub events: Vec<StepOutput>,
+    pub events: Vec<StepOutput<'a>>,
     /// Why the walk stopped before its end, if it did.
     pub stop: Option<StopOutput>,
     pub result: WalkResult,
@@ -142,14 +142,14 @@ pub struct PositionFinding {
 }
 
 /// One step of a walk.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct StepOutput {
+#[derive(Serialize, JsonSchema)]
+pub struct StepOutput<'a> {
     /// From 1.
     pub step: usize,
     /// What happened, in words.
     pub text: String,
     /// What happened, as data.
-    pub kind: EventKind,
+    pub kind: EventOutput<'a>,
     /// The rules applied, by full id (quoted under `rules`).
     pub cites: Vec<String>,
     /// Named assumptions applied where the rules are silent: not rule text.
@@ -157,6 +157,37 @@ pub struct StepOutput {
     pub moves: Vec<Move>,
     /// Hit tokens and dueling-hand cards after the step.
     pub tally: Tally,
+}
+
+/// A procedure's own event, as a step gives it: the event of whichever procedure walked.
+pub struct EventOutput<'a>(pub &'a dyn erased_serde::Serialize);
+
+impl Serialize for EventOutput<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        erased_serde::serialize(self.0, serializer)
+    }
+}
+
+impl JsonSchema for EventOutput<'_> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "EventKind".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let kinds = [
+            generator.subschema_for::<crate::engine::duel::DuelEvent>(),
+            generator.subschema_for::<crate::clash::battle::ClashEvent>(),
+            generator.subschema_for::<crate::engine::battle::BattleEvent>(),
+            generator.subschema_for::<crate::engine::deploy::DeployEvent>(),
+            generator.subschema_for::<crate::engine::effects::EffectsEvent>(),
+            generator.subschema_for::<crate::engine::remedy::RemedyEvent>(),
+            generator.subschema_for::<crate::engine::podrace::PodraceEvent>(),
+        ];
+        schemars::json_schema!({
+            "description": "What happened: the event of one procedure. Each procedure has its own event type; the\nenvelope around it ([`Event`]: citations, assumptions, moves, tally) is shared.",
+            "anyOf": kinds,
+        })
+    }
 }
 
 /// Why a walk stopped early.

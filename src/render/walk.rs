@@ -7,26 +7,26 @@ use super::{
     Format, Palette, document_label, json as to_json, markdown_escape, wrap, wrap_hanging_into,
 };
 use crate::cards::Side;
-use crate::engine::{Decision, Event, Place, Stop, Unanswered};
+use crate::engine::{Decision, Place, Step, Stop, Unanswered};
+use crate::procedures::walkthrough::Walkthrough;
 use crate::render::output::{
     DecisionOutput, OptionOutput, PositionFinding, RuleText, StepOutput, StopOutput, WalkOutput,
 };
 use crate::render::rules::standing;
 use crate::rules::{Corpus, Item, Ruleset, lookup};
-use crate::walk::Walkthrough;
 
 /// One sentence (or two) saying what an event did.
-pub fn narrate(event: &Event) -> String {
-    event.kind.narrate()
+pub fn narrate(event: &dyn Step) -> String {
+    event.narrate()
 }
 
 /// Whether the tally is worth showing after this event (once the hands exist).
-fn shows_tally(event: &Event) -> bool {
-    event.kind.shows_tally()
+fn shows_tally(event: &dyn Step) -> bool {
+    event.shows_tally()
 }
 
-fn tally(event: &Event) -> String {
-    let t = event.tally;
+fn tally(event: &dyn Step) -> String {
+    let t = event.tally();
     format!(
         "hits: Light {}, Dark {} · dueling hands: Light {}, Dark {}",
         t.light_hits, t.dark_hits, t.light_cards, t.dark_cards
@@ -84,8 +84,8 @@ pub fn journeys(walk: &Walkthrough) -> Vec<Journey> {
     }
     let mut journeys: Vec<Journey> = Vec::new();
     let mut position_of: BTreeMap<u32, usize> = BTreeMap::new();
-    for event in &walk.run.events {
-        for moved in &event.moves {
+    for event in walk.steps() {
+        for moved in event.moves() {
             match position_of
                 .get(&moved.card)
                 .and_then(|at| journeys.get_mut(*at))
@@ -214,7 +214,7 @@ pub fn render(walk: &Walkthrough, corpus: &Corpus, format: Format, palette: Pale
 
 fn render_text(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) -> String {
     // About what a step takes, so that the text is seldom copied as it grows.
-    let mut out = String::with_capacity(walk.run.events.len().saturating_mul(192) + 1024);
+    let mut out = String::with_capacity(walk.step_count().saturating_mul(192) + 1024);
     if let Some(title) = &walk.title {
         let _ = writeln!(out, "{}", palette.heading(&wrap(title, palette.width, "")));
     }
@@ -240,7 +240,7 @@ fn render_text(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
             );
         }
     }
-    for (index, event) in walk.run.events.iter().enumerate() {
+    for (index, event) in walk.steps().enumerate() {
         text_step(&mut out, quotes, index + 1, event, palette);
     }
     out.push_str(&text_ending(walk, quotes, palette));
@@ -253,7 +253,7 @@ fn text_step(
     out: &mut String,
     quotes: &mut Quotes<'_>,
     step: usize,
-    event: &Event,
+    event: &dyn Step,
     palette: Palette,
 ) {
     const SPACES: &str = "                ";
@@ -275,7 +275,7 @@ fn text_step(
     if shows_tally(event) {
         let _ = writeln!(out, "    {}", palette.dim(&tally(event)));
     }
-    for cite in &event.cites {
+    for cite in event.cites() {
         let Some(item) = quotes.resolve(cite.id()) else {
             continue;
         };
@@ -312,7 +312,7 @@ fn text_step(
             out.push('\n');
         }
     }
-    for assumption in &event.assumptions {
+    for assumption in event.assumptions() {
         let _ = writeln!(
             out,
             "{}",
@@ -332,12 +332,12 @@ fn text_step(
 fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) -> String {
     let mut out = String::new();
     let _ = writeln!(out);
-    match &walk.run.stop {
+    match walk.stop() {
         Some(Stop::Undecided { decision, why }) => {
             let _ = writeln!(
                 out,
                 "{}",
-                palette.bad(&format!("Stopped after step {}.", walk.run.events.len()))
+                palette.bad(&format!("Stopped after step {}.", walk.step_count()))
             );
             for line in decision_lines(decision, why, quotes) {
                 let indent = if line.starts_with("  ") { "     " } else { "" };
@@ -356,14 +356,14 @@ fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
                 "{}",
                 palette.bad(&format!(
                     "Stopped after step {}: the scenario lacks a fact.",
-                    walk.run.events.len()
+                    walk.step_count()
                 ))
             );
             let _ = writeln!(out, "{}", wrap(fact, palette.width, ""));
         }
         None => {
             let _ = writeln!(out, "{}", palette.heading("Verdict"));
-            for line in walk.outcome.verdict_lines(&walk.run) {
+            for line in walk.outcome.verdict_lines() {
                 let _ = writeln!(out, "{}", wrap(&line, palette.width, "  "));
             }
             let moves = where_cards_went(walk);
@@ -400,7 +400,7 @@ impl<'a> TextStepper<'a> {
     }
 
     /// The text of step `step`.
-    pub fn step(&mut self, step: usize, event: &Event) -> String {
+    pub fn step(&mut self, step: usize, event: &dyn Step) -> String {
         let mut out = String::new();
         text_step(&mut out, &mut self.quotes, step, event, self.palette);
         out
@@ -470,7 +470,7 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
             markdown_escape(&finding.message)
         );
     }
-    for (index, event) in walk.run.events.iter().enumerate() {
+    for (index, event) in walk.steps().enumerate() {
         let step = index + 1;
         let marker = format!("{step}. ");
         let indent = " ".repeat(marker.len());
@@ -478,7 +478,7 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
         if shows_tally(event) {
             blocks.push(format!("*{}*", markdown_escape(&tally(event))));
         }
-        for cite in &event.cites {
+        for cite in event.cites() {
             let Some(item) = quotes.resolve(cite.id()) else {
                 continue;
             };
@@ -503,7 +503,7 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
                 }
             }
         }
-        for assumption in &event.assumptions {
+        for assumption in event.assumptions() {
             blocks.push(format!(
                 "**Assumption** (`{}`), not rule text: {}",
                 assumption.name,
@@ -526,9 +526,9 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
         }
         out.push('\n');
     }
-    match &walk.run.stop {
+    match walk.stop() {
         Some(Stop::Undecided { decision, why }) => {
-            let _ = writeln!(out, "**Stopped after step {}.**\n", walk.run.events.len());
+            let _ = writeln!(out, "**Stopped after step {}.**\n", walk.step_count());
             let lines = decision_lines(decision, why, quotes);
             let (options, text): (Vec<&String>, Vec<&String>) =
                 lines.iter().partition(|line| line.starts_with("  "));
@@ -554,13 +554,13 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
             let _ = writeln!(
                 out,
                 "**Stopped after step {}:** {}",
-                walk.run.events.len(),
+                walk.step_count(),
                 markdown_escape(fact)
             );
         }
         None => {
             let _ = writeln!(out, "### Verdict\n");
-            for line in walk.outcome.verdict_lines(&walk.run) {
+            for line in walk.outcome.verdict_lines() {
                 let _ = writeln!(out, "- {}", markdown_escape(&line));
             }
             let moves = where_cards_went(walk);
@@ -579,7 +579,7 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
 }
 
 /// The walk as its JSON output.
-pub fn output(walk: &Walkthrough, corpus: &Corpus) -> WalkOutput {
+pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
     let quotes = Quotes::new(corpus, walk.ruleset.clone());
     let mut rules = BTreeMap::new();
     let mut full_ids = |cites: &[crate::rules::Citation]| -> Vec<String> {
@@ -595,21 +595,19 @@ pub fn output(walk: &Walkthrough, corpus: &Corpus) -> WalkOutput {
             .collect()
     };
     let events = walk
-        .run
-        .events
-        .iter()
+        .steps()
         .enumerate()
         .map(|(index, event)| StepOutput {
             step: index + 1,
             text: narrate(event),
-            kind: event.kind.clone(),
-            cites: full_ids(&event.cites),
-            assumptions: event.assumptions.clone(),
-            moves: event.moves.clone(),
-            tally: event.tally,
+            kind: crate::render::output::EventOutput(event.kind()),
+            cites: full_ids(event.cites()),
+            assumptions: event.assumptions().to_vec(),
+            moves: event.moves().to_vec(),
+            tally: event.tally(),
         })
         .collect();
-    let stop = walk.run.stop.as_ref().map(|stop| match stop {
+    let stop = walk.stop().map(|stop| match stop {
         Stop::Undecided { decision, why } => StopOutput::Undecided {
             decision: DecisionOutput {
                 kind: decision.kind,

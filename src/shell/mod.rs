@@ -1478,7 +1478,7 @@ impl<'a> Session<'a> {
         walk.policy = self.policy;
         let decisions = decider.decisions;
         let ending = stepper.borrow_mut().ending(&walk);
-        match &walk.run.stop {
+        match walk.stop() {
             Some(Stop::Undecided { .. }) => {
                 return Err(format!("the {noun} was cancelled; the board is as it was"));
             }

@@ -80,7 +80,7 @@ pub fn assert_walked_as_expected(
     out: &str,
 ) {
     assert!(
-        walked.run.stop.is_none(),
+        walked.stop().is_none(),
         "{}: stopped\n{out}",
         path.display()
     );

@@ -13,12 +13,13 @@ use crate::cards::Side;
 use crate::engine::battle::{
     self as engine_battle, Battle, BattleEvent, BattleResult, Mode, PlanProblem,
 };
-use crate::engine::{Advance, EventKind, Procedure, Run};
+use crate::engine::{Advance, Procedure, Run};
 use crate::legality::{Basis, Verdict, Violation};
+use crate::procedures::walkthrough::{WalkError, Walkthrough};
 use crate::render::output::WalkResult;
 use crate::rules::Corpus;
 use crate::scenario::{self, BattleExpectation, GameName, ScenarioFile};
-use crate::walk::{WalkError, Walkthrough, side_or_none};
+use crate::walk::side_or_none;
 
 /// A door over the battle engine, in one of its modes.
 pub struct BattleDoor {
@@ -206,7 +207,7 @@ impl Door for BattleDoor {
         let mut battle = Battle::new(board, corpus, self.mode);
         let battle_span = board.battle.as_ref().and_then(|setup| setup.span.0);
         if let Advance::Event(event) = battle.advance(&mut probe)
-            && let EventKind::Battle(BattleEvent::Refused { .. }) = &event.kind
+            && let BattleEvent::Refused { .. } = &event.kind
         {
             return vec![super::refusal_finding(
                 &event,
@@ -268,7 +269,7 @@ impl Door for BattleDoor {
         board: &Board,
         corpus: &Corpus,
         decider: &mut dyn crate::engine::Decider,
-        observe: &mut dyn FnMut(&crate::engine::Event),
+        observe: &mut dyn FnMut(&dyn crate::engine::Step),
     ) -> Option<(Walkthrough, Board)> {
         let battle = self.start(board, corpus, &super::Choices::default());
         super::run_to_result(board, battle, decider, observe, |battle| {
@@ -320,7 +321,9 @@ impl Door for BattleDoor {
 pub type BattleWalk = super::BoardWalk<BattleResult>;
 
 impl super::BoardResult for BattleResult {
-    fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
+    type Event = crate::engine::battle::BattleEvent;
+
+    fn heading(&self, _before: &Board, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
         let planet = self
             .planet
             .as_ref()
@@ -342,7 +345,7 @@ impl super::BoardResult for BattleResult {
         }
     }
 
-    fn verdict_lines(&self, run: &Run) -> Vec<String> {
+    fn verdict_lines(&self, run: &Run<crate::engine::battle::BattleEvent>) -> Vec<String> {
         verdict_lines(self, run)
     }
 
@@ -351,7 +354,10 @@ impl super::BoardResult for BattleResult {
     }
 }
 
-fn verdict_lines(result: &BattleResult, run: &Run) -> Vec<String> {
+fn verdict_lines(
+    result: &BattleResult,
+    run: &Run<crate::engine::battle::BattleEvent>,
+) -> Vec<String> {
     let what = match result.mode {
         Mode::Battle => "battle",
         Mode::Evacuation => "evacuation",

@@ -6,9 +6,9 @@ use crate::cards::Side;
 use crate::engine::battle::{BattleEvent, BattleRefusal, Mode};
 use crate::engine::damage::Taken;
 
-impl BattleEvent {
+impl crate::engine::EventKind for BattleEvent {
     /// One sentence (or two) saying what the event did.
-    pub fn narrate(&self) -> String {
+    fn narrate(&self) -> String {
         narrate(self)
     }
 }

@@ -9,10 +9,11 @@ use crate::clash::battle::{Clash, ClashAction, ClashResult};
 use crate::clash::{ClashBoard, player_name};
 use crate::engine::deciders::Scripted;
 use crate::engine::run;
+use crate::procedures::walkthrough::{WalkError, WalkOutcome, Walkthrough};
 use crate::render::output::WalkResult;
 use crate::rules::Ruleset;
 use crate::scenario::{self, ClashExpectation, ClashSideName, GameName, ScenarioFile};
-use crate::walk::{WalkError, WalkOutcome, Walkthrough, script_of, unasked_answers};
+use crate::walk::{script_of, unasked_answers};
 
 /// Clash of the Lightsabers' door.
 pub struct ClashDoor;
@@ -176,13 +177,13 @@ fn walk_clash(
         game: GameName::Clash,
         ruleset: before.ruleset.clone(),
         seed: before.seed,
-        run,
         findings: Vec::new(),
         unmet,
         policy,
         outcome: Box::new(ClashWalk {
             before,
             after: board,
+            run,
             result,
             action,
         }),
@@ -194,6 +195,7 @@ fn walk_clash(
 pub struct ClashWalk {
     pub before: ClashBoard,
     pub after: ClashBoard,
+    pub run: crate::engine::Run<crate::clash::battle::ClashEvent>,
     pub result: ClashResult,
     pub action: ClashAction,
 }
@@ -212,8 +214,8 @@ impl WalkOutcome for ClashWalk {
         "Clash of the Lightsabers"
     }
 
-    fn verdict_lines(&self, run: &crate::engine::Run) -> Vec<String> {
-        if run.stop.is_some() {
+    fn verdict_lines(&self) -> Vec<String> {
+        if self.run.stop.is_some() {
             return vec!["The walk stopped before it ended.".to_string()];
         }
         clash_verdict_lines(self)
@@ -229,6 +231,21 @@ impl WalkOutcome for ClashWalk {
 
     fn result_output(&self) -> WalkResult {
         WalkResult::Clash(self.result.clone())
+    }
+
+    fn step_count(&self) -> usize {
+        self.run.events.len()
+    }
+
+    fn step(&self, index: usize) -> Option<&dyn crate::engine::Step> {
+        self.run
+            .events
+            .get(index)
+            .map(|event| event as &dyn crate::engine::Step)
+    }
+
+    fn stop(&self) -> Option<&crate::engine::Stop> {
+        self.run.stop.as_ref()
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

@@ -3,9 +3,9 @@
 use crate::cards::Side;
 use crate::clash::battle::ClashEvent;
 
-impl ClashEvent {
+impl crate::engine::EventKind for ClashEvent {
     /// One sentence (or two) saying what the event did.
-    pub fn narrate(&self) -> String {
+    fn narrate(&self) -> String {
         narrate_clash(self)
     }
 }

@@ -10,10 +10,11 @@ use super::{ActionSpec, AssumptionSpec, Door, Setting};
 use crate::board::Board;
 use crate::engine::Run;
 use crate::engine::deploy::{self as engine_deploy, Deploy, DeployResult, NotFetched};
+use crate::procedures::walkthrough::{WalkError, Walkthrough};
 use crate::render::output::WalkResult;
 use crate::rules::Corpus;
 use crate::scenario::{self, DeployExpectation, GameName, ScenarioFile};
-use crate::walk::{WalkError, Walkthrough, side_or_none};
+use crate::walk::side_or_none;
 
 /// The deploy's door.
 pub struct DeployDoor;
@@ -79,12 +80,12 @@ impl Door for DeployDoor {
     }
 
     fn check_action(&self, board: &Board, corpus: &Corpus) -> Vec<crate::legality::Violation> {
-        use crate::engine::{Advance, EventKind, Procedure};
+        use crate::engine::{Advance, Procedure};
         let mut probe = board.clone();
         let Advance::Event(event) = Deploy::new(board, corpus).advance(&mut probe) else {
             return Vec::new();
         };
-        let EventKind::Deploy(engine_deploy::DeployEvent::Refused { .. }) = &event.kind else {
+        let engine_deploy::DeployEvent::Refused { .. } = &event.kind else {
             return Vec::new();
         };
         vec![super::refusal_finding(
@@ -120,7 +121,7 @@ impl Door for DeployDoor {
         board: &Board,
         corpus: &Corpus,
         decider: &mut dyn crate::engine::Decider,
-        observe: &mut dyn FnMut(&crate::engine::Event),
+        observe: &mut dyn FnMut(&dyn crate::engine::Step),
     ) -> Option<(Walkthrough, Board)> {
         super::run_to_result(
             board,
@@ -175,7 +176,9 @@ impl Door for DeployDoor {
 pub type DeployWalk = super::BoardWalk<DeployResult>;
 
 impl super::BoardResult for DeployResult {
-    fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
+    type Event = crate::engine::deploy::DeployEvent;
+
+    fn heading(&self, _before: &Board, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
         let to = self
             .planet
             .as_ref()
@@ -188,7 +191,7 @@ impl super::BoardResult for DeployResult {
         "Deploy"
     }
 
-    fn verdict_lines(&self, run: &Run) -> Vec<String> {
+    fn verdict_lines(&self, run: &Run<crate::engine::deploy::DeployEvent>) -> Vec<String> {
         verdict_lines(self, run)
     }
 
@@ -197,7 +200,10 @@ impl super::BoardResult for DeployResult {
     }
 }
 
-fn verdict_lines(result: &DeployResult, run: &Run) -> Vec<String> {
+fn verdict_lines(
+    result: &DeployResult,
+    run: &Run<crate::engine::deploy::DeployEvent>,
+) -> Vec<String> {
     if result.refusal.is_some() {
         return vec!["No deploy: it is refused (see above).".to_string()];
     }

@@ -5,9 +5,9 @@ use crate::engine::damage::Taken;
 use crate::engine::deploy::{DeployEvent, DeployRefusal, NotFetched};
 use crate::text::{and_list as list, capitalised as capital, count};
 
-impl DeployEvent {
+impl crate::engine::EventKind for DeployEvent {
     /// One sentence (or two) saying what the event did.
-    pub fn narrate(&self) -> String {
+    fn narrate(&self) -> String {
         narrate(self)
     }
 }

@@ -9,15 +9,16 @@ pub mod shell;
 use super::{ActionSpec, AssumptionSpec, Door, FindCard, Setting};
 use crate::board::{Board, ZONE_KEYS, Zone};
 use crate::cards::Side;
+use crate::engine::Run;
 use crate::engine::duel as engine_duel;
 use crate::engine::duel::DuelEvent;
 use crate::engine::duel::{Duel, DuelResult};
-use crate::engine::{EventKind, Run};
 use crate::legality::Violation;
+use crate::procedures::walkthrough::{WalkError, Walkthrough};
 use crate::render::output::WalkResult;
 use crate::rules::Corpus;
 use crate::scenario::{DuelExpectation, GameName, ScenarioFile, ZonesBySide};
-use crate::walk::{WalkError, WalkOutcome, Walkthrough, side_or_none};
+use crate::walk::side_or_none;
 
 /// The duel's door.
 pub struct DuelDoor;
@@ -99,20 +100,14 @@ impl Door for DuelDoor {
         board: &Board,
         corpus: &crate::rules::Corpus,
         decider: &mut dyn crate::engine::Decider,
-        observe: &mut dyn FnMut(&crate::engine::Event),
+        observe: &mut dyn FnMut(&dyn crate::engine::Step),
     ) -> Option<(Walkthrough, Board)> {
         Some(super::run_on_board(
             board,
             Duel::new(board, corpus),
             decider,
             observe,
-            |duel, before, after| {
-                Box::new(DuelWalk {
-                    before,
-                    after,
-                    result: duel.result().clone(),
-                })
-            },
+            |duel, before, after, run| super::board_walk(before, after, run, duel.result().clone()),
         ))
     }
 
@@ -164,7 +159,7 @@ impl Door for DuelDoor {
             |board, corpus, choices| {
                 Duel::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
             },
-            |duel, before, after| {
+            |duel, before, after, run| {
                 let result = duel.result().clone();
                 let mut unmet = Vec::new();
                 if let Some(expect) = file.expect.as_ref().and_then(|e| e.value.duel.as_ref()) {
@@ -173,31 +168,20 @@ impl Door for DuelDoor {
                         unmet.extend(unmet_zone_counts(zones, &after));
                     }
                 }
-                (
-                    unmet,
-                    Box::new(DuelWalk {
-                        before,
-                        after,
-                        result,
-                    }),
-                )
+                (unmet, super::board_walk(before, after, run, result))
             },
         )
     }
 }
 
-/// A duel's walk: the board before and after, and what came of it.
-#[derive(Debug)]
-pub struct DuelWalk {
-    pub before: Board,
-    pub after: Board,
-    pub result: DuelResult,
-}
+/// A duel's walk: the board before and after, its events and what came of it.
+pub type DuelWalk = super::BoardWalk<DuelResult>;
 
-impl WalkOutcome for DuelWalk {
-    fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
-        let planet = self
-            .before
+impl super::BoardResult for DuelResult {
+    type Event = DuelEvent;
+
+    fn heading(&self, before: &Board, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
+        let planet = before
             .current_planet
             .map(|planet| format!(" on {planet}"))
             .unwrap_or_default();
@@ -208,31 +192,17 @@ impl WalkOutcome for DuelWalk {
         "Lightsaber duel"
     }
 
-    fn verdict_lines(&self, run: &Run) -> Vec<String> {
-        verdict_lines(&self.result, run)
+    fn verdict_lines(&self, run: &Run<DuelEvent>) -> Vec<String> {
+        verdict_lines(self, run)
     }
 
-    fn tracks_cards(&self) -> bool {
-        true
-    }
-
-    fn anonymous(&self, card: u32) -> bool {
-        self.after
-            .card(crate::board::CardId(card))
-            .is_some_and(|card| card.anonymous)
-    }
-
-    fn result_output(&self) -> WalkResult {
-        WalkResult::Duel(self.result.clone())
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
+    fn output(&self) -> WalkResult {
+        WalkResult::Duel(self.clone())
     }
 }
 
 /// A duel's verdict, a line each.
-fn verdict_lines(result: &DuelResult, run: &Run) -> Vec<String> {
+fn verdict_lines(result: &DuelResult, run: &Run<DuelEvent>) -> Vec<String> {
     let mut lines = Vec::new();
     if result.refusal.is_some() {
         lines.push("No duel: initiating it is refused (see above).".to_string());
@@ -243,9 +213,7 @@ fn verdict_lines(result: &DuelResult, run: &Run) -> Vec<String> {
         return lines;
     }
     let zero = run.events.iter().find_map(|event| match &event.kind {
-        EventKind::Duel(DuelEvent::DamageZeroDiscarded { side, card }) => {
-            Some((*side, card.clone()))
-        }
+        DuelEvent::DamageZeroDiscarded { side, card } => Some((*side, card.clone())),
         _ => None,
     });
     match result.defeated {

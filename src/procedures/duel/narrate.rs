@@ -7,14 +7,14 @@ use crate::cards::Side;
 use crate::engine::Refusal;
 use crate::engine::duel::DuelEvent;
 
-impl DuelEvent {
+impl crate::engine::EventKind for DuelEvent {
     /// One sentence (or two) saying what the event did.
-    pub fn narrate(&self) -> String {
+    fn narrate(&self) -> String {
         narrate_duel(self)
     }
 
     /// Whether the tally is worth showing after it (once the hands exist).
-    pub fn shows_tally(&self) -> bool {
+    fn shows_tally(&self) -> bool {
         matches!(
             self,
             DuelEvent::DuelResumed { .. }

@@ -11,10 +11,10 @@ use crate::board::Board;
 use crate::cards::Side;
 use crate::engine::Run;
 use crate::engine::effects::{self as engine_effects, EffectsResult, NewLocation, Occasion};
+use crate::procedures::walkthrough::{WalkError, Walkthrough};
 use crate::render::output::WalkResult;
 use crate::rules::Corpus;
 use crate::scenario::{self, GameName, Located, NewLocationExpectation, ScenarioFile};
-use crate::walk::{WalkError, Walkthrough};
 
 /// The `new_location:` section: where, who put the location down, and when.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
@@ -90,7 +90,7 @@ impl Door for NewLocationDoor {
         board: &Board,
         _corpus: &Corpus,
         decider: &mut dyn crate::engine::Decider,
-        observe: &mut dyn FnMut(&crate::engine::Event),
+        observe: &mut dyn FnMut(&dyn crate::engine::Step),
     ) -> Option<(Walkthrough, Board)> {
         super::run_to_result(
             board,
@@ -189,7 +189,9 @@ fn state(board: &mut Board, args: &[&str]) -> Result<String, String> {
 pub type NewLocationWalk = super::BoardWalk<EffectsResult>;
 
 impl super::BoardResult for EffectsResult {
-    fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
+    type Event = crate::engine::effects::EffectsEvent;
+
+    fn heading(&self, _before: &Board, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
         let on = self
             .planet
             .as_ref()
@@ -202,7 +204,7 @@ impl super::BoardResult for EffectsResult {
         "New location"
     }
 
-    fn verdict_lines(&self, run: &Run) -> Vec<String> {
+    fn verdict_lines(&self, run: &Run<crate::engine::effects::EffectsEvent>) -> Vec<String> {
         if run.stop.is_some() {
             return vec!["The walk stopped before both players chose.".to_string()];
         }

@@ -4,9 +4,9 @@ use crate::cards::Side;
 use crate::engine::effects::{EffectsEvent, Occasion};
 use crate::text::capitalised as capital;
 
-impl EffectsEvent {
+impl crate::engine::EventKind for EffectsEvent {
     /// One sentence (or two) saying what the event did.
-    pub fn narrate(&self) -> String {
+    fn narrate(&self) -> String {
         narrate(self)
     }
 }

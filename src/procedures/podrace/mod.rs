@@ -11,10 +11,11 @@ use super::{ActionSpec, AssumptionSpec, Door, Setting};
 use crate::board::Board;
 use crate::engine::Run;
 use crate::engine::podrace::{self as engine_podrace, Podrace, PodraceResult};
+use crate::procedures::walkthrough::{WalkError, Walkthrough};
 use crate::render::output::WalkResult;
 use crate::rules::Corpus;
 use crate::scenario::{self, GameName, PodraceExpectation, ScenarioFile};
-use crate::walk::{WalkError, Walkthrough, side_or_none};
+use crate::walk::side_or_none;
 
 /// The Podrace's door.
 pub struct PodraceDoor;
@@ -92,7 +93,7 @@ impl Door for PodraceDoor {
     }
 
     fn check_action(&self, board: &Board, corpus: &Corpus) -> Vec<crate::legality::Violation> {
-        use crate::engine::{Advance, EventKind, Procedure};
+        use crate::engine::{Advance, Procedure};
         use engine_podrace::PodraceEvent;
         let mut probe = board.clone();
         let mut procedure = Podrace::new(board, corpus);
@@ -101,8 +102,8 @@ impl Door for PodraceDoor {
         // card's at the Objective.
         while let Advance::Event(event) = procedure.advance(&mut probe) {
             let code = match &event.kind {
-                EventKind::Podrace(PodraceEvent::Refused { .. }) => "podrace-refused",
-                EventKind::Podrace(PodraceEvent::DeployRefused { .. }) => "podrace-deploy-refused",
+                PodraceEvent::Refused { .. } => "podrace-refused",
+                PodraceEvent::DeployRefused { .. } => "podrace-deploy-refused",
                 _ => continue,
             };
             found.push(super::refusal_finding(
@@ -136,7 +137,7 @@ impl Door for PodraceDoor {
         board: &Board,
         corpus: &Corpus,
         decider: &mut dyn crate::engine::Decider,
-        observe: &mut dyn FnMut(&crate::engine::Event),
+        observe: &mut dyn FnMut(&dyn crate::engine::Step),
     ) -> Option<(Walkthrough, Board)> {
         super::run_to_result(
             board,
@@ -204,7 +205,9 @@ fn refused(result: &PodraceResult) -> bool {
 pub type PodraceWalk = super::BoardWalk<PodraceResult>;
 
 impl super::BoardResult for PodraceResult {
-    fn heading(&self, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
+    type Event = crate::engine::podrace::PodraceEvent;
+
+    fn heading(&self, _before: &Board, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
         let whose = self
             .side
             .map(|side| format!(" of the {} player", side.label()))
@@ -216,7 +219,7 @@ impl super::BoardResult for PodraceResult {
         "Podrace Deploy step"
     }
 
-    fn verdict_lines(&self, run: &Run) -> Vec<String> {
+    fn verdict_lines(&self, run: &Run<crate::engine::podrace::PodraceEvent>) -> Vec<String> {
         verdict_lines(self, run)
     }
 
@@ -225,7 +228,10 @@ impl super::BoardResult for PodraceResult {
     }
 }
 
-fn verdict_lines(result: &PodraceResult, run: &Run) -> Vec<String> {
+fn verdict_lines(
+    result: &PodraceResult,
+    run: &Run<crate::engine::podrace::PodraceEvent>,
+) -> Vec<String> {
     use crate::text::{and_list, count};
     if result.refusal.is_some() {
         return vec!["No Podrace step: it is refused (see above).".to_string()];

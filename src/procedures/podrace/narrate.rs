@@ -8,9 +8,9 @@ use crate::engine::podrace::{
 };
 use crate::text::{and_list as list, capitalised as capital, count};
 
-impl PodraceEvent {
+impl crate::engine::EventKind for PodraceEvent {
     /// One sentence (or two) saying what the event did.
-    pub fn narrate(&self) -> String {
+    fn narrate(&self) -> String {
         narrate(self)
     }
 }
