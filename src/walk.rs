@@ -315,19 +315,5 @@ fn unknown_action(game: GameName, action: &scenario::Located<scenario::ActionNam
 /// The script's named answers that no decision read: the script says something the rules
 /// never let the player choose, which is an error rather than something to ignore.
 pub(crate) fn unasked_answers(decider: &Scripted) -> Vec<String> {
-    decider
-        .unread()
-        .into_iter()
-        .map(|unread| {
-            format!(
-                "decisions: {}: {}: {} answers a decision the rules never asked",
-                match unread.side {
-                    Side::Light => "light",
-                    Side::Dark => "dark",
-                },
-                unread.answer.key(),
-                crate::text::quoted(&unread.given)
-            )
-        })
-        .collect()
+    crate::engine::Decider::unread(decider)
 }

@@ -437,6 +437,23 @@ pub fn answer_text(decision: &Decision, text: &str) -> Option<usize> {
 }
 
 impl Decider for Scripted {
+    fn unread(&self) -> Vec<String> {
+        Scripted::unread(self)
+            .into_iter()
+            .map(|unread| {
+                format!(
+                    "decisions: {}: {}: {} answers a decision the rules never asked",
+                    match unread.side {
+                        Side::Light => "light",
+                        Side::Dark => "dark",
+                    },
+                    unread.answer.key(),
+                    crate::text::quoted(&unread.given)
+                )
+            })
+            .collect()
+    }
+
     fn volunteers(&mut self, decision: &Decision) -> bool {
         if decision.kind == DecisionKind::AddStarship {
             return !self.side(decision.who).starships.is_empty();

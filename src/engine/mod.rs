@@ -9,7 +9,6 @@ pub mod duel;
 pub mod effects;
 pub mod from_deck;
 pub mod podrace;
-pub mod remedy;
 
 use serde::Serialize;
 use std::borrow::Cow;
@@ -342,6 +341,12 @@ pub trait Decider {
     fn forced(&mut self, decision: &Decision) -> Result<(), Unanswered> {
         let _ = decision;
         Ok(())
+    }
+
+    /// What the decider was told that no decision asked: a script's answers to decisions the
+    /// rules never made, each said as an error.
+    fn unread(&self) -> Vec<String> {
+        Vec::new()
     }
 }
 

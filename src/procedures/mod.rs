@@ -9,6 +9,7 @@
 
 pub mod battle;
 pub mod clash;
+pub mod contract;
 pub mod deploy;
 pub mod duel;
 pub mod new_location;
@@ -34,13 +35,13 @@ pub static DOORS: &[&dyn Door] = &[
     &battle::EVACUATE,
     &deploy::DEPLOY,
     &new_location::NEW_LOCATION,
-    &remedy::REMEDY,
+    &contract::Registered::<remedy::RemedyProcedure>::NEW,
     &podrace::PODRACE,
     &clash::CLASH,
 ];
 
 /// An `action:` a procedure answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct ActionSpec {
     /// The name a scenario writes after `action:`.
     pub name: &'static str,
@@ -49,6 +50,8 @@ pub struct ActionSpec {
     /// The shell's command of the same name, if the shell runs it: its usage, what it does
     /// and an example, for `help` and completion.
     pub shell: Option<ShellCommand>,
+    /// The named assumptions it makes, each with the values a scenario may choose.
+    pub assumptions: &'static [AssumptionSpec],
 }
 
 /// A shell command as `help` describes it.
@@ -361,6 +364,10 @@ impl<R: BoardResult> WalkOutcome for BoardWalk<R> {
 
     fn stop(&self) -> Option<&crate::engine::Stop> {
         self.run.stop.as_ref()
+    }
+
+    fn board_after(&self) -> Option<&Board> {
+        Some(&self.after)
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

@@ -54,6 +54,9 @@ pub trait WalkOutcome: std::fmt::Debug + std::any::Any {
     /// Why the walk stopped before its end, if it did.
     fn stop(&self) -> Option<&Stop>;
 
+    /// The Young Jedi board after the walk, if it walked one.
+    fn board_after(&self) -> Option<&crate::board::Board>;
+
     fn as_any(&self) -> &dyn std::any::Any;
 }
 

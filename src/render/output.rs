@@ -180,7 +180,7 @@ impl JsonSchema for EventOutput<'_> {
             generator.subschema_for::<crate::engine::battle::BattleEvent>(),
             generator.subschema_for::<crate::engine::deploy::DeployEvent>(),
             generator.subschema_for::<crate::engine::effects::EffectsEvent>(),
-            generator.subschema_for::<crate::engine::remedy::RemedyEvent>(),
+            generator.subschema_for::<crate::procedures::remedy::engine::RemedyEvent>(),
             generator.subschema_for::<crate::engine::podrace::PodraceEvent>(),
         ];
         schemars::json_schema!({
@@ -235,7 +235,7 @@ pub enum WalkResult {
     Battle(crate::engine::battle::BattleResult),
     Deploy(crate::engine::deploy::DeployResult),
     NewLocation(crate::engine::effects::EffectsResult),
-    Remedy(crate::engine::remedy::RemedyResult),
+    Remedy(crate::procedures::remedy::engine::RemedyResult),
     Podrace(crate::engine::podrace::PodraceResult),
 }
 

@@ -153,6 +153,7 @@ static BATTLE_ACTIONS: &[ActionSpec] = &[ActionSpec {
         what: "alone: the player whose turn it is battles at the current planet (or the one `at` names), each plan not stated made at the prompt; `plan` adds one entry to a side's battle plan (a character, a second that fights together with it, its weapon, Battle cards from the hand) and says what the plan still lacks; `clear` drops a side's plan; `off` drops the stated battle",
         example: "battle plan light qui-gon / with qui-gon's lightsaber / card jedi force push",
     }),
+    assumptions: &[],
 }];
 
 static EVACUATE_ACTIONS: &[ActionSpec] = &[ActionSpec {
@@ -164,6 +165,7 @@ static EVACUATE_ACTIONS: &[ActionSpec] = &[ActionSpec {
         what: "alone: the player whose turn it is evacuates the current planet (or the one `at` names), the opponent's answers asked at the prompt; `evacuating` names the cards he evacuates if not all; `plan` adds one entry to a side's starship battle plan, as for `battle`",
         example: "evacuate plan light republic cruiser",
     }),
+    assumptions: &[],
 }];
 
 impl BattleDoor {

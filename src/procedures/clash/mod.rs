@@ -26,16 +26,19 @@ static ACTIONS: &[ActionSpec] = &[
         name: "battle",
         summary: "the battle under way (`clash: battle:`)",
         shell: None,
+        assumptions: &[],
     },
     ActionSpec {
         name: "round",
         summary: "the rest of the round, to its scoring",
         shell: None,
+        assumptions: &[],
     },
     ActionSpec {
         name: "game",
         summary: "the whole game, to the fifth Final Duel card",
         shell: None,
+        assumptions: &[],
     },
 ];
 
@@ -246,6 +249,10 @@ impl WalkOutcome for ClashWalk {
 
     fn stop(&self) -> Option<&crate::engine::Stop> {
         self.run.stop.as_ref()
+    }
+
+    fn board_after(&self) -> Option<&crate::board::Board> {
+        None
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

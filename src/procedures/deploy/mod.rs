@@ -31,6 +31,7 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
         what: "with a card: the player whose turn it is will deploy it from his hand (to the current planet unless named, face down with `hidden`); alone: walks the deploy, asking which card its text deploys from the draw deck",
         example: "deploy captain panaka security commander",
     }),
+    assumptions: &[],
 }];
 
 /// The deploy counters a turn, which every procedure that deploys cards counts.

@@ -80,6 +80,7 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
         what: "alone: the player whose turn it is initiates a duel, or the duel under way goes on, decisions asked at the prompt; `under-way` states a duel in progress (then `next`, `pending` attack|block|defeat, `weapon`, `initiator`, `drawn`; dueling cards with `add SIDE N to dueling-hand` or `dueling-pile`); `off` ends it",
         example: "duel under-way qui-gon / maul student",
     }),
+    assumptions: &[],
 }];
 
 impl Door for DuelDoor {

@@ -52,6 +52,7 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
         what: "with words: who put the first location of a planet down (by default the player whose turn it is), on which planet, and when; alone: each player may get one Effect from his draw deck, show it and reshuffle, that player first, asked at the prompt",
         example: "new-location by dark Naboo",
     }),
+    assumptions: &[],
 }];
 
 static ASSUMPTIONS: &[AssumptionSpec] = &[AssumptionSpec {

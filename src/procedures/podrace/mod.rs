@@ -32,6 +32,7 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
         what: "with words: the cards the player whose turn it is deploys from his hand to his Objective, or that he has already thrust or refuelled in this Deploy step; alone: walks the step, asking whether he thrusts, each lap card (and whether as a handling card) and how many cards he refuels",
         example: "podrace deploy sebulba dug podracer pilot / sebulba's podracer",
     }),
+    assumptions: &[],
 }];
 
 static ASSUMPTIONS: &[AssumptionSpec] = &[

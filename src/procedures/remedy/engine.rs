@@ -10,11 +10,11 @@ use crate::cards::Side;
 use crate::legality::{Basis, Remedy, RemedyAction, Violation};
 use crate::rules::{Citation, Corpus};
 
-use super::{
-    Advance, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
-};
 use crate::board::{PLANETS, Planet};
 use crate::cards::CardType;
+use crate::engine::{
+    Advance, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
+};
 use crate::random::Random;
 
 /// What happened as the remedies were applied.
@@ -67,7 +67,7 @@ pub enum RemedyEvent {
         hand_size: usize,
         deck_left: usize,
         /// Of the cards drawn, the lap cards (the draw deck exhausted).
-        #[serde(default, skip_serializing_if = "super::damage::is_zero")]
+        #[serde(default, skip_serializing_if = "crate::engine::damage::is_zero")]
         lap_cards: usize,
     },
     DeckVictory {
@@ -125,7 +125,7 @@ pub struct Remedies {
     laps_rule: bool,
     /// The hidden-cards remedy under way: the offender, and the step it is at.
     conceding: Option<(Side, Conceding)>,
-    pending: super::Pending<RemedyEvent>,
+    pending: crate::engine::Pending<RemedyEvent>,
     result: RemedyResult,
 }
 
@@ -141,9 +141,9 @@ impl Remedies {
             random: Random::seeded(board.seed),
             laps_rule: board
                 .ruleset
-                .in_force_id(corpus, super::damage::LAP_CARDS.id()),
+                .in_force_id(corpus, crate::engine::damage::LAP_CARDS.id()),
             conceding: None,
-            pending: super::Pending::default(),
+            pending: crate::engine::Pending::default(),
             result: RemedyResult::default(),
         }
     }
@@ -360,7 +360,7 @@ impl Remedies {
     fn even_up(&mut self, board: &mut Board, side: Side) {
         let mut moves = Vec::new();
         let short = HAND_SIZE.saturating_sub(board.zone(Zone::Hand(side)).len());
-        let taken = super::damage::draw(board, side, short, self.laps_rule, &mut moves);
+        let taken = crate::engine::damage::draw(board, side, short, self.laps_rule, &mut moves);
         let mut cites = vec![HIDDEN_OVER_SIX];
         cites.extend(taken.lap_cards_cited());
         self.pending.emit(
@@ -451,7 +451,7 @@ impl Procedure for Remedies {
                         board.move_to(id, Zone::DrawDeck(opponent));
                         cards.push(board.describe(id));
                     }
-                    let deck_size = super::shuffle_deck(board, opponent, &mut self.random);
+                    let deck_size = crate::engine::shuffle_deck(board, opponent, &mut self.random);
                     self.pending.emit(
                         RemedyEvent::ShuffledBack {
                             side: opponent,

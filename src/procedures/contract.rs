@@ -1,0 +1,596 @@
+//! The contract every procedure keeps, and the one adapter that turns any procedure into the
+//! registry's door: the table it runs on, its engine, events, result and expectations, its
+//! checks and shell words; and the one walk orchestration that `walk`, `check` and the shell
+//! share.
+
+use std::marker::PhantomData;
+
+use super::walkthrough::{WalkError, WalkOutcome, Walkthrough};
+use super::{ActionSpec, Door, FindCard};
+use crate::board::{Board, CardId, Span};
+use crate::cards::Catalog;
+use crate::clash::ClashBoard;
+use crate::engine::deciders::Policy;
+use crate::engine::{Advance, Decider, EventKind, Run, Step};
+use crate::legality::{Verdict, Violation};
+use crate::rules::{AssumptionSpec, Choices, Corpus, Ruleset};
+use crate::scenario::{Expectation, GameName, Problem, Problems, ScenarioFile, Severity};
+
+/// The table of a game, as a procedure runs on it: how a scenario builds it, what is wrong
+/// with it before any procedure, and what a walkthrough asks of it.
+pub trait Table: Clone + std::fmt::Debug + PartialEq + 'static {
+    /// The game whose table it is.
+    const GAME: GameName;
+
+    /// The table a scenario describes, or its input problems.
+    fn build(
+        file: &ScenarioFile,
+        catalog: &Catalog,
+        rules_override: Option<&Ruleset>,
+    ) -> Result<Self, Problems>;
+
+    /// The illegal findings about the table that a walkthrough notes before its steps.
+    fn findings(&self, corpus: &Corpus) -> Vec<Violation>;
+
+    /// The table as a Young Jedi board, if it is one (the shell builds only those).
+    fn as_board(&self) -> Option<&Board>;
+
+    /// A Young Jedi board as this table, if it is one.
+    fn of_board(board: &Board) -> Option<&Self>;
+
+    /// [`Table::of_board`], to change it.
+    fn of_board_mut(board: &mut Board) -> Option<&mut Self>;
+
+    fn ruleset(&self) -> &Ruleset;
+
+    fn seed(&self) -> u64;
+
+    /// Whether every card is in exactly one place.
+    fn conservation_holds(&self) -> bool;
+
+    /// Whether a walk follows its cards one by one ("where the cards went").
+    fn tracks_cards(&self) -> bool;
+
+    /// Whether the card with this id is known only by its destiny number.
+    fn anonymous(&self, card: u32) -> bool;
+}
+
+impl Table for Board {
+    const GAME: GameName = GameName::YoungJedi;
+
+    fn build(
+        file: &ScenarioFile,
+        catalog: &Catalog,
+        rules_override: Option<&Ruleset>,
+    ) -> Result<Board, Problems> {
+        let built = crate::scenario::build(file, catalog, rules_override);
+        if built.problems.has_errors() {
+            return Err(built.problems);
+        }
+        Ok(built.board)
+    }
+
+    fn findings(&self, corpus: &Corpus) -> Vec<Violation> {
+        crate::legality::check(self, corpus)
+            .into_iter()
+            .filter(|violation| violation.verdict == Verdict::Illegal)
+            .collect()
+    }
+
+    fn as_board(&self) -> Option<&Board> {
+        Some(self)
+    }
+
+    fn of_board(board: &Board) -> Option<&Board> {
+        Some(board)
+    }
+
+    fn of_board_mut(board: &mut Board) -> Option<&mut Board> {
+        Some(board)
+    }
+
+    fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn conservation_holds(&self) -> bool {
+        Board::conservation_holds(self)
+    }
+
+    fn tracks_cards(&self) -> bool {
+        true
+    }
+
+    fn anonymous(&self, card: u32) -> bool {
+        self.card(CardId(card)).is_some_and(|card| card.anonymous)
+    }
+}
+
+impl Table for ClashBoard {
+    const GAME: GameName = GameName::Clash;
+
+    fn build(
+        file: &ScenarioFile,
+        _catalog: &Catalog,
+        rules_override: Option<&Ruleset>,
+    ) -> Result<ClashBoard, Problems> {
+        let built = crate::scenario::build_clash(file, rules_override);
+        if built.problems.has_errors() {
+            return Err(built.problems);
+        }
+        Ok(built.board)
+    }
+
+    fn findings(&self, _corpus: &Corpus) -> Vec<Violation> {
+        Vec::new()
+    }
+
+    fn as_board(&self) -> Option<&Board> {
+        None
+    }
+
+    fn of_board(_board: &Board) -> Option<&ClashBoard> {
+        None
+    }
+
+    fn of_board_mut(_board: &mut Board) -> Option<&mut ClashBoard> {
+        None
+    }
+
+    fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn conservation_holds(&self) -> bool {
+        ClashBoard::conservation_holds(self)
+    }
+
+    fn tracks_cards(&self) -> bool {
+        false
+    }
+
+    fn anonymous(&self, _card: u32) -> bool {
+        false
+    }
+}
+
+/// A procedure: one folder under `src/procedures/`, registered once in the registry. Its
+/// engine makes its own events; its result, verdict, expectations, checks and shell words are
+/// its own; the adapter [`Registered`] does the rest.
+pub trait Procedure: Sized + 'static {
+    /// The table it runs on.
+    type Table: Table;
+    /// Its own events.
+    type Event: EventKind;
+    /// Its engine.
+    type Engine: crate::engine::Procedure<Table = Self::Table, Event = Self::Event>;
+    /// What a walk of it came to.
+    type Result: Clone + std::fmt::Debug + 'static;
+    /// Its part of a scenario's `expect:`.
+    type Expect: 'static;
+
+    /// The actions a scenario names it by, each with its named assumptions.
+    fn actions() -> &'static [ActionSpec];
+
+    /// The engine for `action` (one of [`Procedure::actions`]) on the table, with the
+    /// scenario's choices of named assumptions.
+    fn start(table: &Self::Table, corpus: &Corpus, action: &str, choices: &Choices)
+    -> Self::Engine;
+
+    /// What the engine came to.
+    fn result(engine: &Self::Engine) -> Self::Result;
+
+    /// What was walked, for the heading.
+    fn heading(walked: &Walked<Self>, ruleset: &Ruleset, seed: u64) -> String;
+
+    /// The title of a walk whose scenario has none.
+    fn default_title(walked: &Walked<Self>) -> &'static str;
+
+    /// The verdict, a line each.
+    fn verdict(walked: &Walked<Self>) -> Vec<String>;
+
+    /// The result as `walk --format json` gives it.
+    fn output(result: &Self::Result) -> crate::render::output::WalkResult;
+
+    /// Its part of the scenario's `expect:`, if the scenario has one.
+    fn expected(expect: &Expectation) -> Option<&Self::Expect>;
+
+    /// The differences between a walk that ran to its end and what the scenario expects.
+    fn unmet(expect: &Self::Expect, walked: &Walked<Self>) -> Vec<String>;
+
+    /// What a scenario replaying a walk should expect of it, for the shell's `save`.
+    fn expectation(result: &Self::Result) -> Option<Expectation> {
+        let _ = result;
+        None
+    }
+
+    /// Findings about a position that its rules give (a procedure under way, tokens it
+    /// leaves behind), whatever the scenario's action.
+    fn check(table: &Self::Table, corpus: &Corpus) -> Vec<Violation> {
+        let _ = (table, corpus);
+        Vec::new()
+    }
+
+    /// The code of the finding an event that refuses the action makes, if it refuses it.
+    fn refusal(event: &Self::Event) -> Option<&'static str> {
+        let _ = event;
+        None
+    }
+
+    /// What a refusal of the action underlines, and the cards it names.
+    fn refusal_place(table: &Self::Table) -> (Vec<CardId>, Vec<(Span, String)>) {
+        let _ = table;
+        (Vec::new(), Vec::new())
+    }
+
+    /// Findings about whether `action` may be taken in the position: the refusals its engine
+    /// reaches before the first decision.
+    fn check_action(
+        table: &Self::Table,
+        corpus: &Corpus,
+        action: &str,
+        choices: &Choices,
+    ) -> Vec<Violation> {
+        refusals_before_deciding::<Self>(table, corpus, action, choices)
+    }
+
+    /// The help with which a walk is refused for a finding about the position, if the
+    /// procedure cannot be walked with it.
+    fn refuses(finding: &Violation) -> Option<&'static str> {
+        let _ = finding;
+        None
+    }
+
+    /// The shell's words after the action's name, stating the procedure in progress (`duel
+    /// under-way …`); `find` finds a card on the table. `None`: it has none.
+    fn shell(
+        table: &mut Self::Table,
+        corpus: &Corpus,
+        action: &str,
+        args: &[&str],
+        find: FindCard<'_>,
+    ) -> Option<Result<String, String>> {
+        let _ = (table, corpus, action, args, find);
+        None
+    }
+}
+
+/// The refusals a procedure's engine reaches before its first decision, as findings.
+pub fn refusals_before_deciding<P: Procedure>(
+    table: &P::Table,
+    corpus: &Corpus,
+    action: &str,
+    choices: &Choices,
+) -> Vec<Violation> {
+    use crate::engine::Procedure as _;
+    let mut probe = table.clone();
+    let mut engine = P::start(table, corpus, action, choices);
+    let mut found = Vec::new();
+    while let Advance::Event(event) = engine.advance(&mut probe) {
+        let Some(code) = P::refusal(&event.kind) else {
+            continue;
+        };
+        let (cards, labels) = P::refusal_place(table);
+        found.push(super::refusal_finding(&event, code, cards, labels));
+    }
+    found
+}
+
+/// A walk of a procedure: the table before and after, its events, its result, and the action.
+pub struct Walked<P: Procedure> {
+    pub before: P::Table,
+    pub after: P::Table,
+    pub run: Run<P::Event>,
+    pub result: P::Result,
+    pub action: &'static str,
+}
+
+impl<P: Procedure> std::fmt::Debug for Walked<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Walked")
+            .field("action", &self.action)
+            .field("result", &self.result)
+            .field("run", &self.run)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<P: Procedure> WalkOutcome for Walked<P> {
+    fn heading(&self, ruleset: &Ruleset, seed: u64) -> String {
+        P::heading(self, ruleset, seed)
+    }
+
+    fn default_title(&self) -> &'static str {
+        P::default_title(self)
+    }
+
+    fn verdict_lines(&self) -> Vec<String> {
+        P::verdict(self)
+    }
+
+    fn tracks_cards(&self) -> bool {
+        self.after.tracks_cards()
+    }
+
+    fn anonymous(&self, card: u32) -> bool {
+        self.after.anonymous(card)
+    }
+
+    fn result_output(&self) -> crate::render::output::WalkResult {
+        P::output(&self.result)
+    }
+
+    fn step_count(&self) -> usize {
+        self.run.events.len()
+    }
+
+    fn step(&self, index: usize) -> Option<&dyn Step> {
+        self.run.events.get(index).map(|event| event as &dyn Step)
+    }
+
+    fn stop(&self) -> Option<&crate::engine::Stop> {
+        self.run.stop.as_ref()
+    }
+
+    fn board_after(&self) -> Option<&Board> {
+        self.after.as_board()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// Where a walk starts.
+pub enum Start<'a> {
+    /// A scenario: its position is built, its findings noted, its title and `expect:` used.
+    File {
+        file: &'a ScenarioFile,
+        rules_override: Option<&'a Ruleset>,
+    },
+    /// A Young Jedi board built elsewhere (the shell).
+    Board(&'a Board),
+}
+
+/// Everything a walk needs.
+pub struct WalkRequest<'a> {
+    pub corpus: &'a Corpus,
+    pub catalog: &'a Catalog,
+    /// The action walked: one of the door's.
+    pub action: &'static str,
+    pub start: Start<'a>,
+    /// Answers the decisions: the scenario's script, a policy, or the person at the prompt.
+    pub decider: &'a mut dyn Decider,
+    /// The policy that answers what a script leaves open, for the heading.
+    pub policy: Option<Policy>,
+    /// The choices of the procedure's named assumptions.
+    pub choices: Choices,
+    /// Told every event as it happens, and whether every card is then in one place.
+    pub observe: &'a mut dyn FnMut(&dyn Step, bool),
+}
+
+/// The one walk: build the table (input errors refuse it), note its illegal findings, refuse
+/// the walk for a finding the procedure cannot be walked with, run the engine with the
+/// decider, and compare the outcome with the procedure's part of `expect:`.
+pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkError> {
+    let WalkRequest {
+        corpus,
+        catalog,
+        action,
+        start,
+        decider,
+        policy,
+        choices,
+        observe,
+    } = request;
+    let (mut table, findings, title, expect) = match start {
+        Start::File {
+            file,
+            rules_override,
+        } => {
+            let table = P::Table::build(file, catalog, rules_override).map_err(WalkError::Input)?;
+            let findings = table.findings(corpus);
+            let mut refusals = Problems::new();
+            for finding in &findings {
+                if let Some(help) = P::refuses(finding) {
+                    refusals.push(Problem {
+                        severity: Severity::Error,
+                        code: finding.code,
+                        message: finding.message.clone(),
+                        labels: finding.labels.clone(),
+                        help: Some(help.to_string()),
+                    });
+                }
+            }
+            if refusals.has_errors() {
+                return Err(WalkError::Input(refusals));
+            }
+            let expect = file
+                .expect
+                .as_ref()
+                .and_then(|expect| P::expected(&expect.value));
+            (table, findings, file.title.clone(), expect)
+        }
+        Start::Board(board) => {
+            let Some(table) = P::Table::of_board(board) else {
+                return Err(WalkError::Input(
+                    Problem::error(
+                        "not-this-game",
+                        format!("`{action}` is not walked on a Young Jedi board"),
+                        None,
+                        "",
+                    )
+                    .into(),
+                ));
+            };
+            (table.clone(), Vec::new(), None, None)
+        }
+    };
+    let before = table.clone();
+    let mut engine = P::start(&table, corpus, action, &choices);
+    let run = crate::engine::run(&mut engine, &mut table, decider, &mut |table, event| {
+        observe(event, table.conservation_holds())
+    });
+    let result = P::result(&engine);
+    let walked = Walked::<P> {
+        before,
+        after: table,
+        run,
+        result,
+        action,
+    };
+    let mut unmet = Vec::new();
+    if walked.run.stop.is_none() {
+        if let Some(expect) = expect {
+            unmet = P::unmet(expect, &walked);
+        }
+        unmet.extend(decider.unread());
+    }
+    Ok(Walkthrough {
+        title,
+        game: <P::Table as Table>::GAME,
+        ruleset: walked.before.ruleset().clone(),
+        seed: walked.before.seed(),
+        findings,
+        unmet,
+        policy,
+        outcome: Box::new(walked),
+    })
+}
+
+/// The door of a procedure: every procedure is registered through it, written once.
+pub struct Registered<P>(PhantomData<fn() -> P>);
+
+impl<P> Registered<P> {
+    /// The door, for the registry.
+    pub const NEW: Registered<P> = Registered(PhantomData);
+}
+
+impl<P: Procedure> Registered<P> {
+    /// The first action's name: a procedure with one action is walked by it.
+    fn first_action() -> &'static str {
+        P::actions().first().map_or("", |spec| spec.name)
+    }
+}
+
+impl<P: Procedure> Door for Registered<P> {
+    fn game(&self) -> GameName {
+        <P::Table as Table>::GAME
+    }
+
+    fn actions(&self) -> &'static [ActionSpec] {
+        P::actions()
+    }
+
+    fn assumptions(&self) -> &'static [AssumptionSpec] {
+        P::actions().first().map_or(&[], |spec| spec.assumptions)
+    }
+
+    fn check(&self, board: &Board, corpus: &Corpus) -> Vec<Violation> {
+        P::Table::of_board(board).map_or_else(Vec::new, |table| P::check(table, corpus))
+    }
+
+    fn check_action(&self, board: &Board, corpus: &Corpus) -> Vec<Violation> {
+        P::Table::of_board(board).map_or_else(Vec::new, |table| {
+            P::check_action(table, corpus, Self::first_action(), &Choices::default())
+        })
+    }
+
+    fn shell_section(
+        &self,
+        board: &mut Board,
+        corpus: &Corpus,
+        args: &[&str],
+        find: FindCard<'_>,
+    ) -> Option<Result<String, String>> {
+        P::shell(
+            P::Table::of_board_mut(board)?,
+            corpus,
+            Self::first_action(),
+            args,
+            find,
+        )
+    }
+
+    fn expectation(&self, walk: &Walkthrough) -> Option<Expectation> {
+        P::expectation(&walk.outcome_as::<Walked<P>>()?.result)
+    }
+
+    fn run_board(
+        &self,
+        board: &Board,
+        corpus: &Corpus,
+        decider: &mut dyn Decider,
+        observe: &mut dyn FnMut(&dyn Step),
+    ) -> Option<(Walkthrough, Board)> {
+        let catalog = Catalog::embedded();
+        let walked = walk::<P>(WalkRequest {
+            corpus,
+            catalog,
+            action: Self::first_action(),
+            start: Start::Board(board),
+            decider,
+            policy: None,
+            choices: Choices::default(),
+            observe: &mut |event, _| observe(event),
+        })
+        .ok()?;
+        let after = walked.outcome.board_after()?.clone();
+        Some((walked, after))
+    }
+
+    fn walk(
+        &self,
+        file: &ScenarioFile,
+        action: &str,
+        setting: super::Setting<'_, '_>,
+    ) -> Result<Walkthrough, WalkError> {
+        let super::Setting {
+            corpus,
+            catalog,
+            rules_override,
+            policy,
+            mut observe,
+            choices,
+        } = setting;
+        let action = P::actions()
+            .iter()
+            .find(|spec| spec.name == action)
+            .map_or_else(Self::first_action, |spec| spec.name);
+        let mut decider =
+            crate::engine::deciders::Scripted::new(crate::walk::script_of(file), policy);
+        walk::<P>(WalkRequest {
+            corpus,
+            catalog,
+            action,
+            start: Start::File {
+                file,
+                rules_override,
+            },
+            decider: &mut decider,
+            policy,
+            choices,
+            observe: &mut |_, conserved| {
+                if let Some(observe) = observe.as_mut() {
+                    observe(conserved);
+                }
+            },
+        })
+    }
+}
+
+/// The named assumptions of an action, by its name among a procedure's actions.
+pub fn assumptions_of(actions: &[ActionSpec], action: &str) -> &'static [AssumptionSpec] {
+    actions
+        .iter()
+        .find(|spec| spec.name == action)
+        .map_or(&[], |spec| spec.assumptions)
+}

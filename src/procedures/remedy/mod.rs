@@ -1,0 +1,143 @@
+//! The FAQ's misplay remedies as a procedure a scenario walks with `action: remedy`: each
+//! finding of `check` whose remedy takes cards back into the hand is carried out, and the
+//! board after it shown; the events read as one sentence each.
+
+pub mod engine;
+pub mod narrate;
+
+use super::contract::{Procedure, Walked};
+use super::{ActionSpec, AssumptionSpec};
+use crate::board::Board;
+use crate::render::output::WalkResult;
+use crate::rules::{Choices, Corpus, Ruleset};
+use crate::scenario::Expectation;
+use crate::text::and_list;
+use engine::{Remedies, RemedyEvent, RemedyResult};
+
+/// The remedies, as the registry knows them.
+pub struct RemedyProcedure;
+
+static ASSUMPTIONS: &[AssumptionSpec] = &[AssumptionSpec {
+    assumption: engine::EVEN_UP_HAND,
+    values: &[("six", "Even Up draws up to 6 cards")],
+}];
+
+static ACTIONS: &[ActionSpec] = &[ActionSpec {
+    name: "remedy",
+    summary: "applies the FAQ's remedy of each misplay `check` finds, and shows the board after it",
+    shell: Some(super::ShellCommand {
+        noun: "remedy",
+        usage: "remedy",
+        what: "carry out the FAQ's remedy of each misplay `check` finds: a stack on two planets or a card that is not a Battle card in a battle plan back into the hand; hidden cards over six: the planet conceded, the opponent's cards there shuffled back if she wishes, Even Up and the next planet; `undo` takes it back",
+        example: "remedy",
+    }),
+    assumptions: ASSUMPTIONS,
+}];
+
+/// A remedy's walk: the board before and after, its events, and what was remedied.
+pub type RemedyWalk = Walked<RemedyProcedure>;
+
+impl Procedure for RemedyProcedure {
+    type Table = Board;
+    type Event = RemedyEvent;
+    type Engine = Remedies;
+    type Result = RemedyResult;
+    type Expect = crate::scenario::RemedyExpectation;
+
+    fn actions() -> &'static [ActionSpec] {
+        ACTIONS
+    }
+
+    fn start(board: &Board, corpus: &Corpus, _action: &str, _choices: &Choices) -> Remedies {
+        Remedies::new(board, corpus)
+    }
+
+    fn result(engine: &Remedies) -> RemedyResult {
+        engine.result().clone()
+    }
+
+    fn heading(_walked: &RemedyWalk, ruleset: &Ruleset, seed: u64) -> String {
+        format!("Remedies · rules: {ruleset} · seed {seed}")
+    }
+
+    fn default_title(_walked: &RemedyWalk) -> &'static str {
+        "Remedies"
+    }
+
+    fn verdict(walked: &RemedyWalk) -> Vec<String> {
+        let run = &walked.run;
+        let result = &walked.result;
+        if run.stop.is_some() {
+            return vec!["The walk stopped before the remedies were applied.".to_string()];
+        }
+        let mut lines = Vec::new();
+        if result.remedied.is_empty() && result.not_remedied.is_empty() {
+            lines.push("Nothing to remedy.".to_string());
+        }
+        if !result.returned.is_empty() {
+            lines.push(format!(
+                "Taken back into the hand: {}.",
+                and_list(&result.returned)
+            ));
+        }
+        if let Some(planet) = &result.conceded {
+            lines.push(format!("Conceded: {planet}."));
+        }
+        if let Some(winner) = result.deck_victory {
+            lines.push(format!("Deck victory: the {} player wins.", winner.label()));
+        }
+        if let Some(planet) = &result.next_planet {
+            lines.push(format!(
+                "Next planet: {planet}, where the offender takes the first turn."
+            ));
+        }
+        if !result.not_remedied.is_empty() {
+            let codes: Vec<String> = result
+                .not_remedied
+                .iter()
+                .map(|code| format!("`{code}`"))
+                .collect();
+            lines.push(format!("Not carried out: {}.", and_list(&codes)));
+        }
+        lines
+    }
+
+    fn output(result: &RemedyResult) -> WalkResult {
+        WalkResult::Remedy(result.clone())
+    }
+
+    fn expected(expect: &Expectation) -> Option<&Self::Expect> {
+        expect.remedy.as_ref()
+    }
+
+    fn unmet(expect: &Self::Expect, walked: &RemedyWalk) -> Vec<String> {
+        unmet_expectations(expect, &walked.result, &walked.after)
+    }
+}
+
+fn unmet_expectations(
+    expect: &crate::scenario::RemedyExpectation,
+    result: &RemedyResult,
+    board: &Board,
+) -> Vec<String> {
+    let mut unmet = Vec::new();
+    if let Some(wanted) = &expect.returned {
+        let normalise = |names: &[String]| -> Vec<String> {
+            names
+                .iter()
+                .map(|name| crate::cards::matching::normalise(name))
+                .collect()
+        };
+        if normalise(wanted) != normalise(&result.returned) {
+            unmet.push(format!(
+                "returned to the hand: expected [{}], got [{}]",
+                wanted.join(", "),
+                result.returned.join(", ")
+            ));
+        }
+    }
+    if let Some(zones) = &expect.zones {
+        unmet.extend(super::duel::unmet_zone_counts(zones, board));
+    }
+    unmet
+}
