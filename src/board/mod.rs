@@ -460,7 +460,7 @@ pub struct NewLocationSetup {
     pub planet: Option<Planet>,
     /// The player who put the location down; `None`: the player whose turn it is.
     pub by: Option<Side>,
-    pub occasion: crate::engine::effects::Occasion,
+    pub occasion: crate::procedures::new_location::engine::Occasion,
     pub span: SpanNote,
 }
 

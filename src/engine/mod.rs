@@ -6,7 +6,6 @@ pub mod damage;
 pub mod deciders;
 pub mod deploy;
 pub mod duel;
-pub mod effects;
 pub mod from_deck;
 pub mod podrace;
 

@@ -34,7 +34,7 @@ pub static DOORS: &[&dyn Door] = &[
     &battle::BATTLE,
     &battle::EVACUATE,
     &deploy::DEPLOY,
-    &new_location::NEW_LOCATION,
+    &contract::Registered::<new_location::NewLocationProcedure>::NEW,
     &contract::Registered::<remedy::RemedyProcedure>::NEW,
     &podrace::PODRACE,
     &clash::CLASH,

@@ -179,7 +179,7 @@ impl JsonSchema for EventOutput<'_> {
             generator.subschema_for::<crate::clash::battle::ClashEvent>(),
             generator.subschema_for::<crate::engine::battle::BattleEvent>(),
             generator.subschema_for::<crate::engine::deploy::DeployEvent>(),
-            generator.subschema_for::<crate::engine::effects::EffectsEvent>(),
+            generator.subschema_for::<crate::procedures::new_location::engine::EffectsEvent>(),
             generator.subschema_for::<crate::procedures::remedy::engine::RemedyEvent>(),
             generator.subschema_for::<crate::engine::podrace::PodraceEvent>(),
         ];
@@ -234,7 +234,7 @@ pub enum WalkResult {
     Clash(ClashResult),
     Battle(crate::engine::battle::BattleResult),
     Deploy(crate::engine::deploy::DeployResult),
-    NewLocation(crate::engine::effects::EffectsResult),
+    NewLocation(crate::procedures::new_location::engine::EffectsResult),
     Remedy(crate::procedures::remedy::engine::RemedyResult),
     Podrace(crate::engine::podrace::PodraceResult),
 }

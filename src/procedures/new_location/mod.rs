@@ -1,20 +1,21 @@
 //! Effects on a new planet as a procedure a scenario walks with `action: new-location`: each
 //! player may get one Effect from his draw deck, the player who put the location down first.
 
+pub mod engine;
 pub mod narrate;
+pub mod shell;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{ActionSpec, AssumptionSpec, Door, Setting};
+use super::contract::{Procedure, Walked};
+use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::Board;
 use crate::cards::Side;
-use crate::engine::Run;
-use crate::engine::effects::{self as engine_effects, EffectsResult, NewLocation, Occasion};
-use crate::procedures::walkthrough::{WalkError, Walkthrough};
 use crate::render::output::WalkResult;
-use crate::rules::Corpus;
-use crate::scenario::{self, GameName, Located, NewLocationExpectation, ScenarioFile};
+use crate::rules::{Choices, Corpus, Ruleset};
+use crate::scenario::{self, Expectation, Located, NewLocationExpectation};
+use engine::{EffectsEvent, EffectsResult, NewLocation, Occasion};
 
 /// The `new_location:` section: where, who put the location down, and when.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
@@ -37,11 +38,8 @@ fn is_new_planet(occasion: &Occasion) -> bool {
     *occasion == Occasion::NewPlanet
 }
 
-/// The door.
-pub struct NewLocationDoor;
-
-/// The one instance [`super::DOORS`] registers.
-pub static NEW_LOCATION: NewLocationDoor = NewLocationDoor;
+/// The Effects of a new location, as the registry knows them.
+pub struct NewLocationProcedure;
 
 static ACTIONS: &[ActionSpec] = &[ActionSpec {
     name: "new-location",
@@ -52,58 +50,88 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
         what: "with words: who put the first location of a planet down (by default the player whose turn it is), on which planet, and when; alone: each player may get one Effect from his draw deck, show it and reshuffle, that player first, asked at the prompt",
         example: "new-location by dark Naboo",
     }),
-    assumptions: &[],
+    assumptions: ASSUMPTIONS,
 }];
 
 static ASSUMPTIONS: &[AssumptionSpec] = &[AssumptionSpec {
-    assumption: engine_effects::NO_EFFECT_NO_RESHUFFLE,
+    assumption: engine::NO_EFFECT_NO_RESHUFFLE,
     values: &[(
         "no-reshuffle",
         "a player who gets no Effect keeps his draw deck as it is",
     )],
 }];
 
-impl Door for NewLocationDoor {
-    fn game(&self) -> GameName {
-        GameName::YoungJedi
-    }
+/// A new location's walk: the board before and after, its events, and the Effects got.
+pub type NewLocationWalk = Walked<NewLocationProcedure>;
 
-    fn actions(&self) -> &'static [ActionSpec] {
+impl Procedure for NewLocationProcedure {
+    type Table = Board;
+    type Event = EffectsEvent;
+    type Engine = NewLocation;
+    type Result = EffectsResult;
+    type Expect = NewLocationExpectation;
+
+    fn actions() -> &'static [ActionSpec] {
         ACTIONS
     }
 
-    fn assumptions(&self) -> &'static [AssumptionSpec] {
-        ASSUMPTIONS
+    fn start(board: &Board, _corpus: &Corpus, _action: &str, _choices: &Choices) -> NewLocation {
+        NewLocation::new(board)
     }
 
-    fn shell_section(
-        &self,
-        board: &mut Board,
-        _corpus: &Corpus,
-        args: &[&str],
-        _find: super::FindCard<'_>,
-    ) -> Option<Result<String, String>> {
-        Some(state(board, args))
+    fn result(engine: &NewLocation) -> EffectsResult {
+        engine.result().clone()
     }
 
-    fn run_board(
-        &self,
-        board: &Board,
-        _corpus: &Corpus,
-        decider: &mut dyn crate::engine::Decider,
-        observe: &mut dyn FnMut(&dyn crate::engine::Step),
-    ) -> Option<(Walkthrough, Board)> {
-        super::run_to_result(
-            board,
-            NewLocation::new(board),
-            decider,
-            observe,
-            |procedure| procedure.result().clone(),
-        )
+    fn heading(walked: &NewLocationWalk, ruleset: &Ruleset, seed: u64) -> String {
+        let on = walked
+            .result
+            .planet
+            .as_ref()
+            .map(|planet| format!(" on {planet}"))
+            .unwrap_or_default();
+        format!("New location{on} · rules: {ruleset} · seed {seed}")
     }
 
-    fn expectation(&self, walk: &Walkthrough) -> Option<scenario::Expectation> {
-        let result = &walk.outcome_as::<NewLocationWalk>()?.result;
+    fn default_title(_walked: &NewLocationWalk) -> &'static str {
+        "New location"
+    }
+
+    fn verdict(walked: &NewLocationWalk) -> Vec<String> {
+        let (run, result) = (&walked.run, &walked.result);
+        if run.stop.is_some() {
+            return vec!["The walk stopped before both players chose.".to_string()];
+        }
+        if result.first.is_none() {
+            return vec!["No Effects: it is not known who goes first.".to_string()];
+        }
+        [Side::Light, Side::Dark]
+            .into_iter()
+            .map(|side| {
+                format!(
+                    "{}: {}.",
+                    side.label(),
+                    result
+                        .effect(side)
+                        .map_or("no Effect".to_string(), |card| format!("gets {card}"))
+                )
+            })
+            .collect()
+    }
+
+    fn output(result: &EffectsResult) -> WalkResult {
+        WalkResult::NewLocation(result.clone())
+    }
+
+    fn expected(expect: &Expectation) -> Option<&NewLocationExpectation> {
+        expect.new_location.as_ref()
+    }
+
+    fn unmet(expect: &NewLocationExpectation, walked: &NewLocationWalk) -> Vec<String> {
+        unmet_expectations(expect, &walked.result, &walked.after)
+    }
+
+    fn expectation(result: &EffectsResult) -> Option<Expectation> {
         let named = |side| {
             Some(
                 result
@@ -124,109 +152,14 @@ impl Door for NewLocationDoor {
         })
     }
 
-    fn walk(
-        &self,
-        file: &ScenarioFile,
+    fn shell(
+        board: &mut Board,
+        _corpus: &Corpus,
         _action: &str,
-        setting: Setting<'_, '_>,
-    ) -> Result<Walkthrough, WalkError> {
-        super::walk_to_result(
-            file,
-            setting,
-            |board, _corpus, _choices| NewLocation::new(board),
-            |procedure| procedure.result().clone(),
-            |expect| expect.new_location.as_ref(),
-            unmet_expectations,
-        )
-    }
-}
-
-/// States the new location from the shell's words: `by SIDE`, a planet, an occasion.
-fn state(board: &mut Board, args: &[&str]) -> Result<String, String> {
-    let mut setup = board.new_location.clone().unwrap_or_default();
-    let mut words = args.iter().copied();
-    while let Some(word) = words.next() {
-        match word.to_ascii_lowercase().as_str() {
-            "off" => {
-                board.new_location = None;
-                return Ok("No new location is stated.\n".to_string());
-            }
-            "by" => {
-                let side = words.next().ok_or("by light or by dark")?;
-                setup.by = Some(Side::from_word(side)?);
-            }
-            "start-of-game" => setup.occasion = Occasion::StartOfGame,
-            "took-control" => setup.occasion = Occasion::TookControl,
-            "new-planet" => setup.occasion = Occasion::NewPlanet,
-            other => {
-                setup.planet = Some(crate::board::Planet::parse(other).ok_or_else(|| {
-                    format!(
-                        "{} is not a side, a planet or an occasion (start-of-game, took-control)",
-                        crate::text::quoted(other)
-                    )
-                })?);
-            }
-        }
-    }
-    board.new_location = Some(setup.clone());
-    let first = setup
-        .by
-        .or(board.turn)
-        .map_or("the player whose turn it is".to_string(), |side| {
-            format!("the {side} player")
-        });
-    let planet = setup
-        .planet
-        .or(board.current_planet)
-        .map_or("the current planet".to_string(), |planet| {
-            planet.name().to_string()
-        });
-    Ok(format!(
-        "New location on {planet}, put down by {first}; `new-location` walks the Effects.\n"
-    ))
-}
-
-/// A new location's walk: the board before and after, and the Effects got.
-pub type NewLocationWalk = super::BoardWalk<EffectsResult>;
-
-impl super::BoardResult for EffectsResult {
-    type Event = crate::engine::effects::EffectsEvent;
-
-    fn heading(&self, _before: &Board, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
-        let on = self
-            .planet
-            .as_ref()
-            .map(|planet| format!(" on {planet}"))
-            .unwrap_or_default();
-        format!("New location{on} · rules: {ruleset} · seed {seed}")
-    }
-
-    fn default_title(&self) -> &'static str {
-        "New location"
-    }
-
-    fn verdict_lines(&self, run: &Run<crate::engine::effects::EffectsEvent>) -> Vec<String> {
-        if run.stop.is_some() {
-            return vec!["The walk stopped before both players chose.".to_string()];
-        }
-        if self.first.is_none() {
-            return vec!["No Effects: it is not known who goes first.".to_string()];
-        }
-        [Side::Light, Side::Dark]
-            .into_iter()
-            .map(|side| {
-                format!(
-                    "{}: {}.",
-                    side.label(),
-                    self.effect(side)
-                        .map_or("no Effect".to_string(), |card| format!("gets {card}"))
-                )
-            })
-            .collect()
-    }
-
-    fn output(&self) -> WalkResult {
-        WalkResult::NewLocation(self.clone())
+        args: &[&str],
+        _find: FindCard<'_>,
+    ) -> Option<Result<String, String>> {
+        Some(shell::state(board, args))
     }
 }
 

@@ -12,7 +12,7 @@ use crate::cards::{Card, CardType, Side};
 use crate::random::Random;
 use crate::rules::{Citation, cite};
 
-use super::{
+use crate::engine::{
     Advance, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
 };
 
@@ -97,7 +97,7 @@ enum Phase {
 /// The procedure.
 pub struct NewLocation {
     phase: Phase,
-    pending: super::Pending<EffectsEvent>,
+    pending: crate::engine::Pending<EffectsEvent>,
     random: Random,
     order: [Side; 2],
     occasion: Occasion,
@@ -116,7 +116,7 @@ impl NewLocation {
         let first_side = first.unwrap_or(Side::Light);
         NewLocation {
             phase: Phase::Start,
-            pending: super::Pending::default(),
+            pending: crate::engine::Pending::default(),
             random: Random::seeded(board.seed),
             order: [first_side, first_side.opponent()],
             occasion,
@@ -216,7 +216,7 @@ impl NewLocation {
             Vec::new(),
             vec![moved],
         );
-        let deck_size = super::shuffle_deck(board, side, &mut self.random);
+        let deck_size = crate::engine::shuffle_deck(board, side, &mut self.random);
         self.pending.emit(
             EffectsEvent::Reshuffled { side, deck_size },
             &[NEW_PLANET],
