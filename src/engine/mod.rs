@@ -2,9 +2,9 @@
 
 pub mod battle;
 pub mod conditions;
+pub mod counters;
 pub mod damage;
 pub mod deciders;
-pub mod deploy;
 pub mod duel;
 pub mod from_deck;
 pub mod podrace;

@@ -13,7 +13,8 @@ use crate::legality::{COUNTERS_A_TURN, COUNTERS_PER_TURN};
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
 
-use super::deploy::{COUNTERS_UNCOUNTED, NotFetched, cost_of};
+use super::counters::{COUNTERS_UNCOUNTED, UNLIMITED, cost_of};
+use super::from_deck::NotFetched;
 use super::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
 use super::{
     Advance, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
@@ -376,7 +377,7 @@ impl Podrace {
 
     /// The step with the scenario's choices of its named assumptions.
     pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> Podrace {
-        self.counted = value(COUNTERS_PER_TURN.name) != super::deploy::UNLIMITED;
+        self.counted = value(COUNTERS_PER_TURN.name) != UNLIMITED;
         self.penalty = value(OBJECTIVE_FETCH.name) != NO_PENALTY;
         self.refuel_needs_lap_card = value(REFUEL_AFTER_TOKEN.name) == NEEDS_LAP_CARD;
         self

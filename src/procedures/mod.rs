@@ -33,7 +33,7 @@ pub static DOORS: &[&dyn Door] = &[
     &duel::DUEL,
     &battle::BATTLE,
     &battle::EVACUATE,
-    &deploy::DEPLOY,
+    &contract::Registered::<deploy::DeployProcedure>::NEW,
     &contract::Registered::<new_location::NewLocationProcedure>::NEW,
     &contract::Registered::<remedy::RemedyProcedure>::NEW,
     &podrace::PODRACE,

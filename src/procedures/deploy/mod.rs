@@ -2,49 +2,25 @@
 //! hand, and what its "when he deploys" text then deploys from the draw deck.
 
 pub mod check;
+pub mod engine;
 pub mod narrate;
 pub mod section;
 pub mod shell;
 
-use super::{ActionSpec, AssumptionSpec, Door, Setting};
-use crate::board::Board;
+use super::contract::{Procedure, Walked};
+use super::{ActionSpec, AssumptionSpec, FindCard};
+use crate::board::{Board, CardId, Span};
 use crate::engine::Run;
-use crate::engine::deploy::{self as engine_deploy, Deploy, DeployResult, NotFetched};
-use crate::procedures::walkthrough::{WalkError, Walkthrough};
+use crate::engine::counters::COUNTERS_PER_TURN;
+use crate::legality::Violation;
 use crate::render::output::WalkResult;
-use crate::rules::Corpus;
-use crate::scenario::{self, DeployExpectation, GameName, ScenarioFile};
+use crate::rules::{Choices, Corpus, Ruleset};
+use crate::scenario::{DeployExpectation, Expectation};
 use crate::walk::side_or_none;
+use engine::{Deploy, DeployEvent, DeployResult, NotFetched};
 
-/// The deploy's door.
-pub struct DeployDoor;
-
-/// The one instance [`super::DOORS`] registers.
-pub static DEPLOY: DeployDoor = DeployDoor;
-
-static ACTIONS: &[ActionSpec] = &[ActionSpec {
-    name: "deploy",
-    summary: "the player whose turn it is deploys a card from his hand; its \"when he deploys\" text may deploy a card from his draw deck",
-    shell: Some(super::ShellCommand {
-        noun: "deploy",
-        usage: "deploy [CARD [to PLANET] [hidden] | off]",
-        what: "with a card: the player whose turn it is will deploy it from his hand (to the current planet unless named, face down with `hidden`); alone: walks the deploy, asking which card its text deploys from the draw deck",
-        example: "deploy captain panaka security commander",
-    }),
-    assumptions: &[],
-}];
-
-/// The deploy counters a turn, which every procedure that deploys cards counts.
-pub(crate) const COUNTERS_PER_TURN: AssumptionSpec = AssumptionSpec {
-    assumption: crate::legality::COUNTERS_PER_TURN,
-    values: &[
-        ("six", "each player has 6 deploy counters a turn"),
-        (
-            engine_deploy::UNLIMITED,
-            "the counters a player has left are not counted",
-        ),
-    ],
-};
+/// Deploying a card, as the registry knows it.
+pub struct DeployProcedure;
 
 static ASSUMPTIONS: &[AssumptionSpec] = &[
     AssumptionSpec {
@@ -56,86 +32,83 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
     },
     COUNTERS_PER_TURN,
     AssumptionSpec {
-        assumption: engine_deploy::FETCHED_FACE_UP,
+        assumption: engine::FETCHED_FACE_UP,
         values: &[
             ("face-up", "a card deployed from the draw deck is face up"),
             (
-                engine_deploy::FETCH_HIDDEN,
+                engine::FETCH_HIDDEN,
                 "a card deployed from the draw deck is face down",
             ),
         ],
     },
 ];
 
-impl Door for DeployDoor {
-    fn game(&self) -> GameName {
-        GameName::YoungJedi
-    }
+static ACTIONS: &[ActionSpec] = &[ActionSpec {
+    name: "deploy",
+    summary: "the player whose turn it is deploys a card from his hand; its \"when he deploys\" text may deploy a card from his draw deck",
+    shell: Some(super::ShellCommand {
+        noun: "deploy",
+        usage: "deploy [CARD [to PLANET] [hidden] | off]",
+        what: "with a card: the player whose turn it is will deploy it from his hand (to the current planet unless named, face down with `hidden`); alone: walks the deploy, asking which card its text deploys from the draw deck",
+        example: "deploy captain panaka security commander",
+    }),
+    assumptions: ASSUMPTIONS,
+}];
 
-    fn actions(&self) -> &'static [ActionSpec] {
+/// A deploy's walk: the board before and after, its events, and what came of it.
+pub type DeployWalk = Walked<DeployProcedure>;
+
+impl Procedure for DeployProcedure {
+    type Table = Board;
+    type Event = DeployEvent;
+    type Engine = Deploy;
+    type Result = DeployResult;
+    type Expect = DeployExpectation;
+
+    fn actions() -> &'static [ActionSpec] {
         ACTIONS
     }
 
-    fn assumptions(&self) -> &'static [AssumptionSpec] {
-        ASSUMPTIONS
+    fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> Deploy {
+        Deploy::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
     }
 
-    fn check_action(&self, board: &Board, corpus: &Corpus) -> Vec<crate::legality::Violation> {
-        use crate::engine::{Advance, Procedure};
-        let mut probe = board.clone();
-        let Advance::Event(event) = Deploy::new(board, corpus).advance(&mut probe) else {
-            return Vec::new();
-        };
-        let engine_deploy::DeployEvent::Refused { .. } = &event.kind else {
-            return Vec::new();
-        };
-        vec![super::refusal_finding(
-            &event,
-            "deploy-refused",
-            board.deploy.iter().map(|setup| setup.card).collect(),
-            board
-                .deploy
-                .as_ref()
-                .and_then(|setup| setup.span.0)
-                .map(|span| (span, "the card deployed".to_string()))
-                .into_iter()
-                .collect(),
-        )]
+    fn result(engine: &Deploy) -> DeployResult {
+        engine.result().clone()
     }
 
-    fn check(&self, board: &Board, _corpus: &Corpus) -> Vec<crate::legality::Violation> {
-        check::weapons_without_user(board)
+    fn heading(walked: &DeployWalk, ruleset: &Ruleset, seed: u64) -> String {
+        let to = walked
+            .result
+            .planet
+            .as_ref()
+            .map(|planet| format!(" to {planet}"))
+            .unwrap_or_default();
+        format!("Deploy{to} · rules: {ruleset} · seed {seed}")
     }
 
-    fn shell_section(
-        &self,
-        board: &mut Board,
-        _corpus: &Corpus,
-        args: &[&str],
-        find: super::FindCard<'_>,
-    ) -> Option<Result<String, String>> {
-        Some(shell::state(board, args, find))
+    fn default_title(_walked: &DeployWalk) -> &'static str {
+        "Deploy"
     }
 
-    fn run_board(
-        &self,
-        board: &Board,
-        corpus: &Corpus,
-        decider: &mut dyn crate::engine::Decider,
-        observe: &mut dyn FnMut(&dyn crate::engine::Step),
-    ) -> Option<(Walkthrough, Board)> {
-        super::run_to_result(
-            board,
-            Deploy::new(board, corpus),
-            decider,
-            observe,
-            |deploy| deploy.result().clone(),
-        )
+    fn verdict(walked: &DeployWalk) -> Vec<String> {
+        verdict_lines(&walked.result, &walked.run)
     }
 
-    fn expectation(&self, walk: &Walkthrough) -> Option<scenario::Expectation> {
-        let result = &walk.outcome_as::<DeployWalk>()?.result;
-        Some(scenario::Expectation {
+    fn output(result: &DeployResult) -> WalkResult {
+        WalkResult::Deploy(result.clone())
+    }
+
+    fn expected(expect: &Expectation) -> Option<&DeployExpectation> {
+        expect.deploy.as_ref()
+    }
+
+    fn unmet(expect: &DeployExpectation, walked: &DeployWalk) -> Vec<String> {
+        unmet_deploy_expectations(expect, &walked.result, &walked.after)
+    }
+
+    fn expectation(result: &DeployResult) -> Option<Expectation> {
+        Some(Expectation {
             deploy: Some(DeployExpectation {
                 refused: Some(result.refusal.is_some()),
                 fetched: result
@@ -150,61 +123,43 @@ impl Door for DeployDoor {
                 deck_victory: Some(side_or_none(result.deck_victory)),
                 zones: None,
             }),
-            ..scenario::Expectation::default()
+            ..Expectation::default()
         })
     }
 
-    fn walk(
-        &self,
-        file: &ScenarioFile,
-        _action: &str,
-        setting: Setting<'_, '_>,
-    ) -> Result<Walkthrough, WalkError> {
-        super::walk_to_result(
-            file,
-            setting,
-            |board, corpus, choices| {
-                Deploy::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
-            },
-            |deploy| deploy.result().clone(),
-            |expect| expect.deploy.as_ref(),
-            unmet_deploy_expectations,
+    fn check(board: &Board, _corpus: &Corpus) -> Vec<Violation> {
+        check::weapons_without_user(board)
+    }
+
+    fn refusal(event: &DeployEvent) -> Option<&'static str> {
+        matches!(event, DeployEvent::Refused { .. }).then_some("deploy-refused")
+    }
+
+    fn refusal_place(board: &Board) -> (Vec<CardId>, Vec<(Span, String)>) {
+        (
+            board.deploy.iter().map(|setup| setup.card).collect(),
+            board
+                .deploy
+                .as_ref()
+                .and_then(|setup| setup.span.0)
+                .map(|span| (span, "the card deployed".to_string()))
+                .into_iter()
+                .collect(),
         )
     }
-}
 
-/// A deploy's walk: the board before and after, and what came of it.
-pub type DeployWalk = super::BoardWalk<DeployResult>;
-
-impl super::BoardResult for DeployResult {
-    type Event = crate::engine::deploy::DeployEvent;
-
-    fn heading(&self, _before: &Board, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
-        let to = self
-            .planet
-            .as_ref()
-            .map(|planet| format!(" to {planet}"))
-            .unwrap_or_default();
-        format!("Deploy{to} · rules: {ruleset} · seed {seed}")
-    }
-
-    fn default_title(&self) -> &'static str {
-        "Deploy"
-    }
-
-    fn verdict_lines(&self, run: &Run<crate::engine::deploy::DeployEvent>) -> Vec<String> {
-        verdict_lines(self, run)
-    }
-
-    fn output(&self) -> WalkResult {
-        WalkResult::Deploy(self.clone())
+    fn shell(
+        board: &mut Board,
+        _corpus: &Corpus,
+        _action: &str,
+        args: &[&str],
+        find: FindCard<'_>,
+    ) -> Option<Result<String, String>> {
+        Some(shell::state(board, args, find))
     }
 }
 
-fn verdict_lines(
-    result: &DeployResult,
-    run: &Run<crate::engine::deploy::DeployEvent>,
-) -> Vec<String> {
+fn verdict_lines(result: &DeployResult, run: &Run<DeployEvent>) -> Vec<String> {
     if result.refusal.is_some() {
         return vec!["No deploy: it is refused (see above).".to_string()];
     }

@@ -1,8 +1,8 @@
 //! How a deploy's events read in a walkthrough: one sentence (or two) each.
 
+use super::engine::{DeployEvent, DeployRefusal, NotFetched};
 use crate::cards::Side;
 use crate::engine::damage::Taken;
-use crate::engine::deploy::{DeployEvent, DeployRefusal, NotFetched};
 use crate::text::{and_list as list, capitalised as capital, count};
 
 impl crate::engine::EventKind for DeployEvent {

@@ -36,7 +36,7 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
 }];
 
 static ASSUMPTIONS: &[AssumptionSpec] = &[
-    super::deploy::COUNTERS_PER_TURN,
+    crate::engine::counters::COUNTERS_PER_TURN,
     AssumptionSpec {
         assumption: engine_podrace::OBJECTIVE_FETCH,
         values: &[

@@ -2,7 +2,7 @@
 
 use crate::cards::Side;
 use crate::engine::damage::Taken;
-use crate::engine::deploy::NotFetched;
+use crate::engine::from_deck::NotFetched;
 use crate::engine::podrace::{
     DeployRefusal, HandlingSource, LapsEnd, PodraceEvent, PodraceRefusal, THRUST_TOKENS_CAP,
 };

@@ -4,24 +4,21 @@
 use serde::Serialize;
 
 use crate::board::{Board, CardId, Planet, Zone};
-use crate::cards::{Card, CardType, DeployFetch, Side, StatValue};
+use crate::cards::{Card, CardType, DeployFetch, Side};
 use crate::legality::{COUNTERS_A_TURN, COUNTERS_PER_TURN};
 use crate::random::Random;
 use crate::rules::{Citation, cite};
 
-pub use super::from_deck::NotFetched;
-use super::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
-use super::{Advance, Assumption, Decision, Procedure, describe_move};
+use crate::engine::counters::{COUNTERS_UNCOUNTED, UNLIMITED, cost_of};
+pub use crate::engine::from_deck::NotFetched;
+use crate::engine::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
+use crate::engine::{Advance, Assumption, Decision, Procedure, describe_move};
 
 const GAME_TEXT: Citation = cite("deploy-from-deck.game-text");
 const HIDDEN: Citation = cite("deploy-from-deck.hidden");
 const TITLE_RULE: Citation = cite("general.title-traits");
 const DECK_VICTORY: Citation = cite("even-up.deck-victory-first");
 
-pub(crate) const COUNTERS_UNCOUNTED: Assumption = Assumption {
-    name: "deploy-counters-per-turn",
-    text: "Set by the scenario to `unlimited`: the counters a player has left are not counted.",
-};
 pub(crate) const FETCHED_FACE_UP: Assumption = Assumption {
     name: "fetched-card-face-up",
     text: "A card deployed from the draw deck by game text is deployed face up. The rule sources do not say.",
@@ -31,8 +28,6 @@ const FETCHED_HIDDEN: Assumption = Assumption {
     text: "Set by the scenario to `hidden`: a card deployed from the draw deck by game text is deployed face down.",
 };
 
-/// The value of `deploy-counters-per-turn` that does not count them.
-pub(crate) const UNLIMITED: &str = "unlimited";
 /// The value of `fetched-card-face-up` that deploys the fetched card face down.
 pub(crate) const FETCH_HIDDEN: &str = "hidden";
 
@@ -104,7 +99,7 @@ pub enum DeployEvent {
         side: Side,
         /// The cards lost, and what is left.
         #[serde(flatten)]
-        taken: super::damage::Taken,
+        taken: crate::engine::damage::Taken,
     },
     DeckVictory {
         winner: Side,
@@ -145,7 +140,7 @@ enum Phase {
 /// The deploy procedure.
 pub struct Deploy {
     phase: Phase,
-    pending: super::Pending<DeployEvent>,
+    pending: crate::engine::Pending<DeployEvent>,
     random: Random,
     side: Side,
     planet: Option<Planet>,
@@ -172,7 +167,7 @@ impl Deploy {
         let setup = board.deploy.as_ref();
         Deploy {
             phase: Phase::Start,
-            pending: super::Pending::default(),
+            pending: crate::engine::Pending::default(),
             random: Random::seeded(board.seed),
             side: board.turn.unwrap_or(Side::Light),
             planet: setup.and_then(|setup| setup.to).or(board.current_planet),
@@ -442,7 +437,7 @@ impl Deploy {
 
     fn reshuffle(&mut self, board: &mut Board) {
         let side = self.side;
-        let deck_size = super::shuffle_deck(board, side, &mut self.random);
+        let deck_size = crate::engine::shuffle_deck(board, side, &mut self.random);
         self.pending.emit(
             DeployEvent::Reshuffled { side, deck_size },
             &[RESHUFFLE],
@@ -471,17 +466,6 @@ impl Deploy {
             }
         }
         self.phase = Phase::Done;
-    }
-}
-
-/// A card's deploy counters, or the fact to declare.
-pub(crate) fn cost_of(card: &Card) -> Result<u32, String> {
-    match card.stats.deploy.as_ref().map(|fact| &fact.value) {
-        Some(StatValue::Number(counters)) => Ok(u32::try_from(*counters).unwrap_or(0)),
-        _ => Err(format!(
-            "the deploy counters of {} are not known: declare them under `cards:` with `deploy:`",
-            card.full_name()
-        )),
     }
 }
 
