@@ -7,7 +7,6 @@ pub mod damage;
 pub mod deciders;
 pub mod duel;
 pub mod from_deck;
-pub mod podrace;
 
 use serde::Serialize;
 use std::borrow::Cow;

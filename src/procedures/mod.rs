@@ -36,7 +36,7 @@ pub static DOORS: &[&dyn Door] = &[
     &contract::Registered::<deploy::DeployProcedure>::NEW,
     &contract::Registered::<new_location::NewLocationProcedure>::NEW,
     &contract::Registered::<remedy::RemedyProcedure>::NEW,
-    &podrace::PODRACE,
+    &contract::Registered::<podrace::PodraceProcedure>::NEW,
     &clash::CLASH,
 ];
 

@@ -181,7 +181,7 @@ impl JsonSchema for EventOutput<'_> {
             generator.subschema_for::<crate::procedures::deploy::engine::DeployEvent>(),
             generator.subschema_for::<crate::procedures::new_location::engine::EffectsEvent>(),
             generator.subschema_for::<crate::procedures::remedy::engine::RemedyEvent>(),
-            generator.subschema_for::<crate::engine::podrace::PodraceEvent>(),
+            generator.subschema_for::<crate::procedures::podrace::engine::PodraceEvent>(),
         ];
         schemars::json_schema!({
             "description": "What happened: the event of one procedure. Each procedure has its own event type; the\nenvelope around it ([`Event`]: citations, assumptions, moves, tally) is shared.",
@@ -236,7 +236,7 @@ pub enum WalkResult {
     Deploy(crate::procedures::deploy::engine::DeployResult),
     NewLocation(crate::procedures::new_location::engine::EffectsResult),
     Remedy(crate::procedures::remedy::engine::RemedyResult),
-    Podrace(crate::engine::podrace::PodraceResult),
+    Podrace(crate::procedures::podrace::engine::PodraceResult),
 }
 
 /// `check --format json`.

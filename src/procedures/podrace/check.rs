@@ -5,11 +5,11 @@
 use crate::board::{Board, CardId, Span, Zone};
 use crate::cards::traits::{podracer_matches, podracer_pilot, podracer_weapon};
 use crate::cards::{CardType, Side, TraitValue};
-use crate::engine::podrace::{
+use crate::legality::{Basis, Verdict, Violation};
+use crate::procedures::podrace::engine::{
     HANDLING, HANDLING_CARDS_A_LAP, HANDLING_LIMIT_AS_PLAYED, HANDLING_UNUSABLE, LAP_FINISH,
     LAP_LENGTH, LAPS_PLAY, LAPS_TO_WIN, THRUST, THRUST_CAP, THRUST_TOKENS_CAP, handling_numbers,
 };
-use crate::legality::{Basis, Verdict, Violation};
 use crate::rules::Corpus;
 
 /// Every Podrace finding about the position.

@@ -3,25 +3,65 @@
 //! position.
 
 pub mod check;
+pub mod engine;
 pub mod narrate;
 pub mod section;
 pub mod shell;
 
-use super::{ActionSpec, AssumptionSpec, Door, Setting};
-use crate::board::Board;
+use super::contract::{Procedure, Walked};
+use super::{ActionSpec, AssumptionSpec, FindCard};
+use crate::board::{Board, CardId, Span};
 use crate::engine::Run;
-use crate::engine::podrace::{self as engine_podrace, Podrace, PodraceResult};
-use crate::procedures::walkthrough::{WalkError, Walkthrough};
+use crate::legality::Violation;
 use crate::render::output::WalkResult;
-use crate::rules::Corpus;
-use crate::scenario::{self, GameName, PodraceExpectation, ScenarioFile};
+use crate::rules::{Choices, Corpus, Ruleset};
+use crate::scenario::{Expectation, PodraceExpectation};
 use crate::walk::side_or_none;
+use engine::{Podrace, PodraceEvent, PodraceResult};
 
-/// The Podrace's door.
-pub struct PodraceDoor;
+/// The Podrace Deploy step, as the registry knows it.
+pub struct PodraceProcedure;
 
-/// The one instance [`super::DOORS`] registers.
-pub static PODRACE: PodraceDoor = PodraceDoor;
+static ASSUMPTIONS: &[AssumptionSpec] = &[
+    crate::engine::counters::COUNTERS_PER_TURN,
+    AssumptionSpec {
+        assumption: engine::OBJECTIVE_FETCH,
+        values: &[
+            (
+                "penalty",
+                "deploying nothing from the draw deck after the search costs 1 DAMAGE, as for game text",
+            ),
+            (
+                engine::NO_PENALTY,
+                "the Objective's search costs no DAMAGE when nothing is deployed",
+            ),
+        ],
+    },
+    AssumptionSpec {
+        assumption: engine::MATCH_FROM_HAND,
+        values: &[(
+            "no-search",
+            "a match deployed from the hand next is not searched for",
+        )],
+    },
+    AssumptionSpec {
+        assumption: engine::HANDLING_LIMIT_AS_PLAYED,
+        values: &[("as-played", "no fourth handling card is played in a lap")],
+    },
+    AssumptionSpec {
+        assumption: engine::REFUEL_AFTER_TOKEN,
+        values: &[
+            (
+                "token",
+                "placing the Thrust token is thrusting: he may refuel even after no lap card",
+            ),
+            (
+                engine::NEEDS_LAP_CARD,
+                "he may refuel only after playing a lap card in the step",
+            ),
+        ],
+    },
+];
 
 static ACTIONS: &[ActionSpec] = &[ActionSpec {
     name: "podrace",
@@ -32,132 +72,68 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
         what: "with words: the cards the player whose turn it is deploys from his hand to his Objective, or that he has already thrust or refuelled in this Deploy step; alone: walks the step, asking whether he thrusts, each lap card (and whether as a handling card) and how many cards he refuels",
         example: "podrace deploy sebulba dug podracer pilot / sebulba's podracer",
     }),
-    assumptions: &[],
+    assumptions: ASSUMPTIONS,
 }];
 
-static ASSUMPTIONS: &[AssumptionSpec] = &[
-    crate::engine::counters::COUNTERS_PER_TURN,
-    AssumptionSpec {
-        assumption: engine_podrace::OBJECTIVE_FETCH,
-        values: &[
-            (
-                "penalty",
-                "deploying nothing from the draw deck after the search costs 1 DAMAGE, as for game text",
-            ),
-            (
-                engine_podrace::NO_PENALTY,
-                "the Objective's search costs no DAMAGE when nothing is deployed",
-            ),
-        ],
-    },
-    AssumptionSpec {
-        assumption: engine_podrace::MATCH_FROM_HAND,
-        values: &[(
-            "no-search",
-            "a match deployed from the hand next is not searched for",
-        )],
-    },
-    AssumptionSpec {
-        assumption: engine_podrace::HANDLING_LIMIT_AS_PLAYED,
-        values: &[("as-played", "no fourth handling card is played in a lap")],
-    },
-    AssumptionSpec {
-        assumption: engine_podrace::REFUEL_AFTER_TOKEN,
-        values: &[
-            (
-                "token",
-                "placing the Thrust token is thrusting: he may refuel even after no lap card",
-            ),
-            (
-                engine_podrace::NEEDS_LAP_CARD,
-                "he may refuel only after playing a lap card in the step",
-            ),
-        ],
-    },
-];
+/// A Podrace step's walk: the board before and after, its events, and what came of it.
+pub type PodraceWalk = Walked<PodraceProcedure>;
 
-impl Door for PodraceDoor {
-    fn game(&self) -> GameName {
-        GameName::YoungJedi
-    }
+impl Procedure for PodraceProcedure {
+    type Table = Board;
+    type Event = PodraceEvent;
+    type Engine = Podrace;
+    type Result = PodraceResult;
+    type Expect = PodraceExpectation;
 
-    fn actions(&self) -> &'static [ActionSpec] {
+    fn actions() -> &'static [ActionSpec] {
         ACTIONS
     }
 
-    fn assumptions(&self) -> &'static [AssumptionSpec] {
-        ASSUMPTIONS
+    fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> Podrace {
+        Podrace::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
     }
 
-    fn check(&self, board: &Board, corpus: &Corpus) -> Vec<crate::legality::Violation> {
-        check::podrace_findings(board, corpus)
+    fn result(engine: &Podrace) -> PodraceResult {
+        engine.result().clone()
     }
 
-    fn check_action(&self, board: &Board, corpus: &Corpus) -> Vec<crate::legality::Violation> {
-        use crate::engine::{Advance, Procedure};
-        use engine_podrace::PodraceEvent;
-        let mut probe = board.clone();
-        let mut procedure = Podrace::new(board, corpus);
-        let mut found = Vec::new();
-        // The refusals the step reaches before its first decision: the step's own, or a
-        // card's at the Objective.
-        while let Advance::Event(event) = procedure.advance(&mut probe) {
-            let code = match &event.kind {
-                PodraceEvent::Refused { .. } => "podrace-refused",
-                PodraceEvent::DeployRefused { .. } => "podrace-deploy-refused",
-                _ => continue,
-            };
-            found.push(super::refusal_finding(
-                &event,
-                code,
-                Vec::new(),
-                board
-                    .podrace
-                    .as_ref()
-                    .and_then(|setup| setup.span.0)
-                    .map(|span| (span, "the Podrace step".to_string()))
-                    .into_iter()
-                    .collect(),
-            ));
-        }
-        found
+    fn heading(walked: &PodraceWalk, ruleset: &Ruleset, seed: u64) -> String {
+        let whose = walked
+            .result
+            .side
+            .map(|side| format!(" of the {} player", side.label()))
+            .unwrap_or_default();
+        format!("Podrace Deploy step{whose} · rules: {ruleset} · seed {seed}")
     }
 
-    fn shell_section(
-        &self,
-        board: &mut Board,
-        _corpus: &Corpus,
-        args: &[&str],
-        find: super::FindCard<'_>,
-    ) -> Option<Result<String, String>> {
-        Some(shell::state(board, args, find))
+    fn default_title(_walked: &PodraceWalk) -> &'static str {
+        "Podrace Deploy step"
     }
 
-    fn run_board(
-        &self,
-        board: &Board,
-        corpus: &Corpus,
-        decider: &mut dyn crate::engine::Decider,
-        observe: &mut dyn FnMut(&dyn crate::engine::Step),
-    ) -> Option<(Walkthrough, Board)> {
-        super::run_to_result(
-            board,
-            Podrace::new(board, corpus),
-            decider,
-            observe,
-            |podrace| podrace.result().clone(),
-        )
+    fn verdict(walked: &PodraceWalk) -> Vec<String> {
+        verdict_lines(&walked.result, &walked.run)
     }
 
-    fn expectation(&self, walk: &Walkthrough) -> Option<scenario::Expectation> {
-        let result = &walk.outcome_as::<PodraceWalk>()?.result;
+    fn output(result: &PodraceResult) -> WalkResult {
+        WalkResult::Podrace(result.clone())
+    }
+
+    fn expected(expect: &Expectation) -> Option<&PodraceExpectation> {
+        expect.podrace.as_ref()
+    }
+
+    fn unmet(expect: &PodraceExpectation, walked: &PodraceWalk) -> Vec<String> {
+        unmet_podrace_expectations(expect, &walked.result, &walked.after)
+    }
+
+    fn expectation(result: &PodraceResult) -> Option<Expectation> {
         let destinies = |numbers: &[i32]| {
             numbers
                 .iter()
                 .map(|number| crate::ranged::Destiny::saturating(i64::from(*number)))
                 .collect()
         };
-        Some(scenario::Expectation {
+        Some(Expectation {
             podrace: Some(PodraceExpectation {
                 refused: Some(refused(result)),
                 laps: Some(crate::ranged::Laps::saturating(i64::from(result.laps))),
@@ -174,26 +150,43 @@ impl Door for PodraceDoor {
                 deck_victory: Some(side_or_none(result.deck_victory)),
                 zones: None,
             }),
-            ..scenario::Expectation::default()
+            ..Expectation::default()
         })
     }
 
-    fn walk(
-        &self,
-        file: &ScenarioFile,
-        _action: &str,
-        setting: Setting<'_, '_>,
-    ) -> Result<Walkthrough, WalkError> {
-        super::walk_to_result(
-            file,
-            setting,
-            |board, corpus, choices| {
-                Podrace::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
-            },
-            |podrace| podrace.result().clone(),
-            |expect| expect.podrace.as_ref(),
-            unmet_podrace_expectations,
+    fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
+        check::podrace_findings(board, corpus)
+    }
+
+    fn refusal(event: &PodraceEvent) -> Option<&'static str> {
+        match event {
+            PodraceEvent::Refused { .. } => Some("podrace-refused"),
+            PodraceEvent::DeployRefused { .. } => Some("podrace-deploy-refused"),
+            _ => None,
+        }
+    }
+
+    fn refusal_place(board: &Board) -> (Vec<CardId>, Vec<(Span, String)>) {
+        (
+            Vec::new(),
+            board
+                .podrace
+                .as_ref()
+                .and_then(|setup| setup.span.0)
+                .map(|span| (span, "the Podrace step".to_string()))
+                .into_iter()
+                .collect(),
         )
+    }
+
+    fn shell(
+        board: &mut Board,
+        _corpus: &Corpus,
+        _action: &str,
+        args: &[&str],
+        find: FindCard<'_>,
+    ) -> Option<Result<String, String>> {
+        Some(shell::state(board, args, find))
     }
 }
 
@@ -202,37 +195,7 @@ fn refused(result: &PodraceResult) -> bool {
     result.refusal.is_some() || !result.refused_deploys.is_empty()
 }
 
-/// A Podrace step's walk: the board before and after, and what came of it.
-pub type PodraceWalk = super::BoardWalk<PodraceResult>;
-
-impl super::BoardResult for PodraceResult {
-    type Event = crate::engine::podrace::PodraceEvent;
-
-    fn heading(&self, _before: &Board, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
-        let whose = self
-            .side
-            .map(|side| format!(" of the {} player", side.label()))
-            .unwrap_or_default();
-        format!("Podrace Deploy step{whose} · rules: {ruleset} · seed {seed}")
-    }
-
-    fn default_title(&self) -> &'static str {
-        "Podrace Deploy step"
-    }
-
-    fn verdict_lines(&self, run: &Run<crate::engine::podrace::PodraceEvent>) -> Vec<String> {
-        verdict_lines(self, run)
-    }
-
-    fn output(&self) -> WalkResult {
-        WalkResult::Podrace(self.clone())
-    }
-}
-
-fn verdict_lines(
-    result: &PodraceResult,
-    run: &Run<crate::engine::podrace::PodraceEvent>,
-) -> Vec<String> {
+fn verdict_lines(result: &PodraceResult, run: &Run<PodraceEvent>) -> Vec<String> {
     use crate::text::{and_list, count};
     if result.refusal.is_some() {
         return vec!["No Podrace step: it is refused (see above).".to_string()];

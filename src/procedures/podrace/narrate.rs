@@ -3,7 +3,7 @@
 use crate::cards::Side;
 use crate::engine::damage::Taken;
 use crate::engine::from_deck::NotFetched;
-use crate::engine::podrace::{
+use crate::procedures::podrace::engine::{
     DeployRefusal, HandlingSource, LapsEnd, PodraceEvent, PodraceRefusal, THRUST_TOKENS_CAP,
 };
 use crate::text::{and_list as list, capitalised as capital, count};
@@ -285,7 +285,7 @@ fn narrate(event: &PodraceEvent) -> String {
             player(*side),
             count(*laps, "lap token"),
             count(*deck_size as u64, "card"),
-            if *thrust_left > 0 && *laps < crate::engine::podrace::LAPS_TO_WIN {
+            if *thrust_left > 0 && *laps < crate::procedures::podrace::engine::LAPS_TO_WIN {
                 format!(
                     " He still has {} of Thrust for the next lap.",
                     count(*thrust_left, "lap card")

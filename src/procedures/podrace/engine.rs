@@ -13,10 +13,10 @@ use crate::legality::{COUNTERS_A_TURN, COUNTERS_PER_TURN};
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
 
-use super::counters::{COUNTERS_UNCOUNTED, UNLIMITED, cost_of};
-use super::from_deck::NotFetched;
-use super::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
-use super::{
+use crate::engine::counters::{COUNTERS_UNCOUNTED, UNLIMITED, cost_of};
+use crate::engine::from_deck::NotFetched;
+use crate::engine::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
+use crate::engine::{
     Advance, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
 };
 
@@ -182,7 +182,7 @@ pub enum PodraceEvent {
         side: Side,
         /// The cards lost, and what is left.
         #[serde(flatten)]
-        taken: super::damage::Taken,
+        taken: crate::engine::damage::Taken,
     },
     DeckVictory {
         winner: Side,
@@ -326,7 +326,7 @@ enum Phase {
 /// The Podrace Deploy step procedure.
 pub struct Podrace {
     phase: Phase,
-    pending: super::Pending<PodraceEvent>,
+    pending: crate::engine::Pending<PodraceEvent>,
     random: Random,
     side: Side,
     counted: bool,
@@ -356,7 +356,7 @@ impl Podrace {
         let in_force = |id: &str| board.ruleset.in_force_id(corpus, id);
         Podrace {
             phase: Phase::Start,
-            pending: super::Pending::default(),
+            pending: crate::engine::Pending::default(),
             random: Random::seeded(board.seed),
             side: board.turn.unwrap_or(Side::Light),
             counted: true,
@@ -857,7 +857,7 @@ impl Podrace {
     /// The reshuffle after a search, and the penalty if nothing was deployed.
     fn reshuffle(&mut self, board: &mut Board) {
         let side = self.side;
-        let deck_size = super::shuffle_deck(board, side, &mut self.random);
+        let deck_size = crate::engine::shuffle_deck(board, side, &mut self.random);
         self.pending.emit(
             PodraceEvent::Reshuffled { side, deck_size },
             &[RESHUFFLE],
@@ -1192,7 +1192,7 @@ impl Podrace {
             ));
             board.move_to(id, Zone::DrawDeck(side));
         }
-        let deck_size = super::shuffle_deck(board, side, &mut self.random);
+        let deck_size = crate::engine::shuffle_deck(board, side, &mut self.random);
         let player = board.player_mut(side);
         player.laps = player.laps.saturating_add(1);
         let laps = player.laps;
