@@ -5,7 +5,6 @@ pub mod conditions;
 pub mod counters;
 pub mod damage;
 pub mod deciders;
-pub mod duel;
 pub mod from_deck;
 
 use serde::Serialize;
@@ -25,26 +24,6 @@ pub struct Tally {
     pub dark_hits: u32,
     pub light_cards: usize,
     pub dark_cards: usize,
-}
-
-/// Why a duel may not be initiated.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case", tag = "reason")]
-pub enum Refusal {
-    NoTurn,
-    NotBattleStep {
-        step: Option<String>,
-    },
-    AlreadyDueled,
-    NoCurrentPlanet,
-    NoDuelingCharacter {
-        side: Side,
-    },
-    /// The opponent has no character at the current planet to defend.
-    NoDefender {
-        side: Side,
-    },
-    NoUsableLightsaber,
 }
 
 /// A place on the table, as data: the kind of zone or pile, whose it is, and the planet or

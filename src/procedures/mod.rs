@@ -30,7 +30,7 @@ pub type FindCard<'a> = &'a dyn Fn(&Board, &str) -> Result<crate::board::CardId,
 
 /// Every procedure, in the order `jedi-judge` lists them.
 pub static DOORS: &[&dyn Door] = &[
-    &duel::DUEL,
+    &contract::Registered::<duel::DuelProcedure>::NEW,
     &battle::BATTLE,
     &battle::EVACUATE,
     &contract::Registered::<deploy::DeployProcedure>::NEW,

@@ -11,8 +11,8 @@ use serde::Serialize;
 
 use crate::cards::{Card, CardType, DerivedTrait, Game, Side, TraitKind, TraitValue};
 use crate::clash::battle::ClashResult;
-use crate::engine::duel::DuelResult;
 use crate::engine::{Assumption, DecisionKind, Move, Tally, Unanswered};
+use crate::procedures::duel::engine::DuelResult;
 use crate::rules::WordChange;
 use crate::scenario::GameName;
 
@@ -175,7 +175,7 @@ impl JsonSchema for EventOutput<'_> {
 
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
         let kinds = [
-            generator.subschema_for::<crate::engine::duel::DuelEvent>(),
+            generator.subschema_for::<crate::procedures::duel::engine::DuelEvent>(),
             generator.subschema_for::<crate::clash::battle::ClashEvent>(),
             generator.subschema_for::<crate::engine::battle::BattleEvent>(),
             generator.subschema_for::<crate::procedures::deploy::engine::DeployEvent>(),

@@ -3,8 +3,10 @@
 
 use crate::board::{Board, CardId, Duelist, PendingMove, Span, Step, Zone};
 use crate::cards::{Card, CardType, Side};
-use crate::engine::duel::{AT_THE_PLANET, BLOCK, DEFEAT, HAND_DRAW, HIT, INITIATION, NO_DEFEAT};
 use crate::legality::{Basis, Verdict, Violation};
+use crate::procedures::duel::engine::{
+    AT_THE_PLANET, BLOCK, DEFEAT, HAND_DRAW, HIT, INITIATION, NO_DEFEAT,
+};
 
 /// The code of the finding that refuses a walk: hit tokens with no duel to hold them.
 pub const HITS_OUTSIDE_DUEL: &str = "hits-outside-duel";

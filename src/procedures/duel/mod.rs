@@ -2,69 +2,65 @@
 //! its initiation or from a duel under way (the scenario's `duel:` section).
 
 pub mod check;
+pub mod engine;
 pub mod narrate;
 pub mod section;
 pub mod shell;
 
-use super::{ActionSpec, AssumptionSpec, Door, FindCard, Setting};
+use super::contract::{Procedure, Walked};
+use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::{Board, ZONE_KEYS, Zone};
 use crate::cards::Side;
 use crate::engine::Run;
-use crate::engine::duel as engine_duel;
-use crate::engine::duel::DuelEvent;
-use crate::engine::duel::{Duel, DuelResult};
 use crate::legality::Violation;
-use crate::procedures::walkthrough::{WalkError, Walkthrough};
 use crate::render::output::WalkResult;
-use crate::rules::Corpus;
-use crate::scenario::{DuelExpectation, GameName, ScenarioFile, ZonesBySide};
+use crate::rules::{Choices, Corpus, Ruleset};
+use crate::scenario::{DuelExpectation, Expectation, ZonesBySide};
 use crate::walk::side_or_none;
+use engine::{Duel, DuelEvent, DuelResult};
 
-/// The duel's door.
-pub struct DuelDoor;
-
-/// The one instance [`super::DOORS`] registers.
-pub static DUEL: DuelDoor = DuelDoor;
+/// The lightsaber duel, as the registry knows it.
+pub struct DuelProcedure;
 
 /// What the duel assumes where the sources are silent, and what a scenario may choose.
 static ASSUMPTIONS: &[AssumptionSpec] = &[
     AssumptionSpec {
-        assumption: engine_duel::AT_THE_PLANET,
+        assumption: engine::AT_THE_PLANET,
         values: &[(
             "planet",
             "the duel's \"current location\" is the current planet",
         )],
     },
     AssumptionSpec {
-        assumption: engine_duel::EMPTY_HAND_CANNOT_ATTACK,
+        assumption: engine::EMPTY_HAND_CANNOT_ATTACK,
         values: &[
             (
                 "other-player-attacks",
                 "the other player makes the next attack, until both hands are empty",
             ),
             (
-                engine_duel::DUEL_ENDS,
+                engine::DUEL_ENDS,
                 "the exchange of attacks ends as soon as the player to attack has no card",
             ),
         ],
     },
     AssumptionSpec {
-        assumption: engine_duel::RESHUFFLE_WITHOUT_DEFEAT,
+        assumption: engine::RESHUFFLE_WITHOUT_DEFEAT,
         values: &[(
             "reshuffle",
             "the dueling cards go back into the draw decks before damage",
         )],
     },
     AssumptionSpec {
-        assumption: engine_duel::DAMAGE_NOT_BELOW_ZERO,
+        assumption: engine::DAMAGE_NOT_BELOW_ZERO,
         values: &[("floor-at-zero", "damage reduced below zero is zero")],
     },
     AssumptionSpec {
-        assumption: engine_duel::ANAKIN_EMPTY_DECK,
+        assumption: engine::ANAKIN_EMPTY_DECK,
         values: &[
             ("power-zero", "his power counts as 0 before bonuses"),
             (
-                engine_duel::STOP,
+                engine::STOP,
                 "the walk stops and asks for the position to be completed",
             ),
         ],
@@ -80,41 +76,66 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
         what: "alone: the player whose turn it is initiates a duel, or the duel under way goes on, decisions asked at the prompt; `under-way` states a duel in progress (then `next`, `pending` attack|block|defeat, `weapon`, `initiator`, `drawn`; dueling cards with `add SIDE N to dueling-hand` or `dueling-pile`); `off` ends it",
         example: "duel under-way qui-gon / maul student",
     }),
-    assumptions: &[],
+    assumptions: ASSUMPTIONS,
 }];
 
-impl Door for DuelDoor {
-    fn game(&self) -> GameName {
-        GameName::YoungJedi
-    }
+/// A duel's walk: the board before and after, its events and what came of it.
+pub type DuelWalk = Walked<DuelProcedure>;
 
-    fn actions(&self) -> &'static [ActionSpec] {
+impl Procedure for DuelProcedure {
+    type Table = Board;
+    type Event = DuelEvent;
+    type Engine = Duel;
+    type Result = DuelResult;
+    type Expect = DuelExpectation;
+
+    fn actions() -> &'static [ActionSpec] {
         ACTIONS
     }
 
-    fn assumptions(&self) -> &'static [AssumptionSpec] {
-        ASSUMPTIONS
+    fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> Duel {
+        Duel::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
     }
 
-    fn run_board(
-        &self,
-        board: &Board,
-        corpus: &crate::rules::Corpus,
-        decider: &mut dyn crate::engine::Decider,
-        observe: &mut dyn FnMut(&dyn crate::engine::Step),
-    ) -> Option<(Walkthrough, Board)> {
-        Some(super::run_on_board(
-            board,
-            Duel::new(board, corpus),
-            decider,
-            observe,
-            |duel, before, after, run| super::board_walk(before, after, run, duel.result().clone()),
-        ))
+    fn result(engine: &Duel) -> DuelResult {
+        engine.result().clone()
     }
 
-    fn expectation(&self, walk: &Walkthrough) -> Option<crate::scenario::Expectation> {
-        let result = &walk.outcome_as::<DuelWalk>()?.result;
-        Some(crate::scenario::Expectation {
+    fn heading(walked: &DuelWalk, ruleset: &Ruleset, seed: u64) -> String {
+        let planet = walked
+            .before
+            .current_planet
+            .map(|planet| format!(" on {planet}"))
+            .unwrap_or_default();
+        format!("Lightsaber duel{planet} · rules: {ruleset} · seed {seed}")
+    }
+
+    fn default_title(_walked: &DuelWalk) -> &'static str {
+        "Lightsaber duel"
+    }
+
+    fn verdict(walked: &DuelWalk) -> Vec<String> {
+        verdict_lines(&walked.result, &walked.run)
+    }
+
+    fn output(result: &DuelResult) -> WalkResult {
+        WalkResult::Duel(result.clone())
+    }
+
+    fn expected(expect: &Expectation) -> Option<&DuelExpectation> {
+        expect.duel.as_ref()
+    }
+
+    fn unmet(expect: &DuelExpectation, walked: &DuelWalk) -> Vec<String> {
+        let mut unmet = unmet_duel_expectations(expect, &walked.result);
+        if let Some(zones) = &expect.zones {
+            unmet.extend(unmet_zone_counts(zones, &walked.after));
+        }
+        unmet
+    }
+
+    fn expectation(result: &DuelResult) -> Option<Expectation> {
+        Some(Expectation {
             duel: Some(DuelExpectation {
                 refused: Some(result.refusal.is_some()),
                 defender: result.defender.clone(),
@@ -126,79 +147,27 @@ impl Door for DuelDoor {
                 deck_victory: Some(side_or_none(result.deck_victory)),
                 ..DuelExpectation::default()
             }),
-            ..crate::scenario::Expectation::default()
+            ..Expectation::default()
         })
     }
 
-    fn shell_section(
-        &self,
+    fn check(board: &Board, _corpus: &Corpus) -> Vec<Violation> {
+        check::check(board)
+    }
+
+    fn refuses(finding: &Violation) -> Option<&'static str> {
+        (finding.code == check::HITS_OUTSIDE_DUEL)
+            .then_some("a fresh duel starts with no hit tokens; `check` cites the rules")
+    }
+
+    fn shell(
         board: &mut Board,
-        _corpus: &crate::rules::Corpus,
+        _corpus: &Corpus,
+        _action: &str,
         args: &[&str],
         find: FindCard<'_>,
     ) -> Option<Result<String, String>> {
         Some(shell::under_way(board, args, find))
-    }
-
-    fn check(&self, board: &Board, _corpus: &Corpus) -> Vec<Violation> {
-        check::check(board)
-    }
-
-    fn walk(
-        &self,
-        file: &ScenarioFile,
-        _action: &str,
-        setting: Setting<'_, '_>,
-    ) -> Result<Walkthrough, WalkError> {
-        super::walk_young_jedi(
-            file,
-            setting,
-            |finding| {
-                (finding.code == check::HITS_OUTSIDE_DUEL)
-                    .then_some("a fresh duel starts with no hit tokens; `check` cites the rules")
-            },
-            |board, corpus, choices| {
-                Duel::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
-            },
-            |duel, before, after, run| {
-                let result = duel.result().clone();
-                let mut unmet = Vec::new();
-                if let Some(expect) = file.expect.as_ref().and_then(|e| e.value.duel.as_ref()) {
-                    unmet = unmet_duel_expectations(expect, &result);
-                    if let Some(zones) = &expect.zones {
-                        unmet.extend(unmet_zone_counts(zones, &after));
-                    }
-                }
-                (unmet, super::board_walk(before, after, run, result))
-            },
-        )
-    }
-}
-
-/// A duel's walk: the board before and after, its events and what came of it.
-pub type DuelWalk = super::BoardWalk<DuelResult>;
-
-impl super::BoardResult for DuelResult {
-    type Event = DuelEvent;
-
-    fn heading(&self, before: &Board, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
-        let planet = before
-            .current_planet
-            .map(|planet| format!(" on {planet}"))
-            .unwrap_or_default();
-        format!("Lightsaber duel{planet} · rules: {ruleset} · seed {seed}")
-    }
-
-    fn default_title(&self) -> &'static str {
-        "Lightsaber duel"
-    }
-
-    fn verdict_lines(&self, run: &Run<DuelEvent>) -> Vec<String> {
-        verdict_lines(self, run)
-    }
-
-    fn output(&self) -> WalkResult {
-        WalkResult::Duel(self.clone())
     }
 }
 

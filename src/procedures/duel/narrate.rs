@@ -2,10 +2,10 @@
 
 use std::fmt::Write;
 
+use super::engine::Refusal;
 use crate::board::PendingMove;
 use crate::cards::Side;
-use crate::engine::Refusal;
-use crate::engine::duel::DuelEvent;
+use crate::procedures::duel::engine::DuelEvent;
 
 impl crate::engine::EventKind for DuelEvent {
     /// One sentence (or two) saying what the event did.

@@ -11,10 +11,10 @@ use crate::cards::{Card, CardType, DuelingEffect, Side, StatValue, TraitValue};
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
 
-use super::conditions::{self, Situation};
-use super::{
-    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Refusal,
-    Tally, describe_move, saturating_sum,
+use crate::engine::conditions::{self, Situation};
+use crate::engine::{
+    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
+    describe_move, saturating_sum,
 };
 
 pub(crate) const INITIATION: Citation = cite("duel.initiation");
@@ -94,7 +94,7 @@ pub(crate) const RESHUFFLE_WITHOUT_DEFEAT: Assumption = Assumption {
     name: "reshuffle-without-defeat",
     text: "When neither character is defeated, the dueling cards are still reshuffled into their draw decks before damage: they are still part of the draw deck. The sources state the reshuffle only for a defeat.",
 };
-pub(crate) use super::damage::DAMAGE_NOT_BELOW_ZERO;
+pub(crate) use crate::engine::damage::DAMAGE_NOT_BELOW_ZERO;
 /// The scenario's value of `empty-hand-cannot-attack` that ends the exchange.
 pub(crate) const DUEL_ENDS: &str = "duel-ends";
 /// The scenario's value of `anakin-empty-deck` that stops the walk.
@@ -112,6 +112,26 @@ pub(crate) const ANAKIN_EMPTY_DECK: Assumption = Assumption {
     name: "anakin-empty-deck",
     text: "With no card to draw for Anakin's destiny, his power counts as 0 before bonuses.",
 };
+
+/// Why a duel may not be initiated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "reason")]
+pub enum Refusal {
+    NoTurn,
+    NotBattleStep {
+        step: Option<String>,
+    },
+    AlreadyDueled,
+    NoCurrentPlanet,
+    NoDuelingCharacter {
+        side: Side,
+    },
+    /// The opponent has no character at the current planet to defend.
+    NoDefender {
+        side: Side,
+    },
+    NoUsableLightsaber,
+}
 
 /// What happened in a duel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -242,7 +262,7 @@ pub enum DuelEvent {
         parts: Vec<(String, i32)>,
         /// The cards lost, and what is left.
         #[serde(flatten)]
-        taken: super::damage::Taken,
+        taken: crate::engine::damage::Taken,
     },
     NoDamage {
         reason: String,
@@ -1313,10 +1333,10 @@ impl Duel {
                 .and_then(|card| card.stats.damage.as_ref()),
         );
         let mut parts = vec![(label, Self::printed_damage(board, fighter)?)];
-        parts.extend(super::damage::modifier_parts(
+        parts.extend(crate::engine::damage::modifier_parts(
             board,
             loser,
-            super::damage::Defeated::CHARACTER,
+            crate::engine::damage::Defeated::CHARACTER,
             self.planet,
         ));
         Ok(parts)
@@ -1394,7 +1414,7 @@ impl Duel {
                 moves.push(describe_move(board, *id, from, Zone::DrawDeck(side)));
                 board.move_to(*id, Zone::DrawDeck(side));
             }
-            if super::shuffle_deck(board, side, &mut self.random) == 0 {
+            if crate::engine::shuffle_deck(board, side, &mut self.random) == 0 {
                 board.zones.remove(&Zone::DrawDeck(side));
             }
             let assumptions: &[Assumption] = if defeated.is_none() {
@@ -1462,10 +1482,11 @@ impl Duel {
             }
         };
         if let Some((side, parts, cites)) = taker {
-            let (amount, floored) = super::damage::amount(&parts);
+            let (amount, floored) = crate::engine::damage::amount(&parts);
             let assumptions: Vec<Assumption> = floored.into_iter().collect();
             let mut moves = Vec::new();
-            let taken = super::damage::take(board, side, amount, self.laps_rule, &mut moves);
+            let taken =
+                crate::engine::damage::take(board, side, amount, self.laps_rule, &mut moves);
             match side {
                 Side::Light => self.result.damage_light = amount,
                 Side::Dark => self.result.damage_dark = amount,
