@@ -1,7 +1,5 @@
 //! Clash of the Lightsabers: its cards, Special card effects (defaults read from the rulebook, or the scenario's), its table, and its legality checks.
 
-pub mod battle;
-
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;

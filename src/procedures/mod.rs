@@ -37,7 +37,7 @@ pub static DOORS: &[&dyn Door] = &[
     &contract::Registered::<new_location::NewLocationProcedure>::NEW,
     &contract::Registered::<remedy::RemedyProcedure>::NEW,
     &contract::Registered::<podrace::PodraceProcedure>::NEW,
-    &clash::CLASH,
+    &contract::Registered::<clash::ClashProcedure>::NEW,
 ];
 
 /// An `action:` a procedure answers.

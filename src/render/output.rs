@@ -10,8 +10,8 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::cards::{Card, CardType, DerivedTrait, Game, Side, TraitKind, TraitValue};
-use crate::clash::battle::ClashResult;
 use crate::engine::{Assumption, DecisionKind, Move, Tally, Unanswered};
+use crate::procedures::clash::engine::ClashResult;
 use crate::procedures::duel::engine::DuelResult;
 use crate::rules::WordChange;
 use crate::scenario::GameName;
@@ -176,7 +176,7 @@ impl JsonSchema for EventOutput<'_> {
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
         let kinds = [
             generator.subschema_for::<crate::procedures::duel::engine::DuelEvent>(),
-            generator.subschema_for::<crate::clash::battle::ClashEvent>(),
+            generator.subschema_for::<crate::procedures::clash::engine::ClashEvent>(),
             generator.subschema_for::<crate::engine::battle::BattleEvent>(),
             generator.subschema_for::<crate::procedures::deploy::engine::DeployEvent>(),
             generator.subschema_for::<crate::procedures::new_location::engine::EffectsEvent>(),

@@ -1,25 +1,20 @@
 //! Clash of the Lightsabers as procedures a scenario walks with `action: battle`, `round` or
 //! `game`.
 
+pub mod engine;
 pub mod narrate;
 
-use super::{ActionSpec, Door, Setting};
+use super::ActionSpec;
+use super::contract::{Procedure, Walked};
 use crate::cards::Side;
-use crate::clash::battle::{Clash, ClashAction, ClashResult};
 use crate::clash::{ClashBoard, player_name};
-use crate::engine::deciders::Scripted;
-use crate::engine::run;
-use crate::procedures::walkthrough::{WalkError, WalkOutcome, Walkthrough};
 use crate::render::output::WalkResult;
-use crate::rules::Ruleset;
-use crate::scenario::{self, ClashExpectation, ClashSideName, GameName, ScenarioFile};
-use crate::walk::{script_of, unasked_answers};
+use crate::rules::{Choices, Corpus, Ruleset};
+use crate::scenario::{ClashExpectation, ClashSideName, Expectation};
+use engine::{Clash, ClashAction, ClashEvent, ClashResult};
 
-/// Clash of the Lightsabers' door.
-pub struct ClashDoor;
-
-/// The one instance [`super::DOORS`] registers.
-pub static CLASH: ClashDoor = ClashDoor;
+/// Clash of the Lightsabers, as the registry knows it.
+pub struct ClashProcedure;
 
 static ACTIONS: &[ActionSpec] = &[
     ActionSpec {
@@ -42,38 +37,68 @@ static ACTIONS: &[ActionSpec] = &[
     },
 ];
 
-impl Door for ClashDoor {
-    fn game(&self) -> GameName {
-        GameName::Clash
-    }
+/// A Clash of the Lightsabers walk: the table before and after, its events and what came of
+/// it.
+pub type ClashWalk = Walked<ClashProcedure>;
 
-    fn actions(&self) -> &'static [ActionSpec] {
+/// How far the action plays.
+fn action_of(action: &str) -> ClashAction {
+    match action {
+        "round" => ClashAction::Round,
+        "game" => ClashAction::Game,
+        _ => ClashAction::Battle,
+    }
+}
+
+impl Procedure for ClashProcedure {
+    type Table = ClashBoard;
+    type Event = ClashEvent;
+    type Engine = Clash;
+    type Result = ClashResult;
+    type Expect = ClashExpectation;
+
+    fn actions() -> &'static [ActionSpec] {
         ACTIONS
     }
 
-    fn walk(
-        &self,
-        file: &ScenarioFile,
-        action: &str,
-        setting: Setting<'_, '_>,
-    ) -> Result<Walkthrough, WalkError> {
-        let action = match action {
-            "battle" => ClashAction::Battle,
-            "round" => ClashAction::Round,
-            "game" => ClashAction::Game,
-            other => {
-                return Err(WalkError::Input(
-                    scenario::Problem::error(
-                        "unknown-action",
-                        format!("Clash of the Lightsabers has no action `{other}`"),
-                        None,
-                        "",
-                    )
-                    .into(),
-                ));
-            }
+    fn start(board: &ClashBoard, _corpus: &Corpus, action: &str, _choices: &Choices) -> Clash {
+        Clash::new(board, action_of(action))
+    }
+
+    fn result(engine: &Clash) -> ClashResult {
+        engine.result().clone()
+    }
+
+    fn heading(walked: &ClashWalk, _ruleset: &Ruleset, seed: u64) -> String {
+        let what = match action_of(walked.action) {
+            ClashAction::Battle => "a battle",
+            ClashAction::Round => "a round",
+            ClashAction::Game => "a game",
         };
-        walk_clash(file, action, setting)
+        format!("Clash of the Lightsabers, {what} · seed {seed}")
+    }
+
+    fn default_title(_walked: &ClashWalk) -> &'static str {
+        "Clash of the Lightsabers"
+    }
+
+    fn verdict(walked: &ClashWalk) -> Vec<String> {
+        if walked.run.stop.is_some() {
+            return vec!["The walk stopped before it ended.".to_string()];
+        }
+        clash_verdict_lines(walked)
+    }
+
+    fn output(result: &ClashResult) -> WalkResult {
+        WalkResult::Clash(result.clone())
+    }
+
+    fn expected(expect: &Expectation) -> Option<&ClashExpectation> {
+        expect.clash.as_ref()
+    }
+
+    fn unmet(expect: &ClashExpectation, walked: &ClashWalk) -> Vec<String> {
+        unmet_clash_expectations(expect, &walked.result)
     }
 }
 
@@ -138,126 +163,6 @@ pub fn unmet_clash_expectations(expect: &ClashExpectation, result: &ClashResult)
         }
     }
     unmet
-}
-
-fn walk_clash(
-    file: &ScenarioFile,
-    action: ClashAction,
-    setting: Setting<'_, '_>,
-) -> Result<Walkthrough, WalkError> {
-    let Setting {
-        rules_override,
-        policy,
-        mut observe,
-        ..
-    } = setting;
-    let built = scenario::build_clash(file, rules_override);
-    if built.problems.has_errors() {
-        return Err(WalkError::Input(built.problems));
-    }
-    let mut board = built.board;
-    let before = board.clone();
-    let mut decider = Scripted::new(script_of(file), policy);
-    let mut clash = Clash::new(&board, action);
-    let run = run(&mut clash, &mut board, &mut decider, &mut |board, _| {
-        if let Some(observe) = observe.as_mut() {
-            observe(board.conservation_holds());
-        }
-    });
-    let result = clash.result().clone();
-    let mut unmet = match (
-        &run.stop,
-        file.expect.as_ref().and_then(|e| e.value.clash.as_ref()),
-    ) {
-        (None, Some(expect)) => unmet_clash_expectations(expect, &result),
-        _ => Vec::new(),
-    };
-    if run.stop.is_none() {
-        unmet.extend(unasked_answers(&decider));
-    }
-    Ok(Walkthrough {
-        title: file.title.clone(),
-        game: GameName::Clash,
-        ruleset: before.ruleset.clone(),
-        seed: before.seed,
-        findings: Vec::new(),
-        unmet,
-        policy,
-        outcome: Box::new(ClashWalk {
-            before,
-            after: board,
-            run,
-            result,
-            action,
-        }),
-    })
-}
-
-/// A Clash of the Lightsabers walk: the table before and after, and what came of it.
-#[derive(Debug)]
-pub struct ClashWalk {
-    pub before: ClashBoard,
-    pub after: ClashBoard,
-    pub run: crate::engine::Run<crate::clash::battle::ClashEvent>,
-    pub result: ClashResult,
-    pub action: ClashAction,
-}
-
-impl WalkOutcome for ClashWalk {
-    fn heading(&self, _ruleset: &Ruleset, seed: u64) -> String {
-        let what = match self.action {
-            ClashAction::Battle => "a battle",
-            ClashAction::Round => "a round",
-            ClashAction::Game => "a game",
-        };
-        format!("Clash of the Lightsabers, {what} · seed {seed}")
-    }
-
-    fn default_title(&self) -> &'static str {
-        "Clash of the Lightsabers"
-    }
-
-    fn verdict_lines(&self) -> Vec<String> {
-        if self.run.stop.is_some() {
-            return vec!["The walk stopped before it ended.".to_string()];
-        }
-        clash_verdict_lines(self)
-    }
-
-    fn tracks_cards(&self) -> bool {
-        false
-    }
-
-    fn anonymous(&self, _card: u32) -> bool {
-        false
-    }
-
-    fn result_output(&self) -> WalkResult {
-        WalkResult::Clash(self.result.clone())
-    }
-
-    fn step_count(&self) -> usize {
-        self.run.events.len()
-    }
-
-    fn step(&self, index: usize) -> Option<&dyn crate::engine::Step> {
-        self.run
-            .events
-            .get(index)
-            .map(|event| event as &dyn crate::engine::Step)
-    }
-
-    fn stop(&self) -> Option<&crate::engine::Stop> {
-        self.run.stop.as_ref()
-    }
-
-    fn board_after(&self) -> Option<&crate::board::Board> {
-        None
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
 }
 
 fn clash_verdict_lines(clash: &ClashWalk) -> Vec<String> {

@@ -5,9 +5,11 @@ use std::collections::VecDeque;
 
 use serde::Serialize;
 
-use super::{ClashBoard, ClashCard, DoubleScope, EffectSource, Pile, SpecialEffect, player_name};
 use crate::board::CardId;
 use crate::cards::Side;
+use crate::clash::{
+    ClashBoard, ClashCard, DoubleScope, EffectSource, Pile, SpecialEffect, player_name,
+};
 use crate::engine::{Advance, Decision, DecisionKind, DecisionOption, Event, Procedure, Tally};
 use crate::random::Random;
 use crate::rules::{Citation, cite};
