@@ -386,8 +386,8 @@ fn unmet_outcome(
         Ok(door) => door,
         Err(problem) => return vec![problem],
     };
-    if let Some((door, _)) = door
-        && let Err(problems) = crate::procedures::read_choices(door, parsed)
+    if let Some((_, action)) = door
+        && let Err(problems) = crate::procedures::read_choices(action, parsed)
     {
         return problems.iter().cloned().collect();
     }
@@ -484,19 +484,22 @@ pub fn check_text(
             Vec::new()
         } else {
             let mut found = legality::check(&built.board, corpus);
-            if let Ok(Some((door, _))) = crate::walk::door_of(&parsed) {
+            if let Ok(Some((door, spec))) = crate::walk::door_of(&parsed) {
                 // A finding about the action that underlines nothing underlines the action.
                 let action = parsed.action.as_ref().and_then(|action| action.span);
-                found.extend(door.check_action(&built.board, corpus).into_iter().map(
-                    |mut finding| {
-                        if finding.labels.is_empty()
-                            && let Some(span) = action
-                        {
-                            finding.labels.push((span, "the action".to_string()));
-                        }
-                        finding
-                    },
-                ));
+                let choices = crate::procedures::read_choices(spec, &parsed).unwrap_or_default();
+                found.extend(
+                    door.check_action(&built.board, corpus, spec.name, &choices)
+                        .into_iter()
+                        .map(|mut finding| {
+                            if finding.labels.is_empty()
+                                && let Some(span) = action
+                            {
+                                finding.labels.push((span, "the action".to_string()));
+                            }
+                            finding
+                        }),
+                );
                 legality::in_file_order(&mut found);
             }
             found

@@ -3,6 +3,7 @@
 use crate::cards::{Catalog, Side};
 use crate::engine::deciders::{PlayAnswer, Policy, Script, Scripted, SideScript};
 use crate::procedures;
+use crate::procedures::contract::{Start, WalkRequest};
 use crate::rules::{Corpus, Ruleset};
 use crate::scenario::{
     self, GameName, Problem, ScenarioFile, Severity, SideDecisions, SideOrNone, StatInput,
@@ -143,19 +144,26 @@ pub fn walk_file(
             .into(),
         ));
     };
-    let choices = procedures::read_choices(door, file).map_err(WalkError::Input)?;
-    let mut walked = door.walk(
-        file,
-        action,
-        procedures::Setting {
-            corpus,
-            catalog,
+    let choices = procedures::read_choices(action, file).map_err(WalkError::Input)?;
+    let mut decider = Scripted::new(script_of(file), policy);
+    let mut observe = observe;
+    let mut walked = door.walk(WalkRequest {
+        corpus,
+        catalog,
+        action: action.name,
+        start: Start::File {
+            file,
             rules_override,
-            policy,
-            observe,
-            choices,
         },
-    )?;
+        decider: &mut decider,
+        policy,
+        choices,
+        observe: &mut |_, conserved| {
+            if let Some(observe) = observe.as_mut() {
+                observe(conserved);
+            }
+        },
+    })?;
     if walked.stop().is_none()
         && let Some(expect) = &file.expect
     {
@@ -246,13 +254,19 @@ fn unmet_walk_expectations(
 /// action, a problem for an action its game has no procedure for.
 pub fn door_of(
     file: &ScenarioFile,
-) -> Result<Option<(&'static dyn procedures::Door, &'static str)>, Problem> {
+) -> Result<
+    Option<(
+        &'static dyn procedures::Door,
+        &'static procedures::ActionSpec,
+    )>,
+    Problem,
+> {
     let Some(action) = &file.action else {
         return Ok(None);
     };
     let game = procedures::game_of(file);
     match procedures::find(game, &action.value.0) {
-        Some((door, spec)) => Ok(Some((door, spec.name))),
+        Some((door, spec)) => Ok(Some((door, spec))),
         None => Err(unknown_action(game, action)),
     }
 }
@@ -310,10 +324,4 @@ fn unknown_action(game: GameName, action: &scenario::Located<scenario::ActionNam
             }
         }
     }
-}
-
-/// The script's named answers that no decision read: the script says something the rules
-/// never let the player choose, which is an error rather than something to ignore.
-pub(crate) fn unasked_answers(decider: &Scripted) -> Vec<String> {
-    crate::engine::Decider::unread(decider)
 }

@@ -1,6 +1,5 @@
 //! Procedures that advance a board step by step: each emits events with their citations, asks for decisions, or ends.
 
-pub mod battle;
 pub mod conditions;
 pub mod counters;
 pub mod damage;

@@ -474,13 +474,6 @@ impl<P> Registered<P> {
     pub const NEW: Registered<P> = Registered(PhantomData);
 }
 
-impl<P: Procedure> Registered<P> {
-    /// The first action's name: a procedure with one action is walked by it.
-    fn first_action() -> &'static str {
-        P::actions().first().map_or("", |spec| spec.name)
-    }
-}
-
 impl<P: Procedure> Door for Registered<P> {
     fn game(&self) -> GameName {
         <P::Table as Table>::GAME
@@ -490,17 +483,19 @@ impl<P: Procedure> Door for Registered<P> {
         P::actions()
     }
 
-    fn assumptions(&self) -> &'static [AssumptionSpec] {
-        P::actions().first().map_or(&[], |spec| spec.assumptions)
-    }
-
     fn check(&self, board: &Board, corpus: &Corpus) -> Vec<Violation> {
         P::Table::of_board(board).map_or_else(Vec::new, |table| P::check(table, corpus))
     }
 
-    fn check_action(&self, board: &Board, corpus: &Corpus) -> Vec<Violation> {
+    fn check_action(
+        &self,
+        board: &Board,
+        corpus: &Corpus,
+        action: &str,
+        choices: &Choices,
+    ) -> Vec<Violation> {
         P::Table::of_board(board).map_or_else(Vec::new, |table| {
-            P::check_action(table, corpus, Self::first_action(), &Choices::default())
+            P::check_action(table, corpus, action, choices)
         })
     }
 
@@ -508,82 +503,19 @@ impl<P: Procedure> Door for Registered<P> {
         &self,
         board: &mut Board,
         corpus: &Corpus,
+        action: &str,
         args: &[&str],
         find: FindCard<'_>,
     ) -> Option<Result<String, String>> {
-        P::shell(
-            P::Table::of_board_mut(board)?,
-            corpus,
-            Self::first_action(),
-            args,
-            find,
-        )
+        P::shell(P::Table::of_board_mut(board)?, corpus, action, args, find)
     }
 
     fn expectation(&self, walk: &Walkthrough) -> Option<Expectation> {
         P::expectation(&walk.outcome_as::<Walked<P>>()?.result)
     }
 
-    fn run_board(
-        &self,
-        board: &Board,
-        corpus: &Corpus,
-        decider: &mut dyn Decider,
-        observe: &mut dyn FnMut(&dyn Step),
-    ) -> Option<(Walkthrough, Board)> {
-        let catalog = Catalog::embedded();
-        let walked = walk::<P>(WalkRequest {
-            corpus,
-            catalog,
-            action: Self::first_action(),
-            start: Start::Board(board),
-            decider,
-            policy: None,
-            choices: Choices::default(),
-            observe: &mut |event, _| observe(event),
-        })
-        .ok()?;
-        let after = walked.outcome.board_after()?.clone();
-        Some((walked, after))
-    }
-
-    fn walk(
-        &self,
-        file: &ScenarioFile,
-        action: &str,
-        setting: super::Setting<'_, '_>,
-    ) -> Result<Walkthrough, WalkError> {
-        let super::Setting {
-            corpus,
-            catalog,
-            rules_override,
-            policy,
-            mut observe,
-            choices,
-        } = setting;
-        let action = P::actions()
-            .iter()
-            .find(|spec| spec.name == action)
-            .map_or_else(Self::first_action, |spec| spec.name);
-        let mut decider =
-            crate::engine::deciders::Scripted::new(crate::walk::script_of(file), policy);
-        walk::<P>(WalkRequest {
-            corpus,
-            catalog,
-            action,
-            start: Start::File {
-                file,
-                rules_override,
-            },
-            decider: &mut decider,
-            policy,
-            choices,
-            observe: &mut |_, conserved| {
-                if let Some(observe) = observe.as_mut() {
-                    observe(conserved);
-                }
-            },
-        })
+    fn walk(&self, request: WalkRequest<'_>) -> Result<Walkthrough, WalkError> {
+        walk::<P>(request)
     }
 }
 

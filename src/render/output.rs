@@ -177,7 +177,7 @@ impl JsonSchema for EventOutput<'_> {
         let kinds = [
             generator.subschema_for::<crate::procedures::duel::engine::DuelEvent>(),
             generator.subschema_for::<crate::procedures::clash::engine::ClashEvent>(),
-            generator.subschema_for::<crate::engine::battle::BattleEvent>(),
+            generator.subschema_for::<crate::procedures::battle::engine::BattleEvent>(),
             generator.subschema_for::<crate::procedures::deploy::engine::DeployEvent>(),
             generator.subschema_for::<crate::procedures::new_location::engine::EffectsEvent>(),
             generator.subschema_for::<crate::procedures::remedy::engine::RemedyEvent>(),
@@ -232,7 +232,7 @@ pub struct OptionOutput {
 pub enum WalkResult {
     Duel(DuelResult),
     Clash(ClashResult),
-    Battle(crate::engine::battle::BattleResult),
+    Battle(crate::procedures::battle::engine::BattleResult),
     Deploy(crate::procedures::deploy::engine::DeployResult),
     NewLocation(crate::procedures::new_location::engine::EffectsResult),
     Remedy(crate::procedures::remedy::engine::RemedyResult),

@@ -876,11 +876,8 @@ fn coloured_words(changes: &[WordChange], palette: Palette) -> String {
 /// a scenario may choose, and the actions that make it.
 pub fn assumptions(format: Format, palette: Palette) -> String {
     let listed = crate::procedures::assumptions();
-    let used_by = |doors: &[&'static dyn crate::procedures::Door]| -> Vec<String> {
-        doors
-            .iter()
-            .flat_map(|door| door.actions().iter().map(|spec| spec.name.to_string()))
-            .collect()
+    let used_by = |actions: &[&'static str]| -> Vec<String> {
+        actions.iter().map(|action| action.to_string()).collect()
     };
     match format {
         Format::Json => to_json(&AssumptionsOutput {

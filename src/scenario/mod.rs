@@ -11,12 +11,12 @@ mod write;
 pub use build::{Built, build};
 pub use clash_build::{BuiltClash, build_clash};
 pub use file::{
-    ActionName, BattleExpectation, CardEntry, ClashExpectation, ClashFile, ClashPlayerFile,
-    ClashSideName, ClashTrack, DamageBySide, Decisions, DeckCount, DeckFile, Declaration,
-    DeployExpectation, DuelExpectation, EffectsBySide, Entry, EvacuatedToName, Expectation,
-    GameName, LapEntry, NamesBySide, NewLocationExpectation, ObjectiveFile, PlanetFile, PlayerFile,
-    PodraceExpectation, PodraceTextFile, RemedyExpectation, ScenarioFile, SideDecisions,
-    SideOrNone, TraitsFile, ZonesBySide,
+    ActionName, AssumptionChoices, BattleExpectation, CardEntry, ClashExpectation, ClashFile,
+    ClashPlayerFile, ClashSideName, ClashTrack, DamageBySide, Decisions, DeckCount, DeckFile,
+    Declaration, DeployExpectation, DuelExpectation, EffectsBySide, Entry, EvacuatedToName,
+    Expectation, GameName, LapEntry, NamesBySide, NewLocationExpectation, ObjectiveFile,
+    PlanetFile, PlayerFile, PodraceExpectation, PodraceTextFile, RemedyExpectation, ScenarioFile,
+    SideDecisions, SideOrNone, TraitsFile, ZonesBySide,
 };
 pub use located::{Located, OrderedMap};
 pub use problems::{Omitted, Problem, Problems, Severity};

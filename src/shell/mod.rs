@@ -14,6 +14,7 @@ use crate::cards::{
 use crate::engine::deciders::{Policy, answer_text};
 use crate::engine::{Decider, Decision, Stop, Unanswered};
 use crate::procedures;
+use crate::procedures::contract::{Start, WalkRequest};
 use crate::render::walk::TextStepper;
 use crate::render::{self, Palette};
 use crate::rules::{self, Corpus, Ruleset};
@@ -315,7 +316,13 @@ pub struct Session<'a> {
     /// The action the position is being set up for: the procedure command last given words
     /// (`battle plan …`), or the loaded file's `action:`. `check` includes whether it may be
     /// taken and what its stated section lacks.
-    intended: Option<&'static dyn procedures::Door>,
+    intended: Option<(
+        &'static dyn procedures::Door,
+        &'static procedures::ActionSpec,
+    )>,
+    /// The loaded scenario's choices of named assumptions (`assumptions:`): every walk and
+    /// `check` here honours them, and `save` writes them back.
+    assumptions: scenario::AssumptionChoices,
     /// The files this session loaded or saved: `save` overwrites them without asking.
     known_files: std::collections::BTreeSet<std::path::PathBuf>,
     /// How many commands failed.
@@ -367,6 +374,7 @@ impl<'a> Session<'a> {
             dirty: false,
             last: None,
             intended: None,
+            assumptions: scenario::AssumptionChoices::default(),
             known_files: std::collections::BTreeSet::new(),
             failures: 0,
             undo_dropped: false,
@@ -442,19 +450,14 @@ impl<'a> Session<'a> {
             "policy" => self.set_policy(rest),
             action if procedures::find(GameName::YoungJedi, action).is_some() => {
                 match procedures::find(GameName::YoungJedi, action) {
-                    Some((door, spec)) if args.is_empty() => self.adjudicate(
-                        door,
-                        spec.name,
-                        spec.shell.map_or(spec.name, |shell| shell.noun),
-                        console,
-                    ),
+                    Some((door, spec)) if args.is_empty() => self.adjudicate(door, spec, console),
                     Some((door, spec)) => {
                         let find = |board: &Board, words: &str| reference_on(board, words);
                         let mut board = self.board.clone();
-                        match door.shell_section(&mut board, self.corpus, args, &find) {
+                        match door.shell_section(&mut board, self.corpus, spec.name, args, &find) {
                             Some(Ok(said)) => {
                                 self.board = board;
-                                self.intended = Some(door);
+                                self.intended = Some((door, spec));
                                 Ok(Some(wrap_lines(&said, self.palette.width)))
                             }
                             Some(Err(error)) => Err(error),
@@ -587,14 +590,38 @@ impl<'a> Session<'a> {
     }
 
     /// Whether older commands were forgotten by the undo limit.
+    /// The session's choices of named assumptions, as `action` reads them (a choice it does not
+    /// make is left to its default).
+    fn choices(&self, action: &procedures::ActionSpec) -> procedures::Choices {
+        procedures::Choices(
+            self.assumptions
+                .0
+                .0
+                .iter()
+                .filter_map(|(name, value)| {
+                    let spec = action
+                        .assumptions
+                        .iter()
+                        .find(|spec| spec.assumption.name == name.value)?;
+                    let (allowed, _) = spec
+                        .values
+                        .iter()
+                        .find(|(allowed, _)| *allowed == value.value)?;
+                    Some((spec.assumption.name, *allowed))
+                })
+                .collect(),
+        )
+    }
+
     fn forgotten(&self) -> bool {
         self.undo_dropped
     }
 
     fn check(&self) -> String {
         let mut violations = crate::legality::check(&self.board, self.corpus);
-        if let Some(door) = self.intended {
-            violations.extend(door.check_action(&self.board, self.corpus));
+        if let Some((door, action)) = self.intended {
+            let choices = self.choices(action);
+            violations.extend(door.check_action(&self.board, self.corpus, action.name, &choices));
         }
         if violations.is_empty() {
             return format!("{}\n", self.palette.good("The position is legal."));
@@ -720,6 +747,7 @@ impl<'a> Session<'a> {
             }
             None => scenario::to_file(&self.board),
         };
+        file.assumptions = self.assumptions.clone();
         file.title = Some(match &self.last {
             Some(adjudication) => format!(
                 "A {} adjudicated in the jedi-judge shell",
@@ -803,10 +831,17 @@ impl<'a> Session<'a> {
             ));
         }
         self.board = built.board;
-        self.intended = crate::walk::door_of(&file)
-            .ok()
-            .flatten()
-            .map(|(door, _)| door);
+        let intended = crate::walk::door_of(&file).ok().flatten();
+        if let Some((_, action)) = intended
+            && let Err(problems) = procedures::read_choices(action, &file)
+        {
+            return Err(format!(
+                "{path} is not readable:\n{}",
+                self.file_problems(path, &text, &problems)
+            ));
+        }
+        self.intended = intended;
+        self.assumptions = file.assumptions.clone();
         self.last = None;
         self.dirty = false;
         self.remember_file(std::path::Path::new(path));
@@ -1448,10 +1483,10 @@ impl<'a> Session<'a> {
     fn adjudicate(
         &mut self,
         door: &'static dyn procedures::Door,
-        action: &'static str,
-        noun: &'static str,
+        spec: &'static procedures::ActionSpec,
         console: &mut dyn Console,
     ) -> Result<Option<String>, String> {
+        let (action, noun) = (spec.name, spec.shell.map_or(spec.name, |shell| shell.noun));
         let console = RefCell::new(console);
         let stepper = RefCell::new(TextStepper::new(
             self.corpus,
@@ -1465,17 +1500,33 @@ impl<'a> Session<'a> {
             decisions: Decisions::default(),
         };
         let mut step = 0;
-        let walked = door.run_board(&self.board, self.corpus, &mut decider, &mut |event| {
-            step += 1;
-            let text = stepper.borrow_mut().step(step, event);
-            console.borrow_mut().print(&text);
+        let walked = door.walk(WalkRequest {
+            corpus: self.corpus,
+            catalog: self.catalog,
+            action,
+            start: Start::Board(&self.board),
+            decider: &mut decider,
+            policy: self.policy,
+            choices: self.choices(spec),
+            observe: &mut |event, _| {
+                step += 1;
+                let text = stepper.borrow_mut().step(step, event);
+                console.borrow_mut().print(&text);
+            },
         });
-        let Some((mut walk, after)) = walked else {
-            return Err(format!(
-                "the shell does not run `{action}`; `walk FILE` does"
-            ));
+        let walk = match walked {
+            Ok(walk) => walk,
+            Err(_) => {
+                return Err(format!(
+                    "the shell does not run `{action}`; `walk FILE` does"
+                ));
+            }
         };
-        walk.policy = self.policy;
+        let after = walk
+            .outcome
+            .board_after()
+            .cloned()
+            .unwrap_or_else(|| self.board.clone());
         let decisions = decider.decisions;
         let ending = stepper.borrow_mut().ending(&walk);
         match walk.stop() {

@@ -1,37 +1,34 @@
-//! The battle and the evacuation as procedures a scenario walks with `action: battle` and
-//! `action: evacuate`: one door each, over the engine's `Battle` and the scenario's `battle:`
+//! The battle and the evacuation as a procedure a scenario walks with `action: battle` and
+//! `action: evacuate`: one engine, `Battle`, in two modes, over the scenario's `battle:`
 //! section.
 
+pub mod engine;
 pub mod narrate;
 pub mod section;
 pub mod shell;
 
-use super::{ActionSpec, AssumptionSpec, Door, Setting};
-use crate::board::Board;
-use crate::board::Span;
+use super::contract::{Procedure, Walked};
+use super::{ActionSpec, AssumptionSpec, FindCard};
+use crate::board::{Board, CardId, Span};
 use crate::cards::Side;
-use crate::engine::battle::{
-    self as engine_battle, Battle, BattleEvent, BattleResult, Mode, PlanProblem,
-};
-use crate::engine::{Advance, Procedure, Run};
+use crate::engine::Run;
 use crate::legality::{Basis, Verdict, Violation};
-use crate::procedures::walkthrough::{WalkError, Walkthrough};
 use crate::render::output::WalkResult;
-use crate::rules::Corpus;
-use crate::scenario::{self, BattleExpectation, GameName, ScenarioFile};
+use crate::rules::{Choices, Corpus, Ruleset};
+use crate::scenario::{self, BattleExpectation, Expectation};
 use crate::walk::side_or_none;
+use engine::{Battle, BattleEvent, BattleResult, Mode, PlanProblem};
 
-/// A door over the battle engine, in one of its modes.
-pub struct BattleDoor {
-    mode: Mode,
+/// The battle and the evacuation, as the registry knows them.
+pub struct BattleProcedure;
+
+/// The engine's mode for an action.
+fn mode_of(action: &str) -> Mode {
+    match action {
+        "evacuate" => Mode::Evacuation,
+        _ => Mode::Battle,
+    }
 }
-
-/// The character battle's door.
-pub static BATTLE: BattleDoor = BattleDoor { mode: Mode::Battle };
-/// The evacuation's door.
-pub static EVACUATE: BattleDoor = BattleDoor {
-    mode: Mode::Evacuation,
-};
 
 macro_rules! spec {
     ($assumption:expr, $(($value:expr, $does:expr)),+ $(,)?) => {
@@ -43,68 +40,68 @@ macro_rules! spec {
 }
 
 const WHOLE_PLAN: AssumptionSpec = spec!(
-    engine_battle::WHOLE_PLAN,
+    engine::WHOLE_PLAN,
     ("all", "every character at the planet is in the plan")
 );
 const BOTH_SIDES: AssumptionSpec = spec!(
-    engine_battle::BOTH_SIDES,
+    engine::BOTH_SIDES,
     ("required", "a battle needs characters of both players")
 );
 const FIGHT_PAIRING: AssumptionSpec = spec!(
-    engine_battle::FIGHT_PAIRING,
+    engine::FIGHT_PAIRING,
     ("in-order", "the plans fight entry by entry, in order")
 );
 const TIED_FIGHT: AssumptionSpec = spec!(
-    engine_battle::TIED_FIGHT,
+    engine::TIED_FIGHT,
     ("neither-defeated", "a tied fight defeats neither card"),
     (
-        engine_battle::BOTH_DEFEATED,
+        engine::BOTH_DEFEATED,
         "a tied fight defeats both cards"
     ),
 );
 const BREAKTHROUGH: AssumptionSpec = spec!(
-    engine_battle::BREAKTHROUGH,
+    engine::BREAKTHROUGH,
     (
         "power",
         "an unopposed character does DAMAGE equal to its power with bonuses"
     ),
     (
-        engine_battle::NO_BREAKTHROUGH,
+        engine::NO_BREAKTHROUGH,
         "an unopposed character does nothing"
     ),
 );
 const WEAPON_DRAWS: AssumptionSpec = spec!(
-    engine_battle::WEAPON_DRAWS,
+    engine::WEAPON_DRAWS,
     (
         "one",
         "a weapon whose draws no source gives draws one destiny"
     ),
     (
-        engine_battle::STOP,
+        engine::STOP,
         "the walk stops and asks for the weapon's draws"
     ),
 );
 const STARFIGHTER_DRAWS: AssumptionSpec = spec!(
-    engine_battle::STARFIGHTER_DRAWS,
+    engine::STARFIGHTER_DRAWS,
     ("one", "a starfighter draws one destiny")
 );
 const DEFEAT_DAMAGE: AssumptionSpec = spec!(
-    engine_battle::DEFEAT_DAMAGE,
+    engine::DEFEAT_DAMAGE,
     (
         "printed",
         "the owner takes the defeated card's DAMAGE after the fight"
     )
 );
 const DESTINY_TO_DISCARD: AssumptionSpec = spec!(
-    engine_battle::DESTINY_TO_DISCARD,
+    engine::DESTINY_TO_DISCARD,
     ("discard", "destiny cards go to the discard pile")
 );
 const WORKING_CARD: AssumptionSpec = spec!(
-    engine_battle::WORKING_CARD,
+    engine::WORKING_CARD,
     ("first", "the first Battle card listed for a fight works")
 );
 const BATTLE_CARDS_DISCARDED: AssumptionSpec = spec!(
-    engine_battle::BATTLE_CARDS_DISCARDED,
+    engine::BATTLE_CARDS_DISCARDED,
     ("discard", "Battle cards are discarded when the battle ends")
 );
 const DAMAGE_FLOOR: AssumptionSpec = spec!(
@@ -112,7 +109,7 @@ const DAMAGE_FLOOR: AssumptionSpec = spec!(
     ("floor-at-zero", "damage reduced below zero is zero")
 );
 const WEAPON_LOST: AssumptionSpec = spec!(
-    engine_battle::WEAPON_LOST,
+    engine::WEAPON_LOST,
     ("discarded", "a defeated character's weapon is discarded")
 );
 
@@ -144,7 +141,8 @@ static EVACUATION_ASSUMPTIONS: &[AssumptionSpec] = &[
     BATTLE_CARDS_DISCARDED,
 ];
 
-static BATTLE_ACTIONS: &[ActionSpec] = &[ActionSpec {
+static ACTIONS: &[ActionSpec] = &[
+    ActionSpec {
     name: "battle",
     summary: "the player whose turn it is battles at the planet: battle plans, Battle cards, fights, DAMAGE",
     shell: Some(super::ShellCommand {
@@ -153,10 +151,9 @@ static BATTLE_ACTIONS: &[ActionSpec] = &[ActionSpec {
         what: "alone: the player whose turn it is battles at the current planet (or the one `at` names), each plan not stated made at the prompt; `plan` adds one entry to a side's battle plan (a character, a second that fights together with it, its weapon, Battle cards from the hand) and says what the plan still lacks; `clear` drops a side's plan; `off` drops the stated battle",
         example: "battle plan light qui-gon / with qui-gon's lightsaber / card jedi force push",
     }),
-    assumptions: &[],
-}];
-
-static EVACUATE_ACTIONS: &[ActionSpec] = &[ActionSpec {
+    assumptions: BATTLE_ASSUMPTIONS,
+    },
+    ActionSpec {
     name: "evacuate",
     summary: "the player whose turn it is evacuates a planet; the opponent may intercept, and a starship battle decides it",
     shell: Some(super::ShellCommand {
@@ -165,66 +162,131 @@ static EVACUATE_ACTIONS: &[ActionSpec] = &[ActionSpec {
         what: "alone: the player whose turn it is evacuates the current planet (or the one `at` names), the opponent's answers asked at the prompt; `evacuating` names the cards he evacuates if not all; `plan` adds one entry to a side's starship battle plan, as for `battle`",
         example: "evacuate plan light republic cruiser",
     }),
-    assumptions: &[],
-}];
+    assumptions: EVACUATION_ASSUMPTIONS,
+    },
+];
 
-impl BattleDoor {
-    fn start(&self, board: &Board, corpus: &Corpus, choices: &super::Choices) -> Battle {
-        let specs = self.assumptions();
-        Battle::new(board, corpus, self.mode).assuming(|name| choices.value(specs, name))
+/// A battle's or an evacuation's walk: the board before and after, its events and what came
+/// of it.
+pub type BattleWalk = Walked<BattleProcedure>;
+
+impl Procedure for BattleProcedure {
+    type Table = Board;
+    type Event = BattleEvent;
+    type Engine = Battle;
+    type Result = BattleResult;
+    type Expect = BattleExpectation;
+
+    fn actions() -> &'static [ActionSpec] {
+        ACTIONS
     }
-}
 
-impl Door for BattleDoor {
-    fn game(&self) -> GameName {
-        GameName::YoungJedi
+    fn start(board: &Board, corpus: &Corpus, action: &str, choices: &Choices) -> Battle {
+        let specs = super::contract::assumptions_of(ACTIONS, action);
+        Battle::new(board, corpus, mode_of(action)).assuming(|name| choices.value(specs, name))
     }
 
-    fn shell_section(
-        &self,
-        board: &mut Board,
+    fn result(engine: &Battle) -> BattleResult {
+        engine.result().clone()
+    }
+
+    fn heading(walked: &BattleWalk, ruleset: &Ruleset, seed: u64) -> String {
+        let planet = walked.result
+            .planet
+            .as_ref()
+            .map(|planet| format!(" of {planet}"))
+            .unwrap_or_default();
+        match walked.result.mode {
+            Mode::Battle => format!(
+                "Battle{} · rules: {ruleset} · seed {seed}",
+                planet.replace(" of ", " on ")
+            ),
+            Mode::Evacuation => format!("Evacuation{planet} · rules: {ruleset} · seed {seed}"),
+        }
+    }
+
+    fn default_title(walked: &BattleWalk) -> &'static str {
+        match walked.result.mode {
+            Mode::Battle => "Battle",
+            Mode::Evacuation => "Evacuation",
+        }
+    }
+
+    fn verdict(walked: &BattleWalk) -> Vec<String> {
+        verdict_lines(&walked.result, &walked.run)
+    }
+
+    fn output(result: &BattleResult) -> WalkResult {
+        WalkResult::Battle(result.clone())
+    }
+
+    fn expected(expect: &Expectation) -> Option<&BattleExpectation> {
+        expect.battle.as_ref()
+    }
+
+    fn unmet(expect: &BattleExpectation, walked: &BattleWalk) -> Vec<String> {
+        unmet_battle_expectations(expect, &walked.result, &walked.after)
+    }
+
+    fn expectation(result: &BattleResult) -> Option<Expectation> {
+                Some(Expectation {
+            battle: Some(BattleExpectation {
+                refused: Some(result.refusal.is_some()),
+                intercepted: result.intercepted,
+                evacuated: result.evacuated,
+                defeated: Some(scenario::NamesBySide {
+                    light: result.defeated_light.clone(),
+                    dark: result.defeated_dark.clone(),
+                }),
+                damage: Some(scenario::DamageBySide {
+                    light: crate::ranged::DamageTotal::saturating(i64::from(result.damage_light)),
+                    dark: crate::ranged::DamageTotal::saturating(i64::from(result.damage_dark)),
+                }),
+                deck_victory: Some(side_or_none(result.deck_victory)),
+                tie_game: Some(result.tie_game),
+                ..BattleExpectation::default()
+            }),
+            ..Expectation::default()
+        })
+    }
+
+    fn refusal(event: &BattleEvent) -> Option<&'static str> {
+        match event {
+            BattleEvent::Refused {
+                mode: Mode::Battle, ..
+            } => Some("battle-refused"),
+            BattleEvent::Refused { .. } => Some("evacuation-refused"),
+            _ => None,
+        }
+    }
+
+    fn refusal_place(board: &Board) -> (Vec<CardId>, Vec<(Span, String)>) {
+        (
+            Vec::new(),
+            board
+                .battle
+                .as_ref()
+                .and_then(|setup| setup.span.0)
+                .map(|span| (span, "the battle".to_string()))
+                .into_iter()
+                .collect(),
+        )
+    }
+
+    fn check_action(
+        board: &Board,
         corpus: &Corpus,
-        args: &[&str],
-        find: super::FindCard<'_>,
-    ) -> Option<Result<String, String>> {
-        Some(shell::state(board, corpus, self.mode, args, find))
-    }
-
-    fn actions(&self) -> &'static [ActionSpec] {
-        match self.mode {
-            Mode::Battle => BATTLE_ACTIONS,
-            Mode::Evacuation => EVACUATE_ACTIONS,
+        action: &str,
+        choices: &Choices,
+    ) -> Vec<Violation> {
+        let refused = super::contract::refusals_before_deciding::<Self>(
+            board, corpus, action, choices,
+        );
+        if !refused.is_empty() {
+            return refused;
         }
-    }
-
-    fn assumptions(&self) -> &'static [AssumptionSpec] {
-        match self.mode {
-            Mode::Battle => BATTLE_ASSUMPTIONS,
-            Mode::Evacuation => EVACUATION_ASSUMPTIONS,
-        }
-    }
-
-    fn check_action(&self, board: &Board, corpus: &Corpus) -> Vec<Violation> {
-        let mut probe = board.clone();
-        let mut battle = Battle::new(board, corpus, self.mode);
         let battle_span = board.battle.as_ref().and_then(|setup| setup.span.0);
-        if let Advance::Event(event) = battle.advance(&mut probe)
-            && let BattleEvent::Refused { .. } = &event.kind
-        {
-            return vec![super::refusal_finding(
-                &event,
-                match self.mode {
-                    Mode::Battle => "battle-refused",
-                    Mode::Evacuation => "evacuation-refused",
-                },
-                Vec::new(),
-                battle_span
-                    .map(|span| (span, "the battle".to_string()))
-                    .into_iter()
-                    .collect(),
-            )];
-        }
-        Battle::new(board, corpus, self.mode)
+        Self::start(board, corpus, action, choices)
             .stated_plan_problems(board)
             .into_iter()
             .map(|(side, entry, problem)| {
@@ -266,99 +328,20 @@ impl Door for BattleDoor {
             .collect()
     }
 
-    fn run_board(
-        &self,
-        board: &Board,
+    fn shell(
+        board: &mut Board,
         corpus: &Corpus,
-        decider: &mut dyn crate::engine::Decider,
-        observe: &mut dyn FnMut(&dyn crate::engine::Step),
-    ) -> Option<(Walkthrough, Board)> {
-        let battle = self.start(board, corpus, &super::Choices::default());
-        super::run_to_result(board, battle, decider, observe, |battle| {
-            battle.result().clone()
-        })
-    }
-
-    fn expectation(&self, walk: &Walkthrough) -> Option<scenario::Expectation> {
-        let result = &walk.outcome_as::<BattleWalk>()?.result;
-        Some(scenario::Expectation {
-            battle: Some(BattleExpectation {
-                refused: Some(result.refusal.is_some()),
-                intercepted: result.intercepted,
-                evacuated: result.evacuated,
-                defeated: Some(scenario::NamesBySide {
-                    light: result.defeated_light.clone(),
-                    dark: result.defeated_dark.clone(),
-                }),
-                damage: Some(scenario::DamageBySide {
-                    light: crate::ranged::DamageTotal::saturating(i64::from(result.damage_light)),
-                    dark: crate::ranged::DamageTotal::saturating(i64::from(result.damage_dark)),
-                }),
-                deck_victory: Some(side_or_none(result.deck_victory)),
-                tie_game: Some(result.tie_game),
-                ..BattleExpectation::default()
-            }),
-            ..scenario::Expectation::default()
-        })
-    }
-
-    fn walk(
-        &self,
-        file: &ScenarioFile,
-        _action: &str,
-        setting: Setting<'_, '_>,
-    ) -> Result<Walkthrough, WalkError> {
-        super::walk_to_result(
-            file,
-            setting,
-            |board, corpus, choices| self.start(board, corpus, choices),
-            |battle| battle.result().clone(),
-            |expect| expect.battle.as_ref(),
-            unmet_battle_expectations,
-        )
-    }
-}
-
-/// A battle's or an evacuation's walk: the board before and after, and what came of it.
-pub type BattleWalk = super::BoardWalk<BattleResult>;
-
-impl super::BoardResult for BattleResult {
-    type Event = crate::engine::battle::BattleEvent;
-
-    fn heading(&self, _before: &Board, ruleset: &crate::rules::Ruleset, seed: u64) -> String {
-        let planet = self
-            .planet
-            .as_ref()
-            .map(|planet| format!(" of {planet}"))
-            .unwrap_or_default();
-        match self.mode {
-            Mode::Battle => format!(
-                "Battle{} · rules: {ruleset} · seed {seed}",
-                planet.replace(" of ", " on ")
-            ),
-            Mode::Evacuation => format!("Evacuation{planet} · rules: {ruleset} · seed {seed}"),
-        }
-    }
-
-    fn default_title(&self) -> &'static str {
-        match self.mode {
-            Mode::Battle => "Battle",
-            Mode::Evacuation => "Evacuation",
-        }
-    }
-
-    fn verdict_lines(&self, run: &Run<crate::engine::battle::BattleEvent>) -> Vec<String> {
-        verdict_lines(self, run)
-    }
-
-    fn output(&self) -> WalkResult {
-        WalkResult::Battle(self.clone())
+        action: &str,
+        args: &[&str],
+        find: FindCard<'_>,
+    ) -> Option<Result<String, String>> {
+        Some(shell::state(board, corpus, mode_of(action), args, find))
     }
 }
 
 fn verdict_lines(
     result: &BattleResult,
-    run: &Run<crate::engine::battle::BattleEvent>,
+    run: &Run<BattleEvent>,
 ) -> Vec<String> {
     let what = match result.mode {
         Mode::Battle => "battle",
@@ -434,8 +417,8 @@ fn unmet_battle_expectations(
     flag("tie game", expect.tie_game, Some(result.tie_game));
     if let Some(to) = expect.evacuated_to {
         let actual = result.evacuated_to.map(|to| match to {
-            engine_battle::EvacuatedTo::DrawDeck => scenario::EvacuatedToName::DrawDeck,
-            engine_battle::EvacuatedTo::DiscardPile => scenario::EvacuatedToName::DiscardPile,
+            engine::EvacuatedTo::DrawDeck => scenario::EvacuatedToName::DrawDeck,
+            engine::EvacuatedTo::DiscardPile => scenario::EvacuatedToName::DiscardPile,
         });
         if actual != Some(to) {
             unmet.push(format!(

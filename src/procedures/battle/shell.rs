@@ -5,7 +5,7 @@
 
 use crate::board::{BattleSetup, Board, CardId, PlanEntry, Planet, Zone};
 use crate::cards::Side;
-use crate::engine::battle::{Battle, Mode};
+use crate::procedures::battle::engine::{Battle, Mode};
 use crate::procedures::FindCard;
 use crate::rules::Corpus;
 

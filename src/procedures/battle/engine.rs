@@ -10,9 +10,9 @@ use crate::cards::{BattleEffect, Card, CardType, Side, StatValue, TraitKind, Tra
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
 
-use super::conditions::{self, Situation};
-use super::damage::{self, Defeated};
-use super::{
+use crate::engine::conditions::{self, Situation};
+use crate::engine::damage::{self, Defeated};
+use crate::engine::{
     Advance, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
     saturating_sum,
 };
@@ -360,7 +360,7 @@ pub enum BattleEvent {
         parts: Vec<(String, i32)>,
         /// The cards lost, and what is left.
         #[serde(flatten)]
-        taken: super::damage::Taken,
+        taken: crate::engine::damage::Taken,
     },
     DeckVictory {
         winner: Side,
@@ -507,7 +507,7 @@ struct Making {
 pub struct Battle {
     mode: Mode,
     phase: Phase,
-    pending: super::Pending<BattleEvent>,
+    pending: crate::engine::Pending<BattleEvent>,
     random: Random,
     /// The player whose turn it is: the attacker of a battle, the evacuating player.
     mover: Side,
@@ -552,7 +552,7 @@ impl Battle {
         Battle {
             mode,
             phase: Phase::Start,
-            pending: super::Pending::default(),
+            pending: crate::engine::Pending::default(),
             random: Random::seeded(board.seed),
             mover,
             attacker: match mode {
@@ -1971,7 +1971,7 @@ impl Battle {
                 ));
                 board.move_to(*card, Zone::DrawDeck(side));
             }
-            super::shuffle_deck(board, side, &mut self.random);
+            crate::engine::shuffle_deck(board, side, &mut self.random);
             self.result.evacuated = Some(true);
             self.result.evacuated_to = Some(EvacuatedTo::DrawDeck);
             let deck_size = board.zone(Zone::DrawDeck(side)).len();
