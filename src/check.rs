@@ -483,7 +483,7 @@ pub fn check_text(
         let violations = if built.problems.has_errors() {
             Vec::new()
         } else {
-            let mut found = legality::check(&built.board, corpus);
+            let mut found = crate::procedures::check_board(&built.board, corpus);
             if let Ok(Some((door, spec))) = crate::walk::door_of(&parsed) {
                 // A finding about the action that underlines nothing underlines the action.
                 let action = parsed.action.as_ref().and_then(|action| action.span);

@@ -1,13 +1,11 @@
 //! The `walk` command over one scenario text: build the board, run its action with the scripted decisions, and compare the outcome with the expectation.
 
-use crate::cards::{Catalog, Side};
+use crate::cards::Catalog;
 use crate::engine::deciders::{PlayAnswer, Policy, Script, Scripted, SideScript};
 use crate::procedures;
 use crate::procedures::contract::{Start, WalkRequest};
 use crate::rules::{Corpus, Ruleset};
-use crate::scenario::{
-    self, GameName, Problem, ScenarioFile, Severity, SideDecisions, SideOrNone, StatInput,
-};
+use crate::scenario::{self, GameName, Problem, ScenarioFile, Severity, SideDecisions, StatInput};
 
 pub use crate::procedures::walkthrough::{ConservationWatch, WalkError, WalkOutcome, Walkthrough};
 
@@ -70,15 +68,6 @@ pub fn script_of(file: &ScenarioFile) -> Script {
     Script {
         light: side_script(&file.decisions.light),
         dark: side_script(&file.decisions.dark),
-    }
-}
-
-/// A side as an expectation writes it.
-pub fn side_or_none(side: Option<Side>) -> SideOrNone {
-    match side {
-        Some(Side::Light) => SideOrNone::Light,
-        Some(Side::Dark) => SideOrNone::Dark,
-        None => SideOrNone::None,
     }
 }
 

@@ -55,14 +55,16 @@ fn after_a_remedy_check_no_longer_finds_what_it_remedied() {
         let outcome = walked
             .outcome_as::<jedi_judge::procedures::remedy::RemedyWalk>()
             .expect("a remedy");
-        let before: Vec<&str> = jedi_judge::legality::check(&outcome.before, Corpus::embedded())
-            .iter()
-            .map(|finding| finding.code)
-            .collect();
-        let after: Vec<&str> = jedi_judge::legality::check(&outcome.after, Corpus::embedded())
-            .iter()
-            .map(|finding| finding.code)
-            .collect();
+        let before: Vec<&str> =
+            jedi_judge::procedures::check_board(&outcome.before, Corpus::embedded())
+                .iter()
+                .map(|finding| finding.code)
+                .collect();
+        let after: Vec<&str> =
+            jedi_judge::procedures::check_board(&outcome.after, Corpus::embedded())
+                .iter()
+                .map(|finding| finding.code)
+                .collect();
         for code in &outcome.result.remedied {
             assert!(
                 before.contains(&code.as_str()),

@@ -38,7 +38,7 @@ proptest! {
 
 /// The Podrace findings of `check` about a board.
 fn pile_findings(board: &jedi_judge::board::Board) -> Vec<&'static str> {
-    jedi_judge::legality::check(board, Corpus::embedded())
+    jedi_judge::procedures::check_board(board, Corpus::embedded())
         .into_iter()
         .filter(|finding| finding.verdict == jedi_judge::legality::Verdict::Illegal)
         .map(|finding| finding.code)

@@ -102,7 +102,8 @@ pub const CURRENT_PLANET_STACK_LATER: crate::rules::Assumption = crate::rules::A
     text: "Of two stacks of one title that the position does not mark as deployed this turn, the one on the current planet was deployed after the one elsewhere, as in the FAQ's example of a stack on the current planet of Tatooine when Naboo has been controlled. The rule sources do not say how to tell.",
 };
 
-/// Every legality finding about the board, in the order of the file.
+/// Every finding about the board alone, in the order of the file: what the procedures' own
+/// rules say of it is added by `procedures::check_board`.
 pub fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
     let mut found = Vec::new();
     let checker = Checker { board, corpus };
@@ -118,9 +119,6 @@ pub fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
         checker.deck_size(side, &mut found);
     }
     checker.starships_face_down(&mut found);
-    for door in crate::procedures::DOORS {
-        found.extend(door.check(board, corpus));
-    }
     in_file_order(&mut found);
     found
 }

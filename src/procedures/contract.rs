@@ -71,7 +71,7 @@ impl Table for Board {
     }
 
     fn findings(&self, corpus: &Corpus) -> Vec<Violation> {
-        crate::legality::check(self, corpus)
+        super::check_board(self, corpus)
             .into_iter()
             .filter(|violation| violation.verdict == Verdict::Illegal)
             .collect()

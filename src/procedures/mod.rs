@@ -199,6 +199,17 @@ pub trait Door: Sync {
     fn walk(&self, request: contract::WalkRequest<'_>) -> Result<Walkthrough, WalkError>;
 }
 
+/// Every finding about a Young Jedi position, in the order of the file: the board's own
+/// (`legality`) and what each procedure's rules say of it.
+pub fn check_board(board: &Board, corpus: &Corpus) -> Vec<Violation> {
+    let mut found = crate::legality::check(board, corpus);
+    for door in DOORS {
+        found.extend(door.check(board, corpus));
+    }
+    crate::legality::in_file_order(&mut found);
+    found
+}
+
 /// The game a scenario is of: Young Jedi unless it says otherwise.
 pub fn game_of(file: &ScenarioFile) -> GameName {
     file.game
@@ -309,7 +320,7 @@ pub(crate) fn unmet_deck_victory(
     wanted: crate::scenario::SideOrNone,
     actual: Option<crate::cards::Side>,
 ) -> Option<String> {
-    let actual = crate::walk::side_or_none(actual);
+    let actual = crate::scenario::SideOrNone::of(actual);
     (wanted != actual).then(|| {
         format!(
             "deck victory: expected {}, got {}",

@@ -426,6 +426,15 @@ pub enum SideOrNone {
 }
 
 impl SideOrNone {
+    /// A side, or no one, as an expectation writes it.
+    pub fn of(side: Option<Side>) -> SideOrNone {
+        match side {
+            Some(Side::Light) => SideOrNone::Light,
+            Some(Side::Dark) => SideOrNone::Dark,
+            None => SideOrNone::None,
+        }
+    }
+
     /// The word a scenario writes for it.
     pub fn key(self) -> &'static str {
         match self {

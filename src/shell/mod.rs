@@ -618,7 +618,7 @@ impl<'a> Session<'a> {
     }
 
     fn check(&self) -> String {
-        let mut violations = crate::legality::check(&self.board, self.corpus);
+        let mut violations = procedures::check_board(&self.board, self.corpus);
         if let Some((door, action)) = self.intended {
             let choices = self.choices(action);
             violations.extend(door.check_action(&self.board, self.corpus, action.name, &choices));

@@ -16,7 +16,6 @@ use crate::legality::{Basis, Verdict, Violation};
 use crate::render::output::WalkResult;
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::scenario::{self, BattleExpectation, Expectation};
-use crate::walk::side_or_none;
 use engine::{Battle, BattleEvent, BattleResult, Mode, PlanProblem};
 
 /// The battle and the evacuation, as the registry knows them.
@@ -242,7 +241,7 @@ impl Procedure for BattleProcedure {
                     light: crate::ranged::DamageTotal::saturating(i64::from(result.damage_light)),
                     dark: crate::ranged::DamageTotal::saturating(i64::from(result.damage_dark)),
                 }),
-                deck_victory: Some(side_or_none(result.deck_victory)),
+                deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
                 tie_game: Some(result.tie_game),
                 ..BattleExpectation::default()
             }),

@@ -16,7 +16,6 @@ use crate::legality::Violation;
 use crate::render::output::WalkResult;
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::scenario::{DeployExpectation, Expectation};
-use crate::walk::side_or_none;
 use engine::{Deploy, DeployEvent, DeployResult, NotFetched};
 
 /// Deploying a card, as the registry knows it.
@@ -120,7 +119,7 @@ impl Procedure for DeployProcedure {
                 damage: Some(crate::ranged::DamageTotal::saturating(i64::from(
                     result.damage,
                 ))),
-                deck_victory: Some(side_or_none(result.deck_victory)),
+                deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
                 zones: None,
             }),
             ..Expectation::default()

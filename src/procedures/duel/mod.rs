@@ -16,7 +16,6 @@ use crate::legality::Violation;
 use crate::render::output::WalkResult;
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::scenario::{DuelExpectation, Expectation, ZonesBySide};
-use crate::walk::side_or_none;
 use engine::{Duel, DuelEvent, DuelResult};
 
 /// The lightsaber duel, as the registry knows it.
@@ -139,12 +138,12 @@ impl Procedure for DuelProcedure {
             duel: Some(DuelExpectation {
                 refused: Some(result.refusal.is_some()),
                 defender: result.defender.clone(),
-                defeated: Some(side_or_none(result.defeated)),
+                defeated: Some(crate::scenario::SideOrNone::of(result.defeated)),
                 damage: Some(crate::scenario::DamageBySide {
                     light: crate::ranged::DamageTotal::saturating(i64::from(result.damage_light)),
                     dark: crate::ranged::DamageTotal::saturating(i64::from(result.damage_dark)),
                 }),
-                deck_victory: Some(side_or_none(result.deck_victory)),
+                deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
                 ..DuelExpectation::default()
             }),
             ..Expectation::default()
@@ -244,7 +243,7 @@ pub fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) ->
         }
     }
     if let Some(defeated) = expect.defeated {
-        let actual = side_or_none(result.defeated);
+        let actual = crate::scenario::SideOrNone::of(result.defeated);
         if defeated != actual {
             unmet.push(format!(
                 "defeated: expected {}, got {}",
@@ -285,7 +284,7 @@ pub fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) ->
         }
     }
     if let Some(attacker) = expect.next_attacker {
-        let actual = side_or_none(result.first_attacker);
+        let actual = crate::scenario::SideOrNone::of(result.first_attacker);
         if attacker != actual {
             unmet.push(format!(
                 "next attacker: expected {}, got {}",

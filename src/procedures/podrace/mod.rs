@@ -16,7 +16,6 @@ use crate::legality::Violation;
 use crate::render::output::WalkResult;
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::scenario::{Expectation, PodraceExpectation};
-use crate::walk::side_or_none;
 use engine::{Podrace, PodraceEvent, PodraceResult};
 
 /// The Podrace Deploy step, as the registry knows it.
@@ -143,11 +142,11 @@ impl Procedure for PodraceProcedure {
                 refuel_drawn: Some(crate::ranged::CardsDrawn::saturating(i64::from(
                     result.refuel_drawn.unwrap_or(0),
                 ))),
-                game_won: Some(side_or_none(result.game_won)),
+                game_won: Some(crate::scenario::SideOrNone::of(result.game_won)),
                 damage: Some(crate::ranged::DamageTotal::saturating(i64::from(
                     result.damage,
                 ))),
-                deck_victory: Some(side_or_none(result.deck_victory)),
+                deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
                 zones: None,
             }),
             ..Expectation::default()
@@ -308,7 +307,7 @@ fn unmet_podrace_expectations(
         }
     }
     if let Some(wanted) = expect.game_won {
-        let actual = side_or_none(result.game_won);
+        let actual = crate::scenario::SideOrNone::of(result.game_won);
         if wanted != actual {
             unmet.push(format!(
                 "game won: expected {}, got {}",
