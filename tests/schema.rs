@@ -121,3 +121,18 @@ fn every_number_of_the_format_has_a_published_range() {
         (Some(0), Some(99))
     );
 }
+
+/// Every published JSON Schema, parsed and snapshotted: a change to a published format (a
+/// renamed field, a new event, a value no longer allowed) shows in review as a changed
+/// snapshot, and `render::output::VERSION` grows when a field is removed or changes meaning.
+#[test]
+fn every_published_schema_is_as_reviewed() {
+    for of in ["scenario", "walk", "check", "rules", "cards"] {
+        let outcome = execute(["jedi-judge", "schema", of], |_| Palette::plain());
+        assert_eq!(outcome.code, 0, "{of}");
+        let schema: serde_json::Value =
+            serde_json::from_str(&outcome.stdout).expect("the schema is JSON");
+        assert_eq!(schema["$schema"], "http://json-schema.org/draft-07/schema#");
+        insta::assert_json_snapshot!(format!("schema_{of}"), schema);
+    }
+}

@@ -168,12 +168,12 @@ impl Table for ClashBoard {
 pub trait Procedure: Sized + 'static {
     /// The table it runs on.
     type Table: Table;
-    /// Its own events.
-    type Event: EventKind;
+    /// Its own events, as the JSON output gives them.
+    type Event: EventKind + schemars::JsonSchema;
     /// Its engine.
     type Engine: crate::engine::Procedure<Table = Self::Table, Event = Self::Event>;
-    /// What a walk of it came to.
-    type Result: Clone + std::fmt::Debug + 'static;
+    /// What a walk of it came to, as the JSON output gives it.
+    type Result: Clone + std::fmt::Debug + serde::Serialize + schemars::JsonSchema + 'static;
     /// Its part of a scenario's `expect:`.
     type Expect: 'static;
 
@@ -196,9 +196,6 @@ pub trait Procedure: Sized + 'static {
 
     /// The verdict, a line each.
     fn verdict(walked: &Walked<Self>) -> Vec<String>;
-
-    /// The result as `walk --format json` gives it.
-    fn output(result: &Self::Result) -> crate::render::output::WalkResult;
 
     /// Its part of the scenario's `expect:`, if the scenario has one.
     fn expected(expect: &Expectation) -> Option<&Self::Expect>;
@@ -324,8 +321,8 @@ impl<P: Procedure> WalkOutcome for Walked<P> {
         self.after.anonymous(card)
     }
 
-    fn result_output(&self) -> crate::render::output::WalkResult {
-        P::output(&self.result)
+    fn result(&self) -> &dyn erased_serde::Serialize {
+        &self.result
     }
 
     fn step_count(&self) -> usize {
@@ -516,6 +513,14 @@ impl<P: Procedure> Door for Registered<P> {
 
     fn walk(&self, request: WalkRequest<'_>) -> Result<Walkthrough, WalkError> {
         walk::<P>(request)
+    }
+
+    fn event_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        generator.subschema_for::<P::Event>()
+    }
+
+    fn result_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        generator.subschema_for::<P::Result>()
     }
 }
 

@@ -197,6 +197,12 @@ pub trait Door: Sync {
 
     /// Walks one of its actions.
     fn walk(&self, request: contract::WalkRequest<'_>) -> Result<Walkthrough, WalkError>;
+
+    /// The JSON Schema of its own events, as a step of `walk --format json` gives them.
+    fn event_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema;
+
+    /// The JSON Schema of its result, as `walk --format json` gives it.
+    fn result_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema;
 }
 
 /// Every finding about a Young Jedi position, in the order of the file: the board's own

@@ -42,8 +42,8 @@ pub trait WalkOutcome: std::fmt::Debug + std::any::Any {
     /// Whether the card with this id is known only by its destiny number.
     fn anonymous(&self, card: u32) -> bool;
 
-    /// The result as `walk --format json` gives it.
-    fn result_output(&self) -> crate::render::output::WalkResult;
+    /// The procedure's result, as `walk --format json` gives it.
+    fn result(&self) -> &dyn erased_serde::Serialize;
 
     /// How many events the walk made.
     fn step_count(&self) -> usize;

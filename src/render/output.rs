@@ -11,8 +11,6 @@ use serde::Serialize;
 
 use crate::cards::{Card, CardType, DerivedTrait, Game, Side, TraitKind, TraitValue};
 use crate::engine::{Assumption, DecisionKind, Move, Tally, Unanswered};
-use crate::procedures::clash::engine::ClashResult;
-use crate::procedures::duel::engine::DuelResult;
 use crate::rules::WordChange;
 use crate::scenario::GameName;
 
@@ -125,7 +123,7 @@ pub struct WalkOutput<'a> {
     pub events: Vec<StepOutput<'a>>,
     /// Why the walk stopped before its end, if it did.
     pub stop: Option<StopOutput>,
-    pub result: WalkResult,
+    pub result: ResultOutput<'a>,
     /// The cards that ended somewhere other than where they started.
     pub card_journeys: Vec<crate::render::walk::Journey>,
     /// The differences from the scenario's `expect:`.
@@ -174,17 +172,12 @@ impl JsonSchema for EventOutput<'_> {
     }
 
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let kinds = [
-            generator.subschema_for::<crate::procedures::duel::engine::DuelEvent>(),
-            generator.subschema_for::<crate::procedures::clash::engine::ClashEvent>(),
-            generator.subschema_for::<crate::procedures::battle::engine::BattleEvent>(),
-            generator.subschema_for::<crate::procedures::deploy::engine::DeployEvent>(),
-            generator.subschema_for::<crate::procedures::new_location::engine::EffectsEvent>(),
-            generator.subschema_for::<crate::procedures::remedy::engine::RemedyEvent>(),
-            generator.subschema_for::<crate::procedures::podrace::engine::PodraceEvent>(),
-        ];
+        let kinds: Vec<schemars::Schema> = crate::procedures::DOORS
+            .iter()
+            .map(|door| door.event_schema(generator))
+            .collect();
         schemars::json_schema!({
-            "description": "What happened: the event of one procedure. Each procedure has its own event type; the\nenvelope around it ([`Event`]: citations, assumptions, moves, tally) is shared.",
+            "description": "What happened: the event of the procedure walked, in its own terms; the step around it\n(citations, assumptions, moves, tally) is shared.",
             "anyOf": kinds,
         })
     }
@@ -226,17 +219,30 @@ pub struct OptionOutput {
     pub rules: Vec<String>,
 }
 
-/// What a walk came to: a duel's result or a Clash walk's.
-#[derive(Debug, Serialize, JsonSchema)]
-#[serde(untagged)]
-pub enum WalkResult {
-    Duel(DuelResult),
-    Clash(ClashResult),
-    Battle(crate::procedures::battle::engine::BattleResult),
-    Deploy(crate::procedures::deploy::engine::DeployResult),
-    NewLocation(crate::procedures::new_location::engine::EffectsResult),
-    Remedy(crate::procedures::remedy::engine::RemedyResult),
-    Podrace(crate::procedures::podrace::engine::PodraceResult),
+/// What a walk came to: the result of whichever procedure walked.
+pub struct ResultOutput<'a>(pub &'a dyn erased_serde::Serialize);
+
+impl Serialize for ResultOutput<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        erased_serde::serialize(self.0, serializer)
+    }
+}
+
+impl JsonSchema for ResultOutput<'_> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "WalkResult".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let results: Vec<schemars::Schema> = crate::procedures::DOORS
+            .iter()
+            .map(|door| door.result_schema(generator))
+            .collect();
+        schemars::json_schema!({
+            "description": "What a walk came to: the result of the procedure walked.",
+            "anyOf": results,
+        })
+    }
 }
 
 /// `check --format json`.

@@ -630,7 +630,11 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
         },
         Stop::Missing { fact } => StopOutput::Missing { fact: fact.clone() },
     });
-    let (game, seed, result) = (walk.game, walk.seed, walk.outcome.result_output());
+    let (game, seed, result) = (
+        walk.game,
+        walk.seed,
+        crate::render::output::ResultOutput(walk.outcome.result()),
+    );
     WalkOutput {
         format: Default::default(),
         version: crate::render::output::VERSION,

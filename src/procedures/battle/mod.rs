@@ -13,7 +13,6 @@ use crate::board::{Board, CardId, Span};
 use crate::cards::Side;
 use crate::engine::Run;
 use crate::legality::{Basis, Verdict, Violation};
-use crate::render::output::WalkResult;
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::scenario::{self, BattleExpectation, Expectation};
 use engine::{Battle, BattleEvent, BattleResult, Mode, PlanProblem};
@@ -215,9 +214,6 @@ impl Procedure for BattleProcedure {
         verdict_lines(&walked.result, &walked.run)
     }
 
-    fn output(result: &BattleResult) -> WalkResult {
-        WalkResult::Battle(result.clone())
-    }
 
     fn expected(expect: &Expectation) -> Option<&BattleExpectation> {
         expect.battle.as_ref()

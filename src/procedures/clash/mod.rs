@@ -8,7 +8,6 @@ use super::ActionSpec;
 use super::contract::{Procedure, Walked};
 use crate::cards::Side;
 use crate::clash::{ClashBoard, player_name};
-use crate::render::output::WalkResult;
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::scenario::{ClashExpectation, ClashSideName, Expectation};
 use engine::{Clash, ClashAction, ClashEvent, ClashResult};
@@ -89,9 +88,6 @@ impl Procedure for ClashProcedure {
         clash_verdict_lines(walked)
     }
 
-    fn output(result: &ClashResult) -> WalkResult {
-        WalkResult::Clash(result.clone())
-    }
 
     fn expected(expect: &Expectation) -> Option<&ClashExpectation> {
         expect.clash.as_ref()

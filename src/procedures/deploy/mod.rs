@@ -13,7 +13,6 @@ use crate::board::{Board, CardId, Span};
 use crate::engine::Run;
 use crate::engine::counters::COUNTERS_PER_TURN;
 use crate::legality::Violation;
-use crate::render::output::WalkResult;
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::scenario::{DeployExpectation, Expectation};
 use engine::{Deploy, DeployEvent, DeployResult, NotFetched};
@@ -94,9 +93,6 @@ impl Procedure for DeployProcedure {
         verdict_lines(&walked.result, &walked.run)
     }
 
-    fn output(result: &DeployResult) -> WalkResult {
-        WalkResult::Deploy(result.clone())
-    }
 
     fn expected(expect: &Expectation) -> Option<&DeployExpectation> {
         expect.deploy.as_ref()

@@ -13,7 +13,6 @@ use crate::board::{Board, ZONE_KEYS, Zone};
 use crate::cards::Side;
 use crate::engine::Run;
 use crate::legality::Violation;
-use crate::render::output::WalkResult;
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::scenario::{DuelExpectation, Expectation, ZonesBySide};
 use engine::{Duel, DuelEvent, DuelResult};
@@ -117,9 +116,6 @@ impl Procedure for DuelProcedure {
         verdict_lines(&walked.result, &walked.run)
     }
 
-    fn output(result: &DuelResult) -> WalkResult {
-        WalkResult::Duel(result.clone())
-    }
 
     fn expected(expect: &Expectation) -> Option<&DuelExpectation> {
         expect.duel.as_ref()

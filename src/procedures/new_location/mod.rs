@@ -12,7 +12,6 @@ use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::Board;
 use crate::cards::Side;
-use crate::render::output::WalkResult;
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::scenario::{self, Expectation, Located, NewLocationExpectation};
 use engine::{EffectsEvent, EffectsResult, NewLocation, Occasion};
@@ -119,9 +118,6 @@ impl Procedure for NewLocationProcedure {
             .collect()
     }
 
-    fn output(result: &EffectsResult) -> WalkResult {
-        WalkResult::NewLocation(result.clone())
-    }
 
     fn expected(expect: &Expectation) -> Option<&NewLocationExpectation> {
         expect.new_location.as_ref()

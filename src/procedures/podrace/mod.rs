@@ -13,7 +13,6 @@ use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::{Board, CardId, Span};
 use crate::engine::Run;
 use crate::legality::Violation;
-use crate::render::output::WalkResult;
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::scenario::{Expectation, PodraceExpectation};
 use engine::{Podrace, PodraceEvent, PodraceResult};
@@ -113,9 +112,6 @@ impl Procedure for PodraceProcedure {
         verdict_lines(&walked.result, &walked.run)
     }
 
-    fn output(result: &PodraceResult) -> WalkResult {
-        WalkResult::Podrace(result.clone())
-    }
 
     fn expected(expect: &Expectation) -> Option<&PodraceExpectation> {
         expect.podrace.as_ref()

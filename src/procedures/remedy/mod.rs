@@ -8,7 +8,6 @@ pub mod narrate;
 use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec};
 use crate::board::Board;
-use crate::render::output::WalkResult;
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::scenario::Expectation;
 use crate::text::and_list;
@@ -102,9 +101,6 @@ impl Procedure for RemedyProcedure {
         lines
     }
 
-    fn output(result: &RemedyResult) -> WalkResult {
-        WalkResult::Remedy(result.clone())
-    }
 
     fn expected(expect: &Expectation) -> Option<&Self::Expect> {
         expect.remedy.as_ref()
