@@ -462,7 +462,7 @@ pub fn check_text(
     catalog: &Catalog,
     rules_override: Option<&Ruleset>,
 ) -> FileReport {
-    let parsed = match scenario::parse(text) {
+    let parsed = match crate::procedures::parse(text) {
         Ok(parsed) => parsed,
         Err(problems) => {
             return FileReport {

@@ -94,7 +94,7 @@ pub fn walk_text_seeded(
     seed: Option<u64>,
     observe: ConservationWatch<'_>,
 ) -> Result<Walkthrough, WalkError> {
-    let mut file = scenario::parse(text).map_err(WalkError::Input)?;
+    let mut file = procedures::parse(text).map_err(WalkError::Input)?;
     if seed.is_some() {
         file.seed = seed;
     }

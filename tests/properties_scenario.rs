@@ -5,8 +5,8 @@ use jedi_judge::cards::{CardType, Catalog, Game, Side};
 use jedi_judge::check::check_text;
 use jedi_judge::procedures::battle::section::{BattleFile, PlanEntryFile};
 use jedi_judge::procedures::deploy::section::DeployFile;
-use jedi_judge::procedures::new_location::NewLocationFile;
 use jedi_judge::procedures::new_location::engine::Occasion;
+use jedi_judge::procedures::new_location::section::NewLocationFile;
 use jedi_judge::procedures::podrace::section::PodraceFile;
 use jedi_judge::ranged::{Ranged, Stat};
 use jedi_judge::rules::Corpus;
@@ -14,6 +14,7 @@ use jedi_judge::scenario::{
     self, CardEntry, DeckFile, Declaration, Entry, LapEntry, Located, ObjectiveFile, OrderedMap,
     PlanetFile, PlayerFile, PodraceTextFile, ScenarioFile, StatInput,
 };
+use jedi_judge::scenario::{Part, Parts, Section};
 use proptest::prelude::*;
 
 mod common;
@@ -360,6 +361,18 @@ fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
                         occasion,
                     })
                 });
+                let mut sections = Parts::default();
+                for section in [
+                    battle.map(|section| Box::new(Section(section)) as Box<dyn Part>),
+                    deploy.map(|section| Box::new(Section(section)) as Box<dyn Part>),
+                    new_location.map(|section| Box::new(Section(section)) as Box<dyn Part>),
+                    podrace.map(|section| Box::new(Section(section)) as Box<dyn Part>),
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    sections.put(section);
+                }
                 ScenarioFile {
                     seed: Some(seed),
                     current_planet: current.map(|planet| Located::new(planet.to_string())),
@@ -373,10 +386,7 @@ fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
                             dark: naboo_dark,
                         },
                     )]),
-                    battle,
-                    deploy,
-                    new_location,
-                    podrace,
+                    sections,
                     ..ScenarioFile::default()
                 }
             },
@@ -384,7 +394,8 @@ fn scenario_strategy() -> impl Strategy<Value = ScenarioFile> {
 }
 
 fn board_of(yaml: &str) -> Board {
-    let file = scenario::parse(yaml).unwrap_or_else(|problems| panic!("{problems:?}\n{yaml}"));
+    let file = jedi_judge::procedures::parse(yaml)
+        .unwrap_or_else(|problems| panic!("{problems:?}\n{yaml}"));
     let built = scenario::build(&file, Catalog::embedded(), None);
     let errors: Vec<_> = built
         .problems
@@ -404,11 +415,11 @@ proptest! {
         let first_yaml = scenario::to_yaml(&file);
         let first = board_of(&first_yaml);
         prop_assert!(first.conservation_holds());
-        let second_yaml = scenario::to_yaml(&scenario::to_file(&first));
+        let second_yaml = scenario::to_yaml(&scenario::to_file(&first, jedi_judge::procedures::format()));
         let second = board_of(&second_yaml);
         prop_assert_eq!(&first, &second, "{}\n---\n{}", first_yaml, second_yaml);
         // Written twice, the YAML is the same text.
-        prop_assert_eq!(second_yaml.clone(), scenario::to_yaml(&scenario::to_file(&second)));
+        prop_assert_eq!(second_yaml.clone(), scenario::to_yaml(&scenario::to_file(&second, jedi_judge::procedures::format())));
     }
 }
 

@@ -328,6 +328,7 @@ fn a_declared_weapon_box_other_than_the_catalogs_is_warned_of_and_saved_as_decla
     );
     let saved = jedi_judge::scenario::to_yaml(&jedi_judge::scenario::to_file(
         &report.board.expect("a board"),
+        jedi_judge::procedures::format(),
     ));
     assert!(!saved.contains("usable_by"), "{saved}");
     let again = check(&saved);

@@ -1,6 +1,8 @@
 //! The interactive shell: its evaluator driven by scripts (snapshots of the transcript),
 //! completion, and an end-to-end session piped into the binary and replayed by `walk`.
 
+use jedi_judge::procedures::battle::section::BattleFile;
+use jedi_judge::scenario::SectionFile;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -479,11 +481,14 @@ quit
         "{shell}"
     );
     let file = std::fs::read_to_string(&saved).expect("saved");
-    let reread = jedi_judge::scenario::parse(&file).expect("the saved file reads");
-    let duel = reread.duel.expect("the duel under way is saved");
+    let reread = jedi_judge::procedures::parse(&file).expect("the saved file reads");
+    let duel = reread
+        .sections
+        .section::<jedi_judge::procedures::duel::section::DuelFile>()
+        .expect("the duel under way is saved");
     assert_eq!(
         duel.value.pending.value,
-        jedi_judge::board::PendingMove::Block
+        jedi_judge::procedures::duel::section::PendingMove::Block
     );
     let walked = replayed(&saved);
     assert_eq!(verdict(&shell), verdict(&walked));
@@ -553,7 +558,9 @@ battle show
 "
     ));
     insta::assert_snapshot!(out);
-    let setup = board.battle.expect("a battle is stated");
+    let setup = BattleFile::stated(&board)
+        .cloned()
+        .expect("a battle is stated");
     assert_eq!(setup.light.as_ref().map(|plan| plan.len()), Some(1));
     let entry = &setup.light.as_ref().expect("a Light Side plan")[0];
     assert_eq!(entry.fighters.len(), 2);
@@ -581,7 +588,9 @@ evacuate plan dark droid starfighter
     // The loaded path differs from machine to machine.
     let out = out.replace(bundled, "evacuation-intercepted-and-won.yaml");
     insta::assert_snapshot!(out);
-    let setup = board.battle.expect("an evacuation is stated");
+    let setup = BattleFile::stated(&board)
+        .cloned()
+        .expect("an evacuation is stated");
     assert_eq!(setup.light.map(|plan| plan.len()), Some(2));
     assert_eq!(setup.dark.map(|plan| plan.len()), Some(1));
 }
@@ -625,8 +634,12 @@ battle
 "
         ),
     );
-    let reread = jedi_judge::scenario::parse(&session.file).expect("the saved file reads");
-    let battle = reread.battle.expect("the stated battle is saved");
+    let reread = jedi_judge::procedures::parse(&session.file).expect("the saved file reads");
+    let battle = reread
+        .sections
+        .section::<BattleFile>()
+        .cloned()
+        .expect("the stated battle is saved");
     let light = battle.value.light.expect("the Light Side plan is saved");
     assert_eq!(
         light.value[0]

@@ -328,153 +328,105 @@ pub fn each_in_one_place<'a>(
 #[derive(Clone, Debug, Default)]
 pub struct DefinitionIndex(std::collections::HashMap<u64, Vec<DefinitionId>>);
 
-/// What is to happen next in a duel under way, as a scenario writes it (`attack`, `block`
-/// or `defeat`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum PendingMove {
-    /// A fresh attack.
-    Attack,
-    /// A block of the attack card on top of the other player's dueling pile.
-    Block,
-    /// The check whether the character just hit is defeated.
-    Defeat,
+/// What a procedure states of a position under way (a duel, a card being deployed), as it
+/// stands on the board: the procedure's own type, which the board holds without knowing it.
+pub trait StatedPart: std::any::Any + fmt::Debug + Send + Sync {
+    fn clone_stated(&self) -> Box<dyn StatedPart>;
+    fn eq_stated(&self, other: &dyn StatedPart) -> bool;
+    fn as_any(&self) -> &dyn std::any::Any;
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
 }
 
-impl PendingMove {
-    pub const ALL: [PendingMove; 3] =
-        [PendingMove::Attack, PendingMove::Block, PendingMove::Defeat];
+impl<T: Clone + PartialEq + fmt::Debug + Send + Sync + 'static> StatedPart for T {
+    fn clone_stated(&self) -> Box<dyn StatedPart> {
+        Box::new(self.clone())
+    }
 
-    /// The word a scenario writes for it.
-    pub fn key(self) -> &'static str {
-        match self {
-            PendingMove::Attack => "attack",
-            PendingMove::Block => "block",
-            PendingMove::Defeat => "defeat",
+    fn eq_stated(&self, other: &dyn StatedPart) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<T>()
+            .is_some_and(|other| other == self)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
+
+/// The procedures stated on a board, by the key of their section (`duel`).
+#[derive(Default)]
+pub struct Stated(BTreeMap<&'static str, Box<dyn StatedPart>>);
+
+impl Stated {
+    /// What the section `key` states, as its procedure's type.
+    pub fn get<T: 'static>(&self, key: &str) -> Option<&T> {
+        self.0.get(key)?.as_any().downcast_ref::<T>()
+    }
+
+    /// [`Stated::get`], to change it.
+    pub fn get_mut<T: 'static>(&mut self, key: &str) -> Option<&mut T> {
+        self.0.get_mut(key)?.as_any_mut().downcast_mut::<T>()
+    }
+
+    /// States a section, or takes it off.
+    pub fn set<T: Clone + PartialEq + fmt::Debug + Send + Sync + 'static>(
+        &mut self,
+        key: &'static str,
+        stated: Option<T>,
+    ) {
+        match stated {
+            Some(stated) => {
+                self.0.insert(key, Box::new(stated));
+            }
+            None => {
+                self.0.remove(key);
+            }
         }
     }
 
-    /// The pending move a word names.
-    pub fn from_key(word: &str) -> Option<PendingMove> {
-        PendingMove::ALL
-            .into_iter()
-            .find(|pending| pending.key() == word)
+    /// States a section already boxed.
+    pub fn put(&mut self, key: &'static str, stated: Box<dyn StatedPart>) {
+        self.0.insert(key, stated);
+    }
+
+    /// Whether the section `key` is stated.
+    pub fn has(&self, key: &str) -> bool {
+        self.0.contains_key(key)
     }
 }
 
-/// One side of a duel under way.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Duelist {
-    /// The dueling character.
-    pub fighter: CardId,
-    /// The weapon he uses, if any.
-    pub weapon: Option<CardId>,
-    /// How many cards were drawn into the dueling hand, if the scenario says.
-    pub drawn: Option<u32>,
-    /// Where the side's part of the duel was written.
-    pub span: SpanNote,
-}
-
-/// A duel under way, as a scenario states it: who fights with what, who initiated it, whose
-/// move it is and what is pending. The dueling hands and piles are zones; hit tokens are on
-/// the fighters.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DuelInProgress {
-    pub initiator: Side,
-    pub light: Duelist,
-    pub dark: Duelist,
-    /// The player to move.
-    pub next: Side,
-    pub pending: PendingMove,
-    /// Where the duel section was written.
-    pub span: SpanNote,
-}
-
-impl DuelInProgress {
-    pub fn side(&self, side: Side) -> &Duelist {
-        match side {
-            Side::Light => &self.light,
-            Side::Dark => &self.dark,
-        }
-    }
-
-    pub fn side_mut(&mut self, side: Side) -> &mut Duelist {
-        match side {
-            Side::Light => &mut self.light,
-            Side::Dark => &mut self.dark,
-        }
+impl Clone for Stated {
+    fn clone(&self) -> Stated {
+        Stated(
+            self.0
+                .iter()
+                .map(|(key, stated)| (*key, stated.clone_stated()))
+                .collect(),
+        )
     }
 }
 
-/// One entry of a battle plan: the card (or, with a Battle card that lets them fight
-/// together, cards) in one fight, the weapon it fights with and the Battle cards inserted for
-/// it.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct PlanEntry {
-    pub fighters: Vec<CardId>,
-    pub weapon: Option<CardId>,
-    pub battle_cards: Vec<CardId>,
-    /// Where the scenario states the entry (its fighter's name), for diagnostics.
-    pub span: SpanNote,
-}
-
-/// A battle or an evacuation as a scenario states it: where, and the battle plans already
-/// made (a side left out makes its plan by decisions).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct BattleSetup {
-    /// The planet of the battle or of the evacuation; `None`: the current planet.
-    pub planet: Option<Planet>,
-    pub light: Option<Vec<PlanEntry>>,
-    pub dark: Option<Vec<PlanEntry>>,
-    /// The cards the evacuating player says he evacuates, if the scenario names them.
-    pub evacuating: Option<Vec<CardId>>,
-    pub span: SpanNote,
-}
-
-impl BattleSetup {
-    pub fn plan(&self, side: Side) -> Option<&Vec<PlanEntry>> {
-        match side {
-            Side::Light => self.light.as_ref(),
-            Side::Dark => self.dark.as_ref(),
-        }
+impl PartialEq for Stated {
+    fn eq(&self, other: &Stated) -> bool {
+        self.0.len() == other.0.len()
+            && self.0.iter().all(|(key, stated)| {
+                other
+                    .0
+                    .get(key)
+                    .is_some_and(|theirs| stated.eq_stated(&**theirs))
+            })
     }
 }
 
-/// A card being deployed, as a scenario states it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DeploySetup {
-    /// The card, in the hand of the player whose turn it is.
-    pub card: CardId,
-    /// Where it deploys; `None`: the current planet.
-    pub to: Option<Planet>,
-    /// Face down.
-    pub hidden: bool,
-    /// Where the scenario names the card.
-    pub span: SpanNote,
-}
-
-/// The first location of a planet going into play, as a scenario states it.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct NewLocationSetup {
-    /// The planet; `None`: the current planet.
-    pub planet: Option<Planet>,
-    /// The player who put the location down; `None`: the player whose turn it is.
-    pub by: Option<Side>,
-    pub occasion: crate::procedures::new_location::engine::Occasion,
-    pub span: SpanNote,
-}
-
-/// The Podrace part of the Deploy step of the player whose turn it is, as a scenario
-/// states it.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct PodraceSetup {
-    /// The cards he deploys from his hand to his Objective, in order.
-    pub deploy: Vec<CardId>,
-    /// He has already thrust in this Deploy step.
-    pub thrusted: bool,
-    /// He has already refuelled in this Deploy step.
-    pub refueled: bool,
-    pub span: SpanNote,
+impl fmt::Debug for Stated {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.0.iter()).finish()
+    }
 }
 
 /// The whole position.
@@ -493,16 +445,9 @@ pub struct Board {
     pub zones: BTreeMap<Zone, Vec<CardId>>,
     pub light: PlayerState,
     pub dark: PlayerState,
-    /// A duel under way, if the position is in the middle of one.
-    pub duel: Option<DuelInProgress>,
-    /// A battle or evacuation's stated plans, if the scenario gives them.
-    pub battle: Option<BattleSetup>,
-    /// The card being deployed, if the scenario states one.
-    pub deploy: Option<DeploySetup>,
-    /// The first location of a planet going into play, if the scenario states it.
-    pub new_location: Option<NewLocationSetup>,
-    /// The Podrace part of the Deploy step, if the scenario states it.
-    pub podrace: Option<PodraceSetup>,
+    /// The procedures the position states under way (a duel, a card being deployed), each
+    /// its procedure's own.
+    pub stated: Stated,
 }
 
 impl Board {
@@ -518,11 +463,7 @@ impl Board {
             definitions: Vec::new(),
             cards: Vec::new(),
             zones: BTreeMap::new(),
-            duel: None,
-            battle: None,
-            deploy: None,
-            new_location: None,
-            podrace: None,
+            stated: Stated::default(),
             light: PlayerState::default(),
             dark: PlayerState::default(),
         }

@@ -123,6 +123,41 @@ pub fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
     found
 }
 
+/// The finding about a card in a side's battle plan that is not a Battle card, or whose type
+/// is not known; nothing for a Battle card.
+pub fn card_in_battle_plan(board: &Board, side: Side, id: CardId) -> Option<Violation> {
+    match board.card_type(id) {
+        Some(CardType::Battle) => None,
+        Some(other) => Some(Violation {
+            verdict: Verdict::Illegal,
+            code: "non-battle-card-in-battle-plan",
+            message: format!(
+                "{} is a {other}, not a Battle card, in the {side} battle plan",
+                board.describe(id)
+            ),
+            basis: vec![Basis::Rule(ONLY_BATTLE_CARDS)],
+            remedy: Some(Remedy {
+                ruling: NON_BATTLE_CARD_REMEDY,
+                action: RemedyAction::BackToHand(vec![id]),
+            }),
+            cards: vec![id],
+            labels: card_label(board, id, format!("a {other}, not a Battle card")),
+        }),
+        None => Some(Violation {
+            verdict: Verdict::Warning,
+            code: "battle-plan-card-type-unknown",
+            message: format!(
+                "cannot tell whether {} in the {side} battle plan is a Battle card: name it or declare its type",
+                board.describe(id)
+            ),
+            basis: vec![Basis::Rule(ONLY_BATTLE_CARDS)],
+            remedy: None,
+            cards: vec![id],
+            labels: card_label(board, id, "type unknown"),
+        }),
+    }
+}
+
 /// Puts findings in the order of the file (stable, so findings at one place keep theirs).
 pub fn in_file_order(found: &mut [Violation]) {
     found.sort_by_key(|violation| {
@@ -591,51 +626,11 @@ impl Checker<'_> {
         }
     }
 
-    /// Only Battle cards may go from the hand into a battle plan: those in the plan already,
-    /// and those the scenario's stated plan inserts from the hand.
+    /// Only Battle cards may go from the hand into a battle plan: those in the plan already
+    /// (a battle's stated plan adds the cards it inserts from the hand: `procedures::battle`).
     fn battle_plan(&self, side: Side, found: &mut Vec<Violation>) {
-        let stated = self
-            .board
-            .battle
-            .as_ref()
-            .and_then(|setup| setup.plan(side))
-            .into_iter()
-            .flatten()
-            .flat_map(|entry| entry.battle_cards.iter().copied());
-        let mut inserted: Vec<CardId> = self.board.zone(Zone::BattlePlan(side)).to_vec();
-        let mut listed: std::collections::BTreeSet<CardId> = inserted.iter().copied().collect();
-        inserted.extend(stated.filter(|id| listed.insert(*id)));
-        for id in inserted {
-            match self.board.card_type(id) {
-                Some(CardType::Battle) => {}
-                Some(other) => found.push(Violation {
-                    verdict: Verdict::Illegal,
-                    code: "non-battle-card-in-battle-plan",
-                    message: format!(
-                        "{} is a {other}, not a Battle card, in the {side} battle plan",
-                        self.board.describe(id)
-                    ),
-                    basis: vec![Basis::Rule(ONLY_BATTLE_CARDS)],
-                    remedy: Some(Remedy {
-                        ruling: NON_BATTLE_CARD_REMEDY,
-                        action: RemedyAction::BackToHand(vec![id]),
-                    }),
-                    cards: vec![id],
-                    labels: self.label(id, format!("a {other}, not a Battle card")),
-                }),
-                None => found.push(Violation {
-                    verdict: Verdict::Warning,
-                    code: "battle-plan-card-type-unknown",
-                    message: format!(
-                        "cannot tell whether {} in the {side} battle plan is a Battle card: name it or declare its type",
-                        self.board.describe(id)
-                    ),
-                    basis: vec![Basis::Rule(ONLY_BATTLE_CARDS)],
-                    remedy: None,
-                    cards: vec![id],
-                    labels: self.label(id, "type unknown"),
-                }),
-            }
+        for &id in self.board.zone(Zone::BattlePlan(side)) {
+            found.extend(card_in_battle_plan(self.board, side, id));
         }
     }
 

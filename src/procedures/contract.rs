@@ -14,7 +14,10 @@ use crate::engine::deciders::Policy;
 use crate::engine::{Advance, Decider, EventKind, Run, Step};
 use crate::legality::{Verdict, Violation};
 use crate::rules::{AssumptionSpec, Choices, Corpus, Ruleset};
-use crate::scenario::{Expectation, GameName, Problem, Problems, ScenarioFile, Severity};
+use crate::scenario::{
+    ExpectFile, ExpectFormat, Expected, GameName, Located, Part, PartFormat, Problem, Problems,
+    ScenarioFile, Severity,
+};
 
 /// The table of a game, as a procedure runs on it: how a scenario builds it, what is wrong
 /// with it before any procedure, and what a walkthrough asks of it.
@@ -175,7 +178,7 @@ pub trait Procedure: Sized + 'static {
     /// What a walk of it came to, as the JSON output gives it.
     type Result: Clone + std::fmt::Debug + serde::Serialize + schemars::JsonSchema + 'static;
     /// Its part of a scenario's `expect:`.
-    type Expect: 'static;
+    type Expect: ExpectFile;
 
     /// The actions a scenario names it by, each with its named assumptions.
     fn actions() -> &'static [ActionSpec];
@@ -197,14 +200,16 @@ pub trait Procedure: Sized + 'static {
     /// The verdict, a line each.
     fn verdict(walked: &Walked<Self>) -> Vec<String>;
 
-    /// Its part of the scenario's `expect:`, if the scenario has one.
-    fn expected(expect: &Expectation) -> Option<&Self::Expect>;
+    /// The sections that state it under way in a scenario (`duel:`), if it has any.
+    fn sections() -> &'static [&'static dyn PartFormat] {
+        &[]
+    }
 
     /// The differences between a walk that ran to its end and what the scenario expects.
     fn unmet(expect: &Self::Expect, walked: &Walked<Self>) -> Vec<String>;
 
     /// What a scenario replaying a walk should expect of it, for the shell's `save`.
-    fn expectation(result: &Self::Result) -> Option<Expectation> {
+    fn expectation(result: &Self::Result) -> Option<Self::Expect> {
         let _ = result;
         None
     }
@@ -413,7 +418,8 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
             let expect = file
                 .expect
                 .as_ref()
-                .and_then(|expect| P::expected(&expect.value));
+                .and_then(|expect| expect.value.procedures.expected::<P::Expect>())
+                .map(|expect| &expect.value);
             (table, findings, file.title.clone(), expect)
         }
         Start::Board(board) => {
@@ -507,8 +513,17 @@ impl<P: Procedure> Door for Registered<P> {
         P::shell(P::Table::of_board_mut(board)?, corpus, action, args, find)
     }
 
-    fn expectation(&self, walk: &Walkthrough) -> Option<Expectation> {
-        P::expectation(&walk.outcome_as::<Walked<P>>()?.result)
+    fn expectation(&self, walk: &Walkthrough) -> Option<Box<dyn Part>> {
+        let expected = P::expectation(&walk.outcome_as::<Walked<P>>()?.result)?;
+        Some(Box::new(Expected(Located::new(expected))))
+    }
+
+    fn sections(&self) -> &'static [&'static dyn PartFormat] {
+        P::sections()
+    }
+
+    fn expect_format(&self) -> &'static dyn PartFormat {
+        &ExpectFormat::<P::Expect>::NEW
     }
 
     fn walk(&self, request: WalkRequest<'_>) -> Result<Walkthrough, WalkError> {

@@ -192,8 +192,15 @@ pub trait Door: Sync {
         find: FindCard<'_>,
     ) -> Option<Result<String, String>>;
 
-    /// What a scenario replaying a walk should expect of it, for the shell's `save`.
-    fn expectation(&self, walk: &Walkthrough) -> Option<crate::scenario::Expectation>;
+    /// What a scenario replaying a walk should expect of it, for the shell's `save`: its part
+    /// of `expect:`.
+    fn expectation(&self, walk: &Walkthrough) -> Option<Box<dyn crate::scenario::Part>>;
+
+    /// The sections that state it under way in a scenario.
+    fn sections(&self) -> &'static [&'static dyn crate::scenario::PartFormat];
+
+    /// Its part of a scenario's `expect:`.
+    fn expect_format(&self) -> &'static dyn crate::scenario::PartFormat;
 
     /// Walks one of its actions.
     fn walk(&self, request: contract::WalkRequest<'_>) -> Result<Walkthrough, WalkError>;
@@ -203,6 +210,30 @@ pub trait Door: Sync {
 
     /// The JSON Schema of its result, as `walk --format json` gives it.
     fn result_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema;
+}
+
+/// The scenario format with every procedure's sections, parts of `expect:`, actions and
+/// named assumptions: what `scenario` reads, builds, writes and describes through.
+pub fn format() -> &'static crate::scenario::Format {
+    static FORMAT: std::sync::OnceLock<crate::scenario::Format> = std::sync::OnceLock::new();
+    FORMAT.get_or_init(|| {
+        crate::scenario::Format::new(
+            DOORS
+                .iter()
+                .flat_map(|door| door.sections().iter().copied())
+                .collect(),
+            DOORS.iter().map(|door| door.expect_format()).collect(),
+            actions()
+                .map(|(game, spec)| (spec.name, game_title(game), spec.summary))
+                .collect(),
+            assumptions().into_iter().map(|(spec, _)| spec).collect(),
+        )
+    })
+}
+
+/// Reads a scenario text in the format of every registered procedure.
+pub fn parse(text: &str) -> Result<ScenarioFile, crate::scenario::Problems> {
+    crate::scenario::parse(text, format())
 }
 
 /// Every finding about a Young Jedi position, in the order of the file: the board's own

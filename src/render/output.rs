@@ -619,7 +619,7 @@ pub fn schema(of: SchemaOf) -> schemars::Schema {
         _ => settings.for_serialize().into_generator(),
     };
     match of {
-        SchemaOf::Scenario => generator.into_root_schema_for::<crate::scenario::ScenarioFile>(),
+        SchemaOf::Scenario => crate::scenario::schema(crate::procedures::format()),
         SchemaOf::Walk => generator.into_root_schema_for::<WalkOutput>(),
         SchemaOf::Check => generator.into_root_schema_for::<CheckOutput>(),
         SchemaOf::Rules => generator.into_root_schema_for::<RulesOutput>(),

@@ -4,15 +4,13 @@ use crate::ranged::StatInput;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::board::{
-    Board, CardId, DefinitionIndex, DuelInProgress, Duelist, PLANETS, Planet, Provenance,
-    ProvenanceSlot, Span, SpanNote, Zone,
+    Board, CardId, DefinitionIndex, PLANETS, Planet, Provenance, ProvenanceSlot, Span, Zone,
 };
 use crate::cards::matching::{self, NameIndex};
 use crate::cards::{
     Card, CardLookupError, CardType, Catalog, Fact, Game, Printing, Side, Source, StatValue,
     TraitKind, split_name,
 };
-use crate::procedures::duel::section::{DuelFile, DuelistFile};
 use crate::random::Random;
 use crate::rules::Ruleset;
 
@@ -29,7 +27,10 @@ pub struct Built {
     pub problems: Problems,
 }
 
-struct Builder<'a> {
+/// What builds a board from a scenario: the catalog, the cards declared, the names already
+/// found, and the problems found so far. A procedure's section is built onto the board
+/// through it.
+pub struct Builder<'a> {
     catalog: &'a Catalog,
     /// The cards the scenario declares, in the order of the file.
     declared: Vec<Card>,
@@ -46,8 +47,10 @@ struct Builder<'a> {
     /// The definition each name in a zone resolved to, so that a name written many times
     /// is looked up once.
     resolved: std::collections::HashMap<(Side, String), crate::board::DefinitionId>,
-    board: Board,
-    problems: Problems,
+    /// The board built so far.
+    pub board: Board,
+    /// Every problem found so far.
+    pub problems: Problems,
     random: Random,
 }
 
@@ -118,30 +121,10 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
             builder.place_all(Zone::InPlay(planet, side), side, entries);
         }
     }
-    if let Some(duel) = &file.duel {
-        builder.duel_in_progress(duel);
-    }
-    if let Some(deploy) = &file.deploy {
-        builder.deploy_setup(deploy);
-    }
-    if let Some(podrace) = &file.podrace {
-        builder.podrace_setup(podrace);
-    }
-    if let Some(section) = &file.new_location {
-        let planet = section
-            .value
-            .planet
-            .as_ref()
-            .and_then(|planet| builder.planet(planet));
-        builder.board.new_location = Some(crate::board::NewLocationSetup {
-            planet,
-            by: section.value.by.as_ref().map(|side| side.value),
-            occasion: section.value.occasion,
-            span: SpanNote(section.span),
-        });
-    }
-    if let Some(battle) = &file.battle {
-        builder.battle_setup(battle);
+    for part in file.sections.iter() {
+        if let Some(stated) = part.build(&mut builder) {
+            builder.board.stated.put(part.key(), stated);
+        }
     }
     Built {
         board: builder.board,
@@ -167,7 +150,7 @@ fn stat(input: &StatInput) -> Fact<StatValue> {
 }
 
 impl Builder<'_> {
-    fn planet(&mut self, name: &Located<String>) -> Option<Planet> {
+    pub fn planet(&mut self, name: &Located<String>) -> Option<Planet> {
         let planet = Planet::parse(&name.value);
         if planet.is_none() {
             let nearest = PLANETS
@@ -695,7 +678,7 @@ impl Builder<'_> {
     }
 
     /// Adds a list of entries to a zone, catching a name that a comma split in two.
-    fn place_all(&mut self, zone: Zone, owner: Side, entries: &[Located<Entry>]) {
+    pub fn place_all(&mut self, zone: Zone, owner: Side, entries: &[Located<Entry>]) {
         self.place_all_indexed(zone, owner, entries);
     }
 
@@ -834,7 +817,7 @@ impl Builder<'_> {
     }
 
     /// Cards known only by number, their destiny numbers drawn from the seed.
-    fn seeded_cards(&mut self, zone: Zone, side: Side, count: u32) {
+    pub fn seeded_cards(&mut self, zone: Zone, side: Side, count: u32) {
         for _ in 0..count {
             let destiny = self.random.between(1, 6);
             let definition = self
@@ -844,79 +827,9 @@ impl Builder<'_> {
         }
     }
 
-    /// A duel under way: the dueling hands and piles, each side's fighter and weapon found
-    /// among the cards in play, and the hit tokens on the fighters.
-    fn duel_in_progress(&mut self, section: &Located<DuelFile>) {
-        let duel = &section.value;
-        let mut duelists = Vec::with_capacity(2);
-        for side in [Side::Light, Side::Dark] {
-            let file = duel.side(side);
-            duelists.push(self.duelist(side, file));
-        }
-        if let [Some(light), Some(dark)] = duelists[..] {
-            self.board.duel = Some(DuelInProgress {
-                initiator: duel.initiator.value,
-                light,
-                dark,
-                next: duel.next.value,
-                pending: duel.pending.value,
-                span: SpanNote(section.span),
-            });
-        }
-    }
-
-    fn duelist(&mut self, side: Side, file: &Located<DuelistFile>) -> Option<Duelist> {
-        let DuelistFile {
-            fighter,
-            weapon,
-            hits,
-            hand,
-            pile,
-            drawn,
-        } = &file.value;
-        if let Some(hand) = hand {
-            match &hand.value {
-                DeckFile::Cards(entries) => self.place_all(Zone::DuelingHand(side), side, entries),
-                DeckFile::Count(count) => {
-                    self.seeded_cards(Zone::DuelingHand(side), side, count.count.value.u32());
-                }
-            }
-        }
-        self.place_all(Zone::DuelingPile(side), side, pile);
-        let weapon = match weapon {
-            Some(weapon) => Some(self.in_play(side, weapon, "weapon")?),
-            None => None,
-        };
-        let fighter = self.in_play(side, fighter, "fighter")?;
-        if let Some(hits) = hits
-            && let Some(instance) = self.board.instance_mut(fighter)
-        {
-            if instance.hits > 0 {
-                self.problems.push(
-                    Problem::error(
-                        "hits-given-twice",
-                        "the fighter's hit tokens are given both here and on his card in play"
-                            .to_string(),
-                        hits.span,
-                        "given again here",
-                    )
-                    .with_help("keep one of the two"),
-                );
-            }
-            instance.hits = hits.value.u32();
-            instance.provenance.hits = hits.span;
-        }
-        Some(Duelist {
-            fighter,
-            weapon,
-            drawn: drawn.as_ref().map(|drawn| drawn.value.u32()),
-            span: SpanNote(file.span),
-        })
-    }
-
     /// The card of `side` in play that a name in the duel section means: at the current
     /// planet if it is there, else at another planet (which `check` reports).
-    fn in_play(&mut self, side: Side, name: &Located<String>, role: &str) -> Option<CardId> {
+    pub fn in_play(&mut self, side: Side, name: &Located<String>, role: &str) -> Option<CardId> {
         let card = self.resolve(name, Some(side))?;
         let full_name = card.full_name();
         let planets: Vec<Planet> = self
@@ -955,156 +868,9 @@ impl Builder<'_> {
         found
     }
 
-    /// The `battle:` section: its planet, the cards evacuated, and the stated plans, each
-    /// name found among the side's cards where the rules put it (two copies of a card are
-    /// two entries).
-    fn battle_setup(&mut self, section: &Located<crate::procedures::battle::section::BattleFile>) {
-        let file = &section.value;
-        let mut setup = crate::board::BattleSetup {
-            span: SpanNote(section.span),
-            ..Default::default()
-        };
-        if let Some(planet) = &file.planet {
-            setup.planet = self.planet(planet);
-        }
-        let planet = setup.planet.or(self.board.current_planet);
-        let mut taken = BTreeSet::new();
-        if let Some(evacuating) = &file.evacuating {
-            let side = self.board.turn.unwrap_or(Side::Light);
-            let zones: Vec<Zone> = planet.map(|p| Zone::InPlay(p, side)).into_iter().collect();
-            let mut cards = Vec::new();
-            for name in &evacuating.value {
-                if let Some(id) = self.find_in(
-                    &zones,
-                    side,
-                    name,
-                    "evacuated card",
-                    "battle-card-not-there",
-                    &mut taken,
-                ) {
-                    cards.push(id);
-                }
-            }
-            setup.evacuating = Some(cards);
-        }
-        for side in [Side::Light, Side::Dark] {
-            let plan = match side {
-                Side::Light => &file.light,
-                Side::Dark => &file.dark,
-            };
-            let Some(plan) = plan else { continue };
-            let fighter_zones: Vec<Zone> = planet
-                .map(|p| Zone::InPlay(p, side))
-                .into_iter()
-                .chain([Zone::Hyperspace(side), Zone::Hand(side)])
-                .collect();
-            let weapon_zones: Vec<Zone> =
-                planet.map(|p| Zone::InPlay(p, side)).into_iter().collect();
-            let card_zones = [Zone::BattlePlan(side), Zone::Hand(side)];
-            let mut entries = Vec::new();
-            for located in &plan.value {
-                let entry = &located.value;
-                let mut planned = crate::board::PlanEntry {
-                    span: SpanNote(entry.fighter.span.or(located.span)),
-                    ..Default::default()
-                };
-                for name in std::iter::once(&entry.fighter).chain(entry.together_with.as_ref()) {
-                    if let Some(id) = self.find_in(
-                        &fighter_zones,
-                        side,
-                        name,
-                        "fighter",
-                        "battle-card-not-there",
-                        &mut taken,
-                    ) {
-                        planned.fighters.push(id);
-                    }
-                }
-                if let Some(weapon) = &entry.weapon {
-                    planned.weapon = self.find_in(
-                        &weapon_zones,
-                        side,
-                        weapon,
-                        "weapon",
-                        "battle-card-not-there",
-                        &mut taken,
-                    );
-                }
-                for name in &entry.battle_cards {
-                    if let Some(id) = self.find_in(
-                        &card_zones,
-                        side,
-                        name,
-                        "Battle card",
-                        "battle-card-not-there",
-                        &mut taken,
-                    ) {
-                        planned.battle_cards.push(id);
-                    }
-                }
-                entries.push(planned);
-            }
-            match side {
-                Side::Light => setup.light = Some(entries),
-                Side::Dark => setup.dark = Some(entries),
-            }
-        }
-        self.board.battle = Some(setup);
-    }
-
-    fn deploy_setup(&mut self, section: &Located<crate::procedures::deploy::section::DeployFile>) {
-        let file = &section.value;
-        let side = self.board.turn.unwrap_or(Side::Light);
-        let to = file.to.as_ref().and_then(|planet| self.planet(planet));
-        let mut taken = BTreeSet::new();
-        if let Some(card) = self.find_in(
-            &[Zone::Hand(side)],
-            side,
-            &file.card,
-            "card to deploy",
-            "deploy-card-not-in-hand",
-            &mut taken,
-        ) {
-            self.board.deploy = Some(crate::board::DeploySetup {
-                card,
-                to,
-                hidden: file.hidden,
-                span: SpanNote(file.card.span.or(section.span)),
-            });
-        }
-    }
-
-    fn podrace_setup(
-        &mut self,
-        section: &Located<crate::procedures::podrace::section::PodraceFile>,
-    ) {
-        let file = &section.value;
-        let side = self.board.turn.unwrap_or(Side::Light);
-        let mut taken = BTreeSet::new();
-        let mut deploy = Vec::with_capacity(file.deploy.len());
-        for name in &file.deploy {
-            if let Some(card) = self.find_in(
-                &[Zone::Hand(side)],
-                side,
-                name,
-                "card to deploy to the Objective",
-                "podrace-card-not-in-hand",
-                &mut taken,
-            ) {
-                deploy.push(card);
-            }
-        }
-        self.board.podrace = Some(crate::board::PodraceSetup {
-            deploy,
-            thrusted: file.thrusted,
-            refueled: file.refueled,
-            span: SpanNote(section.span),
-        });
-    }
-
     /// The first card of `side` in the zones, in order, that a name means and that no other
     /// name has taken.
-    fn find_in(
+    pub fn find_in(
         &mut self,
         zones: &[Zone],
         side: Side,

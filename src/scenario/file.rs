@@ -6,15 +6,17 @@ use std::fmt;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{MapAccess, SeqAccess, Visitor};
+use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::located::{Located, OrderedMap};
+use super::sections::Parts;
 use crate::board::Step;
 use crate::cards::{BattleEffect, CardType, DuelingEffect, ModifiedCards, ModifierTarget, Side};
 use crate::ranged::{
-    BattleNumber, BattlesWon, Bonus, CardsDrawn, Counters, DamageTotal, DeckSize, Destiny,
-    DestinyStat, ExtraThrust, HandlingNumber, Hits, LapNumber, Laps, PrintedStat, RoundNumber,
-    Stat, StatInput, Thrust, TrackCard,
+    BattleNumber, BattlesWon, Bonus, CardsDrawn, Counters, DamageTotal, DeckSize, DestinyStat,
+    ExtraThrust, HandlingNumber, Hits, LapNumber, Laps, PrintedStat, RoundNumber, Stat, StatInput,
+    Thrust, TrackCard,
 };
 
 /// Which game a scenario is about.
@@ -26,7 +28,7 @@ pub enum GameName {
 }
 
 /// A whole scenario: the position, and optionally what to adjudicate and what to expect.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
     /// A one-line title.
@@ -69,26 +71,10 @@ pub struct ScenarioFile {
     /// Clash of the Lightsabers: the table (with `game: clash`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clash: Option<Located<ClashFile>>,
-    /// A lightsaber duel under way (Young Jedi): `action: duel` resumes it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub duel: Option<Located<crate::procedures::duel::section::DuelFile>>,
-    /// A battle or an evacuation (Young Jedi): its planet and the battle plans already made;
-    /// `action: battle` and `action: evacuate` walk it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub battle: Option<Located<crate::procedures::battle::section::BattleFile>>,
-    /// A card being deployed (Young Jedi): `action: deploy` walks it, and what its game text
-    /// then deploys from the draw deck.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deploy: Option<Located<crate::procedures::deploy::section::DeployFile>>,
-    /// The first location of a planet going into play (Young Jedi): `action: new-location`
-    /// walks each player's getting an Effect from his draw deck.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub new_location: Option<Located<crate::procedures::new_location::NewLocationFile>>,
-    /// The Podrace part of the Deploy step of the player whose turn it is (Young Jedi): the
-    /// cards he deploys to his Objective, and whether he has already thrust or refuelled;
-    /// `action: podrace` walks it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub podrace: Option<Located<crate::procedures::podrace::section::PodraceFile>>,
+    /// The sections of the procedures under way (`duel:`, `battle:`, …), each its
+    /// procedure's own: the registry's format reads them.
+    #[schemars(skip)]
+    pub sections: Parts,
     /// What to adjudicate: the action of a registered procedure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<Located<ActionName>>,
@@ -120,25 +106,9 @@ impl JsonSchema for ActionName {
         "ActionName".into()
     }
 
+    /// A name; [`super::schema`] lists the registered ones.
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let names: Vec<&str> = crate::procedures::actions()
-            .map(|(_, spec)| spec.name)
-            .collect();
-        let described: Vec<String> = crate::procedures::actions()
-            .map(|(game, spec)| {
-                format!(
-                    "`{}` ({}): {}",
-                    spec.name,
-                    crate::procedures::game_title(game),
-                    spec.summary
-                )
-            })
-            .collect();
-        json_schema!({
-            "type": "string",
-            "enum": names,
-            "description": described.join("; "),
-        })
+        json_schema!({"type": "string"})
     }
 }
 
@@ -166,38 +136,10 @@ impl JsonSchema for AssumptionChoices {
         "AssumptionChoices".into()
     }
 
+    /// A map; [`super::schema`] lists the registered assumptions.
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let mut properties = serde_json::Map::new();
-        for (spec, _) in crate::procedures::assumptions() {
-            let values: Vec<&str> = spec.values.iter().map(|(value, _)| *value).collect();
-            properties.insert(
-                spec.assumption.name.to_string(),
-                serde_json::json!({
-                    "type": "string",
-                    "enum": values,
-                    "default": spec.default_value(),
-                    "description": spec.assumption.text,
-                }),
-            );
-        }
-        json_schema!({
-            "type": "object",
-            "description": "Choices of named assumptions (`jedi-judge rules assumptions`).",
-            "properties": properties,
-            "additionalProperties": false,
-        })
+        json_schema!({"type": "object"})
     }
-}
-
-/// A Clash of the Lightsabers player, or neither.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum ClashSideName {
-    QuiGon,
-    DarthMaul,
-    /// A battle that ended in a draw, or no one.
-    #[serde(alias = "none")]
-    Draw,
 }
 
 /// A Clash of the Lightsabers player's cards: Attack Values for Power cards, names for
@@ -249,31 +191,6 @@ pub struct ClashFile {
     /// `all`), `draw`, `retreat`, `discard_low`, `cancel_last`, `drain`.
     #[serde(default, skip_serializing_if = "OrderedMap::is_empty")]
     pub specials: OrderedMap<crate::clash::SpecialEffect>,
-}
-
-/// The expected outcome of a Clash walk.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ClashExpectation {
-    /// The winner of each battle fought, in order (`draw` for a draw).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub battles: Option<Vec<ClashSideName>>,
-    /// The Final Duel card each figure stands on at the end.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub track: Option<ClashTrack>,
-    /// Who won the game (`draw`: no one yet).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub game_winner: Option<ClashSideName>,
-}
-
-/// Positions on the Final Duel track.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ClashTrack {
-    #[serde(rename = "qui-gon")]
-    pub qui_gon: TrackCard,
-    #[serde(rename = "darth-maul")]
-    pub darth_maul: TrackCard,
 }
 
 /// Each player's scripted decisions.
@@ -455,64 +372,6 @@ pub struct DamageBySide {
     pub dark: DamageTotal,
 }
 
-/// The expected outcome of a duel.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DuelExpectation {
-    /// Whether initiating the duel is refused.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub refused: Option<bool>,
-    /// The character that defends, after any substitution.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub defender: Option<String>,
-    /// Whose character is defeated (or discarded for a printed DAMAGE of 0), or `none`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub defeated: Option<SideOrNone>,
-    /// The damage each player takes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub damage: Option<DamageBySide>,
-    /// The winner by deck victory, or `none`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deck_victory: Option<SideOrNone>,
-    /// The hit tokens on each fighter when the exchange of attacks ended (at a defeat, or
-    /// when both dueling hands ran out), before any are removed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hits: Option<HitsBySide>,
-    /// The number of cards left in each dueling hand when the exchange ended.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hands: Option<CardsBySide>,
-    /// Who makes the first fresh attack of the walk (after a block that failed or was not
-    /// made, the player hit), or `none`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub next_attacker: Option<SideOrNone>,
-    /// How many cards each player has in a zone at the end of the walk: `{light:
-    /// {draw-deck: 6, discard-pile: 2}}`. Zones: `draw-deck`, `hand`, `discard-pile`,
-    /// `hyperspace`, `objective`, `at-objective`, `podracing-pile`, `battle-plan`,
-    /// `dueling-hand`, `dueling-pile`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub zones: Option<ZonesBySide>,
-}
-
-/// Hit tokens on each side's fighter.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct HitsBySide {
-    #[serde(default)]
-    pub light: Hits,
-    #[serde(default)]
-    pub dark: Hits,
-}
-
-/// A number of cards for each side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CardsBySide {
-    #[serde(default)]
-    pub light: DeckSize,
-    #[serde(default)]
-    pub dark: DeckSize,
-}
-
 /// Card counts by zone, for each side.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -524,7 +383,7 @@ pub struct ZonesBySide {
 }
 
 /// The outcome the scenario's author expects.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Expectation {
     /// Whether the position is legal.
@@ -546,185 +405,15 @@ pub struct Expectation {
     /// Rule ids (or their keys) the walk must not cite.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_cited: Option<Vec<String>>,
-    /// The outcome of the duel.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub duel: Option<DuelExpectation>,
-    /// The outcome of a Clash of the Lightsabers walk.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub clash: Option<ClashExpectation>,
-    /// The outcome of a battle or an evacuation.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub battle: Option<BattleExpectation>,
-    /// The outcome of a deploy.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deploy: Option<DeployExpectation>,
-    /// The outcome of a new location's Effects.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub new_location: Option<NewLocationExpectation>,
-    /// The outcome of the remedies.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub remedy: Option<RemedyExpectation>,
-    /// The outcome of a Podrace Deploy step.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub podrace: Option<PodraceExpectation>,
-}
-
-/// The expected outcome of `action: podrace`.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PodraceExpectation {
-    /// Whether the step is refused.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub refused: Option<bool>,
-    /// Lap tokens on the Objective afterwards (0 to 99).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub laps: Option<Laps>,
-    /// Thrust tokens on the pilot afterwards (0 to 99).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub thrust: Option<Thrust>,
-    /// The Podracing pile afterwards, by destiny number, first played first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pile: Option<Vec<Destiny>>,
-    /// The lap cards played in the step, by destiny number, in order.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lap_cards: Option<Vec<Destiny>>,
-    /// The cards drawn by Refuel (0 to 99).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub refuel_drawn: Option<CardsDrawn>,
-    /// The player who won the game by finishing his third lap, or `none`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub game_won: Option<SideOrNone>,
-    /// The DAMAGE he took as the penalty of deploying nothing from the draw deck (0 to 999).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub damage: Option<DamageTotal>,
-    /// The winner by deck victory, or `none`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deck_victory: Option<SideOrNone>,
-    /// How many cards each player has in a zone afterwards, as for a duel.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub zones: Option<ZonesBySide>,
-}
-
-/// The expected outcome of `action: remedy`.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RemedyExpectation {
-    /// The cards taken back into a hand, in order.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub returned: Option<Vec<String>>,
-    /// How many cards each player has in a zone afterwards, as for a duel.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub zones: Option<ZonesBySide>,
-}
-
-/// The expected outcome of a new location's Effects.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NewLocationExpectation {
-    /// The Effect each player gets, or `none`: `{light: Jedi Training, dark: none}`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub effects: Option<EffectsBySide>,
-    /// How many cards each player has in a zone at the end of the walk, as for a duel.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub zones: Option<ZonesBySide>,
-}
-
-/// A card name (or `none`) for each side.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct EffectsBySide {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub light: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dark: Option<String>,
-}
-
-/// The expected outcome of a deploy.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DeployExpectation {
-    /// Whether the deploy is refused.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub refused: Option<bool>,
-    /// The card deployed from the draw deck, or `none`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fetched: Option<String>,
-    /// The deploy counters left this turn (0 to 999).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub counters_left: Option<Counters>,
-    /// The DAMAGE the player takes as the penalty (0 to 999).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub damage: Option<DamageTotal>,
-    /// The winner by deck victory, or `none`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deck_victory: Option<SideOrNone>,
-    /// How many cards each player has in a zone at the end of the walk, as for a duel.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub zones: Option<ZonesBySide>,
-}
-
-/// Where evacuated cards went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum EvacuatedToName {
-    DrawDeck,
-    DiscardPile,
-}
-
-/// Cards by side, by name.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NamesBySide {
-    #[serde(default)]
-    pub light: Vec<String>,
-    #[serde(default)]
-    pub dark: Vec<String>,
-}
-
-/// The expected outcome of a battle or an evacuation.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct BattleExpectation {
-    /// Whether taking the action is refused.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub refused: Option<bool>,
-    /// Evacuation: whether the opponent intercepts.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub intercepted: Option<bool>,
-    /// Evacuation: whether it succeeds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub evacuated: Option<bool>,
-    /// Evacuation: where the evacuated characters and weapons went: `draw-deck` or
-    /// `discard-pile`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub evacuated_to: Option<EvacuatedToName>,
-    /// The cards defeated on each side, in the order of the fights.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub defeated: Option<NamesBySide>,
-    /// The DAMAGE each player takes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub damage: Option<DamageBySide>,
-    /// The winner by deck victory, or `none`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deck_victory: Option<SideOrNone>,
-    /// Whether the game ends in a tie (both players drew their last card in one fight).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tie_game: Option<bool>,
-    /// How many cards each player has in a zone at the end of the walk, as for a duel.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub zones: Option<ZonesBySide>,
+    /// The procedures' own parts (`duel:`, `battle:`, …): the registry's format reads them.
+    #[schemars(skip)]
+    pub procedures: Parts,
 }
 
 impl Expectation {
     /// Whether it says anything of a walk's outcome (and not only of the position).
     pub fn expects_outcome(&self) -> bool {
-        self.duel.is_some()
-            || self.clash.is_some()
-            || self.battle.is_some()
-            || self.deploy.is_some()
-            || self.new_location.is_some()
-            || self.remedy.is_some()
-            || self.podrace.is_some()
+        !self.procedures.is_empty()
             || self.events.is_some()
             || self.cited.is_some()
             || self.not_cited.is_some()
@@ -1277,4 +966,275 @@ pub struct PlanetFile {
     /// The Dark Side player's locations, characters, weapons and Effects here.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dark: Vec<Located<Entry>>,
+}
+
+/// The keys of a scenario before the procedures' sections, in the order it writes them.
+pub(super) const TOP_KEYS_BEFORE_SECTIONS: [&str; 13] = [
+    "title",
+    "description",
+    "game",
+    "rules",
+    "seed",
+    "turn",
+    "step",
+    "current_planet",
+    "cards",
+    "light",
+    "dark",
+    "planets",
+    "clash",
+];
+
+/// The keys of a scenario after the procedures' sections.
+pub(super) const TOP_KEYS_AFTER_SECTIONS: [&str; 5] =
+    ["action", "assumptions", "decisions", "policy", "expect"];
+
+/// The keys of `expect:` before the procedures' parts.
+pub(super) const EXPECT_KEYS: [&str; 6] = [
+    "legal",
+    "findings",
+    "warnings",
+    "events",
+    "cited",
+    "not_cited",
+];
+
+/// A value read once: a second value for the same key is an error, as serde's derive says.
+fn once<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
+    slot: &mut Option<T>,
+    key: &'static str,
+    map: &mut A,
+) -> Result<(), A::Error> {
+    if slot.is_some() {
+        return Err(serde::de::Error::duplicate_field(key));
+    }
+    *slot = Some(map.next_value()?);
+    Ok(())
+}
+
+/// The known key a key names, if it is one of `keys`.
+fn known(keys: &'static [&'static str], key: &str) -> Option<&'static str> {
+    keys.iter().copied().find(|known| *known == key)
+}
+
+impl<'de> Deserialize<'de> for ScenarioFile {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct FileVisitor;
+        impl<'de> Visitor<'de> for FileVisitor {
+            type Value = ScenarioFile;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("struct ScenarioFile")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ScenarioFile, A::Error> {
+                let format = super::read::format_being_read();
+                let keys: &'static [&'static str] = &format.top_keys;
+                let mut title = None;
+                let mut description = None;
+                let mut game = None;
+                let mut rules = None;
+                let mut seed = None;
+                let mut turn = None;
+                let mut step = None;
+                let mut current_planet = None;
+                let mut cards = None;
+                let mut light = None;
+                let mut dark = None;
+                let mut planets = None;
+                let mut clash = None;
+                let mut action = None;
+                let mut assumptions = None;
+                let mut decisions = None;
+                let mut policy = None;
+                let mut expect = None;
+                let mut sections_seen: Vec<&'static str> = Vec::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    let Some(key) = known(keys, &key) else {
+                        return Err(serde::de::Error::unknown_field(&key, keys));
+                    };
+                    match key {
+                        "title" => once(&mut title, key, &mut map)?,
+                        "description" => once(&mut description, key, &mut map)?,
+                        "game" => once(&mut game, key, &mut map)?,
+                        "rules" => once(&mut rules, key, &mut map)?,
+                        "seed" => once(&mut seed, key, &mut map)?,
+                        "turn" => once(&mut turn, key, &mut map)?,
+                        "step" => once(&mut step, key, &mut map)?,
+                        "current_planet" => once(&mut current_planet, key, &mut map)?,
+                        "cards" => once(&mut cards, key, &mut map)?,
+                        "light" => once(&mut light, key, &mut map)?,
+                        "dark" => once(&mut dark, key, &mut map)?,
+                        "planets" => once(&mut planets, key, &mut map)?,
+                        "clash" => once(&mut clash, key, &mut map)?,
+                        "action" => once(&mut action, key, &mut map)?,
+                        "assumptions" => once(&mut assumptions, key, &mut map)?,
+                        "decisions" => once(&mut decisions, key, &mut map)?,
+                        "policy" => once(&mut policy, key, &mut map)?,
+                        "expect" => once(&mut expect, key, &mut map)?,
+                        section => {
+                            if sections_seen.contains(&section) {
+                                return Err(serde::de::Error::duplicate_field(section));
+                            }
+                            sections_seen.push(section);
+                            // Read again by its procedure's own type (`read`).
+                            map.next_value::<serde::de::IgnoredAny>()?;
+                            super::read::section_seen(section);
+                        }
+                    }
+                }
+                Ok(ScenarioFile {
+                    title: title.flatten(),
+                    description: description.flatten(),
+                    game: game.flatten(),
+                    rules: rules.flatten(),
+                    seed: seed.flatten(),
+                    turn: turn.flatten(),
+                    step: step.flatten(),
+                    current_planet: current_planet.flatten(),
+                    cards: cards.unwrap_or_default(),
+                    light: light.flatten(),
+                    dark: dark.flatten(),
+                    planets: planets.unwrap_or_default(),
+                    clash: clash.flatten(),
+                    sections: Parts::default(),
+                    action: action.flatten(),
+                    assumptions: assumptions.unwrap_or_default(),
+                    decisions: decisions.unwrap_or_default(),
+                    policy: policy.flatten(),
+                    expect: expect.flatten(),
+                })
+            }
+        }
+        let keys: &'static [&'static str] = &super::read::format_being_read().top_keys;
+        deserializer.deserialize_struct("ScenarioFile", keys, FileVisitor)
+    }
+}
+
+/// A map written entry by entry, leaving out what a scenario does not need to say.
+struct Entries<M>(M);
+
+impl<M: SerializeMap> Entries<M> {
+    fn option<T: Serialize>(&mut self, key: &str, value: &Option<T>) -> Result<(), M::Error> {
+        match value {
+            Some(value) => self.0.serialize_entry(key, value),
+            None => Ok(()),
+        }
+    }
+
+    fn unless<T: Serialize>(&mut self, key: &str, value: &T, empty: bool) -> Result<(), M::Error> {
+        if empty {
+            Ok(())
+        } else {
+            self.0.serialize_entry(key, value)
+        }
+    }
+
+    fn parts(&mut self, parts: &Parts) -> Result<(), M::Error> {
+        for part in parts.iter() {
+            self.0.serialize_entry(part.key(), part.value())?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for ScenarioFile {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = Entries(serializer.serialize_map(None)?);
+        out.option("title", &self.title)?;
+        out.option("description", &self.description)?;
+        out.option("game", &self.game)?;
+        out.option("rules", &self.rules)?;
+        out.option("seed", &self.seed)?;
+        out.option("turn", &self.turn)?;
+        out.option("step", &self.step)?;
+        out.option("current_planet", &self.current_planet)?;
+        out.unless("cards", &self.cards, self.cards.is_empty())?;
+        out.option("light", &self.light)?;
+        out.option("dark", &self.dark)?;
+        out.unless("planets", &self.planets, self.planets.is_empty())?;
+        out.option("clash", &self.clash)?;
+        out.parts(&self.sections)?;
+        out.option("action", &self.action)?;
+        out.unless(
+            "assumptions",
+            &self.assumptions,
+            self.assumptions.is_empty(),
+        )?;
+        out.unless("decisions", &self.decisions, self.decisions.is_empty())?;
+        out.option("policy", &self.policy)?;
+        out.option("expect", &self.expect)?;
+        out.0.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Expectation {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ExpectVisitor;
+        impl<'de> Visitor<'de> for ExpectVisitor {
+            type Value = Expectation;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("struct Expectation")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Expectation, A::Error> {
+                let format = super::read::format_being_read();
+                let keys: &'static [&'static str] = &format.expect_keys;
+                let mut legal = None;
+                let mut findings = None;
+                let mut warnings = None;
+                let mut events = None;
+                let mut cited = None;
+                let mut not_cited = None;
+                let mut parts_seen: Vec<&'static str> = Vec::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    let Some(key) = known(keys, &key) else {
+                        return Err(serde::de::Error::unknown_field(&key, keys));
+                    };
+                    match key {
+                        "legal" => once(&mut legal, key, &mut map)?,
+                        "findings" => once(&mut findings, key, &mut map)?,
+                        "warnings" => once(&mut warnings, key, &mut map)?,
+                        "events" => once(&mut events, key, &mut map)?,
+                        "cited" => once(&mut cited, key, &mut map)?,
+                        "not_cited" => once(&mut not_cited, key, &mut map)?,
+                        part => {
+                            if parts_seen.contains(&part) {
+                                return Err(serde::de::Error::duplicate_field(part));
+                            }
+                            parts_seen.push(part);
+                            map.next_value::<serde::de::IgnoredAny>()?;
+                            super::read::expectation_seen(part);
+                        }
+                    }
+                }
+                Ok(Expectation {
+                    legal: legal.flatten(),
+                    findings: findings.flatten(),
+                    warnings: warnings.flatten(),
+                    events: events.flatten(),
+                    cited: cited.flatten(),
+                    not_cited: not_cited.flatten(),
+                    procedures: Parts::default(),
+                })
+            }
+        }
+        let keys: &'static [&'static str] = &super::read::format_being_read().expect_keys;
+        deserializer.deserialize_struct("Expectation", keys, ExpectVisitor)
+    }
+}
+
+impl Serialize for Expectation {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = Entries(serializer.serialize_map(None)?);
+        out.option("legal", &self.legal)?;
+        out.option("findings", &self.findings)?;
+        out.option("warnings", &self.warnings)?;
+        out.option("events", &self.events)?;
+        out.option("cited", &self.cited)?;
+        out.option("not_cited", &self.not_cited)?;
+        out.parts(&self.procedures)?;
+        out.0.end()
+    }
 }

@@ -6,24 +6,27 @@ mod file;
 mod located;
 mod problems;
 mod read;
+mod sections;
 mod write;
 
-pub use build::{Built, build};
+pub use build::{Builder, Built, build};
 pub use clash_build::{BuiltClash, build_clash};
 pub use file::{
-    ActionName, AssumptionChoices, BattleExpectation, CardEntry, ClashExpectation, ClashFile,
-    ClashPlayerFile, ClashSideName, ClashTrack, DamageBySide, Decisions, DeckCount, DeckFile,
-    Declaration, DeployExpectation, DuelExpectation, EffectsBySide, Entry, EvacuatedToName,
-    Expectation, GameName, LapEntry, NamesBySide, NewLocationExpectation, ObjectiveFile,
-    PlanetFile, PlayerFile, PodraceExpectation, PodraceTextFile, RemedyExpectation, ScenarioFile,
-    SideDecisions, SideOrNone, TraitsFile, ZonesBySide,
+    ActionName, AssumptionChoices, CardEntry, ClashFile, ClashPlayerFile, DamageBySide, Decisions,
+    DeckCount, DeckFile, Declaration, Entry, Expectation, GameName, LapEntry, ObjectiveFile,
+    PlanetFile, PlayerFile, PodraceTextFile, ScenarioFile, SideDecisions, SideOrNone, TraitsFile,
+    ZonesBySide,
 };
 pub use located::{Located, OrderedMap};
 pub use problems::{Omitted, Problem, Problems, Severity};
 pub use read::{
     ALIASES_PER_ANCHOR, MAX_ALIASES, MAX_DEPTH, MAX_SCENARIO_BYTES, MAX_VALUES, RATIO_FROM, parse,
 };
-pub use write::to_file;
+pub use sections::{
+    ExpectFile, ExpectFormat, Expected, Format, Part, PartFormat, Parts, Section, SectionFile,
+    SectionFormat, schema,
+};
+pub use write::{entries, to_file};
 
 /// Writes a scenario file as YAML.
 pub fn to_yaml(file: &ScenarioFile) -> String {

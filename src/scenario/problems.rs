@@ -132,6 +132,17 @@ impl Problems {
     }
 
     /// The kept problems, in the order found.
+    /// Puts the problems in the order of the file: by where each is first underlined, those
+    /// with no place last (stable, so problems at one place keep theirs).
+    pub fn in_file_order(&mut self) {
+        self.kept.sort_by_key(|problem| {
+            problem
+                .labels
+                .first()
+                .map_or(usize::MAX, |(span, _)| span.offset)
+        });
+    }
+
     pub fn iter(&self) -> std::slice::Iter<'_, Problem> {
         self.kept.iter()
     }

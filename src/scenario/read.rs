@@ -11,6 +11,7 @@ use serde_saphyr::{Error, Location};
 
 use super::file::ScenarioFile;
 use super::problems::{Problem, Problems};
+use super::sections::Format;
 use crate::board::Span;
 
 /// The largest scenario file read: far beyond any real position.
@@ -30,9 +31,51 @@ const REREAD_BYTES: usize = 4 * MAX_SCENARIO_BYTES;
 /// The most times a file is read in all.
 const MAX_READS: usize = 20;
 
+/// What the reading of a file under way knows: the format (the procedures' sections and parts
+/// of `expect:`), and the keys of those it has met, to read again by their own types.
+struct Reading {
+    format: &'static Format,
+    sections: Vec<&'static str>,
+    expectations: Vec<&'static str>,
+}
+
+thread_local! {
+    static READING: std::cell::RefCell<Option<Reading>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The format of the file being read on this thread: the procedures' sections are read
+/// through it; outside a reading, the bare format.
+pub(super) fn format_being_read() -> &'static Format {
+    READING.with(|reading| {
+        reading
+            .borrow()
+            .as_ref()
+            .map_or_else(Format::bare, |reading| reading.format)
+    })
+}
+
+/// A procedure's section met in the first reading.
+pub(super) fn section_seen(key: &'static str) {
+    READING.with(|reading| {
+        if let Some(reading) = reading.borrow_mut().as_mut() {
+            reading.sections.push(key);
+        }
+    });
+}
+
+/// A procedure's part of `expect:` met in the first reading.
+pub(super) fn expectation_seen(key: &'static str) {
+    READING.with(|reading| {
+        if let Some(reading) = reading.borrow_mut().as_mut() {
+            reading.expectations.push(key);
+        }
+    });
+}
+
 /// Parses scenario YAML, refusing oversized input and alias bombs quickly, and reporting
-/// every bad value at once.
-pub fn parse(text: &str) -> Result<ScenarioFile, Problems> {
+/// every bad value at once. `format` says which sections and parts of `expect:` the
+/// procedures add; each is read by its procedure's own type, with its spans.
+pub fn parse(text: &str, format: &'static Format) -> Result<ScenarioFile, Problems> {
     if text.len() > MAX_SCENARIO_BYTES {
         return Err(Problem::error(
             "too-large",
@@ -52,9 +95,12 @@ pub fn parse(text: &str) -> Result<ScenarioFile, Problems> {
     let mut blanked: Vec<(usize, usize)> = Vec::new();
     for read in 0..reads {
         let current = patched.as_deref().unwrap_or(text);
-        let error = match read_once(current) {
+        let error = match read_once(current, format) {
             Ok(file) if problems.is_empty() => return Ok(file),
-            Ok(_) => return Err(problems),
+            Ok(_) => {
+                problems.in_file_order();
+                return Err(problems);
+            }
             Err(error) => error,
         };
         let error = error.without_snippet();
@@ -112,10 +158,51 @@ pub fn parse(text: &str) -> Result<ScenarioFile, Problems> {
         blanked.push((start, end));
         patched = Some(blank(current, start, end, null));
     }
+    problems.in_file_order();
     Err(problems)
 }
 
-fn read_once(text: &str) -> Result<ScenarioFile, Error> {
+/// Reads a file: the position first, every procedure's section and part of `expect:` passed
+/// over and noted; then each of those again, by its own type, from the same text.
+fn read_once(text: &str, format: &'static Format) -> Result<ScenarioFile, Error> {
+    READING.with(|reading| {
+        *reading.borrow_mut() = Some(Reading {
+            format,
+            sections: Vec::new(),
+            expectations: Vec::new(),
+        })
+    });
+    let first = serde_saphyr::from_str_with_options::<ScenarioFile>(text, options());
+    let seen = READING.with(|reading| reading.borrow_mut().take());
+    let mut file = first?;
+    let Some(seen) = seen else {
+        return Ok(file);
+    };
+    for section in format
+        .sections
+        .iter()
+        .filter(|section| seen.sections.contains(&section.key()))
+    {
+        if let Some(part) = section.read(text, options(), false)? {
+            file.sections.put(part);
+        }
+    }
+    if let Some(expect) = file.expect.as_mut() {
+        for part in format
+            .expectations
+            .iter()
+            .filter(|part| seen.expectations.contains(&part.key()))
+        {
+            if let Some(part) = part.read(text, options(), true)? {
+                expect.value.procedures.put(part);
+            }
+        }
+    }
+    Ok(file)
+}
+
+/// How every reading of a file is bounded.
+fn options() -> serde_saphyr::Options {
     let budget = serde_saphyr::budget! {
         max_events: 2 * MAX_VALUES,
         max_aliases: MAX_ALIASES,
@@ -130,8 +217,7 @@ fn read_once(text: &str) -> Result<ScenarioFile, Error> {
         alias_anchor_min_aliases: RATIO_FROM,
         alias_anchor_ratio_multiplier: ALIASES_PER_ANCHOR,
     };
-    let options = serde_saphyr::options! { budget: budget };
-    serde_saphyr::from_str_with_options::<ScenarioFile>(text, options)
+    serde_saphyr::options! { budget: budget }
 }
 
 /// How to read on past a bad value.
@@ -537,7 +623,7 @@ mod tests {
     use super::*;
 
     fn messages(text: &str) -> Vec<String> {
-        match parse(text) {
+        match parse(text, Format::bare()) {
             Ok(_) => Vec::new(),
             Err(problems) => problems.iter().map(|p| p.message.clone()).collect(),
         }
@@ -564,7 +650,7 @@ mod tests {
     #[test]
     fn a_misspelt_key_is_suggested_and_reading_goes_on() {
         let text = "cards:\n  R2-D2, Repair Droid:\n    power_bonu: 1\n    dammage: 2\n    side: light\nturn: darkside\n";
-        let problems = parse(text).expect_err("three problems");
+        let problems = parse(text, Format::bare()).expect_err("three problems");
         let helps: Vec<String> = problems.iter().filter_map(|p| p.help.clone()).collect();
         assert_eq!(problems.iter().count(), 3, "{problems:?}");
         assert!(
@@ -577,7 +663,7 @@ mod tests {
     #[test]
     fn nesting_too_deep_is_refused_with_its_place() {
         let text = format!("light:\n  hand: {}{}\n", "[".repeat(40), "]".repeat(40));
-        let problems = parse(&text).expect_err("too deep");
+        let problems = parse(&text, Format::bare()).expect_err("too deep");
         let problem = &problems.as_slice()[0];
         assert!(
             problem.message.contains("nest more than 32 levels"),
@@ -588,7 +674,8 @@ mod tests {
 
     #[test]
     fn a_syntax_error_has_its_place() {
-        let problems = parse("light:\n  hand: [a, b\nturn: light\n").expect_err("unclosed");
+        let problems =
+            parse("light:\n  hand: [a, b\nturn: light\n", Format::bare()).expect_err("unclosed");
         let problem = &problems.as_slice()[0];
         assert!(!problem.labels.is_empty(), "{problem:?}");
         assert!(
@@ -608,7 +695,7 @@ mod tests {
         }
         aliases.push_str("]\n");
         for text in [aliases.as_str(), "title: a\n---\ntitle: b\n"] {
-            let problems = parse(text).expect_err("refused");
+            let problems = parse(text, Format::bare()).expect_err("refused");
             let message = &problems.as_slice()[0].message;
             assert!(
                 !message.contains('{') && !message.contains("::"),
@@ -619,8 +706,11 @@ mod tests {
 
     #[test]
     fn the_comma_hint_is_given_only_inside_braces() {
-        let braces =
-            parse("light:\n  hand: [{card: Qui-Gon Jinn, Jedi Mentor}]\n").expect_err("split name");
+        let braces = parse(
+            "light:\n  hand: [{card: Qui-Gon Jinn, Jedi Mentor}]\n",
+            Format::bare(),
+        )
+        .expect_err("split name");
         assert!(
             braces.as_slice()[0]
                 .help
@@ -628,7 +718,7 @@ mod tests {
                 .unwrap_or_default()
                 .contains("comma")
         );
-        let plain = parse("titel: x\n").expect_err("unknown key");
+        let plain = parse("titel: x\n", Format::bare()).expect_err("unknown key");
         assert!(
             !plain.as_slice()[0]
                 .help

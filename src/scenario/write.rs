@@ -2,7 +2,6 @@
 
 use crate::board::{Board, CardId, Zone};
 use crate::cards::{Card, Side, Source, StatValue, TraitKind};
-use crate::procedures::duel::section::{DuelFile, DuelistFile};
 use crate::ranged::StatInput;
 
 use super::file::{
@@ -198,7 +197,7 @@ fn entry(board: &Board, id: CardId) -> Located<Entry> {
     }))
 }
 
-fn entries(board: &Board, zone: Zone) -> Vec<Located<Entry>> {
+pub fn entries(board: &Board, zone: Zone) -> Vec<Located<Entry>> {
     board
         .zone(zone)
         .iter()
@@ -249,7 +248,7 @@ fn player(board: &Board, side: Side) -> Option<Located<PlayerFile>> {
 }
 
 /// The scenario file of a board (the position only).
-pub fn to_file(board: &Board) -> ScenarioFile {
+pub fn to_file(board: &Board, format: &super::sections::Format) -> ScenarioFile {
     let mut cards = OrderedMap::default();
     for card in &board.definitions {
         if let Some(declaration) = declaration(card) {
@@ -283,134 +282,15 @@ pub fn to_file(board: &Board) -> ScenarioFile {
         light: player(board, Side::Light),
         dark: player(board, Side::Dark),
         planets,
-        duel: board
-            .duel
-            .map(|duel| Located::new(duel_section(board, &duel))),
-        battle: board
-            .battle
-            .as_ref()
-            .map(|setup| Located::new(battle_section(board, setup))),
-        new_location: board.new_location.as_ref().map(|setup| {
-            Located::new(crate::procedures::new_location::NewLocationFile {
-                planet: setup
-                    .planet
-                    .map(|planet| Located::new(planet.name().to_string())),
-                by: setup.by.map(Located::new),
-                occasion: setup.occasion,
-            })
-        }),
-        deploy: board.deploy.as_ref().map(|setup| {
-            Located::new(crate::procedures::deploy::section::DeployFile {
-                card: Located::new(
-                    board
-                        .card(setup.card)
-                        .map(Card::unambiguous_name)
-                        .unwrap_or_default(),
-                ),
-                to: setup
-                    .to
-                    .map(|planet| Located::new(planet.name().to_string())),
-                hidden: setup.hidden,
-            })
-        }),
-        podrace: board.podrace.as_ref().map(|setup| {
-            Located::new(crate::procedures::podrace::section::PodraceFile {
-                deploy: setup
-                    .deploy
-                    .iter()
-                    .map(|id| {
-                        Located::new(
-                            board
-                                .card(*id)
-                                .map(Card::unambiguous_name)
-                                .unwrap_or_default(),
-                        )
-                    })
-                    .collect(),
-                thrusted: setup.thrusted,
-                refueled: setup.refueled,
-            })
-        }),
+        sections: {
+            let mut sections = super::sections::Parts::default();
+            for format in &format.sections {
+                if let Some(section) = format.write(board) {
+                    sections.put(section);
+                }
+            }
+            sections
+        },
         ..ScenarioFile::default()
-    }
-}
-
-/// A battle's or an evacuation's stated plans as the scenario's `battle:` section; each card
-/// by the name that finds it.
-fn battle_section(
-    board: &Board,
-    setup: &crate::board::BattleSetup,
-) -> crate::procedures::battle::section::BattleFile {
-    use crate::procedures::battle::section::PlanEntryFile;
-    let name = |id: &CardId| {
-        Located::new(
-            board
-                .card(*id)
-                .map(Card::unambiguous_name)
-                .unwrap_or_default(),
-        )
-    };
-    let plan = |entries: &Vec<crate::board::PlanEntry>| {
-        Located::new(
-            entries
-                .iter()
-                .filter_map(|entry| {
-                    let (fighter, together) = entry.fighters.split_first()?;
-                    Some(Located::new(PlanEntryFile {
-                        fighter: name(fighter),
-                        together_with: together.first().map(name),
-                        weapon: entry.weapon.as_ref().map(name),
-                        battle_cards: entry.battle_cards.iter().map(name).collect(),
-                    }))
-                })
-                .collect(),
-        )
-    };
-    crate::procedures::battle::section::BattleFile {
-        planet: setup
-            .planet
-            .map(|planet| Located::new(planet.name().to_string())),
-        evacuating: setup
-            .evacuating
-            .as_ref()
-            .map(|cards| Located::new(cards.iter().map(name).collect())),
-        light: setup.light.as_ref().map(plan),
-        dark: setup.dark.as_ref().map(plan),
-    }
-}
-
-/// A duel under way as the scenario's `duel:` section. The fighters' hit tokens stay on
-/// their cards in play.
-fn duel_section(board: &Board, duel: &crate::board::DuelInProgress) -> DuelFile {
-    let side = |side: Side| {
-        let duelist = duel.side(side);
-        Located::new(DuelistFile {
-            fighter: Located::new(
-                board
-                    .card(duelist.fighter)
-                    .map(Card::full_name)
-                    .unwrap_or_default(),
-            ),
-            weapon: duelist
-                .weapon
-                .and_then(|weapon| board.card(weapon))
-                .map(|weapon| Located::new(weapon.full_name())),
-            hits: None,
-            hand: Some(Located::new(DeckFile::Cards(entries(
-                board,
-                Zone::DuelingHand(side),
-            )))),
-            pile: entries(board, Zone::DuelingPile(side)),
-            drawn: duelist
-                .drawn
-                .map(|drawn| Located::new(crate::ranged::DeckSize::saturating(i64::from(drawn)))),
-        })
-    };
-    DuelFile {
-        initiator: Located::new(duel.initiator),
-        next: Located::new(duel.next),
-        pending: Located::new(duel.pending),
-        light: side(Side::Light),
-        dark: side(Side::Dark),
     }
 }

@@ -738,14 +738,14 @@ impl<'a> Session<'a> {
         }
         let mut file = match &self.last {
             Some(adjudication) => {
-                let mut file = scenario::to_file(&adjudication.before);
+                let mut file = scenario::to_file(&adjudication.before, procedures::format());
                 file.action = Some(Located::new(ActionName(adjudication.action.to_string())));
                 file.decisions = adjudication.decisions.clone();
                 file.policy = adjudication.policy.map(Located::new);
                 file.expect = adjudication.expect.clone().map(Located::new);
                 file
             }
-            None => scenario::to_file(&self.board),
+            None => scenario::to_file(&self.board, procedures::format()),
         };
         file.assumptions = self.assumptions.clone();
         file.title = Some(match &self.last {
@@ -808,7 +808,7 @@ impl<'a> Session<'a> {
             }
         }
         let text = crate::files::read_scenario(std::path::Path::new(path))?;
-        let file = scenario::parse(&text).map_err(|problems| {
+        let file = procedures::parse(&text).map_err(|problems| {
             format!(
                 "{path} is not readable:\n{}",
                 self.file_problems(path, &text, &problems)
@@ -1548,7 +1548,11 @@ impl<'a> Session<'a> {
             before: self.board.clone(),
             decisions,
             policy: self.policy,
-            expect: door.expectation(&walk),
+            expect: door.expectation(&walk).map(|part| {
+                let mut expect = scenario::Expectation::default();
+                expect.procedures.put(part);
+                expect
+            }),
         });
         self.board = after;
         if !changed {

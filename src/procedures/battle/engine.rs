@@ -4,7 +4,9 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
-use crate::board::{Board, CardId, PlanEntry, Planet, Step, Zone};
+use super::section::{BattleFile, PlanEntry};
+use crate::board::{Board, CardId, Planet, Step, Zone};
+use crate::scenario::SectionFile;
 use crate::cards::traits::starship_kind;
 use crate::cards::{BattleEffect, Card, CardType, Side, StatValue, TraitKind, TraitValue};
 use crate::random::Random;
@@ -544,9 +546,7 @@ impl Battle {
                 .is_some_and(|item| board.ruleset.in_force(corpus, item))
         };
         let mover = board.turn.unwrap_or(Side::Light);
-        let planet = board
-            .battle
-            .as_ref()
+        let planet = BattleFile::stated(board)
             .and_then(|setup| setup.planet)
             .or(board.current_planet);
         Battle {
@@ -779,9 +779,7 @@ impl Battle {
             );
             return Ok(());
         }
-        if let Some(named) = board
-            .battle
-            .as_ref()
+        if let Some(named) = BattleFile::stated(board)
             .and_then(|setup| setup.evacuating.as_ref())
         {
             let left: Vec<CardId> = cards
@@ -940,7 +938,7 @@ impl Battle {
             Vec::new(),
         );
         for side in [self.attacker, self.defender()] {
-            if let Some(plan) = board.battle.as_ref().and_then(|setup| setup.plan(side)) {
+            if let Some(plan) = BattleFile::stated(board).and_then(|setup| setup.plan(side)) {
                 let fighters = self.fighters(board, side);
                 let problems = self.plan_problems(board, side, plan, &fighters, &fighters);
                 if let Some((_, problem)) = problems.into_iter().next() {
@@ -1055,7 +1053,7 @@ impl Battle {
     /// `check`): in an evacuation the intercepting player's plan may name the starships in
     /// his hand that he would add to his Hyperspace pile, and must name those already there.
     pub fn stated_plan_problems(&self, board: &Board) -> Vec<(Side, Option<usize>, PlanProblem)> {
-        let Some(setup) = &board.battle else {
+        let Some(setup) = BattleFile::stated(board) else {
             return Vec::new();
         };
         let mut problems = Vec::new();

@@ -2,7 +2,9 @@
 //! `action: evacuate`: one engine, `Battle`, in two modes, over the scenario's `battle:`
 //! section.
 
+pub mod check;
 pub mod engine;
+pub mod expect;
 pub mod narrate;
 pub mod section;
 pub mod shell;
@@ -12,9 +14,11 @@ use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::{Board, CardId, Span};
 use crate::cards::Side;
 use crate::engine::Run;
+use crate::scenario::SectionFile;
 use crate::legality::{Basis, Verdict, Violation};
 use crate::rules::{Choices, Corpus, Ruleset};
-use crate::scenario::{self, BattleExpectation, Expectation};
+use crate::scenario::{self};
+use expect::BattleExpectation;
 use engine::{Battle, BattleEvent, BattleResult, Mode, PlanProblem};
 
 /// The battle and the evacuation, as the registry knows them.
@@ -215,21 +219,17 @@ impl Procedure for BattleProcedure {
     }
 
 
-    fn expected(expect: &Expectation) -> Option<&BattleExpectation> {
-        expect.battle.as_ref()
-    }
 
     fn unmet(expect: &BattleExpectation, walked: &BattleWalk) -> Vec<String> {
         unmet_battle_expectations(expect, &walked.result, &walked.after)
     }
 
-    fn expectation(result: &BattleResult) -> Option<Expectation> {
-                Some(Expectation {
-            battle: Some(BattleExpectation {
+    fn expectation(result: &BattleResult) -> Option<BattleExpectation> {
+                Some(BattleExpectation {
                 refused: Some(result.refusal.is_some()),
                 intercepted: result.intercepted,
                 evacuated: result.evacuated,
-                defeated: Some(scenario::NamesBySide {
+                defeated: Some(expect::NamesBySide {
                     light: result.defeated_light.clone(),
                     dark: result.defeated_dark.clone(),
                 }),
@@ -240,9 +240,15 @@ impl Procedure for BattleProcedure {
                 deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
                 tie_game: Some(result.tie_game),
                 ..BattleExpectation::default()
-            }),
-            ..Expectation::default()
-        })
+            })
+    }
+
+    fn check(board: &Board, _corpus: &Corpus) -> Vec<Violation> {
+        check::stated_battle_cards(board)
+    }
+
+    fn sections() -> &'static [&'static dyn crate::scenario::PartFormat] {
+        &[&crate::scenario::SectionFormat::<section::BattleFile>::NEW]
     }
 
     fn refusal(event: &BattleEvent) -> Option<&'static str> {
@@ -258,9 +264,7 @@ impl Procedure for BattleProcedure {
     fn refusal_place(board: &Board) -> (Vec<CardId>, Vec<(Span, String)>) {
         (
             Vec::new(),
-            board
-                .battle
-                .as_ref()
+            section::BattleFile::stated(board)
                 .and_then(|setup| setup.span.0)
                 .map(|span| (span, "the battle".to_string()))
                 .into_iter()
@@ -280,16 +284,14 @@ impl Procedure for BattleProcedure {
         if !refused.is_empty() {
             return refused;
         }
-        let battle_span = board.battle.as_ref().and_then(|setup| setup.span.0);
+        let battle_span = section::BattleFile::stated(board).and_then(|setup| setup.span.0);
         Self::start(board, corpus, action, choices)
             .stated_plan_problems(board)
             .into_iter()
             .map(|(side, entry, problem)| {
                 let (cites, assumptions) = problem.basis();
                 let entry_span = entry.and_then(|position| {
-                    board
-                        .battle
-                        .as_ref()
+                    section::BattleFile::stated(board)
                         .and_then(|setup| setup.plan(side))
                         .and_then(|plan| plan.get(position))
                         .and_then(|entry| entry.span.0)
@@ -412,8 +414,8 @@ fn unmet_battle_expectations(
     flag("tie game", expect.tie_game, Some(result.tie_game));
     if let Some(to) = expect.evacuated_to {
         let actual = result.evacuated_to.map(|to| match to {
-            engine::EvacuatedTo::DrawDeck => scenario::EvacuatedToName::DrawDeck,
-            engine::EvacuatedTo::DiscardPile => scenario::EvacuatedToName::DiscardPile,
+            engine::EvacuatedTo::DrawDeck => expect::EvacuatedToName::DrawDeck,
+            engine::EvacuatedTo::DiscardPile => expect::EvacuatedToName::DiscardPile,
         });
         if actual != Some(to) {
             unmet.push(format!(

@@ -3,7 +3,9 @@
 //! lightsaber / card force push`), shown after each change with what still keeps the plan
 //! from being one the rules allow.
 
-use crate::board::{BattleSetup, Board, CardId, PlanEntry, Planet, Zone};
+use super::section::{BattleFile, BattleSetup, PlanEntry};
+use crate::board::{Board, CardId, Planet, Zone};
+use crate::scenario::SectionFile;
 use crate::cards::Side;
 use crate::procedures::battle::engine::{Battle, Mode};
 use crate::procedures::FindCard;
@@ -67,30 +69,33 @@ pub fn state(
     let rest = rest.join(" ");
     match what.to_ascii_lowercase().as_str() {
         "show" => {}
-        "off" => board.battle = None,
+        "off" => BattleFile::set_stated(board, None),
         "at" => {
             let planet = Planet::parse(&rest)
                 .ok_or_else(|| format!("{} is not a planet", crate::text::quoted(&rest)))?;
-            board.battle.get_or_insert_with(BattleSetup::default).planet = Some(planet);
+            let mut setup = BattleFile::stated(board).cloned().unwrap_or_default();
+            setup.planet = Some(planet);
+            BattleFile::set_stated(board, Some(setup));
         }
         "plan" => {
             let (side, entry) = rest.split_once(' ').unwrap_or((rest.as_str(), ""));
             let side = Side::from_word(side)?;
             if entry.trim().eq_ignore_ascii_case("clear") {
-                if let Some(setup) = board.battle.as_mut() {
+                if let Some(setup) = BattleFile::stated_mut(board) {
                     *plan_mut(setup, side) = None;
                 }
             } else {
                 let entry = parse_entry(board, side, entry, find)?;
-                let setup = board.battle.get_or_insert_with(BattleSetup::default);
-                plan_mut(setup, side)
+                let mut setup: BattleSetup = BattleFile::stated(board).cloned().unwrap_or_default();
+                plan_mut(&mut setup, side)
                     .get_or_insert_with(Vec::new)
                     .push(entry);
+                BattleFile::set_stated(board, Some(setup));
             }
         }
         "evacuating" => {
             if rest.trim().eq_ignore_ascii_case("all") {
-                if let Some(setup) = board.battle.as_mut() {
+                if let Some(setup) = BattleFile::stated_mut(board) {
                     setup.evacuating = None;
                 }
             } else {
@@ -112,10 +117,9 @@ pub fn state(
                     }
                     cards.push(id);
                 }
-                board
-                    .battle
-                    .get_or_insert_with(BattleSetup::default)
-                    .evacuating = Some(cards);
+                let mut setup = BattleFile::stated(board).cloned().unwrap_or_default();
+                setup.evacuating = Some(cards);
+                BattleFile::set_stated(board, Some(setup));
             }
         }
         other => {
@@ -209,9 +213,8 @@ fn place_new(
 /// The cards the stated battle and `entry` already name.
 fn taken(board: &Board, entry: &PlanEntry) -> std::collections::BTreeSet<CardId> {
     let mut taken = std::collections::BTreeSet::new();
-    let entries = board
-        .battle
-        .iter()
+    let entries = BattleFile::stated(board)
+        .into_iter()
         .flat_map(|setup| setup.light.iter().chain(setup.dark.iter()).flatten())
         .chain(std::iter::once(entry));
     for planned in entries {
@@ -236,9 +239,7 @@ fn place_among(
     if name.is_empty() {
         return Err(format!("name {}", role.word()));
     }
-    let planet = board
-        .battle
-        .as_ref()
+    let planet = BattleFile::stated(board)
         .and_then(|setup| setup.planet)
         .or(board.current_planet)
         .ok_or("say where the battle is first: `battle at PLANET` or `planet PLANET`")?;
@@ -309,7 +310,7 @@ fn describe(board: &Board, corpus: &Corpus, mode: Mode) -> String {
             "if the evacuation is intercepted",
         ),
     };
-    let Some(setup) = &board.battle else {
+    let Some(setup) = BattleFile::stated(board) else {
         return format!(
             "No {} is stated: `{command}` alone takes the current planet, and each plan is made by decisions {made}.\n",
             match mode {

@@ -2,6 +2,7 @@
 //! `game`.
 
 pub mod engine;
+pub mod expect;
 pub mod narrate;
 
 use super::ActionSpec;
@@ -9,7 +10,7 @@ use super::contract::{Procedure, Walked};
 use crate::cards::Side;
 use crate::clash::{ClashBoard, player_name};
 use crate::rules::{Choices, Corpus, Ruleset};
-use crate::scenario::{ClashExpectation, ClashSideName, Expectation};
+use expect::{ClashExpectation, ClashSideName};
 use engine::{Clash, ClashAction, ClashEvent, ClashResult};
 
 /// Clash of the Lightsabers, as the registry knows it.
@@ -89,9 +90,6 @@ impl Procedure for ClashProcedure {
     }
 
 
-    fn expected(expect: &Expectation) -> Option<&ClashExpectation> {
-        expect.clash.as_ref()
-    }
 
     fn unmet(expect: &ClashExpectation, walked: &ClashWalk) -> Vec<String> {
         unmet_clash_expectations(expect, &walked.result)

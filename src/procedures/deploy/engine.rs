@@ -1,6 +1,8 @@
 //! Deploying a card, and the card it may then deploy from the draw deck by its game text:
 //! counters, the search, one copy, the reshuffle, the penalty and deck victory.
 
+use crate::scenario::SectionFile;
+use super::section::DeployFile;
 use serde::Serialize;
 
 use crate::board::{Board, CardId, Planet, Zone};
@@ -164,7 +166,7 @@ impl DeployResult {
 
 impl Deploy {
     pub fn new(board: &Board, corpus: &crate::rules::Corpus) -> Deploy {
-        let setup = board.deploy.as_ref();
+        let setup = DeployFile::stated(board);
         Deploy {
             phase: Phase::Start,
             pending: crate::engine::Pending::default(),
@@ -219,9 +221,8 @@ impl Deploy {
         };
         self.side = side;
         self.result.side = Some(side);
-        let setup = board
-            .deploy
-            .clone()
+        let setup = DeployFile::stated(board)
+            .cloned()
             .ok_or("the card deployed: state it under `deploy:` with `card:`")?;
         let planet = self.planet.ok_or(
             "where the card deploys: give `deploy: to:` or the position's `current_planet`",
@@ -269,7 +270,7 @@ impl Deploy {
         self.result.counters_left = left;
         let moved = describe_move(board, id, Zone::Hand(side), Zone::InPlay(planet, side));
         // The deploy the position stated is made.
-        board.deploy = None;
+        DeployFile::set_stated(board, None);
         board.move_to(id, Zone::InPlay(planet, side));
         if let Some(instance) = board.instance_mut(id) {
             instance.face_down = hidden;

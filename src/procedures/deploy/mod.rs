@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod engine;
+pub mod expect;
 pub mod narrate;
 pub mod section;
 pub mod shell;
@@ -11,10 +12,11 @@ use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::{Board, CardId, Span};
 use crate::engine::Run;
+use crate::scenario::SectionFile;
 use crate::engine::counters::COUNTERS_PER_TURN;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
-use crate::scenario::{DeployExpectation, Expectation};
+use expect::DeployExpectation;
 use engine::{Deploy, DeployEvent, DeployResult, NotFetched};
 
 /// Deploying a card, as the registry knows it.
@@ -67,6 +69,10 @@ impl Procedure for DeployProcedure {
         ACTIONS
     }
 
+    fn sections() -> &'static [&'static dyn crate::scenario::PartFormat] {
+        &[&crate::scenario::SectionFormat::<section::DeployFile>::NEW]
+    }
+
     fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> Deploy {
         Deploy::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
     }
@@ -94,17 +100,13 @@ impl Procedure for DeployProcedure {
     }
 
 
-    fn expected(expect: &Expectation) -> Option<&DeployExpectation> {
-        expect.deploy.as_ref()
-    }
 
     fn unmet(expect: &DeployExpectation, walked: &DeployWalk) -> Vec<String> {
         unmet_deploy_expectations(expect, &walked.result, &walked.after)
     }
 
-    fn expectation(result: &DeployResult) -> Option<Expectation> {
-        Some(Expectation {
-            deploy: Some(DeployExpectation {
+    fn expectation(result: &DeployResult) -> Option<DeployExpectation> {
+        Some(DeployExpectation {
                 refused: Some(result.refusal.is_some()),
                 fetched: result
                     .searched()
@@ -117,9 +119,7 @@ impl Procedure for DeployProcedure {
                 ))),
                 deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
                 zones: None,
-            }),
-            ..Expectation::default()
-        })
+            })
     }
 
     fn check(board: &Board, _corpus: &Corpus) -> Vec<Violation> {
@@ -132,10 +132,11 @@ impl Procedure for DeployProcedure {
 
     fn refusal_place(board: &Board) -> (Vec<CardId>, Vec<(Span, String)>) {
         (
-            board.deploy.iter().map(|setup| setup.card).collect(),
-            board
-                .deploy
-                .as_ref()
+            section::DeployFile::stated(board)
+                .iter()
+                .map(|setup| setup.card)
+                .collect(),
+            section::DeployFile::stated(board)
                 .and_then(|setup| setup.span.0)
                 .map(|span| (span, "the card deployed".to_string()))
                 .into_iter()

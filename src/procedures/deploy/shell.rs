@@ -1,14 +1,16 @@
 //! The shell's words for stating the card being deployed: `deploy CARD [to PLANET] [hidden]`,
 //! `deploy off`.
 
-use crate::board::{Board, DeploySetup, Planet, SpanNote, Zone};
+use super::section::{DeployFile, DeploySetup};
+use crate::board::{Board, Planet, SpanNote, Zone};
+use crate::scenario::SectionFile;
 use crate::procedures::FindCard;
 
 /// States the card being deployed (the words after `deploy`), and describes it.
 pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<String, String> {
     let words = args.join(" ");
     if words.trim().eq_ignore_ascii_case("off") {
-        board.deploy = None;
+        DeployFile::set_stated(board, None);
         return Ok("No card is being deployed.\n".to_string());
     }
     let side = board
@@ -36,12 +38,13 @@ pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<Str
             board.describe(card)
         ));
     }
-    board.deploy = Some(DeploySetup {
+    DeployFile::set_stated(board, Some(DeploySetup {
         card,
         to,
         hidden,
         span: SpanNote::default(),
-    });
+    }),
+    );
     let planet = to.or(board.current_planet).map_or_else(
         || "no planet yet (`deploy CARD to PLANET` or `planet NAME`)".to_string(),
         |planet| planet.name().to_string(),

@@ -1,7 +1,9 @@
 //! What `check` holds a position to around duels: hit tokens only on the fighters of a duel
 //! under way, and a duel under way consistent with the rules it stands on.
 
-use crate::board::{Board, CardId, Duelist, PendingMove, Span, Step, Zone};
+use super::section::{DuelFile, Duelist, PendingMove};
+use crate::board::{Board, CardId, Span, Step, Zone};
+use crate::scenario::SectionFile;
 use crate::cards::{Card, CardType, Side};
 use crate::legality::{Basis, Verdict, Violation};
 use crate::procedures::duel::engine::{
@@ -15,7 +17,7 @@ pub const HITS_OUTSIDE_DUEL: &str = "hits-outside-duel";
 pub fn check(board: &Board) -> Vec<Violation> {
     let mut found = Vec::new();
     hits_outside_duel(board, &mut found);
-    if let Some(duel) = &board.duel {
+    if let Some(duel) = DuelFile::stated(board) {
         let section = duel.span.0;
         if board.turn.is_some_and(|turn| turn != duel.initiator) || board.step != Some(Step::Battle)
         {
@@ -122,16 +124,15 @@ fn printed_damage(board: &Board, id: CardId) -> Option<i32> {
 /// Hit tokens are placed on the dueling characters during a duel and removed when it ends:
 /// on any other card, or with no duel under way, they have no place.
 fn hits_outside_duel(board: &Board, found: &mut Vec<Violation>) {
-    let fighters: Vec<CardId> = board
-        .duel
-        .iter()
+    let fighters: Vec<CardId> = DuelFile::stated(board)
+        .into_iter()
         .flat_map(|duel| [duel.light.fighter, duel.dark.fighter])
         .collect();
     for instance in &board.cards {
         if instance.hits == 0 || fighters.contains(&instance.id) {
             continue;
         }
-        let message = if board.duel.is_some() {
+        let message = if DuelFile::stated(board).is_some() {
             format!(
                 "{} has {} but is not fighting in the duel under way: hit tokens go only on the dueling characters",
                 name(board, instance.id),

@@ -5,7 +5,9 @@ use std::collections::VecDeque;
 
 use serde::Serialize;
 
-use crate::board::{Board, CardId, PendingMove, Planet, Step, Zone};
+use super::section::{DuelFile, PendingMove};
+use crate::board::{Board, CardId, Planet, Step, Zone};
+use crate::scenario::SectionFile;
 use crate::cards::traits::{dueling_character, lightsaber};
 use crate::cards::{Card, CardType, DuelingEffect, Side, StatValue, TraitValue};
 use crate::random::Random;
@@ -386,15 +388,14 @@ impl Duel {
     pub fn new(board: &Board, corpus: &Corpus) -> Duel {
         let in_force = |id: &str| board.ruleset.in_force_id(corpus, id);
         Duel {
-            phase: if board.duel.is_some() {
+            phase: if DuelFile::stated(board).is_some() {
                 Phase::Resume
             } else {
                 Phase::Start
             },
             pending: VecDeque::new(),
             random: Random::seeded(board.seed),
-            initiator: board
-                .duel
+            initiator: DuelFile::stated(board)
                 .map(|duel| duel.initiator)
                 .or(board.turn)
                 .unwrap_or(Side::Light),
@@ -622,7 +623,7 @@ impl Duel {
 
     /// Takes up a duel under way where the position leaves it.
     fn resume(&mut self, board: &Board) -> Result<(), String> {
-        let Some(duel) = board.duel else {
+        let Some(duel) = DuelFile::stated(board).copied() else {
             return Err("no duel under way".to_string());
         };
         self.result.initiated = true;
@@ -1345,7 +1346,7 @@ impl Duel {
     fn ending(&mut self, board: &mut Board) -> Result<(), String> {
         self.result.exchange_end = Some(self.tally(board));
         // The duel is no longer under way once it ends.
-        board.duel = None;
+        DuelFile::set_stated(board, None);
         let defeated = self.result.defeated;
         // 1. Discard the defeated character and the weapon it was using.
         if let Some(loser) = defeated {

@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod engine;
+pub mod expect;
 pub mod narrate;
 pub mod section;
 pub mod shell;
@@ -14,7 +15,8 @@ use crate::cards::Side;
 use crate::engine::Run;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
-use crate::scenario::{DuelExpectation, Expectation, ZonesBySide};
+use crate::scenario::{ZonesBySide};
+use expect::DuelExpectation;
 use engine::{Duel, DuelEvent, DuelResult};
 
 /// The lightsaber duel, as the registry knows it.
@@ -91,6 +93,10 @@ impl Procedure for DuelProcedure {
         ACTIONS
     }
 
+    fn sections() -> &'static [&'static dyn crate::scenario::PartFormat] {
+        &[&crate::scenario::SectionFormat::<section::DuelFile>::NEW]
+    }
+
     fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> Duel {
         Duel::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
     }
@@ -117,9 +123,6 @@ impl Procedure for DuelProcedure {
     }
 
 
-    fn expected(expect: &Expectation) -> Option<&DuelExpectation> {
-        expect.duel.as_ref()
-    }
 
     fn unmet(expect: &DuelExpectation, walked: &DuelWalk) -> Vec<String> {
         let mut unmet = unmet_duel_expectations(expect, &walked.result);
@@ -129,9 +132,8 @@ impl Procedure for DuelProcedure {
         unmet
     }
 
-    fn expectation(result: &DuelResult) -> Option<Expectation> {
-        Some(Expectation {
-            duel: Some(DuelExpectation {
+    fn expectation(result: &DuelResult) -> Option<DuelExpectation> {
+        Some(DuelExpectation {
                 refused: Some(result.refusal.is_some()),
                 defender: result.defender.clone(),
                 defeated: Some(crate::scenario::SideOrNone::of(result.defeated)),
@@ -141,9 +143,7 @@ impl Procedure for DuelProcedure {
                 }),
                 deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
                 ..DuelExpectation::default()
-            }),
-            ..Expectation::default()
-        })
+            })
     }
 
     fn check(board: &Board, _corpus: &Corpus) -> Vec<Violation> {

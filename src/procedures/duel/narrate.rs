@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::engine::Refusal;
-use crate::board::PendingMove;
+use super::section::PendingMove;
 use crate::cards::Side;
 use crate::procedures::duel::engine::DuelEvent;
 

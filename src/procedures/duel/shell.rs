@@ -1,7 +1,9 @@
 //! The shell's commands for a duel under way: `duel under-way LIGHT / DARK`, then `duel
 //! next`, `pending`, `weapon`, `initiator`, `drawn`, and `duel off`.
 
-use crate::board::{Board, DuelInProgress, Duelist, PendingMove, SpanNote};
+use super::section::{DuelFile, DuelInProgress, Duelist, PendingMove};
+use crate::board::{Board, SpanNote};
+use crate::scenario::SectionFile;
 use crate::cards::Side;
 use crate::procedures::FindCard;
 
@@ -28,23 +30,22 @@ pub fn under_way(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result
                 drawn: None,
                 span: SpanNote::default(),
             };
-            board.duel = Some(DuelInProgress {
+            DuelFile::set_stated(board, Some(DuelInProgress {
                 initiator,
                 light: duelist(light),
                 dark: duelist(dark),
                 next: initiator,
                 pending: PendingMove::Attack,
                 span: SpanNote::default(),
-            });
+            }),
+            );
         }
         "off" => {
-            board.duel = None;
+            DuelFile::set_stated(board, None);
             return Ok("No duel is under way.\n".to_string());
         }
         what => {
-            let duel = board
-                .duel
-                .as_mut()
+            let duel = DuelFile::stated_mut(board)
                 .ok_or_else(|| format!("no duel is under way: state one with `{usage}`"))?;
             let value = args.get(1).copied().unwrap_or_default();
             match what {
@@ -77,7 +78,7 @@ pub fn under_way(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result
                     } else {
                         Some(find(board, &format!("{} {name}", side.word()))?)
                     };
-                    if let Some(duel) = board.duel.as_mut() {
+                    if let Some(duel) = DuelFile::stated_mut(board) {
                         duel.side_mut(side).weapon = weapon;
                     }
                 }
@@ -95,7 +96,7 @@ pub fn under_way(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result
 
 /// The duel under way in one paragraph.
 fn describe(board: &Board) -> String {
-    let Some(duel) = &board.duel else {
+    let Some(duel) = DuelFile::stated(board) else {
         return "No duel is under way.\n".to_string();
     };
     let armed = |side: Side| {

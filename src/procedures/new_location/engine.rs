@@ -3,6 +3,8 @@
 //! from his draw deck, show it, put it in his hand and reshuffle, the player who put the
 //! location down first.
 
+use crate::scenario::SectionFile;
+use super::section::NewLocationFile;
 use std::collections::BTreeSet;
 
 use serde::Serialize;
@@ -106,7 +108,7 @@ pub struct NewLocation {
 
 impl NewLocation {
     pub fn new(board: &Board) -> NewLocation {
-        let setup = board.new_location.as_ref();
+        let setup = NewLocationFile::stated(board);
         let first = setup.and_then(|setup| setup.by).or(board.turn);
         let occasion = setup.map(|setup| setup.occasion).unwrap_or_default();
         let planet = setup

@@ -2,40 +2,19 @@
 //! player may get one Effect from his draw deck, the player who put the location down first.
 
 pub mod engine;
+pub mod expect;
 pub mod narrate;
+pub mod section;
 pub mod shell;
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::Board;
 use crate::cards::Side;
 use crate::rules::{Choices, Corpus, Ruleset};
-use crate::scenario::{self, Expectation, Located, NewLocationExpectation};
-use engine::{EffectsEvent, EffectsResult, NewLocation, Occasion};
-
-/// The `new_location:` section: where, who put the location down, and when.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NewLocationFile {
-    /// The planet; left out, the current planet.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub planet: Option<Located<String>>,
-    /// The player who put the first location into play, and gets his Effect first; left
-    /// out, the player whose turn it is.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub by: Option<Located<Side>>,
-    /// `new-planet` (the default), `start-of-game` (right after both players draw their
-    /// starting hands) or `took-control` (a player takes control of a planet).
-    #[serde(default, skip_serializing_if = "is_new_planet")]
-    pub occasion: Occasion,
-}
-
-fn is_new_planet(occasion: &Occasion) -> bool {
-    *occasion == Occasion::NewPlanet
-}
+use expect::NewLocationExpectation;
+use engine::{EffectsEvent, EffectsResult, NewLocation};
 
 /// The Effects of a new location, as the registry knows them.
 pub struct NewLocationProcedure;
@@ -72,6 +51,10 @@ impl Procedure for NewLocationProcedure {
 
     fn actions() -> &'static [ActionSpec] {
         ACTIONS
+    }
+
+    fn sections() -> &'static [&'static dyn crate::scenario::PartFormat] {
+        &[&crate::scenario::SectionFormat::<section::NewLocationFile>::NEW]
     }
 
     fn start(board: &Board, _corpus: &Corpus, _action: &str, _choices: &Choices) -> NewLocation {
@@ -119,15 +102,12 @@ impl Procedure for NewLocationProcedure {
     }
 
 
-    fn expected(expect: &Expectation) -> Option<&NewLocationExpectation> {
-        expect.new_location.as_ref()
-    }
 
     fn unmet(expect: &NewLocationExpectation, walked: &NewLocationWalk) -> Vec<String> {
         unmet_expectations(expect, &walked.result, &walked.after)
     }
 
-    fn expectation(result: &EffectsResult) -> Option<Expectation> {
+    fn expectation(result: &EffectsResult) -> Option<NewLocationExpectation> {
         let named = |side| {
             Some(
                 result
@@ -136,16 +116,13 @@ impl Procedure for NewLocationProcedure {
                     .unwrap_or_else(|| "none".into()),
             )
         };
-        Some(scenario::Expectation {
-            new_location: Some(NewLocationExpectation {
-                effects: Some(scenario::EffectsBySide {
+        Some(NewLocationExpectation {
+                effects: Some(expect::EffectsBySide {
                     light: named(Side::Light),
                     dark: named(Side::Dark),
                 }),
                 zones: None,
-            }),
-            ..scenario::Expectation::default()
-        })
+            })
     }
 
     fn shell(

@@ -1,18 +1,20 @@
 //! The shell's words for stating a new location: `new-location [by SIDE] [PLANET]
 //! [start-of-game | took-control]`, `new-location off`.
 
+use crate::scenario::SectionFile;
+use super::section::NewLocationFile;
 use super::engine::Occasion;
 use crate::board::Board;
 use crate::cards::Side;
 
 /// States the new location from the shell's words: `by SIDE`, a planet, an occasion.
 pub fn state(board: &mut Board, args: &[&str]) -> Result<String, String> {
-    let mut setup = board.new_location.clone().unwrap_or_default();
+    let mut setup = NewLocationFile::stated(board).cloned().unwrap_or_default();
     let mut words = args.iter().copied();
     while let Some(word) = words.next() {
         match word.to_ascii_lowercase().as_str() {
             "off" => {
-                board.new_location = None;
+                NewLocationFile::set_stated(board, None);
                 return Ok("No new location is stated.\n".to_string());
             }
             "by" => {
@@ -32,7 +34,7 @@ pub fn state(board: &mut Board, args: &[&str]) -> Result<String, String> {
             }
         }
     }
-    board.new_location = Some(setup.clone());
+    NewLocationFile::set_stated(board, Some(setup.clone()));
     let first = setup
         .by
         .or(board.turn)

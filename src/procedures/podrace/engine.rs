@@ -2,6 +2,8 @@
 //! the match from the draw deck), the Thrust token, lap cards with handling, a finished lap
 //! and the third lap's win, and Refuel.
 
+use crate::scenario::SectionFile;
+use super::section::PodraceFile;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde::Serialize;
@@ -434,9 +436,7 @@ impl Podrace {
             self.refuse(Some(side), PodraceRefusal::NoObjective, &[AT_THE_OBJECTIVE]);
             return;
         }
-        self.to_deploy = board
-            .podrace
-            .as_ref()
+        self.to_deploy = PodraceFile::stated(board)
             .map(|setup| setup.deploy.iter().copied().collect())
             .unwrap_or_default();
         self.result.laps = board.player(side).laps;
@@ -908,7 +908,7 @@ impl Podrace {
         };
         let name = board.card(pilot).map(Card::full_name).unwrap_or_default();
         self.result.pilot = Some(name.clone());
-        let setup = board.podrace.clone().unwrap_or_default();
+        let setup = PodraceFile::stated(board).cloned().unwrap_or_default();
         if setup.refueled {
             self.pending.emit(
                 PodraceEvent::AlreadyRefueled { side },
@@ -1242,7 +1242,7 @@ impl Podrace {
             self.phase = Phase::Done;
             return None;
         }
-        let stated_before = board.podrace.as_ref().is_some_and(|setup| setup.thrusted);
+        let stated_before = PodraceFile::stated(board).is_some_and(|setup| setup.thrusted);
         if self.refuel_needs_lap_card && self.result.lap_cards.is_empty() && !stated_before {
             let assumption = self.pending.once(REFUEL_AFTER_LAP_CARD);
             self.pending.emit(
@@ -1322,7 +1322,7 @@ impl Podrace {
         }
         let drawn = u32::try_from(moves.len()).unwrap_or(u32::MAX);
         self.result.refuel_drawn = Some(drawn);
-        let stated_before = board.podrace.as_ref().is_some_and(|setup| setup.thrusted);
+        let stated_before = PodraceFile::stated(board).is_some_and(|setup| setup.thrusted);
         let assumption =
             if self.result.lap_cards.is_empty() && !stated_before && !self.refuel_needs_lap_card {
                 self.pending.once(REFUEL_AFTER_TOKEN)

@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod engine;
+pub mod expect;
 pub mod narrate;
 pub mod section;
 pub mod shell;
@@ -12,9 +13,10 @@ use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::{Board, CardId, Span};
 use crate::engine::Run;
+use crate::scenario::SectionFile;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
-use crate::scenario::{Expectation, PodraceExpectation};
+use expect::PodraceExpectation;
 use engine::{Podrace, PodraceEvent, PodraceResult};
 
 /// The Podrace Deploy step, as the registry knows it.
@@ -87,6 +89,10 @@ impl Procedure for PodraceProcedure {
         ACTIONS
     }
 
+    fn sections() -> &'static [&'static dyn crate::scenario::PartFormat] {
+        &[&crate::scenario::SectionFormat::<section::PodraceFile>::NEW]
+    }
+
     fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> Podrace {
         Podrace::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
     }
@@ -113,23 +119,19 @@ impl Procedure for PodraceProcedure {
     }
 
 
-    fn expected(expect: &Expectation) -> Option<&PodraceExpectation> {
-        expect.podrace.as_ref()
-    }
 
     fn unmet(expect: &PodraceExpectation, walked: &PodraceWalk) -> Vec<String> {
         unmet_podrace_expectations(expect, &walked.result, &walked.after)
     }
 
-    fn expectation(result: &PodraceResult) -> Option<Expectation> {
+    fn expectation(result: &PodraceResult) -> Option<PodraceExpectation> {
         let destinies = |numbers: &[i32]| {
             numbers
                 .iter()
                 .map(|number| crate::ranged::Destiny::saturating(i64::from(*number)))
                 .collect()
         };
-        Some(Expectation {
-            podrace: Some(PodraceExpectation {
+        Some(PodraceExpectation {
                 refused: Some(refused(result)),
                 laps: Some(crate::ranged::Laps::saturating(i64::from(result.laps))),
                 thrust: Some(crate::ranged::Thrust::saturating(i64::from(result.thrust))),
@@ -144,9 +146,7 @@ impl Procedure for PodraceProcedure {
                 ))),
                 deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
                 zones: None,
-            }),
-            ..Expectation::default()
-        })
+            })
     }
 
     fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
@@ -164,9 +164,7 @@ impl Procedure for PodraceProcedure {
     fn refusal_place(board: &Board) -> (Vec<CardId>, Vec<(Span, String)>) {
         (
             Vec::new(),
-            board
-                .podrace
-                .as_ref()
+            section::PodraceFile::stated(board)
                 .and_then(|setup| setup.span.0)
                 .map(|span| (span, "the Podrace step".to_string()))
                 .into_iter()

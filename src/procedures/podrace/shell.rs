@@ -1,7 +1,9 @@
 //! The shell's words for stating a Podrace Deploy step: `podrace deploy CARD [/ CARD]`,
 //! `podrace thrusted`, `podrace refueled`, `podrace off`.
 
-use crate::board::{Board, PodraceSetup, Zone};
+use super::section::{PodraceFile, PodraceSetup};
+use crate::board::{Board, Zone};
+use crate::scenario::SectionFile;
 use crate::procedures::FindCard;
 
 /// States the Podrace step (the words after `podrace`), and describes it.
@@ -11,20 +13,18 @@ pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<Str
     let (first, rest) = words.split_once(' ').unwrap_or((words, ""));
     match first.to_ascii_lowercase().as_str() {
         "off" => {
-            board.podrace = None;
+            PodraceFile::set_stated(board, None);
             return Ok("No Podrace step is stated.\n".to_string());
         }
         "thrusted" | "thrust" => {
-            board
-                .podrace
-                .get_or_insert_with(PodraceSetup::default)
-                .thrusted = true;
+            let mut setup = PodraceFile::stated(board).cloned().unwrap_or_default();
+            setup.thrusted = true;
+            PodraceFile::set_stated(board, Some(setup));
         }
         "refueled" | "refuelled" | "refuel" => {
-            board
-                .podrace
-                .get_or_insert_with(PodraceSetup::default)
-                .refueled = true;
+            let mut setup = PodraceFile::stated(board).cloned().unwrap_or_default();
+            setup.refueled = true;
+            PodraceFile::set_stated(board, Some(setup));
         }
         "deploy" => {
             let side = board
@@ -51,10 +51,9 @@ pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<Str
             if cards.is_empty() {
                 return Err("name the cards: podrace deploy CARD [/ CARD]".to_string());
             }
-            board
-                .podrace
-                .get_or_insert_with(PodraceSetup::default)
-                .deploy = cards;
+            let mut setup: PodraceSetup = PodraceFile::stated(board).cloned().unwrap_or_default();
+            setup.deploy = cards;
+            PodraceFile::set_stated(board, Some(setup));
         }
         _ => {
             return Err(
@@ -68,7 +67,7 @@ pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<Str
 
 /// The stated step in a sentence.
 fn describe(board: &Board) -> String {
-    let Some(setup) = &board.podrace else {
+    let Some(setup) = PodraceFile::stated(board) else {
         return "No Podrace step is stated.\n".to_string();
     };
     let mut parts = Vec::new();

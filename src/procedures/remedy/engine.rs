@@ -131,7 +131,7 @@ pub struct Remedies {
 
 impl Remedies {
     pub fn new(board: &Board, corpus: &Corpus) -> Remedies {
-        let findings = crate::legality::check(board, corpus)
+        let findings = crate::procedures::check_board(board, corpus)
             .into_iter()
             .filter(|finding| finding.remedy.is_some())
             .collect();

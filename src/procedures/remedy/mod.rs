@@ -3,13 +3,13 @@
 //! board after it shown; the events read as one sentence each.
 
 pub mod engine;
+pub mod expect;
 pub mod narrate;
 
 use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec};
 use crate::board::Board;
 use crate::rules::{Choices, Corpus, Ruleset};
-use crate::scenario::Expectation;
 use crate::text::and_list;
 use engine::{Remedies, RemedyEvent, RemedyResult};
 
@@ -41,7 +41,7 @@ impl Procedure for RemedyProcedure {
     type Event = RemedyEvent;
     type Engine = Remedies;
     type Result = RemedyResult;
-    type Expect = crate::scenario::RemedyExpectation;
+    type Expect = expect::RemedyExpectation;
 
     fn actions() -> &'static [ActionSpec] {
         ACTIONS
@@ -102,9 +102,6 @@ impl Procedure for RemedyProcedure {
     }
 
 
-    fn expected(expect: &Expectation) -> Option<&Self::Expect> {
-        expect.remedy.as_ref()
-    }
 
     fn unmet(expect: &Self::Expect, walked: &RemedyWalk) -> Vec<String> {
         unmet_expectations(expect, &walked.result, &walked.after)
@@ -112,7 +109,7 @@ impl Procedure for RemedyProcedure {
 }
 
 fn unmet_expectations(
-    expect: &crate::scenario::RemedyExpectation,
+    expect: &expect::RemedyExpectation,
     result: &RemedyResult,
     board: &Board,
 ) -> Vec<String> {

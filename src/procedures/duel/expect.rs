@@ -1,0 +1,71 @@
+//! What a scenario expects of the duel procedure's walk: its part of `expect:`.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::ranged::{DeckSize, Hits};
+use crate::scenario::{DamageBySide, SideOrNone, ZonesBySide};
+use crate::scenario::ExpectFile;
+
+/// The expected outcome of a duel.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DuelExpectation {
+    /// Whether initiating the duel is refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<bool>,
+    /// The character that defends, after any substitution.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defender: Option<String>,
+    /// Whose character is defeated (or discarded for a printed DAMAGE of 0), or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defeated: Option<SideOrNone>,
+    /// The damage each player takes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<DamageBySide>,
+    /// The winner by deck victory, or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck_victory: Option<SideOrNone>,
+    /// The hit tokens on each fighter when the exchange of attacks ended (at a defeat, or
+    /// when both dueling hands ran out), before any are removed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits: Option<HitsBySide>,
+    /// The number of cards left in each dueling hand when the exchange ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hands: Option<CardsBySide>,
+    /// Who makes the first fresh attack of the walk (after a block that failed or was not
+    /// made, the player hit), or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_attacker: Option<SideOrNone>,
+    /// How many cards each player has in a zone at the end of the walk: `{light:
+    /// {draw-deck: 6, discard-pile: 2}}`. Zones: `draw-deck`, `hand`, `discard-pile`,
+    /// `hyperspace`, `objective`, `at-objective`, `podracing-pile`, `battle-plan`,
+    /// `dueling-hand`, `dueling-pile`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zones: Option<ZonesBySide>,
+}
+
+/// Hit tokens on each side's fighter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HitsBySide {
+    #[serde(default)]
+    pub light: Hits,
+    #[serde(default)]
+    pub dark: Hits,
+}
+
+/// A number of cards for each side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CardsBySide {
+    #[serde(default)]
+    pub light: DeckSize,
+    #[serde(default)]
+    pub dark: DeckSize,
+}
+
+impl ExpectFile for DuelExpectation {
+    const KEY: &'static str = "duel";
+    const ABOUT: &'static str = "The outcome of the duel.";
+}

@@ -1,0 +1,550 @@
+//! What procedures add to the scenario format without the format naming them: a section that
+//! states a procedure under way (`duel:`), and a part of `expect:` (`expect: duel:`). Each is
+//! read with its spans, built onto the board, written back and described in the schema
+//! through the [`Format`] the registry hands to the reader.
+
+use std::any::Any;
+use std::fmt;
+use std::marker::PhantomData;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::de::{DeserializeOwned, DeserializeSeed, IgnoredAny, MapAccess, Visitor};
+use serde::{Deserializer, Serialize};
+
+use super::build::Builder;
+use super::located::Located;
+use crate::board::{Board, Span};
+use crate::rules::AssumptionSpec;
+
+/// A section of the scenario that states a procedure under way, as the file writes it.
+pub trait SectionFile:
+    DeserializeOwned + Serialize + JsonSchema + Clone + PartialEq + fmt::Debug + Send + Sync + 'static
+{
+    /// The key that writes it (`duel`).
+    const KEY: &'static str;
+    /// What it states, for the schema.
+    const ABOUT: &'static str;
+    /// The section as it stands on the board, its names found as cards.
+    type Stated: Clone + PartialEq + fmt::Debug + Send + Sync + 'static;
+
+    /// The section built onto the board; `None` (with the problems reported) if it cannot be.
+    fn build(section: &Located<Self>, builder: &mut Builder<'_>) -> Option<Self::Stated>;
+
+    /// The section as a scenario writes it, from the board.
+    fn write(stated: &Self::Stated, board: &Board) -> Self;
+
+    /// The section stated on the board, if any.
+    fn stated(board: &Board) -> Option<&Self::Stated> {
+        board.stated.get(Self::KEY)
+    }
+
+    /// [`SectionFile::stated`], to change it.
+    fn stated_mut(board: &mut Board) -> Option<&mut Self::Stated> {
+        board.stated.get_mut(Self::KEY)
+    }
+
+    /// States the section on the board, or takes it off.
+    fn set_stated(board: &mut Board, stated: Option<Self::Stated>) {
+        board.stated.set(Self::KEY, stated);
+    }
+}
+
+/// A procedure's part of a scenario's `expect:`.
+pub trait ExpectFile:
+    DeserializeOwned
+    + Serialize
+    + JsonSchema
+    + Clone
+    + PartialEq
+    + fmt::Debug
+    + Default
+    + Send
+    + Sync
+    + 'static
+{
+    /// The key under `expect:` (`duel`).
+    const KEY: &'static str;
+    /// What it expects, for the schema.
+    const ABOUT: &'static str;
+}
+
+/// A section or a part of `expect:` as read, whichever procedure's it is.
+pub trait Part: fmt::Debug + Send + Sync + 'static {
+    /// The key that writes it.
+    fn key(&self) -> &'static str;
+    /// Where its value was written.
+    fn span(&self) -> Option<Span>;
+    fn as_any(&self) -> &dyn Any;
+    fn clone_part(&self) -> Box<dyn Part>;
+    fn eq_part(&self, other: &dyn Part) -> bool;
+    /// Its value, to write as YAML.
+    fn value(&self) -> &dyn erased_serde::Serialize;
+    /// A section built onto the board (its key and the stated value); nothing for a part of
+    /// `expect:`.
+    fn build(&self, builder: &mut Builder<'_>) -> Option<Box<dyn crate::board::StatedPart>>;
+}
+
+/// A procedure's section, as read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Section<T>(pub Located<T>);
+
+/// A procedure's part of `expect:`, as read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expected<T>(pub Located<T>);
+
+impl<T: SectionFile> Part for Section<T> {
+    fn key(&self) -> &'static str {
+        T::KEY
+    }
+
+    fn span(&self) -> Option<Span> {
+        self.0.span
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn clone_part(&self) -> Box<dyn Part> {
+        Box::new(self.clone())
+    }
+
+    fn eq_part(&self, other: &dyn Part) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<Section<T>>()
+            .is_some_and(|other| other == self)
+    }
+
+    fn value(&self) -> &dyn erased_serde::Serialize {
+        &self.0.value
+    }
+
+    fn build(&self, builder: &mut Builder<'_>) -> Option<Box<dyn crate::board::StatedPart>> {
+        T::build(&self.0, builder)
+            .map(|stated| Box::new(stated) as Box<dyn crate::board::StatedPart>)
+    }
+}
+
+impl<T: ExpectFile> Part for Expected<T> {
+    fn key(&self) -> &'static str {
+        T::KEY
+    }
+
+    fn span(&self) -> Option<Span> {
+        self.0.span
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn clone_part(&self) -> Box<dyn Part> {
+        Box::new(self.clone())
+    }
+
+    fn eq_part(&self, other: &dyn Part) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<Expected<T>>()
+            .is_some_and(|other| other == self)
+    }
+
+    fn value(&self) -> &dyn erased_serde::Serialize {
+        &self.0.value
+    }
+
+    fn build(&self, _builder: &mut Builder<'_>) -> Option<Box<dyn crate::board::StatedPart>> {
+        None
+    }
+}
+
+/// The sections of a file, or the parts of its `expect:`, in the order of the registry.
+#[derive(Default)]
+pub struct Parts(Vec<Box<dyn Part>>);
+
+impl Parts {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Every part, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &dyn Part> {
+        self.0.iter().map(|part| &**part)
+    }
+
+    /// The part with this key, if the file has it.
+    pub fn get(&self, key: &str) -> Option<&dyn Part> {
+        self.iter().find(|part| part.key() == key)
+    }
+
+    /// A procedure's section, if the file states it.
+    pub fn section<T: SectionFile>(&self) -> Option<&Located<T>> {
+        self.get(T::KEY)?
+            .as_any()
+            .downcast_ref::<Section<T>>()
+            .map(|section| &section.0)
+    }
+
+    /// A procedure's part of `expect:`, if the file has it.
+    pub fn expected<T: ExpectFile>(&self) -> Option<&Located<T>> {
+        self.get(T::KEY)?
+            .as_any()
+            .downcast_ref::<Expected<T>>()
+            .map(|expected| &expected.0)
+    }
+
+    /// Adds a part, or replaces the part with its key.
+    pub fn put(&mut self, part: Box<dyn Part>) {
+        match self.0.iter_mut().find(|known| known.key() == part.key()) {
+            Some(known) => *known = part,
+            None => self.0.push(part),
+        }
+    }
+
+    /// Puts the parts in this order of keys; a key not listed goes last.
+    pub fn order_by(&mut self, keys: &[&str]) {
+        self.0.sort_by_key(|part| {
+            keys.iter()
+                .position(|key| *key == part.key())
+                .unwrap_or(usize::MAX)
+        });
+    }
+}
+
+impl Clone for Parts {
+    fn clone(&self) -> Parts {
+        Parts(self.0.iter().map(|part| part.clone_part()).collect())
+    }
+}
+
+impl PartialEq for Parts {
+    fn eq(&self, other: &Parts) -> bool {
+        self.0.len() == other.0.len()
+            && self
+                .0
+                .iter()
+                .zip(&other.0)
+                .all(|(mine, theirs)| mine.eq_part(&**theirs))
+    }
+}
+
+impl fmt::Debug for Parts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.0.iter()).finish()
+    }
+}
+
+/// How one key of a procedure is read, written and described.
+pub trait PartFormat: Sync {
+    /// The key that writes it.
+    fn key(&self) -> &'static str;
+
+    /// Reads it from the whole text: under `expect:` or at the top.
+    fn read(
+        &self,
+        text: &str,
+        options: serde_saphyr::Options,
+        under_expect: bool,
+    ) -> Result<Option<Box<dyn Part>>, serde_saphyr::Error>;
+
+    /// The schema of the key's property.
+    fn property(&self, generator: &mut SchemaGenerator) -> Schema;
+
+    /// A section written back from the board, if the board states it.
+    fn write(&self, board: &Board) -> Option<Box<dyn Part>>;
+}
+
+/// The format of a procedure's section.
+pub struct SectionFormat<T>(PhantomData<fn() -> T>);
+
+impl<T> SectionFormat<T> {
+    pub const NEW: SectionFormat<T> = SectionFormat(PhantomData);
+}
+
+/// The format of a procedure's part of `expect:`.
+pub struct ExpectFormat<T>(PhantomData<fn() -> T>);
+
+impl<T> ExpectFormat<T> {
+    pub const NEW: ExpectFormat<T> = ExpectFormat(PhantomData);
+}
+
+/// The property of an optional value: what it is, and its schema or null.
+fn optional_property<T: JsonSchema>(generator: &mut SchemaGenerator, about: &str) -> Schema {
+    let inner = generator.subschema_for::<T>();
+    schemars::json_schema!({
+        "description": about,
+        "anyOf": [inner, {"type": "null"}],
+    })
+}
+
+impl<T: SectionFile> PartFormat for SectionFormat<T> {
+    fn key(&self) -> &'static str {
+        T::KEY
+    }
+
+    fn read(
+        &self,
+        text: &str,
+        options: serde_saphyr::Options,
+        under_expect: bool,
+    ) -> Result<Option<Box<dyn Part>>, serde_saphyr::Error> {
+        let found = read_at::<T>(text, options, T::KEY, under_expect)?;
+        Ok(found.map(|located| Box::new(Section(located)) as Box<dyn Part>))
+    }
+
+    fn property(&self, generator: &mut SchemaGenerator) -> Schema {
+        optional_property::<T>(generator, T::ABOUT)
+    }
+
+    fn write(&self, board: &Board) -> Option<Box<dyn Part>> {
+        let stated = T::stated(board)?;
+        Some(Box::new(Section(Located::new(T::write(stated, board)))))
+    }
+}
+
+impl<T: ExpectFile> PartFormat for ExpectFormat<T> {
+    fn key(&self) -> &'static str {
+        T::KEY
+    }
+
+    fn read(
+        &self,
+        text: &str,
+        options: serde_saphyr::Options,
+        under_expect: bool,
+    ) -> Result<Option<Box<dyn Part>>, serde_saphyr::Error> {
+        let found = read_at::<T>(text, options, T::KEY, under_expect)?;
+        Ok(found.map(|located| Box::new(Expected(located)) as Box<dyn Part>))
+    }
+
+    fn property(&self, generator: &mut SchemaGenerator) -> Schema {
+        optional_property::<T>(generator, T::ABOUT)
+    }
+
+    fn write(&self, _board: &Board) -> Option<Box<dyn Part>> {
+        None
+    }
+}
+
+/// Reads the value of `key` (at the top of the file, or under `expect:`) as `T`, every other
+/// value passed over: the second reading of a file, for one procedure's part.
+fn read_at<T: DeserializeOwned>(
+    text: &str,
+    options: serde_saphyr::Options,
+    key: &'static str,
+    under_expect: bool,
+) -> Result<Option<Located<T>>, serde_saphyr::Error> {
+    serde_saphyr::with_deserializer_from_str_with_options(text, options, |deserializer| {
+        let path: &[&str] = if under_expect {
+            &["expect", key]
+        } else {
+            &[key]
+        };
+        AtPath::<T> {
+            path,
+            wanted: PhantomData,
+        }
+        .deserialize(deserializer)
+    })
+}
+
+/// Finds the value at a path of keys in nested maps, and reads it as `T`.
+struct AtPath<'p, T> {
+    path: &'p [&'static str],
+    wanted: PhantomData<fn() -> T>,
+}
+
+impl<'de, T: DeserializeOwned> DeserializeSeed<'de> for AtPath<'_, T> {
+    type Value = Option<Located<T>>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de, T: DeserializeOwned> Visitor<'de> for AtPath<'_, T> {
+    type Value = Option<Located<T>>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a mapping")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let Some((first, rest)) = self.path.split_first() else {
+            return Ok(None);
+        };
+        let mut found = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if key != *first {
+                map.next_value::<IgnoredAny>()?;
+            } else if rest.is_empty() {
+                found = Some(map.next_value::<Located<T>>()?);
+            } else {
+                found = map.next_value_seed(AtPath::<T> {
+                    path: rest,
+                    wanted: PhantomData,
+                })?;
+            }
+        }
+        Ok(found)
+    }
+
+    // Anything else (a scalar, a list, null) holds no such key: the first reading has said
+    // what is wrong with it.
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(None)
+    }
+}
+
+/// What the registry adds to the scenario format: the procedures' sections and parts of
+/// `expect:`, their actions and named assumptions. The reader, builder, writer and schema
+/// take it; none of them names a procedure.
+pub struct Format {
+    /// The sections, in the order a file writes them.
+    pub sections: Vec<&'static dyn PartFormat>,
+    /// The parts of `expect:`, in the order a file writes them.
+    pub expectations: Vec<&'static dyn PartFormat>,
+    /// Every action (its name, its game's title and its summary), for the schema.
+    pub actions: Vec<(&'static str, &'static str, &'static str)>,
+    /// Every named assumption, for the schema.
+    pub assumptions: Vec<&'static AssumptionSpec>,
+    /// The keys of a scenario, the sections among them.
+    pub(super) top_keys: Vec<&'static str>,
+    /// The keys of `expect:`, the procedures' parts among them.
+    pub(super) expect_keys: Vec<&'static str>,
+}
+
+impl Format {
+    pub fn new(
+        sections: Vec<&'static dyn PartFormat>,
+        expectations: Vec<&'static dyn PartFormat>,
+        actions: Vec<(&'static str, &'static str, &'static str)>,
+        assumptions: Vec<&'static AssumptionSpec>,
+    ) -> Format {
+        let mut top_keys: Vec<&'static str> = super::file::TOP_KEYS_BEFORE_SECTIONS.to_vec();
+        top_keys.extend(sections.iter().map(|section| section.key()));
+        top_keys.extend(super::file::TOP_KEYS_AFTER_SECTIONS);
+        let mut expect_keys: Vec<&'static str> = super::file::EXPECT_KEYS.to_vec();
+        expect_keys.extend(expectations.iter().map(|part| part.key()));
+        Format {
+            sections,
+            expectations,
+            actions,
+            assumptions,
+            top_keys,
+            expect_keys,
+        }
+    }
+
+    /// The format without any procedure: a position and nothing more.
+    pub fn bare() -> &'static Format {
+        static BARE: std::sync::OnceLock<Format> = std::sync::OnceLock::new();
+        BARE.get_or_init(|| Format::new(Vec::new(), Vec::new(), Vec::new(), Vec::new()))
+    }
+}
+
+/// The JSON Schema (draft 7) of the scenario format, the procedures' sections, parts of
+/// `expect:`, actions and named assumptions among it.
+pub fn schema(format: &Format) -> Schema {
+    let mut generator = schemars::generate::SchemaSettings::draft07().into_generator();
+    let sections: Vec<(&str, Schema)> = format
+        .sections
+        .iter()
+        .map(|section| (section.key(), section.property(&mut generator)))
+        .collect();
+    let expectations: Vec<(&str, Schema)> = format
+        .expectations
+        .iter()
+        .map(|part| (part.key(), part.property(&mut generator)))
+        .collect();
+    let mut root = generator.into_root_schema_for::<super::ScenarioFile>();
+    if let Some(properties) = root
+        .get_mut("properties")
+        .and_then(serde_json::Value::as_object_mut)
+    {
+        for (key, property) in sections {
+            properties.insert(key.to_string(), property.to_value());
+        }
+    }
+    let names: Vec<&str> = format.actions.iter().map(|(name, _, _)| *name).collect();
+    let described: Vec<String> = format
+        .actions
+        .iter()
+        .map(|(name, game, summary)| format!("`{name}` ({game}): {summary}"))
+        .collect();
+    let mut assumptions = serde_json::Map::new();
+    for spec in &format.assumptions {
+        let values: Vec<&str> = spec.values.iter().map(|(value, _)| *value).collect();
+        assumptions.insert(
+            spec.assumption.name.to_string(),
+            serde_json::json!({
+                "type": "string",
+                "enum": values,
+                "default": spec.default_value(),
+                "description": spec.assumption.text,
+            }),
+        );
+    }
+    if let Some(definitions) = root
+        .get_mut("definitions")
+        .and_then(serde_json::Value::as_object_mut)
+    {
+        if let Some(properties) = definitions
+            .get_mut("Expectation")
+            .and_then(|expectation| expectation.get_mut("properties"))
+            .and_then(serde_json::Value::as_object_mut)
+        {
+            for (key, property) in expectations {
+                properties.insert(key.to_string(), property.to_value());
+            }
+        }
+        definitions.insert(
+            "ActionName".to_string(),
+            serde_json::json!({
+                "type": "string",
+                "enum": names,
+                "description": described.join("; "),
+            }),
+        );
+        definitions.insert(
+            "AssumptionChoices".to_string(),
+            serde_json::json!({
+                "type": "object",
+                "description": "Choices of named assumptions (`jedi-judge rules assumptions`).",
+                "properties": assumptions,
+                "additionalProperties": false,
+            }),
+        );
+    }
+    root
+}
