@@ -4,7 +4,7 @@
 
 use jedi_judge::cards::Catalog;
 use jedi_judge::check::{FileVerdict, check_text};
-use jedi_judge::procedures::duel::engine::DuelEvent;
+use jedi_judge::procedures::duel::events::DuelEvent;
 use jedi_judge::rules::Corpus;
 use jedi_judge::walk::{WalkError, walk_text};
 use proptest::prelude::*;

@@ -5,7 +5,7 @@ use jedi_judge::cards::{CardType, Catalog, Game, Side};
 use jedi_judge::check::check_text;
 use jedi_judge::procedures::battle::section::{BattleFile, PlanEntryFile};
 use jedi_judge::procedures::deploy::section::DeployFile;
-use jedi_judge::procedures::new_location::engine::Occasion;
+use jedi_judge::procedures::new_location::events::Occasion;
 use jedi_judge::procedures::new_location::section::NewLocationFile;
 use jedi_judge::procedures::podrace::section::PodraceFile;
 use jedi_judge::ranged::{Ranged, Stat};

@@ -4,7 +4,7 @@
 //! bundled case meets its expectation and renders as reviewed; cards are conserved, a seed
 //! gives one walkthrough, and the penalty comes after the reshuffle.
 
-use jedi_judge::procedures::deploy::engine::DeployEvent;
+use jedi_judge::procedures::deploy::events::DeployEvent;
 use jedi_judge::rules::Corpus;
 use jedi_judge::walk::Walkthrough;
 use proptest::prelude::*;

@@ -3,7 +3,7 @@
 //! walkthrough; the pile a walk leaves is one `check` finds legal; a refused step or deploy
 //! is a finding of `check`.
 
-use jedi_judge::procedures::podrace::engine::PodraceEvent;
+use jedi_judge::procedures::podrace::events::PodraceEvent;
 use jedi_judge::rules::Corpus;
 use proptest::prelude::*;
 

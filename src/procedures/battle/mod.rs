@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod engine;
+pub mod events;
 pub mod expect;
 pub mod narrate;
 pub mod section;
@@ -19,7 +20,8 @@ use crate::legality::{Basis, Verdict, Violation};
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::scenario::{self};
 use expect::BattleExpectation;
-use engine::{Battle, BattleEvent, BattleResult, Mode, PlanProblem};
+use engine::{Battle, PlanProblem};
+use events::{BattleEvent, BattleResult, Mode};
 
 /// The battle and the evacuation, as the registry knows them.
 pub struct BattleProcedure;
@@ -414,8 +416,8 @@ fn unmet_battle_expectations(
     flag("tie game", expect.tie_game, Some(result.tie_game));
     if let Some(to) = expect.evacuated_to {
         let actual = result.evacuated_to.map(|to| match to {
-            engine::EvacuatedTo::DrawDeck => expect::EvacuatedToName::DrawDeck,
-            engine::EvacuatedTo::DiscardPile => expect::EvacuatedToName::DiscardPile,
+            events::EvacuatedTo::DrawDeck => expect::EvacuatedToName::DrawDeck,
+            events::EvacuatedTo::DiscardPile => expect::EvacuatedToName::DiscardPile,
         });
         if actual != Some(to) {
             unmet.push(format!(

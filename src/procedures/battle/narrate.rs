@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use crate::cards::Side;
-use crate::procedures::battle::engine::{BattleEvent, BattleRefusal, Mode};
+use crate::procedures::battle::events::{BattleEvent, BattleRefusal, Mode};
 use crate::engine::damage::Taken;
 
 impl crate::engine::EventKind for BattleEvent {

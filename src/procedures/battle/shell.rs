@@ -7,7 +7,8 @@ use super::section::{BattleFile, BattleSetup, PlanEntry};
 use crate::board::{Board, CardId, Planet, Zone};
 use crate::scenario::SectionFile;
 use crate::cards::Side;
-use crate::procedures::battle::engine::{Battle, Mode};
+use crate::procedures::battle::engine::{Battle};
+use crate::procedures::battle::events::{Mode};
 use crate::procedures::FindCard;
 use crate::rules::Corpus;
 

@@ -2,6 +2,7 @@
 //! `game`.
 
 pub mod engine;
+pub mod events;
 pub mod expect;
 pub mod narrate;
 
@@ -11,7 +12,8 @@ use crate::cards::Side;
 use crate::clash::{ClashBoard, player_name};
 use crate::rules::{Choices, Corpus, Ruleset};
 use expect::{ClashExpectation, ClashSideName};
-use engine::{Clash, ClashAction, ClashEvent, ClashResult};
+use engine::{Clash};
+use events::{ClashAction, ClashEvent, ClashResult};
 
 /// Clash of the Lightsabers, as the registry knows it.
 pub struct ClashProcedure;

@@ -1,7 +1,7 @@
 //! How Clash of the Lightsabers' events read in a walkthrough: one sentence (or two) each.
 
 use crate::cards::Side;
-use crate::procedures::clash::engine::ClashEvent;
+use crate::procedures::clash::events::ClashEvent;
 
 impl crate::engine::EventKind for ClashEvent {
     /// One sentence (or two) saying what the event did.

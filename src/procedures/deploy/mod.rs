@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod engine;
+pub mod events;
 pub mod expect;
 pub mod narrate;
 pub mod section;
@@ -17,7 +18,8 @@ use crate::engine::counters::COUNTERS_PER_TURN;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
 use expect::DeployExpectation;
-use engine::{Deploy, DeployEvent, DeployResult, NotFetched};
+use engine::{Deploy, NotFetched};
+use events::{DeployEvent, DeployResult};
 
 /// Deploying a card, as the registry knows it.
 pub struct DeployProcedure;

@@ -1,6 +1,7 @@
 //! How a deploy's events read in a walkthrough: one sentence (or two) each.
 
-use super::engine::{DeployEvent, DeployRefusal, NotFetched};
+use super::engine::{NotFetched};
+use super::events::{DeployEvent, DeployRefusal};
 use crate::cards::Side;
 use crate::engine::damage::Taken;
 use crate::text::{and_list as list, capitalised as capital, count};

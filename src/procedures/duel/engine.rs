@@ -3,7 +3,6 @@
 use std::borrow::Cow;
 use std::collections::VecDeque;
 
-use serde::Serialize;
 
 use super::section::{DuelFile, PendingMove};
 use crate::board::{Board, CardId, Planet, Step, Zone};
@@ -18,6 +17,7 @@ use crate::engine::{
     Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
     describe_move, saturating_sum,
 };
+use super::events::{Refusal, DuelEvent, DuelResult};
 
 pub(crate) const INITIATION: Citation = cite("duel.initiation");
 const IS_A_FIGHT: Citation = cite("duel.is-a-fight");
@@ -115,198 +115,9 @@ pub(crate) const ANAKIN_EMPTY_DECK: Assumption = Assumption {
     text: "With no card to draw for Anakin's destiny, his power counts as 0 before bonuses.",
 };
 
-/// Why a duel may not be initiated.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case", tag = "reason")]
-pub enum Refusal {
-    NoTurn,
-    NotBattleStep {
-        step: Option<String>,
-    },
-    AlreadyDueled,
-    NoCurrentPlanet,
-    NoDuelingCharacter {
-        side: Side,
-    },
-    /// The opponent has no character at the current planet to defend.
-    NoDefender {
-        side: Side,
-    },
-    NoUsableLightsaber,
-}
 
-/// What happened in a duel.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case", tag = "event")]
-pub enum DuelEvent {
-    DuelInitiated {
-        initiator: Side,
-        planet: String,
-    },
-    /// A duel under way, taken up where the position leaves it.
-    DuelResumed {
-        initiator: Side,
-        planet: Option<String>,
-        light: String,
-        dark: String,
-        light_weapon: Option<String>,
-        dark_weapon: Option<String>,
-        next: Side,
-        pending: PendingMove,
-    },
-    DuelRefused {
-        initiator: Option<Side>,
-        refusal: Refusal,
-    },
-    FighterChosen {
-        side: Side,
-        card: String,
-        by: Side,
-        role: String,
-    },
-    DefenderSubstituted {
-        side: Side,
-        from: String,
-        to: String,
-    },
-    SubstitutionDeclined {
-        side: Side,
-        could: Vec<String>,
-    },
-    NoSubstituteAvailable {
-        side: Side,
-        other_versions: Vec<String>,
-    },
-    WeaponChosen {
-        side: Side,
-        card: Option<String>,
-        lightsaber: bool,
-    },
-    DamageZeroDiscarded {
-        side: Side,
-        card: String,
-    },
-    AnakinDestiny {
-        side: Side,
-        card: String,
-        destiny: i32,
-    },
-    PowerTotalled {
-        side: Side,
-        card: String,
-        parts: Vec<(String, i32)>,
-        total: i32,
-        weapon: Option<String>,
-    },
-    DuelingHandDrawn {
-        side: Side,
-        wanted: i32,
-        drawn: usize,
-        deck_left: usize,
-    },
-    Attack {
-        side: Side,
-        card: String,
-        destiny: i32,
-    },
-    Block {
-        side: Side,
-        card: String,
-        destiny: i32,
-    },
-    NoBlock {
-        side: Side,
-        destiny: i32,
-        could_have: bool,
-    },
-    Hit {
-        side: Side,
-        card: String,
-        by: String,
-        hits: u32,
-        damage: i32,
-    },
-    DuelingText {
-        side: Side,
-        card: String,
-        effect: DuelingEffect,
-        applied: bool,
-        detail: String,
-    },
-    CannotAttack {
-        side: Side,
-        /// The exchange ends here (the scenario's choice for `empty-hand-cannot-attack`).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        exchange_ends: bool,
-    },
-    Defeated {
-        side: Side,
-        card: String,
-        hits: u32,
-        damage: i32,
-    },
-    HandsEmpty,
-    /// The exchange ended with a card still in a dueling hand (the scenario's choice for
-    /// `empty-hand-cannot-attack`), and with no defeat.
-    ExchangeEnded,
-    CardsDiscarded {
-        side: Side,
-        cards: Vec<String>,
-    },
-    Reshuffled {
-        side: Side,
-        returned: usize,
-        deck_size: usize,
-    },
-    DamageTaken {
-        side: Side,
-        amount: i32,
-        parts: Vec<(String, i32)>,
-        /// The cards lost, and what is left.
-        #[serde(flatten)]
-        taken: crate::engine::damage::Taken,
-    },
-    NoDamage {
-        reason: String,
-    },
-    DeckVictory {
-        winner: Side,
-    },
-    HitsRemoved {
-        side: Side,
-        count: u32,
-    },
-    BattleStepContinues,
-}
 
-/// The outcome of a duel, for the verdict and for expectations.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-pub struct DuelResult {
-    pub initiated: bool,
-    pub refusal: Option<Refusal>,
-    pub initiator: Option<Side>,
-    pub attacker: Option<String>,
-    pub defender: Option<String>,
-    /// Whose character was defeated (or discarded for DAMAGE 0).
-    pub defeated: Option<Side>,
-    pub damage_light: i32,
-    pub damage_dark: i32,
-    pub deck_victory: Option<Side>,
-    /// The hit tokens and dueling hands when the exchange of attacks ended, before any
-    /// cards or tokens were taken away.
-    pub exchange_end: Option<Tally>,
-    /// Who made the first fresh attack of the walk.
-    pub first_attacker: Option<Side>,
-}
 
-impl DuelResult {
-    pub fn damage(&self, side: Side) -> i32 {
-        match side {
-            Side::Light => self.damage_light,
-            Side::Dark => self.damage_dark,
-        }
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {

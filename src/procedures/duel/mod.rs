@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod engine;
+pub mod events;
 pub mod expect;
 pub mod narrate;
 pub mod section;
@@ -17,7 +18,8 @@ use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::scenario::{ZonesBySide};
 use expect::DuelExpectation;
-use engine::{Duel, DuelEvent, DuelResult};
+use engine::{Duel};
+use events::{DuelEvent, DuelResult};
 
 /// The lightsaber duel, as the registry knows it.
 pub struct DuelProcedure;

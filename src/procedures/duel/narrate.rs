@@ -2,10 +2,10 @@
 
 use std::fmt::Write;
 
-use super::engine::Refusal;
+use super::events::Refusal;
 use super::section::PendingMove;
 use crate::cards::Side;
-use crate::procedures::duel::engine::DuelEvent;
+use crate::procedures::duel::events::DuelEvent;
 
 impl crate::engine::EventKind for DuelEvent {
     /// One sentence (or two) saying what the event did.

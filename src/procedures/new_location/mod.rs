@@ -2,6 +2,7 @@
 //! player may get one Effect from his draw deck, the player who put the location down first.
 
 pub mod engine;
+pub mod events;
 pub mod expect;
 pub mod narrate;
 pub mod section;
@@ -14,7 +15,8 @@ use crate::board::Board;
 use crate::cards::Side;
 use crate::rules::{Choices, Corpus, Ruleset};
 use expect::NewLocationExpectation;
-use engine::{EffectsEvent, EffectsResult, NewLocation};
+use engine::{NewLocation};
+use events::{EffectsEvent, EffectsResult};
 
 /// The Effects of a new location, as the registry knows them.
 pub struct NewLocationProcedure;

@@ -1,7 +1,7 @@
 //! How the Effects of a new planet read in a walkthrough: one sentence (or two) each.
 
 use crate::cards::Side;
-use crate::procedures::new_location::engine::{EffectsEvent, Occasion};
+use crate::procedures::new_location::events::{EffectsEvent, Occasion};
 use crate::text::capitalised as capital;
 
 impl crate::engine::EventKind for EffectsEvent {

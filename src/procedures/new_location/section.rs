@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::engine::Occasion;
+use super::events::Occasion;
 use crate::board::{Board, Planet, SpanNote};
 use crate::cards::Side;
 use crate::scenario::{Builder, Located, SectionFile};

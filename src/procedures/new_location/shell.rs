@@ -3,7 +3,7 @@
 
 use crate::scenario::SectionFile;
 use super::section::NewLocationFile;
-use super::engine::Occasion;
+use super::events::Occasion;
 use crate::board::Board;
 use crate::cards::Side;
 

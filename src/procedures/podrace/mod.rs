@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod engine;
+pub mod events;
 pub mod expect;
 pub mod narrate;
 pub mod section;
@@ -17,7 +18,8 @@ use crate::scenario::SectionFile;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
 use expect::PodraceExpectation;
-use engine::{Podrace, PodraceEvent, PodraceResult};
+use engine::{Podrace};
+use events::{PodraceEvent, PodraceResult};
 
 /// The Podrace Deploy step, as the registry knows it.
 pub struct PodraceProcedure;

@@ -3,9 +3,8 @@
 use crate::cards::Side;
 use crate::engine::damage::Taken;
 use crate::engine::from_deck::NotFetched;
-use crate::procedures::podrace::engine::{
-    DeployRefusal, HandlingSource, LapsEnd, PodraceEvent, PodraceRefusal, THRUST_TOKENS_CAP,
-};
+use crate::procedures::podrace::engine::{THRUST_TOKENS_CAP};
+use crate::procedures::podrace::events::{DeployRefusal, HandlingSource, LapsEnd, PodraceEvent, PodraceRefusal};
 use crate::text::{and_list as list, capitalised as capital, count};
 
 impl crate::engine::EventKind for PodraceEvent {

@@ -3,6 +3,7 @@
 //! board after it shown; the events read as one sentence each.
 
 pub mod engine;
+pub mod events;
 pub mod expect;
 pub mod narrate;
 
@@ -11,7 +12,8 @@ use super::{ActionSpec, AssumptionSpec};
 use crate::board::Board;
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::text::and_list;
-use engine::{Remedies, RemedyEvent, RemedyResult};
+use engine::{Remedies};
+use events::{RemedyEvent, RemedyResult};
 
 /// The remedies, as the registry knows them.
 pub struct RemedyProcedure;

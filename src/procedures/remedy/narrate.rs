@@ -1,6 +1,6 @@
 //! How the remedies' events read in a walkthrough: one sentence (or two) each.
 
-use super::engine::RemedyEvent;
+use super::events::RemedyEvent;
 use crate::text::and_list;
 
 impl crate::engine::EventKind for RemedyEvent {

@@ -1,0 +1,111 @@
+//! The deploy procedure's events and result: what it publishes of itself, in the steps and the result of `walk --format json` (its schema is snapshot-tested).
+
+use crate::engine::from_deck::NotFetched;
+use serde::Serialize;
+use crate::cards::Side;
+
+/// Why the card may not be deployed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "reason")]
+pub enum DeployRefusal {
+    NoTurn,
+    NotEnoughCounters { cost: u32, left: u32 },
+}
+
+/// What happened in a deploy.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum DeployEvent {
+    Refused {
+        side: Option<Side>,
+        refusal: DeployRefusal,
+    },
+    Deployed {
+        side: Side,
+        card: String,
+        planet: String,
+        hidden: bool,
+        cost: u32,
+        /// `None` where counters are not counted.
+        counters_left: Option<u32>,
+    },
+    /// A hidden card's text does nothing.
+    TextOff {
+        side: Side,
+        card: String,
+    },
+    /// The text works only at another planet.
+    TextNotHere {
+        side: Side,
+        card: String,
+        planet: String,
+        only: String,
+    },
+    Searched {
+        side: Side,
+        card: String,
+        wanted: String,
+        by_trait: bool,
+        /// Each title found, with how many copies the deck holds.
+        found: Vec<(String, usize)>,
+        /// Matches that cost more than the counters left, with their cost.
+        too_dear: Vec<(String, u32)>,
+    },
+    Fetched {
+        side: Side,
+        card: String,
+        planet: String,
+        cost: u32,
+        free: bool,
+        hidden: bool,
+        counters_left: Option<u32>,
+    },
+    NotFetched {
+        side: Side,
+        why: NotFetched,
+    },
+    Reshuffled {
+        side: Side,
+        deck_size: usize,
+    },
+    Penalty {
+        side: Side,
+        /// The cards lost, and what is left.
+        #[serde(flatten)]
+        taken: crate::engine::damage::Taken,
+    },
+    DeckVictory {
+        winner: Side,
+    },
+}
+
+/// What came of a deploy.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct DeployResult {
+    pub side: Option<Side>,
+    pub card: Option<String>,
+    pub planet: Option<String>,
+    pub hidden: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<DeployRefusal>,
+    /// The card deployed from the draw deck.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fetched: Option<String>,
+    /// Why none was, where the text let him search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_fetched: Option<NotFetched>,
+    /// Deploy counters left this turn; `None` where they are not counted.
+    pub counters_left: Option<u32>,
+    /// DAMAGE taken as the penalty.
+    pub damage: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deck_victory: Option<Side>,
+}
+
+impl DeployResult {
+    /// Whether the card's text let him search his draw deck: a search ends with a card
+    /// deployed from it or a reason why none was.
+    pub fn searched(&self) -> bool {
+        self.fetched.is_some() || self.not_fetched.is_some()
+    }
+}
