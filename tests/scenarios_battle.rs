@@ -101,7 +101,8 @@ fn two_cards_in_one_entry_without_a_card_that_lets_them_fight_together_stop_the_
     let walked = walk(&text, None, None);
     match walked.stop() {
         Some(jedi_judge::engine::Stop::Missing { fact }) => {
-            assert!(fact.contains("fight together"), "{fact}");
+            assert_eq!(fact.code(), "battle-plan-fight-together-not-allowed");
+            assert!(fact.to_string().contains("fight together"), "{fact}");
         }
         other => panic!("expected a stop, got {other:?}"),
     }

@@ -44,8 +44,10 @@ fn a_special_card_whose_effect_is_undefined_stops_the_walk_with_a_clear_error() 
     let Some(Stop::Missing { fact }) = walked.stop() else {
         panic!("expected a stop, got {:?}", walked.stop());
     };
+    assert_eq!(fact.code(), "special-effect-undefined");
+    assert_eq!(fact.card(), Some("Block"));
     assert!(
-        fact.contains("Block") && fact.contains("clash: specials: Block:"),
+        fact.to_string().contains("clash: specials: Block:"),
         "{fact}"
     );
     assert_eq!(walked.exit_code(), 2);

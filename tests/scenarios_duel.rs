@@ -182,7 +182,18 @@ fn a_missing_stat_stops_the_walk_and_says_what_to_declare() {
     let Some(Stop::Missing { fact }) = walked.stop() else {
         panic!("expected a missing fact, got {:?}", walked.stop());
     };
-    assert!(fact.contains("DAMAGE of Jedi Tester, Made Up"), "{fact}");
+    assert_eq!(
+        (fact.code(), fact.card(), fact.field()),
+        (
+            "card-number-unknown",
+            Some("Jedi Tester, Made Up"),
+            Some("damage")
+        )
+    );
+    assert!(
+        fact.to_string().contains("DAMAGE of Jedi Tester, Made Up"),
+        "{fact}"
+    );
     assert_eq!(walked.exit_code(), 2);
 }
 
@@ -353,7 +364,11 @@ fn anakin_with_an_empty_deck_has_power_zero_by_default_and_stops_the_walk_if_the
     let Some(Stop::Missing { fact }) = stopped.stop() else {
         panic!("expected a stop, got {:?}", stopped.stop());
     };
-    assert!(fact.contains("Set by the scenario to `stop`"), "{fact}");
+    assert_eq!(fact.code(), "anakin-destiny-undrawn");
+    assert!(
+        fact.to_string().contains("Set by the scenario to `stop`"),
+        "{fact}"
+    );
     assert_eq!(stopped.exit_code(), 2);
 }
 

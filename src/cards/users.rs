@@ -56,32 +56,63 @@ impl WeaponUser {
     }
 }
 
+/// What is not known of who may use a weapon: the fact a scenario must declare.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UsersUnknown {
+    /// No source says who may use the weapon.
+    #[error(
+        "who may use {weapon} is not known: declare it under `cards:` with `usable_by:` (character titles, or `any Jedi`, `any dueling character`, `any character`)"
+    )]
+    Weapon { weapon: String },
+    /// No source says who may use one of its boxes.
+    #[error(
+        "who may use box {number} of {weapon} is not known: declare who may use it under `cards:` with `usable_by:`"
+    )]
+    Box { weapon: String, number: usize },
+    /// Whether the character is one of a box's users cannot be told.
+    #[error(
+        "whether {character} may use {weapon}: {reason}; declare it under `cards:` with `usable_by:`"
+    )]
+    Character {
+        character: String,
+        weapon: String,
+        reason: KindUnknown,
+    },
+}
+
+/// Why it cannot be told whether a character is of a kind of user.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KindUnknown {
+    /// The character's trait is not known.
+    #[error("whether {character} is {kind} is not known")]
+    Trait { character: String, kind: String },
+    /// The engine has no rule for the kind.
+    #[error("the engine cannot tell whether a character is {kind}")]
+    Kind { kind: String },
+}
+
 /// The first of the weapon's boxes (as the catalog or the scenario gives them) whose users include
 /// the character: `None` if none does; an error names what is not known.
 pub fn box_for<'card>(
     weapon: &'card Card,
     character: &Card,
-) -> Result<Option<&'card WeaponBox>, String> {
+) -> Result<Option<&'card WeaponBox>, UsersUnknown> {
     let Some(boxes) = weapon.weapon_boxes.as_ref().map(|fact| &fact.value) else {
-        return Err(format!(
-            "who may use {} is not known: declare it under `cards:` with `usable_by:` (character titles, or `any Jedi`, `any dueling character`, `any character`)",
-            weapon.full_name()
-        ));
+        return Err(UsersUnknown::Weapon {
+            weapon: weapon.full_name(),
+        });
     };
     for (index, weapon_box) in boxes.iter().enumerate() {
         let Some(users) = &weapon_box.users else {
-            return Err(format!(
-                "who may use box {} of {} is not known: declare who may use it under `cards:` with `usable_by:`",
-                index + 1,
-                weapon.full_name()
-            ));
+            return Err(UsersUnknown::Box {
+                weapon: weapon.full_name(),
+                number: index + 1,
+            });
         };
-        let holds = is_user(users, character).map_err(|reason| {
-            format!(
-                "whether {} may use {}: {reason}; declare it under `cards:` with `usable_by:`",
-                character.full_name(),
-                weapon.full_name()
-            )
+        let holds = is_user(users, character).map_err(|reason| UsersUnknown::Character {
+            character: character.full_name(),
+            weapon: weapon.full_name(),
+            reason,
         })?;
         if holds {
             return Ok(Some(weapon_box));
@@ -92,7 +123,7 @@ pub fn box_for<'card>(
 
 /// Whether the character is one of the users; an error says which kind the engine cannot
 /// tell of a card.
-pub fn is_user(users: &[String], character: &Card) -> Result<bool, String> {
+pub fn is_user(users: &[String], character: &Card) -> Result<bool, KindUnknown> {
     let mut undecided = None;
     for user in users {
         match WeaponUser::parse(user) {
@@ -108,17 +139,15 @@ pub fn is_user(users: &[String], character: &Card) -> Result<bool, String> {
                 Some(TraitValue::Yes) => return Ok(true),
                 Some(TraitValue::No | TraitValue::Number(_)) => {}
                 Some(TraitValue::Unknown | TraitValue::Unusable(_)) => {
-                    undecided = Some(format!(
-                        "whether {} is {} is not known",
-                        character.full_name(),
-                        article(&kind)
-                    ));
+                    undecided = Some(KindUnknown::Trait {
+                        character: character.full_name(),
+                        kind: article(&kind),
+                    });
                 }
                 None => {
-                    undecided = Some(format!(
-                        "the engine cannot tell whether a character is {}",
-                        article(&kind)
-                    ));
+                    undecided = Some(KindUnknown::Kind {
+                        kind: article(&kind),
+                    });
                 }
             },
         }
@@ -402,10 +431,11 @@ mod tests {
         assert_eq!(is_user(&["Darth Maul".to_string()], &maul), Ok(true));
         assert_eq!(is_user(&["any other Jedi".to_string()], &maul), Ok(false));
         assert_eq!(is_user(&["any character".to_string()], &maul), Ok(true));
-        assert!(
-            is_user(&["any Naboo Officer".to_string()], &maul).is_err_and(
-                |reason| reason.contains("cannot tell whether a character is a Naboo Officer")
-            )
+        assert_eq!(
+            is_user(&["any Naboo Officer".to_string()], &maul),
+            Err(KindUnknown::Kind {
+                kind: "a Naboo Officer".to_string()
+            })
         );
     }
 }

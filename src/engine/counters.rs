@@ -23,12 +23,12 @@ pub const COUNTERS_UNCOUNTED: Assumption = Assumption {
 };
 
 /// A card's deploy counters, or the fact to declare.
-pub fn cost_of(card: &Card) -> Result<u32, String> {
+pub fn cost_of(card: &Card) -> Result<u32, super::MissingFact> {
     match card.stats.deploy.as_ref().map(|fact| &fact.value) {
         Some(StatValue::Number(counters)) => Ok(u32::try_from(*counters).unwrap_or(0)),
-        _ => Err(format!(
-            "the deploy counters of {} are not known: declare them under `cards:` with `deploy:`",
-            card.full_name()
-        )),
+        _ => Err(super::MissingFact::CardNumber {
+            card: card.full_name(),
+            number: super::missing::CardNumber::DeployCounters,
+        }),
     }
 }

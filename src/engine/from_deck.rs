@@ -68,8 +68,8 @@ pub(crate) fn search(
     side: Side,
     counters_left: Option<u32>,
     mut matches: impl FnMut(CardId, &Card) -> bool,
-    cost: impl Fn(&Card) -> Result<u32, String>,
-) -> Result<Search, String> {
+    cost: impl Fn(&Card) -> Result<u32, super::MissingFact>,
+) -> Result<Search, super::MissingFact> {
     let mut copies: BTreeMap<String, usize> = BTreeMap::new();
     let mut titles: Vec<String> = Vec::new();
     let mut search = Search::default();

@@ -5,6 +5,7 @@ pub mod counters;
 pub mod damage;
 pub mod deciders;
 pub mod from_deck;
+pub mod missing;
 
 use serde::Serialize;
 use std::borrow::Cow;
@@ -131,12 +132,25 @@ impl<K: EventKind> Step for Event<K> {
     }
 }
 
-/// The events a procedure has made and not yet given out, in order, and the named
-/// assumptions it has printed: each is printed once, where it is first applied.
+pub use missing::MissingFact;
+
+/// What a procedure has made and not yet given out: its events in order, then the decision or
+/// missing fact that comes after them, and whether it has ended; and the named assumptions it
+/// has printed (each is printed once, where it is first applied).
 #[derive(Debug)]
-pub(crate) struct Pending<K> {
+pub struct Pending<K> {
     events: std::collections::VecDeque<Event<K>>,
     said: std::collections::BTreeSet<&'static str>,
+    held: Option<Held>,
+    finished: bool,
+}
+
+/// What waits behind a procedure's pending events.
+#[derive(Debug)]
+enum Held {
+    Decide(Decision),
+    Offer(Decision),
+    Missing(MissingFact),
 }
 
 impl<K> Default for Pending<K> {
@@ -144,11 +158,48 @@ impl<K> Default for Pending<K> {
         Pending {
             events: Default::default(),
             said: Default::default(),
+            held: None,
+            finished: false,
         }
     }
 }
 
 impl<K> Pending<K> {
+    /// Adds an event already made, with its tally.
+    pub fn push(&mut self, event: Event<K>) {
+        self.events.push_back(event);
+    }
+
+    /// Whether no event waits to be given out.
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// How many events wait to be given out.
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    /// Moves the event made last to `position` among those waiting (an event that tells
+    /// what caused those made after it).
+    pub fn move_last_to(&mut self, position: usize) {
+        if let Some(event) = self.events.pop_back() {
+            self.events.insert(position.min(self.events.len()), event);
+        }
+    }
+
+    /// The procedure cannot go on without a fact: given out after the events made so far.
+    pub fn fail(&mut self, fact: MissingFact) {
+        self.held = Some(Held::Missing(fact));
+    }
+
+    /// The procedure cannot go on without a fact, and the events made since the last one
+    /// given out are dropped: they belong to a step that did not happen.
+    pub fn fail_now(&mut self, fact: MissingFact) {
+        self.events.clear();
+        self.fail(fact);
+    }
+
     /// Adds an event with the rules it applied, the named assumptions it rests on and the
     /// cards it moved.
     pub fn emit(
@@ -165,11 +216,6 @@ impl<K> Pending<K> {
             moves,
             tally: Tally::default(),
         });
-    }
-
-    /// The next event to give out.
-    pub fn next(&mut self) -> Option<Event<K>> {
-        self.events.pop_front()
     }
 
     /// The assumption, the first time it is applied; nothing after that.
@@ -296,7 +342,20 @@ pub enum Advance<K> {
     /// option ("do nothing") is taken.
     Offer(Decision),
     /// The scenario lacks a fact the procedure needs.
-    Missing(String),
+    Missing(MissingFact),
+    Done,
+}
+
+/// What a procedure's step comes to, besides the events it made.
+#[derive(Debug)]
+pub enum Next {
+    /// It made progress, and has more to do.
+    Continue,
+    /// A decision a player must make.
+    Decide(Decision),
+    /// An optional decision: asked only if the decider volunteers.
+    Offer(Decision),
+    /// It has ended.
     Done,
 }
 
@@ -340,8 +399,18 @@ pub enum Unanswered {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case", tag = "stop")]
 pub enum Stop {
-    Undecided { decision: Decision, why: Unanswered },
-    Missing { fact: String },
+    Undecided {
+        decision: Decision,
+        why: Unanswered,
+    },
+    Missing {
+        #[serde(serialize_with = "as_text")]
+        fact: MissingFact,
+    },
+}
+
+fn as_text<S: serde::Serializer>(fact: &MissingFact, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(fact)
 }
 
 /// A procedure run to its end or to a stop: the events, and the stop if any.
@@ -352,15 +421,85 @@ pub struct Run<K> {
 }
 
 /// A resumable procedure over a table (a Young Jedi board, a Clash of the Lightsabers
-/// table), with its own events.
+/// table), with its own events. It makes progress a step at a time; [`advance`], the one loop
+/// every procedure shares, gives out its events, then its decisions, missing facts and end.
 pub trait Procedure {
     /// The table it runs on.
     type Table;
     /// Its own events.
     type Event: EventKind;
 
-    fn advance(&mut self, table: &mut Self::Table) -> Advance<Self::Event>;
+    /// Its events made and not yet given out.
+    fn pending(&mut self) -> &mut Pending<Self::Event>;
+
+    /// The next step: it may make events (into [`Procedure::pending`]), and says what comes
+    /// next, or the fact it lacks.
+    fn step(&mut self, table: &mut Self::Table) -> Result<Next, MissingFact>;
+
+    /// Takes the answer to a decision it asked.
     fn answer(&mut self, table: &mut Self::Table, decision: &Decision, choice: usize);
+
+    /// Settles what it came to from the table, whenever the walk may stop (a decision, a
+    /// missing fact, the end).
+    fn settle(&mut self, table: &Self::Table) {
+        let _ = table;
+    }
+
+    /// What it does next: [`advance`].
+    fn advance(&mut self, table: &mut Self::Table) -> Advance<Self::Event>
+    where
+        Self: Sized,
+    {
+        advance(self, table)
+    }
+}
+
+/// The one loop over a procedure's steps: its events first, then what waits behind them (a
+/// decision, a missing fact), then its end.
+pub fn advance<P: Procedure + ?Sized>(
+    procedure: &mut P,
+    table: &mut P::Table,
+) -> Advance<P::Event> {
+    loop {
+        let pending = procedure.pending();
+        if let Some(event) = pending.events.pop_front() {
+            return Advance::Event(event);
+        }
+        match pending.held.take() {
+            Some(Held::Decide(decision)) => {
+                procedure.settle(table);
+                return Advance::Decide(decision);
+            }
+            Some(Held::Offer(decision)) => {
+                procedure.settle(table);
+                return Advance::Offer(decision);
+            }
+            Some(Held::Missing(fact)) => {
+                procedure.pending().finished = true;
+                procedure.settle(table);
+                return Advance::Missing(fact);
+            }
+            None => {}
+        }
+        if pending.finished {
+            procedure.settle(table);
+            return Advance::Done;
+        }
+        let next = procedure.step(table);
+        let pending = procedure.pending();
+        // A fact found missing during the step (`Pending::fail`) stands before anything
+        // the step then asks.
+        if pending.held.is_some() {
+            continue;
+        }
+        match next {
+            Ok(Next::Continue) => {}
+            Ok(Next::Decide(decision)) => pending.held = Some(Held::Decide(decision)),
+            Ok(Next::Offer(decision)) => pending.held = Some(Held::Offer(decision)),
+            Ok(Next::Done) => pending.finished = true,
+            Err(fact) => pending.held = Some(Held::Missing(fact)),
+        }
+    }
 }
 
 /// Whoever watches a procedure run: told the table after every event, and the event.
@@ -378,7 +517,7 @@ pub fn run<P: Procedure + ?Sized>(
     let mut events = Vec::new();
     // A procedure that never ends is a bug; this bound turns it into a stop.
     for _ in 0..100_000 {
-        match procedure.advance(board) {
+        match advance(procedure, board) {
             Advance::Event(event) => {
                 observe(board, &event);
                 events.push(event);
@@ -451,7 +590,7 @@ pub fn run<P: Procedure + ?Sized>(
     Run {
         events,
         stop: Some(Stop::Missing {
-            fact: "the procedure did not end".to_string(),
+            fact: MissingFact::Inconsistent("the procedure did not end"),
         }),
     }
 }

@@ -193,7 +193,17 @@ pub enum StopOutput {
         why: Unanswered,
     },
     /// A fact the procedure needs that the scenario lacks.
-    Missing { fact: String },
+    Missing {
+        /// What is missing and how to give it, in words.
+        fact: String,
+        /// A stable code naming the kind of fact: `card-number-unknown`,
+        /// `weapon-users-unknown`, ...
+        code: String,
+        /// The card the fact is about, if one.
+        card: Option<String>,
+        /// The key that gives the fact, if one (`power`, `usable_by`, ...).
+        field: Option<String>,
+    },
 }
 
 /// A decision a player must make.

@@ -359,7 +359,7 @@ fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
                     walk.step_count()
                 ))
             );
-            let _ = writeln!(out, "{}", wrap(fact, palette.width, ""));
+            let _ = writeln!(out, "{}", wrap(&fact.to_string(), palette.width, ""));
         }
         None => {
             let _ = writeln!(out, "{}", palette.heading("Verdict"));
@@ -555,7 +555,7 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
                 out,
                 "**Stopped after step {}:** {}",
                 walk.step_count(),
-                markdown_escape(fact)
+                markdown_escape(&fact.to_string())
             );
         }
         None => {
@@ -628,7 +628,12 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
             },
             why: why.clone(),
         },
-        Stop::Missing { fact } => StopOutput::Missing { fact: fact.clone() },
+        Stop::Missing { fact } => StopOutput::Missing {
+            fact: fact.to_string(),
+            code: fact.code().to_string(),
+            card: fact.card().map(str::to_string),
+            field: fact.field().map(str::to_string),
+        },
     });
     let (game, seed, result) = (
         walk.game,

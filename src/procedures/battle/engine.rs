@@ -13,8 +13,9 @@ use crate::rules::{Citation, Corpus, cite};
 
 use crate::engine::conditions::{self, Situation};
 use crate::engine::damage::{self, Defeated};
+use crate::engine::missing::CardNumber;
 use crate::engine::{
-    Advance, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
+    MissingFact, Next, Pending, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
     saturating_sum,
 };
 use super::events::{Mode, BattleRefusal, BattleEvent, EvacuatedTo, BattleResult};
@@ -242,7 +243,7 @@ struct Making {
 pub struct Battle {
     mode: Mode,
     phase: Phase,
-    pending: crate::engine::Pending<BattleEvent>,
+    pending: Pending<BattleEvent>,
     random: Random,
     /// The player whose turn it is: the attacker of a battle, the evacuating player.
     mover: Side,
@@ -262,7 +263,6 @@ pub struct Battle {
     tie_both: bool,
     no_breakthrough: bool,
     weapon_draws_stop: bool,
-    missing: Option<String>,
 }
 
 fn index(side: Side) -> usize {
@@ -285,7 +285,7 @@ impl Battle {
         Battle {
             mode,
             phase: Phase::Start,
-            pending: crate::engine::Pending::default(),
+            pending: Pending::default(),
             random: Random::seeded(board.seed),
             mover,
             attacker: match mode {
@@ -305,7 +305,6 @@ impl Battle {
             tie_both: false,
             no_breakthrough: false,
             weapon_draws_stop: false,
-            missing: None,
         }
     }
 
@@ -343,22 +342,21 @@ impl Battle {
     }
 
     /// Whether a starship is a starfighter (or a transport); an error names a kind not known.
-    fn is(board: &Board, id: CardId, kind: TraitKind) -> Result<bool, String> {
+    fn is(board: &Board, id: CardId, kind: TraitKind) -> Result<bool, MissingFact> {
         let Some(card) = board.card(id) else {
             return Ok(false);
         };
         match starship_kind(card, kind).value {
             TraitValue::Yes => Ok(true),
-            TraitValue::Unknown => Err(format!(
-                "whether {} is a starfighter or a transport is not known: declare it under `cards:` with `traits: {{{}: true}}`",
-                card.full_name(),
-                kind.label()
-            )),
+            TraitValue::Unknown => Err(MissingFact::StarshipKind {
+                card: card.full_name(),
+                kind: kind.label(),
+            }),
             _ => Ok(false),
         }
     }
 
-    fn transports(board: &Board, side: Side) -> Result<Vec<CardId>, String> {
+    fn transports(board: &Board, side: Side) -> Result<Vec<CardId>, MissingFact> {
         let mut found = Vec::new();
         for id in board.zone(Zone::Hyperspace(side)) {
             if Self::is(board, *id, TraitKind::Transport)? {
@@ -397,7 +395,7 @@ impl Battle {
         }
     }
 
-    fn start(&mut self, board: &mut Board) -> Result<(), String> {
+    fn start(&mut self, board: &mut Board) -> Result<(), MissingFact> {
         self.result.side = board.turn;
         self.result.planet = self.planet.map(|planet| planet.name().to_string());
         let Some(mover) = board.turn else {
@@ -489,7 +487,7 @@ impl Battle {
         board: &Board,
         mover: Side,
         planet: Planet,
-    ) -> Result<(), String> {
+    ) -> Result<(), MissingFact> {
         let starships = board.zone(Zone::Hyperspace(mover)).to_vec();
         let transports = Self::transports(board, mover)?;
         if transports.is_empty() {
@@ -638,9 +636,9 @@ impl Battle {
 
     /// Takes the stated plans, and checks them against the rules; a side without one makes
     /// it by decisions.
-    fn battle_start(&mut self, board: &Board) -> Result<(), String> {
+    fn battle_start(&mut self, board: &Board) -> Result<(), MissingFact> {
         let Some(planet) = self.planet else {
-            return Err("no planet".to_string());
+            return Err(MissingFact::Inconsistent("no planet"));
         };
         if !self.battle_rules {
             // The starship battle "proceeds much like a character battle", whose rules in
@@ -675,7 +673,10 @@ impl Battle {
                 let fighters = self.fighters(board, side);
                 let problems = self.plan_problems(board, side, plan, &fighters, &fighters);
                 if let Some((_, problem)) = problems.into_iter().next() {
-                    return Err(problem.to_string());
+                    return Err(MissingFact::Illegal {
+                        code: problem.code(),
+                        message: problem.to_string(),
+                    });
                 }
                 self.plans[index(side)] = plan.clone();
                 self.stated[index(side)] = true;
@@ -1030,14 +1031,15 @@ impl Battle {
         card: &Card,
         situation: &Situation<'_>,
         cites: &mut Vec<Citation>,
-    ) -> Result<Vec<(String, i32)>, String> {
+    ) -> Result<Vec<(String, i32)>, MissingFact> {
         let name = card.full_name();
         let mut parts = match card.stats.power.as_ref().map(|fact| &fact.value) {
             Some(StatValue::Number(power)) => vec![(format!("power of {name}"), *power)],
             _ => {
-                return Err(format!(
-                    "the power of {name} is not known: declare it under `cards:` with `power:`"
-                ));
+                return Err(MissingFact::CardNumber {
+                    card: name,
+                    number: CardNumber::Power,
+                });
             }
         };
         if let Some(planet) = self.planet
@@ -1076,7 +1078,7 @@ impl Battle {
         weapon_cancelled: bool,
         drew: &mut usize,
         short: &mut bool,
-    ) -> Result<i32, String> {
+    ) -> Result<i32, MissingFact> {
         let mut parts: Vec<(String, i32)> = Vec::new();
         let mut cites: Vec<Citation> = Vec::new();
         let mut assumptions = Vec::new();
@@ -1085,7 +1087,9 @@ impl Battle {
             let card = board
                 .card(*fighter)
                 .cloned()
-                .ok_or_else(|| "a card of the plan is not on the board".to_string())?;
+                .ok_or(MissingFact::NotOnBoard {
+                    what: "a card of the plan",
+                })?;
             let name = card.full_name();
             let situation = Situation {
                 side,
@@ -1124,10 +1128,9 @@ impl Battle {
                         let count = match (weapon_card.text.destiny_draws, used.draws) {
                             (Some(count), _) | (None, Some(count)) => count,
                             (None, None) if self.weapon_draws_stop => {
-                                return Err(format!(
-                                    "how many destiny draws {} gives is not known: declare `destiny_draws:` for it",
-                                    weapon_card.full_name()
-                                ));
+                                return Err(MissingFact::WeaponDraws {
+                                    card: weapon_card.full_name(),
+                                });
                             }
                             (None, None) => {
                                 assumptions.extend(self.pending.once(WEAPON_DRAWS));
@@ -1174,10 +1177,7 @@ impl Battle {
                     break;
                 };
                 let destiny = board.card(top).and_then(Card::destiny).ok_or_else(|| {
-                    format!(
-                        "the destiny number of {} is not known: declare it under `cards:` with `destiny:`",
-                        Self::name(board, top)
-                    )
+                    MissingFact::CardNumber { card: Self::name(board, top), number: CardNumber::Destiny }
                 })?;
                 let moved =
                     describe_move(board, top, Zone::DrawDeck(side), Zone::DiscardPile(side));
@@ -1238,7 +1238,7 @@ impl Battle {
         first
     }
 
-    fn fight(&mut self, board: &mut Board, number: usize) -> Result<(), String> {
+    fn fight(&mut self, board: &mut Board, number: usize) -> Result<(), MissingFact> {
         let light = self.plans[0].get(number).cloned();
         let dark = self.plans[1].get(number).cloned();
         let (Some(light), Some(dark)) = (light, dark) else {
@@ -1425,16 +1425,14 @@ impl Battle {
         side: Side,
         entry: &PlanEntry,
         weapon_kept: bool,
-    ) -> Result<bool, String> {
+    ) -> Result<bool, MissingFact> {
         let mut moves = Vec::new();
         let mut parts = Vec::new();
         for fighter in &entry.fighters {
             let card = board.card(*fighter).cloned();
             let name = Self::name(board, *fighter);
             let printed = card.as_ref().and_then(Card::damage).ok_or_else(|| {
-                format!(
-                    "the DAMAGE of {name} is not known: declare it under `cards:` with `damage:`"
-                )
+                MissingFact::CardNumber { card: name.clone(), number: CardNumber::Damage }
             })?;
             let defeated = Defeated {
                 character: !self.starships,
@@ -1540,7 +1538,7 @@ impl Battle {
         taken.ran_out
     }
 
-    fn after_fights(&mut self, board: &mut Board) -> Result<(), String> {
+    fn after_fights(&mut self, board: &mut Board) -> Result<(), MissingFact> {
         let fought = self.result.fights;
         for side in [self.attacker, self.defender()] {
             let rest: Vec<PlanEntry> = self.plans[index(side)]
@@ -1682,7 +1680,7 @@ impl Battle {
 
     /// The evacuation's outcome: the cards to the draw deck (shuffled) with a transport
     /// left, else to the discard pile.
-    fn outcome(&mut self, board: &mut Board, battled: bool) -> Result<(), String> {
+    fn outcome(&mut self, board: &mut Board, battled: bool) -> Result<(), MissingFact> {
         let side = self.mover;
         let Some(planet) = self.planet else {
             self.phase = Phase::Done;
@@ -1744,7 +1742,7 @@ impl Battle {
         Ok(())
     }
 
-    fn step(&mut self, board: &mut Board) -> Result<Option<Decision>, String> {
+    fn next_step(&mut self, board: &mut Board) -> Result<Option<Decision>, MissingFact> {
         match self.phase {
             Phase::Start => self.start(board)?,
             Phase::AddStarships => {
@@ -1848,28 +1846,23 @@ impl Procedure for Battle {
     type Table = Board;
     type Event = BattleEvent;
 
-    fn advance(&mut self, board: &mut Board) -> Advance<BattleEvent> {
-        loop {
-            if let Some(event) = self.pending.next() {
-                return Advance::Event(event);
+    fn pending(&mut self) -> &mut Pending<BattleEvent> {
+        &mut self.pending
+    }
+
+    fn step(&mut self, board: &mut Board) -> Result<Next, MissingFact> {
+        if self.phase == Phase::Done {
+            return Ok(Next::Done);
+        }
+        match self.next_step(board) {
+            Ok(Some(decision)) if decision.kind == DecisionKind::AddStarship => {
+                Ok(Next::Offer(decision))
             }
-            if let Some(fact) = self.missing.take() {
+            Ok(Some(decision)) => Ok(Next::Decide(decision)),
+            Ok(None) => Ok(Next::Continue),
+            Err(fact) => {
                 self.phase = Phase::Done;
-                return Advance::Missing(fact);
-            }
-            if self.phase == Phase::Done {
-                return Advance::Done;
-            }
-            match self.step(board) {
-                Ok(Some(decision)) if decision.kind == DecisionKind::AddStarship => {
-                    return Advance::Offer(decision);
-                }
-                Ok(Some(decision)) => return Advance::Decide(decision),
-                Ok(None) => {}
-                Err(fact) => {
-                    self.phase = Phase::Done;
-                    self.missing = Some(fact);
-                }
+                Err(fact)
             }
         }
     }
@@ -1921,7 +1914,7 @@ impl Procedure for Battle {
                         Vec::new(),
                     );
                     if let Err(fact) = self.outcome(board, false) {
-                        self.missing = Some(fact);
+                        self.pending.fail(fact);
                     }
                 } else {
                     self.result.intercepted = Some(true);

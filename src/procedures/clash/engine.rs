@@ -1,7 +1,6 @@
 //! The Clash of the Lightsabers procedures: a battle, a round of three, or a whole game, played card by card.
 
 use std::borrow::Cow;
-use std::collections::VecDeque;
 
 
 use crate::board::CardId;
@@ -9,7 +8,7 @@ use crate::cards::Side;
 use crate::clash::{
     ClashBoard, ClashCard, DoubleScope, EffectSource, Pile, SpecialEffect, player_name,
 };
-use crate::engine::{Advance, Decision, DecisionKind, DecisionOption, Event, Procedure, Tally};
+use crate::engine::{MissingFact, Next, Pending, Decision, DecisionKind, DecisionOption, Event, Procedure, Tally};
 use crate::random::Random;
 use crate::rules::{Citation, cite};
 use super::events::{ClashAction, ClashEvent, BattleOutcome, ClashResult};
@@ -60,11 +59,11 @@ enum Phase {
 pub struct Clash {
     action: ClashAction,
     phase: Phase,
-    pending: VecDeque<Event<ClashEvent>>,
+    pending: Pending<ClashEvent>,
     random: Random,
     result: ClashResult,
     /// A Special card played whose effect is not defined: the walk stops on it.
-    missing: Option<String>,
+    missing: Option<MissingFact>,
     /// Offers of a concession already made for this state, so that each is made once.
     offered: Vec<Side>,
     rounds_played: u32,
@@ -88,7 +87,7 @@ impl Clash {
         Clash {
             action,
             phase,
-            pending: VecDeque::new(),
+            pending: Pending::default(),
             random: Random::seeded(board.seed),
             result: ClashResult::default(),
             missing: None,
@@ -105,7 +104,7 @@ impl Clash {
     fn emit(&mut self, kind: ClashEvent, cites: &[Citation], mut moves: Vec<crate::engine::Move>) {
         // Kept for the whole walk: no room for moves that will never come.
         moves.shrink_to_fit();
-        self.pending.push_back(Event {
+        self.pending.push(Event {
             kind,
             cites: cites.to_vec(),
             assumptions: Vec::new(),
@@ -274,9 +273,9 @@ impl Clash {
             return None;
         };
         let Some((effect, source)) = Self::effect(board, &card).cloned() else {
-            self.missing = Some(format!(
-                "the Special card {name} was played, but its effect is not defined: the rulebook does not print it; define it under `clash: specials: {name}:` (attack, double, draw, retreat, discard_low, cancel_last, drain)"
-            ));
+            self.missing = Some(MissingFact::SpecialEffect {
+                card: name.to_string(),
+            });
             return None;
         };
         // The effect's event comes before what it causes (a reshuffle while drawing).
@@ -392,8 +391,8 @@ impl Clash {
             &cites,
             moves,
         );
-        if let Some(event) = self.pending.pop_back() {
-            self.pending.insert(position.min(self.pending.len()), event);
+        {
+            self.pending.move_last_to(position);
         }
         ends
     }
@@ -506,7 +505,7 @@ impl Clash {
         );
     }
 
-    fn step(&mut self, board: &mut ClashBoard) -> Option<(Decision, bool)> {
+    fn next_step(&mut self, board: &mut ClashBoard) -> Option<(Decision, bool)> {
         match self.phase {
             Phase::Setup => {
                 for side in [Side::Light, Side::Dark] {
@@ -814,8 +813,9 @@ impl Clash {
                         Phase::Done
                     }
                     (ClashAction::Game, None) if self.rounds_played >= 200 => {
-                        self.missing =
-                            Some("the game went on for 200 rounds without a winner".to_string());
+                        self.missing = Some(MissingFact::Inconsistent(
+                            "the game went on for 200 rounds without a winner",
+                        ));
                         Phase::Done
                     }
                     (ClashAction::Game, None) => Phase::NewRound,
@@ -871,34 +871,26 @@ impl Procedure for Clash {
     type Table = ClashBoard;
     type Event = ClashEvent;
 
-    fn advance(&mut self, board: &mut ClashBoard) -> Advance<ClashEvent> {
-        loop {
-            if let Some(event) = self.pending.pop_front() {
-                return Advance::Event(event);
-            }
-            if let Some(fact) = self.missing.take() {
-                self.phase = Phase::Done;
-                return Advance::Missing(fact);
-            }
-            if self.phase == Phase::Done {
-                self.result.track_light = board.track_light;
-                self.result.track_dark = board.track_dark;
-                return Advance::Done;
-            }
-            if let Some((decision, optional)) = self.step(board) {
-                if !self.pending.is_empty() {
-                    // Show what happened first; the same decision is reached again.
-                    if optional {
-                        self.offered.pop();
-                    }
-                    continue;
-                }
-                return if optional {
-                    Advance::Offer(decision)
-                } else {
-                    Advance::Decide(decision)
-                };
-            }
+    fn pending(&mut self) -> &mut Pending<ClashEvent> {
+        &mut self.pending
+    }
+
+    fn step(&mut self, board: &mut ClashBoard) -> Result<Next, MissingFact> {
+        if let Some(fact) = self.missing.take() {
+            self.phase = Phase::Done;
+            return Err(fact);
+        }
+        if self.phase == Phase::Done {
+            self.result.track_light = board.track_light;
+            self.result.track_dark = board.track_dark;
+            return Ok(Next::Done);
+        }
+        match self.next_step(board) {
+            // What happened first, then the fact found missing; the decision is not asked.
+            Some(_) if self.missing.is_some() && !self.pending.is_empty() => Ok(Next::Continue),
+            Some((decision, true)) => Ok(Next::Offer(decision)),
+            Some((decision, false)) => Ok(Next::Decide(decision)),
+            None => Ok(Next::Continue),
         }
     }
 

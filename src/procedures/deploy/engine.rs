@@ -13,7 +13,7 @@ use crate::rules::{Citation, cite};
 use crate::engine::counters::{COUNTERS_UNCOUNTED, UNLIMITED, cost_of};
 pub use crate::engine::from_deck::NotFetched;
 use crate::engine::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
-use crate::engine::{Advance, Assumption, Decision, Procedure, describe_move};
+use crate::engine::{MissingFact, Next, Pending, Assumption, Decision, Procedure, describe_move};
 use super::events::{DeployRefusal, DeployEvent, DeployResult};
 
 const GAME_TEXT: Citation = cite("deploy-from-deck.game-text");
@@ -47,7 +47,7 @@ enum Phase {
 /// The deploy procedure.
 pub struct Deploy {
     phase: Phase,
-    pending: crate::engine::Pending<DeployEvent>,
+    pending: Pending<DeployEvent>,
     random: Random,
     side: Side,
     planet: Option<Planet>,
@@ -58,7 +58,6 @@ pub struct Deploy {
     search: Search,
     fetch: Option<DeployFetch>,
     result: DeployResult,
-    missing: Option<String>,
 }
 
 
@@ -67,7 +66,7 @@ impl Deploy {
         let setup = DeployFile::stated(board);
         Deploy {
             phase: Phase::Start,
-            pending: crate::engine::Pending::default(),
+            pending: Pending::default(),
             random: Random::seeded(board.seed),
             side: board.turn.unwrap_or(Side::Light),
             planet: setup.and_then(|setup| setup.to).or(board.current_planet),
@@ -77,7 +76,6 @@ impl Deploy {
             search: Search::default(),
             fetch: None,
             result: DeployResult::default(),
-            missing: None,
         }
     }
 
@@ -102,7 +100,7 @@ impl Deploy {
         self.pending.once(assumption)
     }
 
-    fn start(&mut self, board: &mut Board) -> Result<(), String> {
+    fn start(&mut self, board: &mut Board) -> Result<(), MissingFact> {
         let Some(side) = board.turn else {
             self.result.refusal = Some(DeployRefusal::NoTurn);
             self.pending.emit(
@@ -121,20 +119,25 @@ impl Deploy {
         self.result.side = Some(side);
         let setup = DeployFile::stated(board)
             .cloned()
-            .ok_or("the card deployed: state it under `deploy:` with `card:`")?;
-        let planet = self.planet.ok_or(
-            "where the card deploys: give `deploy: to:` or the position's `current_planet`",
-        )?;
+            .ok_or(MissingFact::SectionCard {
+                what: "the card deployed",
+                section: "deploy",
+                key: "card",
+            })?;
+        let planet = self.planet.ok_or(MissingFact::DeployPlanet)?;
         let id = setup.card;
         let card = board
             .card(id)
             .cloned()
-            .ok_or("the card deployed is not on the table")?;
+            .ok_or(MissingFact::NotOnTable {
+                what: "the card deployed",
+            })?;
         if board.zone_of(id) != Some(Zone::Hand(side)) {
-            return Err(format!(
-                "{} is not in the {side} hand: the card deployed comes from the hand of the player whose turn it is",
-                board.describe(id)
-            ));
+            return Err(MissingFact::NotInHand {
+                card: board.describe(id),
+                side,
+                rule: "the card deployed comes from the hand of the player whose turn it is",
+            });
         }
         let hidden = setup.hidden;
         self.result.card = Some(card.full_name());
@@ -229,7 +232,7 @@ impl Deploy {
 
     /// The search of the draw deck: each title that matches once (the first copy from the
     /// top), and the ones he can pay for as the choices.
-    fn search(&mut self, board: &Board, name: &str, fetch: &DeployFetch) -> Result<(), String> {
+    fn search(&mut self, board: &Board, name: &str, fetch: &DeployFetch) -> Result<(), MissingFact> {
         let side = self.side;
         let mut by_trait = false;
         self.search = from_deck::search(
@@ -398,37 +401,33 @@ impl Procedure for Deploy {
     type Table = Board;
     type Event = DeployEvent;
 
-    fn advance(&mut self, board: &mut Board) -> Advance<DeployEvent> {
-        loop {
-            if let Some(event) = self.pending.next() {
-                return Advance::Event(event);
-            }
-            if let Some(fact) = self.missing.take() {
-                self.phase = Phase::Done;
-                return Advance::Missing(fact);
-            }
-            match self.phase {
-                Phase::Done => return Advance::Done,
-                Phase::Start => {
-                    if let Err(fact) = self.start(board) {
-                        self.phase = Phase::Done;
-                        self.missing = Some(fact);
-                    }
+    fn pending(&mut self) -> &mut Pending<DeployEvent> {
+        &mut self.pending
+    }
+
+    fn step(&mut self, board: &mut Board) -> Result<Next, MissingFact> {
+        match self.phase {
+            Phase::Done => return Ok(Next::Done),
+            Phase::Start => {
+                if let Err(fact) = self.start(board) {
+                    self.phase = Phase::Done;
+                    return Err(fact);
                 }
-                Phase::Search => {
-                    if let Some(why) = self.search.none_possible() {
-                        self.not_fetched(why);
-                        self.phase = Phase::Reshuffle;
-                        continue;
-                    }
-                    match self.decision(board) {
-                        Some(decision) => return Advance::Decide(decision),
-                        None => self.phase = Phase::Reshuffle,
-                    }
-                }
-                Phase::Reshuffle => self.reshuffle(board),
             }
+            Phase::Search => {
+                if let Some(why) = self.search.none_possible() {
+                    self.not_fetched(why);
+                    self.phase = Phase::Reshuffle;
+                    return Ok(Next::Continue);
+                }
+                match self.decision(board) {
+                    Some(decision) => return Ok(Next::Decide(decision)),
+                    None => self.phase = Phase::Reshuffle,
+                }
+            }
+            Phase::Reshuffle => self.reshuffle(board),
         }
+        Ok(Next::Continue)
     }
 
     fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {

@@ -1,7 +1,6 @@
 //! The lightsaber duel: initiation, who fights, dueling hands, the exchange of attacks and blocks, defeat, reshuffle and damage.
 
 use std::borrow::Cow;
-use std::collections::VecDeque;
 
 
 use super::section::{DuelFile, PendingMove};
@@ -13,8 +12,9 @@ use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
 
 use crate::engine::conditions::{self, Situation};
+use crate::engine::missing::CardNumber;
 use crate::engine::{
-    Advance, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
+    MissingFact, Next, Pending, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
     describe_move, saturating_sum,
 };
 use super::events::{Refusal, DuelEvent, DuelResult};
@@ -171,7 +171,7 @@ impl<T: Copy> BySide<T> {
 /// The duel procedure.
 pub struct Duel {
     phase: Phase,
-    pending: VecDeque<Event<DuelEvent>>,
+    pending: Pending<DuelEvent>,
     random: Random,
     initiator: Side,
     planet: Option<Planet>,
@@ -190,8 +190,6 @@ pub struct Duel {
     empty_hand_ends: bool,
     /// The scenario chose `stop` for `anakin-empty-deck`.
     anakin_empty_deck_stops: bool,
-    /// A fact found missing while answering a decision, reported on the next advance.
-    missing: Option<String>,
 }
 
 impl Duel {
@@ -204,7 +202,7 @@ impl Duel {
             } else {
                 Phase::Start
             },
-            pending: VecDeque::new(),
+            pending: Pending::default(),
             random: Random::seeded(board.seed),
             initiator: DuelFile::stated(board)
                 .map(|duel| duel.initiator)
@@ -222,7 +220,6 @@ impl Duel {
             said_location: false,
             empty_hand_ends: false,
             anakin_empty_deck_stops: false,
-            missing: None,
         }
     }
 
@@ -270,7 +267,7 @@ impl Duel {
             assumptions.insert(0, AT_THE_PLANET);
             self.said_location = true;
         }
-        self.pending.push_back(Event {
+        self.pending.push(Event {
             kind,
             cites: cites.to_vec(),
             assumptions,
@@ -305,7 +302,7 @@ impl Duel {
     }
 
     /// Whether the weapon's boxes let the character use it; an error names a missing fact.
-    fn usable(board: &Board, weapon: CardId, character: CardId) -> Result<bool, String> {
+    fn usable(board: &Board, weapon: CardId, character: CardId) -> Result<bool, MissingFact> {
         let (Some(weapon_card), Some(character_card)) = (board.card(weapon), board.card(character))
         else {
             return Ok(false);
@@ -314,7 +311,7 @@ impl Duel {
     }
 
     /// The initiator's dueling characters at the planet that have a usable lightsaber there.
-    fn armed_duelists(&self, board: &Board, planet: Planet) -> Result<Vec<CardId>, String> {
+    fn armed_duelists(&self, board: &Board, planet: Planet) -> Result<Vec<CardId>, MissingFact> {
         let mut armed = Vec::new();
         let sabers: Vec<CardId> = Self::cards_at(board, planet, self.initiator, CardType::Weapon)
             .into_iter()
@@ -349,7 +346,7 @@ impl Duel {
         self.phase = Phase::Done;
     }
 
-    fn start(&mut self, board: &Board) -> Result<(), String> {
+    fn start(&mut self, board: &Board) -> Result<(), MissingFact> {
         self.result.initiator = board.turn;
         let Some(_) = board.turn else {
             self.refuse(board, Refusal::NoTurn, &[INITIATION]);
@@ -433,9 +430,9 @@ impl Duel {
     }
 
     /// Takes up a duel under way where the position leaves it.
-    fn resume(&mut self, board: &Board) -> Result<(), String> {
+    fn resume(&mut self, board: &Board) -> Result<(), MissingFact> {
         let Some(duel) = DuelFile::stated(board).copied() else {
-            return Err("no duel under way".to_string());
+            return Err(MissingFact::Inconsistent("no duel under way"));
         };
         self.result.initiated = true;
         self.result.initiator = Some(duel.initiator);
@@ -455,9 +452,7 @@ impl Duel {
             PendingMove::Block => {
                 let attacker = next.opponent();
                 let Some(&top) = board.zone(Zone::DuelingPile(attacker)).last() else {
-                    return Err(format!(
-                        "a block is pending, but the {attacker} dueling pile has no attack card on top: list the cards played under `duel: {attacker}: pile:`, the attack card last"
-                    ));
+                    return Err(MissingFact::NoAttackCard { attacker });
                 };
                 let destiny = Self::destiny_of(board, top)?;
                 self.attack_card = Some(top);
@@ -530,7 +525,7 @@ impl Duel {
         }
     }
 
-    fn decision(&self, board: &Board, planet: Planet) -> Result<Option<Decision>, String> {
+    fn decision(&self, board: &Board, planet: Planet) -> Result<Option<Decision>, MissingFact> {
         let initiator = self.initiator;
         let defender = self.defender_side();
         let decision = match self.phase {
@@ -679,17 +674,14 @@ impl Duel {
     }
 
     /// The printed DAMAGE of a fighter.
-    fn printed_damage(board: &Board, id: CardId) -> Result<i32, String> {
+    fn printed_damage(board: &Board, id: CardId) -> Result<i32, MissingFact> {
         let card = board.card(id);
         card.and_then(Card::damage).ok_or_else(|| {
-            format!(
-                "the DAMAGE of {} is not known: declare it under `cards:` with `damage:`",
-                card.map(Card::full_name).unwrap_or_default()
-            )
+            MissingFact::CardNumber { card: card.map(Card::full_name).unwrap_or_default(), number: CardNumber::Damage }
         })
     }
 
-    fn damage_zero(&mut self, board: &mut Board) -> Result<(), String> {
+    fn damage_zero(&mut self, board: &mut Board) -> Result<(), MissingFact> {
         if !self.damage_zero_rule {
             self.phase = Phase::Hands(self.initiator);
             return Ok(());
@@ -732,18 +724,15 @@ impl Duel {
     }
 
     /// The destiny number of a card, or why it is unknown.
-    fn destiny_of(board: &Board, id: CardId) -> Result<i32, String> {
+    fn destiny_of(board: &Board, id: CardId) -> Result<i32, MissingFact> {
         board.card(id).and_then(Card::destiny).ok_or_else(|| {
-            format!(
-                "the destiny number of {} is not known: declare it under `cards:` with `destiny:`",
-                Self::name(board, id)
-            )
+            MissingFact::CardNumber { card: Self::name(board, id), number: CardNumber::Destiny }
         })
     }
 
-    fn hands(&mut self, board: &mut Board, side: Side) -> Result<(), String> {
+    fn hands(&mut self, board: &mut Board, side: Side) -> Result<(), MissingFact> {
         let Some(fighter) = self.fighter.get(side) else {
-            return Err("no fighter".to_string());
+            return Err(MissingFact::Inconsistent("no fighter"));
         };
         let card = board
             .card(fighter)
@@ -774,10 +763,10 @@ impl Duel {
                     parts.push(("destiny drawn for Anakin's power".to_string(), destiny));
                 }
                 None if self.anakin_empty_deck_stops => {
-                    return Err(format!(
-                        "the {side} draw deck is empty, so no card can be drawn for Anakin's destiny; {}",
-                        ANAKIN_EMPTY_DECK_STOPS.text
-                    ));
+                    return Err(MissingFact::AnakinDestiny {
+                        side,
+                        assumption: ANAKIN_EMPTY_DECK_STOPS.text,
+                    });
                 }
                 None => {
                     assumptions.push(ANAKIN_EMPTY_DECK);
@@ -791,10 +780,7 @@ impl Duel {
                     parts.push((number_label("power", Some(fact)), *number))
                 }
                 _ => {
-                    return Err(format!(
-                        "the power of {} is not known: declare it under `cards:` with `power:`",
-                        card.full_name()
-                    ));
+                    return Err(MissingFact::CardNumber { card: card.full_name(), number: CardNumber::Power });
                 }
             }
         }
@@ -879,7 +865,7 @@ impl Duel {
         board: &Board,
         side: Side,
         destiny: Option<i32>,
-    ) -> Result<Vec<DecisionOption>, String> {
+    ) -> Result<Vec<DecisionOption>, MissingFact> {
         let mut options = Vec::new();
         for &id in board.zone(Zone::DuelingHand(side)) {
             let number = Self::destiny_of(board, id)?;
@@ -916,7 +902,7 @@ impl Duel {
         side: Side,
         card: CardId,
         blocking: bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), MissingFact> {
         let destiny = Self::destiny_of(board, card)?;
         let moved = describe_move(
             board,
@@ -967,9 +953,9 @@ impl Duel {
     }
 
     /// An unanswered attack: a hit on `side`'s character.
-    fn hit(&mut self, board: &mut Board, side: Side, count: u32) -> Result<(), String> {
+    fn hit(&mut self, board: &mut Board, side: Side, count: u32) -> Result<(), MissingFact> {
         let Some(fighter) = self.fighter.get(side) else {
-            return Err("no fighter".to_string());
+            return Err(MissingFact::Inconsistent("no fighter"));
         };
         if let Some(instance) = board.instance_mut(fighter) {
             instance.hits = instance.hits.saturating_add(count);
@@ -1076,7 +1062,7 @@ impl Duel {
         if extra_hits > 0
             && let Err(fact) = self.hit(board, scorer.opponent(), extra_hits)
         {
-            self.missing = Some(fact);
+            self.pending.fail_now(fact);
         }
     }
 
@@ -1104,9 +1090,9 @@ impl Duel {
         drawn
     }
 
-    fn defeat_check(&mut self, board: &mut Board, hit_side: Side) -> Result<(), String> {
+    fn defeat_check(&mut self, board: &mut Board, hit_side: Side) -> Result<(), MissingFact> {
         let Some(fighter) = self.fighter.get(hit_side) else {
-            return Err("no fighter".to_string());
+            return Err(MissingFact::Inconsistent("no fighter"));
         };
         let hits = board.instance(fighter).map_or(0, |instance| instance.hits);
         let damage = Self::printed_damage(board, fighter)?;
@@ -1137,7 +1123,7 @@ impl Duel {
         board: &Board,
         loser: Side,
         fighter: CardId,
-    ) -> Result<Vec<(String, i32)>, String> {
+    ) -> Result<Vec<(String, i32)>, MissingFact> {
         let label = number_label(
             &format!("DAMAGE of {}", Self::name(board, fighter)),
             board
@@ -1154,7 +1140,7 @@ impl Duel {
         Ok(parts)
     }
 
-    fn ending(&mut self, board: &mut Board) -> Result<(), String> {
+    fn ending(&mut self, board: &mut Board) -> Result<(), MissingFact> {
         self.result.exchange_end = Some(self.tally(board));
         // The duel is no longer under way once it ends.
         DuelFile::set_stated(board, None);
@@ -1369,7 +1355,7 @@ impl Duel {
         Ok(())
     }
 
-    fn step(&mut self, board: &mut Board) -> Result<Option<Decision>, String> {
+    fn next_step(&mut self, board: &mut Board) -> Result<Option<Decision>, MissingFact> {
         let planet = self.planet.unwrap_or(Planet("Naboo"));
         match self.phase {
             Phase::Start => self.start(board)?,
@@ -1547,7 +1533,7 @@ impl Duel {
     }
 
     /// The attack on `side` went unanswered: a hit, then the card's dueling text.
-    fn after_unblocked(&mut self, board: &mut Board, side: Side) -> Result<(), String> {
+    fn after_unblocked(&mut self, board: &mut Board, side: Side) -> Result<(), MissingFact> {
         self.hit(board, side, 1)?;
         let scorer = side.opponent();
         let card = self.attack_card.unwrap_or(CardId(0));
@@ -1582,33 +1568,23 @@ impl Procedure for Duel {
     type Table = Board;
     type Event = DuelEvent;
 
-    fn advance(&mut self, board: &mut Board) -> Advance<DuelEvent> {
-        loop {
-            if let Some(fact) = self.missing.take() {
+    fn pending(&mut self) -> &mut Pending<DuelEvent> {
+        &mut self.pending
+    }
+
+    /// A step; a fact found missing drops the events of the step that could not be
+    /// finished.
+    fn step(&mut self, board: &mut Board) -> Result<Next, MissingFact> {
+        if self.phase == Phase::Done {
+            return Ok(Next::Done);
+        }
+        match self.next_step(board) {
+            Ok(Some(decision)) => Ok(Next::Decide(decision)),
+            Ok(None) => Ok(Next::Continue),
+            Err(fact) => {
                 self.phase = Phase::Done;
-                self.pending.clear();
-                return Advance::Missing(fact);
-            }
-            if let Some(event) = self.pending.pop_front() {
-                return Advance::Event(event);
-            }
-            if self.phase == Phase::Done {
-                return Advance::Done;
-            }
-            match self.step(board) {
-                Ok(Some(decision)) => {
-                    if !self.pending.is_empty() {
-                        // Events first; the decision is asked again on the next call.
-                        continue;
-                    }
-                    return Advance::Decide(decision);
-                }
-                Ok(None) => {}
-                Err(fact) => {
-                    self.phase = Phase::Done;
-                    self.pending.clear();
-                    return Advance::Missing(fact);
-                }
+                self.pending.fail_now(fact);
+                Ok(Next::Continue)
             }
         }
     }
@@ -1739,7 +1715,7 @@ impl Procedure for Duel {
                 if let Some(id) = option.card
                     && let Err(fact) = self.play(board, decision.who, id, false)
                 {
-                    self.missing = Some(fact);
+                    self.pending.fail_now(fact);
                 }
             }
             DecisionKind::Block => {
@@ -1747,7 +1723,7 @@ impl Procedure for Duel {
                 match option.card.filter(|_| !option.declines) {
                     Some(id) => {
                         if let Err(fact) = self.play(board, side, id, true) {
-                            self.missing = Some(fact);
+                            self.pending.fail_now(fact);
                         }
                     }
                     None => {
@@ -1767,7 +1743,7 @@ impl Procedure for Duel {
                             Vec::new(),
                         );
                         if let Err(fact) = self.after_unblocked(board, side) {
-                            self.missing = Some(fact);
+                            self.pending.fail_now(fact);
                         }
                     }
                 }

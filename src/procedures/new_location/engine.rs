@@ -14,7 +14,7 @@ use crate::random::Random;
 use crate::rules::{Citation, cite};
 
 use crate::engine::{
-    Advance, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
+    MissingFact, Next, Pending, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
 };
 use super::events::{Occasion, EffectsEvent, EffectsResult};
 
@@ -40,7 +40,7 @@ enum Phase {
 /// The procedure.
 pub struct NewLocation {
     phase: Phase,
-    pending: crate::engine::Pending<EffectsEvent>,
+    pending: Pending<EffectsEvent>,
     random: Random,
     order: [Side; 2],
     occasion: Occasion,
@@ -59,7 +59,7 @@ impl NewLocation {
         let first_side = first.unwrap_or(Side::Light);
         NewLocation {
             phase: Phase::Start,
-            pending: crate::engine::Pending::default(),
+            pending: Pending::default(),
             random: Random::seeded(board.seed),
             order: [first_side, first_side.opponent()],
             occasion,
@@ -185,13 +185,14 @@ impl Procedure for NewLocation {
     type Table = Board;
     type Event = EffectsEvent;
 
-    fn advance(&mut self, board: &mut Board) -> Advance<EffectsEvent> {
-        loop {
-            if let Some(event) = self.pending.next() {
-                return Advance::Event(event);
-            }
+    fn pending(&mut self) -> &mut Pending<EffectsEvent> {
+        &mut self.pending
+    }
+
+    fn step(&mut self, board: &mut Board) -> Result<Next, MissingFact> {
+        {
             match self.phase {
-                Phase::Done => return Advance::Done,
+                Phase::Done => return Ok(Next::Done),
                 Phase::Start => {
                     let Some(first) = self.result.first else {
                         self.pending.emit(
@@ -201,7 +202,7 @@ impl Procedure for NewLocation {
                             Vec::new(),
                         );
                         self.phase = Phase::Done;
-                        continue;
+                        return Ok(Next::Continue);
                     };
                     let cites = self.cites();
                     self.pending.emit(
@@ -219,17 +220,18 @@ impl Procedure for NewLocation {
                 Phase::Choose(turn) => {
                     let Some(side) = self.order.get(turn).copied() else {
                         self.phase = Phase::Done;
-                        continue;
+                        return Ok(Next::Continue);
                     };
                     if Self::effects_in_deck(board, side).is_empty() {
                         self.decline(board, side);
                         self.phase = Phase::Choose(turn.saturating_add(1));
-                        continue;
+                        return Ok(Next::Continue);
                     }
-                    return Advance::Decide(self.decision(board, side));
+                    return Ok(Next::Decide(self.decision(board, side)));
                 }
             }
         }
+        Ok(Next::Continue)
     }
 
     fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {

@@ -18,7 +18,7 @@ use crate::engine::counters::{COUNTERS_UNCOUNTED, UNLIMITED, cost_of};
 use crate::engine::from_deck::NotFetched;
 use crate::engine::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
 use crate::engine::{
-    Advance, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
+    MissingFact, Next, Pending, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
 };
 use super::events::{PodraceRefusal, DeployRefusal, LapsEnd, HandlingSource, PodraceEvent, PodraceResult};
 
@@ -102,7 +102,7 @@ enum Phase {
 /// The Podrace Deploy step procedure.
 pub struct Podrace {
     phase: Phase,
-    pending: crate::engine::Pending<PodraceEvent>,
+    pending: Pending<PodraceEvent>,
     random: Random,
     side: Side,
     counted: bool,
@@ -121,7 +121,6 @@ pub struct Podrace {
     /// Whether the handling limit has been said.
     limit_said: bool,
     result: PodraceResult,
-    missing: Option<String>,
     /// Whether each of his cards that may be deployed to the Objective is a Podracer pilot
     /// under the ruleset, judged once.
     pilots: BTreeMap<CardId, TraitValue>,
@@ -132,7 +131,7 @@ impl Podrace {
         let in_force = |id: &str| board.ruleset.in_force_id(corpus, id);
         Podrace {
             phase: Phase::Start,
-            pending: crate::engine::Pending::default(),
+            pending: Pending::default(),
             random: Random::seeded(board.seed),
             side: board.turn.unwrap_or(Side::Light),
             counted: true,
@@ -146,7 +145,6 @@ impl Podrace {
             handling: Vec::new(),
             limit_said: false,
             result: PodraceResult::default(),
-            missing: None,
             pilots: pilots_of(board, corpus),
         }
     }
@@ -387,7 +385,7 @@ impl Podrace {
 
     /// The next card from the hand to the Objective, and the match its text may then
     /// deploy from the draw deck.
-    fn deploy_next(&mut self, board: &mut Board) -> Result<(), String> {
+    fn deploy_next(&mut self, board: &mut Board) -> Result<(), MissingFact> {
         let Some(id) = self.to_deploy.pop_front() else {
             self.phase = Phase::Thrust;
             return Ok(());
@@ -396,20 +394,21 @@ impl Podrace {
         let card = board
             .card(id)
             .cloned()
-            .ok_or("a card deployed to the Objective is not on the table")?;
+            .ok_or(MissingFact::NotOnTable {
+                what: "a card deployed to the Objective",
+            })?;
         let name = card.full_name();
         if board.zone_of(id) != Some(Zone::Hand(side)) {
-            return Err(format!(
-                "{} is not in the {side} hand: the cards deployed to the Objective come from the hand of the player whose turn it is",
-                board.describe(id)
-            ));
+            return Err(MissingFact::NotInHand {
+                card: board.describe(id),
+                side,
+                rule: "the cards deployed to the Objective come from the hand of the player whose turn it is",
+            });
         }
         let is_pilot = match self.pilots.get(&id) {
             Some(TraitValue::Yes) => true,
             Some(TraitValue::Unknown) => {
-                return Err(format!(
-                    "whether {name} is a Podracer pilot: declare `traits: {{podracer_pilot: true}}` under `cards:` if he is"
-                ));
+                return Err(MissingFact::PodracerPilot { card: name });
             }
             _ => false,
         };
@@ -567,7 +566,7 @@ impl Podrace {
         let search = match search {
             Ok(search) => search,
             Err(fact) => {
-                self.missing = Some(fact);
+                self.pending.fail(fact);
                 return;
             }
         };
@@ -1124,7 +1123,7 @@ impl Podrace {
     }
 
     /// The result's state of the Objective and the pile, read at the end.
-    fn settle(&mut self, board: &Board) {
+    fn settle_result(&mut self, board: &Board) {
         let side = self.side;
         if self.result.side.is_none() {
             return;
@@ -1146,58 +1145,52 @@ impl Procedure for Podrace {
     type Table = Board;
     type Event = PodraceEvent;
 
-    /// The next step; the result is settled from the board whenever the walk may stop.
-    fn advance(&mut self, board: &mut Board) -> Advance<PodraceEvent> {
-        let next = self.next_step(board);
-        if matches!(
-            next,
-            Advance::Decide(_) | Advance::Missing(_) | Advance::Done
-        ) {
-            self.settle(board);
-        }
-        next
+    fn pending(&mut self) -> &mut Pending<PodraceEvent> {
+        &mut self.pending
+    }
+
+    fn step(&mut self, board: &mut Board) -> Result<Next, MissingFact> {
+        self.next_step(board)
     }
 
     fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
         self.take_answer(board, decision, choice);
     }
+
+    /// The result's state of the Objective and the pile, read whenever the walk may stop.
+    fn settle(&mut self, board: &Board) {
+        self.settle_result(board);
+    }
 }
 
 impl Podrace {
-    fn next_step(&mut self, board: &mut Board) -> Advance<PodraceEvent> {
-        loop {
-            if let Some(event) = self.pending.next() {
-                return Advance::Event(event);
-            }
-            if let Some(fact) = self.missing.take() {
-                self.phase = Phase::Done;
-                return Advance::Missing(fact);
-            }
+    fn next_step(&mut self, board: &mut Board) -> Result<Next, MissingFact> {
+        {
             match self.phase {
-                Phase::Done => return Advance::Done,
+                Phase::Done => return Ok(Next::Done),
                 Phase::Start => self.start(board),
                 Phase::Deploys => {
                     if let Err(fact) = self.deploy_next(board) {
                         self.phase = Phase::Done;
-                        self.missing = Some(fact);
+                        return Err(fact);
                     }
                 }
                 Phase::Search => {
                     let Some((wanted, search)) = self.search.clone() else {
                         self.phase = Phase::Deploys;
-                        continue;
+                        return Ok(Next::Continue);
                     };
                     if let Some(why) = search.none_possible() {
                         self.not_fetched(why);
                         self.phase = Phase::Reshuffle;
-                        continue;
+                        return Ok(Next::Continue);
                     }
-                    return Advance::Decide(self.fetch_decision(board, &wanted, &search));
+                    return Ok(Next::Decide(self.fetch_decision(board, &wanted, &search)));
                 }
                 Phase::Reshuffle => self.reshuffle(board),
                 Phase::Thrust => {
                     if let Some(decision) = self.thrust(board) {
-                        return Advance::Decide(decision);
+                        return Ok(Next::Decide(decision));
                     }
                 }
                 Phase::Laps => self.start_laps(board),
@@ -1220,19 +1213,20 @@ impl Podrace {
                             Vec::new(),
                         );
                         self.phase = Phase::Refuel;
-                        continue;
+                        return Ok(Next::Continue);
                     }
                     if let Some(decision) = self.lap_decision(board) {
-                        return Advance::Decide(decision);
+                        return Ok(Next::Decide(decision));
                     }
                 }
                 Phase::Refuel => {
                     if let Some(decision) = self.refuel(board) {
-                        return Advance::Decide(decision);
+                        return Ok(Next::Decide(decision));
                     }
                 }
             }
         }
+        Ok(Next::Continue)
     }
 
     /// Carries out the option chosen.

@@ -12,7 +12,7 @@ use crate::rules::{Citation, Corpus};
 use crate::board::{PLANETS, Planet};
 use crate::cards::CardType;
 use crate::engine::{
-    Advance, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
+    MissingFact, Next, Pending, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
 };
 use crate::random::Random;
 use super::events::{RemedyEvent, RemedyResult};
@@ -46,7 +46,7 @@ pub struct Remedies {
     laps_rule: bool,
     /// The hidden-cards remedy under way: the offender, and the step it is at.
     conceding: Option<(Side, Conceding)>,
-    pending: crate::engine::Pending<RemedyEvent>,
+    pending: Pending<RemedyEvent>,
     result: RemedyResult,
 }
 
@@ -64,7 +64,7 @@ impl Remedies {
                 .ruleset
                 .in_force_id(corpus, crate::engine::damage::LAP_CARDS.id()),
             conceding: None,
-            pending: crate::engine::Pending::default(),
+            pending: Pending::default(),
             result: RemedyResult::default(),
         }
     }
@@ -315,31 +315,31 @@ impl Procedure for Remedies {
     type Table = Board;
     type Event = RemedyEvent;
 
-    fn advance(&mut self, board: &mut Board) -> Advance<RemedyEvent> {
-        loop {
-            if let Some(event) = self.pending.next() {
-                return Advance::Event(event);
+    fn pending(&mut self) -> &mut Pending<RemedyEvent> {
+        &mut self.pending
+    }
+
+    fn step(&mut self, board: &mut Board) -> Result<Next, MissingFact> {
+        if !self.started {
+            self.started = true;
+            if self.findings.is_empty() {
+                self.pending.emit(
+                    RemedyEvent::NothingToRemedy,
+                    &Vec::new(),
+                    Vec::new(),
+                    Vec::new(),
+                );
             }
-            if !self.started {
-                self.started = true;
-                if self.findings.is_empty() {
-                    self.pending.emit(
-                        RemedyEvent::NothingToRemedy,
-                        &Vec::new(),
-                        Vec::new(),
-                        Vec::new(),
-                    );
-                }
-                continue;
-            }
-            if let Some(decision) = self.decision(board) {
-                return Advance::Decide(decision);
-            }
-            let Some(finding) = self.findings.pop_front() else {
-                return Advance::Done;
-            };
-            self.remedy(board, finding);
+            return Ok(Next::Continue);
         }
+        if let Some(decision) = self.decision(board) {
+            return Ok(Next::Decide(decision));
+        }
+        let Some(finding) = self.findings.pop_front() else {
+            return Ok(Next::Done);
+        };
+        self.remedy(board, finding);
+        Ok(Next::Continue)
     }
 
     fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
