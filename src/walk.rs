@@ -1,74 +1,17 @@
 //! The `walk` command over one scenario text: build the board, run its action with the scripted decisions, and compare the outcome with the expectation.
 
 use crate::cards::Catalog;
-use crate::engine::deciders::{PlayAnswer, Policy, Script, Scripted, SideScript};
+use crate::engine::deciders::{Policy, Script, Scripted};
 use crate::procedures;
 use crate::procedures::contract::{Start, WalkRequest};
 use crate::rules::{Corpus, Ruleset};
-use crate::scenario::{self, GameName, Problem, ScenarioFile, Severity, SideDecisions, StatInput};
+use crate::scenario::{self, GameName, Problem, ScenarioFile, Severity};
 
 pub use crate::procedures::walkthrough::{ConservationWatch, WalkError, WalkOutcome, Walkthrough};
 
-fn play_answer(play: &StatInput) -> PlayAnswer {
-    match play {
-        StatInput::Number(number) => PlayAnswer::Destiny(*number),
-        StatInput::Symbol(word) if crate::cards::matching::normalise(word) == "pass" => {
-            PlayAnswer::Pass
-        }
-        StatInput::Symbol(name) => PlayAnswer::Name(name.clone()),
-    }
-}
-
-fn side_script(decisions: &Option<SideDecisions>) -> SideScript {
-    let Some(decisions) = decisions else {
-        return SideScript::default();
-    };
-    let text = |value: &Option<scenario::Located<String>>| value.as_ref().map(|v| v.value.clone());
-    SideScript {
-        character: text(&decisions.character),
-        weapon: text(&decisions.weapon),
-        defender: text(&decisions.defender),
-        substitute: text(&decisions.substitute),
-        plays: decisions
-            .plays
-            .iter()
-            .map(|play| play_answer(&play.value))
-            .collect(),
-        effects: decisions.effects.iter().map(|yes| yes.value).collect(),
-        plan: decisions
-            .plan
-            .iter()
-            .map(|play| play_answer(&play.value))
-            .collect(),
-        starships: decisions
-            .starships
-            .iter()
-            .map(|name| name.value.clone())
-            .collect(),
-        intercept: decisions.intercept.as_ref().map(|yes| yes.value),
-        fetch: text(&decisions.fetch),
-        effect_card: text(&decisions.effect_card),
-        shuffle_back: decisions.shuffle_back.as_ref().map(|yes| yes.value),
-        next_planet: text(&decisions.next_planet),
-        thrust: decisions.thrust.as_ref().map(|yes| yes.value),
-        lap_cards: decisions
-            .lap_cards
-            .iter()
-            .map(|play| play_answer(&play.value))
-            .collect(),
-        refuel: decisions
-            .refuel
-            .as_ref()
-            .and_then(|count| u32::try_from(count.value.get()).ok()),
-    }
-}
-
 /// The script of a scenario's `decisions:`.
 pub fn script_of(file: &ScenarioFile) -> Script {
-    Script {
-        light: side_script(&file.decisions.light),
-        dark: side_script(&file.decisions.dark),
-    }
+    file.decisions.script()
 }
 
 /// Walks a scenario text. `rules_override` replaces the scenario's `rules:`; `policy`

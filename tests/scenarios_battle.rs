@@ -83,7 +83,7 @@ fn a_scripted_starship_the_hand_does_not_hold_stops_the_walk_rather_than_adding_
     let walked = walk(&text, None, None);
     match walked.stop() {
         Some(jedi_judge::engine::Stop::Undecided { decision, why }) => {
-            assert_eq!(decision.kind, jedi_judge::engine::DecisionKind::AddStarship);
+            assert_eq!(decision.kind.name, "add-starship");
             assert!(matches!(
                 why,
                 jedi_judge::engine::Unanswered::NotLegal { .. }

@@ -5,8 +5,8 @@ use std::path::Path;
 
 use jedi_judge::cards::Catalog;
 use jedi_judge::cli::{Outcome, execute};
+use jedi_judge::engine::Stop;
 use jedi_judge::engine::deciders::Policy;
-use jedi_judge::engine::{DecisionKind, Stop};
 use jedi_judge::procedures::duel::DuelWalk;
 use jedi_judge::render::walk::render;
 use jedi_judge::render::{Format, Palette};
@@ -121,7 +121,7 @@ fn an_unscripted_decision_stops_the_walk_with_exit_1_and_lists_the_legal_options
     let Some(Stop::Undecided { decision, .. }) = walked.stop() else {
         panic!("expected a stop, got {:?}", walked.stop());
     };
-    assert_eq!(decision.kind, DecisionKind::Block);
+    assert_eq!(decision.kind.name, "block");
     let labels: Vec<&str> = decision.options.iter().map(|o| o.label.as_ref()).collect();
     assert_eq!(labels, ["a card with destiny 4", "do not block"]);
     insta::assert_snapshot!(
@@ -163,7 +163,7 @@ fn a_scripted_answer_that_is_not_legal_is_reported() {
     let Some(Stop::Undecided { why, decision }) = walked.stop() else {
         panic!("expected a stop");
     };
-    assert_eq!(decision.kind, DecisionKind::Defender);
+    assert_eq!(decision.kind.name, "defender");
     assert!(format!("{why:?}").contains("Darth Sidious"));
     assert_eq!(walked.exit_code(), 1);
 }
@@ -252,7 +252,7 @@ fn a_scripted_weapon_the_fighter_cannot_use_is_refused_even_when_one_weapon_is_l
     let Some(Stop::Undecided { why, decision }) = walked.stop() else {
         panic!("expected a stop, got {:?}", walked.stop());
     };
-    assert_eq!(decision.kind, DecisionKind::InitiatorWeapon);
+    assert_eq!(decision.kind.name, "initiator-weapon");
     assert_eq!(decision.options.len(), 1);
     assert_eq!(
         *why,

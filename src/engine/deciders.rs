@@ -4,7 +4,8 @@ use std::collections::VecDeque;
 
 use clap::ValueEnum;
 
-use super::{Decider, Decision, DecisionKind, Unanswered};
+use super::decisions::{Answer, PolicyRole, ScriptKey, Volunteer};
+use super::{Decider, Decision, Unanswered};
 use crate::cards::{Card, Game, Side, find, matching};
 
 /// A scripted play from the dueling hand.
@@ -29,36 +30,71 @@ impl PlayAnswer {
     }
 }
 
-/// One player's scripted answers.
+/// A scripted answer to one key of `decisions:`, as the vocabulary's shape of it says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScriptEntry {
+    /// One name, read each time asked.
+    Name(String),
+    /// Cards in order, each read once (plays, a plan, lap cards).
+    Plays(VecDeque<PlayAnswer>),
+    /// Yes or no in order, each read once.
+    Flags(VecDeque<bool>),
+    /// Names in order, each read once.
+    Names(VecDeque<String>),
+    /// Yes or no, read each time asked.
+    YesNo(bool),
+    /// How many, read each time asked.
+    Count(u32),
+}
+
+impl ScriptEntry {
+    /// The answer as a script writes it, for messages.
+    fn written(&self) -> String {
+        match self {
+            ScriptEntry::Name(name) => name.clone(),
+            ScriptEntry::Plays(plays) => plays
+                .iter()
+                .map(PlayAnswer::written)
+                .collect::<Vec<_>>()
+                .join(", "),
+            ScriptEntry::Flags(flags) => flags
+                .iter()
+                .map(bool::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            ScriptEntry::Names(names) => names.iter().cloned().collect::<Vec<_>>().join(", "),
+            ScriptEntry::YesNo(yes) => yes.to_string(),
+            ScriptEntry::Count(count) => count.to_string(),
+        }
+    }
+
+    /// Whether no answer is left.
+    fn is_empty(&self) -> bool {
+        match self {
+            ScriptEntry::Plays(plays) => plays.is_empty(),
+            ScriptEntry::Flags(flags) => flags.is_empty(),
+            ScriptEntry::Names(names) => names.is_empty(),
+            ScriptEntry::Name(_) | ScriptEntry::YesNo(_) | ScriptEntry::Count(_) => false,
+        }
+    }
+}
+
+/// One player's scripted answers, by the key of `decisions:` and with how it is written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SideScript {
-    pub character: Option<String>,
-    pub weapon: Option<String>,
-    pub defender: Option<String>,
-    pub substitute: Option<String>,
-    pub plays: VecDeque<PlayAnswer>,
-    pub effects: VecDeque<bool>,
-    /// Clash of the Lightsabers: the cards planned for battles 1, 2 and 3, round by round;
-    /// Young Jedi: a battle plan's cards, weapons and Battle cards, in the order asked.
-    pub plan: VecDeque<PlayAnswer>,
-    /// Evacuation: the starships the interceptor adds from his hand, in order.
-    pub starships: VecDeque<String>,
-    /// Evacuation: whether he intercepts.
-    pub intercept: Option<bool>,
-    /// Deploying from the draw deck: the card he deploys, or `none`.
-    pub fetch: Option<String>,
-    /// A new planet: the Effect he gets from his draw deck, or `none`.
-    pub effect_card: Option<String>,
-    /// A remedy: whether she shuffles her cards on the conceded planet back into her deck.
-    pub shuffle_back: Option<bool>,
-    /// A remedy: the next planet he chooses.
-    pub next_planet: Option<String>,
-    /// The Podrace: whether he thrusts.
-    pub thrust: Option<bool>,
-    /// The Podrace: the lap cards he plays, in order (`stop`: no more).
-    pub lap_cards: VecDeque<PlayAnswer>,
-    /// The Podrace: how many cards he draws by Refuel.
-    pub refuel: Option<u32>,
+pub struct SideScript(Vec<(&'static ScriptKey, ScriptEntry)>);
+
+impl SideScript {
+    /// Adds the answers of a key.
+    pub fn put(&mut self, key: &'static ScriptKey, entry: ScriptEntry) {
+        self.0.push((key, entry));
+    }
+
+    fn entry(&mut self, key: &str) -> Option<&mut ScriptEntry> {
+        self.0
+            .iter_mut()
+            .find(|(known, _)| known.key == key)
+            .map(|(_, entry)| entry)
+    }
 }
 
 /// Both players' scripted answers.
@@ -129,84 +165,15 @@ impl Policy {
                 .max_by_key(|(index, o)| (o.destiny.unwrap_or(0), std::cmp::Reverse(*index)))
                 .map_or(0, |(index, _)| index)
         };
-        match (self, decision.kind) {
-            (_, DecisionKind::ClashConcedeOffer) => first_declining(),
-            (Policy::FirstOption, _) => 0,
-            (
-                Policy::Strongest,
-                DecisionKind::ClashPlan | DecisionKind::ClashPlay | DecisionKind::ClashStandoffPlay,
-            ) => strongest(),
-            (Policy::BlockWhenAble, DecisionKind::Block) => first_taking(),
-            (Policy::NeverBlock, DecisionKind::Block) => first_declining(),
-            (_, DecisionKind::Substitute) => first_declining(),
-            (_, DecisionKind::DefenderWeapon) => first_taking(),
-            (_, DecisionKind::UseEffect) => first_taking(),
+        match (decision.kind.policy, self) {
+            (PolicyRole::Decline, _) => first_declining(),
+            (_, Policy::FirstOption) => 0,
+            (PolicyRole::Strongest, Policy::Strongest) => strongest(),
+            (PolicyRole::Block, Policy::BlockWhenAble) => first_taking(),
+            (PolicyRole::Block, Policy::NeverBlock) => first_declining(),
+            (PolicyRole::DeclineUnlessFirst, _) => first_declining(),
+            (PolicyRole::TakeUnlessFirst, _) => first_taking(),
             _ => 0,
-        }
-    }
-}
-
-/// A scripted answer that names a card (or none) for a decision asked at most once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum NamedAnswer {
-    Character,
-    Weapon,
-    Defender,
-    Substitute,
-    /// Evacuation: whether to intercept (`true` or `false`).
-    Intercept,
-    /// Deploying from the draw deck: the card fetched, or `none`.
-    Fetch,
-    /// A new planet: the Effect got from the draw deck, or `none`.
-    EffectCard,
-    /// A remedy: whether to shuffle one's cards on the conceded planet back (`true`, `false`).
-    ShuffleBack,
-    /// A remedy: the next planet.
-    NextPlanet,
-    /// The Podrace: whether to thrust (`true`, `false`).
-    Thrust,
-    /// The Podrace: how many cards to draw by Refuel.
-    Refuel,
-    /// The Podrace: lap cards the script gives beyond those asked (reported, never read
-    /// as one answer).
-    LapCards,
-}
-
-impl NamedAnswer {
-    /// The key that writes it under `decisions: <side>:`.
-    pub fn key(self) -> &'static str {
-        match self {
-            NamedAnswer::Character => "character",
-            NamedAnswer::Weapon => "weapon",
-            NamedAnswer::Defender => "defender",
-            NamedAnswer::Substitute => "substitute",
-            NamedAnswer::Intercept => "intercept",
-            NamedAnswer::Fetch => "fetch",
-            NamedAnswer::EffectCard => "effect_card",
-            NamedAnswer::ShuffleBack => "shuffle_back",
-            NamedAnswer::NextPlanet => "next_planet",
-            NamedAnswer::Thrust => "thrust",
-            NamedAnswer::Refuel => "refuel",
-            NamedAnswer::LapCards => "lap_cards",
-        }
-    }
-
-    fn of(kind: DecisionKind) -> Option<NamedAnswer> {
-        match kind {
-            DecisionKind::InitiatorCharacter => Some(NamedAnswer::Character),
-            DecisionKind::InitiatorWeapon | DecisionKind::DefenderWeapon => {
-                Some(NamedAnswer::Weapon)
-            }
-            DecisionKind::Defender => Some(NamedAnswer::Defender),
-            DecisionKind::Substitute => Some(NamedAnswer::Substitute),
-            DecisionKind::Intercept => Some(NamedAnswer::Intercept),
-            DecisionKind::Fetch => Some(NamedAnswer::Fetch),
-            DecisionKind::NewPlanetEffect => Some(NamedAnswer::EffectCard),
-            DecisionKind::ShuffleBack => Some(NamedAnswer::ShuffleBack),
-            DecisionKind::NextPlanet => Some(NamedAnswer::NextPlanet),
-            DecisionKind::Thrust => Some(NamedAnswer::Thrust),
-            DecisionKind::Refuel => Some(NamedAnswer::Refuel),
-            _ => None,
         }
     }
 }
@@ -215,7 +182,8 @@ impl NamedAnswer {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnreadAnswer {
     pub side: Side,
-    pub answer: NamedAnswer,
+    /// The key of `decisions:` that gives it.
+    pub key: &'static str,
     pub given: String,
 }
 
@@ -226,8 +194,8 @@ pub struct Scripted {
     pub policy: Option<Policy>,
     /// How many answers each decision took from the script, for reporting.
     pub used: usize,
-    /// The named answers some decision read, forced ones included.
-    read: std::collections::BTreeSet<(Side, NamedAnswer)>,
+    /// The keys some decision read, forced ones included.
+    read: std::collections::BTreeSet<(Side, &'static str)>,
 }
 
 impl Scripted {
@@ -240,110 +208,38 @@ impl Scripted {
         }
     }
 
-    /// The scripted name for a decision of this kind, marked as read.
-    fn named(&mut self, who: Side, answer: NamedAnswer) -> Option<String> {
-        self.read.insert((who, answer));
-        let script = self.side(who);
-        match answer {
-            NamedAnswer::Character => script.character.clone(),
-            NamedAnswer::Weapon => script.weapon.clone(),
-            NamedAnswer::Defender => script.defender.clone(),
-            NamedAnswer::Substitute => script.substitute.clone(),
-            NamedAnswer::Intercept => script.intercept.map(|yes| yes.to_string()),
-            NamedAnswer::Fetch => script.fetch.clone(),
-            NamedAnswer::EffectCard => script.effect_card.clone(),
-            NamedAnswer::ShuffleBack => script.shuffle_back.map(|yes| yes.to_string()),
-            NamedAnswer::NextPlanet => script.next_planet.clone(),
-            NamedAnswer::Thrust => script.thrust.map(|yes| yes.to_string()),
-            NamedAnswer::Refuel => script.refuel.map(|count| count.to_string()),
-            NamedAnswer::LapCards => None,
-        }
+    /// The script's answers of a key for a side, marked as read.
+    fn entry(&mut self, who: Side, key: &'static str) -> Option<&mut ScriptEntry> {
+        self.read.insert((who, key));
+        self.side(who).entry(key)
     }
 
-    /// The named answers the script gives that no decision asked for, in side and key order.
+    /// The answers the script gives that no decision asked for, in side and key order: every
+    /// single answer no decision read, then answers left over where the key says they count.
     pub fn unread(&self) -> Vec<UnreadAnswer> {
         let mut unread = Vec::new();
         for (side, script) in [
             (Side::Light, &self.script.light),
             (Side::Dark, &self.script.dark),
         ] {
-            for (answer, given) in [
-                (NamedAnswer::Character, &script.character),
-                (NamedAnswer::Weapon, &script.weapon),
-                (NamedAnswer::Defender, &script.defender),
-                (NamedAnswer::Substitute, &script.substitute),
-                (
-                    NamedAnswer::Intercept,
-                    &script.intercept.map(|yes| yes.to_string()),
-                ),
-                (NamedAnswer::Fetch, &script.fetch),
-                (NamedAnswer::EffectCard, &script.effect_card),
-                (
-                    NamedAnswer::ShuffleBack,
-                    &script.shuffle_back.map(|yes| yes.to_string()),
-                ),
-                (NamedAnswer::NextPlanet, &script.next_planet),
-                (
-                    NamedAnswer::Thrust,
-                    &script.thrust.map(|yes| yes.to_string()),
-                ),
-                (
-                    NamedAnswer::Refuel,
-                    &script.refuel.map(|count| count.to_string()),
-                ),
-            ] {
-                if let Some(given) = given
-                    && !self.read.contains(&(side, answer))
-                {
-                    unread.push(UnreadAnswer {
-                        side,
-                        answer,
-                        given: given.clone(),
-                    });
-                }
-            }
-            if !script.lap_cards.is_empty() {
+            let singles = script
+                .0
+                .iter()
+                .filter(|(key, _)| key.answer.is_single())
+                .filter(|(key, _)| !self.read.contains(&(side, key.key)));
+            let leftovers = script
+                .0
+                .iter()
+                .filter(|(key, entry)| key.leftover_unasked && !entry.is_empty());
+            for (key, entry) in singles.chain(leftovers) {
                 unread.push(UnreadAnswer {
                     side,
-                    answer: NamedAnswer::LapCards,
-                    given: script
-                        .lap_cards
-                        .iter()
-                        .map(PlayAnswer::written)
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    key: key.key,
+                    given: entry.written(),
                 });
             }
         }
         unread
-    }
-
-    /// The scripted answer to whether he thrusts (an option that declines or not) or how
-    /// many cards he refuels (the option of that index), marked as read.
-    fn yes_no_or_count(&mut self, decision: &Decision) -> Option<Result<usize, String>> {
-        let who = decision.who;
-        match decision.kind {
-            DecisionKind::Thrust => {
-                self.read.insert((who, NamedAnswer::Thrust));
-                self.side(who).thrust.map(|yes| {
-                    decision
-                        .options
-                        .iter()
-                        .position(|o| o.declines != yes)
-                        .ok_or_else(|| yes.to_string())
-                })
-            }
-            DecisionKind::Refuel => {
-                self.read.insert((who, NamedAnswer::Refuel));
-                self.side(who).refuel.map(|count| {
-                    usize::try_from(count)
-                        .ok()
-                        .filter(|index| *index < decision.options.len())
-                        .ok_or_else(|| count.to_string())
-                })
-            }
-            _ => None,
-        }
     }
 
     fn side(&mut self, side: Side) -> &mut SideScript {
@@ -352,6 +248,42 @@ impl Scripted {
             Side::Dark => &mut self.script.dark,
         }
     }
+
+    /// The scripted answer to a decision asked once (a name, yes or no, a count): the option
+    /// it means, or what it gives that is no option.
+    fn single(&mut self, decision: &Decision) -> Option<Result<usize, String>> {
+        let kind = decision.kind;
+        let entry = self.entry(decision.who, kind.script.key)?.clone();
+        Some(match entry {
+            ScriptEntry::Name(name) => by_name(decision, &name).ok_or(name),
+            ScriptEntry::YesNo(yes) => yes_no(decision, yes).ok_or_else(|| yes.to_string()),
+            ScriptEntry::Count(count) => usize::try_from(count)
+                .ok()
+                .filter(|index| *index < decision.options.len())
+                .ok_or_else(|| count.to_string()),
+            other => return Some(Err(other.written())),
+        })
+    }
+
+    /// The next scripted answer from a list (plays, flags, names), taken off it.
+    fn next_in_list(&mut self, decision: &Decision) -> Option<Result<usize, String>> {
+        let kind = decision.kind;
+        match self.side(decision.who).entry(kind.script.key)? {
+            ScriptEntry::Plays(plays) => plays.pop_front().map(|play| answer_play(decision, play)),
+            ScriptEntry::Flags(flags) => flags
+                .pop_front()
+                .map(|yes| yes_no(decision, yes).ok_or_else(|| yes.to_string())),
+            ScriptEntry::Names(names) => names
+                .pop_front()
+                .map(|name| by_name(decision, &name).ok_or(name)),
+            _ => None,
+        }
+    }
+}
+
+/// The option that says yes (takes) or no (declines).
+fn yes_no(decision: &Decision, yes: bool) -> Option<usize> {
+    decision.options.iter().position(|o| o.declines != yes)
 }
 
 fn is_none_word(text: &str) -> bool {
@@ -412,21 +344,27 @@ fn answer_play(decision: &Decision, play: PlayAnswer) -> Result<usize, String> {
 /// a destiny number or Attack Value, `pass`, `none`, or yes and no for optional text.
 pub fn answer_text(decision: &Decision, text: &str) -> Option<usize> {
     let text = text.trim();
-    if decision.kind == DecisionKind::Refuel {
-        if is_none_word(text) {
-            return Some(0);
+    match decision.kind.answer() {
+        Answer::Count => {
+            if is_none_word(text) {
+                return Some(0);
+            }
+            return text
+                .parse::<usize>()
+                .ok()
+                .filter(|count| *count < decision.options.len());
         }
-        return text
-            .parse::<usize>()
-            .ok()
-            .filter(|count| *count < decision.options.len());
-    }
-    if matches!(
-        decision.kind,
-        DecisionKind::UseEffect | DecisionKind::Intercept | DecisionKind::Thrust
-    ) {
-        let yes = matches!(text.to_ascii_lowercase().as_str(), "yes" | "y" | "true");
-        return decision.options.iter().position(|o| o.declines != yes);
+        Answer::Flags | Answer::YesNo => {
+            // A yes or a no; anything else is not an answer (an option's name or number is
+            // read below).
+            match text.to_ascii_lowercase().as_str() {
+                "yes" | "y" | "true" => return yes_no(decision, true),
+                "no" | "n" | "false" => return yes_no(decision, false),
+                _ if is_none_word(text) => return yes_no(decision, false),
+                _ => {}
+            }
+        }
+        _ => {}
     }
     let play = match text.parse::<i32>() {
         Ok(number) => PlayAnswer::Destiny(number),
@@ -443,11 +381,8 @@ impl Decider for Scripted {
             .map(|unread| {
                 format!(
                     "decisions: {}: {}: {} answers a decision the rules never asked",
-                    match unread.side {
-                        Side::Light => "light",
-                        Side::Dark => "dark",
-                    },
-                    unread.answer.key(),
+                    unread.side.word(),
+                    unread.key,
                     crate::text::quoted(&unread.given)
                 )
             })
@@ -455,97 +390,43 @@ impl Decider for Scripted {
     }
 
     fn volunteers(&mut self, decision: &Decision) -> bool {
-        if decision.kind == DecisionKind::AddStarship {
-            return !self.side(decision.who).starships.is_empty();
+        let key = decision.kind.script.key;
+        match decision.kind.volunteer {
+            Volunteer::Never => false,
+            Volunteer::WhenScripted => self
+                .side(decision.who)
+                .entry(key)
+                .is_some_and(|entry| !entry.is_empty()),
+            Volunteer::WhenNext(word) => matches!(
+                self.side(decision.who).entry(key),
+                Some(ScriptEntry::Plays(plays))
+                    if matches!(plays.front(), Some(PlayAnswer::Name(name)) if name.eq_ignore_ascii_case(word))
+            ),
         }
-        decision.kind == DecisionKind::ClashConcedeOffer
-            && matches!(
-                self.side(decision.who).plays.front(),
-                Some(PlayAnswer::Name(name)) if name.eq_ignore_ascii_case("try-concede")
-            )
     }
 
     fn forced(&mut self, decision: &Decision) -> Result<(), Unanswered> {
-        if matches!(decision.kind, DecisionKind::Thrust | DecisionKind::Refuel) {
-            return match self.yes_no_or_count(decision) {
-                Some(Err(given)) => Err(Unanswered::NotLegal { given }),
-                Some(Ok(choice)) if choice != 0 => Err(Unanswered::NotLegal {
-                    given: choice.to_string(),
-                }),
-                _ => Ok(()),
-            };
-        }
-        let Some(answer) = NamedAnswer::of(decision.kind) else {
+        if !decision.kind.answer().is_single() {
             return Ok(());
-        };
-        match self.named(decision.who, answer) {
-            Some(name) if by_name(decision, &name) != Some(0) => {
-                Err(Unanswered::NotLegal { given: name })
-            }
+        }
+        match self.single(decision) {
+            Some(Err(given)) => Err(Unanswered::NotLegal { given }),
+            // A name that means another card is the name; a yes or a count, the option.
+            Some(Ok(choice)) if choice != 0 => Err(Unanswered::NotLegal {
+                given: match self.side(decision.who).entry(decision.kind.script.key) {
+                    Some(ScriptEntry::Name(name)) => name.clone(),
+                    _ => choice.to_string(),
+                },
+            }),
             _ => Ok(()),
         }
     }
 
     fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
-        let who = decision.who;
-        let answer: Option<Result<usize, String>> = match decision.kind {
-            DecisionKind::InitiatorCharacter
-            | DecisionKind::InitiatorWeapon
-            | DecisionKind::DefenderWeapon
-            | DecisionKind::Defender
-            | DecisionKind::Substitute
-            | DecisionKind::Fetch
-            | DecisionKind::NewPlanetEffect
-            | DecisionKind::ShuffleBack
-            | DecisionKind::NextPlanet => NamedAnswer::of(decision.kind)
-                .and_then(|answer| self.named(who, answer))
-                .map(|name| by_name(decision, &name).ok_or(name)),
-            DecisionKind::Attack | DecisionKind::Block => self
-                .side(who)
-                .plays
-                .pop_front()
-                .map(|play| answer_play(decision, play)),
-            DecisionKind::ClashPlan | DecisionKind::BattlePlan => self
-                .side(who)
-                .plan
-                .pop_front()
-                .map(|play| answer_play(decision, play)),
-            DecisionKind::AddStarship => self
-                .side(who)
-                .starships
-                .pop_front()
-                .map(|name| by_name(decision, &name).ok_or(name)),
-            DecisionKind::Thrust | DecisionKind::Refuel => self.yes_no_or_count(decision),
-            DecisionKind::LapCard => self
-                .side(who)
-                .lap_cards
-                .pop_front()
-                .map(|play| answer_play(decision, play)),
-            DecisionKind::Intercept => {
-                self.read.insert((who, NamedAnswer::Intercept));
-                self.side(who).intercept.map(|yes| {
-                    decision
-                        .options
-                        .iter()
-                        .position(|o| o.declines != yes)
-                        .ok_or_else(|| yes.to_string())
-                })
-            }
-            DecisionKind::ClashPlay
-            | DecisionKind::ClashStandoffPlay
-            | DecisionKind::ClashConcedeOffer => self
-                .side(who)
-                .plays
-                .pop_front()
-                .map(|play| answer_play(decision, play)),
-            DecisionKind::UseEffect => self.side(who).effects.pop_front().map(|yes| {
-                let wanted = !yes;
-                decision
-                    .options
-                    .iter()
-                    .position(|o| o.declines == wanted)
-                    .ok_or_else(|| yes.to_string())
-            }),
+        let answer = if decision.kind.answer().is_single() {
+            self.single(decision)
+        } else {
+            self.next_in_list(decision)
         };
         match answer {
             Some(Ok(choice)) => {

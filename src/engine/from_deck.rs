@@ -2,6 +2,7 @@
 //! character's "when he deploys" text, the Objective's match): the search, the decision,
 //! and the penalty after the reshuffle.
 
+use super::decisions::{Answer, DecisionKind, PolicyRole, ScriptKey, Volunteer};
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -11,7 +12,24 @@ use crate::cards::{Card, Side};
 use crate::rules::{Citation, cite};
 
 use super::damage::{self, Taken};
-use super::{Decision, DecisionKind, DecisionOption, Move};
+use super::{Decision, DecisionOption, Move};
+
+/// The key that answers it.
+pub const FETCH_KEY: &ScriptKey = &ScriptKey {
+    key: "fetch",
+    answer: Answer::Name,
+    about: "Deploying from the draw deck: the card he deploys by his card's game text, or\n`none` (he changed his mind).",
+    leftover_unasked: false,
+};
+
+/// Deploying from the draw deck: which matching card, or none.
+pub const FETCH: &DecisionKind = &DecisionKind {
+    name: "fetch",
+    script: FETCH_KEY,
+    policy: PolicyRole::First,
+    volunteer: Volunteer::Never,
+    declines_as: "none",
+};
 
 pub(crate) const ONE_COPY: Citation = cite("deploy-from-deck.one-copy");
 pub(crate) const COUNTERS: Citation = cite("deploy-from-deck.counters");
@@ -140,7 +158,7 @@ pub(crate) fn decision(
         cites: vec![PENALTY].into(),
     });
     Decision {
-        kind: DecisionKind::Fetch,
+        kind: FETCH,
         who: side,
         prompt,
         options,

@@ -4,6 +4,7 @@ pub mod conditions;
 pub mod counters;
 pub mod damage;
 pub mod deciders;
+pub mod decisions;
 pub mod from_deck;
 pub mod missing;
 
@@ -238,74 +239,10 @@ pub struct Event<K> {
     pub tally: Tally,
 }
 
-/// What a decision is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum DecisionKind {
-    InitiatorCharacter,
-    InitiatorWeapon,
-    Defender,
-    Substitute,
-    DefenderWeapon,
-    Attack,
-    Block,
-    UseEffect,
-    ClashPlan,
-    ClashPlay,
-    ClashStandoffPlay,
-    ClashConcedeOffer,
-    /// Evacuation: a starship from the interceptor's hand to his Hyperspace pile.
-    AddStarship,
-    /// Evacuation: whether to intercept.
-    Intercept,
-    /// A battle plan made by decisions: the next card, its weapon, a Battle card.
-    BattlePlan,
-    /// Deploying from the draw deck: which matching card, or none.
-    Fetch,
-    /// A new planet: which Effect to get from the draw deck, or none.
-    NewPlanetEffect,
-    /// A remedy: whether to shuffle one's cards on the conceded planet back into the deck.
-    ShuffleBack,
-    /// A remedy: the next planet.
-    NextPlanet,
-    /// The Podrace: whether to thrust in this Deploy step.
-    Thrust,
-    /// The Podrace: the next lap card, or stop.
-    LapCard,
-    /// The Podrace: how many cards to draw by Refuel.
-    Refuel,
-}
-
-impl DecisionKind {
-    /// The key of the scenario's `decisions:` that answers it.
-    pub fn script_key(self) -> &'static str {
-        match self {
-            DecisionKind::InitiatorCharacter => "character",
-            DecisionKind::InitiatorWeapon | DecisionKind::DefenderWeapon => "weapon",
-            DecisionKind::Defender => "defender",
-            DecisionKind::Substitute => "substitute",
-            DecisionKind::Attack | DecisionKind::Block => "plays",
-            DecisionKind::UseEffect => "effects",
-            DecisionKind::ClashPlan => "plan",
-            DecisionKind::ClashPlay
-            | DecisionKind::ClashStandoffPlay
-            | DecisionKind::ClashConcedeOffer => "plays",
-            DecisionKind::AddStarship => "starships",
-            DecisionKind::Intercept => "intercept",
-            DecisionKind::BattlePlan => "plan",
-            DecisionKind::Fetch => "fetch",
-            DecisionKind::NewPlanetEffect => "effect_card",
-            DecisionKind::ShuffleBack => "shuffle_back",
-            DecisionKind::NextPlanet => "next_planet",
-            DecisionKind::Thrust => "thrust",
-            DecisionKind::LapCard => "lap_cards",
-            DecisionKind::Refuel => "refuel",
-        }
-    }
-}
+pub use decisions::DecisionKind;
 
 /// One legal answer to a decision.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DecisionOption {
     /// What the player does, in words.
     pub label: Cow<'static, str>,
@@ -314,7 +251,6 @@ pub struct DecisionOption {
     /// The full name of that card, for scripts that answer by name.
     pub name: Option<Cow<'static, str>>,
     /// The other names that find that card (`Darth Maul's Lightsaber (The Jedi Council)`).
-    #[serde(skip)]
     pub aliases: Vec<String>,
     /// A card's destiny number, for plays.
     pub destiny: Option<i32>,
@@ -325,9 +261,9 @@ pub struct DecisionOption {
 }
 
 /// A decision a player must make.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
-    pub kind: DecisionKind,
+    pub kind: &'static DecisionKind,
     pub who: Side,
     pub prompt: String,
     pub options: Vec<DecisionOption>,
@@ -396,21 +332,10 @@ pub enum Unanswered {
 }
 
 /// Why a walk stopped early.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case", tag = "stop")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stop {
-    Undecided {
-        decision: Decision,
-        why: Unanswered,
-    },
-    Missing {
-        #[serde(serialize_with = "as_text")]
-        fact: MissingFact,
-    },
-}
-
-fn as_text<S: serde::Serializer>(fact: &MissingFact, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.collect_str(fact)
+    Undecided { decision: Decision, why: Unanswered },
+    Missing { fact: MissingFact },
 }
 
 /// A procedure run to its end or to a stop: the events, and the stop if any.

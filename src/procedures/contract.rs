@@ -11,7 +11,7 @@ use crate::board::{Board, CardId, Span};
 use crate::cards::Catalog;
 use crate::clash::ClashBoard;
 use crate::engine::deciders::Policy;
-use crate::engine::{Advance, Decider, EventKind, Run, Step};
+use crate::engine::{Advance, Decider, DecisionKind, EventKind, Run, Step};
 use crate::legality::{Verdict, Violation};
 use crate::rules::{AssumptionSpec, Choices, Corpus, Ruleset};
 use crate::scenario::{
@@ -199,6 +199,9 @@ pub trait Procedure: Sized + 'static {
 
     /// The verdict, a line each.
     fn verdict(walked: &Walked<Self>) -> Vec<String>;
+
+    /// The kinds of decision it asks, each with the key of `decisions:` that answers it.
+    fn decisions() -> &'static [&'static DecisionKind];
 
     /// The sections that state it under way in a scenario (`duel:`), if it has any.
     fn sections() -> &'static [&'static dyn PartFormat] {
@@ -520,6 +523,10 @@ impl<P: Procedure> Door for Registered<P> {
 
     fn sections(&self) -> &'static [&'static dyn PartFormat] {
         P::sections()
+    }
+
+    fn decisions(&self) -> &'static [&'static DecisionKind] {
+        P::decisions()
     }
 
     fn expect_format(&self) -> &'static dyn PartFormat {

@@ -202,6 +202,9 @@ pub trait Door: Sync {
     /// Its part of a scenario's `expect:`.
     fn expect_format(&self) -> &'static dyn crate::scenario::PartFormat;
 
+    /// The kinds of decision it asks.
+    fn decisions(&self) -> &'static [&'static crate::engine::DecisionKind];
+
     /// Walks one of its actions.
     fn walk(&self, request: contract::WalkRequest<'_>) -> Result<Walkthrough, WalkError>;
 
@@ -227,8 +230,35 @@ pub fn format() -> &'static crate::scenario::Format {
                 .map(|(game, spec)| (spec.name, game_title(game), spec.summary))
                 .collect(),
             assumptions().into_iter().map(|(spec, _)| spec).collect(),
+            script_keys(),
         )
     })
+}
+
+/// Every kind of decision a procedure asks, each once, in registration order: the one table
+/// of the decision vocabulary.
+pub fn decision_kinds() -> Vec<&'static crate::engine::DecisionKind> {
+    let mut kinds: Vec<&'static crate::engine::DecisionKind> = Vec::new();
+    for kind in DOORS
+        .iter()
+        .flat_map(|door| door.decisions().iter().copied())
+    {
+        if !kinds.iter().any(|known| known.name == kind.name) {
+            kinds.push(kind);
+        }
+    }
+    kinds
+}
+
+/// Every key of a scenario's `decisions: <side>:`, each once, in the order a file writes them.
+pub fn script_keys() -> Vec<&'static crate::engine::decisions::ScriptKey> {
+    let mut keys: Vec<&'static crate::engine::decisions::ScriptKey> = Vec::new();
+    for kind in decision_kinds() {
+        if !keys.iter().any(|known| known.key == kind.script.key) {
+            keys.push(kind.script);
+        }
+    }
+    keys
 }
 
 /// Reads a scenario text in the format of every registered procedure.
@@ -365,4 +395,58 @@ pub(crate) fn unmet_deck_victory(
             actual.key()
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kind_of_decision_is_one_kind_wherever_it_is_declared() {
+        let all: Vec<&crate::engine::DecisionKind> = DOORS
+            .iter()
+            .flat_map(|door| door.decisions().iter().copied())
+            .collect();
+        for kind in &all {
+            for other in &all {
+                if kind.name == other.name {
+                    assert_eq!(kind, other, "two kinds named {}", kind.name);
+                }
+            }
+        }
+        assert_eq!(decision_kinds().len(), 22);
+    }
+
+    #[test]
+    fn kinds_that_share_a_key_of_decisions_share_how_it_is_written() {
+        for kind in decision_kinds() {
+            for other in decision_kinds() {
+                if kind.script.key == other.script.key {
+                    assert_eq!(kind.script, other.script, "{}", kind.script.key);
+                }
+            }
+        }
+        let keys: Vec<&str> = script_keys().iter().map(|key| key.key).collect();
+        assert_eq!(
+            keys,
+            [
+                "character",
+                "weapon",
+                "defender",
+                "substitute",
+                "plays",
+                "effects",
+                "plan",
+                "starships",
+                "intercept",
+                "fetch",
+                "effect_card",
+                "shuffle_back",
+                "next_planet",
+                "thrust",
+                "lap_cards",
+                "refuel"
+            ]
+        );
+    }
 }

@@ -10,7 +10,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::cards::{Card, CardType, DerivedTrait, Game, Side, TraitKind, TraitValue};
-use crate::engine::{Assumption, DecisionKind, Move, Tally, Unanswered};
+use crate::engine::{Assumption, Move, Tally, Unanswered};
 use crate::rules::WordChange;
 use crate::scenario::GameName;
 
@@ -209,10 +209,33 @@ pub enum StopOutput {
 /// A decision a player must make.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct DecisionOutput {
-    pub kind: DecisionKind,
+    pub kind: DecisionKindName,
     pub who: Side,
     pub prompt: String,
     pub options: Vec<OptionOutput>,
+}
+
+/// The name of a kind of decision: one of the registered procedures'.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct DecisionKindName(pub &'static str);
+
+impl JsonSchema for DecisionKindName {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "DecisionKind".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let names: Vec<&str> = crate::procedures::decision_kinds()
+            .iter()
+            .map(|kind| kind.name)
+            .collect();
+        schemars::json_schema!({
+            "description": "What a decision is about: its kind, as the procedure that asks it names it.",
+            "type": "string",
+            "enum": names,
+        })
+    }
 }
 
 /// One legal answer to a decision.

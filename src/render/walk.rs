@@ -610,7 +610,7 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
     let stop = walk.stop().map(|stop| match stop {
         Stop::Undecided { decision, why } => StopOutput::Undecided {
             decision: DecisionOutput {
-                kind: decision.kind,
+                kind: crate::render::output::DecisionKindName(decision.kind.name),
                 who: decision.who,
                 prompt: decision.prompt.clone(),
                 options: decision

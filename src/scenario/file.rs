@@ -10,9 +10,12 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::located::{Located, OrderedMap};
-use super::sections::Parts;
+use super::sections::{Format, Parts};
 use crate::board::Step;
 use crate::cards::{BattleEffect, CardType, DuelingEffect, ModifiedCards, ModifierTarget, Side};
+use crate::engine::Decision;
+use crate::engine::deciders::{PlayAnswer, Script, ScriptEntry, SideScript};
+use crate::engine::decisions::{Answer, ScriptKey};
 use crate::ranged::{
     BattleNumber, BattlesWon, Bonus, CardsDrawn, Counters, DamageTotal, DeckSize, DestinyStat,
     ExtraThrust, HandlingNumber, Hits, LapNumber, Laps, PrintedStat, RoundNumber, Stat, StatInput,
@@ -210,10 +213,9 @@ impl Decisions {
         self.light.is_none() && self.dark.is_none()
     }
 
-    /// Records the answer to a decision as the key of `decisions:` that scripts it, so that
-    /// a walk answered at the prompt can be saved and replayed.
-    pub fn record(&mut self, decision: &crate::engine::Decision, choice: usize) {
-        use crate::engine::DecisionKind;
+    /// Records the answer to a decision under the key of `decisions:` that scripts it, so
+    /// that a walk answered at the prompt can be saved and replayed; `format` orders the keys.
+    pub fn record(&mut self, decision: &Decision, choice: usize, format: &Format) {
         let Some(option) = decision.options.get(choice) else {
             return;
         };
@@ -221,116 +223,242 @@ impl Decisions {
             Side::Light => self.light.get_or_insert_with(SideDecisions::default),
             Side::Dark => self.dark.get_or_insert_with(SideDecisions::default),
         };
+        let kind = decision.kind;
         let name = || match (&option.name, option.declines) {
             (Some(name), false) => name.to_string(),
             _ => "none".to_string(),
         };
         let play = || match (&option.name, option.destiny, option.declines) {
-            (_, _, true) => StatInput::Symbol("pass".to_string()),
+            (_, _, true) | (None, None, false) => StatInput::Symbol(kind.declines_as.to_string()),
             (Some(name), _, false) => StatInput::Symbol(name.to_string()),
             (None, Some(destiny), false) => StatInput::Number(destiny),
-            (None, None, false) => StatInput::Symbol("pass".to_string()),
         };
-        match decision.kind {
-            DecisionKind::InitiatorCharacter => side.character = Some(Located::new(name())),
-            DecisionKind::InitiatorWeapon | DecisionKind::DefenderWeapon => {
-                side.weapon = Some(Located::new(name()))
+        let value = match (kind.answer(), side.take(kind.script.key)) {
+            (Answer::Name, _) => ScriptValue::Name(Located::new(name())),
+            (Answer::YesNo, _) => ScriptValue::YesNo(Located::new(!option.declines)),
+            (Answer::Count, _) => ScriptValue::Count(Located::new(CardsDrawn::saturating(
+                i64::try_from(choice).unwrap_or(0),
+            ))),
+            (Answer::Plays, Some(ScriptValue::Plays(mut plays))) => {
+                plays.push(Located::new(Stat(play())));
+                ScriptValue::Plays(plays)
             }
-            DecisionKind::Defender => side.defender = Some(Located::new(name())),
-            DecisionKind::Substitute => side.substitute = Some(Located::new(name())),
-            DecisionKind::Attack | DecisionKind::Block => {
-                side.plays.push(Located::new(crate::ranged::Stat(play())))
+            (Answer::Plays, _) => ScriptValue::Plays(vec![Located::new(Stat(play()))]),
+            (Answer::Plan, Some(ScriptValue::Plan(mut plan))) => {
+                plan.push(Located::new(Stat(StatInput::Symbol(name()))));
+                ScriptValue::Plan(plan)
             }
-            DecisionKind::UseEffect => side.effects.push(Located::new(!option.declines)),
-            DecisionKind::AddStarship if !option.declines => {
-                side.starships.push(Located::new(name()))
+            (Answer::Plan, _) => {
+                ScriptValue::Plan(vec![Located::new(Stat(StatInput::Symbol(name())))])
             }
-            DecisionKind::Intercept => side.intercept = Some(Located::new(!option.declines)),
-            DecisionKind::BattlePlan => side
-                .plan
-                .push(Located::new(crate::ranged::Stat(StatInput::Symbol(name())))),
-            DecisionKind::Fetch => side.fetch = Some(Located::new(name())),
-            DecisionKind::NewPlanetEffect => side.effect_card = Some(Located::new(name())),
-            DecisionKind::ShuffleBack => side.shuffle_back = Some(Located::new(!option.declines)),
-            DecisionKind::NextPlanet => side.next_planet = Some(Located::new(name())),
-            DecisionKind::Thrust => side.thrust = Some(Located::new(!option.declines)),
-            DecisionKind::LapCard => {
-                side.lap_cards
-                    .push(Located::new(crate::ranged::Stat(match option.declines {
-                        true => StatInput::Symbol("stop".to_string()),
-                        false => play(),
-                    })))
+            (Answer::Flags, Some(ScriptValue::Flags(mut flags))) => {
+                flags.push(Located::new(!option.declines));
+                ScriptValue::Flags(flags)
             }
-            DecisionKind::Refuel => {
-                side.refuel = Some(Located::new(CardsDrawn::saturating(
-                    i64::try_from(choice).unwrap_or(0),
-                )))
+            (Answer::Flags, _) => ScriptValue::Flags(vec![Located::new(!option.declines)]),
+            (Answer::Names, previous) => {
+                let mut names = match previous {
+                    Some(ScriptValue::Names(names)) => names,
+                    _ => Vec::new(),
+                };
+                if !option.declines {
+                    names.push(Located::new(name()));
+                }
+                ScriptValue::Names(names)
             }
-            _ => {}
+        };
+        side.put(kind.script, value, format);
+    }
+
+    /// The script these decisions make, for a walk's decider.
+    pub fn script(&self) -> Script {
+        Script {
+            light: self
+                .light
+                .as_ref()
+                .map(SideDecisions::script)
+                .unwrap_or_default(),
+            dark: self
+                .dark
+                .as_ref()
+                .map(SideDecisions::script)
+                .unwrap_or_default(),
         }
     }
 }
 
-/// One player's scripted decisions, each a card name (forgiving) unless said otherwise.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SideDecisions {
-    /// As the initiator: the dueling character who duels.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub character: Option<Located<String>>,
-    /// The weapon: the initiator's lightsaber, or the defender's weapon (`none` for none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub weapon: Option<Located<String>>,
-    /// As the initiator: the opposing character chosen to defend.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub defender: Option<Located<String>>,
-    /// As the defender: a dueling character who defends instead, or `none`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub substitute: Option<Located<String>>,
-    /// The cards played from the dueling hand, attacks and blocks in order: a destiny number,
-    /// a card name, or `pass` to decline a block.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub plays: Vec<Located<DestinyStat>>,
-    /// Whether to use each optional dueling effect, in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub effects: Vec<Located<bool>>,
-    /// Clash of the Lightsabers: the cards planned face down for battles 1, 2 and 3, round
-    /// after round: an Attack Value or a Special card's name. Young Jedi: the answers to a
-    /// battle plan made by decisions, in the order asked (the next card, its weapon or
-    /// `none`, a Battle card for each fight or `none`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub plan: Vec<Located<ClashCardInput>>,
-    /// Evacuation: the starships the intercepting player adds from his hand to his
-    /// Hyperspace pile, in order (left out: none).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub starships: Vec<Located<String>>,
-    /// Evacuation: whether the opponent intercepts.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub intercept: Option<Located<bool>>,
-    /// Deploying from the draw deck: the card he deploys by his card's game text, or
-    /// `none` (he changed his mind).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fetch: Option<Located<String>>,
-    /// A new planet: the Effect he gets from his draw deck, or `none`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub effect_card: Option<Located<String>>,
-    /// The remedy of hidden cards over six: whether the opponent shuffles the cards she
-    /// deployed on the conceded planet back into her draw deck.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shuffle_back: Option<Located<bool>>,
-    /// The remedy of hidden cards over six: the next planet the offender chooses.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub next_planet: Option<Located<String>>,
-    /// The Podrace: whether he thrusts in this Deploy step.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub thrust: Option<Located<bool>>,
-    /// The Podrace: the lap cards he plays from his hand, in order: a card name or a destiny
-    /// number each, and `stop` to play no more.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub lap_cards: Vec<Located<DestinyStat>>,
-    /// The Podrace: how many cards he draws when he refuels (0 for none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub refuel: Option<Located<CardsDrawn>>,
+/// One player's scripted decisions, each under the key of `decisions:` of the decisions it
+/// answers, in the order of the vocabulary.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SideDecisions(pub Vec<(&'static ScriptKey, ScriptValue)>);
+
+/// The answers of one key, as a scenario writes them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ScriptValue {
+    /// A card name (forgiving), a planet, or `none`.
+    Name(Located<String>),
+    /// Cards in order: a destiny number, a card name, or a word that declines.
+    Plays(Vec<Located<DestinyStat>>),
+    /// Cards in order: an Attack Value or a card name.
+    Plan(Vec<Located<ClashCardInput>>),
+    /// Yes or no, in order.
+    Flags(Vec<Located<bool>>),
+    /// Card names, in order.
+    Names(Vec<Located<String>>),
+    /// Yes or no.
+    YesNo(Located<bool>),
+    /// How many.
+    Count(Located<CardsDrawn>),
+}
+
+impl SideDecisions {
+    /// Takes the answers of a key out, if any.
+    fn take(&mut self, key: &str) -> Option<ScriptValue> {
+        let at = self.0.iter().position(|(known, _)| known.key == key)?;
+        Some(self.0.remove(at).1)
+    }
+
+    /// Puts the answers of a key, in the order of the format's keys.
+    fn put(&mut self, key: &'static ScriptKey, value: ScriptValue, format: &Format) {
+        self.take(key.key);
+        self.0.push((key, value));
+        let order = |key: &str| {
+            format
+                .script_keys
+                .iter()
+                .position(|known| known.key == key)
+                .unwrap_or(usize::MAX)
+        };
+        self.0.sort_by_key(|(key, _)| order(key.key));
+    }
+
+    /// The side's script, for a walk's decider.
+    fn script(&self) -> SideScript {
+        let play = |play: &StatInput| match play {
+            StatInput::Number(number) => PlayAnswer::Destiny(*number),
+            StatInput::Symbol(word) if crate::cards::matching::normalise(word) == "pass" => {
+                PlayAnswer::Pass
+            }
+            StatInput::Symbol(name) => PlayAnswer::Name(name.clone()),
+        };
+        let mut script = SideScript::default();
+        for (key, value) in &self.0 {
+            let entry = match value {
+                ScriptValue::Name(name) => ScriptEntry::Name(name.value.clone()),
+                ScriptValue::Plays(plays) => {
+                    ScriptEntry::Plays(plays.iter().map(|p| play(&p.value)).collect())
+                }
+                ScriptValue::Plan(plan) => {
+                    ScriptEntry::Plays(plan.iter().map(|p| play(&p.value)).collect())
+                }
+                ScriptValue::Flags(flags) => {
+                    ScriptEntry::Flags(flags.iter().map(|yes| yes.value).collect())
+                }
+                ScriptValue::Names(names) => {
+                    ScriptEntry::Names(names.iter().map(|name| name.value.clone()).collect())
+                }
+                ScriptValue::YesNo(yes) => ScriptEntry::YesNo(yes.value),
+                ScriptValue::Count(count) => {
+                    ScriptEntry::Count(u32::try_from(count.value.get()).unwrap_or(0))
+                }
+            };
+            script.put(key, entry);
+        }
+        script
+    }
+}
+
+impl<'de> Deserialize<'de> for SideDecisions {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct SideVisitor;
+        impl<'de> Visitor<'de> for SideVisitor {
+            type Value = SideDecisions;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("struct SideDecisions")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SideDecisions, A::Error> {
+                let format = super::read::format_being_read();
+                let names: &'static [&'static str] = &format.script_key_names;
+                let mut entries: Vec<(&'static ScriptKey, ScriptValue)> = Vec::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    let Some(known) = format
+                        .script_keys
+                        .iter()
+                        .copied()
+                        .find(|known| known.key == key)
+                    else {
+                        return Err(serde::de::Error::unknown_field(&key, names));
+                    };
+                    if entries.iter().any(|(seen, _)| seen.key == known.key) {
+                        return Err(serde::de::Error::duplicate_field(known.key));
+                    }
+                    let value = match known.answer {
+                        Answer::Name => map
+                            .next_value::<Option<Located<String>>>()?
+                            .map(ScriptValue::Name),
+                        Answer::Plays => Some(ScriptValue::Plays(map.next_value()?)),
+                        Answer::Plan => Some(ScriptValue::Plan(map.next_value()?)),
+                        Answer::Flags => Some(ScriptValue::Flags(map.next_value()?)),
+                        Answer::Names => Some(ScriptValue::Names(map.next_value()?)),
+                        Answer::YesNo => map
+                            .next_value::<Option<Located<bool>>>()?
+                            .map(ScriptValue::YesNo),
+                        Answer::Count => map
+                            .next_value::<Option<Located<CardsDrawn>>>()?
+                            .map(ScriptValue::Count),
+                    };
+                    if let Some(value) = value {
+                        entries.push((known, value));
+                    }
+                }
+                let order = |key: &str| names.iter().position(|known| *known == key);
+                entries.sort_by_key(|(key, _)| order(key.key));
+                Ok(SideDecisions(entries))
+            }
+        }
+        let names: &'static [&'static str] = &super::read::format_being_read().script_key_names;
+        deserializer.deserialize_struct("SideDecisions", names, SideVisitor)
+    }
+}
+
+impl Serialize for SideDecisions {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        for (key, value) in &self.0 {
+            match value {
+                ScriptValue::Name(name) => map.serialize_entry(key.key, name)?,
+                ScriptValue::Plays(plays) if !plays.is_empty() => {
+                    map.serialize_entry(key.key, plays)?
+                }
+                ScriptValue::Plan(plan) if !plan.is_empty() => {
+                    map.serialize_entry(key.key, plan)?
+                }
+                ScriptValue::Flags(flags) if !flags.is_empty() => {
+                    map.serialize_entry(key.key, flags)?
+                }
+                ScriptValue::Names(names) if !names.is_empty() => {
+                    map.serialize_entry(key.key, names)?
+                }
+                ScriptValue::YesNo(yes) => map.serialize_entry(key.key, yes)?,
+                ScriptValue::Count(count) => map.serialize_entry(key.key, count)?,
+                _ => {}
+            }
+        }
+        map.end()
+    }
+}
+
+impl JsonSchema for SideDecisions {
+    fn schema_name() -> Cow<'static, str> {
+        "SideDecisions".into()
+    }
+
+    /// A map; [`super::schema`] lists the keys of the registered decisions.
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({"type": "object"})
+    }
 }
 
 /// `light`, `dark` or `none`.

@@ -438,6 +438,10 @@ pub struct Format {
     pub actions: Vec<(&'static str, &'static str, &'static str)>,
     /// Every named assumption, for the schema.
     pub assumptions: Vec<&'static AssumptionSpec>,
+    /// The keys of `decisions: <side>:`, in the order a file writes them.
+    pub script_keys: Vec<&'static crate::engine::decisions::ScriptKey>,
+    /// Their names.
+    pub(super) script_key_names: Vec<&'static str>,
     /// The keys of a scenario, the sections among them.
     pub(super) top_keys: Vec<&'static str>,
     /// The keys of `expect:`, the procedures' parts among them.
@@ -450,7 +454,9 @@ impl Format {
         expectations: Vec<&'static dyn PartFormat>,
         actions: Vec<(&'static str, &'static str, &'static str)>,
         assumptions: Vec<&'static AssumptionSpec>,
+        script_keys: Vec<&'static crate::engine::decisions::ScriptKey>,
     ) -> Format {
+        let script_key_names = script_keys.iter().map(|key| key.key).collect();
         let mut top_keys: Vec<&'static str> = super::file::TOP_KEYS_BEFORE_SECTIONS.to_vec();
         top_keys.extend(sections.iter().map(|section| section.key()));
         top_keys.extend(super::file::TOP_KEYS_AFTER_SECTIONS);
@@ -461,6 +467,8 @@ impl Format {
             expectations,
             actions,
             assumptions,
+            script_keys,
+            script_key_names,
             top_keys,
             expect_keys,
         }
@@ -469,7 +477,7 @@ impl Format {
     /// The format without any procedure: a position and nothing more.
     pub fn bare() -> &'static Format {
         static BARE: std::sync::OnceLock<Format> = std::sync::OnceLock::new();
-        BARE.get_or_init(|| Format::new(Vec::new(), Vec::new(), Vec::new(), Vec::new()))
+        BARE.get_or_init(|| Format::new(Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new()))
     }
 }
 
@@ -487,6 +495,31 @@ pub fn schema(format: &Format) -> Schema {
         .iter()
         .map(|part| (part.key(), part.property(&mut generator)))
         .collect();
+    let mut decisions = serde_json::Map::new();
+    for key in &format.script_keys {
+        use crate::engine::decisions::Answer;
+        let mut property = match key.answer {
+            Answer::Name => serde_json::json!({"type": ["string", "null"]}),
+            Answer::YesNo => serde_json::json!({"type": ["boolean", "null"]}),
+            Answer::Count => {
+                serde_json::json!({"type": ["integer", "null"], "minimum": 0, "maximum": 99})
+            }
+            Answer::Flags => serde_json::json!({"type": "array", "items": {"type": "boolean"}}),
+            Answer::Names => serde_json::json!({"type": "array", "items": {"type": "string"}}),
+            Answer::Plays => serde_json::json!({
+                "type": "array",
+                "items": generator.subschema_for::<crate::ranged::DestinyStat>(),
+            }),
+            Answer::Plan => serde_json::json!({
+                "type": "array",
+                "items": generator.subschema_for::<super::file::ClashCardInput>(),
+            }),
+        };
+        if let Some(object) = property.as_object_mut() {
+            object.insert("description".to_string(), key.about.into());
+        }
+        decisions.insert(key.key.to_string(), property);
+    }
     let mut root = generator.into_root_schema_for::<super::ScenarioFile>();
     if let Some(properties) = root
         .get_mut("properties")
@@ -528,6 +561,15 @@ pub fn schema(format: &Format) -> Schema {
                 properties.insert(key.to_string(), property.to_value());
             }
         }
+        definitions.insert(
+            "SideDecisions".to_string(),
+            serde_json::json!({
+                "description": "One player's scripted decisions, each a card name (forgiving) unless said otherwise.",
+                "type": "object",
+                "properties": decisions,
+                "additionalProperties": false,
+            }),
+        );
         definitions.insert(
             "ActionName".to_string(),
             serde_json::json!({

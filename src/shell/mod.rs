@@ -1589,7 +1589,8 @@ impl Decider for PromptDecider<'_, '_> {
                     .ok_or(Unanswered::NotScripted)?
             }
         };
-        self.decisions.record(decision, choice);
+        self.decisions
+            .record(decision, choice, procedures::format());
         Ok(choice)
     }
 }

@@ -15,7 +15,7 @@ use crate::engine::conditions::{self, Situation};
 use crate::engine::damage::{self, Defeated};
 use crate::engine::missing::CardNumber;
 use crate::engine::{
-    MissingFact, Next, Pending, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
+    MissingFact, Next, Pending, Assumption, Decision, DecisionOption, Procedure, describe_move,
     saturating_sum,
 };
 use super::events::{Mode, BattleRefusal, BattleEvent, EvacuatedTo, BattleResult};
@@ -592,7 +592,7 @@ impl Battle {
             options.push(card_option(board, id, "add", &cites));
         }
         Some(Decision {
-            kind: DecisionKind::AddStarship,
+            kind: super::decisions::ADD_STARSHIP,
             who: self.attacker,
             prompt: format!(
                 "{} player: add a starship from your hand to your Hyperspace pile, or no more",
@@ -605,7 +605,7 @@ impl Battle {
     fn intercept_decision(&self) -> Decision {
         let cites = vec![INTERCEPT];
         Decision {
-            kind: DecisionKind::Intercept,
+            kind: super::decisions::INTERCEPT,
             who: self.attacker,
             prompt: format!(
                 "{} player: intercept the evacuation with all your starships, or let it pass",
@@ -842,7 +842,7 @@ impl Battle {
                 options.push(card_option(board, id, "fight with", &cites));
             }
             return Some(Decision {
-                kind: DecisionKind::BattlePlan,
+                kind: super::decisions::BATTLE_PLAN,
                 who: side,
                 prompt: format!(
                     "{} player: the weapon {} fights with",
@@ -861,7 +861,7 @@ impl Battle {
             .map(|id| card_option(board, *id, "next in the plan", &cites))
             .collect();
         Some(Decision {
-            kind: DecisionKind::BattlePlan,
+            kind: super::decisions::BATTLE_PLAN,
             who: side,
             prompt: format!(
                 "{} player: the card that fights in fight {} of your battle plan",
@@ -896,7 +896,7 @@ impl Battle {
             options.push(card_option(board, id, "insert", &cites));
         }
         Some(Decision {
-            kind: DecisionKind::BattlePlan,
+            kind: super::decisions::BATTLE_PLAN,
             who: side,
             prompt: format!(
                 "{} player: a Battle card from your hand for fight {} ({}), or none",
@@ -1855,7 +1855,7 @@ impl Procedure for Battle {
             return Ok(Next::Done);
         }
         match self.next_step(board) {
-            Ok(Some(decision)) if decision.kind == DecisionKind::AddStarship => {
+            Ok(Some(decision)) if decision.kind == super::decisions::ADD_STARSHIP => {
                 Ok(Next::Offer(decision))
             }
             Ok(Some(decision)) => Ok(Next::Decide(decision)),
@@ -1872,7 +1872,7 @@ impl Procedure for Battle {
             return;
         };
         match (self.phase, decision.kind) {
-            (Phase::AddStarships, DecisionKind::AddStarship) => {
+            (Phase::AddStarships, super::decisions::ADD_STARSHIP) => {
                 let side = self.attacker;
                 match option.card {
                     Some(card) => {
@@ -1903,7 +1903,7 @@ impl Procedure for Battle {
                     }
                 }
             }
-            (Phase::Intercept, DecisionKind::Intercept) => {
+            (Phase::Intercept, super::decisions::INTERCEPT) => {
                 let side = self.attacker;
                 if option.declines {
                     self.result.intercepted = Some(false);
@@ -1931,7 +1931,7 @@ impl Procedure for Battle {
                     self.phase = Phase::BattleStart;
                 }
             }
-            (Phase::Plan(side), DecisionKind::BattlePlan) => {
+            (Phase::Plan(side), super::decisions::BATTLE_PLAN) => {
                 let i = index(side);
                 if let Some(entry) = self.making[i].weapon_for.take() {
                     if let Some(plan_entry) = self.plans[i].get_mut(entry) {
@@ -1948,7 +1948,7 @@ impl Procedure for Battle {
                     }
                 }
             }
-            (Phase::Declare(side), DecisionKind::BattlePlan) => {
+            (Phase::Declare(side), super::decisions::BATTLE_PLAN) => {
                 let i = index(side);
                 let at = self.making[i].card_for;
                 match option.card {

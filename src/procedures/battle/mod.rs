@@ -3,6 +3,7 @@
 //! section.
 
 pub mod check;
+pub mod decisions;
 pub mod engine;
 pub mod events;
 pub mod expect;
@@ -183,6 +184,10 @@ impl Procedure for BattleProcedure {
 
     fn actions() -> &'static [ActionSpec] {
         ACTIONS
+    }
+
+    fn decisions() -> &'static [&'static crate::engine::DecisionKind] {
+        decisions::KINDS
     }
 
     fn start(board: &Board, corpus: &Corpus, action: &str, choices: &Choices) -> Battle {

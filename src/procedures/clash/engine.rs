@@ -8,7 +8,7 @@ use crate::cards::Side;
 use crate::clash::{
     ClashBoard, ClashCard, DoubleScope, EffectSource, Pile, SpecialEffect, player_name,
 };
-use crate::engine::{MissingFact, Next, Pending, Decision, DecisionKind, DecisionOption, Event, Procedure, Tally};
+use crate::engine::{MissingFact, Next, Pending, Decision, DecisionOption, Event, Procedure, Tally};
 use crate::random::Random;
 use crate::rules::{Citation, cite};
 use super::events::{ClashAction, ClashEvent, BattleOutcome, ClashResult};
@@ -536,7 +536,7 @@ impl Clash {
                 }
                 return Some((
                     Decision {
-                        kind: DecisionKind::ClashPlan,
+                        kind: super::decisions::CLASH_PLAN,
                         who: side,
                         prompt: format!(
                             "{} plans a card face down for battle {battle}",
@@ -619,7 +619,7 @@ impl Clash {
                         self.offered.push(side);
                         return Some((
                             Decision {
-                                kind: DecisionKind::ClashConcedeOffer,
+                                kind: super::decisions::CLASH_CONCEDE_OFFER,
                                 who: side,
                                 prompt: format!("{} may try to concede", player_name(side)),
                                 options: vec![
@@ -666,7 +666,7 @@ impl Clash {
                         options.push(Self::concede_option(&[LOSING_PLAYER, CONCEDING]));
                         return Some((
                             Decision {
-                                kind: DecisionKind::ClashPlay,
+                                kind: super::decisions::CLASH_PLAY,
                                 who: loser,
                                 prompt: format!(
                                     "{} is losing the battle: he plays a card or concedes",
@@ -712,7 +712,7 @@ impl Clash {
                         }
                         return Some((
                             Decision {
-                                kind: DecisionKind::ClashStandoffPlay,
+                                kind: super::decisions::CLASH_STANDOFF_PLAY,
                                 who: side,
                                 prompt: format!(
                                     "{} must play a card: his opponent is out of cards",
@@ -736,7 +736,7 @@ impl Clash {
                         };
                         return Some((
                             Decision {
-                                kind: DecisionKind::ClashStandoffPlay,
+                                kind: super::decisions::CLASH_STANDOFF_PLAY,
                                 who: side,
                                 prompt: format!(
                                     "{} chooses a card to play at the same time as his opponent",
@@ -900,7 +900,7 @@ impl Procedure for Clash {
         };
         let side = decision.who;
         match decision.kind {
-            DecisionKind::ClashPlan => {
+            super::decisions::CLASH_PLAN => {
                 if let (Some(id), Phase::Plan(_, battle)) = (option.card, self.phase) {
                     let mut moves = Vec::new();
                     Self::transfer(board, id, Pile::Planned(side, battle), &mut moves);
@@ -916,7 +916,7 @@ impl Procedure for Clash {
                     );
                 }
             }
-            DecisionKind::ClashConcedeOffer if !option.declines => {
+            super::decisions::CLASH_CONCEDE_OFFER if !option.declines => {
                 self.emit(
                     ClashEvent::ClashConcessionRefused {
                         side,
@@ -926,7 +926,7 @@ impl Procedure for Clash {
                     Vec::new(),
                 );
             }
-            DecisionKind::ClashPlay => match option.card {
+            super::decisions::CLASH_PLAY => match option.card {
                 None => {
                     self.emit(
                         ClashEvent::ClashConcede {
@@ -950,7 +950,7 @@ impl Procedure for Clash {
                     }
                 }
             },
-            DecisionKind::ClashStandoffPlay => {
+            super::decisions::CLASH_STANDOFF_PLAY => {
                 let Some(id) = option.card else { return };
                 let Phase::Simultaneous {
                     light,

@@ -1,6 +1,7 @@
 //! Clash of the Lightsabers as procedures a scenario walks with `action: battle`, `round` or
 //! `game`.
 
+pub mod decisions;
 pub mod engine;
 pub mod events;
 pub mod expect;
@@ -61,6 +62,10 @@ impl Procedure for ClashProcedure {
 
     fn actions() -> &'static [ActionSpec] {
         ACTIONS
+    }
+
+    fn decisions() -> &'static [&'static crate::engine::DecisionKind] {
+        decisions::KINDS
     }
 
     fn start(board: &ClashBoard, _corpus: &Corpus, action: &str, _choices: &Choices) -> Clash {

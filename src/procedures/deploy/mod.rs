@@ -2,6 +2,7 @@
 //! hand, and what its "when he deploys" text then deploys from the draw deck.
 
 pub mod check;
+pub mod decisions;
 pub mod engine;
 pub mod events;
 pub mod expect;
@@ -69,6 +70,10 @@ impl Procedure for DeployProcedure {
 
     fn actions() -> &'static [ActionSpec] {
         ACTIONS
+    }
+
+    fn decisions() -> &'static [&'static crate::engine::DecisionKind] {
+        decisions::KINDS
     }
 
     fn sections() -> &'static [&'static dyn crate::scenario::PartFormat] {

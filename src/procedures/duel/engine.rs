@@ -14,7 +14,7 @@ use crate::rules::{Citation, Corpus, cite};
 use crate::engine::conditions::{self, Situation};
 use crate::engine::missing::CardNumber;
 use crate::engine::{
-    MissingFact, Next, Pending, Assumption, Decision, DecisionKind, DecisionOption, Event, Move, Procedure, Tally,
+    MissingFact, Next, Pending, Assumption, Decision, DecisionOption, Event, Move, Procedure, Tally,
     describe_move, saturating_sum,
 };
 use super::events::{Refusal, DuelEvent, DuelResult};
@@ -530,7 +530,7 @@ impl Duel {
         let defender = self.defender_side();
         let decision = match self.phase {
             Phase::InitiatorCharacter => Decision {
-                kind: DecisionKind::InitiatorCharacter,
+                kind: super::decisions::INITIATOR_CHARACTER,
                 who: initiator,
                 prompt: format!("choose the {initiator} dueling character who duels"),
                 options: self
@@ -560,7 +560,7 @@ impl Duel {
                     }
                 }
                 Decision {
-                    kind: DecisionKind::InitiatorWeapon,
+                    kind: super::decisions::INITIATOR_WEAPON,
                     who: initiator,
                     prompt: format!(
                         "choose a lightsaber {} can use",
@@ -585,7 +585,7 @@ impl Duel {
                     )
                 };
                 Decision {
-                    kind: DecisionKind::Defender,
+                    kind: super::decisions::DEFENDER,
                     who: initiator,
                     prompt,
                     options: candidates
@@ -633,7 +633,7 @@ impl Duel {
                     ));
                 }
                 Decision {
-                    kind: DecisionKind::Substitute,
+                    kind: super::decisions::SUBSTITUTE,
                     who: defender,
                     prompt: format!(
                         "the {defender} player may choose one of his dueling characters on {planet} to defend instead of {}",
@@ -659,7 +659,7 @@ impl Duel {
                     return Ok(None);
                 }
                 Decision {
-                    kind: DecisionKind::DefenderWeapon,
+                    kind: super::decisions::DEFENDER_WEAPON,
                     who: defender,
                     prompt: format!(
                         "the defender may choose one weapon {} can use (it need not be a lightsaber)",
@@ -1458,7 +1458,7 @@ impl Duel {
                         self.play(board, side, card, false)?;
                     } else {
                         return Ok(Some(Decision {
-                            kind: DecisionKind::Attack,
+                            kind: super::decisions::ATTACK,
                             who: side,
                             prompt: format!(
                                 "the {side} player attacks: choose a card from the dueling hand"
@@ -1486,7 +1486,7 @@ impl Duel {
                 } else {
                     options.push(Self::decline("do not block", &[HIT]));
                     return Ok(Some(Decision {
-                        kind: DecisionKind::Block,
+                        kind: super::decisions::BLOCK,
                         who: side,
                         prompt: format!(
                             "the {side} player may block the attack of {destiny} with a card of the same destiny number"
@@ -1500,7 +1500,7 @@ impl Duel {
                 match effect {
                     Some(effect) if effect.optional() => {
                         return Ok(Some(Decision {
-                            kind: DecisionKind::UseEffect,
+                            kind: super::decisions::USE_EFFECT,
                             who: scorer,
                             prompt: format!(
                                 "the {scorer} player may use the dueling text of {}: {}",
@@ -1596,7 +1596,7 @@ impl Procedure for Duel {
         let initiator = self.initiator;
         let defender = self.defender_side();
         match decision.kind {
-            DecisionKind::InitiatorCharacter => {
+            super::decisions::INITIATOR_CHARACTER => {
                 if let Some(id) = option.card {
                     self.fighter.set(initiator, Some(id));
                     self.result.attacker = Some(Self::name(board, id));
@@ -1616,7 +1616,7 @@ impl Procedure for Duel {
                 }
                 self.phase = Phase::InitiatorWeapon;
             }
-            DecisionKind::InitiatorWeapon => {
+            super::decisions::INITIATOR_WEAPON => {
                 self.weapon.set(initiator, option.card);
                 let card = option.card.map(|id| Self::name(board, id));
                 self.emit(
@@ -1632,7 +1632,7 @@ impl Procedure for Duel {
                 );
                 self.phase = Phase::Defender;
             }
-            DecisionKind::Defender => {
+            super::decisions::DEFENDER => {
                 if let Some(id) = option.card {
                     self.fighter.set(defender, Some(id));
                     self.result.defender = Some(Self::name(board, id));
@@ -1652,7 +1652,7 @@ impl Procedure for Duel {
                 }
                 self.phase = Phase::Substitute;
             }
-            DecisionKind::Substitute => {
+            super::decisions::SUBSTITUTE => {
                 let chosen = self
                     .fighter
                     .get(defender)
@@ -1693,7 +1693,7 @@ impl Procedure for Duel {
                 }
                 self.phase = Phase::DefenderWeapon;
             }
-            DecisionKind::DefenderWeapon => {
+            super::decisions::DEFENDER_WEAPON => {
                 let card = option.card.filter(|_| !option.declines);
                 self.weapon.set(defender, card);
                 let lightsaber = card.is_some_and(|id| Self::is_lightsaber(board, id));
@@ -1711,14 +1711,14 @@ impl Procedure for Duel {
                 );
                 self.phase = Phase::DamageZero;
             }
-            DecisionKind::Attack => {
+            super::decisions::ATTACK => {
                 if let Some(id) = option.card
                     && let Err(fact) = self.play(board, decision.who, id, false)
                 {
                     self.pending.fail_now(fact);
                 }
             }
-            DecisionKind::Block => {
+            super::decisions::BLOCK => {
                 let side = decision.who;
                 match option.card.filter(|_| !option.declines) {
                     Some(id) => {
@@ -1748,7 +1748,7 @@ impl Procedure for Duel {
                     }
                 }
             }
-            DecisionKind::UseEffect => {
+            super::decisions::USE_EFFECT => {
                 if let Phase::Effect { scorer, card } = self.phase
                     && let Some(effect) = board.card(card).and_then(|c| c.text.dueling)
                 {

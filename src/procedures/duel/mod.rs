@@ -2,6 +2,7 @@
 //! its initiation or from a duel under way (the scenario's `duel:` section).
 
 pub mod check;
+pub mod decisions;
 pub mod engine;
 pub mod events;
 pub mod expect;
@@ -93,6 +94,10 @@ impl Procedure for DuelProcedure {
 
     fn actions() -> &'static [ActionSpec] {
         ACTIONS
+    }
+
+    fn decisions() -> &'static [&'static crate::engine::DecisionKind] {
+        decisions::KINDS
     }
 
     fn sections() -> &'static [&'static dyn crate::scenario::PartFormat] {

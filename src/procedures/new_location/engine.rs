@@ -14,7 +14,7 @@ use crate::random::Random;
 use crate::rules::{Citation, cite};
 
 use crate::engine::{
-    MissingFact, Next, Pending, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
+    MissingFact, Next, Pending, Assumption, Decision, DecisionOption, Procedure, describe_move,
 };
 use super::events::{Occasion, EffectsEvent, EffectsResult};
 
@@ -131,7 +131,7 @@ impl NewLocation {
             ""
         };
         Decision {
-            kind: DecisionKind::NewPlanetEffect,
+            kind: super::decisions::NEW_PLANET_EFFECT,
             who: side,
             prompt: format!("{side} player: get one Effect from your draw deck{look}, or none"),
             options,

@@ -1,6 +1,7 @@
 //! Effects on a new planet as a procedure a scenario walks with `action: new-location`: each
 //! player may get one Effect from his draw deck, the player who put the location down first.
 
+pub mod decisions;
 pub mod engine;
 pub mod events;
 pub mod expect;
@@ -53,6 +54,10 @@ impl Procedure for NewLocationProcedure {
 
     fn actions() -> &'static [ActionSpec] {
         ACTIONS
+    }
+
+    fn decisions() -> &'static [&'static crate::engine::DecisionKind] {
+        decisions::KINDS
     }
 
     fn sections() -> &'static [&'static dyn crate::scenario::PartFormat] {

@@ -18,7 +18,7 @@ use crate::engine::counters::{COUNTERS_UNCOUNTED, UNLIMITED, cost_of};
 use crate::engine::from_deck::NotFetched;
 use crate::engine::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
 use crate::engine::{
-    MissingFact, Next, Pending, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
+    MissingFact, Next, Pending, Assumption, Decision, DecisionOption, Procedure, describe_move,
 };
 use super::events::{PodraceRefusal, DeployRefusal, LapsEnd, HandlingSource, PodraceEvent, PodraceResult};
 
@@ -704,7 +704,7 @@ impl Podrace {
             return None;
         }
         Some(Decision {
-            kind: DecisionKind::Thrust,
+            kind: super::decisions::THRUST,
             who: side,
             prompt: format!("{side} player: thrust with {name} in this Deploy step, or not"),
             options: vec![
@@ -902,7 +902,7 @@ impl Podrace {
             cites: vec![THRUST].into(),
         });
         Some(Decision {
-            kind: DecisionKind::LapCard,
+            kind: super::decisions::LAP_CARD,
             who: side,
             prompt: format!(
                 "{side} player: the {number} of the lap ({} of your Thrust left)",
@@ -1052,7 +1052,7 @@ impl Podrace {
             })
             .collect();
         Some(Decision {
-            kind: DecisionKind::Refuel,
+            kind: super::decisions::REFUEL,
             who: side,
             prompt: format!(
                 "{side} player: refuel, drawing up to your Refuel of {refuel} (half your {} rounded up), or not{}",
@@ -1235,7 +1235,7 @@ impl Podrace {
             return;
         };
         match decision.kind {
-            DecisionKind::Fetch => {
+            crate::engine::from_deck::FETCH => {
                 match option.card {
                     Some(id) => {
                         let cost = self
@@ -1250,7 +1250,7 @@ impl Podrace {
                 self.search = None;
                 self.phase = Phase::Reshuffle;
             }
-            DecisionKind::Thrust => match option.card {
+            super::decisions::THRUST => match option.card {
                 Some(pilot) if !option.declines => self.place_thrust_token(board, pilot),
                 _ => {
                     self.pending.emit(
@@ -1262,7 +1262,7 @@ impl Podrace {
                     self.phase = Phase::Done;
                 }
             },
-            DecisionKind::LapCard => match option.card {
+            super::decisions::LAP_CARD => match option.card {
                 Some(id) if !option.declines => {
                     let destiny = option.destiny.unwrap_or(0);
                     let number = next_number(board, self.side);
@@ -1294,7 +1294,7 @@ impl Podrace {
                     self.phase = Phase::Refuel;
                 }
             },
-            DecisionKind::Refuel => self.refuelled(board, choice),
+            super::decisions::REFUEL => self.refuelled(board, choice),
             _ => {}
         }
     }

@@ -3,6 +3,7 @@
 //! position.
 
 pub mod check;
+pub mod decisions;
 pub mod engine;
 pub mod events;
 pub mod expect;
@@ -89,6 +90,10 @@ impl Procedure for PodraceProcedure {
 
     fn actions() -> &'static [ActionSpec] {
         ACTIONS
+    }
+
+    fn decisions() -> &'static [&'static crate::engine::DecisionKind] {
+        decisions::KINDS
     }
 
     fn sections() -> &'static [&'static dyn crate::scenario::PartFormat] {

@@ -12,7 +12,7 @@ use crate::rules::{Citation, Corpus};
 use crate::board::{PLANETS, Planet};
 use crate::cards::CardType;
 use crate::engine::{
-    MissingFact, Next, Pending, Assumption, Decision, DecisionKind, DecisionOption, Procedure, describe_move,
+    MissingFact, Next, Pending, Assumption, Decision, DecisionOption, Procedure, describe_move,
 };
 use crate::random::Random;
 use super::events::{RemedyEvent, RemedyResult};
@@ -251,7 +251,7 @@ impl Remedies {
         let planet = board.current_planet?;
         match step {
             Conceding::ShuffleBack => Some(Decision {
-                kind: DecisionKind::ShuffleBack,
+                kind: super::decisions::SHUFFLE_BACK,
                 who: side.opponent(),
                 prompt: format!(
                     "{} player: shuffle the cards you deployed on {planet} back into your draw deck, or leave them",
@@ -263,7 +263,7 @@ impl Remedies {
                 ],
             }),
             Conceding::NextPlanet => Some(Decision {
-                kind: DecisionKind::NextPlanet,
+                kind: super::decisions::NEXT_PLANET,
                 who: side,
                 prompt: format!(
                     "{side} player: choose the next planet, where you take the first turn"

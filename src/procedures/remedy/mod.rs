@@ -2,6 +2,7 @@
 //! finding of `check` whose remedy takes cards back into the hand is carried out, and the
 //! board after it shown; the events read as one sentence each.
 
+pub mod decisions;
 pub mod engine;
 pub mod events;
 pub mod expect;
@@ -47,6 +48,10 @@ impl Procedure for RemedyProcedure {
 
     fn actions() -> &'static [ActionSpec] {
         ACTIONS
+    }
+
+    fn decisions() -> &'static [&'static crate::engine::DecisionKind] {
+        decisions::KINDS
     }
 
     fn start(board: &Board, corpus: &Corpus, _action: &str, _choices: &Choices) -> Remedies {

@@ -1,0 +1,129 @@
+//! The decisions the lightsaber duel asks: their kinds, and the keys of a scenario's `decisions:` that
+//! answer them.
+
+use crate::engine::decisions::{Answer, DecisionKind, PolicyRole, ScriptKey, Volunteer};
+use crate::engine::decisions::PLAYS;
+
+/// The key that answers it.
+pub const CHARACTER: &ScriptKey = &ScriptKey {
+    key: "character",
+    answer: Answer::Name,
+    about: "As the initiator: the dueling character who duels.",
+    leftover_unasked: false,
+};
+
+/// The key that answers it.
+pub const WEAPON: &ScriptKey = &ScriptKey {
+    key: "weapon",
+    answer: Answer::Name,
+    about: "The weapon: the initiator's lightsaber, or the defender's weapon (`none` for none).",
+    leftover_unasked: false,
+};
+
+/// The key that answers it.
+pub const DEFENDER_KEY: &ScriptKey = &ScriptKey {
+    key: "defender",
+    answer: Answer::Name,
+    about: "As the initiator: the opposing character chosen to defend.",
+    leftover_unasked: false,
+};
+
+/// The key that answers it.
+pub const SUBSTITUTE_KEY: &ScriptKey = &ScriptKey {
+    key: "substitute",
+    answer: Answer::Name,
+    about: "As the defender: a dueling character who defends instead, or `none`.",
+    leftover_unasked: false,
+};
+
+/// The key that answers it.
+pub const EFFECTS: &ScriptKey = &ScriptKey {
+    key: "effects",
+    answer: Answer::Flags,
+    about: "Whether to use each optional dueling effect, in order.",
+    leftover_unasked: false,
+};
+
+/// The initiator chooses the dueling character who duels.
+pub const INITIATOR_CHARACTER: &DecisionKind = &DecisionKind {
+    name: "initiator-character",
+    script: CHARACTER,
+    policy: PolicyRole::First,
+    volunteer: Volunteer::Never,
+    declines_as: "none",
+};
+
+/// The initiator chooses the lightsaber his character fights with.
+pub const INITIATOR_WEAPON: &DecisionKind = &DecisionKind {
+    name: "initiator-weapon",
+    script: WEAPON,
+    policy: PolicyRole::First,
+    volunteer: Volunteer::Never,
+    declines_as: "none",
+};
+
+/// The initiator chooses the opposing character who defends.
+pub const DEFENDER: &DecisionKind = &DecisionKind {
+    name: "defender",
+    script: DEFENDER_KEY,
+    policy: PolicyRole::First,
+    volunteer: Volunteer::Never,
+    declines_as: "none",
+};
+
+/// The defender may have a dueling character defend instead.
+pub const SUBSTITUTE: &DecisionKind = &DecisionKind {
+    name: "substitute",
+    script: SUBSTITUTE_KEY,
+    policy: PolicyRole::DeclineUnlessFirst,
+    volunteer: Volunteer::Never,
+    declines_as: "none",
+};
+
+/// The defender chooses the weapon his character fights with.
+pub const DEFENDER_WEAPON: &DecisionKind = &DecisionKind {
+    name: "defender-weapon",
+    script: WEAPON,
+    policy: PolicyRole::TakeUnlessFirst,
+    volunteer: Volunteer::Never,
+    declines_as: "none",
+};
+
+/// A card from the dueling hand to attack with.
+pub const ATTACK: &DecisionKind = &DecisionKind {
+    name: "attack",
+    script: PLAYS,
+    policy: PolicyRole::First,
+    volunteer: Volunteer::Never,
+    declines_as: "pass",
+};
+
+/// A card from the dueling hand to block the attack with, or none.
+pub const BLOCK: &DecisionKind = &DecisionKind {
+    name: "block",
+    script: PLAYS,
+    policy: PolicyRole::Block,
+    volunteer: Volunteer::Never,
+    declines_as: "pass",
+};
+
+/// Whether to use an optional dueling effect.
+pub const USE_EFFECT: &DecisionKind = &DecisionKind {
+    name: "use-effect",
+    script: EFFECTS,
+    policy: PolicyRole::TakeUnlessFirst,
+    volunteer: Volunteer::Never,
+    declines_as: "none",
+};
+
+/// Every decision the duel asks.
+pub const KINDS: &[&DecisionKind] = &[
+    INITIATOR_CHARACTER,
+    INITIATOR_WEAPON,
+    DEFENDER,
+    SUBSTITUTE,
+    DEFENDER_WEAPON,
+    ATTACK,
+    BLOCK,
+    USE_EFFECT,
+];
