@@ -290,7 +290,8 @@ impl FilterArgs {
             ..CardFilter::default()
         };
         if let Some(side) = &self.side {
-            filter.side = Some(crate::cards::Side::from_word(side).map_err(bad)?);
+            filter.side =
+                Some(crate::cards::Side::from_word(side).map_err(|error| bad(error.to_string()))?);
         }
         if let Some(kind) = &self.card_type {
             filter.card_type =

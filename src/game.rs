@@ -26,11 +26,11 @@ pub enum Side {
 
 impl Side {
     /// A side as a command writes it: `light` (`ls`, `l`) or `dark` (`ds`, `d`).
-    pub fn from_word(word: &str) -> Result<Side, String> {
+    pub fn from_word(word: &str) -> Result<Side, NotASide> {
         match word.to_ascii_lowercase().as_str() {
             "light" | "ls" | "l" => Ok(Side::Light),
             "dark" | "ds" | "d" => Ok(Side::Dark),
-            other => Err(format!("{other:?} is not a side: write light or dark")),
+            other => Err(NotASide(other.to_string())),
         }
     }
 
@@ -60,6 +60,17 @@ impl Side {
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.label())
+    }
+}
+
+/// A word that names no side.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a side: write light or dark")]
+pub struct NotASide(pub String);
+
+impl From<NotASide> for String {
+    fn from(error: NotASide) -> String {
+        error.to_string()
     }
 }
 

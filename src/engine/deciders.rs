@@ -251,35 +251,41 @@ impl Scripted {
 
     /// The scripted answer to a decision asked once (a name, yes or no, a count): the option
     /// it means, or what it gives that is no option.
-    fn single(&mut self, decision: &Decision) -> Option<Result<usize, String>> {
+    fn single(&mut self, decision: &Decision) -> Option<Result<usize, NoOption>> {
         let kind = decision.kind;
         let entry = self.entry(decision.who, kind.script.key)?.clone();
         Some(match entry {
-            ScriptEntry::Name(name) => by_name(decision, &name).ok_or(name),
-            ScriptEntry::YesNo(yes) => yes_no(decision, yes).ok_or_else(|| yes.to_string()),
+            ScriptEntry::Name(name) => by_name(decision, &name).ok_or(NoOption(name)),
+            ScriptEntry::YesNo(yes) => {
+                yes_no(decision, yes).ok_or_else(|| NoOption(yes.to_string()))
+            }
             ScriptEntry::Count(count) => usize::try_from(count)
                 .ok()
                 .filter(|index| *index < decision.options.len())
-                .ok_or_else(|| count.to_string()),
-            other => return Some(Err(other.written())),
+                .ok_or_else(|| NoOption(count.to_string())),
+            other => return Some(Err(NoOption(other.written()))),
         })
     }
 
     /// The next scripted answer from a list (plays, flags, names), taken off it.
-    fn next_in_list(&mut self, decision: &Decision) -> Option<Result<usize, String>> {
+    fn next_in_list(&mut self, decision: &Decision) -> Option<Result<usize, NoOption>> {
         let kind = decision.kind;
         match self.side(decision.who).entry(kind.script.key)? {
             ScriptEntry::Plays(plays) => plays.pop_front().map(|play| answer_play(decision, play)),
             ScriptEntry::Flags(flags) => flags
                 .pop_front()
-                .map(|yes| yes_no(decision, yes).ok_or_else(|| yes.to_string())),
+                .map(|yes| yes_no(decision, yes).ok_or_else(|| NoOption(yes.to_string()))),
             ScriptEntry::Names(names) => names
                 .pop_front()
-                .map(|name| by_name(decision, &name).ok_or(name)),
+                .map(|name| by_name(decision, &name).ok_or(NoOption(name))),
             _ => None,
         }
     }
 }
+
+/// What a script gave that is none of a decision's options, as it wrote it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct NoOption(String);
 
 /// The option that says yes (takes) or no (declines).
 fn yes_no(decision: &Decision, yes: bool) -> Option<usize> {
@@ -324,19 +330,19 @@ fn by_name(decision: &Decision, name: &str) -> Option<usize> {
 }
 
 /// The option a scripted play means: a number (a destiny or Attack Value), a name, `pass`.
-fn answer_play(decision: &Decision, play: PlayAnswer) -> Result<usize, String> {
+fn answer_play(decision: &Decision, play: PlayAnswer) -> Result<usize, NoOption> {
     match play {
         PlayAnswer::Pass => decision
             .options
             .iter()
             .position(|o| o.declines)
-            .ok_or_else(|| "pass".to_string()),
+            .ok_or_else(|| NoOption("pass".to_string())),
         PlayAnswer::Destiny(number) => decision
             .options
             .iter()
             .position(|o| !o.declines && o.destiny == Some(number))
-            .ok_or_else(|| number.to_string()),
-        PlayAnswer::Name(name) => by_name(decision, &name).ok_or(name),
+            .ok_or_else(|| NoOption(number.to_string())),
+        PlayAnswer::Name(name) => by_name(decision, &name).ok_or(NoOption(name)),
     }
 }
 
@@ -410,7 +416,7 @@ impl Decider for Scripted {
             return Ok(());
         }
         match self.single(decision) {
-            Some(Err(given)) => Err(Unanswered::NotLegal { given }),
+            Some(Err(NoOption(given))) => Err(Unanswered::NotLegal { given }),
             // A name that means another card is the name; a yes or a count, the option.
             Some(Ok(choice)) if choice != 0 => Err(Unanswered::NotLegal {
                 given: match self.side(decision.who).entry(decision.kind.script.key) {
@@ -433,7 +439,7 @@ impl Decider for Scripted {
                 self.used += 1;
                 Ok(choice)
             }
-            Some(Err(given)) => Err(Unanswered::NotLegal { given }),
+            Some(Err(NoOption(given))) => Err(Unanswered::NotLegal { given }),
             None => match self.policy {
                 Some(policy) => Ok(policy.choose(decision)),
                 None => Err(Unanswered::NotScripted),

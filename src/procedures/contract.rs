@@ -262,7 +262,7 @@ pub trait Procedure: Sized + 'static {
         action: &str,
         args: &[&str],
         find: FindCard<'_>,
-    ) -> Option<Result<String, String>> {
+    ) -> Option<Result<String, super::WordsRefused>> {
         let _ = (table, corpus, action, args, find);
         None
     }
@@ -512,7 +512,7 @@ impl<P: Procedure> Door for Registered<P> {
         action: &str,
         args: &[&str],
         find: FindCard<'_>,
-    ) -> Option<Result<String, String>> {
+    ) -> Option<Result<String, super::WordsRefused>> {
         P::shell(P::Table::of_board_mut(board)?, corpus, action, args, find)
     }
 

@@ -16,7 +16,46 @@ use crate::scenario::{GameName, ScenarioFile};
 use walkthrough::{WalkError, Walkthrough};
 
 /// Finds a card on a table by what the user wrote (a name or `#id`).
-pub type FindCard<'a> = &'a dyn Fn(&Board, &str) -> Result<crate::board::CardId, String>;
+pub type FindCard<'a> = &'a dyn Fn(&Board, &str) -> Result<crate::board::CardId, WordsRefused>;
+
+/// Why the shell's words stating a procedure were refused; the board is left as it was.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WordsRefused {
+    /// The words are not what the command takes.
+    #[error("{0}")]
+    Words(String),
+    /// A card the words name is not found, or not where the words need it.
+    #[error("{0}")]
+    Card(String),
+}
+
+impl WordsRefused {
+    /// A stable code naming the kind of refusal.
+    pub fn code(&self) -> &'static str {
+        match self {
+            WordsRefused::Words(_) => "words-not-understood",
+            WordsRefused::Card(_) => "card-not-found",
+        }
+    }
+}
+
+impl From<&str> for WordsRefused {
+    fn from(message: &str) -> WordsRefused {
+        WordsRefused::Words(message.to_string())
+    }
+}
+
+impl From<String> for WordsRefused {
+    fn from(message: String) -> WordsRefused {
+        WordsRefused::Words(message)
+    }
+}
+
+impl From<crate::game::NotASide> for WordsRefused {
+    fn from(error: crate::game::NotASide) -> WordsRefused {
+        WordsRefused::Words(error.to_string())
+    }
+}
 
 /// Declares the procedures, one line each (its folder and its type), in the order
 /// `jedi-judge` lists them: the modules and the registry [`DOORS`].
@@ -190,7 +229,7 @@ pub trait Door: Sync {
         action: &str,
         args: &[&str],
         find: FindCard<'_>,
-    ) -> Option<Result<String, String>>;
+    ) -> Option<Result<String, WordsRefused>>;
 
     /// What a scenario replaying a walk should expect of it, for the shell's `save`: its part
     /// of `expect:`.

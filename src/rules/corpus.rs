@@ -16,6 +16,8 @@ pub enum CorpusError {
     Unreadable { file: String, message: String },
     #[error("{0}")]
     Inconsistent(String),
+    #[error(transparent)]
+    Link(#[from] super::source::LinkError),
 }
 
 /// A publication date, to the day or only to the year.
@@ -28,7 +30,7 @@ pub struct SourceDate {
 
 impl SourceDate {
     /// Parses `YYYY-MM-DD` or `YYYY`.
-    pub fn parse(text: &str) -> Result<Self, String> {
+    pub fn parse(text: &str) -> Result<Self, super::source::DateError> {
         super::source::parse_date(text).map(|date| SourceDate {
             year: date.year,
             month: date.month,
@@ -223,7 +225,7 @@ impl Corpus {
                 })?;
             files.push(document);
         }
-        let linked = super::source::link(files).map_err(CorpusError::Inconsistent)?;
+        let linked = super::source::link(files)?;
         let kind = |kebab: &str| -> Result<ItemKind, CorpusError> {
             serde_json::from_value(serde_json::Value::String(kebab.to_string()))
                 .map_err(|error| CorpusError::Inconsistent(format!("kind {kebab:?}: {error}")))

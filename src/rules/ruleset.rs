@@ -102,7 +102,7 @@ impl Ruleset {
             }),
             Err(reason) => Err(RulesetError::BadDate {
                 given: crate::text::quoted(text),
-                reason,
+                reason: reason.to_string(),
             }),
         }
     }

@@ -81,14 +81,19 @@ pub struct Linked {
 }
 
 /// Reads a date `YYYY-MM-DD` or `YYYY`.
-pub fn parse_date(text: &str) -> Result<Date, String> {
+pub fn parse_date(text: &str) -> Result<Date, DateError> {
     let parts: Vec<&str> = text.trim().split('-').collect();
-    let number = |part: &str, what: &str| -> Result<u16, String> {
+    let number = |part: &str, what: &'static str| -> Result<u16, DateError> {
         if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("the {what} {part:?} is not a number"));
+            return Err(DateError::NotANumber {
+                what,
+                part: part.to_string(),
+            });
         }
-        part.parse::<u16>()
-            .map_err(|_| format!("the {what} {part:?} is out of range"))
+        part.parse::<u16>().map_err(|_| DateError::OutOfRange {
+            what,
+            part: part.to_string(),
+        })
     };
     match parts.as_slice() {
         [year] if year.len() == 4 => Ok(Date {
@@ -103,10 +108,10 @@ pub fn parse_date(text: &str) -> Result<Date, String> {
                 number(day, "day")?,
             );
             if !(1..=12).contains(&month) {
-                return Err(format!("there is no month {month}"));
+                return Err(DateError::NoMonth { month });
             }
             if !(1..=days_in_month(year, month)).contains(&day) {
-                return Err(format!("month {month} of {year} has no day {day}"));
+                return Err(DateError::NoDay { year, month, day });
             }
             Ok(Date {
                 year,
@@ -114,8 +119,40 @@ pub fn parse_date(text: &str) -> Result<Date, String> {
                 day: u8::try_from(day).ok(),
             })
         }
-        _ => Err("expected a date as YYYY-MM-DD".to_string()),
+        _ => Err(DateError::NotADate),
     }
+}
+
+/// Why a text is not a date of the corpus.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DateError {
+    #[error("the {what} {part:?} is not a number")]
+    NotANumber { what: &'static str, part: String },
+    #[error("the {what} {part:?} is out of range")]
+    OutOfRange { what: &'static str, part: String },
+    #[error("there is no month {month}")]
+    NoMonth { month: u16 },
+    #[error("month {month} of {year} has no day {day}")]
+    NoDay { year: u16, month: u16, day: u16 },
+    #[error("expected a date as YYYY-MM-DD")]
+    NotADate,
+}
+
+/// Why the documents do not make a corpus.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LinkError {
+    #[error("{document}: bad date {date:?}: {error}")]
+    Date {
+        document: String,
+        date: String,
+        error: DateError,
+    },
+    #[error("item {item} has an id outside its document {document}")]
+    OutsideDocument { item: String, document: String },
+    #[error("item id {0} appears twice")]
+    Twice(String),
+    #[error("item {item} links to {target}, which the corpus does not have")]
+    Dangling { item: String, target: String },
 }
 
 /// Days in a month of the Gregorian calendar.
@@ -133,19 +170,21 @@ pub fn days_in_month(year: u16, month: u16) -> u16 {
 
 /// Checks the documents (each item's id within its document, every id once, every link to
 /// an item that exists, every date readable) and adds the reverse links.
-pub fn link(documents: Vec<DocumentFile>) -> Result<Linked, String> {
+pub fn link(documents: Vec<DocumentFile>) -> Result<Linked, LinkError> {
     let mut linked_documents = Vec::new();
     let mut items = Vec::new();
     for mut document in documents {
-        let date = parse_date(&document.date).map_err(|message| {
-            format!("{}: bad date {:?}: {message}", document.id, document.date)
+        let date = parse_date(&document.date).map_err(|error| LinkError::Date {
+            document: document.id.clone(),
+            date: document.date.clone(),
+            error,
         })?;
         for item in std::mem::take(&mut document.items) {
             if !item.id.starts_with(&format!("{}.", document.id)) {
-                return Err(format!(
-                    "item {} has an id outside its document {}",
-                    item.id, document.id
-                ));
+                return Err(LinkError::OutsideDocument {
+                    item: item.id.clone(),
+                    document: document.id.clone(),
+                });
             }
             items.push(LinkedItem {
                 file: item,
@@ -159,7 +198,7 @@ pub fn link(documents: Vec<DocumentFile>) -> Result<Linked, String> {
     let mut positions: BTreeMap<String, usize> = BTreeMap::new();
     for (index, item) in items.iter().enumerate() {
         if positions.insert(item.file.id.clone(), index).is_some() {
-            return Err(format!("item id {} appears twice", item.file.id));
+            return Err(LinkError::Twice(item.file.id.clone()));
         }
     }
     let mut copied_by: BTreeMap<usize, Vec<String>> = BTreeMap::new();
@@ -170,11 +209,9 @@ pub fn link(documents: Vec<DocumentFile>) -> Result<Linked, String> {
             (&item.file.supersedes, &mut superseded_by),
         ] {
             for target in targets {
-                let index = *positions.get(target).ok_or_else(|| {
-                    format!(
-                        "item {} links to {target}, which the corpus does not have",
-                        item.file.id
-                    )
+                let index = *positions.get(target).ok_or_else(|| LinkError::Dangling {
+                    item: item.file.id.clone(),
+                    target: target.clone(),
                 })?;
                 reverse.entry(index).or_default().push(item.file.id.clone());
             }

@@ -332,7 +332,7 @@ pub struct Session<'a> {
 }
 
 fn parse_side(word: &str) -> Result<Side, String> {
-    Side::from_word(word)
+    Ok(Side::from_word(word)?)
 }
 
 fn parse_number<T: std::str::FromStr>(word: &str, what: &str) -> Result<T, String> {
@@ -452,7 +452,9 @@ impl<'a> Session<'a> {
                 match procedures::find(GameName::YoungJedi, action) {
                     Some((door, spec)) if args.is_empty() => self.adjudicate(door, spec, console),
                     Some((door, spec)) => {
-                        let find = |board: &Board, words: &str| reference_on(board, words);
+                        let find = |board: &Board, words: &str| {
+                            reference_on(board, words).map_err(procedures::WordsRefused::Card)
+                        };
                         let mut board = self.board.clone();
                         match door.shell_section(&mut board, self.corpus, spec.name, args, &find) {
                             Some(Ok(said)) => {
@@ -460,7 +462,7 @@ impl<'a> Session<'a> {
                                 self.intended = Some((door, spec));
                                 Ok(Some(wrap_lines(&said, self.palette.width)))
                             }
-                            Some(Err(error)) => Err(error),
+                            Some(Err(error)) => Err(error.to_string()),
                             None => Err(format!("`{}` takes no words after it", spec.name)),
                         }
                     }

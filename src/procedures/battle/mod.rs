@@ -338,7 +338,7 @@ impl Procedure for BattleProcedure {
         action: &str,
         args: &[&str],
         find: FindCard<'_>,
-    ) -> Option<Result<String, String>> {
+    ) -> Option<Result<String, super::WordsRefused>> {
         Some(shell::state(board, corpus, mode_of(action), args, find))
     }
 }

@@ -64,7 +64,7 @@ pub fn state(
     mode: Mode,
     args: &[&str],
     find: FindCard<'_>,
-) -> Result<String, String> {
+) -> Result<String, crate::procedures::WordsRefused> {
     let usage = || format!("write one of: {USAGE}");
     let (what, rest) = args.split_first().ok_or_else(usage)?;
     let rest = rest.join(" ");
@@ -114,7 +114,7 @@ pub fn state(
                         &Default::default(),
                     )?;
                     if cards.contains(&id) {
-                        return Err(format!("{} is named twice", board.describe(id)));
+                        return Err(format!("{} is named twice", board.describe(id)).into());
                     }
                     cards.push(id);
                 }
@@ -124,11 +124,11 @@ pub fn state(
             }
         }
         other => {
-            return Err(format!(
+            return Err((format!(
                 "{} is not a part of a battle: {}",
                 crate::text::quoted(other),
                 usage()
-            ));
+            )).into());
         }
     }
     Ok(describe(board, corpus, mode))
@@ -147,7 +147,7 @@ fn parse_entry(
     side: Side,
     words: &str,
     find: FindCard<'_>,
-) -> Result<PlanEntry, String> {
+) -> Result<PlanEntry, crate::procedures::WordsRefused> {
     let mut parts = words.split('/').map(str::trim);
     let fighter = parts
         .next()
@@ -172,14 +172,14 @@ fn parse_entry(
         match keyword.to_ascii_lowercase().as_str() {
             "together" => {
                 if entry.fighters.len() > 1 {
-                    return Err("an entry has at most two cards that fight together".to_string());
+                    return Err("an entry has at most two cards that fight together".to_string().into());
                 }
                 let id = place_new(board, side, Role::Fighter, name, find, &entry)?;
                 entry.fighters.push(id);
             }
             "with" => {
                 if entry.weapon.is_some() {
-                    return Err("an entry has at most one weapon".to_string());
+                    return Err("an entry has at most one weapon".to_string().into());
                 }
                 entry.weapon = Some(place_new(board, side, Role::Weapon, name, find, &entry)?);
             }
@@ -188,10 +188,10 @@ fn parse_entry(
                 entry.battle_cards.push(id);
             }
             other => {
-                return Err(format!(
+                return Err((format!(
                     "{} is not a part of a plan entry: together, with or card",
                     crate::text::quoted(other)
-                ));
+                )).into());
             }
         }
     }
@@ -207,7 +207,7 @@ fn place_new(
     name: &str,
     find: FindCard<'_>,
     entry: &PlanEntry,
-) -> Result<CardId, String> {
+) -> Result<CardId, crate::procedures::WordsRefused> {
     place_among(board, side, role, name, find, &taken(board, entry))
 }
 
@@ -235,10 +235,10 @@ fn place_among(
     name: &str,
     find: FindCard<'_>,
     taken: &std::collections::BTreeSet<CardId>,
-) -> Result<CardId, String> {
+) -> Result<CardId, crate::procedures::WordsRefused> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(format!("name {}", role.word()));
+        return Err(format!("name {}", role.word()).into());
     }
     let planet = BattleFile::stated(board)
         .and_then(|setup| setup.planet)
@@ -282,20 +282,20 @@ fn place_among(
         },
     };
     if taken.contains(&id) {
-        return Err(format!(
+        return Err((format!(
             "{} is already in the battle as stated",
             board.describe(id)
-        ));
+        )).into());
     }
     if !within(id) {
         let zone = board
             .zone_of(id)
             .map_or_else(|| "off the table".to_string(), Zone::label);
         let role = role.word();
-        return Err(format!(
+        return Err((format!(
             "{} ({zone}) may not be {role} of the {side} plan: {role} must be {places}",
             board.describe(id),
-        ));
+        )).into());
     }
     Ok(id)
 }

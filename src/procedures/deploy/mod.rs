@@ -157,7 +157,7 @@ impl Procedure for DeployProcedure {
         _action: &str,
         args: &[&str],
         find: FindCard<'_>,
-    ) -> Option<Result<String, String>> {
+    ) -> Option<Result<String, super::WordsRefused>> {
         Some(shell::state(board, args, find))
     }
 }

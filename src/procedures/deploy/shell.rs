@@ -7,7 +7,7 @@ use crate::scenario::SectionFile;
 use crate::procedures::FindCard;
 
 /// States the card being deployed (the words after `deploy`), and describes it.
-pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<String, String> {
+pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<String, crate::procedures::WordsRefused> {
     let words = args.join(" ");
     if words.trim().eq_ignore_ascii_case("off") {
         DeployFile::set_stated(board, None);
@@ -29,14 +29,14 @@ pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<Str
         None => (words, None),
     };
     if name.is_empty() {
-        return Err("name the card: deploy CARD [to PLANET] [hidden]".to_string());
+        return Err("name the card: deploy CARD [to PLANET] [hidden]".to_string().into());
     }
     let card = find(board, &format!("{} {name}", side.word()))?;
     if board.zone_of(card) != Some(Zone::Hand(side)) {
-        return Err(format!(
+        return Err((format!(
             "{} is not in the {side} hand: the player whose turn it is deploys from his hand",
             board.describe(card)
-        ));
+        )).into());
     }
     DeployFile::set_stated(board, Some(DeploySetup {
         card,

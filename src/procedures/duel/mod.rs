@@ -168,7 +168,7 @@ impl Procedure for DuelProcedure {
         _action: &str,
         args: &[&str],
         find: FindCard<'_>,
-    ) -> Option<Result<String, String>> {
+    ) -> Option<Result<String, super::WordsRefused>> {
         Some(shell::under_way(board, args, find))
     }
 }

@@ -9,7 +9,7 @@ use crate::procedures::FindCard;
 
 /// States a duel under way, or changes or ends the one stated (the shell's `duel
 /// under-way …`, `duel next …`, …).
-pub fn under_way(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<String, String> {
+pub fn under_way(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<String, crate::procedures::WordsRefused> {
     let usage = "duel under-way LIGHT-FIGHTER / DARK-FIGHTER";
     let words = args
         .get(1..)
@@ -83,10 +83,10 @@ pub fn under_way(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result
                     }
                 }
                 other => {
-                    return Err(format!(
+                    return Err((format!(
                         "{} is not a part of a duel under way: under-way, weapon, next, pending, initiator, drawn or off",
                         crate::text::quoted(other)
-                    ));
+                    )).into());
                 }
             }
         }

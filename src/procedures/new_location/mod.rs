@@ -138,7 +138,7 @@ impl Procedure for NewLocationProcedure {
         _action: &str,
         args: &[&str],
         _find: FindCard<'_>,
-    ) -> Option<Result<String, String>> {
+    ) -> Option<Result<String, super::WordsRefused>> {
         Some(shell::state(board, args))
     }
 }

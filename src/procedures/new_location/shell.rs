@@ -8,7 +8,7 @@ use crate::board::Board;
 use crate::cards::Side;
 
 /// States the new location from the shell's words: `by SIDE`, a planet, an occasion.
-pub fn state(board: &mut Board, args: &[&str]) -> Result<String, String> {
+pub fn state(board: &mut Board, args: &[&str]) -> Result<String, crate::procedures::WordsRefused> {
     let mut setup = NewLocationFile::stated(board).cloned().unwrap_or_default();
     let mut words = args.iter().copied();
     while let Some(word) = words.next() {

@@ -185,7 +185,7 @@ impl Procedure for PodraceProcedure {
         _action: &str,
         args: &[&str],
         find: FindCard<'_>,
-    ) -> Option<Result<String, String>> {
+    ) -> Option<Result<String, super::WordsRefused>> {
         Some(shell::state(board, args, find))
     }
 }

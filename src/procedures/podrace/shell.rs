@@ -7,7 +7,7 @@ use crate::scenario::SectionFile;
 use crate::procedures::FindCard;
 
 /// States the Podrace step (the words after `podrace`), and describes it.
-pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<String, String> {
+pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<String, crate::procedures::WordsRefused> {
     let words = args.join(" ");
     let words = words.trim();
     let (first, rest) = words.split_once(' ').unwrap_or((words, ""));
@@ -38,18 +38,18 @@ pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<Str
             {
                 let card = find(board, &format!("{} {name}", side.word()))?;
                 if board.zone_of(card) != Some(Zone::Hand(side)) {
-                    return Err(format!(
+                    return Err((format!(
                         "{} is not in the {side} hand: the player whose turn it is deploys from his hand",
                         board.describe(card)
-                    ));
+                    )).into());
                 }
                 if cards.contains(&card) {
-                    return Err(format!("{} is named twice", board.describe(card)));
+                    return Err(format!("{} is named twice", board.describe(card)).into());
                 }
                 cards.push(card);
             }
             if cards.is_empty() {
-                return Err("name the cards: podrace deploy CARD [/ CARD]".to_string());
+                return Err("name the cards: podrace deploy CARD [/ CARD]".to_string().into());
             }
             let mut setup: PodraceSetup = PodraceFile::stated(board).cloned().unwrap_or_default();
             setup.deploy = cards;
@@ -58,7 +58,7 @@ pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<Str
         _ => {
             return Err(
                 "say `podrace deploy CARD [/ CARD]`, `podrace thrusted`, `podrace refueled` or `podrace off`; `podrace` alone walks the step"
-                    .to_string(),
+                    .into(),
             );
         }
     }
