@@ -416,7 +416,9 @@ fn events_without_labels(walked: &Walkthrough) -> Vec<serde_json::Value> {
                     part[0] = serde_json::Value::Null;
                 }
             }
-            serde_json::json!([kind, event.moves(), event.tally()])
+            let moves: Vec<jedi_judge::render::output::MoveOutput> =
+                event.moves().iter().map(Into::into).collect();
+            serde_json::json!([kind, moves, event.tally()])
         })
         .collect()
 }

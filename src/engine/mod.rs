@@ -29,7 +29,7 @@ pub struct Tally {
 
 /// A place on the table, as data: the kind of zone or pile, whose it is, and the planet or
 /// battle where that applies. `label` is the same place in words.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Place {
     /// `draw-deck`, `hand`, `discard-pile`, `hyperspace`, `objective`, `at-objective`,
     /// `podracing-pile`, `battle-plan`, `dueling-hand`, `dueling-pile`, `in-play`; in Clash of
@@ -37,13 +37,10 @@ pub struct Place {
     pub zone: &'static str,
     pub side: Side,
     /// The planet of cards in play.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub planet: Option<String>,
     /// Clash of the Lightsabers: the battle a planned card is for.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub battle: Option<u8>,
     /// The place in words.
-    #[serde(skip)]
     pub label: std::borrow::Cow<'static, str>,
 }
 
@@ -64,7 +61,7 @@ impl Place {
 }
 
 /// Where a card went.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
     /// The card instance's id on the board.
     pub card: u32,
@@ -322,8 +319,7 @@ pub trait Decider {
 }
 
 /// Why a decider gave no answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case", tag = "why")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unanswered {
     /// Nothing in the script answers it.
     NotScripted,

@@ -10,7 +10,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::cards::{Card, CardType, DerivedTrait, Game, Side, TraitKind, TraitValue};
-use crate::engine::{Assumption, Move, Tally, Unanswered};
+use crate::engine::{Move, Place, Tally, Unanswered};
 use crate::rules::WordChange;
 use crate::scenario::GameName;
 
@@ -125,7 +125,7 @@ pub struct WalkOutput<'a> {
     pub stop: Option<StopOutput>,
     pub result: ResultOutput<'a>,
     /// The cards that ended somewhere other than where they started.
-    pub card_journeys: Vec<crate::render::walk::Journey>,
+    pub card_journeys: Vec<JourneyOutput>,
     /// The differences from the scenario's `expect:`.
     pub expectation_unmet: Vec<String>,
     /// Every rule the steps cite, by full id.
@@ -151,10 +151,127 @@ pub struct StepOutput<'a> {
     /// The rules applied, by full id (quoted under `rules`).
     pub cites: Vec<String>,
     /// Named assumptions applied where the rules are silent: not rule text.
-    pub assumptions: Vec<Assumption>,
-    pub moves: Vec<Move>,
+    pub assumptions: Vec<AssumptionApplied>,
+    pub moves: Vec<MoveOutput>,
     /// Hit tokens and dueling-hand cards after the step.
     pub tally: Tally,
+}
+
+/// A rule the engine applies where the sources are silent, printed as such.
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "Assumption")]
+pub struct AssumptionApplied {
+    /// A stable name, such as `empty-hand-cannot-attack`.
+    pub name: &'static str,
+    /// What the engine assumes.
+    pub text: &'static str,
+}
+
+impl From<&crate::rules::Assumption> for AssumptionApplied {
+    fn from(assumption: &crate::rules::Assumption) -> AssumptionApplied {
+        AssumptionApplied {
+            name: assumption.name,
+            text: assumption.text,
+        }
+    }
+}
+
+/// A place on the table, as data: the kind of zone or pile, whose it is, and the planet or
+/// battle where that applies. `label` is the same place in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(rename = "Place")]
+pub struct PlaceOutput {
+    /// `draw-deck`, `hand`, `discard-pile`, `hyperspace`, `objective`, `at-objective`,
+    /// `podracing-pile`, `battle-plan`, `dueling-hand`, `dueling-pile`, `in-play`; in Clash of
+    /// the Lightsabers `draw-pile`, `hand`, `discard-pile`, `planned`, `battle`, `won`.
+    pub zone: &'static str,
+    pub side: Side,
+    /// The planet of cards in play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub planet: Option<String>,
+    /// Clash of the Lightsabers: the battle a planned card is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub battle: Option<u8>,
+}
+
+impl From<&Place> for PlaceOutput {
+    fn from(place: &Place) -> PlaceOutput {
+        PlaceOutput {
+            zone: place.zone,
+            side: place.side,
+            planet: place.planet.clone(),
+            battle: place.battle,
+        }
+    }
+}
+
+/// Where a card went.
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "Move")]
+pub struct MoveOutput {
+    /// The card instance's id on the board.
+    pub card: u32,
+    pub name: String,
+    pub from: PlaceOutput,
+    pub to: PlaceOutput,
+}
+
+impl From<&Move> for MoveOutput {
+    fn from(moved: &Move) -> MoveOutput {
+        MoveOutput {
+            card: moved.card,
+            name: moved.name.to_string(),
+            from: PlaceOutput::from(&moved.from),
+            to: PlaceOutput::from(&moved.to),
+        }
+    }
+}
+
+/// Where a card went in all: its first place and its last.
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "Journey")]
+pub struct JourneyOutput {
+    /// The card instance's id on the board.
+    pub card: u32,
+    pub name: String,
+    /// Known only by its destiny number.
+    pub anonymous: bool,
+    pub from: PlaceOutput,
+    pub to: PlaceOutput,
+}
+
+impl From<&crate::render::walk::Journey> for JourneyOutput {
+    fn from(journey: &crate::render::walk::Journey) -> JourneyOutput {
+        JourneyOutput {
+            card: journey.card,
+            name: journey.name.clone(),
+            anonymous: journey.anonymous,
+            from: PlaceOutput::from(&journey.from),
+            to: PlaceOutput::from(&journey.to),
+        }
+    }
+}
+
+/// Why a decider gave no answer.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "why")]
+#[schemars(rename = "Unanswered")]
+pub enum UnansweredOutput {
+    /// Nothing in the script answers it.
+    NotScripted,
+    /// The script's answer is not among the legal options.
+    NotLegal { given: String },
+}
+
+impl From<&Unanswered> for UnansweredOutput {
+    fn from(why: &Unanswered) -> UnansweredOutput {
+        match why {
+            Unanswered::NotScripted => UnansweredOutput::NotScripted,
+            Unanswered::NotLegal { given } => UnansweredOutput::NotLegal {
+                given: given.clone(),
+            },
+        }
+    }
 }
 
 /// A procedure's own event, as a step gives it: the event of whichever procedure walked.
@@ -190,7 +307,7 @@ pub enum StopOutput {
     /// A decision the scenario does not answer (or answers with an illegal choice).
     Undecided {
         decision: DecisionOutput,
-        why: Unanswered,
+        why: UnansweredOutput,
     },
     /// A fact the procedure needs that the scenario lacks.
     Missing {

@@ -65,7 +65,7 @@ impl<'a> Quotes<'a> {
 }
 
 /// Where a card went in all: its first place and its last.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Journey {
     /// The card instance's id on the board.
     pub card: u32,
@@ -602,8 +602,8 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
             text: narrate(event),
             kind: crate::render::output::EventOutput(event.kind()),
             cites: full_ids(event.cites()),
-            assumptions: event.assumptions().to_vec(),
-            moves: event.moves().to_vec(),
+            assumptions: event.assumptions().iter().map(Into::into).collect(),
+            moves: event.moves().iter().map(Into::into).collect(),
             tally: event.tally(),
         })
         .collect();
@@ -626,7 +626,7 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
                     })
                     .collect(),
             },
-            why: why.clone(),
+            why: why.into(),
         },
         Stop::Missing { fact } => StopOutput::Missing {
             fact: fact.to_string(),
@@ -659,7 +659,7 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
         events,
         stop,
         result,
-        card_journeys: journeys(walk),
+        card_journeys: journeys(walk).iter().map(Into::into).collect(),
         expectation_unmet: walk.unmet.clone(),
         rules,
     }
