@@ -627,7 +627,7 @@ impl Checker<'_> {
     }
 
     /// Only Battle cards may go from the hand into a battle plan: those in the plan already
-    /// (a battle's stated plan adds the cards it inserts from the hand: `procedures::battle`).
+    /// (a battle's stated plan adds the cards it inserts from the hand: the battle's own check).
     fn battle_plan(&self, side: Side, found: &mut Vec<Violation>) {
         for &id in self.board.zone(Zone::BattlePlan(side)) {
             found.extend(card_in_battle_plan(self.board, side, id));

@@ -284,7 +284,7 @@ pub fn refusals_before_deciding<P: Procedure>(
             continue;
         };
         let (cards, labels) = P::refusal_place(table);
-        found.push(super::refusal_finding(&event, code, cards, labels));
+        found.push(refusal_finding(&event, code, cards, labels));
     }
     found
 }
@@ -552,4 +552,23 @@ pub fn assumptions_of(actions: &[ActionSpec], action: &str) -> &'static [Assumpt
         .iter()
         .find(|spec| spec.name == action)
         .map_or(&[], |spec| spec.assumptions)
+}
+
+/// The finding `check` makes of an event that refuses an action: what the event says, on the
+/// rules and named assumptions it rests on.
+pub fn refusal_finding<K: crate::engine::EventKind>(
+    event: &crate::engine::Event<K>,
+    code: &'static str,
+    cards: Vec<crate::board::CardId>,
+    labels: Vec<(crate::board::Span, String)>,
+) -> Violation {
+    Violation {
+        verdict: crate::legality::Verdict::Illegal,
+        code,
+        message: event.kind.narrate(),
+        basis: crate::legality::Basis::of(&event.cites, &event.assumptions),
+        remedy: None,
+        cards,
+        labels,
+    }
 }

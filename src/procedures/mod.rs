@@ -7,6 +7,7 @@
 //! (ARCHITECTURE.md: "How to add a procedure").
 
 pub mod contract;
+pub mod outcome;
 pub mod walkthrough;
 
 use crate::board::Board;
@@ -380,60 +381,6 @@ pub fn game_title(game: GameName) -> &'static str {
         GameName::YoungJedi => "Young Jedi",
         GameName::Clash => "Clash of the Lightsabers",
     }
-}
-
-/// The finding `check` makes of an event that refuses an action: what the event says, on the
-/// rules and named assumptions it rests on.
-pub(crate) fn refusal_finding<K: crate::engine::EventKind>(
-    event: &crate::engine::Event<K>,
-    code: &'static str,
-    cards: Vec<crate::board::CardId>,
-    labels: Vec<(crate::board::Span, String)>,
-) -> Violation {
-    Violation {
-        verdict: crate::legality::Verdict::Illegal,
-        code,
-        message: event.kind.narrate(),
-        basis: crate::legality::Basis::of(&event.cites, &event.assumptions),
-        remedy: None,
-        cards,
-        labels,
-    }
-}
-
-/// The differences between the DAMAGE each player took and what a scenario expects.
-pub(crate) fn unmet_damage(
-    wanted: crate::scenario::DamageBySide,
-    actual: impl Fn(crate::cards::Side) -> i32,
-) -> Vec<String> {
-    let mut unmet = Vec::new();
-    for (side, wanted) in [
-        (crate::cards::Side::Light, wanted.light),
-        (crate::cards::Side::Dark, wanted.dark),
-    ] {
-        let actual = actual(side);
-        if wanted.get() != i64::from(actual) {
-            unmet.push(format!(
-                "damage to the {side} player: expected {wanted}, got {actual}"
-            ));
-        }
-    }
-    unmet
-}
-
-/// The difference between the winner by deck victory and what a scenario expects.
-pub(crate) fn unmet_deck_victory(
-    wanted: crate::scenario::SideOrNone,
-    actual: Option<crate::cards::Side>,
-) -> Option<String> {
-    let actual = crate::scenario::SideOrNone::of(actual);
-    (wanted != actual).then(|| {
-        format!(
-            "deck victory: expected {}, got {}",
-            wanted.key(),
-            actual.key()
-        )
-    })
 }
 
 #[cfg(test)]

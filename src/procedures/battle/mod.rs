@@ -450,13 +450,13 @@ fn unmet_battle_expectations(
         }
     }
     if let Some(damage) = expect.damage {
-        unmet.extend(super::unmet_damage(damage, |side| result.damage(side)));
+        unmet.extend(super::outcome::unmet_damage(damage, |side| result.damage(side)));
     }
     if let Some(victory) = expect.deck_victory {
-        unmet.extend(super::unmet_deck_victory(victory, result.deck_victory));
+        unmet.extend(super::outcome::unmet_deck_victory(victory, result.deck_victory));
     }
     if let Some(zones) = &expect.zones {
-        unmet.extend(super::duel::unmet_zone_counts(zones, board));
+        unmet.extend(super::outcome::unmet_zone_counts(zones, board));
     }
     unmet
 }

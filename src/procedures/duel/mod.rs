@@ -12,12 +12,11 @@ pub mod shell;
 
 use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec, FindCard};
-use crate::board::{Board, ZONE_KEYS, Zone};
+use crate::board::Board;
 use crate::cards::Side;
 use crate::engine::Run;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
-use crate::scenario::{ZonesBySide};
 use expect::DuelExpectation;
 use engine::{Duel};
 use events::{DuelEvent, DuelResult};
@@ -134,7 +133,7 @@ impl Procedure for DuelProcedure {
     fn unmet(expect: &DuelExpectation, walked: &DuelWalk) -> Vec<String> {
         let mut unmet = unmet_duel_expectations(expect, &walked.result);
         if let Some(zones) = &expect.zones {
-            unmet.extend(unmet_zone_counts(zones, &walked.after));
+            unmet.extend(super::outcome::unmet_zone_counts(zones, &walked.after));
         }
         unmet
     }
@@ -256,10 +255,10 @@ pub fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) ->
         }
     }
     if let Some(damage) = expect.damage {
-        unmet.extend(super::unmet_damage(damage, |side| result.damage(side)));
+        unmet.extend(super::outcome::unmet_damage(damage, |side| result.damage(side)));
     }
     if let Some(victory) = expect.deck_victory {
-        unmet.extend(super::unmet_deck_victory(victory, result.deck_victory));
+        unmet.extend(super::outcome::unmet_deck_victory(victory, result.deck_victory));
     }
     let end = result.exchange_end.unwrap_or_default();
     if let Some(hits) = expect.hits {
@@ -294,30 +293,6 @@ pub fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) ->
                 attacker.key(),
                 actual.key()
             ));
-        }
-    }
-    unmet
-}
-
-/// The differences between the board after a walk and the card counts expected by zone.
-pub(crate) fn unmet_zone_counts(expect: &ZonesBySide, board: &Board) -> Vec<String> {
-    let mut unmet = Vec::new();
-    for (side, zones) in [(Side::Light, &expect.light), (Side::Dark, &expect.dark)] {
-        for (name, wanted) in zones {
-            let Some(zone) = Zone::of_key(name, side) else {
-                unmet.push(format!(
-                    "zones: {side}: no zone is called {}; the zones are {}",
-                    crate::text::quoted(name),
-                    ZONE_KEYS.map(|(key, _)| key).join(", ")
-                ));
-                continue;
-            };
-            let actual = board.zone(zone).len();
-            if wanted.u32() as usize != actual {
-                unmet.push(format!(
-                    "cards in the {side} {name}: expected {wanted}, got {actual}"
-                ));
-            }
         }
     }
     unmet

@@ -323,10 +323,10 @@ fn unmet_podrace_expectations(
         unmet.push(format!("damage: expected {wanted}, got {}", result.damage));
     }
     if let Some(victory) = expect.deck_victory {
-        unmet.extend(super::unmet_deck_victory(victory, result.deck_victory));
+        unmet.extend(super::outcome::unmet_deck_victory(victory, result.deck_victory));
     }
     if let Some(zones) = &expect.zones {
-        unmet.extend(super::duel::unmet_zone_counts(zones, board));
+        unmet.extend(super::outcome::unmet_zone_counts(zones, board));
     }
     unmet
 }

@@ -137,7 +137,7 @@ fn unmet_expectations(
         }
     }
     if let Some(zones) = &expect.zones {
-        unmet.extend(super::duel::unmet_zone_counts(zones, board));
+        unmet.extend(super::outcome::unmet_zone_counts(zones, board));
     }
     unmet
 }
