@@ -1,5 +1,8 @@
 //! What a scenario expects of the battle procedure's walk: its part of `expect:`.
 
+use crate::board::Board;
+use crate::cards::Side;
+use super::events::BattleResult;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -61,4 +64,67 @@ pub struct BattleExpectation {
 impl ExpectFile for BattleExpectation {
     const KEY: &'static str = "battle";
     const ABOUT: &'static str = "The outcome of a battle or an evacuation.";
+}
+
+/// The differences between a battle's result and what the scenario expects.
+pub(super) fn unmet_battle_expectations(
+    expect: &BattleExpectation,
+    result: &BattleResult,
+    board: &Board,
+) -> Vec<String> {
+    let mut unmet = Vec::new();
+    let mut flag = |what: &str, wanted: Option<bool>, actual: Option<bool>| {
+        if let Some(wanted) = wanted
+            && Some(wanted) != actual
+        {
+            unmet.push(format!(
+                "{what}: expected {wanted}, got {}",
+                actual.map_or("neither".to_string(), |actual| actual.to_string())
+            ));
+        }
+    };
+    flag("refused", expect.refused, Some(result.refusal.is_some()));
+    flag("intercepted", expect.intercepted, result.intercepted);
+    flag("evacuated", expect.evacuated, result.evacuated);
+    flag("tie game", expect.tie_game, Some(result.tie_game));
+    if let Some(to) = expect.evacuated_to {
+        let actual = result.evacuated_to.map(|to| match to {
+            super::events::EvacuatedTo::DrawDeck => EvacuatedToName::DrawDeck,
+            super::events::EvacuatedTo::DiscardPile => EvacuatedToName::DiscardPile,
+        });
+        if actual != Some(to) {
+            unmet.push(format!(
+                "evacuated to: expected {to:?}, got {}",
+                actual.map_or("nowhere".to_string(), |to| format!("{to:?}"))
+            ));
+        }
+    }
+    if let Some(defeated) = &expect.defeated {
+        for (side, wanted) in [(Side::Light, &defeated.light), (Side::Dark, &defeated.dark)] {
+            let actual = result.defeated(side);
+            let normalise = |names: &[String]| -> Vec<String> {
+                names
+                    .iter()
+                    .map(|name| crate::cards::matching::normalise(name))
+                    .collect()
+            };
+            if normalise(wanted) != normalise(actual) {
+                unmet.push(format!(
+                    "defeated ({side}): expected [{}], got [{}]",
+                    wanted.join(", "),
+                    actual.join(", ")
+                ));
+            }
+        }
+    }
+    if let Some(damage) = expect.damage {
+        unmet.extend(crate::procedures::outcome::unmet_damage(damage, |side| result.damage(side)));
+    }
+    if let Some(victory) = expect.deck_victory {
+        unmet.extend(crate::procedures::outcome::unmet_deck_victory(victory, result.deck_victory));
+    }
+    if let Some(zones) = &expect.zones {
+        unmet.extend(crate::procedures::outcome::unmet_zone_counts(zones, board));
+    }
+    unmet
 }

@@ -14,8 +14,6 @@ pub mod shell;
 use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::{Board, CardId, Span};
-use crate::cards::Side;
-use crate::engine::Run;
 use crate::scenario::SectionFile;
 use crate::legality::{Basis, Verdict, Violation};
 use crate::rules::{Choices, Corpus, Ruleset};
@@ -222,13 +220,13 @@ impl Procedure for BattleProcedure {
     }
 
     fn verdict(walked: &BattleWalk) -> Vec<String> {
-        verdict_lines(&walked.result, &walked.run)
+        narrate::verdict_lines(&walked.result, &walked.run)
     }
 
 
 
     fn unmet(expect: &BattleExpectation, walked: &BattleWalk) -> Vec<String> {
-        unmet_battle_expectations(expect, &walked.result, &walked.after)
+        expect::unmet_battle_expectations(expect, &walked.result, &walked.after)
     }
 
     fn expectation(result: &BattleResult) -> Option<BattleExpectation> {
@@ -343,120 +341,4 @@ impl Procedure for BattleProcedure {
     }
 }
 
-fn verdict_lines(
-    result: &BattleResult,
-    run: &Run<BattleEvent>,
-) -> Vec<String> {
-    let what = match result.mode {
-        Mode::Battle => "battle",
-        Mode::Evacuation => "evacuation",
-    };
-    if result.refusal.is_some() {
-        return vec![format!("No {what}: it is refused (see above).")];
-    }
-    if run.stop.is_some() {
-        return vec![format!("The walk stopped before the {what} ended.")];
-    }
-    let mut lines = Vec::new();
-    if result.mode == Mode::Evacuation {
-        match (result.intercepted, result.evacuated) {
-            (Some(false), _) => lines.push("Not intercepted: the evacuation succeeds.".to_string()),
-            (_, Some(true)) => lines.push(
-                "Intercepted, and a transport survived: the evacuation succeeds; the characters and weapons are shuffled into the draw deck.".to_string(),
-            ),
-            (_, Some(false)) => lines.push(
-                "Intercepted, and no transport survived: the evacuation fails; the characters and weapons are discarded.".to_string(),
-            ),
-            _ => {}
-        }
-    }
-    for side in [Side::Light, Side::Dark] {
-        let defeated = result.defeated(side);
-        if !defeated.is_empty() {
-            lines.push(format!(
-                "Defeated ({}): {}.",
-                side.label(),
-                defeated.join(", ")
-            ));
-        }
-    }
-    if result.defeated_light.is_empty() && result.defeated_dark.is_empty() && result.fights > 0 {
-        lines.push("Defeated: nothing.".to_string());
-    }
-    lines.push(format!(
-        "Damage taken: Light Side {}, Dark Side {}.",
-        result.damage_light, result.damage_dark
-    ));
-    if result.tie_game {
-        lines.push(
-            "The game ends in a tie: both players drew their last card in one fight.".to_string(),
-        );
-    }
-    if let Some(winner) = result.deck_victory {
-        lines.push(format!("Deck victory: the {} player wins.", winner.label()));
-    }
-    lines
-}
 
-/// The differences between a battle's result and what the scenario expects.
-fn unmet_battle_expectations(
-    expect: &BattleExpectation,
-    result: &BattleResult,
-    board: &Board,
-) -> Vec<String> {
-    let mut unmet = Vec::new();
-    let mut flag = |what: &str, wanted: Option<bool>, actual: Option<bool>| {
-        if let Some(wanted) = wanted
-            && Some(wanted) != actual
-        {
-            unmet.push(format!(
-                "{what}: expected {wanted}, got {}",
-                actual.map_or("neither".to_string(), |actual| actual.to_string())
-            ));
-        }
-    };
-    flag("refused", expect.refused, Some(result.refusal.is_some()));
-    flag("intercepted", expect.intercepted, result.intercepted);
-    flag("evacuated", expect.evacuated, result.evacuated);
-    flag("tie game", expect.tie_game, Some(result.tie_game));
-    if let Some(to) = expect.evacuated_to {
-        let actual = result.evacuated_to.map(|to| match to {
-            events::EvacuatedTo::DrawDeck => expect::EvacuatedToName::DrawDeck,
-            events::EvacuatedTo::DiscardPile => expect::EvacuatedToName::DiscardPile,
-        });
-        if actual != Some(to) {
-            unmet.push(format!(
-                "evacuated to: expected {to:?}, got {}",
-                actual.map_or("nowhere".to_string(), |to| format!("{to:?}"))
-            ));
-        }
-    }
-    if let Some(defeated) = &expect.defeated {
-        for (side, wanted) in [(Side::Light, &defeated.light), (Side::Dark, &defeated.dark)] {
-            let actual = result.defeated(side);
-            let normalise = |names: &[String]| -> Vec<String> {
-                names
-                    .iter()
-                    .map(|name| crate::cards::matching::normalise(name))
-                    .collect()
-            };
-            if normalise(wanted) != normalise(actual) {
-                unmet.push(format!(
-                    "defeated ({side}): expected [{}], got [{}]",
-                    wanted.join(", "),
-                    actual.join(", ")
-                ));
-            }
-        }
-    }
-    if let Some(damage) = expect.damage {
-        unmet.extend(super::outcome::unmet_damage(damage, |side| result.damage(side)));
-    }
-    if let Some(victory) = expect.deck_victory {
-        unmet.extend(super::outcome::unmet_deck_victory(victory, result.deck_victory));
-    }
-    if let Some(zones) = &expect.zones {
-        unmet.extend(super::outcome::unmet_zone_counts(zones, board));
-    }
-    unmet
-}

@@ -1,5 +1,7 @@
 //! How the battle's and the evacuation's events read in a walkthrough: one sentence (or two) each.
 
+use crate::engine::Run;
+use super::events::{BattleResult};
 use std::fmt::Write;
 
 use crate::cards::Side;
@@ -359,4 +361,59 @@ fn narrate(event: &BattleEvent) -> String {
             if cards.len() == 1 { "is" } else { "are" }
         ),
     }
+}
+
+pub(super) fn verdict_lines(
+    result: &BattleResult,
+    run: &Run<BattleEvent>,
+) -> Vec<String> {
+    let what = match result.mode {
+        Mode::Battle => "battle",
+        Mode::Evacuation => "evacuation",
+    };
+    if result.refusal.is_some() {
+        return vec![format!("No {what}: it is refused (see above).")];
+    }
+    if run.stop.is_some() {
+        return vec![format!("The walk stopped before the {what} ended.")];
+    }
+    let mut lines = Vec::new();
+    if result.mode == Mode::Evacuation {
+        match (result.intercepted, result.evacuated) {
+            (Some(false), _) => lines.push("Not intercepted: the evacuation succeeds.".to_string()),
+            (_, Some(true)) => lines.push(
+                "Intercepted, and a transport survived: the evacuation succeeds; the characters and weapons are shuffled into the draw deck.".to_string(),
+            ),
+            (_, Some(false)) => lines.push(
+                "Intercepted, and no transport survived: the evacuation fails; the characters and weapons are discarded.".to_string(),
+            ),
+            _ => {}
+        }
+    }
+    for side in [Side::Light, Side::Dark] {
+        let defeated = result.defeated(side);
+        if !defeated.is_empty() {
+            lines.push(format!(
+                "Defeated ({}): {}.",
+                side.label(),
+                defeated.join(", ")
+            ));
+        }
+    }
+    if result.defeated_light.is_empty() && result.defeated_dark.is_empty() && result.fights > 0 {
+        lines.push("Defeated: nothing.".to_string());
+    }
+    lines.push(format!(
+        "Damage taken: Light Side {}, Dark Side {}.",
+        result.damage_light, result.damage_dark
+    ));
+    if result.tie_game {
+        lines.push(
+            "The game ends in a tie: both players drew their last card in one fight.".to_string(),
+        );
+    }
+    if let Some(winner) = result.deck_victory {
+        lines.push(format!("Deck victory: the {} player wins.", winner.label()));
+    }
+    lines
 }

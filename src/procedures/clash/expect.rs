@@ -1,5 +1,7 @@
 //! What a scenario expects of the clash procedure's walk: its part of `expect:`.
 
+use crate::cards::Side;
+use super::events::ClashResult;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -45,4 +47,67 @@ pub struct ClashTrack {
 impl ExpectFile for ClashExpectation {
     const KEY: &'static str = "clash";
     const ABOUT: &'static str = "The outcome of a Clash of the Lightsabers walk.";
+}
+
+pub(super) fn clash_name(side: Option<Side>) -> ClashSideName {
+    match side {
+        Some(Side::Light) => ClashSideName::QuiGon,
+        Some(Side::Dark) => ClashSideName::DarthMaul,
+        None => ClashSideName::Draw,
+    }
+}
+
+pub(super) fn clash_label(name: ClashSideName) -> &'static str {
+    match name {
+        ClashSideName::QuiGon => "qui-gon",
+        ClashSideName::DarthMaul => "darth-maul",
+        ClashSideName::Draw => "draw",
+    }
+}
+
+/// The differences between a Clash walk's result and what the scenario expects.
+pub(super) fn unmet_clash_expectations(expect: &ClashExpectation, result: &ClashResult) -> Vec<String> {
+    let mut unmet = Vec::new();
+    if let Some(battles) = &expect.battles {
+        let actual: Vec<ClashSideName> = result
+            .battles
+            .iter()
+            .map(|battle| clash_name(battle.winner))
+            .collect();
+        if *battles != actual {
+            unmet.push(format!(
+                "battles: expected [{}], got [{}]",
+                battles
+                    .iter()
+                    .map(|b| clash_label(*b))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                actual
+                    .iter()
+                    .map(|b| clash_label(*b))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    if let Some(track) = expect.track
+        && (track.qui_gon.get(), track.darth_maul.get())
+            != (i64::from(result.track_light), i64::from(result.track_dark))
+    {
+        unmet.push(format!(
+            "track: expected Qui-Gon on {} and Darth Maul on {}, got {} and {}",
+            track.qui_gon, track.darth_maul, result.track_light, result.track_dark
+        ));
+    }
+    if let Some(winner) = expect.game_winner {
+        let actual = clash_name(result.game_winner);
+        if winner != actual {
+            unmet.push(format!(
+                "game winner: expected {}, got {}",
+                clash_label(winner),
+                clash_label(actual)
+            ));
+        }
+    }
+    unmet
 }

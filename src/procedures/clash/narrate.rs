@@ -1,5 +1,7 @@
 //! How Clash of the Lightsabers' events read in a walkthrough: one sentence (or two) each.
 
+use super::ClashWalk;
+use crate::clash::player_name;
 use crate::cards::Side;
 use crate::procedures::clash::events::ClashEvent;
 
@@ -162,4 +164,59 @@ fn narrate_clash(kind: &ClashEvent) -> String {
             clash_name(*winner)
         ),
     }
+}
+
+pub(super) fn clash_verdict_lines(clash: &ClashWalk) -> Vec<String> {
+    let result = &clash.result;
+    let mut lines = Vec::new();
+    for battle in &result.battles {
+        lines.push(match battle.winner {
+            Some(side) => format!(
+                "Round {}, battle {}: won by {}.",
+                battle.round,
+                battle.battle,
+                player_name(side)
+            ),
+            None => format!("Round {}, battle {}: a draw.", battle.round, battle.battle),
+        });
+    }
+    for (round, mover, steps) in &result.moves {
+        lines.push(match mover {
+            Some(side) => format!(
+                "Round {round}: {} moves {steps} Final Duel card{}.",
+                player_name(*side),
+                if *steps == 1 { "" } else { "s" }
+            ),
+            None => format!("Round {round}: neither figure moves."),
+        });
+    }
+    lines.push(format!(
+        "Final Duel track: Qui-Gon on card {}, Darth Maul on card {}.",
+        result.track_light, result.track_dark
+    ));
+    if let Some(winner) = result.game_winner {
+        lines.push(format!("{} wins the game.", player_name(winner)));
+    }
+    let piles = |side: Side| {
+        use crate::clash::Pile;
+        let after = &clash.after;
+        format!(
+            "{}: {} in the draw pile, {} in hand, {} in the discard pile, {} on the table",
+            player_name(side),
+            after.pile(Pile::Draw(side)).len(),
+            after.pile(Pile::Hand(side)).len(),
+            after.pile(Pile::Discard(side)).len(),
+            after.pile(Pile::Won(side)).len()
+                + after.pile(Pile::Battle(side)).len()
+                + (1..=3)
+                    .map(|b| after.pile(Pile::Planned(side, b)).len())
+                    .sum::<usize>()
+        )
+    };
+    lines.push(format!(
+        "Where the cards are: {}; {}.",
+        piles(Side::Light),
+        piles(Side::Dark)
+    ));
+    lines
 }

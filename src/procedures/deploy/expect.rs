@@ -1,5 +1,7 @@
 //! What a scenario expects of the deploy procedure's walk: its part of `expect:`.
 
+use crate::board::Board;
+use super::events::DeployResult;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -34,4 +36,48 @@ pub struct DeployExpectation {
 impl ExpectFile for DeployExpectation {
     const KEY: &'static str = "deploy";
     const ABOUT: &'static str = "The outcome of a deploy.";
+}
+
+/// The differences between a deploy's result and what the scenario expects.
+pub(super) fn unmet_deploy_expectations(
+    expect: &DeployExpectation,
+    result: &DeployResult,
+    board: &Board,
+) -> Vec<String> {
+    let mut unmet = Vec::new();
+    if let Some(refused) = expect.refused
+        && refused != result.refusal.is_some()
+    {
+        unmet.push(format!(
+            "refused: expected {refused}, got {}",
+            result.refusal.is_some()
+        ));
+    }
+    if let Some(wanted) = &expect.fetched {
+        let actual = result.fetched.as_deref().unwrap_or("none");
+        if crate::cards::matching::normalise(wanted) != crate::cards::matching::normalise(actual) {
+            unmet.push(format!("fetched: expected {wanted}, got {actual}"));
+        }
+    }
+    if let Some(wanted) = expect.counters_left {
+        let actual = result.counters_left;
+        if actual.map(i64::from) != Some(wanted.get()) {
+            unmet.push(format!(
+                "counters left: expected {wanted}, got {}",
+                actual.map_or("not counted".to_string(), |left| left.to_string())
+            ));
+        }
+    }
+    if let Some(wanted) = expect.damage
+        && wanted.get() != i64::from(result.damage)
+    {
+        unmet.push(format!("damage: expected {wanted}, got {}", result.damage));
+    }
+    if let Some(victory) = expect.deck_victory {
+        unmet.extend(crate::procedures::outcome::unmet_deck_victory(victory, result.deck_victory));
+    }
+    if let Some(zones) = &expect.zones {
+        unmet.extend(crate::procedures::outcome::unmet_zone_counts(zones, board));
+    }
+    unmet
 }

@@ -13,13 +13,12 @@ pub mod shell;
 use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::{Board, CardId, Span};
-use crate::engine::Run;
 use crate::scenario::SectionFile;
 use crate::engine::counters::COUNTERS_PER_TURN;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
 use expect::DeployExpectation;
-use engine::{Deploy, NotFetched};
+use engine::Deploy;
 use events::{DeployEvent, DeployResult};
 
 /// Deploying a card, as the registry knows it.
@@ -103,13 +102,13 @@ impl Procedure for DeployProcedure {
     }
 
     fn verdict(walked: &DeployWalk) -> Vec<String> {
-        verdict_lines(&walked.result, &walked.run)
+        narrate::verdict_lines(&walked.result, &walked.run)
     }
 
 
 
     fn unmet(expect: &DeployExpectation, walked: &DeployWalk) -> Vec<String> {
-        unmet_deploy_expectations(expect, &walked.result, &walked.after)
+        expect::unmet_deploy_expectations(expect, &walked.result, &walked.after)
     }
 
     fn expectation(result: &DeployResult) -> Option<DeployExpectation> {
@@ -162,82 +161,4 @@ impl Procedure for DeployProcedure {
     }
 }
 
-fn verdict_lines(result: &DeployResult, run: &Run<DeployEvent>) -> Vec<String> {
-    if result.refusal.is_some() {
-        return vec!["No deploy: it is refused (see above).".to_string()];
-    }
-    if run.stop.is_some() {
-        return vec!["The walk stopped before the deploy ended.".to_string()];
-    }
-    let mut lines = Vec::new();
-    if let Some(card) = &result.card {
-        let planet = result.planet.as_deref().unwrap_or("the planet");
-        lines.push(format!(
-            "Deployed: {card} to {planet}{}.",
-            if result.hidden { ", hidden" } else { "" }
-        ));
-    }
-    match (&result.fetched, result.not_fetched) {
-        (Some(card), _) => lines.push(format!("From the draw deck: {card}.")),
-        (None, Some(why)) => lines.push(format!(
-            "From the draw deck: nothing ({}); 1 DAMAGE as the penalty.",
-            match why {
-                NotFetched::NoneFound => "none found",
-                NotFetched::CannotPay => "none he could pay for",
-                NotFetched::ChangedHisMind => "he changed his mind",
-            }
-        )),
-        (None, None) => {}
-    }
-    if let Some(left) = result.counters_left {
-        lines.push(format!("Deploy counters left this turn: {left}."));
-    }
-    if let Some(winner) = result.deck_victory {
-        lines.push(format!("Deck victory: the {} player wins.", winner.label()));
-    }
-    lines
-}
 
-/// The differences between a deploy's result and what the scenario expects.
-fn unmet_deploy_expectations(
-    expect: &DeployExpectation,
-    result: &DeployResult,
-    board: &Board,
-) -> Vec<String> {
-    let mut unmet = Vec::new();
-    if let Some(refused) = expect.refused
-        && refused != result.refusal.is_some()
-    {
-        unmet.push(format!(
-            "refused: expected {refused}, got {}",
-            result.refusal.is_some()
-        ));
-    }
-    if let Some(wanted) = &expect.fetched {
-        let actual = result.fetched.as_deref().unwrap_or("none");
-        if crate::cards::matching::normalise(wanted) != crate::cards::matching::normalise(actual) {
-            unmet.push(format!("fetched: expected {wanted}, got {actual}"));
-        }
-    }
-    if let Some(wanted) = expect.counters_left {
-        let actual = result.counters_left;
-        if actual.map(i64::from) != Some(wanted.get()) {
-            unmet.push(format!(
-                "counters left: expected {wanted}, got {}",
-                actual.map_or("not counted".to_string(), |left| left.to_string())
-            ));
-        }
-    }
-    if let Some(wanted) = expect.damage
-        && wanted.get() != i64::from(result.damage)
-    {
-        unmet.push(format!("damage: expected {wanted}, got {}", result.damage));
-    }
-    if let Some(victory) = expect.deck_victory {
-        unmet.extend(super::outcome::unmet_deck_victory(victory, result.deck_victory));
-    }
-    if let Some(zones) = &expect.zones {
-        unmet.extend(super::outcome::unmet_zone_counts(zones, board));
-    }
-    unmet
-}

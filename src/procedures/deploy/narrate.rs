@@ -1,5 +1,7 @@
 //! How a deploy's events read in a walkthrough: one sentence (or two) each.
 
+use crate::engine::Run;
+use super::events::{DeployResult};
 use super::engine::{NotFetched};
 use super::events::{DeployEvent, DeployRefusal};
 use crate::cards::Side;
@@ -156,4 +158,40 @@ fn narrate(event: &DeployEvent) -> String {
             player(*winner)
         ),
     }
+}
+
+pub(super) fn verdict_lines(result: &DeployResult, run: &Run<DeployEvent>) -> Vec<String> {
+    if result.refusal.is_some() {
+        return vec!["No deploy: it is refused (see above).".to_string()];
+    }
+    if run.stop.is_some() {
+        return vec!["The walk stopped before the deploy ended.".to_string()];
+    }
+    let mut lines = Vec::new();
+    if let Some(card) = &result.card {
+        let planet = result.planet.as_deref().unwrap_or("the planet");
+        lines.push(format!(
+            "Deployed: {card} to {planet}{}.",
+            if result.hidden { ", hidden" } else { "" }
+        ));
+    }
+    match (&result.fetched, result.not_fetched) {
+        (Some(card), _) => lines.push(format!("From the draw deck: {card}.")),
+        (None, Some(why)) => lines.push(format!(
+            "From the draw deck: nothing ({}); 1 DAMAGE as the penalty.",
+            match why {
+                NotFetched::NoneFound => "none found",
+                NotFetched::CannotPay => "none he could pay for",
+                NotFetched::ChangedHisMind => "he changed his mind",
+            }
+        )),
+        (None, None) => {}
+    }
+    if let Some(left) = result.counters_left {
+        lines.push(format!("Deploy counters left this turn: {left}."));
+    }
+    if let Some(winner) = result.deck_victory {
+        lines.push(format!("Deck victory: the {} player wins.", winner.label()));
+    }
+    lines
 }

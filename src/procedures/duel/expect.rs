@@ -1,5 +1,7 @@
 //! What a scenario expects of the duel procedure's walk: its part of `expect:`.
 
+use crate::cards::Side;
+use super::events::DuelResult;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -68,4 +70,83 @@ pub struct CardsBySide {
 impl ExpectFile for DuelExpectation {
     const KEY: &'static str = "duel";
     const ABOUT: &'static str = "The outcome of the duel.";
+}
+
+/// The differences between a duel's result and what the scenario expects.
+pub(super) fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) -> Vec<String> {
+    let mut unmet = Vec::new();
+    if let Some(refused) = expect.refused
+        && refused != result.refusal.is_some()
+    {
+        unmet.push(format!(
+            "refused: expected {refused}, but the duel was {}",
+            if result.refusal.is_some() {
+                "refused"
+            } else {
+                "initiated"
+            }
+        ));
+    }
+    if let Some(defender) = &expect.defender {
+        let actual = result.defender.clone().unwrap_or_default();
+        if crate::cards::matching::normalise(defender) != crate::cards::matching::normalise(&actual)
+        {
+            unmet.push(format!(
+                "defender: expected {defender}, got {}",
+                if actual.is_empty() { "none" } else { &actual }
+            ));
+        }
+    }
+    if let Some(defeated) = expect.defeated {
+        let actual = crate::scenario::SideOrNone::of(result.defeated);
+        if defeated != actual {
+            unmet.push(format!(
+                "defeated: expected {}, got {}",
+                defeated.key(),
+                actual.key()
+            ));
+        }
+    }
+    if let Some(damage) = expect.damage {
+        unmet.extend(crate::procedures::outcome::unmet_damage(damage, |side| result.damage(side)));
+    }
+    if let Some(victory) = expect.deck_victory {
+        unmet.extend(crate::procedures::outcome::unmet_deck_victory(victory, result.deck_victory));
+    }
+    let end = result.exchange_end.unwrap_or_default();
+    if let Some(hits) = expect.hits {
+        for (side, wanted, actual) in [
+            (Side::Light, hits.light.u32(), end.light_hits),
+            (Side::Dark, hits.dark.u32(), end.dark_hits),
+        ] {
+            if wanted != actual {
+                unmet.push(format!(
+                    "hits on the {side} fighter when the exchange ended: expected {wanted}, got {actual}"
+                ));
+            }
+        }
+    }
+    if let Some(hands) = expect.hands {
+        for (side, wanted, actual) in [
+            (Side::Light, hands.light.u32() as usize, end.light_cards),
+            (Side::Dark, hands.dark.u32() as usize, end.dark_cards),
+        ] {
+            if wanted != actual {
+                unmet.push(format!(
+                    "cards in the {side} dueling hand when the exchange ended: expected {wanted}, got {actual}"
+                ));
+            }
+        }
+    }
+    if let Some(attacker) = expect.next_attacker {
+        let actual = crate::scenario::SideOrNone::of(result.first_attacker);
+        if attacker != actual {
+            unmet.push(format!(
+                "next attacker: expected {}, got {}",
+                attacker.key(),
+                actual.key()
+            ));
+        }
+    }
+    unmet
 }

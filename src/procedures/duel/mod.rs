@@ -13,8 +13,6 @@ pub mod shell;
 use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::Board;
-use crate::cards::Side;
-use crate::engine::Run;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
 use expect::DuelExpectation;
@@ -125,13 +123,13 @@ impl Procedure for DuelProcedure {
     }
 
     fn verdict(walked: &DuelWalk) -> Vec<String> {
-        verdict_lines(&walked.result, &walked.run)
+        narrate::verdict_lines(&walked.result, &walked.run)
     }
 
 
 
     fn unmet(expect: &DuelExpectation, walked: &DuelWalk) -> Vec<String> {
-        let mut unmet = unmet_duel_expectations(expect, &walked.result);
+        let mut unmet = expect::unmet_duel_expectations(expect, &walked.result);
         if let Some(zones) = &expect.zones {
             unmet.extend(super::outcome::unmet_zone_counts(zones, &walked.after));
         }
@@ -172,128 +170,4 @@ impl Procedure for DuelProcedure {
     }
 }
 
-/// A duel's verdict, a line each.
-fn verdict_lines(result: &DuelResult, run: &Run<DuelEvent>) -> Vec<String> {
-    let mut lines = Vec::new();
-    if result.refusal.is_some() {
-        lines.push("No duel: initiating it is refused (see above).".to_string());
-        return lines;
-    }
-    if run.stop.is_some() {
-        lines.push("The walk stopped before the duel ended.".to_string());
-        return lines;
-    }
-    let zero = run.events.iter().find_map(|event| match &event.kind {
-        DuelEvent::DamageZeroDiscarded { side, card } => Some((*side, card.clone())),
-        _ => None,
-    });
-    match result.defeated {
-        Some(side) if zero.is_some() => {
-            let card = zero.map(|(_, card)| card).unwrap_or_default();
-            lines.push(format!(
-                "Discarded for its printed DAMAGE of 0: {card} ({}). No hands were drawn.",
-                side.label()
-            ));
-        }
-        Some(side) => {
-            let card = if Some(side) == result.initiator {
-                result.attacker.clone()
-            } else {
-                result.defender.clone()
-            };
-            lines.push(format!(
-                "Defeated: {} ({}).",
-                card.unwrap_or_default(),
-                side.label()
-            ));
-        }
-        None => lines.push("Defeated: neither character.".to_string()),
-    }
-    lines.push(format!(
-        "Damage taken: Light Side {}, Dark Side {}.",
-        result.damage_light, result.damage_dark
-    ));
-    if let Some(winner) = result.deck_victory {
-        lines.push(format!("Deck victory: the {} player wins.", winner.label()));
-    }
-    lines
-}
 
-/// The differences between a duel's result and what the scenario expects.
-pub fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) -> Vec<String> {
-    let mut unmet = Vec::new();
-    if let Some(refused) = expect.refused
-        && refused != result.refusal.is_some()
-    {
-        unmet.push(format!(
-            "refused: expected {refused}, but the duel was {}",
-            if result.refusal.is_some() {
-                "refused"
-            } else {
-                "initiated"
-            }
-        ));
-    }
-    if let Some(defender) = &expect.defender {
-        let actual = result.defender.clone().unwrap_or_default();
-        if crate::cards::matching::normalise(defender) != crate::cards::matching::normalise(&actual)
-        {
-            unmet.push(format!(
-                "defender: expected {defender}, got {}",
-                if actual.is_empty() { "none" } else { &actual }
-            ));
-        }
-    }
-    if let Some(defeated) = expect.defeated {
-        let actual = crate::scenario::SideOrNone::of(result.defeated);
-        if defeated != actual {
-            unmet.push(format!(
-                "defeated: expected {}, got {}",
-                defeated.key(),
-                actual.key()
-            ));
-        }
-    }
-    if let Some(damage) = expect.damage {
-        unmet.extend(super::outcome::unmet_damage(damage, |side| result.damage(side)));
-    }
-    if let Some(victory) = expect.deck_victory {
-        unmet.extend(super::outcome::unmet_deck_victory(victory, result.deck_victory));
-    }
-    let end = result.exchange_end.unwrap_or_default();
-    if let Some(hits) = expect.hits {
-        for (side, wanted, actual) in [
-            (Side::Light, hits.light.u32(), end.light_hits),
-            (Side::Dark, hits.dark.u32(), end.dark_hits),
-        ] {
-            if wanted != actual {
-                unmet.push(format!(
-                    "hits on the {side} fighter when the exchange ended: expected {wanted}, got {actual}"
-                ));
-            }
-        }
-    }
-    if let Some(hands) = expect.hands {
-        for (side, wanted, actual) in [
-            (Side::Light, hands.light.u32() as usize, end.light_cards),
-            (Side::Dark, hands.dark.u32() as usize, end.dark_cards),
-        ] {
-            if wanted != actual {
-                unmet.push(format!(
-                    "cards in the {side} dueling hand when the exchange ended: expected {wanted}, got {actual}"
-                ));
-            }
-        }
-    }
-    if let Some(attacker) = expect.next_attacker {
-        let actual = crate::scenario::SideOrNone::of(result.first_attacker);
-        if attacker != actual {
-            unmet.push(format!(
-                "next attacker: expected {}, got {}",
-                attacker.key(),
-                actual.key()
-            ));
-        }
-    }
-    unmet
-}

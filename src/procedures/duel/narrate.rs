@@ -1,5 +1,7 @@
 //! How the duel's events read in a walkthrough: one sentence (or two) each.
 
+use crate::engine::Run;
+use super::events::{DuelResult};
 use std::fmt::Write;
 
 use super::events::Refusal;
@@ -288,4 +290,51 @@ fn narrate_duel(kind: &DuelEvent) -> String {
             "The duel is over and the Battle step continues: the characters and weapons that took part may also battle this turn.".to_string()
         }
     }
+}
+
+/// A duel's verdict, a line each.
+pub(super) fn verdict_lines(result: &DuelResult, run: &Run<DuelEvent>) -> Vec<String> {
+    let mut lines = Vec::new();
+    if result.refusal.is_some() {
+        lines.push("No duel: initiating it is refused (see above).".to_string());
+        return lines;
+    }
+    if run.stop.is_some() {
+        lines.push("The walk stopped before the duel ended.".to_string());
+        return lines;
+    }
+    let zero = run.events.iter().find_map(|event| match &event.kind {
+        DuelEvent::DamageZeroDiscarded { side, card } => Some((*side, card.clone())),
+        _ => None,
+    });
+    match result.defeated {
+        Some(side) if zero.is_some() => {
+            let card = zero.map(|(_, card)| card).unwrap_or_default();
+            lines.push(format!(
+                "Discarded for its printed DAMAGE of 0: {card} ({}). No hands were drawn.",
+                side.label()
+            ));
+        }
+        Some(side) => {
+            let card = if Some(side) == result.initiator {
+                result.attacker.clone()
+            } else {
+                result.defender.clone()
+            };
+            lines.push(format!(
+                "Defeated: {} ({}).",
+                card.unwrap_or_default(),
+                side.label()
+            ));
+        }
+        None => lines.push("Defeated: neither character.".to_string()),
+    }
+    lines.push(format!(
+        "Damage taken: Light Side {}, Dark Side {}.",
+        result.damage_light, result.damage_dark
+    ));
+    if let Some(winner) = result.deck_victory {
+        lines.push(format!("Deck victory: the {} player wins.", winner.label()));
+    }
+    lines
 }

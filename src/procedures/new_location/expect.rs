@@ -1,5 +1,8 @@
 //! What a scenario expects of the new location procedure's walk: its part of `expect:`.
 
+use crate::board::Board;
+use crate::cards::Side;
+use super::events::EffectsResult;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -31,4 +34,29 @@ pub struct EffectsBySide {
 impl ExpectFile for NewLocationExpectation {
     const KEY: &'static str = "new_location";
     const ABOUT: &'static str = "The outcome of a new location's Effects.";
+}
+
+pub(super) fn unmet_expectations(
+    expect: &NewLocationExpectation,
+    result: &EffectsResult,
+    board: &Board,
+) -> Vec<String> {
+    let mut unmet = Vec::new();
+    if let Some(effects) = &expect.effects {
+        for (side, wanted) in [(Side::Light, &effects.light), (Side::Dark, &effects.dark)] {
+            let Some(wanted) = wanted else { continue };
+            let actual = result.effect(side).map_or("none", String::as_str);
+            if crate::cards::matching::normalise(wanted)
+                != crate::cards::matching::normalise(actual)
+            {
+                unmet.push(format!(
+                    "Effect of the {side} player: expected {wanted}, got {actual}"
+                ));
+            }
+        }
+    }
+    if let Some(zones) = &expect.zones {
+        unmet.extend(crate::procedures::outcome::unmet_zone_counts(zones, board));
+    }
+    unmet
 }

@@ -1,6 +1,7 @@
 //! Effects on a new planet as a procedure a scenario walks with `action: new-location`: each
 //! player may get one Effect from his draw deck, the player who put the location down first.
 
+pub mod check;
 pub mod decisions;
 pub mod engine;
 pub mod events;
@@ -111,7 +112,7 @@ impl Procedure for NewLocationProcedure {
 
 
     fn unmet(expect: &NewLocationExpectation, walked: &NewLocationWalk) -> Vec<String> {
-        unmet_expectations(expect, &walked.result, &walked.after)
+        expect::unmet_expectations(expect, &walked.result, &walked.after)
     }
 
     fn expectation(result: &EffectsResult) -> Option<NewLocationExpectation> {
@@ -143,27 +144,3 @@ impl Procedure for NewLocationProcedure {
     }
 }
 
-fn unmet_expectations(
-    expect: &NewLocationExpectation,
-    result: &EffectsResult,
-    board: &Board,
-) -> Vec<String> {
-    let mut unmet = Vec::new();
-    if let Some(effects) = &expect.effects {
-        for (side, wanted) in [(Side::Light, &effects.light), (Side::Dark, &effects.dark)] {
-            let Some(wanted) = wanted else { continue };
-            let actual = result.effect(side).map_or("none", String::as_str);
-            if crate::cards::matching::normalise(wanted)
-                != crate::cards::matching::normalise(actual)
-            {
-                unmet.push(format!(
-                    "Effect of the {side} player: expected {wanted}, got {actual}"
-                ));
-            }
-        }
-    }
-    if let Some(zones) = &expect.zones {
-        unmet.extend(super::outcome::unmet_zone_counts(zones, board));
-    }
-    unmet
-}

@@ -14,7 +14,6 @@ pub mod shell;
 use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::{Board, CardId, Span};
-use crate::engine::Run;
 use crate::scenario::SectionFile;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
@@ -122,13 +121,13 @@ impl Procedure for PodraceProcedure {
     }
 
     fn verdict(walked: &PodraceWalk) -> Vec<String> {
-        verdict_lines(&walked.result, &walked.run)
+        narrate::verdict_lines(&walked.result, &walked.run)
     }
 
 
 
     fn unmet(expect: &PodraceExpectation, walked: &PodraceWalk) -> Vec<String> {
-        unmet_podrace_expectations(expect, &walked.result, &walked.after)
+        expect::unmet_podrace_expectations(expect, &walked.result, &walked.after)
     }
 
     fn expectation(result: &PodraceResult) -> Option<PodraceExpectation> {
@@ -139,7 +138,7 @@ impl Procedure for PodraceProcedure {
                 .collect()
         };
         Some(PodraceExpectation {
-                refused: Some(refused(result)),
+                refused: Some(expect::refused(result)),
                 laps: Some(crate::ranged::Laps::saturating(i64::from(result.laps))),
                 thrust: Some(crate::ranged::Thrust::saturating(i64::from(result.thrust))),
                 pile: Some(destinies(&result.pile)),
@@ -190,143 +189,5 @@ impl Procedure for PodraceProcedure {
     }
 }
 
-/// Whether the step, or a card deployed in it, was refused.
-fn refused(result: &PodraceResult) -> bool {
-    result.refusal.is_some() || !result.refused_deploys.is_empty()
-}
 
-fn verdict_lines(result: &PodraceResult, run: &Run<PodraceEvent>) -> Vec<String> {
-    use crate::text::{and_list, count};
-    if result.refusal.is_some() {
-        return vec!["No Podrace step: it is refused (see above).".to_string()];
-    }
-    if run.stop.is_some() {
-        return vec!["The walk stopped before the Deploy step ended.".to_string()];
-    }
-    let mut lines = Vec::new();
-    if !result.deployed.is_empty() {
-        lines.push(format!(
-            "Deployed to the Objective: {}.",
-            and_list(&result.deployed)
-        ));
-    }
-    for (card, _) in &result.refused_deploys {
-        lines.push(format!("Refused at the Objective: {card}."));
-    }
-    if let Some(winner) = result.deck_victory {
-        lines.push(format!("Deck victory: the {} player wins.", winner.label()));
-        return lines;
-    }
-    if let Some(pilot) = &result.pilot {
-        lines.push(format!(
-            "{pilot}: {}, {}.",
-            count(result.thrust, "Thrust token"),
-            count(result.laps, "lap token")
-        ));
-    }
-    if !result.lap_cards.is_empty() {
-        let played: Vec<String> = result.lap_cards.iter().map(i32::to_string).collect();
-        lines.push(format!("Lap cards played: {}.", played.join(", ")));
-    }
-    if result.pilot.is_some() && result.game_won.is_none() {
-        let pile: Vec<String> = result.pile.iter().map(i32::to_string).collect();
-        lines.push(if pile.is_empty() {
-            "Podracing pile: empty.".to_string()
-        } else {
-            format!("Podracing pile: {}.", pile.join(", "))
-        });
-    }
-    if let Some(drawn) = result.refuel_drawn {
-        lines.push(format!("Refuel: {} drawn.", count(drawn, "card")));
-    }
-    if let Some(winner) = result.game_won {
-        lines.push(format!(
-            "The {} player finished his third lap: he wins the Podrace and the game.",
-            winner.label()
-        ));
-    }
-    lines
-}
 
-/// The differences between a Podrace step's result and what the scenario expects.
-fn unmet_podrace_expectations(
-    expect: &PodraceExpectation,
-    result: &PodraceResult,
-    board: &Board,
-) -> Vec<String> {
-    let mut unmet = Vec::new();
-    if let Some(wanted) = expect.refused
-        && wanted != refused(result)
-    {
-        unmet.push(format!(
-            "refused: expected {wanted}, got {}",
-            refused(result)
-        ));
-    }
-    if let Some(wanted) = expect.laps
-        && wanted.get() != i64::from(result.laps)
-    {
-        unmet.push(format!("laps: expected {wanted}, got {}", result.laps));
-    }
-    if let Some(wanted) = expect.thrust
-        && wanted.get() != i64::from(result.thrust)
-    {
-        unmet.push(format!(
-            "Thrust tokens: expected {wanted}, got {}",
-            result.thrust
-        ));
-    }
-    let numbers = |wanted: &[crate::ranged::Destiny]| -> Vec<String> {
-        wanted
-            .iter()
-            .map(|number| number.get().to_string())
-            .collect()
-    };
-    let actual = |numbers: &[i32]| -> Vec<String> { numbers.iter().map(i32::to_string).collect() };
-    if let Some(wanted) = &expect.pile
-        && numbers(wanted) != actual(&result.pile)
-    {
-        unmet.push(format!(
-            "pile: expected [{}], got [{}]",
-            numbers(wanted).join(", "),
-            actual(&result.pile).join(", ")
-        ));
-    }
-    if let Some(wanted) = &expect.lap_cards
-        && numbers(wanted) != actual(&result.lap_cards)
-    {
-        unmet.push(format!(
-            "lap cards: expected [{}], got [{}]",
-            numbers(wanted).join(", "),
-            actual(&result.lap_cards).join(", ")
-        ));
-    }
-    if let Some(wanted) = expect.refuel_drawn {
-        let drawn = result.refuel_drawn.unwrap_or(0);
-        if wanted.get() != i64::from(drawn) {
-            unmet.push(format!("refuel drawn: expected {wanted}, got {drawn}"));
-        }
-    }
-    if let Some(wanted) = expect.game_won {
-        let actual = crate::scenario::SideOrNone::of(result.game_won);
-        if wanted != actual {
-            unmet.push(format!(
-                "game won: expected {}, got {}",
-                wanted.key(),
-                actual.key()
-            ));
-        }
-    }
-    if let Some(wanted) = expect.damage
-        && wanted.get() != i64::from(result.damage)
-    {
-        unmet.push(format!("damage: expected {wanted}, got {}", result.damage));
-    }
-    if let Some(victory) = expect.deck_victory {
-        unmet.extend(super::outcome::unmet_deck_victory(victory, result.deck_victory));
-    }
-    if let Some(zones) = &expect.zones {
-        unmet.extend(super::outcome::unmet_zone_counts(zones, board));
-    }
-    unmet
-}

@@ -1,5 +1,7 @@
 //! How a Podrace Deploy step's events read in a walkthrough: one sentence (or two) each.
 
+use crate::engine::Run;
+use super::events::{PodraceResult};
 use crate::cards::Side;
 use crate::engine::damage::Taken;
 use crate::engine::from_deck::NotFetched;
@@ -357,4 +359,57 @@ fn narrate(event: &PodraceEvent) -> String {
             capital(&player(*side))
         ),
     }
+}
+
+pub(super) fn verdict_lines(result: &PodraceResult, run: &Run<PodraceEvent>) -> Vec<String> {
+    use crate::text::{and_list, count};
+    if result.refusal.is_some() {
+        return vec!["No Podrace step: it is refused (see above).".to_string()];
+    }
+    if run.stop.is_some() {
+        return vec!["The walk stopped before the Deploy step ended.".to_string()];
+    }
+    let mut lines = Vec::new();
+    if !result.deployed.is_empty() {
+        lines.push(format!(
+            "Deployed to the Objective: {}.",
+            and_list(&result.deployed)
+        ));
+    }
+    for (card, _) in &result.refused_deploys {
+        lines.push(format!("Refused at the Objective: {card}."));
+    }
+    if let Some(winner) = result.deck_victory {
+        lines.push(format!("Deck victory: the {} player wins.", winner.label()));
+        return lines;
+    }
+    if let Some(pilot) = &result.pilot {
+        lines.push(format!(
+            "{pilot}: {}, {}.",
+            count(result.thrust, "Thrust token"),
+            count(result.laps, "lap token")
+        ));
+    }
+    if !result.lap_cards.is_empty() {
+        let played: Vec<String> = result.lap_cards.iter().map(i32::to_string).collect();
+        lines.push(format!("Lap cards played: {}.", played.join(", ")));
+    }
+    if result.pilot.is_some() && result.game_won.is_none() {
+        let pile: Vec<String> = result.pile.iter().map(i32::to_string).collect();
+        lines.push(if pile.is_empty() {
+            "Podracing pile: empty.".to_string()
+        } else {
+            format!("Podracing pile: {}.", pile.join(", "))
+        });
+    }
+    if let Some(drawn) = result.refuel_drawn {
+        lines.push(format!("Refuel: {} drawn.", count(drawn, "card")));
+    }
+    if let Some(winner) = result.game_won {
+        lines.push(format!(
+            "The {} player finished his third lap: he wins the Podrace and the game.",
+            winner.label()
+        ));
+    }
+    lines
 }

@@ -1,5 +1,7 @@
 //! What a scenario expects of the remedy procedure's walk: its part of `expect:`.
 
+use crate::board::Board;
+use super::events::RemedyResult;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -21,4 +23,31 @@ pub struct RemedyExpectation {
 impl ExpectFile for RemedyExpectation {
     const KEY: &'static str = "remedy";
     const ABOUT: &'static str = "The outcome of the remedies.";
+}
+
+pub(super) fn unmet_expectations(
+    expect: &RemedyExpectation,
+    result: &RemedyResult,
+    board: &Board,
+) -> Vec<String> {
+    let mut unmet = Vec::new();
+    if let Some(wanted) = &expect.returned {
+        let normalise = |names: &[String]| -> Vec<String> {
+            names
+                .iter()
+                .map(|name| crate::cards::matching::normalise(name))
+                .collect()
+        };
+        if normalise(wanted) != normalise(&result.returned) {
+            unmet.push(format!(
+                "returned to the hand: expected [{}], got [{}]",
+                wanted.join(", "),
+                result.returned.join(", ")
+            ));
+        }
+    }
+    if let Some(zones) = &expect.zones {
+        unmet.extend(crate::procedures::outcome::unmet_zone_counts(zones, board));
+    }
+    unmet
 }

@@ -2,11 +2,14 @@
 //! finding of `check` whose remedy takes cards back into the hand is carried out, and the
 //! board after it shown; the events read as one sentence each.
 
+pub mod check;
 pub mod decisions;
 pub mod engine;
 pub mod events;
 pub mod expect;
 pub mod narrate;
+pub mod section;
+pub mod shell;
 
 use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec};
@@ -111,33 +114,7 @@ impl Procedure for RemedyProcedure {
 
 
     fn unmet(expect: &Self::Expect, walked: &RemedyWalk) -> Vec<String> {
-        unmet_expectations(expect, &walked.result, &walked.after)
+        expect::unmet_expectations(expect, &walked.result, &walked.after)
     }
 }
 
-fn unmet_expectations(
-    expect: &expect::RemedyExpectation,
-    result: &RemedyResult,
-    board: &Board,
-) -> Vec<String> {
-    let mut unmet = Vec::new();
-    if let Some(wanted) = &expect.returned {
-        let normalise = |names: &[String]| -> Vec<String> {
-            names
-                .iter()
-                .map(|name| crate::cards::matching::normalise(name))
-                .collect()
-        };
-        if normalise(wanted) != normalise(&result.returned) {
-            unmet.push(format!(
-                "returned to the hand: expected [{}], got [{}]",
-                wanted.join(", "),
-                result.returned.join(", ")
-            ));
-        }
-    }
-    if let Some(zones) = &expect.zones {
-        unmet.extend(super::outcome::unmet_zone_counts(zones, board));
-    }
-    unmet
-}
