@@ -8,6 +8,8 @@
 
 pub mod contract;
 pub mod outcome;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod walkthrough;
 
 use crate::board::Board;

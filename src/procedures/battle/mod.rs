@@ -342,3 +342,6 @@ impl Procedure for BattleProcedure {
 }
 
 
+
+#[cfg(test)]
+mod tests;

@@ -108,3 +108,6 @@ impl Procedure for ClashProcedure {
 
 
 
+
+#[cfg(test)]
+mod tests;

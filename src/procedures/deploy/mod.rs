@@ -162,3 +162,6 @@ impl Procedure for DeployProcedure {
 }
 
 
+
+#[cfg(test)]
+mod tests;

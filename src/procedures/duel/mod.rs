@@ -171,3 +171,6 @@ impl Procedure for DuelProcedure {
 }
 
 
+
+#[cfg(test)]
+mod tests;

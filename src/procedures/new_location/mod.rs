@@ -144,3 +144,6 @@ impl Procedure for NewLocationProcedure {
     }
 }
 
+
+#[cfg(test)]
+mod tests;

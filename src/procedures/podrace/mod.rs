@@ -191,3 +191,6 @@ impl Procedure for PodraceProcedure {
 
 
 
+
+#[cfg(test)]
+mod tests;

@@ -118,3 +118,6 @@ impl Procedure for RemedyProcedure {
     }
 }
 
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,83 @@
+//! The duel's engine, step by step: blocks, hits, the next attacker, refusals.
+
+use super::DuelProcedure;
+use super::events::{DuelEvent, Refusal};
+use crate::engine::{Advance, Stop, Unanswered};
+use crate::procedures::testing::{run, run_names, until_decided};
+
+/// A duel under way on Naboo: Maul attacked with a 4, and the Light Side player, with
+/// `light_hand` in his dueling hand, is to block it.
+fn block_pending(light_hand: &str, decisions: &str) -> String {
+    format!(
+        "action: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\n\
+         cards:\n  Darth Maul, Student of the Dark Side: {{power: 3, damage: 4}}\n  \
+         Qui-Gon Jinn, Jedi Mentor: {{power: 3, damage: 3}}\n\
+         dark:\n  deck: [2, 2, 6, 6]\nlight:\n  deck: [1, 1, 6, 6]\n\
+         planets:\n  Naboo:\n    dark: [maul student]\n    light: [qui-gon mentor]\n\
+         duel:\n  initiator: dark\n  next: light\n  pending: block\n  \
+         dark: {{fighter: maul student, hand: [3], pile: [4], drawn: 4}}\n  \
+         light: {{fighter: qui-gon mentor, hand: {light_hand}, drawn: 4}}\n\
+         {decisions}"
+    )
+}
+
+#[test]
+fn a_block_is_offered_only_with_a_card_of_the_attack_number() {
+    let (events, next) = until_decided::<DuelProcedure>(&block_pending("[4, 5, 3]", ""), "duel");
+    assert!(matches!(events.first(), Some(DuelEvent::DuelResumed { .. })));
+    let Advance::Decide(decision) = next else {
+        panic!("expected the block decision, got {next:?}");
+    };
+    assert_eq!(decision.kind.name, "block");
+    let taking: Vec<Option<i32>> = decision
+        .options
+        .iter()
+        .filter(|option| !option.declines)
+        .map(|option| option.destiny)
+        .collect();
+    assert_eq!(taking, [Some(4)]);
+    assert!(decision.options.iter().any(|option| option.declines));
+}
+
+#[test]
+fn a_scripted_block_of_another_number_is_refused_not_played() {
+    let yaml = block_pending("[4, 5, 3]", "decisions:\n  light:\n    plays: [5]\n");
+    let (run, _, _) = run::<DuelProcedure>(&yaml, "duel");
+    let Some(Stop::Undecided { decision, why }) = &run.stop else {
+        panic!("expected the block refused, got {:?}", run.stop);
+    };
+    assert_eq!(decision.kind.name, "block");
+    assert_eq!(
+        why,
+        &Unanswered::NotLegal {
+            given: "5".to_string()
+        }
+    );
+}
+
+#[test]
+fn an_attack_not_blocked_scores_a_hit_and_the_player_hit_attacks_next() {
+    let yaml = block_pending("[5, 3]", "policy: block-when-able\n");
+    let (run, _, result) = run::<DuelProcedure>(&yaml, "duel");
+    let names = run_names(&run);
+    let hit = names.iter().position(|name| name == "hit");
+    let no_block = names.iter().position(|name| name == "no-block");
+    assert!(no_block.is_some() && no_block < hit, "{names:?}");
+    assert_eq!(result.first_attacker, Some(crate::cards::Side::Light));
+    assert!(run.stop.is_none());
+}
+
+#[test]
+fn a_duel_outside_the_battle_step_is_refused() {
+    let yaml = "action: duel\nturn: dark\nstep: deploy\ncurrent_planet: Naboo\n\
+                planets:\n  Naboo:\n    dark: [maul student]\n    light: [qui-gon mentor]\n";
+    let (events, next) = until_decided::<DuelProcedure>(yaml, "duel");
+    assert!(matches!(next, Advance::Done), "{next:?}");
+    assert!(matches!(
+        events.as_slice(),
+        [DuelEvent::DuelRefused {
+            refusal: Refusal::NotBattleStep { .. },
+            ..
+        }]
+    ));
+}

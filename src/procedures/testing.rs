@@ -1,0 +1,130 @@
+//! Helpers for the procedures' own unit tests: a position from a few lines of YAML, and a
+//! procedure's engine run on it with the position's script, step by step or to its end.
+
+use super::contract::{Procedure, Table};
+use crate::engine::deciders::Scripted;
+use crate::engine::{Advance, Run};
+use crate::rules::{Choices, Corpus};
+use crate::scenario::ScenarioFile;
+
+/// A scenario read in the registry's format; a problem in it fails the test.
+pub fn scenario(yaml: &str) -> ScenarioFile {
+    match super::parse(yaml) {
+        Ok(file) => file,
+        Err(problems) => panic!("{problems:?}\n{yaml}"),
+    }
+}
+
+/// The table a scenario describes; a problem in it fails the test.
+pub fn table<T: Table>(yaml: &str) -> T {
+    match T::build(&scenario(yaml), crate::cards::Catalog::embedded(), None) {
+        Ok(table) => table,
+        Err(problems) => panic!("{problems:?}\n{yaml}"),
+    }
+}
+
+/// The choices of named assumptions the scenario makes for `action`.
+fn choices<P: Procedure>(file: &ScenarioFile, action: &str) -> Choices {
+    P::actions()
+        .iter()
+        .find(|spec| spec.name == action)
+        .and_then(|spec| super::read_choices(spec, file).ok())
+        .unwrap_or_default()
+}
+
+/// The procedure's engine run on the position to its end or a stop, answering from the
+/// scenario's `decisions:` (and `policy:`): its events and stop, the table after, and the
+/// result.
+pub fn run<P: Procedure>(yaml: &str, action: &str) -> (Run<P::Event>, P::Table, P::Result) {
+    let file = scenario(yaml);
+    let mut table: P::Table = table(yaml);
+    let mut engine = P::start(
+        &table,
+        Corpus::embedded(),
+        action,
+        &choices::<P>(&file, action),
+    );
+    let policy = file.policy.as_ref().map(|policy| policy.value);
+    let mut decider = Scripted::new(file.decisions.script(), policy);
+    let run = crate::engine::run(&mut engine, &mut table, &mut decider, &mut |_, _| {});
+    let result = P::result(&engine);
+    (run, table, result)
+}
+
+/// The engine's steps up to its first decision (or its end): the events, then what stopped
+/// them.
+pub fn until_decided<P: Procedure>(yaml: &str, action: &str) -> (Vec<P::Event>, Advance<P::Event>) {
+    let file = scenario(yaml);
+    let mut table: P::Table = table(yaml);
+    let mut engine = P::start(
+        &table,
+        Corpus::embedded(),
+        action,
+        &choices::<P>(&file, action),
+    );
+    let mut events = Vec::new();
+    loop {
+        match crate::engine::advance(&mut engine, &mut table) {
+            Advance::Event(event) => events.push(event.kind),
+            other => return (events, other),
+        }
+    }
+}
+
+/// The engine's steps, the scenario's script answering, up to the first decision of kind
+/// `wanted`: the events before it, and the decision.
+pub fn until_asked<P: Procedure>(
+    yaml: &str,
+    action: &str,
+    wanted: &str,
+) -> (Vec<P::Event>, crate::engine::Decision) {
+    use crate::engine::{Decider, Procedure as _};
+    let file = scenario(yaml);
+    let mut table: P::Table = table(yaml);
+    let mut engine = P::start(
+        &table,
+        Corpus::embedded(),
+        action,
+        &choices::<P>(&file, action),
+    );
+    let mut decider = Scripted::new(file.decisions.script(), None);
+    let mut events = Vec::new();
+    loop {
+        match crate::engine::advance(&mut engine, &mut table) {
+            Advance::Event(event) => events.push(event.kind),
+            Advance::Decide(decision) | Advance::Offer(decision) => {
+                if decision.kind.name == wanted {
+                    return (events, decision);
+                }
+                let choice = if decision.options.len() == 1 {
+                    0
+                } else {
+                    match decider.decide(&decision) {
+                        Ok(choice) => choice,
+                        Err(why) => panic!("{why:?} for {}\n{yaml}", decision.prompt),
+                    }
+                };
+                engine.answer(&mut table, &decision, choice);
+            }
+            other => panic!("no decision {wanted}: {other:?}\n{yaml}"),
+        }
+    }
+}
+
+/// The events' kinds as their JSON names (`hit`, `no-block`), for asserting an order.
+pub fn names<E: serde::Serialize>(events: impl IntoIterator<Item = E>) -> Vec<String> {
+    events
+        .into_iter()
+        .map(|event| {
+            serde_json::to_value(&event)
+                .ok()
+                .and_then(|value| value.get("event")?.as_str().map(str::to_string))
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The kinds of a run's events as their JSON names.
+pub fn run_names<E: serde::Serialize + Clone>(run: &Run<E>) -> Vec<String> {
+    names(run.events.iter().map(|event| event.kind.clone()))
+}
