@@ -240,7 +240,7 @@ struct Making {
 }
 
 /// A battle or an evacuation.
-pub struct Battle {
+pub struct BattleEngine {
     mode: Mode,
     phase: Phase,
     pending: Pending<BattleEvent>,
@@ -272,8 +272,8 @@ fn index(side: Side) -> usize {
     }
 }
 
-impl Battle {
-    pub fn new(board: &Board, corpus: &Corpus, mode: Mode) -> Battle {
+impl BattleEngine {
+    pub fn new(board: &Board, corpus: &Corpus, mode: Mode) -> BattleEngine {
         let in_force = |key: Citation| {
             key.resolve(corpus, &board.ruleset)
                 .is_some_and(|item| board.ruleset.in_force(corpus, item))
@@ -282,7 +282,7 @@ impl Battle {
         let planet = BattleFile::stated(board)
             .and_then(|setup| setup.planet)
             .or(board.current_planet);
-        Battle {
+        BattleEngine {
             mode,
             phase: Phase::Start,
             pending: Pending::default(),
@@ -309,7 +309,7 @@ impl Battle {
     }
 
     /// The battle with the scenario's choices of its named assumptions.
-    pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> Battle {
+    pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> BattleEngine {
         self.tie_both = value(TIED_FIGHT.name) == BOTH_DEFEATED;
         self.no_breakthrough = value(BREAKTHROUGH.name) == NO_BREAKTHROUGH;
         self.weapon_draws_stop = value(WEAPON_DRAWS.name) == STOP;
@@ -1842,7 +1842,7 @@ fn card_option(board: &Board, id: CardId, verb: &str, cites: &[Citation]) -> Dec
     }
 }
 
-impl Procedure for Battle {
+impl Procedure for BattleEngine {
     type Table = Board;
     type Event = BattleEvent;
 

@@ -19,7 +19,7 @@ use crate::legality::{Basis, Verdict, Violation};
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::scenario::{self};
 use expect::BattleExpectation;
-use engine::{Battle, PlanProblem};
+use engine::{BattleEngine, PlanProblem};
 use events::{BattleEvent, BattleResult, Mode};
 
 /// The battle and the evacuation, as the registry knows them.
@@ -176,7 +176,7 @@ pub type BattleWalk = Walked<BattleProcedure>;
 impl Procedure for BattleProcedure {
     type Table = Board;
     type Event = BattleEvent;
-    type Engine = Battle;
+    type Engine = BattleEngine;
     type Result = BattleResult;
     type Expect = BattleExpectation;
 
@@ -188,12 +188,12 @@ impl Procedure for BattleProcedure {
         decisions::KINDS
     }
 
-    fn start(board: &Board, corpus: &Corpus, action: &str, choices: &Choices) -> Battle {
+    fn start(board: &Board, corpus: &Corpus, action: &str, choices: &Choices) -> BattleEngine {
         let specs = super::contract::assumptions_of(ACTIONS, action);
-        Battle::new(board, corpus, mode_of(action)).assuming(|name| choices.value(specs, name))
+        BattleEngine::new(board, corpus, mode_of(action)).assuming(|name| choices.value(specs, name))
     }
 
-    fn result(engine: &Battle) -> BattleResult {
+    fn result(engine: &BattleEngine) -> BattleResult {
         engine.result().clone()
     }
 

@@ -7,7 +7,7 @@ use super::section::{BattleFile, BattleSetup, PlanEntry};
 use crate::board::{Board, CardId, Planet, Zone};
 use crate::scenario::SectionFile;
 use crate::cards::Side;
-use crate::procedures::battle::engine::{Battle};
+use super::engine::BattleEngine;
 use crate::procedures::battle::events::{Mode};
 use crate::procedures::FindCard;
 use crate::rules::Corpus;
@@ -347,7 +347,7 @@ fn describe(board: &Board, corpus: &Corpus, mode: Mode) -> String {
             }
         }
     }
-    let problems = Battle::new(board, corpus, mode).stated_plan_problems(board);
+    let problems = BattleEngine::new(board, corpus, mode).stated_plan_problems(board);
     if !problems.is_empty() {
         out.push_str("  Still to settle before it is walked:\n");
         for (_, _, problem) in problems {

@@ -56,7 +56,7 @@ enum Phase {
 }
 
 /// The Clash procedure.
-pub struct Clash {
+pub struct ClashEngine {
     action: ClashAction,
     phase: Phase,
     pending: Pending<ClashEvent>,
@@ -71,8 +71,8 @@ pub struct Clash {
     must_play_said: bool,
 }
 
-impl Clash {
-    pub fn new(board: &ClashBoard, action: ClashAction) -> Clash {
+impl ClashEngine {
+    pub fn new(board: &ClashBoard, action: ClashAction) -> ClashEngine {
         let phase = if action == ClashAction::Game
             && board.pile(Pile::Hand(Side::Light)).is_empty()
             && board.pile(Pile::Hand(Side::Dark)).is_empty()
@@ -84,7 +84,7 @@ impl Clash {
         } else {
             Phase::Plan(Side::Light, board.battle)
         };
-        Clash {
+        ClashEngine {
             action,
             phase,
             pending: Pending::default(),
@@ -867,7 +867,7 @@ impl Clash {
     }
 }
 
-impl Procedure for Clash {
+impl Procedure for ClashEngine {
     type Table = ClashBoard;
     type Event = ClashEvent;
 

@@ -15,7 +15,7 @@ use super::contract::{Procedure, Walked};
 use crate::clash::ClashBoard;
 use crate::rules::{Choices, Corpus, Ruleset};
 use expect::ClashExpectation;
-use engine::{Clash};
+use engine::ClashEngine;
 use events::{ClashAction, ClashEvent, ClashResult};
 
 /// Clash of the Lightsabers, as the registry knows it.
@@ -58,7 +58,7 @@ fn action_of(action: &str) -> ClashAction {
 impl Procedure for ClashProcedure {
     type Table = ClashBoard;
     type Event = ClashEvent;
-    type Engine = Clash;
+    type Engine = ClashEngine;
     type Result = ClashResult;
     type Expect = ClashExpectation;
 
@@ -70,11 +70,11 @@ impl Procedure for ClashProcedure {
         decisions::KINDS
     }
 
-    fn start(board: &ClashBoard, _corpus: &Corpus, action: &str, _choices: &Choices) -> Clash {
-        Clash::new(board, action_of(action))
+    fn start(board: &ClashBoard, _corpus: &Corpus, action: &str, _choices: &Choices) -> ClashEngine {
+        ClashEngine::new(board, action_of(action))
     }
 
-    fn result(engine: &Clash) -> ClashResult {
+    fn result(engine: &ClashEngine) -> ClashResult {
         engine.result().clone()
     }
 

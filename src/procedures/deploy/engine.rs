@@ -45,7 +45,7 @@ enum Phase {
 }
 
 /// The deploy procedure.
-pub struct Deploy {
+pub struct DeployEngine {
     phase: Phase,
     pending: Pending<DeployEvent>,
     random: Random,
@@ -61,10 +61,10 @@ pub struct Deploy {
 }
 
 
-impl Deploy {
-    pub fn new(board: &Board, corpus: &crate::rules::Corpus) -> Deploy {
+impl DeployEngine {
+    pub fn new(board: &Board, corpus: &crate::rules::Corpus) -> DeployEngine {
         let setup = DeployFile::stated(board);
-        Deploy {
+        DeployEngine {
             phase: Phase::Start,
             pending: Pending::default(),
             random: Random::seeded(board.seed),
@@ -80,7 +80,7 @@ impl Deploy {
     }
 
     /// The deploy with the scenario's choices of its named assumptions.
-    pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> Deploy {
+    pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> DeployEngine {
         self.counted = value(COUNTERS_PER_TURN.name) != UNLIMITED;
         self.fetch_hidden = value(FETCHED_FACE_UP.name) == FETCH_HIDDEN;
         self
@@ -397,7 +397,7 @@ fn matches(card: &Card, wanted: &str) -> Option<bool> {
         .then_some(true)
 }
 
-impl Procedure for Deploy {
+impl Procedure for DeployEngine {
     type Table = Board;
     type Event = DeployEvent;
 
@@ -442,7 +442,7 @@ impl Procedure for Deploy {
     }
 }
 
-impl Deploy {
+impl DeployEngine {
     fn not_fetched(&mut self, why: NotFetched) {
         self.result.not_fetched = Some(why);
         self.pending.emit(

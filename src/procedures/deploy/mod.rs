@@ -18,7 +18,7 @@ use crate::engine::counters::COUNTERS_PER_TURN;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
 use expect::DeployExpectation;
-use engine::Deploy;
+use engine::DeployEngine;
 use events::{DeployEvent, DeployResult};
 
 /// Deploying a card, as the registry knows it.
@@ -63,7 +63,7 @@ pub type DeployWalk = Walked<DeployProcedure>;
 impl Procedure for DeployProcedure {
     type Table = Board;
     type Event = DeployEvent;
-    type Engine = Deploy;
+    type Engine = DeployEngine;
     type Result = DeployResult;
     type Expect = DeployExpectation;
 
@@ -79,11 +79,11 @@ impl Procedure for DeployProcedure {
         &[&crate::scenario::SectionFormat::<section::DeployFile>::NEW]
     }
 
-    fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> Deploy {
-        Deploy::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
+    fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> DeployEngine {
+        DeployEngine::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
     }
 
-    fn result(engine: &Deploy) -> DeployResult {
+    fn result(engine: &DeployEngine) -> DeployResult {
         engine.result().clone()
     }
 

@@ -169,7 +169,7 @@ impl<T: Copy> BySide<T> {
 }
 
 /// The duel procedure.
-pub struct Duel {
+pub struct DuelEngine {
     phase: Phase,
     pending: Pending<DuelEvent>,
     random: Random,
@@ -192,11 +192,11 @@ pub struct Duel {
     anakin_empty_deck_stops: bool,
 }
 
-impl Duel {
+impl DuelEngine {
     /// A duel initiated by the player whose turn it is.
-    pub fn new(board: &Board, corpus: &Corpus) -> Duel {
+    pub fn new(board: &Board, corpus: &Corpus) -> DuelEngine {
         let in_force = |id: &str| board.ruleset.in_force_id(corpus, id);
-        Duel {
+        DuelEngine {
             phase: if DuelFile::stated(board).is_some() {
                 Phase::Resume
             } else {
@@ -225,7 +225,7 @@ impl Duel {
 
     /// The duel with the scenario's choices of its named assumptions: `value(name)` is the
     /// value chosen, the default where the scenario chose none.
-    pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> Duel {
+    pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> DuelEngine {
         self.empty_hand_ends = value(EMPTY_HAND_CANNOT_ATTACK.name) == DUEL_ENDS;
         self.anakin_empty_deck_stops = value(ANAKIN_EMPTY_DECK.name) == STOP;
         self
@@ -1564,7 +1564,7 @@ impl Duel {
     }
 }
 
-impl Procedure for Duel {
+impl Procedure for DuelEngine {
     type Table = Board;
     type Event = DuelEvent;
 

@@ -16,7 +16,7 @@ use crate::board::Board;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
 use expect::DuelExpectation;
-use engine::{Duel};
+use engine::DuelEngine;
 use events::{DuelEvent, DuelResult};
 
 /// The lightsaber duel, as the registry knows it.
@@ -85,7 +85,7 @@ pub type DuelWalk = Walked<DuelProcedure>;
 impl Procedure for DuelProcedure {
     type Table = Board;
     type Event = DuelEvent;
-    type Engine = Duel;
+    type Engine = DuelEngine;
     type Result = DuelResult;
     type Expect = DuelExpectation;
 
@@ -101,11 +101,11 @@ impl Procedure for DuelProcedure {
         &[&crate::scenario::SectionFormat::<section::DuelFile>::NEW]
     }
 
-    fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> Duel {
-        Duel::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
+    fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> DuelEngine {
+        DuelEngine::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
     }
 
-    fn result(engine: &Duel) -> DuelResult {
+    fn result(engine: &DuelEngine) -> DuelResult {
         engine.result().clone()
     }
 

@@ -38,7 +38,7 @@ enum Phase {
 }
 
 /// The procedure.
-pub struct NewLocation {
+pub struct NewLocationEngine {
     phase: Phase,
     pending: Pending<EffectsEvent>,
     random: Random,
@@ -47,8 +47,8 @@ pub struct NewLocation {
     result: EffectsResult,
 }
 
-impl NewLocation {
-    pub fn new(board: &Board) -> NewLocation {
+impl NewLocationEngine {
+    pub fn new(board: &Board) -> NewLocationEngine {
         let setup = NewLocationFile::stated(board);
         let first = setup.and_then(|setup| setup.by).or(board.turn);
         let occasion = setup.map(|setup| setup.occasion).unwrap_or_default();
@@ -57,7 +57,7 @@ impl NewLocation {
             .or(board.current_planet)
             .map(|planet| planet.name().to_string());
         let first_side = first.unwrap_or(Side::Light);
-        NewLocation {
+        NewLocationEngine {
             phase: Phase::Start,
             pending: Pending::default(),
             random: Random::seeded(board.seed),
@@ -181,7 +181,7 @@ impl NewLocation {
     }
 }
 
-impl Procedure for NewLocation {
+impl Procedure for NewLocationEngine {
     type Table = Board;
     type Event = EffectsEvent;
 

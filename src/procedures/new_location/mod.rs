@@ -17,7 +17,7 @@ use crate::board::Board;
 use crate::cards::Side;
 use crate::rules::{Choices, Corpus, Ruleset};
 use expect::NewLocationExpectation;
-use engine::{NewLocation};
+use engine::NewLocationEngine;
 use events::{EffectsEvent, EffectsResult};
 
 /// The Effects of a new location, as the registry knows them.
@@ -49,7 +49,7 @@ pub type NewLocationWalk = Walked<NewLocationProcedure>;
 impl Procedure for NewLocationProcedure {
     type Table = Board;
     type Event = EffectsEvent;
-    type Engine = NewLocation;
+    type Engine = NewLocationEngine;
     type Result = EffectsResult;
     type Expect = NewLocationExpectation;
 
@@ -65,11 +65,11 @@ impl Procedure for NewLocationProcedure {
         &[&crate::scenario::SectionFormat::<section::NewLocationFile>::NEW]
     }
 
-    fn start(board: &Board, _corpus: &Corpus, _action: &str, _choices: &Choices) -> NewLocation {
-        NewLocation::new(board)
+    fn start(board: &Board, _corpus: &Corpus, _action: &str, _choices: &Choices) -> NewLocationEngine {
+        NewLocationEngine::new(board)
     }
 
-    fn result(engine: &NewLocation) -> EffectsResult {
+    fn result(engine: &NewLocationEngine) -> EffectsResult {
         engine.result().clone()
     }
 

@@ -20,7 +20,7 @@ use crate::engine::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Sea
 use crate::engine::{
     MissingFact, Next, Pending, Assumption, Decision, DecisionOption, Procedure, describe_move,
 };
-use super::events::{PodraceRefusal, DeployRefusal, LapsEnd, HandlingSource, PodraceEvent, PodraceResult};
+use super::events::{PodraceRefusal, ObjectiveDeployRefusal, LapsEnd, HandlingSource, PodraceEvent, PodraceResult};
 
 const WIN_THE_GAME: Citation = cite("boonta.objective.podrace");
 const AT_THE_OBJECTIVE: Citation = cite("boonta.boonta-eve-classic.deploy");
@@ -100,7 +100,7 @@ enum Phase {
 }
 
 /// The Podrace Deploy step procedure.
-pub struct Podrace {
+pub struct PodraceEngine {
     phase: Phase,
     pending: Pending<PodraceEvent>,
     random: Random,
@@ -126,10 +126,10 @@ pub struct Podrace {
     pilots: BTreeMap<CardId, TraitValue>,
 }
 
-impl Podrace {
-    pub fn new(board: &Board, corpus: &Corpus) -> Podrace {
+impl PodraceEngine {
+    pub fn new(board: &Board, corpus: &Corpus) -> PodraceEngine {
         let in_force = |id: &str| board.ruleset.in_force_id(corpus, id);
-        Podrace {
+        PodraceEngine {
             phase: Phase::Start,
             pending: Pending::default(),
             random: Random::seeded(board.seed),
@@ -150,7 +150,7 @@ impl Podrace {
     }
 
     /// The step with the scenario's choices of its named assumptions.
-    pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> Podrace {
+    pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> PodraceEngine {
         self.counted = value(COUNTERS_PER_TURN.name) != UNLIMITED;
         self.penalty = value(OBJECTIVE_FETCH.name) != NO_PENALTY;
         self.refuel_needs_lap_card = value(REFUEL_AFTER_TOKEN.name) == NEEDS_LAP_CARD;
@@ -305,7 +305,7 @@ fn is_podracer(card: &Card) -> bool {
     card.card_type() == Some(CardType::Weapon) && podracer_weapon(card).value == TraitValue::Yes
 }
 
-impl Podrace {
+impl PodraceEngine {
     fn is_pilot(&self, id: CardId) -> bool {
         self.pilots.get(&id) == Some(&TraitValue::Yes)
     }
@@ -365,7 +365,7 @@ impl Podrace {
     fn refuse_deploy(
         &mut self,
         card: String,
-        refusal: DeployRefusal,
+        refusal: ObjectiveDeployRefusal,
         assumptions: Vec<Assumption>,
     ) {
         self.result
@@ -413,7 +413,7 @@ impl Podrace {
             _ => false,
         };
         if !is_pilot && !is_podracer(&card) {
-            self.refuse_deploy(name, DeployRefusal::NotPodracerCard, Vec::new());
+            self.refuse_deploy(name, ObjectiveDeployRefusal::NotPodracerCard, Vec::new());
             return Ok(());
         }
         let there = if is_pilot {
@@ -423,11 +423,11 @@ impl Podrace {
         };
         if let Some(there) = there {
             let there = board.describe(there);
-            self.refuse_deploy(name, DeployRefusal::AlreadyOne { there }, Vec::new());
+            self.refuse_deploy(name, ObjectiveDeployRefusal::AlreadyOne { there }, Vec::new());
             return Ok(());
         }
         if is_pilot && let Some(planet) = self.in_play_elsewhere(board, &card) {
-            self.refuse_deploy(name, DeployRefusal::InPlayElsewhere { planet }, Vec::new());
+            self.refuse_deploy(name, ObjectiveDeployRefusal::InPlayElsewhere { planet }, Vec::new());
             return Ok(());
         }
         let cost = cost_of(&card)?;
@@ -437,7 +437,7 @@ impl Podrace {
             let counters = self.counters_assumption();
             self.refuse_deploy(
                 name,
-                DeployRefusal::NotEnoughCounters { cost, left },
+                ObjectiveDeployRefusal::NotEnoughCounters { cost, left },
                 counters,
             );
             return Ok(());
@@ -1141,7 +1141,7 @@ impl Podrace {
     }
 }
 
-impl Procedure for Podrace {
+impl Procedure for PodraceEngine {
     type Table = Board;
     type Event = PodraceEvent;
 
@@ -1163,7 +1163,7 @@ impl Procedure for Podrace {
     }
 }
 
-impl Podrace {
+impl PodraceEngine {
     fn next_step(&mut self, board: &mut Board) -> Result<Next, MissingFact> {
         {
             match self.phase {

@@ -16,7 +16,7 @@ pub enum PodraceRefusal {
 /// Why a card may not be deployed to the Objective.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "reason")]
-pub enum DeployRefusal {
+pub enum ObjectiveDeployRefusal {
     /// Neither a Podracer pilot nor a Podracer Weapon card.
     NotPodracerCard,
     /// The Objective already has one (one copy of each for the whole game).
@@ -68,7 +68,7 @@ pub enum PodraceEvent {
     DeployRefused {
         side: Side,
         card: String,
-        refusal: DeployRefusal,
+        refusal: ObjectiveDeployRefusal,
     },
     Deployed {
         side: Side,
@@ -202,7 +202,7 @@ pub struct PodraceResult {
     pub refusal: Option<PodraceRefusal>,
     /// Cards refused at the Objective, with why.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub refused_deploys: Vec<(String, DeployRefusal)>,
+    pub refused_deploys: Vec<(String, ObjectiveDeployRefusal)>,
     /// Cards deployed to the Objective, from the hand or the draw deck.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub deployed: Vec<String>,

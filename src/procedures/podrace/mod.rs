@@ -18,7 +18,7 @@ use crate::scenario::SectionFile;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
 use expect::PodraceExpectation;
-use engine::{Podrace};
+use engine::PodraceEngine;
 use events::{PodraceEvent, PodraceResult};
 
 /// The Podrace Deploy step, as the registry knows it.
@@ -83,7 +83,7 @@ pub type PodraceWalk = Walked<PodraceProcedure>;
 impl Procedure for PodraceProcedure {
     type Table = Board;
     type Event = PodraceEvent;
-    type Engine = Podrace;
+    type Engine = PodraceEngine;
     type Result = PodraceResult;
     type Expect = PodraceExpectation;
 
@@ -99,11 +99,11 @@ impl Procedure for PodraceProcedure {
         &[&crate::scenario::SectionFormat::<section::PodraceFile>::NEW]
     }
 
-    fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> Podrace {
-        Podrace::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
+    fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> PodraceEngine {
+        PodraceEngine::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
     }
 
-    fn result(engine: &Podrace) -> PodraceResult {
+    fn result(engine: &PodraceEngine) -> PodraceResult {
         engine.result().clone()
     }
 

@@ -6,7 +6,7 @@ use crate::cards::Side;
 use crate::engine::damage::Taken;
 use crate::engine::from_deck::NotFetched;
 use crate::procedures::podrace::engine::{THRUST_TOKENS_CAP};
-use crate::procedures::podrace::events::{DeployRefusal, HandlingSource, LapsEnd, PodraceEvent, PodraceRefusal};
+use crate::procedures::podrace::events::{ObjectiveDeployRefusal, HandlingSource, LapsEnd, PodraceEvent, PodraceRefusal};
 use crate::text::{and_list as list, capitalised as capital, count};
 
 impl crate::engine::EventKind for PodraceEvent {
@@ -60,16 +60,16 @@ fn narrate(event: &PodraceEvent) -> String {
             ),
         },
         PodraceEvent::DeployRefused { card, refusal, .. } => match refusal {
-            DeployRefusal::NotPodracerCard => format!(
+            ObjectiveDeployRefusal::NotPodracerCard => format!(
                 "{card} may not deploy to the Objective: only a Podracer pilot and a Podracer Weapon card go there."
             ),
-            DeployRefusal::AlreadyOne { there } => format!(
+            ObjectiveDeployRefusal::AlreadyOne { there } => format!(
                 "{card} may not deploy to the Objective: {there} is there already, and he may have only one copy of the character and of the weapon card there for the whole game."
             ),
-            DeployRefusal::InPlayElsewhere { planet } => format!(
+            ObjectiveDeployRefusal::InPlayElsewhere { planet } => format!(
                 "{card} may not deploy to the Objective: a version of him is in play on {planet}, and cards at the Objective are in play too."
             ),
-            DeployRefusal::NotEnoughCounters { cost, left } => format!(
+            ObjectiveDeployRefusal::NotEnoughCounters { cost, left } => format!(
                 "{card} may not deploy to the Objective: it costs {} and only {} are left this turn.",
                 count(*cost, "counter"),
                 count(*left, "counter")
