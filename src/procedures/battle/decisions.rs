@@ -1,8 +1,8 @@
 //! The decisions the battle and the evacuation asks: their kinds, and the keys of a scenario's `decisions:` that
 //! answer them.
 
-use crate::engine::decisions::{Answer, DecisionKind, PolicyRole, ScriptKey, Volunteer};
 use crate::engine::decisions::PLAN;
+use crate::engine::decisions::{Answer, DecisionKind, PolicyRole, ScriptKey, Volunteer};
 
 /// The key that answers it.
 pub const STARSHIPS: &ScriptKey = &ScriptKey {

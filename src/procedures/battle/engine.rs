@@ -2,23 +2,22 @@
 
 use std::collections::BTreeSet;
 
-
 use super::section::{BattleFile, PlanEntry};
 use crate::board::{Board, CardId, Planet, Step, Zone};
-use crate::scenario::SectionFile;
 use crate::cards::traits::starship_kind;
 use crate::cards::{BattleEffect, Card, CardType, Side, StatValue, TraitKind, TraitValue};
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
+use crate::scenario::SectionFile;
 
+use super::events::{BattleEvent, BattleRefusal, BattleResult, EvacuatedTo, Mode};
 use crate::engine::conditions::{self, Situation};
 use crate::engine::damage::{self, Defeated};
 use crate::engine::missing::CardNumber;
 use crate::engine::{
-    MissingFact, Next, Pending, Assumption, Decision, DecisionOption, Procedure, describe_move,
+    Assumption, Decision, DecisionOption, MissingFact, Next, Pending, Procedure, describe_move,
     saturating_sum,
 };
-use super::events::{Mode, BattleRefusal, BattleEvent, EvacuatedTo, BattleResult};
 
 const HYPERSPACE: Citation = cite("starship.hyperspace");
 const EVACUATION: Citation = cite("starship.evacuation");
@@ -207,12 +206,6 @@ fn fighter_place(starships: bool) -> &'static str {
         "character at the planet"
     }
 }
-
-
-
-
-
-
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -510,9 +503,7 @@ impl BattleEngine {
             );
             return Ok(());
         }
-        if let Some(named) = BattleFile::stated(board)
-            .and_then(|setup| setup.evacuating.as_ref())
-        {
+        if let Some(named) = BattleFile::stated(board).and_then(|setup| setup.evacuating.as_ref()) {
             let left: Vec<CardId> = cards
                 .iter()
                 .copied()
@@ -1177,7 +1168,10 @@ impl BattleEngine {
                     break;
                 };
                 let destiny = board.card(top).and_then(Card::destiny).ok_or_else(|| {
-                    MissingFact::CardNumber { card: Self::name(board, top), number: CardNumber::Destiny }
+                    MissingFact::CardNumber {
+                        card: Self::name(board, top),
+                        number: CardNumber::Destiny,
+                    }
                 })?;
                 let moved =
                     describe_move(board, top, Zone::DrawDeck(side), Zone::DiscardPile(side));
@@ -1431,9 +1425,13 @@ impl BattleEngine {
         for fighter in &entry.fighters {
             let card = board.card(*fighter).cloned();
             let name = Self::name(board, *fighter);
-            let printed = card.as_ref().and_then(Card::damage).ok_or_else(|| {
-                MissingFact::CardNumber { card: name.clone(), number: CardNumber::Damage }
-            })?;
+            let printed =
+                card.as_ref()
+                    .and_then(Card::damage)
+                    .ok_or_else(|| MissingFact::CardNumber {
+                        card: name.clone(),
+                        number: CardNumber::Damage,
+                    })?;
             let defeated = Defeated {
                 character: !self.starships,
                 starfighter: self.starships && Self::is(board, *fighter, TraitKind::Starfighter)?,

@@ -1,13 +1,13 @@
 //! What a scenario expects of the battle procedure's walk: its part of `expect:`.
 
+use super::events::BattleResult;
 use crate::board::Board;
 use crate::cards::Side;
-use super::events::BattleResult;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::scenario::{DamageBySide, SideOrNone, ZonesBySide};
 use crate::scenario::ExpectFile;
+use crate::scenario::{DamageBySide, SideOrNone, ZonesBySide};
 
 /// Where evacuated cards went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
@@ -118,10 +118,15 @@ pub(super) fn unmet_battle_expectations(
         }
     }
     if let Some(damage) = expect.damage {
-        unmet.extend(crate::procedures::outcome::unmet_damage(damage, |side| result.damage(side)));
+        unmet.extend(crate::procedures::outcome::unmet_damage(damage, |side| {
+            result.damage(side)
+        }));
     }
     if let Some(victory) = expect.deck_victory {
-        unmet.extend(crate::procedures::outcome::unmet_deck_victory(victory, result.deck_victory));
+        unmet.extend(crate::procedures::outcome::unmet_deck_victory(
+            victory,
+            result.deck_victory,
+        ));
     }
     if let Some(zones) = &expect.zones {
         unmet.extend(crate::procedures::outcome::unmet_zone_counts(zones, board));

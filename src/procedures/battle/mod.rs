@@ -14,13 +14,13 @@ pub mod shell;
 use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::{Board, CardId, Span};
-use crate::scenario::SectionFile;
 use crate::legality::{Basis, Verdict, Violation};
 use crate::rules::{Choices, Corpus, Ruleset};
+use crate::scenario::SectionFile;
 use crate::scenario::{self};
-use expect::BattleExpectation;
 use engine::{BattleEngine, PlanProblem};
 use events::{BattleEvent, BattleResult, Mode};
+use expect::BattleExpectation;
 
 /// The battle and the evacuation, as the registry knows them.
 pub struct BattleProcedure;
@@ -57,10 +57,7 @@ const FIGHT_PAIRING: AssumptionSpec = spec!(
 const TIED_FIGHT: AssumptionSpec = spec!(
     engine::TIED_FIGHT,
     ("neither-defeated", "a tied fight defeats neither card"),
-    (
-        engine::BOTH_DEFEATED,
-        "a tied fight defeats both cards"
-    ),
+    (engine::BOTH_DEFEATED, "a tied fight defeats both cards"),
 );
 const BREAKTHROUGH: AssumptionSpec = spec!(
     engine::BREAKTHROUGH,
@@ -146,26 +143,26 @@ static EVACUATION_ASSUMPTIONS: &[AssumptionSpec] = &[
 
 static ACTIONS: &[ActionSpec] = &[
     ActionSpec {
-    name: "battle",
-    summary: "the player whose turn it is battles at the planet: battle plans, Battle cards, fights, DAMAGE",
-    shell: Some(super::ShellCommand {
-        noun: "battle",
-        usage: "battle [at PLANET | plan SIDE FIGHTER [/ together FIGHTER] [/ with WEAPON] [/ card CARD]… | plan SIDE clear | show | off]",
-        what: "alone: the player whose turn it is battles at the current planet (or the one `at` names), each plan not stated made at the prompt; `plan` adds one entry to a side's battle plan (a character, a second that fights together with it, its weapon, Battle cards from the hand) and says what the plan still lacks; `clear` drops a side's plan; `off` drops the stated battle",
-        example: "battle plan light qui-gon / with qui-gon's lightsaber / card jedi force push",
-    }),
-    assumptions: BATTLE_ASSUMPTIONS,
+        name: "battle",
+        summary: "the player whose turn it is battles at the planet: battle plans, Battle cards, fights, DAMAGE",
+        shell: Some(super::ShellCommand {
+            noun: "battle",
+            usage: "battle [at PLANET | plan SIDE FIGHTER [/ together FIGHTER] [/ with WEAPON] [/ card CARD]… | plan SIDE clear | show | off]",
+            what: "alone: the player whose turn it is battles at the current planet (or the one `at` names), each plan not stated made at the prompt; `plan` adds one entry to a side's battle plan (a character, a second that fights together with it, its weapon, Battle cards from the hand) and says what the plan still lacks; `clear` drops a side's plan; `off` drops the stated battle",
+            example: "battle plan light qui-gon / with qui-gon's lightsaber / card jedi force push",
+        }),
+        assumptions: BATTLE_ASSUMPTIONS,
     },
     ActionSpec {
-    name: "evacuate",
-    summary: "the player whose turn it is evacuates a planet; the opponent may intercept, and a starship battle decides it",
-    shell: Some(super::ShellCommand {
-        noun: "evacuation",
-        usage: "evacuate [at PLANET | evacuating CARD [/ CARD]… | evacuating all | plan SIDE STARSHIP [/ together STARSHIP] [/ card CARD]… | plan SIDE clear | show | off]",
-        what: "alone: the player whose turn it is evacuates the current planet (or the one `at` names), the opponent's answers asked at the prompt; `evacuating` names the cards he evacuates if not all; `plan` adds one entry to a side's starship battle plan, as for `battle`",
-        example: "evacuate plan light republic cruiser",
-    }),
-    assumptions: EVACUATION_ASSUMPTIONS,
+        name: "evacuate",
+        summary: "the player whose turn it is evacuates a planet; the opponent may intercept, and a starship battle decides it",
+        shell: Some(super::ShellCommand {
+            noun: "evacuation",
+            usage: "evacuate [at PLANET | evacuating CARD [/ CARD]… | evacuating all | plan SIDE STARSHIP [/ together STARSHIP] [/ card CARD]… | plan SIDE clear | show | off]",
+            what: "alone: the player whose turn it is evacuates the current planet (or the one `at` names), the opponent's answers asked at the prompt; `evacuating` names the cards he evacuates if not all; `plan` adds one entry to a side's starship battle plan, as for `battle`",
+            example: "evacuate plan light republic cruiser",
+        }),
+        assumptions: EVACUATION_ASSUMPTIONS,
     },
 ];
 
@@ -190,7 +187,8 @@ impl Procedure for BattleProcedure {
 
     fn start(board: &Board, corpus: &Corpus, action: &str, choices: &Choices) -> BattleEngine {
         let specs = super::contract::assumptions_of(ACTIONS, action);
-        BattleEngine::new(board, corpus, mode_of(action)).assuming(|name| choices.value(specs, name))
+        BattleEngine::new(board, corpus, mode_of(action))
+            .assuming(|name| choices.value(specs, name))
     }
 
     fn result(engine: &BattleEngine) -> BattleResult {
@@ -198,7 +196,8 @@ impl Procedure for BattleProcedure {
     }
 
     fn heading(walked: &BattleWalk, ruleset: &Ruleset, seed: u64) -> String {
-        let planet = walked.result
+        let planet = walked
+            .result
             .planet
             .as_ref()
             .map(|planet| format!(" of {planet}"))
@@ -223,29 +222,27 @@ impl Procedure for BattleProcedure {
         narrate::verdict_lines(&walked.result, &walked.run)
     }
 
-
-
     fn unmet(expect: &BattleExpectation, walked: &BattleWalk) -> Vec<String> {
         expect::unmet_battle_expectations(expect, &walked.result, &walked.after)
     }
 
     fn expectation(result: &BattleResult) -> Option<BattleExpectation> {
-                Some(BattleExpectation {
-                refused: Some(result.refusal.is_some()),
-                intercepted: result.intercepted,
-                evacuated: result.evacuated,
-                defeated: Some(expect::NamesBySide {
-                    light: result.defeated_light.clone(),
-                    dark: result.defeated_dark.clone(),
-                }),
-                damage: Some(scenario::DamageBySide {
-                    light: crate::ranged::DamageTotal::saturating(i64::from(result.damage_light)),
-                    dark: crate::ranged::DamageTotal::saturating(i64::from(result.damage_dark)),
-                }),
-                deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
-                tie_game: Some(result.tie_game),
-                ..BattleExpectation::default()
-            })
+        Some(BattleExpectation {
+            refused: Some(result.refusal.is_some()),
+            intercepted: result.intercepted,
+            evacuated: result.evacuated,
+            defeated: Some(expect::NamesBySide {
+                light: result.defeated_light.clone(),
+                dark: result.defeated_dark.clone(),
+            }),
+            damage: Some(scenario::DamageBySide {
+                light: crate::ranged::DamageTotal::saturating(i64::from(result.damage_light)),
+                dark: crate::ranged::DamageTotal::saturating(i64::from(result.damage_dark)),
+            }),
+            deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
+            tie_game: Some(result.tie_game),
+            ..BattleExpectation::default()
+        })
     }
 
     fn check(board: &Board, _corpus: &Corpus) -> Vec<Violation> {
@@ -283,9 +280,8 @@ impl Procedure for BattleProcedure {
         action: &str,
         choices: &Choices,
     ) -> Vec<Violation> {
-        let refused = super::contract::refusals_before_deciding::<Self>(
-            board, corpus, action, choices,
-        );
+        let refused =
+            super::contract::refusals_before_deciding::<Self>(board, corpus, action, choices);
         if !refused.is_empty() {
             return refused;
         }
@@ -340,8 +336,6 @@ impl Procedure for BattleProcedure {
         Some(shell::state(board, corpus, mode_of(action), args, find))
     }
 }
-
-
 
 #[cfg(test)]
 mod tests;

@@ -1,12 +1,12 @@
 //! How the battle's and the evacuation's events read in a walkthrough: one sentence (or two) each.
 
+use super::events::BattleResult;
 use crate::engine::Run;
-use super::events::{BattleResult};
 use std::fmt::Write;
 
 use crate::cards::Side;
-use crate::procedures::battle::events::{BattleEvent, BattleRefusal, Mode};
 use crate::engine::damage::Taken;
+use crate::procedures::battle::events::{BattleEvent, BattleRefusal, Mode};
 
 impl crate::engine::EventKind for BattleEvent {
     /// One sentence (or two) saying what the event did.
@@ -363,10 +363,7 @@ fn narrate(event: &BattleEvent) -> String {
     }
 }
 
-pub(super) fn verdict_lines(
-    result: &BattleResult,
-    run: &Run<BattleEvent>,
-) -> Vec<String> {
+pub(super) fn verdict_lines(result: &BattleResult, run: &Run<BattleEvent>) -> Vec<String> {
     let what = match result.mode {
         Mode::Battle => "battle",
         Mode::Evacuation => "evacuation",

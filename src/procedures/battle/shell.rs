@@ -3,14 +3,14 @@
 //! lightsaber / card force push`), shown after each change with what still keeps the plan
 //! from being one the rules allow.
 
+use super::engine::BattleEngine;
 use super::section::{BattleFile, BattleSetup, PlanEntry};
 use crate::board::{Board, CardId, Planet, Zone};
-use crate::scenario::SectionFile;
 use crate::cards::Side;
-use super::engine::BattleEngine;
-use crate::procedures::battle::events::{Mode};
 use crate::procedures::FindCard;
+use crate::procedures::battle::events::Mode;
 use crate::rules::Corpus;
+use crate::scenario::SectionFile;
 
 /// The usage line of the battle commands' words.
 pub const USAGE: &str = "at PLANET | plan SIDE FIGHTER [/ together FIGHTER] [/ with WEAPON] [/ card CARD]… | plan SIDE clear | evacuating CARD [/ CARD]… | evacuating all | show | off";
@@ -128,7 +128,8 @@ pub fn state(
                 "{} is not a part of a battle: {}",
                 crate::text::quoted(other),
                 usage()
-            )).into());
+            ))
+            .into());
         }
     }
     Ok(describe(board, corpus, mode))
@@ -172,7 +173,9 @@ fn parse_entry(
         match keyword.to_ascii_lowercase().as_str() {
             "together" => {
                 if entry.fighters.len() > 1 {
-                    return Err("an entry has at most two cards that fight together".to_string().into());
+                    return Err("an entry has at most two cards that fight together"
+                        .to_string()
+                        .into());
                 }
                 let id = place_new(board, side, Role::Fighter, name, find, &entry)?;
                 entry.fighters.push(id);
@@ -191,7 +194,8 @@ fn parse_entry(
                 return Err((format!(
                     "{} is not a part of a plan entry: together, with or card",
                     crate::text::quoted(other)
-                )).into());
+                ))
+                .into());
             }
         }
     }
@@ -282,10 +286,7 @@ fn place_among(
         },
     };
     if taken.contains(&id) {
-        return Err((format!(
-            "{} is already in the battle as stated",
-            board.describe(id)
-        )).into());
+        return Err((format!("{} is already in the battle as stated", board.describe(id))).into());
     }
     if !within(id) {
         let zone = board
@@ -295,7 +296,8 @@ fn place_among(
         return Err((format!(
             "{} ({zone}) may not be {role} of the {side} plan: {role} must be {places}",
             board.describe(id),
-        )).into());
+        ))
+        .into());
     }
     Ok(id)
 }

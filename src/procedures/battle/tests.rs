@@ -44,7 +44,10 @@ fn a_tied_fight_defeats_both_cards_when_the_scenario_says_so() {
         result.defeated_light,
         ["Obi-Wan Kenobi, Jedi Knight", "Qui-Gon Jinn, Jedi Master"]
     );
-    assert_eq!(result.defeated_dark, ["Battle Droid: Infantry, AAT Division"]);
+    assert_eq!(
+        result.defeated_dark,
+        ["Battle Droid: Infantry, AAT Division"]
+    );
 }
 
 #[test]

@@ -2,16 +2,17 @@
 
 use std::borrow::Cow;
 
-
+use super::events::{BattleOutcome, ClashAction, ClashEvent, ClashResult};
 use crate::board::CardId;
 use crate::cards::Side;
 use crate::clash::{
     ClashBoard, ClashCard, DoubleScope, EffectSource, Pile, SpecialEffect, player_name,
 };
-use crate::engine::{MissingFact, Next, Pending, Decision, DecisionOption, Event, Procedure, Tally};
+use crate::engine::{
+    Decision, DecisionOption, Event, MissingFact, Next, Pending, Procedure, Tally,
+};
 use crate::random::Random;
 use crate::rules::{Citation, cite};
-use super::events::{ClashAction, ClashEvent, BattleOutcome, ClashResult};
 
 const ROUND_START: Citation = cite("clash.round.start");
 const FLIP: Citation = cite("clash.battle.flip");
@@ -33,10 +34,6 @@ const KEEP_HAND: Citation = cite("clash.round-end.keep-hand");
 const NEW_ROUND: Citation = cite("clash.new-round.draw");
 const WINNING_THE_GAME: Citation = cite("clash.winning.fifth-card");
 const SPECIAL_CARD: Citation = cite("clash.cards.special-card");
-
-
-
-
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {

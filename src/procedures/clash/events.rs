@@ -1,7 +1,7 @@
 //! The clash procedure's events and result: what it publishes of itself, in the steps and the result of `walk --format json` (its schema is snapshot-tested).
 
-use serde::Serialize;
 use crate::cards::Side;
+use serde::Serialize;
 
 /// How far to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

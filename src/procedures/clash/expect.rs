@@ -1,7 +1,7 @@
 //! What a scenario expects of the clash procedure's walk: its part of `expect:`.
 
-use crate::cards::Side;
 use super::events::ClashResult;
+use crate::cards::Side;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -66,7 +66,10 @@ pub(super) fn clash_label(name: ClashSideName) -> &'static str {
 }
 
 /// The differences between a Clash walk's result and what the scenario expects.
-pub(super) fn unmet_clash_expectations(expect: &ClashExpectation, result: &ClashResult) -> Vec<String> {
+pub(super) fn unmet_clash_expectations(
+    expect: &ClashExpectation,
+    result: &ClashResult,
+) -> Vec<String> {
     let mut unmet = Vec::new();
     if let Some(battles) = &expect.battles {
         let actual: Vec<ClashSideName> = result

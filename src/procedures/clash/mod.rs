@@ -14,9 +14,9 @@ use super::ActionSpec;
 use super::contract::{Procedure, Walked};
 use crate::clash::ClashBoard;
 use crate::rules::{Choices, Corpus, Ruleset};
-use expect::ClashExpectation;
 use engine::ClashEngine;
 use events::{ClashAction, ClashEvent, ClashResult};
+use expect::ClashExpectation;
 
 /// Clash of the Lightsabers, as the registry knows it.
 pub struct ClashProcedure;
@@ -70,7 +70,12 @@ impl Procedure for ClashProcedure {
         decisions::KINDS
     }
 
-    fn start(board: &ClashBoard, _corpus: &Corpus, action: &str, _choices: &Choices) -> ClashEngine {
+    fn start(
+        board: &ClashBoard,
+        _corpus: &Corpus,
+        action: &str,
+        _choices: &Choices,
+    ) -> ClashEngine {
         ClashEngine::new(board, action_of(action))
     }
 
@@ -98,16 +103,10 @@ impl Procedure for ClashProcedure {
         narrate::clash_verdict_lines(walked)
     }
 
-
-
     fn unmet(expect: &ClashExpectation, walked: &ClashWalk) -> Vec<String> {
         expect::unmet_clash_expectations(expect, &walked.result)
     }
 }
-
-
-
-
 
 #[cfg(test)]
 mod tests;

@@ -1,8 +1,8 @@
 //! How Clash of the Lightsabers' events read in a walkthrough: one sentence (or two) each.
 
 use super::ClashWalk;
-use crate::clash::player_name;
 use crate::cards::Side;
+use crate::clash::player_name;
 use crate::procedures::clash::events::ClashEvent;
 
 impl crate::engine::EventKind for ClashEvent {

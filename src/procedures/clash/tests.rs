@@ -27,7 +27,9 @@ fn two_special_cards_flipped_at_once_cancel_each_other() {
                 decisions:\n  qui-gon:\n    plays: [3]\n  darth-maul:\n    plays: [2, concede]\n";
     let (run, _, result) = run::<ClashProcedure>(yaml, "battle");
     assert!(
-        run_names(&run).iter().any(|name| name == "clash-specials-cancel"),
+        run_names(&run)
+            .iter()
+            .any(|name| name == "clash-specials-cancel"),
         "{:?}",
         run_names(&run)
     );

@@ -1,8 +1,8 @@
 //! Deploying a card, and the card it may then deploy from the draw deck by its game text:
 //! counters, the search, one copy, the reshuffle, the penalty and deck victory.
 
-use crate::scenario::SectionFile;
 use super::section::DeployFile;
+use crate::scenario::SectionFile;
 
 use crate::board::{Board, CardId, Planet, Zone};
 use crate::cards::{Card, CardType, DeployFetch, Side};
@@ -10,11 +10,11 @@ use crate::legality::{COUNTERS_A_TURN, COUNTERS_PER_TURN};
 use crate::random::Random;
 use crate::rules::{Citation, cite};
 
+use super::events::{DeployEvent, DeployRefusal, DeployResult};
 use crate::engine::counters::{COUNTERS_UNCOUNTED, UNLIMITED, cost_of};
 pub use crate::engine::from_deck::NotFetched;
 use crate::engine::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
-use crate::engine::{MissingFact, Next, Pending, Assumption, Decision, Procedure, describe_move};
-use super::events::{DeployRefusal, DeployEvent, DeployResult};
+use crate::engine::{Assumption, Decision, MissingFact, Next, Pending, Procedure, describe_move};
 
 const GAME_TEXT: Citation = cite("deploy-from-deck.game-text");
 const HIDDEN: Citation = cite("deploy-from-deck.hidden");
@@ -32,9 +32,6 @@ const FETCHED_HIDDEN: Assumption = Assumption {
 
 /// The value of `fetched-card-face-up` that deploys the fetched card face down.
 pub(crate) const FETCH_HIDDEN: &str = "hidden";
-
-
-
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -59,7 +56,6 @@ pub struct DeployEngine {
     fetch: Option<DeployFetch>,
     result: DeployResult,
 }
-
 
 impl DeployEngine {
     pub fn new(board: &Board, corpus: &crate::rules::Corpus) -> DeployEngine {
@@ -126,12 +122,9 @@ impl DeployEngine {
             })?;
         let planet = self.planet.ok_or(MissingFact::DeployPlanet)?;
         let id = setup.card;
-        let card = board
-            .card(id)
-            .cloned()
-            .ok_or(MissingFact::NotOnTable {
-                what: "the card deployed",
-            })?;
+        let card = board.card(id).cloned().ok_or(MissingFact::NotOnTable {
+            what: "the card deployed",
+        })?;
         if board.zone_of(id) != Some(Zone::Hand(side)) {
             return Err(MissingFact::NotInHand {
                 card: board.describe(id),
@@ -232,7 +225,12 @@ impl DeployEngine {
 
     /// The search of the draw deck: each title that matches once (the first copy from the
     /// top), and the ones he can pay for as the choices.
-    fn search(&mut self, board: &Board, name: &str, fetch: &DeployFetch) -> Result<(), MissingFact> {
+    fn search(
+        &mut self,
+        board: &Board,
+        name: &str,
+        fetch: &DeployFetch,
+    ) -> Result<(), MissingFact> {
         let side = self.side;
         let mut by_trait = false;
         self.search = from_deck::search(

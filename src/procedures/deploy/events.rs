@@ -1,8 +1,8 @@
 //! The deploy procedure's events and result: what it publishes of itself, in the steps and the result of `walk --format json` (its schema is snapshot-tested).
 
+use crate::cards::Side;
 use crate::engine::from_deck::NotFetched;
 use serde::Serialize;
-use crate::cards::Side;
 
 /// Why the card may not be deployed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]

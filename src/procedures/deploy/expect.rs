@@ -1,13 +1,13 @@
 //! What a scenario expects of the deploy procedure's walk: its part of `expect:`.
 
-use crate::board::Board;
 use super::events::DeployResult;
+use crate::board::Board;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::ranged::{Counters, DamageTotal};
-use crate::scenario::{SideOrNone, ZonesBySide};
 use crate::scenario::ExpectFile;
+use crate::scenario::{SideOrNone, ZonesBySide};
 
 /// The expected outcome of a deploy.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
@@ -74,7 +74,10 @@ pub(super) fn unmet_deploy_expectations(
         unmet.push(format!("damage: expected {wanted}, got {}", result.damage));
     }
     if let Some(victory) = expect.deck_victory {
-        unmet.extend(crate::procedures::outcome::unmet_deck_victory(victory, result.deck_victory));
+        unmet.extend(crate::procedures::outcome::unmet_deck_victory(
+            victory,
+            result.deck_victory,
+        ));
     }
     if let Some(zones) = &expect.zones {
         unmet.extend(crate::procedures::outcome::unmet_zone_counts(zones, board));

@@ -13,13 +13,13 @@ pub mod shell;
 use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::{Board, CardId, Span};
-use crate::scenario::SectionFile;
 use crate::engine::counters::COUNTERS_PER_TURN;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
-use expect::DeployExpectation;
+use crate::scenario::SectionFile;
 use engine::DeployEngine;
 use events::{DeployEvent, DeployResult};
+use expect::DeployExpectation;
 
 /// Deploying a card, as the registry knows it.
 pub struct DeployProcedure;
@@ -105,27 +105,25 @@ impl Procedure for DeployProcedure {
         narrate::verdict_lines(&walked.result, &walked.run)
     }
 
-
-
     fn unmet(expect: &DeployExpectation, walked: &DeployWalk) -> Vec<String> {
         expect::unmet_deploy_expectations(expect, &walked.result, &walked.after)
     }
 
     fn expectation(result: &DeployResult) -> Option<DeployExpectation> {
         Some(DeployExpectation {
-                refused: Some(result.refusal.is_some()),
-                fetched: result
-                    .searched()
-                    .then(|| result.fetched.clone().unwrap_or_else(|| "none".to_string())),
-                counters_left: result
-                    .counters_left
-                    .map(|left| crate::ranged::Counters::saturating(i64::from(left))),
-                damage: Some(crate::ranged::DamageTotal::saturating(i64::from(
-                    result.damage,
-                ))),
-                deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
-                zones: None,
-            })
+            refused: Some(result.refusal.is_some()),
+            fetched: result
+                .searched()
+                .then(|| result.fetched.clone().unwrap_or_else(|| "none".to_string())),
+            counters_left: result
+                .counters_left
+                .map(|left| crate::ranged::Counters::saturating(i64::from(left))),
+            damage: Some(crate::ranged::DamageTotal::saturating(i64::from(
+                result.damage,
+            ))),
+            deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
+            zones: None,
+        })
     }
 
     fn check(board: &Board, _corpus: &Corpus) -> Vec<Violation> {
@@ -160,8 +158,6 @@ impl Procedure for DeployProcedure {
         Some(shell::state(board, args, find))
     }
 }
-
-
 
 #[cfg(test)]
 mod tests;

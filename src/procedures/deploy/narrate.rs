@@ -1,10 +1,10 @@
 //! How a deploy's events read in a walkthrough: one sentence (or two) each.
 
-use crate::engine::Run;
-use super::events::{DeployResult};
-use super::engine::{NotFetched};
+use super::engine::NotFetched;
+use super::events::DeployResult;
 use super::events::{DeployEvent, DeployRefusal};
 use crate::cards::Side;
+use crate::engine::Run;
 use crate::engine::damage::Taken;
 use crate::text::{and_list as list, capitalised as capital, count};
 

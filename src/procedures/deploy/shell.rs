@@ -3,11 +3,15 @@
 
 use super::section::{DeployFile, DeploySetup};
 use crate::board::{Board, Planet, SpanNote, Zone};
-use crate::scenario::SectionFile;
 use crate::procedures::FindCard;
+use crate::scenario::SectionFile;
 
 /// States the card being deployed (the words after `deploy`), and describes it.
-pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<String, crate::procedures::WordsRefused> {
+pub fn state(
+    board: &mut Board,
+    args: &[&str],
+    find: FindCard<'_>,
+) -> Result<String, crate::procedures::WordsRefused> {
     let words = args.join(" ");
     if words.trim().eq_ignore_ascii_case("off") {
         DeployFile::set_stated(board, None);
@@ -29,21 +33,26 @@ pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<Str
         None => (words, None),
     };
     if name.is_empty() {
-        return Err("name the card: deploy CARD [to PLANET] [hidden]".to_string().into());
+        return Err("name the card: deploy CARD [to PLANET] [hidden]"
+            .to_string()
+            .into());
     }
     let card = find(board, &format!("{} {name}", side.word()))?;
     if board.zone_of(card) != Some(Zone::Hand(side)) {
         return Err((format!(
             "{} is not in the {side} hand: the player whose turn it is deploys from his hand",
             board.describe(card)
-        )).into());
+        ))
+        .into());
     }
-    DeployFile::set_stated(board, Some(DeploySetup {
-        card,
-        to,
-        hidden,
-        span: SpanNote::default(),
-    }),
+    DeployFile::set_stated(
+        board,
+        Some(DeploySetup {
+            card,
+            to,
+            hidden,
+            span: SpanNote::default(),
+        }),
     );
     let planet = to.or(board.current_planet).map_or_else(
         || "no planet yet (`deploy CARD to PLANET` or `planet NAME`)".to_string(),

@@ -3,12 +3,12 @@
 
 use super::section::{DuelFile, Duelist, PendingMove};
 use crate::board::{Board, CardId, Span, Step, Zone};
-use crate::scenario::SectionFile;
 use crate::cards::{Card, CardType, Side};
 use crate::legality::{Basis, Verdict, Violation};
 use crate::procedures::duel::engine::{
     AT_THE_PLANET, BLOCK, DEFEAT, HAND_DRAW, HIT, INITIATION, NO_DEFEAT,
 };
+use crate::scenario::SectionFile;
 
 /// The code of the finding that refuses a walk: hit tokens with no duel to hold them.
 pub const HITS_OUTSIDE_DUEL: &str = "hits-outside-duel";

@@ -1,8 +1,8 @@
 //! The decisions the lightsaber duel asks: their kinds, and the keys of a scenario's `decisions:` that
 //! answer them.
 
-use crate::engine::decisions::{Answer, DecisionKind, PolicyRole, ScriptKey, Volunteer};
 use crate::engine::decisions::PLAYS;
+use crate::engine::decisions::{Answer, DecisionKind, PolicyRole, ScriptKey, Volunteer};
 
 /// The key that answers it.
 pub const CHARACTER: &ScriptKey = &ScriptKey {

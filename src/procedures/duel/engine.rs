@@ -2,22 +2,21 @@
 
 use std::borrow::Cow;
 
-
 use super::section::{DuelFile, PendingMove};
 use crate::board::{Board, CardId, Planet, Step, Zone};
-use crate::scenario::SectionFile;
 use crate::cards::traits::{dueling_character, lightsaber};
 use crate::cards::{Card, CardType, DuelingEffect, Side, StatValue, TraitValue};
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
+use crate::scenario::SectionFile;
 
+use super::events::{DuelEvent, DuelResult, Refusal};
 use crate::engine::conditions::{self, Situation};
 use crate::engine::missing::CardNumber;
 use crate::engine::{
-    MissingFact, Next, Pending, Assumption, Decision, DecisionOption, Event, Move, Procedure, Tally,
-    describe_move, saturating_sum,
+    Assumption, Decision, DecisionOption, Event, MissingFact, Move, Next, Pending, Procedure,
+    Tally, describe_move, saturating_sum,
 };
-use super::events::{Refusal, DuelEvent, DuelResult};
 
 pub(crate) const INITIATION: Citation = cite("duel.initiation");
 const IS_A_FIGHT: Citation = cite("duel.is-a-fight");
@@ -114,10 +113,6 @@ pub(crate) const ANAKIN_EMPTY_DECK: Assumption = Assumption {
     name: "anakin-empty-deck",
     text: "With no card to draw for Anakin's destiny, his power counts as 0 before bonuses.",
 };
-
-
-
-
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -676,9 +671,11 @@ impl DuelEngine {
     /// The printed DAMAGE of a fighter.
     fn printed_damage(board: &Board, id: CardId) -> Result<i32, MissingFact> {
         let card = board.card(id);
-        card.and_then(Card::damage).ok_or_else(|| {
-            MissingFact::CardNumber { card: card.map(Card::full_name).unwrap_or_default(), number: CardNumber::Damage }
-        })
+        card.and_then(Card::damage)
+            .ok_or_else(|| MissingFact::CardNumber {
+                card: card.map(Card::full_name).unwrap_or_default(),
+                number: CardNumber::Damage,
+            })
     }
 
     fn damage_zero(&mut self, board: &mut Board) -> Result<(), MissingFact> {
@@ -725,9 +722,13 @@ impl DuelEngine {
 
     /// The destiny number of a card, or why it is unknown.
     fn destiny_of(board: &Board, id: CardId) -> Result<i32, MissingFact> {
-        board.card(id).and_then(Card::destiny).ok_or_else(|| {
-            MissingFact::CardNumber { card: Self::name(board, id), number: CardNumber::Destiny }
-        })
+        board
+            .card(id)
+            .and_then(Card::destiny)
+            .ok_or_else(|| MissingFact::CardNumber {
+                card: Self::name(board, id),
+                number: CardNumber::Destiny,
+            })
     }
 
     fn hands(&mut self, board: &mut Board, side: Side) -> Result<(), MissingFact> {
@@ -780,7 +781,10 @@ impl DuelEngine {
                     parts.push((number_label("power", Some(fact)), *number))
                 }
                 _ => {
-                    return Err(MissingFact::CardNumber { card: card.full_name(), number: CardNumber::Power });
+                    return Err(MissingFact::CardNumber {
+                        card: card.full_name(),
+                        number: CardNumber::Power,
+                    });
                 }
             }
         }

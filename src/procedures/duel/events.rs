@@ -1,9 +1,9 @@
 //! The duel procedure's events and result: what it publishes of itself, in the steps and the result of `walk --format json` (its schema is snapshot-tested).
 
-use serde::Serialize;
 use super::section::PendingMove;
 use crate::cards::{DuelingEffect, Side};
 use crate::engine::Tally;
+use serde::Serialize;
 
 /// Why a duel may not be initiated.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]

@@ -1,13 +1,13 @@
 //! What a scenario expects of the duel procedure's walk: its part of `expect:`.
 
-use crate::cards::Side;
 use super::events::DuelResult;
+use crate::cards::Side;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::ranged::{DeckSize, Hits};
-use crate::scenario::{DamageBySide, SideOrNone, ZonesBySide};
 use crate::scenario::ExpectFile;
+use crate::scenario::{DamageBySide, SideOrNone, ZonesBySide};
 
 /// The expected outcome of a duel.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
@@ -73,7 +73,10 @@ impl ExpectFile for DuelExpectation {
 }
 
 /// The differences between a duel's result and what the scenario expects.
-pub(super) fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelResult) -> Vec<String> {
+pub(super) fn unmet_duel_expectations(
+    expect: &DuelExpectation,
+    result: &DuelResult,
+) -> Vec<String> {
     let mut unmet = Vec::new();
     if let Some(refused) = expect.refused
         && refused != result.refusal.is_some()
@@ -108,10 +111,15 @@ pub(super) fn unmet_duel_expectations(expect: &DuelExpectation, result: &DuelRes
         }
     }
     if let Some(damage) = expect.damage {
-        unmet.extend(crate::procedures::outcome::unmet_damage(damage, |side| result.damage(side)));
+        unmet.extend(crate::procedures::outcome::unmet_damage(damage, |side| {
+            result.damage(side)
+        }));
     }
     if let Some(victory) = expect.deck_victory {
-        unmet.extend(crate::procedures::outcome::unmet_deck_victory(victory, result.deck_victory));
+        unmet.extend(crate::procedures::outcome::unmet_deck_victory(
+            victory,
+            result.deck_victory,
+        ));
     }
     let end = result.exchange_end.unwrap_or_default();
     if let Some(hits) = expect.hits {

@@ -15,9 +15,9 @@ use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::Board;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
-use expect::DuelExpectation;
 use engine::DuelEngine;
 use events::{DuelEvent, DuelResult};
+use expect::DuelExpectation;
 
 /// The lightsaber duel, as the registry knows it.
 pub struct DuelProcedure;
@@ -126,8 +126,6 @@ impl Procedure for DuelProcedure {
         narrate::verdict_lines(&walked.result, &walked.run)
     }
 
-
-
     fn unmet(expect: &DuelExpectation, walked: &DuelWalk) -> Vec<String> {
         let mut unmet = expect::unmet_duel_expectations(expect, &walked.result);
         if let Some(zones) = &expect.zones {
@@ -138,16 +136,16 @@ impl Procedure for DuelProcedure {
 
     fn expectation(result: &DuelResult) -> Option<DuelExpectation> {
         Some(DuelExpectation {
-                refused: Some(result.refusal.is_some()),
-                defender: result.defender.clone(),
-                defeated: Some(crate::scenario::SideOrNone::of(result.defeated)),
-                damage: Some(crate::scenario::DamageBySide {
-                    light: crate::ranged::DamageTotal::saturating(i64::from(result.damage_light)),
-                    dark: crate::ranged::DamageTotal::saturating(i64::from(result.damage_dark)),
-                }),
-                deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
-                ..DuelExpectation::default()
-            })
+            refused: Some(result.refusal.is_some()),
+            defender: result.defender.clone(),
+            defeated: Some(crate::scenario::SideOrNone::of(result.defeated)),
+            damage: Some(crate::scenario::DamageBySide {
+                light: crate::ranged::DamageTotal::saturating(i64::from(result.damage_light)),
+                dark: crate::ranged::DamageTotal::saturating(i64::from(result.damage_dark)),
+            }),
+            deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
+            ..DuelExpectation::default()
+        })
     }
 
     fn check(board: &Board, _corpus: &Corpus) -> Vec<Violation> {
@@ -169,8 +167,6 @@ impl Procedure for DuelProcedure {
         Some(shell::under_way(board, args, find))
     }
 }
-
-
 
 #[cfg(test)]
 mod tests;

@@ -1,7 +1,7 @@
 //! How the duel's events read in a walkthrough: one sentence (or two) each.
 
+use super::events::DuelResult;
 use crate::engine::Run;
-use super::events::{DuelResult};
 use std::fmt::Write;
 
 use super::events::Refusal;

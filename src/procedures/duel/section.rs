@@ -204,11 +204,7 @@ impl SectionFile for DuelFile {
 }
 
 /// One side of a duel under way, its cards placed on the board.
-fn duelist(
-    builder: &mut Builder<'_>,
-    side: Side,
-    file: &Located<DuelistFile>,
-) -> Option<Duelist> {
+fn duelist(builder: &mut Builder<'_>, side: Side, file: &Located<DuelistFile>) -> Option<Duelist> {
     let DuelistFile {
         fighter,
         weapon,

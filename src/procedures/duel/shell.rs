@@ -3,13 +3,17 @@
 
 use super::section::{DuelFile, DuelInProgress, Duelist, PendingMove};
 use crate::board::{Board, SpanNote};
-use crate::scenario::SectionFile;
 use crate::cards::Side;
 use crate::procedures::FindCard;
+use crate::scenario::SectionFile;
 
 /// States a duel under way, or changes or ends the one stated (the shell's `duel
 /// under-way …`, `duel next …`, …).
-pub fn under_way(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<String, crate::procedures::WordsRefused> {
+pub fn under_way(
+    board: &mut Board,
+    args: &[&str],
+    find: FindCard<'_>,
+) -> Result<String, crate::procedures::WordsRefused> {
     let usage = "duel under-way LIGHT-FIGHTER / DARK-FIGHTER";
     let words = args
         .get(1..)
@@ -30,14 +34,16 @@ pub fn under_way(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result
                 drawn: None,
                 span: SpanNote::default(),
             };
-            DuelFile::set_stated(board, Some(DuelInProgress {
-                initiator,
-                light: duelist(light),
-                dark: duelist(dark),
-                next: initiator,
-                pending: PendingMove::Attack,
-                span: SpanNote::default(),
-            }),
+            DuelFile::set_stated(
+                board,
+                Some(DuelInProgress {
+                    initiator,
+                    light: duelist(light),
+                    dark: duelist(dark),
+                    next: initiator,
+                    pending: PendingMove::Attack,
+                    span: SpanNote::default(),
+                }),
             );
         }
         "off" => {

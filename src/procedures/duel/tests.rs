@@ -24,7 +24,10 @@ fn block_pending(light_hand: &str, decisions: &str) -> String {
 #[test]
 fn a_block_is_offered_only_with_a_card_of_the_attack_number() {
     let (events, next) = until_decided::<DuelProcedure>(&block_pending("[4, 5, 3]", ""), "duel");
-    assert!(matches!(events.first(), Some(DuelEvent::DuelResumed { .. })));
+    assert!(matches!(
+        events.first(),
+        Some(DuelEvent::DuelResumed { .. })
+    ));
     let Advance::Decide(decision) = next else {
         panic!("expected the block decision, got {next:?}");
     };

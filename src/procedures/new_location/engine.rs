@@ -3,20 +3,19 @@
 //! from his draw deck, show it, put it in his hand and reshuffle, the player who put the
 //! location down first.
 
-use crate::scenario::SectionFile;
 use super::section::NewLocationFile;
+use crate::scenario::SectionFile;
 use std::collections::BTreeSet;
-
 
 use crate::board::{Board, CardId, Zone};
 use crate::cards::{Card, CardType, Side};
 use crate::random::Random;
 use crate::rules::{Citation, cite};
 
+use super::events::{EffectsEvent, EffectsResult, Occasion};
 use crate::engine::{
-    MissingFact, Next, Pending, Assumption, Decision, DecisionOption, Procedure, describe_move,
+    Assumption, Decision, DecisionOption, MissingFact, Next, Pending, Procedure, describe_move,
 };
-use super::events::{Occasion, EffectsEvent, EffectsResult};
 
 const NEW_PLANET: Citation = cite("effects.new-planet");
 const START_OF_GAME: Citation = cite("effects.start-of-game");
@@ -25,10 +24,6 @@ pub(crate) const NO_EFFECT_NO_RESHUFFLE: Assumption = Assumption {
     name: "no-effect-no-reshuffle",
     text: "A player who gets no Effect does not search his draw deck, so it is not reshuffled. The rule sources say only that a player who gets one reshuffles.",
 };
-
-
-
-
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {

@@ -1,13 +1,13 @@
 //! What a scenario expects of the new location procedure's walk: its part of `expect:`.
 
+use super::events::EffectsResult;
 use crate::board::Board;
 use crate::cards::Side;
-use super::events::EffectsResult;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::scenario::ZonesBySide;
 use crate::scenario::ExpectFile;
+use crate::scenario::ZonesBySide;
 
 /// The expected outcome of a new location's Effects.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]

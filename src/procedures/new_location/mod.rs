@@ -10,15 +10,14 @@ pub mod narrate;
 pub mod section;
 pub mod shell;
 
-
 use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::Board;
 use crate::cards::Side;
 use crate::rules::{Choices, Corpus, Ruleset};
-use expect::NewLocationExpectation;
 use engine::NewLocationEngine;
 use events::{EffectsEvent, EffectsResult};
+use expect::NewLocationExpectation;
 
 /// The Effects of a new location, as the registry knows them.
 pub struct NewLocationProcedure;
@@ -65,7 +64,12 @@ impl Procedure for NewLocationProcedure {
         &[&crate::scenario::SectionFormat::<section::NewLocationFile>::NEW]
     }
 
-    fn start(board: &Board, _corpus: &Corpus, _action: &str, _choices: &Choices) -> NewLocationEngine {
+    fn start(
+        board: &Board,
+        _corpus: &Corpus,
+        _action: &str,
+        _choices: &Choices,
+    ) -> NewLocationEngine {
         NewLocationEngine::new(board)
     }
 
@@ -109,8 +113,6 @@ impl Procedure for NewLocationProcedure {
             .collect()
     }
 
-
-
     fn unmet(expect: &NewLocationExpectation, walked: &NewLocationWalk) -> Vec<String> {
         expect::unmet_expectations(expect, &walked.result, &walked.after)
     }
@@ -125,12 +127,12 @@ impl Procedure for NewLocationProcedure {
             )
         };
         Some(NewLocationExpectation {
-                effects: Some(expect::EffectsBySide {
-                    light: named(Side::Light),
-                    dark: named(Side::Dark),
-                }),
-                zones: None,
-            })
+            effects: Some(expect::EffectsBySide {
+                light: named(Side::Light),
+                dark: named(Side::Dark),
+            }),
+            zones: None,
+        })
     }
 
     fn shell(
@@ -143,7 +145,6 @@ impl Procedure for NewLocationProcedure {
         Some(shell::state(board, args))
     }
 }
-
 
 #[cfg(test)]
 mod tests;

@@ -1,11 +1,11 @@
 //! The shell's words for stating a new location: `new-location [by SIDE] [PLANET]
 //! [start-of-game | took-control]`, `new-location off`.
 
-use crate::scenario::SectionFile;
-use super::section::NewLocationFile;
 use super::events::Occasion;
+use super::section::NewLocationFile;
 use crate::board::Board;
 use crate::cards::Side;
+use crate::scenario::SectionFile;
 
 /// States the new location from the shell's words: `by SIDE`, a planet, an occasion.
 pub fn state(board: &mut Board, args: &[&str]) -> Result<String, crate::procedures::WordsRefused> {

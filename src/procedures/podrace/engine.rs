@@ -2,10 +2,9 @@
 //! the match from the draw deck), the Thrust token, lap cards with handling, a finished lap
 //! and the third lap's win, and Refuel.
 
-use crate::scenario::SectionFile;
 use super::section::PodraceFile;
+use crate::scenario::SectionFile;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
-
 
 use crate::board::{Board, CardId, Step, Zone};
 use crate::cards::traits::{handling, podracer_matches, podracer_pilot, podracer_weapon};
@@ -14,13 +13,15 @@ use crate::legality::{COUNTERS_A_TURN, COUNTERS_PER_TURN};
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
 
+use super::events::{
+    HandlingSource, LapsEnd, ObjectiveDeployRefusal, PodraceEvent, PodraceRefusal, PodraceResult,
+};
 use crate::engine::counters::{COUNTERS_UNCOUNTED, UNLIMITED, cost_of};
 use crate::engine::from_deck::NotFetched;
 use crate::engine::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
 use crate::engine::{
-    MissingFact, Next, Pending, Assumption, Decision, DecisionOption, Procedure, describe_move,
+    Assumption, Decision, DecisionOption, MissingFact, Next, Pending, Procedure, describe_move,
 };
-use super::events::{PodraceRefusal, ObjectiveDeployRefusal, LapsEnd, HandlingSource, PodraceEvent, PodraceResult};
 
 const WIN_THE_GAME: Citation = cite("boonta.objective.podrace");
 const AT_THE_OBJECTIVE: Citation = cite("boonta.boonta-eve-classic.deploy");
@@ -79,12 +80,6 @@ const REFUEL_AFTER_LAP_CARD: Assumption = Assumption {
 };
 /// The value of `refuel-after-thrust` that asks for a lap card.
 pub(crate) const NEEDS_LAP_CARD: &str = "lap-card";
-
-
-
-
-
-
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -391,12 +386,9 @@ impl PodraceEngine {
             return Ok(());
         };
         let side = self.side;
-        let card = board
-            .card(id)
-            .cloned()
-            .ok_or(MissingFact::NotOnTable {
-                what: "a card deployed to the Objective",
-            })?;
+        let card = board.card(id).cloned().ok_or(MissingFact::NotOnTable {
+            what: "a card deployed to the Objective",
+        })?;
         let name = card.full_name();
         if board.zone_of(id) != Some(Zone::Hand(side)) {
             return Err(MissingFact::NotInHand {
@@ -423,11 +415,19 @@ impl PodraceEngine {
         };
         if let Some(there) = there {
             let there = board.describe(there);
-            self.refuse_deploy(name, ObjectiveDeployRefusal::AlreadyOne { there }, Vec::new());
+            self.refuse_deploy(
+                name,
+                ObjectiveDeployRefusal::AlreadyOne { there },
+                Vec::new(),
+            );
             return Ok(());
         }
         if is_pilot && let Some(planet) = self.in_play_elsewhere(board, &card) {
-            self.refuse_deploy(name, ObjectiveDeployRefusal::InPlayElsewhere { planet }, Vec::new());
+            self.refuse_deploy(
+                name,
+                ObjectiveDeployRefusal::InPlayElsewhere { planet },
+                Vec::new(),
+            );
             return Ok(());
         }
         let cost = cost_of(&card)?;

@@ -1,8 +1,8 @@
 //! The podrace procedure's events and result: what it publishes of itself, in the steps and the result of `walk --format json` (its schema is snapshot-tested).
 
-use serde::Serialize;
 use crate::cards::Side;
 use crate::engine::from_deck::NotFetched;
+use serde::Serialize;
 
 /// Why the step may not be walked at all.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]

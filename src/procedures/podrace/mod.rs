@@ -14,12 +14,12 @@ pub mod shell;
 use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::{Board, CardId, Span};
-use crate::scenario::SectionFile;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
-use expect::PodraceExpectation;
+use crate::scenario::SectionFile;
 use engine::PodraceEngine;
 use events::{PodraceEvent, PodraceResult};
+use expect::PodraceExpectation;
 
 /// The Podrace Deploy step, as the registry knows it.
 pub struct PodraceProcedure;
@@ -124,8 +124,6 @@ impl Procedure for PodraceProcedure {
         narrate::verdict_lines(&walked.result, &walked.run)
     }
 
-
-
     fn unmet(expect: &PodraceExpectation, walked: &PodraceWalk) -> Vec<String> {
         expect::unmet_podrace_expectations(expect, &walked.result, &walked.after)
     }
@@ -138,21 +136,21 @@ impl Procedure for PodraceProcedure {
                 .collect()
         };
         Some(PodraceExpectation {
-                refused: Some(expect::refused(result)),
-                laps: Some(crate::ranged::Laps::saturating(i64::from(result.laps))),
-                thrust: Some(crate::ranged::Thrust::saturating(i64::from(result.thrust))),
-                pile: Some(destinies(&result.pile)),
-                lap_cards: Some(destinies(&result.lap_cards)),
-                refuel_drawn: Some(crate::ranged::CardsDrawn::saturating(i64::from(
-                    result.refuel_drawn.unwrap_or(0),
-                ))),
-                game_won: Some(crate::scenario::SideOrNone::of(result.game_won)),
-                damage: Some(crate::ranged::DamageTotal::saturating(i64::from(
-                    result.damage,
-                ))),
-                deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
-                zones: None,
-            })
+            refused: Some(expect::refused(result)),
+            laps: Some(crate::ranged::Laps::saturating(i64::from(result.laps))),
+            thrust: Some(crate::ranged::Thrust::saturating(i64::from(result.thrust))),
+            pile: Some(destinies(&result.pile)),
+            lap_cards: Some(destinies(&result.lap_cards)),
+            refuel_drawn: Some(crate::ranged::CardsDrawn::saturating(i64::from(
+                result.refuel_drawn.unwrap_or(0),
+            ))),
+            game_won: Some(crate::scenario::SideOrNone::of(result.game_won)),
+            damage: Some(crate::ranged::DamageTotal::saturating(i64::from(
+                result.damage,
+            ))),
+            deck_victory: Some(crate::scenario::SideOrNone::of(result.deck_victory)),
+            zones: None,
+        })
     }
 
     fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
@@ -188,9 +186,6 @@ impl Procedure for PodraceProcedure {
         Some(shell::state(board, args, find))
     }
 }
-
-
-
 
 #[cfg(test)]
 mod tests;

@@ -1,12 +1,14 @@
 //! How a Podrace Deploy step's events read in a walkthrough: one sentence (or two) each.
 
-use crate::engine::Run;
-use super::events::{PodraceResult};
+use super::events::PodraceResult;
 use crate::cards::Side;
+use crate::engine::Run;
 use crate::engine::damage::Taken;
 use crate::engine::from_deck::NotFetched;
-use crate::procedures::podrace::engine::{THRUST_TOKENS_CAP};
-use crate::procedures::podrace::events::{ObjectiveDeployRefusal, HandlingSource, LapsEnd, PodraceEvent, PodraceRefusal};
+use crate::procedures::podrace::engine::THRUST_TOKENS_CAP;
+use crate::procedures::podrace::events::{
+    HandlingSource, LapsEnd, ObjectiveDeployRefusal, PodraceEvent, PodraceRefusal,
+};
 use crate::text::{and_list as list, capitalised as capital, count};
 
 impl crate::engine::EventKind for PodraceEvent {

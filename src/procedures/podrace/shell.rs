@@ -3,11 +3,15 @@
 
 use super::section::{PodraceFile, PodraceSetup};
 use crate::board::{Board, Zone};
-use crate::scenario::SectionFile;
 use crate::procedures::FindCard;
+use crate::scenario::SectionFile;
 
 /// States the Podrace step (the words after `podrace`), and describes it.
-pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<String, crate::procedures::WordsRefused> {
+pub fn state(
+    board: &mut Board,
+    args: &[&str],
+    find: FindCard<'_>,
+) -> Result<String, crate::procedures::WordsRefused> {
     let words = args.join(" ");
     let words = words.trim();
     let (first, rest) = words.split_once(' ').unwrap_or((words, ""));
@@ -49,7 +53,9 @@ pub fn state(board: &mut Board, args: &[&str], find: FindCard<'_>) -> Result<Str
                 cards.push(card);
             }
             if cards.is_empty() {
-                return Err("name the cards: podrace deploy CARD [/ CARD]".to_string().into());
+                return Err("name the cards: podrace deploy CARD [/ CARD]"
+                    .to_string()
+                    .into());
             }
             let mut setup: PodraceSetup = PodraceFile::stated(board).cloned().unwrap_or_default();
             setup.deploy = cards;

@@ -49,10 +49,9 @@ fn the_sixth_card_finishes_the_lap_and_the_six_leave_the_pile_for_the_deck() {
     assert!(after.zone(Zone::PodracingPile(Side::Light)).is_empty());
     assert_eq!(after.zone(Zone::DrawDeck(Side::Light)).len(), 8);
     // The cards that left the pile are no longer handling cards.
-    assert!(
+    assert!(after.zone(Zone::DrawDeck(Side::Light)).iter().all(|id| {
         after
-            .zone(Zone::DrawDeck(Side::Light))
-            .iter()
-            .all(|id| after.instance(*id).is_some_and(|card| card.handling_for.is_none()))
-    );
+            .instance(*id)
+            .is_some_and(|card| card.handling_for.is_none())
+    }));
 }

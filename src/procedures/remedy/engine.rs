@@ -3,20 +3,18 @@
 
 use std::collections::VecDeque;
 
-
 use crate::board::{Board, CardId, Zone};
 use crate::cards::Side;
 use crate::legality::{Basis, Remedy, RemedyAction, Violation};
 use crate::rules::{Citation, Corpus};
 
+use super::events::{RemedyEvent, RemedyResult};
 use crate::board::{PLANETS, Planet};
 use crate::cards::CardType;
 use crate::engine::{
-    MissingFact, Next, Pending, Assumption, Decision, DecisionOption, Procedure, describe_move,
+    Assumption, Decision, DecisionOption, MissingFact, Next, Pending, Procedure, describe_move,
 };
 use crate::random::Random;
-use super::events::{RemedyEvent, RemedyResult};
-
 
 pub(crate) const EVEN_UP_HAND: Assumption = Assumption {
     name: "even-up-hand-size",
@@ -25,7 +23,6 @@ pub(crate) const EVEN_UP_HAND: Assumption = Assumption {
 
 /// The hand size of Even Up under its named assumption.
 const HAND_SIZE: usize = 6;
-
 
 /// Where the remedy of hidden cards over six stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The remedy procedure's events and result: what it publishes of itself, in the steps and the result of `walk --format json` (its schema is snapshot-tested).
 
-use serde::Serialize;
 use crate::cards::Side;
+use serde::Serialize;
 
 /// What happened as the remedies were applied.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]

@@ -1,12 +1,12 @@
 //! What a scenario expects of the remedy procedure's walk: its part of `expect:`.
 
-use crate::board::Board;
 use super::events::RemedyResult;
+use crate::board::Board;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::scenario::ZonesBySide;
 use crate::scenario::ExpectFile;
+use crate::scenario::ZonesBySide;
 
 /// The expected outcome of `action: remedy`.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]

@@ -16,7 +16,7 @@ use super::{ActionSpec, AssumptionSpec};
 use crate::board::Board;
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::text::and_list;
-use engine::{Remedies};
+use engine::Remedies;
 use events::{RemedyEvent, RemedyResult};
 
 /// The remedies, as the registry knows them.
@@ -111,13 +111,10 @@ impl Procedure for RemedyProcedure {
         lines
     }
 
-
-
     fn unmet(expect: &Self::Expect, walked: &RemedyWalk) -> Vec<String> {
         expect::unmet_expectations(expect, &walked.result, &walked.after)
     }
 }
-
 
 #[cfg(test)]
 mod tests;
