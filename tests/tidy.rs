@@ -2,7 +2,8 @@
 //! imports between top-level modules run only downward in the layer order ARCHITECTURE.md
 //! writes; a procedure is named only in its folder and on its registry line; every procedure
 //! folder has the same parts; every module opens with a `//!` line; the core returns no
-//! `String` errors.
+//! `String` errors, does no I/O, draws no unseeded randomness, and names a card only where a
+//! rule names it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -187,23 +188,29 @@ fn procedure_folders() -> Vec<String> {
     folders
 }
 
-/// The types a folder declares (`struct`, `enum`, `trait`, `type`, whatever their
-/// visibility).
+/// The public types a folder's modules declare (`struct`, `enum`, `trait`, `type`).
 fn declared_types(folder: &str) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for path in rust_files(&format!("src/procedures/{folder}")) {
         for line in read(&path).lines() {
-            let words: Vec<&str> = code_of(line).split_whitespace().collect();
-            for pair in words.windows(2) {
-                if matches!(pair[0], "struct" | "enum" | "trait" | "type") {
-                    let name: String = pair[1]
-                        .chars()
-                        .take_while(|character| character.is_alphanumeric() || *character == '_')
-                        .collect();
-                    if name.starts_with(|character: char| character.is_uppercase()) {
-                        names.insert(name);
-                    }
-                }
+            // An item of the module itself starts its line; an associated type is indented.
+            if line.starts_with(char::is_whitespace) {
+                continue;
+            }
+            // What is private to a module cannot be named outside it, as the compiler sees.
+            let mut words = code_of(line).split_whitespace();
+            if !words.next().is_some_and(|word| word.starts_with("pub")) {
+                continue;
+            }
+            let (Some(keyword), Some(name)) = (words.next(), words.next()) else {
+                continue;
+            };
+            if matches!(keyword, "struct" | "enum" | "trait" | "type") {
+                let name: String = name
+                    .chars()
+                    .take_while(|character| character.is_alphanumeric() || *character == '_')
+                    .collect();
+                names.insert(name);
             }
         }
     }
@@ -268,8 +275,10 @@ fn a_procedure_is_named_only_in_its_folder_and_on_its_registry_line() {
                 });
                 let mut found: Vec<&str> = owners.get(word).cloned().unwrap_or_default();
                 found.extend(named_folder.map(String::as_str));
+                let declared_here =
+                    own_folder.is_some_and(|own| types[own.as_str()].contains(word));
                 for folder in found {
-                    if own_folder.map(String::as_str) != Some(folder) {
+                    if own_folder.map(String::as_str) != Some(folder) && !declared_here {
                         named.push(format!(
                             "{}:{}: names {word} of the procedure {folder}",
                             path.display(),
@@ -427,4 +436,133 @@ fn the_checks_themselves_find_what_they_look_for() {
         Some("walk")
     );
     assert_eq!(top_module(Path::new("src/lib.rs")), None);
+    assert_eq!(
+        string_literals(r#"cite("a"); x("Darth \"Maul\"", 'c')"#),
+        ["a", r#"Darth \"Maul\""#]
+    );
+}
+
+/// The lines of a file's code outside its unit tests (a `#[cfg(test)]` item at the end of a
+/// file, or a test module of its own), each with its number from 1.
+fn code_outside_tests(path: &Path) -> Vec<(usize, String)> {
+    let name = path
+        .file_name()
+        .map(|name| name.to_string_lossy().to_string());
+    if matches!(name.as_deref(), Some("tests.rs" | "testing.rs")) {
+        return Vec::new();
+    }
+    read(path)
+        .lines()
+        .enumerate()
+        .take_while(|(_, line)| !line.starts_with("#[cfg(test)]"))
+        .map(|(number, line)| (number + 1, code_of(line).to_string()))
+        .collect()
+}
+
+#[test]
+fn the_core_does_no_io_and_draws_no_randomness_but_the_seeded_one() {
+    let rank = layers();
+    let edge = rank["render"];
+    const IO: &[&str] = &[
+        "std::fs",
+        "std::env",
+        "std::io::stdin",
+        "std::io::stdout",
+        "std::io::stderr",
+        "std::process",
+        "SystemTime",
+        "Instant::now",
+        "println!",
+        "eprintln!",
+        "print!(",
+        "eprint!(",
+        "dbg!",
+    ];
+    const RANDOMNESS: &[&str] = &["rand::", "rand_chacha", "rand_core", "getrandom"];
+    let mut found = Vec::new();
+    for path in rust_files("src") {
+        let Some(module) = top_module(&path) else {
+            continue;
+        };
+        if rank[&module] >= edge {
+            continue;
+        }
+        for (number, code) in code_outside_tests(&path) {
+            for word in IO {
+                if code.contains(word) {
+                    found.push(format!("{}:{number}: {word}", path.display()));
+                }
+            }
+            if module != "random" {
+                for word in RANDOMNESS {
+                    if code.contains(word) {
+                        found.push(format!("{}:{number}: {word}", path.display()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The string literals of a line of code that fit on it.
+fn string_literals(code: &str) -> Vec<&str> {
+    let mut literals = Vec::new();
+    let mut start = None;
+    let mut previous = ' ';
+    for (index, character) in code.char_indices() {
+        if character == '"' && previous != '\\' {
+            match start.take() {
+                Some(begun) => literals.push(&code[begun..index]),
+                None => start = Some(index + 1),
+            }
+        }
+        previous = if previous == '\\' && character == '\\' {
+            ' '
+        } else {
+            character
+        };
+    }
+    literals
+}
+
+#[test]
+fn card_names_in_the_rules_code_are_only_those_a_rule_names() {
+    let catalog = jedi_judge::cards::Catalog::embedded();
+    let mut titles = BTreeSet::new();
+    for card in catalog.cards() {
+        titles.insert(card.title.to_string());
+        titles.insert(card.full_name());
+    }
+    let corpus = jedi_judge::rules::Corpus::embedded();
+    let named_by_a_rule = |name: &str| corpus.items().iter().any(|item| item.text.contains(name));
+    let rules_code = rust_files("src").into_iter().filter(|path| {
+        matches!(
+            top_module(path).as_deref(),
+            Some("engine" | "legality" | "clash" | "procedures")
+        ) || path == Path::new("src/cards/traits.rs")
+    });
+    let mut unnamed = Vec::new();
+    let mut named = 0;
+    for path in rules_code {
+        for (number, code) in code_outside_tests(&path) {
+            for literal in string_literals(&code) {
+                if titles.contains(literal) {
+                    named += 1;
+                    if !named_by_a_rule(literal) {
+                        unnamed.push(format!("{}:{number}: {literal}", path.display()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        named > 0,
+        "the dueling characters, at least, are named by the rules' code"
+    );
+    assert!(
+        unnamed.is_empty(),
+        "card names no rule text names (work from traits and game text instead):\n{}",
+        unnamed.join("\n")
+    );
 }

@@ -222,3 +222,65 @@ pub fn deck_empty(board: &Board, side: Side, laps_rule: bool) -> bool {
     board.zone(Zone::DrawDeck(side)).is_empty()
         && (!laps_rule || board.zone(Zone::PodracingPile(side)).is_empty())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Card;
+    use crate::rules::Ruleset;
+
+    /// A board whose dark player has `deck` (top first) and `pile` (in the order played).
+    fn board(deck: &[i32], pile: &[i32]) -> (Board, Vec<CardId>, Vec<CardId>) {
+        let mut board = Board::new(Ruleset::latest(), 0);
+        let add = |board: &mut Board, zone: Zone, destinies: &[i32]| -> Vec<CardId> {
+            destinies
+                .iter()
+                .map(|destiny| {
+                    let definition = board.define(Card::anonymous(*destiny));
+                    board.add(zone, definition, Side::Dark)
+                })
+                .collect()
+        };
+        let deck = add(&mut board, Zone::DrawDeck(Side::Dark), deck);
+        let pile = add(&mut board, Zone::PodracingPile(Side::Dark), pile);
+        (board, deck, pile)
+    }
+
+    #[test]
+    fn damage_reaches_the_lap_cards_only_once_the_deck_is_exhausted_the_last_played_first() {
+        let (mut board, deck, pile) = board(&[5, 6], &[1, 2, 3]);
+        let mut moves = Vec::new();
+        let taken = take(&mut board, Side::Dark, 4, true, &mut moves);
+        assert_eq!((taken.lost, taken.lap_cards, taken.pile_left), (4, 2, 1));
+        assert!(!taken.ran_out);
+        let discarded = board.zone(Zone::DiscardPile(Side::Dark));
+        assert_eq!(discarded, [deck[0], deck[1], pile[2], pile[1]]);
+        assert_eq!(board.zone(Zone::PodracingPile(Side::Dark)), [pile[0]]);
+        assert_eq!(moves.len(), 4);
+        assert!(board.conservation_holds());
+    }
+
+    #[test]
+    fn without_the_boonta_eve_rule_the_lap_cards_are_never_taken() {
+        let (mut board, _, pile) = board(&[5], &[1, 2]);
+        let taken = take(&mut board, Side::Dark, 3, false, &mut Vec::new());
+        assert_eq!((taken.lost, taken.lap_cards), (1, 0));
+        assert!(
+            taken.ran_out,
+            "the deck ran out: deck victory for the opponent"
+        );
+        assert_eq!(board.zone(Zone::PodracingPile(Side::Dark)), pile);
+    }
+
+    #[test]
+    fn game_text_that_takes_damage_below_zero_stops_at_zero_by_the_named_assumption() {
+        let parts = [("printed".to_string(), 2), ("game text".to_string(), -5)];
+        let (damage, assumed) = amount(&parts);
+        assert_eq!(damage, 0);
+        assert_eq!(
+            assumed.map(|assumption| assumption.name),
+            Some("damage-not-below-zero")
+        );
+        assert_eq!(amount(&parts[..1]), (2, None));
+    }
+}

@@ -1,5 +1,5 @@
 //! The battle and the evacuation as a procedure a scenario walks with `action: battle` and
-//! `action: evacuate`: one engine, `Battle`, in two modes, over the scenario's `battle:`
+//! `action: evacuate`: one engine, `BattleEngine`, in two modes, over the scenario's `battle:`
 //! section.
 
 pub mod check;

@@ -1,5 +1,5 @@
-//! The battle's engine, step by step: a tied fight as the named assumption says, and an
-//! evacuation refused without a transport.
+//! The battle's engine, step by step: a tied fight as the named assumption says, an
+//! evacuation refused without a transport, and a starship of unknown kind asked for.
 
 use super::BattleProcedure;
 use super::events::{BattleEvent, BattleRefusal};
@@ -66,4 +66,22 @@ fn an_evacuation_without_a_transport_is_refused_at_once() {
             ..
         })
     ));
+}
+
+#[test]
+fn a_starship_whose_kind_no_source_gives_stops_the_evacuation_for_it() {
+    let yaml = "action: evacuate\nturn: light\ncurrent_planet: Naboo\n\
+                cards:\n  Made Up Cruiser: {type: starship, side: light, power: 3}\n\
+                light:\n  deck: [3, 4]\n  hyperspace: [Made Up Cruiser]\n\
+                dark:\n  deck: [2, 1]\n\
+                planets:\n  Naboo:\n    light: [\"Qui-Gon Jinn, Jedi Master\"]\n    \
+                dark: [\"Darth Maul, Sith Apprentice\"]\n";
+    let (_, next) = until_decided::<BattleProcedure>(yaml, "evacuate");
+    let Advance::Missing(fact) = next else {
+        panic!("expected the starship's kind to be asked for, got {next:?}");
+    };
+    assert_eq!(
+        (fact.code(), fact.card()),
+        ("starship-kind-unknown", Some("Made Up Cruiser"))
+    );
 }

@@ -34,7 +34,7 @@ enum Conceding {
 }
 
 /// The procedure.
-pub struct Remedies {
+pub struct RemedyEngine {
     /// Each finding with a remedy, in the order of the file.
     findings: VecDeque<Violation>,
     started: bool,
@@ -47,13 +47,13 @@ pub struct Remedies {
     result: RemedyResult,
 }
 
-impl Remedies {
-    pub fn new(board: &Board, corpus: &Corpus) -> Remedies {
+impl RemedyEngine {
+    pub fn new(board: &Board, corpus: &Corpus) -> RemedyEngine {
         let findings = crate::procedures::check_board(board, corpus)
             .into_iter()
             .filter(|finding| finding.remedy.is_some())
             .collect();
-        Remedies {
+        RemedyEngine {
             findings,
             started: false,
             random: Random::seeded(board.seed),
@@ -178,7 +178,7 @@ impl Remedies {
 
 const HIDDEN_OVER_SIX: Citation = crate::rules::cite("misplays.hidden-over-six");
 
-impl Remedies {
+impl RemedyEngine {
     /// Hidden cards over six: the offender concedes the current planet; his Battle cards and
     /// starships there are discarded, the rest stay.
     /// Whether it could: the position must name the current planet.
@@ -308,7 +308,7 @@ impl Remedies {
     }
 }
 
-impl Procedure for Remedies {
+impl Procedure for RemedyEngine {
     type Table = Board;
     type Event = RemedyEvent;
 

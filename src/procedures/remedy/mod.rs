@@ -16,7 +16,7 @@ use super::{ActionSpec, AssumptionSpec};
 use crate::board::Board;
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::text::and_list;
-use engine::Remedies;
+use engine::RemedyEngine;
 use events::{RemedyEvent, RemedyResult};
 
 /// The remedies, as the registry knows them.
@@ -45,7 +45,7 @@ pub type RemedyWalk = Walked<RemedyProcedure>;
 impl Procedure for RemedyProcedure {
     type Table = Board;
     type Event = RemedyEvent;
-    type Engine = Remedies;
+    type Engine = RemedyEngine;
     type Result = RemedyResult;
     type Expect = expect::RemedyExpectation;
 
@@ -57,11 +57,11 @@ impl Procedure for RemedyProcedure {
         decisions::KINDS
     }
 
-    fn start(board: &Board, corpus: &Corpus, _action: &str, _choices: &Choices) -> Remedies {
-        Remedies::new(board, corpus)
+    fn start(board: &Board, corpus: &Corpus, _action: &str, _choices: &Choices) -> RemedyEngine {
+        RemedyEngine::new(board, corpus)
     }
 
-    fn result(engine: &Remedies) -> RemedyResult {
+    fn result(engine: &RemedyEngine) -> RemedyResult {
         engine.result().clone()
     }
 
