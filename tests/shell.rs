@@ -820,3 +820,42 @@ yes
         session.walked
     );
 }
+
+#[test]
+fn a_loaded_scenario_s_named_assumptions_hold_in_the_shell_and_are_saved_with_it() {
+    let dir = folder("assumptions");
+    let saved = dir.join("tied.yaml");
+    let scenario = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/battle/battle-tied-fight-overridden.yaml"
+    );
+    let (out, _) = transcript(&format!(
+        "load {scenario}\nbattle\nsave {}\n",
+        saved.display()
+    ));
+    // The scenario sets `tied-fight: both-defeated`: the tied fight defeats Qui-Gon too.
+    assert!(
+        out.contains(
+            "Defeated (Light Side): Obi-Wan Kenobi, Jedi Knight, Qui-Gon Jinn, Jedi Master."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Damage taken: Light Side 11, Dark Side 1."),
+        "{out}"
+    );
+    let file = std::fs::read_to_string(&saved).expect("the shell saved the walk");
+    let reread = jedi_judge::procedures::parse(&file).expect("the saved file reads");
+    let choices: Vec<(String, String)> = reread
+        .assumptions
+        .0
+        .0
+        .iter()
+        .map(|(name, value)| (name.value.clone(), value.value.clone()))
+        .collect();
+    assert_eq!(
+        choices,
+        [("tied-fight".to_string(), "both-defeated".to_string())]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
