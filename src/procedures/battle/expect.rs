@@ -3,6 +3,7 @@
 use super::events::BattleResult;
 use crate::board::Board;
 use crate::cards::Side;
+use crate::procedures::outcome::Unmet;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -72,21 +73,11 @@ pub(super) fn unmet_battle_expectations(
     result: &BattleResult,
     board: &Board,
 ) -> Vec<String> {
-    let mut unmet = Vec::new();
-    let mut flag = |what: &str, wanted: Option<bool>, actual: Option<bool>| {
-        if let Some(wanted) = wanted
-            && Some(wanted) != actual
-        {
-            unmet.push(format!(
-                "{what}: expected {wanted}, got {}",
-                actual.map_or("neither".to_string(), |actual| actual.to_string())
-            ));
-        }
-    };
-    flag("refused", expect.refused, Some(result.refusal.is_some()));
-    flag("intercepted", expect.intercepted, result.intercepted);
-    flag("evacuated", expect.evacuated, result.evacuated);
-    flag("tie game", expect.tie_game, Some(result.tie_game));
+    let mut unmet = Unmet::new();
+    unmet.flag("refused", expect.refused, Some(result.refusal.is_some()));
+    unmet.flag("intercepted", expect.intercepted, result.intercepted);
+    unmet.flag("evacuated", expect.evacuated, result.evacuated);
+    unmet.flag("tie game", expect.tie_game, Some(result.tie_game));
     if let Some(to) = expect.evacuated_to {
         let actual = result.evacuated_to.map(|to| match to {
             super::events::EvacuatedTo::DrawDeck => EvacuatedToName::DrawDeck,
@@ -101,35 +92,15 @@ pub(super) fn unmet_battle_expectations(
     }
     if let Some(defeated) = &expect.defeated {
         for (side, wanted) in [(Side::Light, &defeated.light), (Side::Dark, &defeated.dark)] {
-            let actual = result.defeated(side);
-            let normalise = |names: &[String]| -> Vec<String> {
-                names
-                    .iter()
-                    .map(|name| crate::cards::matching::normalise(name))
-                    .collect()
-            };
-            if normalise(wanted) != normalise(actual) {
-                unmet.push(format!(
-                    "defeated ({side}): expected [{}], got [{}]",
-                    wanted.join(", "),
-                    actual.join(", ")
-                ));
-            }
+            unmet.names(
+                &format!("defeated ({side})"),
+                Some(wanted),
+                result.defeated(side),
+            );
         }
     }
-    if let Some(damage) = expect.damage {
-        unmet.extend(crate::procedures::outcome::unmet_damage(damage, |side| {
-            result.damage(side)
-        }));
-    }
-    if let Some(victory) = expect.deck_victory {
-        unmet.extend(crate::procedures::outcome::unmet_deck_victory(
-            victory,
-            result.deck_victory,
-        ));
-    }
-    if let Some(zones) = &expect.zones {
-        unmet.extend(crate::procedures::outcome::unmet_zone_counts(zones, board));
-    }
-    unmet
+    unmet.damage(expect.damage, |side| result.damage(side));
+    unmet.deck_victory(expect.deck_victory, result.deck_victory);
+    unmet.zones(expect.zones.as_ref(), board);
+    unmet.into_lines()
 }

@@ -2,6 +2,7 @@
 
 use super::events::ClashResult;
 use crate::cards::Side;
+use crate::procedures::outcome::Unmet;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -70,29 +71,23 @@ pub(super) fn unmet_clash_expectations(
     expect: &ClashExpectation,
     result: &ClashResult,
 ) -> Vec<String> {
-    let mut unmet = Vec::new();
-    if let Some(battles) = &expect.battles {
-        let actual: Vec<ClashSideName> = result
-            .battles
+    let mut unmet = Unmet::new();
+    let labels = |names: &[ClashSideName]| -> Vec<String> {
+        names
             .iter()
-            .map(|battle| clash_name(battle.winner))
-            .collect();
-        if *battles != actual {
-            unmet.push(format!(
-                "battles: expected [{}], got [{}]",
-                battles
-                    .iter()
-                    .map(|b| clash_label(*b))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                actual
-                    .iter()
-                    .map(|b| clash_label(*b))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-    }
+            .map(|name| clash_label(*name).to_string())
+            .collect()
+    };
+    let actual: Vec<ClashSideName> = result
+        .battles
+        .iter()
+        .map(|battle| clash_name(battle.winner))
+        .collect();
+    unmet.list(
+        "battles",
+        expect.battles.as_deref().map(labels),
+        labels(&actual),
+    );
     if let Some(track) = expect.track
         && (track.qui_gon.get(), track.darth_maul.get())
             != (i64::from(result.track_light), i64::from(result.track_dark))
@@ -112,5 +107,5 @@ pub(super) fn unmet_clash_expectations(
             ));
         }
     }
-    unmet
+    unmet.into_lines()
 }

@@ -2,6 +2,7 @@
 
 use super::events::DeployResult;
 use crate::board::Board;
+use crate::procedures::outcome::Unmet;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -44,21 +45,13 @@ pub(super) fn unmet_deploy_expectations(
     result: &DeployResult,
     board: &Board,
 ) -> Vec<String> {
-    let mut unmet = Vec::new();
-    if let Some(refused) = expect.refused
-        && refused != result.refusal.is_some()
-    {
-        unmet.push(format!(
-            "refused: expected {refused}, got {}",
-            result.refusal.is_some()
-        ));
-    }
-    if let Some(wanted) = &expect.fetched {
-        let actual = result.fetched.as_deref().unwrap_or("none");
-        if crate::cards::matching::normalise(wanted) != crate::cards::matching::normalise(actual) {
-            unmet.push(format!("fetched: expected {wanted}, got {actual}"));
-        }
-    }
+    let mut unmet = Unmet::new();
+    unmet.flag("refused", expect.refused, Some(result.refusal.is_some()));
+    unmet.name(
+        "fetched",
+        expect.fetched.as_deref(),
+        Some(result.fetched.as_deref().unwrap_or("none")),
+    );
     if let Some(wanted) = expect.counters_left {
         let actual = result.counters_left;
         if actual.map(i64::from) != Some(wanted.get()) {
@@ -68,19 +61,12 @@ pub(super) fn unmet_deploy_expectations(
             ));
         }
     }
-    if let Some(wanted) = expect.damage
-        && wanted.get() != i64::from(result.damage)
-    {
-        unmet.push(format!("damage: expected {wanted}, got {}", result.damage));
-    }
-    if let Some(victory) = expect.deck_victory {
-        unmet.extend(crate::procedures::outcome::unmet_deck_victory(
-            victory,
-            result.deck_victory,
-        ));
-    }
-    if let Some(zones) = &expect.zones {
-        unmet.extend(crate::procedures::outcome::unmet_zone_counts(zones, board));
-    }
-    unmet
+    unmet.number(
+        "damage",
+        expect.damage.map(|damage| damage.get()),
+        i64::from(result.damage),
+    );
+    unmet.deck_victory(expect.deck_victory, result.deck_victory);
+    unmet.zones(expect.zones.as_ref(), board);
+    unmet.into_lines()
 }

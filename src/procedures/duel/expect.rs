@@ -1,7 +1,9 @@
 //! What a scenario expects of the duel procedure's walk: its part of `expect:`.
 
 use super::events::DuelResult;
+use crate::board::Board;
 use crate::cards::Side;
+use crate::procedures::outcome::Unmet;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -72,12 +74,14 @@ impl ExpectFile for DuelExpectation {
     const ABOUT: &'static str = "The outcome of the duel.";
 }
 
-/// The differences between a duel's result and what the scenario expects.
+/// The differences between a duel's result, and the board after it, and what the scenario
+/// expects.
 pub(super) fn unmet_duel_expectations(
     expect: &DuelExpectation,
     result: &DuelResult,
+    board: &Board,
 ) -> Vec<String> {
-    let mut unmet = Vec::new();
+    let mut unmet = Unmet::new();
     if let Some(refused) = expect.refused
         && refused != result.refusal.is_some()
     {
@@ -90,71 +94,40 @@ pub(super) fn unmet_duel_expectations(
             }
         ));
     }
-    if let Some(defender) = &expect.defender {
-        let actual = result.defender.clone().unwrap_or_default();
-        if crate::cards::matching::normalise(defender) != crate::cards::matching::normalise(&actual)
-        {
-            unmet.push(format!(
-                "defender: expected {defender}, got {}",
-                if actual.is_empty() { "none" } else { &actual }
-            ));
-        }
-    }
-    if let Some(defeated) = expect.defeated {
-        let actual = crate::scenario::SideOrNone::of(result.defeated);
-        if defeated != actual {
-            unmet.push(format!(
-                "defeated: expected {}, got {}",
-                defeated.key(),
-                actual.key()
-            ));
-        }
-    }
-    if let Some(damage) = expect.damage {
-        unmet.extend(crate::procedures::outcome::unmet_damage(damage, |side| {
-            result.damage(side)
-        }));
-    }
-    if let Some(victory) = expect.deck_victory {
-        unmet.extend(crate::procedures::outcome::unmet_deck_victory(
-            victory,
-            result.deck_victory,
-        ));
-    }
+    unmet.name(
+        "defender",
+        expect.defender.as_deref(),
+        result.defender.as_deref(),
+    );
+    unmet.side("defeated", expect.defeated, result.defeated);
+    unmet.damage(expect.damage, |side| result.damage(side));
+    unmet.deck_victory(expect.deck_victory, result.deck_victory);
     let end = result.exchange_end.unwrap_or_default();
     if let Some(hits) = expect.hits {
         for (side, wanted, actual) in [
             (Side::Light, hits.light.u32(), end.light_hits),
             (Side::Dark, hits.dark.u32(), end.dark_hits),
         ] {
-            if wanted != actual {
-                unmet.push(format!(
-                    "hits on the {side} fighter when the exchange ended: expected {wanted}, got {actual}"
-                ));
-            }
+            unmet.number(
+                &format!("hits on the {side} fighter when the exchange ended"),
+                Some(i64::from(wanted)),
+                i64::from(actual),
+            );
         }
     }
     if let Some(hands) = expect.hands {
         for (side, wanted, actual) in [
-            (Side::Light, hands.light.u32() as usize, end.light_cards),
-            (Side::Dark, hands.dark.u32() as usize, end.dark_cards),
+            (Side::Light, hands.light.u32(), end.light_cards),
+            (Side::Dark, hands.dark.u32(), end.dark_cards),
         ] {
-            if wanted != actual {
-                unmet.push(format!(
-                    "cards in the {side} dueling hand when the exchange ended: expected {wanted}, got {actual}"
-                ));
-            }
+            unmet.number(
+                &format!("cards in the {side} dueling hand when the exchange ended"),
+                Some(i64::from(wanted)),
+                i64::try_from(actual).unwrap_or(i64::MAX),
+            );
         }
     }
-    if let Some(attacker) = expect.next_attacker {
-        let actual = crate::scenario::SideOrNone::of(result.first_attacker);
-        if attacker != actual {
-            unmet.push(format!(
-                "next attacker: expected {}, got {}",
-                attacker.key(),
-                actual.key()
-            ));
-        }
-    }
-    unmet
+    unmet.side("next attacker", expect.next_attacker, result.first_attacker);
+    unmet.zones(expect.zones.as_ref(), board);
+    unmet.into_lines()
 }

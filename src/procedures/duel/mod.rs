@@ -127,11 +127,7 @@ impl Procedure for DuelProcedure {
     }
 
     fn unmet(expect: &DuelExpectation, walked: &DuelWalk) -> Vec<String> {
-        let mut unmet = expect::unmet_duel_expectations(expect, &walked.result);
-        if let Some(zones) = &expect.zones {
-            unmet.extend(super::outcome::unmet_zone_counts(zones, &walked.after));
-        }
-        unmet
+        expect::unmet_duel_expectations(expect, &walked.result, &walked.after)
     }
 
     fn expectation(result: &DuelResult) -> Option<DuelExpectation> {

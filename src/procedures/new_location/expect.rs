@@ -3,6 +3,7 @@
 use super::events::EffectsResult;
 use crate::board::Board;
 use crate::cards::Side;
+use crate::procedures::outcome::Unmet;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -36,27 +37,22 @@ impl ExpectFile for NewLocationExpectation {
     const ABOUT: &'static str = "The outcome of a new location's Effects.";
 }
 
+/// The differences between a new location's result and what the scenario expects.
 pub(super) fn unmet_expectations(
     expect: &NewLocationExpectation,
     result: &EffectsResult,
     board: &Board,
 ) -> Vec<String> {
-    let mut unmet = Vec::new();
+    let mut unmet = Unmet::new();
     if let Some(effects) = &expect.effects {
         for (side, wanted) in [(Side::Light, &effects.light), (Side::Dark, &effects.dark)] {
-            let Some(wanted) = wanted else { continue };
-            let actual = result.effect(side).map_or("none", String::as_str);
-            if crate::cards::matching::normalise(wanted)
-                != crate::cards::matching::normalise(actual)
-            {
-                unmet.push(format!(
-                    "Effect of the {side} player: expected {wanted}, got {actual}"
-                ));
-            }
+            unmet.name(
+                &format!("Effect of the {side} player"),
+                wanted.as_deref(),
+                Some(result.effect(side).map_or("none", String::as_str)),
+            );
         }
     }
-    if let Some(zones) = &expect.zones {
-        unmet.extend(crate::procedures::outcome::unmet_zone_counts(zones, board));
-    }
-    unmet
+    unmet.zones(expect.zones.as_ref(), board);
+    unmet.into_lines()
 }

@@ -2,6 +2,7 @@
 
 use super::events::PodraceResult;
 use crate::board::Board;
+use crate::procedures::outcome::Unmet;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -61,82 +62,47 @@ pub(super) fn unmet_podrace_expectations(
     result: &PodraceResult,
     board: &Board,
 ) -> Vec<String> {
-    let mut unmet = Vec::new();
-    if let Some(wanted) = expect.refused
-        && wanted != refused(result)
-    {
-        unmet.push(format!(
-            "refused: expected {wanted}, got {}",
-            refused(result)
-        ));
-    }
-    if let Some(wanted) = expect.laps
-        && wanted.get() != i64::from(result.laps)
-    {
-        unmet.push(format!("laps: expected {wanted}, got {}", result.laps));
-    }
-    if let Some(wanted) = expect.thrust
-        && wanted.get() != i64::from(result.thrust)
-    {
-        unmet.push(format!(
-            "Thrust tokens: expected {wanted}, got {}",
-            result.thrust
-        ));
-    }
-    let numbers = |wanted: &[crate::ranged::Destiny]| -> Vec<String> {
+    let mut unmet = Unmet::new();
+    unmet.flag("refused", expect.refused, Some(refused(result)));
+    unmet.number(
+        "laps",
+        expect.laps.map(|laps| laps.get()),
+        i64::from(result.laps),
+    );
+    unmet.number(
+        "Thrust tokens",
+        expect.thrust.map(|thrust| thrust.get()),
+        i64::from(result.thrust),
+    );
+    let numbers = |wanted: &Vec<crate::ranged::Destiny>| -> Vec<String> {
         wanted
             .iter()
             .map(|number| number.get().to_string())
             .collect()
     };
     let actual = |numbers: &[i32]| -> Vec<String> { numbers.iter().map(i32::to_string).collect() };
-    if let Some(wanted) = &expect.pile
-        && numbers(wanted) != actual(&result.pile)
-    {
-        unmet.push(format!(
-            "pile: expected [{}], got [{}]",
-            numbers(wanted).join(", "),
-            actual(&result.pile).join(", ")
-        ));
-    }
-    if let Some(wanted) = &expect.lap_cards
-        && numbers(wanted) != actual(&result.lap_cards)
-    {
-        unmet.push(format!(
-            "lap cards: expected [{}], got [{}]",
-            numbers(wanted).join(", "),
-            actual(&result.lap_cards).join(", ")
-        ));
-    }
-    if let Some(wanted) = expect.refuel_drawn {
-        let drawn = result.refuel_drawn.unwrap_or(0);
-        if wanted.get() != i64::from(drawn) {
-            unmet.push(format!("refuel drawn: expected {wanted}, got {drawn}"));
-        }
-    }
-    if let Some(wanted) = expect.game_won {
-        let actual = crate::scenario::SideOrNone::of(result.game_won);
-        if wanted != actual {
-            unmet.push(format!(
-                "game won: expected {}, got {}",
-                wanted.key(),
-                actual.key()
-            ));
-        }
-    }
-    if let Some(wanted) = expect.damage
-        && wanted.get() != i64::from(result.damage)
-    {
-        unmet.push(format!("damage: expected {wanted}, got {}", result.damage));
-    }
-    if let Some(victory) = expect.deck_victory {
-        unmet.extend(crate::procedures::outcome::unmet_deck_victory(
-            victory,
-            result.deck_victory,
-        ));
-    }
-    if let Some(zones) = &expect.zones {
-        unmet.extend(crate::procedures::outcome::unmet_zone_counts(zones, board));
-    }
-    unmet
+    unmet.list(
+        "pile",
+        expect.pile.as_ref().map(numbers),
+        actual(&result.pile),
+    );
+    unmet.list(
+        "lap cards",
+        expect.lap_cards.as_ref().map(numbers),
+        actual(&result.lap_cards),
+    );
+    unmet.number(
+        "refuel drawn",
+        expect.refuel_drawn.map(|drawn| drawn.get()),
+        i64::from(result.refuel_drawn.unwrap_or(0)),
+    );
+    unmet.side("game won", expect.game_won, result.game_won);
+    unmet.number(
+        "damage",
+        expect.damage.map(|damage| damage.get()),
+        i64::from(result.damage),
+    );
+    unmet.deck_victory(expect.deck_victory, result.deck_victory);
+    unmet.zones(expect.zones.as_ref(), board);
+    unmet.into_lines()
 }

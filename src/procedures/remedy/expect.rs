@@ -2,6 +2,7 @@
 
 use super::events::RemedyResult;
 use crate::board::Board;
+use crate::procedures::outcome::Unmet;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -25,29 +26,18 @@ impl ExpectFile for RemedyExpectation {
     const ABOUT: &'static str = "The outcome of the remedies.";
 }
 
+/// The differences between the remedies' result and what the scenario expects.
 pub(super) fn unmet_expectations(
     expect: &RemedyExpectation,
     result: &RemedyResult,
     board: &Board,
 ) -> Vec<String> {
-    let mut unmet = Vec::new();
-    if let Some(wanted) = &expect.returned {
-        let normalise = |names: &[String]| -> Vec<String> {
-            names
-                .iter()
-                .map(|name| crate::cards::matching::normalise(name))
-                .collect()
-        };
-        if normalise(wanted) != normalise(&result.returned) {
-            unmet.push(format!(
-                "returned to the hand: expected [{}], got [{}]",
-                wanted.join(", "),
-                result.returned.join(", ")
-            ));
-        }
-    }
-    if let Some(zones) = &expect.zones {
-        unmet.extend(crate::procedures::outcome::unmet_zone_counts(zones, board));
-    }
-    unmet
+    let mut unmet = Unmet::new();
+    unmet.names(
+        "returned to the hand",
+        expect.returned.as_deref(),
+        &result.returned,
+    );
+    unmet.zones(expect.zones.as_ref(), board);
+    unmet.into_lines()
 }
