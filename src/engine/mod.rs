@@ -349,6 +349,11 @@ pub trait Procedure {
     type Table;
     /// Its own events.
     type Event: EventKind;
+    /// What it comes to, summed up as it goes.
+    type Result;
+
+    /// What it has come to so far.
+    fn result(&self) -> &Self::Result;
 
     /// Its events made and not yet given out.
     fn pending(&mut self) -> &mut Pending<Self::Event>;

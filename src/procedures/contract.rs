@@ -174,39 +174,40 @@ pub trait Procedure: Sized + 'static {
     /// Its own events, as the JSON output gives them.
     type Event: EventKind + schemars::JsonSchema;
     /// Its engine.
-    type Engine: crate::engine::Procedure<Table = Self::Table, Event = Self::Event>;
+    type Engine: crate::engine::Procedure<Table = Self::Table, Event = Self::Event, Result = Self::Result>;
     /// What a walk of it came to, as the JSON output gives it.
     type Result: Clone + std::fmt::Debug + serde::Serialize + schemars::JsonSchema + 'static;
     /// Its part of a scenario's `expect:`.
     type Expect: ExpectFile;
 
     /// The actions a scenario names it by, each with its named assumptions.
-    fn actions() -> &'static [ActionSpec];
+    const ACTIONS: &'static [ActionSpec];
+
+    /// The kinds of decision it asks, each with the key of `decisions:` that answers it.
+    const DECISIONS: &'static [&'static DecisionKind];
+
+    /// The sections that state it under way in a scenario (`duel:`), if it has any.
+    const SECTIONS: &'static [&'static dyn PartFormat] = &[];
+
+    /// The title of a walk whose scenario has none.
+    const TITLE: &'static str;
 
     /// The engine for `action` (one of [`Procedure::actions`]) on the table, with the
     /// scenario's choices of named assumptions.
     fn start(table: &Self::Table, corpus: &Corpus, action: &str, choices: &Choices)
     -> Self::Engine;
 
-    /// What the engine came to.
-    fn result(engine: &Self::Engine) -> Self::Result;
-
     /// What was walked, for the heading.
     fn heading(walked: &Walked<Self>, ruleset: &Ruleset, seed: u64) -> String;
 
-    /// The title of a walk whose scenario has none.
-    fn default_title(walked: &Walked<Self>) -> &'static str;
+    /// The title of a walk whose scenario has none, if it depends on the walk.
+    fn default_title(walked: &Walked<Self>) -> &'static str {
+        let _ = walked;
+        Self::TITLE
+    }
 
     /// The verdict, a line each.
     fn verdict(walked: &Walked<Self>) -> Vec<String>;
-
-    /// The kinds of decision it asks, each with the key of `decisions:` that answers it.
-    fn decisions() -> &'static [&'static DecisionKind];
-
-    /// The sections that state it under way in a scenario (`duel:`), if it has any.
-    fn sections() -> &'static [&'static dyn PartFormat] {
-        &[]
-    }
 
     /// The differences between a walk that ran to its end and what the scenario expects.
     fn unmet(expect: &Self::Expect, walked: &Walked<Self>) -> Vec<String>;
@@ -445,7 +446,7 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
     let run = crate::engine::run(&mut engine, &mut table, decider, &mut |table, event| {
         observe(event, table.conservation_holds())
     });
-    let result = P::result(&engine);
+    let result = crate::engine::Procedure::result(&engine).clone();
     let walked = Walked::<P> {
         before,
         after: table,
@@ -486,7 +487,7 @@ impl<P: Procedure> Door for Registered<P> {
     }
 
     fn actions(&self) -> &'static [ActionSpec] {
-        P::actions()
+        P::ACTIONS
     }
 
     fn check(&self, board: &Board, corpus: &Corpus) -> Vec<Violation> {
@@ -522,11 +523,11 @@ impl<P: Procedure> Door for Registered<P> {
     }
 
     fn sections(&self) -> &'static [&'static dyn PartFormat] {
-        P::sections()
+        P::SECTIONS
     }
 
     fn decisions(&self) -> &'static [&'static DecisionKind] {
-        P::decisions()
+        P::DECISIONS
     }
 
     fn expect_format(&self) -> &'static dyn PartFormat {

@@ -25,7 +25,7 @@ pub fn table<T: Table>(yaml: &str) -> T {
 
 /// The choices of named assumptions the scenario makes for `action`.
 fn choices<P: Procedure>(file: &ScenarioFile, action: &str) -> Choices {
-    P::actions()
+    P::ACTIONS
         .iter()
         .find(|spec| spec.name == action)
         .and_then(|spec| super::read_choices(spec, file).ok())
@@ -47,7 +47,7 @@ pub fn run<P: Procedure>(yaml: &str, action: &str) -> (Run<P::Event>, P::Table, 
     let policy = file.policy.as_ref().map(|policy| policy.value);
     let mut decider = Scripted::new(file.decisions.script(), policy);
     let run = crate::engine::run(&mut engine, &mut table, &mut decider, &mut |_, _| {});
-    let result = P::result(&engine);
+    let result = crate::engine::Procedure::result(&engine).clone();
     (run, table, result)
 }
 

@@ -309,10 +309,6 @@ impl BattleEngine {
         self
     }
 
-    pub fn result(&self) -> &BattleResult {
-        &self.result
-    }
-
     fn defender(&self) -> Side {
         self.attacker.opponent()
     }
@@ -1843,6 +1839,11 @@ fn card_option(board: &Board, id: CardId, verb: &str, cites: &[Citation]) -> Dec
 impl Procedure for BattleEngine {
     type Table = Board;
     type Event = BattleEvent;
+    type Result = BattleResult;
+
+    fn result(&self) -> &BattleResult {
+        &self.result
+    }
 
     fn pending(&mut self) -> &mut Pending<BattleEvent> {
         &mut self.pending

@@ -177,22 +177,16 @@ impl Procedure for BattleProcedure {
     type Result = BattleResult;
     type Expect = BattleExpectation;
 
-    fn actions() -> &'static [ActionSpec] {
-        ACTIONS
-    }
-
-    fn decisions() -> &'static [&'static crate::engine::DecisionKind] {
-        decisions::KINDS
-    }
+    const TITLE: &'static str = "Battle";
+    const ACTIONS: &'static [ActionSpec] = ACTIONS;
+    const DECISIONS: &'static [&'static crate::engine::DecisionKind] = decisions::KINDS;
+    const SECTIONS: &'static [&'static dyn crate::scenario::PartFormat] =
+        &[&crate::scenario::SectionFormat::<section::BattleFile>::NEW];
 
     fn start(board: &Board, corpus: &Corpus, action: &str, choices: &Choices) -> BattleEngine {
         let specs = super::contract::assumptions_of(ACTIONS, action);
         BattleEngine::new(board, corpus, mode_of(action))
             .assuming(|name| choices.value(specs, name))
-    }
-
-    fn result(engine: &BattleEngine) -> BattleResult {
-        engine.result().clone()
     }
 
     fn heading(walked: &BattleWalk, ruleset: &Ruleset, seed: u64) -> String {
@@ -247,10 +241,6 @@ impl Procedure for BattleProcedure {
 
     fn check(board: &Board, _corpus: &Corpus) -> Vec<Violation> {
         check::stated_battle_cards(board)
-    }
-
-    fn sections() -> &'static [&'static dyn crate::scenario::PartFormat] {
-        &[&crate::scenario::SectionFormat::<section::BattleFile>::NEW]
     }
 
     fn refusal(event: &BattleEvent) -> Option<&'static str> {

@@ -94,10 +94,6 @@ impl ClashEngine {
         }
     }
 
-    pub fn result(&self) -> &ClashResult {
-        &self.result
-    }
-
     fn emit(&mut self, kind: ClashEvent, cites: &[Citation], mut moves: Vec<crate::engine::Move>) {
         // Kept for the whole walk: no room for moves that will never come.
         moves.shrink_to_fit();
@@ -867,6 +863,11 @@ impl ClashEngine {
 impl Procedure for ClashEngine {
     type Table = ClashBoard;
     type Event = ClashEvent;
+    type Result = ClashResult;
+
+    fn result(&self) -> &ClashResult {
+        &self.result
+    }
 
     fn pending(&mut self) -> &mut Pending<ClashEvent> {
         &mut self.pending

@@ -62,13 +62,9 @@ impl Procedure for ClashProcedure {
     type Result = ClashResult;
     type Expect = ClashExpectation;
 
-    fn actions() -> &'static [ActionSpec] {
-        ACTIONS
-    }
-
-    fn decisions() -> &'static [&'static crate::engine::DecisionKind] {
-        decisions::KINDS
-    }
+    const ACTIONS: &'static [ActionSpec] = ACTIONS;
+    const DECISIONS: &'static [&'static crate::engine::DecisionKind] = decisions::KINDS;
+    const TITLE: &'static str = "Clash of the Lightsabers";
 
     fn start(
         board: &ClashBoard,
@@ -79,10 +75,6 @@ impl Procedure for ClashProcedure {
         ClashEngine::new(board, action_of(action))
     }
 
-    fn result(engine: &ClashEngine) -> ClashResult {
-        engine.result().clone()
-    }
-
     fn heading(walked: &ClashWalk, _ruleset: &Ruleset, seed: u64) -> String {
         let what = match action_of(walked.action) {
             ClashAction::Battle => "a battle",
@@ -90,10 +82,6 @@ impl Procedure for ClashProcedure {
             ClashAction::Game => "a game",
         };
         format!("Clash of the Lightsabers, {what} · seed {seed}")
-    }
-
-    fn default_title(_walked: &ClashWalk) -> &'static str {
-        "Clash of the Lightsabers"
     }
 
     fn verdict(walked: &ClashWalk) -> Vec<String> {

@@ -82,10 +82,6 @@ impl DeployEngine {
         self
     }
 
-    pub fn result(&self) -> &DeployResult {
-        &self.result
-    }
-
     /// The counters assumption, the first time it is applied.
     fn counters_assumption(&mut self) -> Vec<Assumption> {
         let assumption = if self.counted {
@@ -398,6 +394,11 @@ fn matches(card: &Card, wanted: &str) -> Option<bool> {
 impl Procedure for DeployEngine {
     type Table = Board;
     type Event = DeployEvent;
+    type Result = DeployResult;
+
+    fn result(&self) -> &DeployResult {
+        &self.result
+    }
 
     fn pending(&mut self) -> &mut Pending<DeployEvent> {
         &mut self.pending

@@ -67,24 +67,14 @@ impl Procedure for DeployProcedure {
     type Result = DeployResult;
     type Expect = DeployExpectation;
 
-    fn actions() -> &'static [ActionSpec] {
-        ACTIONS
-    }
-
-    fn decisions() -> &'static [&'static crate::engine::DecisionKind] {
-        decisions::KINDS
-    }
-
-    fn sections() -> &'static [&'static dyn crate::scenario::PartFormat] {
-        &[&crate::scenario::SectionFormat::<section::DeployFile>::NEW]
-    }
+    const ACTIONS: &'static [ActionSpec] = ACTIONS;
+    const DECISIONS: &'static [&'static crate::engine::DecisionKind] = decisions::KINDS;
+    const SECTIONS: &'static [&'static dyn crate::scenario::PartFormat] =
+        &[&crate::scenario::SectionFormat::<section::DeployFile>::NEW];
+    const TITLE: &'static str = "Deploy";
 
     fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> DeployEngine {
         DeployEngine::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
-    }
-
-    fn result(engine: &DeployEngine) -> DeployResult {
-        engine.result().clone()
     }
 
     fn heading(walked: &DeployWalk, ruleset: &Ruleset, seed: u64) -> String {
@@ -95,10 +85,6 @@ impl Procedure for DeployProcedure {
             .map(|planet| format!(" to {planet}"))
             .unwrap_or_default();
         format!("Deploy{to} · rules: {ruleset} · seed {seed}")
-    }
-
-    fn default_title(_walked: &DeployWalk) -> &'static str {
-        "Deploy"
     }
 
     fn verdict(walked: &DeployWalk) -> Vec<String> {

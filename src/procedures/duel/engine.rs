@@ -226,10 +226,6 @@ impl DuelEngine {
         self
     }
 
-    pub fn result(&self) -> &DuelResult {
-        &self.result
-    }
-
     fn defender_side(&self) -> Side {
         self.initiator.opponent()
     }
@@ -1571,6 +1567,11 @@ impl DuelEngine {
 impl Procedure for DuelEngine {
     type Table = Board;
     type Event = DuelEvent;
+    type Result = DuelResult;
+
+    fn result(&self) -> &DuelResult {
+        &self.result
+    }
 
     fn pending(&mut self) -> &mut Pending<DuelEvent> {
         &mut self.pending

@@ -89,24 +89,14 @@ impl Procedure for DuelProcedure {
     type Result = DuelResult;
     type Expect = DuelExpectation;
 
-    fn actions() -> &'static [ActionSpec] {
-        ACTIONS
-    }
-
-    fn decisions() -> &'static [&'static crate::engine::DecisionKind] {
-        decisions::KINDS
-    }
-
-    fn sections() -> &'static [&'static dyn crate::scenario::PartFormat] {
-        &[&crate::scenario::SectionFormat::<section::DuelFile>::NEW]
-    }
+    const ACTIONS: &'static [ActionSpec] = ACTIONS;
+    const DECISIONS: &'static [&'static crate::engine::DecisionKind] = decisions::KINDS;
+    const SECTIONS: &'static [&'static dyn crate::scenario::PartFormat] =
+        &[&crate::scenario::SectionFormat::<section::DuelFile>::NEW];
+    const TITLE: &'static str = "Lightsaber duel";
 
     fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> DuelEngine {
         DuelEngine::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
-    }
-
-    fn result(engine: &DuelEngine) -> DuelResult {
-        engine.result().clone()
     }
 
     fn heading(walked: &DuelWalk, ruleset: &Ruleset, seed: u64) -> String {
@@ -116,10 +106,6 @@ impl Procedure for DuelProcedure {
             .map(|planet| format!(" on {planet}"))
             .unwrap_or_default();
         format!("Lightsaber duel{planet} · rules: {ruleset} · seed {seed}")
-    }
-
-    fn default_title(_walked: &DuelWalk) -> &'static str {
-        "Lightsaber duel"
     }
 
     fn verdict(walked: &DuelWalk) -> Vec<String> {

@@ -67,10 +67,6 @@ impl NewLocationEngine {
         }
     }
 
-    pub fn result(&self) -> &EffectsResult {
-        &self.result
-    }
-
     fn cites(&self) -> Vec<Citation> {
         match self.occasion {
             Occasion::NewPlanet => vec![NEW_PLANET],
@@ -179,6 +175,11 @@ impl NewLocationEngine {
 impl Procedure for NewLocationEngine {
     type Table = Board;
     type Event = EffectsEvent;
+    type Result = EffectsResult;
+
+    fn result(&self) -> &EffectsResult {
+        &self.result
+    }
 
     fn pending(&mut self) -> &mut Pending<EffectsEvent> {
         &mut self.pending

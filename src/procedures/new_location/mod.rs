@@ -52,17 +52,11 @@ impl Procedure for NewLocationProcedure {
     type Result = EffectsResult;
     type Expect = NewLocationExpectation;
 
-    fn actions() -> &'static [ActionSpec] {
-        ACTIONS
-    }
-
-    fn decisions() -> &'static [&'static crate::engine::DecisionKind] {
-        decisions::KINDS
-    }
-
-    fn sections() -> &'static [&'static dyn crate::scenario::PartFormat] {
-        &[&crate::scenario::SectionFormat::<section::NewLocationFile>::NEW]
-    }
+    const ACTIONS: &'static [ActionSpec] = ACTIONS;
+    const DECISIONS: &'static [&'static crate::engine::DecisionKind] = decisions::KINDS;
+    const SECTIONS: &'static [&'static dyn crate::scenario::PartFormat] =
+        &[&crate::scenario::SectionFormat::<section::NewLocationFile>::NEW];
+    const TITLE: &'static str = "New location";
 
     fn start(
         board: &Board,
@@ -73,10 +67,6 @@ impl Procedure for NewLocationProcedure {
         NewLocationEngine::new(board)
     }
 
-    fn result(engine: &NewLocationEngine) -> EffectsResult {
-        engine.result().clone()
-    }
-
     fn heading(walked: &NewLocationWalk, ruleset: &Ruleset, seed: u64) -> String {
         let on = walked
             .result
@@ -85,10 +75,6 @@ impl Procedure for NewLocationProcedure {
             .map(|planet| format!(" on {planet}"))
             .unwrap_or_default();
         format!("New location{on} · rules: {ruleset} · seed {seed}")
-    }
-
-    fn default_title(_walked: &NewLocationWalk) -> &'static str {
-        "New location"
     }
 
     fn verdict(walked: &NewLocationWalk) -> Vec<String> {

@@ -152,10 +152,6 @@ impl PodraceEngine {
         self
     }
 
-    pub fn result(&self) -> &PodraceResult {
-        &self.result
-    }
-
     fn counters_assumption(&mut self) -> Vec<Assumption> {
         self.pending.once(if self.counted {
             COUNTERS_PER_TURN
@@ -1144,6 +1140,11 @@ impl PodraceEngine {
 impl Procedure for PodraceEngine {
     type Table = Board;
     type Event = PodraceEvent;
+    type Result = PodraceResult;
+
+    fn result(&self) -> &PodraceResult {
+        &self.result
+    }
 
     fn pending(&mut self) -> &mut Pending<PodraceEvent> {
         &mut self.pending

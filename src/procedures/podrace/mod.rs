@@ -87,24 +87,14 @@ impl Procedure for PodraceProcedure {
     type Result = PodraceResult;
     type Expect = PodraceExpectation;
 
-    fn actions() -> &'static [ActionSpec] {
-        ACTIONS
-    }
-
-    fn decisions() -> &'static [&'static crate::engine::DecisionKind] {
-        decisions::KINDS
-    }
-
-    fn sections() -> &'static [&'static dyn crate::scenario::PartFormat] {
-        &[&crate::scenario::SectionFormat::<section::PodraceFile>::NEW]
-    }
+    const ACTIONS: &'static [ActionSpec] = ACTIONS;
+    const DECISIONS: &'static [&'static crate::engine::DecisionKind] = decisions::KINDS;
+    const SECTIONS: &'static [&'static dyn crate::scenario::PartFormat] =
+        &[&crate::scenario::SectionFormat::<section::PodraceFile>::NEW];
+    const TITLE: &'static str = "Podrace Deploy step";
 
     fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> PodraceEngine {
         PodraceEngine::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
-    }
-
-    fn result(engine: &PodraceEngine) -> PodraceResult {
-        engine.result().clone()
     }
 
     fn heading(walked: &PodraceWalk, ruleset: &Ruleset, seed: u64) -> String {
@@ -114,10 +104,6 @@ impl Procedure for PodraceProcedure {
             .map(|side| format!(" of the {} player", side.label()))
             .unwrap_or_default();
         format!("Podrace Deploy step{whose} · rules: {ruleset} · seed {seed}")
-    }
-
-    fn default_title(_walked: &PodraceWalk) -> &'static str {
-        "Podrace Deploy step"
     }
 
     fn verdict(walked: &PodraceWalk) -> Vec<String> {

@@ -66,10 +66,6 @@ impl RemedyEngine {
         }
     }
 
-    pub fn result(&self) -> &RemedyResult {
-        &self.result
-    }
-
     fn remedy(&mut self, board: &mut Board, finding: Violation) {
         let code = finding.code.to_string();
         let rules: Vec<Citation> = finding
@@ -311,6 +307,11 @@ impl RemedyEngine {
 impl Procedure for RemedyEngine {
     type Table = Board;
     type Event = RemedyEvent;
+    type Result = RemedyResult;
+
+    fn result(&self) -> &RemedyResult {
+        &self.result
+    }
 
     fn pending(&mut self) -> &mut Pending<RemedyEvent> {
         &mut self.pending

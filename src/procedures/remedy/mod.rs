@@ -49,28 +49,16 @@ impl Procedure for RemedyProcedure {
     type Result = RemedyResult;
     type Expect = expect::RemedyExpectation;
 
-    fn actions() -> &'static [ActionSpec] {
-        ACTIONS
-    }
-
-    fn decisions() -> &'static [&'static crate::engine::DecisionKind] {
-        decisions::KINDS
-    }
+    const ACTIONS: &'static [ActionSpec] = ACTIONS;
+    const DECISIONS: &'static [&'static crate::engine::DecisionKind] = decisions::KINDS;
+    const TITLE: &'static str = "Remedies";
 
     fn start(board: &Board, corpus: &Corpus, _action: &str, _choices: &Choices) -> RemedyEngine {
         RemedyEngine::new(board, corpus)
     }
 
-    fn result(engine: &RemedyEngine) -> RemedyResult {
-        engine.result().clone()
-    }
-
     fn heading(_walked: &RemedyWalk, ruleset: &Ruleset, seed: u64) -> String {
         format!("Remedies · rules: {ruleset} · seed {seed}")
-    }
-
-    fn default_title(_walked: &RemedyWalk) -> &'static str {
-        "Remedies"
     }
 
     fn verdict(walked: &RemedyWalk) -> Vec<String> {
