@@ -12,7 +12,8 @@ use crate::cards::{Card, Side};
 use crate::rules::{Citation, cite};
 
 use super::damage::{self, Taken};
-use super::{Decision, DecisionOption, Move};
+use super::{Decision, DecisionOption, Pending};
+use crate::random::Random;
 
 /// The key that answers it.
 pub const FETCH_KEY: &ScriptKey = &ScriptKey {
@@ -165,18 +166,64 @@ pub(crate) fn decision(
     }
 }
 
-/// The penalty of deploying nothing from the deck, after the reshuffle: 1 DAMAGE, and the
-/// rules it rests on (the lap cards' where it reaches them).
-pub(crate) fn penalty(
+/// The events a procedure that deploys from the draw deck makes of the reshuffle after the
+/// search and of the penalty, in its own event type, and the rule of deck victory it cites.
+pub(crate) struct AfterSearchEvents<K> {
+    pub reshuffled: fn(Side, usize) -> K,
+    pub penalty: fn(Side, Taken) -> K,
+    pub deck_victory: fn(Side) -> K,
+    pub deck_victory_rule: Citation,
+}
+
+/// What the penalty of deploying nothing from the deck came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Penalised {
+    /// The DAMAGE taken: the cards lost.
+    pub damage: u32,
+    /// The opponent, if the penalty took the last card of the draw deck.
+    pub deck_victory: Option<Side>,
+}
+
+/// The reshuffle of the draw deck after a search and, where `penalised` (nothing was
+/// deployed from it), the penalty: 1 DAMAGE, with the rules it rests on (the lap cards'
+/// where it reaches them), and deck victory for the opponent if it took the last card.
+pub(crate) fn reshuffle_after_search<K>(
     board: &mut Board,
     side: Side,
+    random: &mut Random,
     laps_rule: bool,
-    moves: &mut Vec<Move>,
-) -> (Taken, Vec<Citation>) {
-    let taken = damage::take(board, side, 1, laps_rule, moves);
-    let cites = [Some(PENALTY), taken.lap_cards_cited()]
+    penalised: bool,
+    pending: &mut Pending<K>,
+    events: &AfterSearchEvents<K>,
+) -> Option<Penalised> {
+    let deck_size = super::shuffle_deck(board, side, random);
+    pending.emit(
+        (events.reshuffled)(side, deck_size),
+        &[RESHUFFLE],
+        Vec::new(),
+        Vec::new(),
+    );
+    if !penalised {
+        return None;
+    }
+    let mut moves = Vec::new();
+    let taken = damage::take(board, side, 1, laps_rule, &mut moves);
+    let cites: Vec<Citation> = [Some(PENALTY), taken.lap_cards_cited()]
         .into_iter()
         .flatten()
         .collect();
-    (taken, cites)
+    pending.emit((events.penalty)(side, taken), &cites, Vec::new(), moves);
+    let winner = taken.ran_out.then(|| side.opponent());
+    if let Some(winner) = winner {
+        pending.emit(
+            (events.deck_victory)(winner),
+            &[events.deck_victory_rule],
+            Vec::new(),
+            Vec::new(),
+        );
+    }
+    Some(Penalised {
+        damage: u32::try_from(taken.lost).unwrap_or(u32::MAX),
+        deck_victory: winner,
+    })
 }

@@ -13,13 +13,21 @@ use crate::rules::{Citation, cite};
 use super::events::{DeployEvent, DeployRefusal, DeployResult};
 use crate::engine::counters::{COUNTERS_UNCOUNTED, UNLIMITED, cost_of};
 pub use crate::engine::from_deck::NotFetched;
-use crate::engine::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
+use crate::engine::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, Search};
 use crate::engine::{Assumption, Decision, MissingFact, Next, Pending, Procedure, describe_move};
 
 const GAME_TEXT: Citation = cite("deploy-from-deck.game-text");
 const HIDDEN: Citation = cite("deploy-from-deck.hidden");
 const TITLE_RULE: Citation = cite("general.title-traits");
 const DECK_VICTORY: Citation = cite("even-up.deck-victory-first");
+
+/// The deploy's events of the reshuffle after the search and of the penalty.
+const AFTER_SEARCH: from_deck::AfterSearchEvents<DeployEvent> = from_deck::AfterSearchEvents {
+    reshuffled: |side, deck_size| DeployEvent::Reshuffled { side, deck_size },
+    penalty: |side, taken| DeployEvent::Penalty { side, taken },
+    deck_victory: |winner| DeployEvent::DeckVictory { winner },
+    deck_victory_rule: DECK_VICTORY,
+};
 
 pub(crate) const FETCHED_FACE_UP: Assumption = Assumption {
     name: "fetched-card-face-up",
@@ -332,34 +340,17 @@ impl DeployEngine {
     }
 
     fn reshuffle(&mut self, board: &mut Board) {
-        let side = self.side;
-        let deck_size = crate::engine::shuffle_deck(board, side, &mut self.random);
-        self.pending.emit(
-            DeployEvent::Reshuffled { side, deck_size },
-            &[RESHUFFLE],
-            Vec::new(),
-            Vec::new(),
-        );
-        if self.result.fetched.is_none() {
-            let mut moves = Vec::new();
-            let (taken, cites) = from_deck::penalty(board, side, self.laps_rule, &mut moves);
-            self.result.damage = u32::try_from(taken.lost).unwrap_or(u32::MAX);
-            self.pending.emit(
-                DeployEvent::Penalty { side, taken },
-                &cites,
-                Vec::new(),
-                moves,
-            );
-            if taken.ran_out {
-                let winner = side.opponent();
-                self.result.deck_victory = Some(winner);
-                self.pending.emit(
-                    DeployEvent::DeckVictory { winner },
-                    &[DECK_VICTORY],
-                    Vec::new(),
-                    Vec::new(),
-                );
-            }
+        if let Some(penalised) = from_deck::reshuffle_after_search(
+            board,
+            self.side,
+            &mut self.random,
+            self.laps_rule,
+            self.result.fetched.is_none(),
+            &mut self.pending,
+            &AFTER_SEARCH,
+        ) {
+            self.result.damage = penalised.damage;
+            self.result.deck_victory = penalised.deck_victory;
         }
         self.phase = Phase::Done;
     }

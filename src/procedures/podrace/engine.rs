@@ -18,7 +18,7 @@ use super::events::{
 };
 use crate::engine::counters::{COUNTERS_UNCOUNTED, UNLIMITED, cost_of};
 use crate::engine::from_deck::NotFetched;
-use crate::engine::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, RESHUFFLE, Search};
+use crate::engine::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, Search};
 use crate::engine::{
     Assumption, Decision, DecisionOption, MissingFact, Next, Pending, Procedure, describe_move,
 };
@@ -34,6 +34,14 @@ pub(crate) const HANDLING: Citation = cite("boonta.handling.definition");
 pub(crate) const HANDLING_UNUSABLE: Citation = cite("boonta.handling.unusable");
 const REFUEL: Citation = cite("boonta.refuel.definition");
 const DECK_VICTORY: Citation = cite("even-up.deck-victory-first");
+
+/// The Podrace step's events of the reshuffle after a search and of the penalty.
+const AFTER_SEARCH: from_deck::AfterSearchEvents<PodraceEvent> = from_deck::AfterSearchEvents {
+    reshuffled: |side, deck_size| PodraceEvent::Reshuffled { side, deck_size },
+    penalty: |side, taken| PodraceEvent::Penalty { side, taken },
+    deck_victory: |winner| PodraceEvent::DeckVictory { winner },
+    deck_victory_rule: DECK_VICTORY,
+};
 
 /// The most Thrust tokens a pilot may have, where the later line says so.
 pub const THRUST_TOKENS_CAP: u32 = 4;
@@ -625,39 +633,21 @@ impl PodraceEngine {
 
     /// The reshuffle after a search, and the penalty if nothing was deployed.
     fn reshuffle(&mut self, board: &mut Board) {
-        let side = self.side;
-        let deck_size = crate::engine::shuffle_deck(board, side, &mut self.random);
-        self.pending.emit(
-            PodraceEvent::Reshuffled { side, deck_size },
-            &[RESHUFFLE],
-            Vec::new(),
-            Vec::new(),
-        );
         self.phase = Phase::Deploys;
-        if self.result.not_fetched.is_none() || !self.penalty {
+        let Some(penalised) = from_deck::reshuffle_after_search(
+            board,
+            self.side,
+            &mut self.random,
+            self.laps_rule,
+            self.result.not_fetched.is_some() && self.penalty,
+            &mut self.pending,
+            &AFTER_SEARCH,
+        ) else {
             return;
-        }
-        let mut moves = Vec::new();
-        let (taken, cites) = from_deck::penalty(board, side, self.laps_rule, &mut moves);
-        self.result.damage = self
-            .result
-            .damage
-            .saturating_add(u32::try_from(taken.lost).unwrap_or(u32::MAX));
-        self.pending.emit(
-            PodraceEvent::Penalty { side, taken },
-            &cites,
-            Vec::new(),
-            moves,
-        );
-        if taken.ran_out {
-            let winner = side.opponent();
-            self.result.deck_victory = Some(winner);
-            self.pending.emit(
-                PodraceEvent::DeckVictory { winner },
-                &[DECK_VICTORY],
-                Vec::new(),
-                Vec::new(),
-            );
+        };
+        self.result.damage = self.result.damage.saturating_add(penalised.damage);
+        if penalised.deck_victory.is_some() {
+            self.result.deck_victory = penalised.deck_victory;
             self.phase = Phase::Done;
         }
     }
