@@ -32,18 +32,25 @@ fn choices<P: Procedure>(file: &ScenarioFile, action: &str) -> Choices {
         .unwrap_or_default()
 }
 
-/// The procedure's engine run on the position to its end or a stop, answering from the
-/// scenario's `decisions:` (and `policy:`): its events and stop, the table after, and the
-/// result.
-pub fn run<P: Procedure>(yaml: &str, action: &str) -> (Run<P::Event>, P::Table, P::Result) {
+/// The scenario, its table, and the procedure's engine for `action` on it, with the
+/// scenario's choices of named assumptions.
+fn start<P: Procedure>(yaml: &str, action: &str) -> (ScenarioFile, P::Table, P::Engine) {
     let file = scenario(yaml);
-    let mut table: P::Table = table(yaml);
-    let mut engine = P::start(
+    let table: P::Table = table(yaml);
+    let engine = P::start(
         &table,
         Corpus::embedded(),
         action,
         &choices::<P>(&file, action),
     );
+    (file, table, engine)
+}
+
+/// The procedure's engine run on the position to its end or a stop, answering from the
+/// scenario's `decisions:` (and `policy:`): its events and stop, the table after, and the
+/// result.
+pub fn run<P: Procedure>(yaml: &str, action: &str) -> (Run<P::Event>, P::Table, P::Result) {
+    let (file, mut table, mut engine) = start::<P>(yaml, action);
     let policy = file.policy.as_ref().map(|policy| policy.value);
     let mut decider = Scripted::new(file.decisions.script(), policy);
     let run = crate::engine::run(&mut engine, &mut table, &mut decider, &mut |_, _| {});
@@ -54,14 +61,7 @@ pub fn run<P: Procedure>(yaml: &str, action: &str) -> (Run<P::Event>, P::Table, 
 /// The engine's steps up to its first decision (or its end): the events, then what stopped
 /// them.
 pub fn until_decided<P: Procedure>(yaml: &str, action: &str) -> (Vec<P::Event>, Advance<P::Event>) {
-    let file = scenario(yaml);
-    let mut table: P::Table = table(yaml);
-    let mut engine = P::start(
-        &table,
-        Corpus::embedded(),
-        action,
-        &choices::<P>(&file, action),
-    );
+    let (_, mut table, mut engine) = start::<P>(yaml, action);
     let mut events = Vec::new();
     loop {
         match crate::engine::advance(&mut engine, &mut table) {
@@ -79,14 +79,7 @@ pub fn until_asked<P: Procedure>(
     wanted: &str,
 ) -> (Vec<P::Event>, crate::engine::Decision) {
     use crate::engine::{Decider, Procedure as _};
-    let file = scenario(yaml);
-    let mut table: P::Table = table(yaml);
-    let mut engine = P::start(
-        &table,
-        Corpus::embedded(),
-        action,
-        &choices::<P>(&file, action),
-    );
+    let (file, mut table, mut engine) = start::<P>(yaml, action);
     let mut decider = Scripted::new(file.decisions.script(), None);
     let mut events = Vec::new();
     loop {
