@@ -1177,6 +1177,7 @@ impl<'de> Deserialize<'de> for ScenarioFile {
                 let mut policy = None;
                 let mut expect = None;
                 let mut sections_seen: Vec<&'static str> = Vec::new();
+                let mut sections = Parts::default();
                 while let Some(key) = map.next_key::<String>()? {
                     let Some(key) = known(keys, &key) else {
                         return Err(serde::de::Error::unknown_field(&key, keys));
@@ -1205,9 +1206,21 @@ impl<'de> Deserialize<'de> for ScenarioFile {
                                 return Err(serde::de::Error::duplicate_field(section));
                             }
                             sections_seen.push(section);
-                            // Read again by its procedure's own type (`read`).
-                            map.next_value::<serde::de::IgnoredAny>()?;
-                            super::read::section_seen(section);
+                            let part_format = format
+                                .sections
+                                .iter()
+                                .find(|part| part.key() == section)
+                                .copied();
+                            match part_format {
+                                Some(part_format) if super::read::in_one_reading() => sections.put(
+                                    map.next_value_seed(super::sections::PartSeed(part_format))?,
+                                ),
+                                _ => {
+                                    // Read again by its procedure's own type (`read`).
+                                    map.next_value::<serde::de::IgnoredAny>()?;
+                                    super::read::section_seen(section);
+                                }
+                            }
                         }
                     }
                 }
@@ -1225,7 +1238,7 @@ impl<'de> Deserialize<'de> for ScenarioFile {
                     dark: dark.flatten(),
                     planets: planets.unwrap_or_default(),
                     clash: clash.flatten(),
-                    sections: Parts::default(),
+                    sections,
                     action: action.flatten(),
                     assumptions: assumptions.unwrap_or_default(),
                     decisions: decisions.unwrap_or_default(),
@@ -1316,6 +1329,7 @@ impl<'de> Deserialize<'de> for Expectation {
                 let mut cited = None;
                 let mut not_cited = None;
                 let mut parts_seen: Vec<&'static str> = Vec::new();
+                let mut procedures = Parts::default();
                 while let Some(key) = map.next_key::<String>()? {
                     let Some(key) = known(keys, &key) else {
                         return Err(serde::de::Error::unknown_field(&key, keys));
@@ -1332,8 +1346,24 @@ impl<'de> Deserialize<'de> for Expectation {
                                 return Err(serde::de::Error::duplicate_field(part));
                             }
                             parts_seen.push(part);
-                            map.next_value::<serde::de::IgnoredAny>()?;
-                            super::read::expectation_seen(part);
+                            let part_format = format
+                                .expectations
+                                .iter()
+                                .find(|format| format.key() == part)
+                                .copied();
+                            match part_format {
+                                Some(part_format) if super::read::in_one_reading() => procedures
+                                    .put(
+                                        map.next_value_seed(super::sections::PartSeed(
+                                            part_format,
+                                        ))?,
+                                    ),
+                                _ => {
+                                    // Read again by its procedure's own type (`read`).
+                                    map.next_value::<serde::de::IgnoredAny>()?;
+                                    super::read::expectation_seen(part);
+                                }
+                            }
                         }
                     }
                 }
@@ -1344,7 +1374,7 @@ impl<'de> Deserialize<'de> for Expectation {
                     events: events.flatten(),
                     cited: cited.flatten(),
                     not_cited: not_cited.flatten(),
-                    procedures: Parts::default(),
+                    procedures,
                 })
             }
         }

@@ -32,9 +32,15 @@ const REREAD_BYTES: usize = 4 * MAX_SCENARIO_BYTES;
 const MAX_READS: usize = 20;
 
 /// What the reading of a file under way knows: the format (the procedures' sections and parts
-/// of `expect:`), and the keys of those it has met, to read again by their own types.
+/// of `expect:`), how it reads them, and the keys of those it has met, to read again by their
+/// own types.
 struct Reading {
     format: &'static Format,
+    /// Each part is read where it stands, in the one reading of the file; otherwise passed
+    /// over, and read again by its own type from the whole text.
+    in_one_reading: bool,
+    /// A part read in the one reading had a bad value.
+    part_failed: bool,
     sections: Vec<&'static str>,
     expectations: Vec<&'static str>,
 }
@@ -52,6 +58,26 @@ pub(super) fn format_being_read() -> &'static Format {
             .as_ref()
             .map_or_else(Format::bare, |reading| reading.format)
     })
+}
+
+/// Whether the procedures' parts are read where they stand, in the one reading of the file.
+pub(super) fn in_one_reading() -> bool {
+    READING.with(|reading| {
+        reading
+            .borrow()
+            .as_ref()
+            .is_some_and(|reading| reading.in_one_reading)
+    })
+}
+
+/// A part read where it stood had a bad value: the file is read again, each part by its own
+/// type from the whole text, so that the problem is said with its place.
+pub(super) fn part_failed() {
+    READING.with(|reading| {
+        if let Some(reading) = reading.borrow_mut().as_mut() {
+            reading.part_failed = true;
+        }
+    });
 }
 
 /// A procedure's section met in the first reading.
@@ -162,12 +188,41 @@ pub fn parse(text: &str, format: &'static Format) -> Result<ScenarioFile, Proble
     Err(problems)
 }
 
-/// Reads a file: the position first, every procedure's section and part of `expect:` passed
-/// over and noted; then each of those again, by its own type, from the same text.
+/// Reads a file in one reading, each procedure's part by its own type where it stands. A bad
+/// value inside a part comes out of that reading without its place, so such a file is read
+/// again as [`read_in_two`] reads it.
 fn read_once(text: &str, format: &'static Format) -> Result<ScenarioFile, Error> {
     READING.with(|reading| {
         *reading.borrow_mut() = Some(Reading {
             format,
+            in_one_reading: true,
+            part_failed: false,
+            sections: Vec::new(),
+            expectations: Vec::new(),
+        })
+    });
+    let read = serde_saphyr::from_str_with_options::<ScenarioFile>(text, options());
+    let part_failed = READING.with(|reading| {
+        reading
+            .borrow_mut()
+            .take()
+            .is_some_and(|reading| reading.part_failed)
+    });
+    match read {
+        Err(_) if part_failed => read_in_two(text, format),
+        read => read,
+    }
+}
+
+/// Reads a file: the position first, every procedure's section and part of `expect:` passed
+/// over and noted; then each of those again, by its own type, from the same text, so that a
+/// bad value inside one is said with its place.
+fn read_in_two(text: &str, format: &'static Format) -> Result<ScenarioFile, Error> {
+    READING.with(|reading| {
+        *reading.borrow_mut() = Some(Reading {
+            format,
+            in_one_reading: false,
+            part_failed: false,
             sections: Vec::new(),
             expectations: Vec::new(),
         })

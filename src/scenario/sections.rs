@@ -248,6 +248,12 @@ pub trait PartFormat: Sync {
         under_expect: bool,
     ) -> Result<Option<Box<dyn Part>>, serde_saphyr::Error>;
 
+    /// Reads its value where the reading of the file stands.
+    fn read_value(
+        &self,
+        deserializer: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<Box<dyn Part>, erased_serde::Error>;
+
     /// The schema of the key's property.
     fn property(&self, generator: &mut SchemaGenerator) -> Schema;
 
@@ -293,6 +299,14 @@ impl<T: SectionFile> PartFormat for SectionFormat<T> {
         Ok(found.map(|located| Box::new(Section(located)) as Box<dyn Part>))
     }
 
+    fn read_value(
+        &self,
+        deserializer: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<Box<dyn Part>, erased_serde::Error> {
+        let located: Located<T> = erased_serde::deserialize(deserializer)?;
+        Ok(Box::new(Section(located)))
+    }
+
     fn property(&self, generator: &mut SchemaGenerator) -> Schema {
         optional_property::<T>(generator, T::ABOUT)
     }
@@ -316,6 +330,14 @@ impl<T: ExpectFile> PartFormat for ExpectFormat<T> {
     ) -> Result<Option<Box<dyn Part>>, serde_saphyr::Error> {
         let found = read_at::<T>(text, options, T::KEY, under_expect)?;
         Ok(found.map(|located| Box::new(Expected(located)) as Box<dyn Part>))
+    }
+
+    fn read_value(
+        &self,
+        deserializer: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<Box<dyn Part>, erased_serde::Error> {
+        let located: Located<T> = erased_serde::deserialize(deserializer)?;
+        Ok(Box::new(Expected(located)))
     }
 
     fn property(&self, generator: &mut SchemaGenerator) -> Schema {
@@ -589,4 +611,20 @@ pub fn schema(format: &Format) -> Schema {
         );
     }
     root
+}
+
+/// Reads a procedure's part where the reading of the file stands, by its own type. A bad value
+/// in it is noted (`read::part_failed`), as its place does not come through the reading.
+pub(super) struct PartSeed(pub &'static dyn PartFormat);
+
+impl<'de> DeserializeSeed<'de> for PartSeed {
+    type Value = Box<dyn Part>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        let mut erased = <dyn erased_serde::Deserializer>::erase(deserializer);
+        self.0.read_value(&mut erased).map_err(|error| {
+            super::read::part_failed();
+            serde::de::Error::custom(error)
+        })
+    }
 }
