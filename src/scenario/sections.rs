@@ -92,47 +92,54 @@ pub struct Section<T>(pub Located<T>);
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expected<T>(pub Located<T>);
 
-impl<T: SectionFile> Part for Section<T> {
-    fn key(&self) -> &'static str {
-        T::KEY
+/// What [`Section`] and [`Expected`] have alike: a procedure's value read with its span,
+/// under its key; a section also builds onto the board.
+trait ReadPart: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
+    type Value: Serialize;
+    const KEY: &'static str;
+
+    fn located(&self) -> &Located<Self::Value>;
+
+    fn build_stated(&self, builder: &mut Builder<'_>) -> Option<Box<dyn crate::board::StatedPart>>;
+}
+
+impl<T: SectionFile> ReadPart for Section<T> {
+    type Value = T;
+    const KEY: &'static str = T::KEY;
+
+    fn located(&self) -> &Located<T> {
+        &self.0
     }
 
-    fn span(&self) -> Option<Span> {
-        self.0.span
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn clone_part(&self) -> Box<dyn Part> {
-        Box::new(self.clone())
-    }
-
-    fn eq_part(&self, other: &dyn Part) -> bool {
-        other
-            .as_any()
-            .downcast_ref::<Section<T>>()
-            .is_some_and(|other| other == self)
-    }
-
-    fn value(&self) -> &dyn erased_serde::Serialize {
-        &self.0.value
-    }
-
-    fn build(&self, builder: &mut Builder<'_>) -> Option<Box<dyn crate::board::StatedPart>> {
+    fn build_stated(&self, builder: &mut Builder<'_>) -> Option<Box<dyn crate::board::StatedPart>> {
         T::build(&self.0, builder)
             .map(|stated| Box::new(stated) as Box<dyn crate::board::StatedPart>)
     }
 }
 
-impl<T: ExpectFile> Part for Expected<T> {
+impl<T: ExpectFile> ReadPart for Expected<T> {
+    type Value = T;
+    const KEY: &'static str = T::KEY;
+
+    fn located(&self) -> &Located<T> {
+        &self.0
+    }
+
+    fn build_stated(
+        &self,
+        _builder: &mut Builder<'_>,
+    ) -> Option<Box<dyn crate::board::StatedPart>> {
+        None
+    }
+}
+
+impl<P: ReadPart> Part for P {
     fn key(&self) -> &'static str {
-        T::KEY
+        P::KEY
     }
 
     fn span(&self) -> Option<Span> {
-        self.0.span
+        self.located().span
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -146,16 +153,16 @@ impl<T: ExpectFile> Part for Expected<T> {
     fn eq_part(&self, other: &dyn Part) -> bool {
         other
             .as_any()
-            .downcast_ref::<Expected<T>>()
+            .downcast_ref::<P>()
             .is_some_and(|other| other == self)
     }
 
     fn value(&self) -> &dyn erased_serde::Serialize {
-        &self.0.value
+        &self.located().value
     }
 
-    fn build(&self, _builder: &mut Builder<'_>) -> Option<Box<dyn crate::board::StatedPart>> {
-        None
+    fn build(&self, builder: &mut Builder<'_>) -> Option<Box<dyn crate::board::StatedPart>> {
+        self.build_stated(builder)
     }
 }
 
