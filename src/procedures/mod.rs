@@ -390,6 +390,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_files_sections_and_parts_of_expect_stand_in_the_order_of_the_registry() {
+        let file = parse(
+            "new_location: {planet: Naboo}\ndeploy: {card: R2-D2}\n\
+             expect:\n  new_location: {}\n  deploy: {}\n",
+        )
+        .expect("the file reads");
+        let keys = |parts: &crate::scenario::Parts| -> Vec<&str> {
+            parts.iter().map(|part| part.key()).collect()
+        };
+        assert_eq!(keys(&file.sections), ["deploy", "new_location"]);
+        let expect = file.expect.expect("the file expects");
+        assert_eq!(keys(&expect.value.procedures), ["deploy", "new_location"]);
+    }
+
+    #[test]
     fn a_kind_of_decision_is_one_kind_wherever_it_is_declared() {
         let all: Vec<&crate::engine::DecisionKind> = DOORS
             .iter()

@@ -1224,6 +1224,8 @@ impl<'de> Deserialize<'de> for ScenarioFile {
                         }
                     }
                 }
+                // In the order of the registry, as the reading part by part gives them.
+                sections.order_by(keys);
                 Ok(ScenarioFile {
                     title: title.flatten(),
                     description: description.flatten(),
@@ -1367,6 +1369,7 @@ impl<'de> Deserialize<'de> for Expectation {
                         }
                     }
                 }
+                procedures.order_by(keys);
                 Ok(Expectation {
                     legal: legal.flatten(),
                     findings: findings.flatten(),
