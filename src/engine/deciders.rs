@@ -447,3 +447,55 @@ impl Decider for Scripted {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::DecisionOption;
+    use crate::engine::decisions::{Answer, DecisionKind, PolicyRole, ScriptKey, Volunteer};
+    use std::borrow::Cow;
+
+    const WHETHER: &DecisionKind = &DecisionKind {
+        name: "whether",
+        script: &ScriptKey {
+            key: "whether",
+            answer: Answer::YesNo,
+            about: "A yes-or-no decision, for the test.",
+            leftover_unasked: false,
+        },
+        policy: PolicyRole::First,
+        volunteer: Volunteer::Never,
+        declines_as: "none",
+    };
+
+    fn option(label: &'static str, declines: bool) -> DecisionOption {
+        DecisionOption {
+            label: Cow::Borrowed(label),
+            card: None,
+            name: Some(Cow::Borrowed(label)),
+            aliases: Vec::new(),
+            destiny: None,
+            declines,
+            cites: Cow::Borrowed(&[]),
+        }
+    }
+
+    #[test]
+    fn a_yes_or_no_prompt_takes_yes_no_or_an_option_and_nothing_else() {
+        let decision = Decision {
+            kind: WHETHER,
+            who: Side::Light,
+            prompt: "thrust?".to_string(),
+            options: vec![option("keep", true), option("thrust", false)],
+        };
+        assert_eq!(answer_text(&decision, "yes"), Some(1));
+        assert_eq!(answer_text(&decision, "N"), Some(0));
+        assert_eq!(answer_text(&decision, "thrust"), Some(1));
+        assert_eq!(
+            answer_text(&decision, "maybe"),
+            None,
+            "asked again, not taken as no"
+        );
+        assert_eq!(answer_text(&decision, "later"), None);
+    }
+}
