@@ -19,6 +19,7 @@ mod game;
 #[allow(dead_code)]
 mod model;
 #[path = "src/cards/names.rs"]
+#[allow(dead_code)]
 mod names;
 #[path = "src/rules/source.rs"]
 #[allow(dead_code)]
@@ -56,6 +57,11 @@ fn variant(kebab: &str) -> String {
                 .unwrap_or_default()
         })
         .collect()
+}
+
+/// Whether the words of a name are searched (see `names::words_searched`).
+fn which_searched(name: &str) -> bool {
+    names::words_searched(name)
 }
 
 /// A text borrowed from the binary: `Cow::Borrowed("...")`.
@@ -252,7 +258,7 @@ fn write_catalog(linked: &source::Linked, out_dir: &str) {
     }
     code.push_str("];\n\n");
     code.push_str(
-        "/// Each card's full name, its normalised full name and aliases, and its normalised title.\n",
+        "/// Each card's full name, its normalised full name and aliases, those of them whose words are\n/// not searched, and its normalised title.\n",
     );
     code.push_str("pub(crate) static NAMES: &[NormalisedNames] = &[\n");
     for card in &cards {
@@ -261,10 +267,18 @@ fn write_catalog(linked: &source::Linked, out_dir: &str) {
             .chain(&card.aliases)
             .map(|name| format!("Cow::Borrowed({:?})", names::normalise(name)))
             .collect();
+        let unsearched: Vec<String> = card
+            .aliases
+            .iter()
+            .enumerate()
+            .filter(|(_, alias)| !which_searched(alias))
+            .map(|(at, _)| (at + 1).to_string())
+            .collect();
         let _ = writeln!(
             code,
-            "    ({full_name:?}, &[{}], {:?}),",
+            "    ({full_name:?}, &[{}], &[{}], {:?}),",
             normalised.join(", "),
+            unsearched.join(", "),
             names::normalise(&card.title)
         );
     }
@@ -281,8 +295,15 @@ fn write_catalog(linked: &source::Linked, out_dir: &str) {
         })
         .collect();
     let mut places: Vec<(usize, usize, usize, usize)> = Vec::new();
-    for (position, names) in normalised.iter().enumerate() {
+    for (position, (names, card)) in normalised.iter().zip(&cards).enumerate() {
+        // A card's full name is always searched; an alias that only adds a set is not.
+        let searched = std::iter::once(true)
+            .chain(card.aliases.iter().map(|alias| which_searched(alias)))
+            .collect::<Vec<bool>>();
         for (which, name) in names.iter().enumerate() {
+            if !searched.get(which).copied().unwrap_or(true) {
+                continue;
+            }
             let mut start = 0;
             for word in name.split(' ') {
                 if !word.is_empty() {
@@ -469,7 +490,11 @@ macro_rules! struct_literal {
 }
 
 struct_literal!(Fact<T> { value, source, note });
-struct_literal!(Printing { set, number });
+struct_literal!(Printing {
+    set,
+    number,
+    numbered_as
+});
 struct_literal!(Stats {
     power,
     damage,

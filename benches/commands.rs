@@ -259,10 +259,10 @@ fn generated_positions_near_the_size_limit() {
     let mut duel = String::from(
         "action: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\npolicy: first-option\n\
          cards:\n  Darth Maul, Student of the Dark Side: {power: 4, damage: 3}\n  \
-         Darth Maul's Lightsaber: {type: weapon, side: dark, usable_by: [Darth Maul], power_bonus: 1}\n  \
+         Darth Maul's Lightsaber (The Jedi Council): {type: weapon, side: dark, usable_by: [Darth Maul], power_bonus: 1}\n  \
          Qui-Gon Jinn, Jedi Mentor: {power: 4, damage: 3}\n\
          dark:\n  deck: [4, 2, 6, 3, 1, 5, 2, 4, 6, 3]\nlight:\n  deck: [4, 1, 3, 5, 2, 6, 3, 3, 4]\n\
-         planets:\n  Naboo:\n    dark:\n      - Darth Maul's Lightsaber\n",
+         planets:\n  Naboo:\n    dark:\n      - Darth Maul's Lightsaber (The Jedi Council)\n",
     );
     let per_side = (limit - duel.len() - 20) / (21 + 23);
     for _ in 0..per_side {

@@ -371,7 +371,11 @@ impl CliError {
                     format!("did you mean {}?", suggestions.join("; "))
                 },
             },
-            CardLookupError::Ambiguous { given, candidates } => CliError::AmbiguousCard {
+            CardLookupError::Ambiguous { given, candidates }
+            | CardLookupError::Versions {
+                given,
+                versions: candidates,
+            } => CliError::AmbiguousCard {
                 given: crate::text::quoted(&given),
                 count: candidates.len(),
                 candidates: candidates
@@ -819,7 +823,7 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
         CardsCommand::Show { name, common } => {
             let ruleset = ruleset(&common)?;
             let cards = catalog
-                .find(&name.join(" "))
+                .find_to_show(&name.join(" "))
                 .map_err(CliError::from_card_lookup)?;
             Ok(render::cards::show(
                 corpus,

@@ -75,6 +75,8 @@ fn every_number_is_within_its_printed_range_and_no_text_is_carried() {
         "type",
         "title",
         "subtitle",
+        "numbered_as",
+        "row",
         "rarity",
         "dots",
         "counters",

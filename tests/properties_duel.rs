@@ -88,7 +88,7 @@ fn duel_strategy() -> impl Strategy<Value = RandomDuel> {
 
 fn scenario(duel: &RandomDuel) -> String {
     let mut cards = format!(
-        "cards:\n  Darth Maul, Student of the Dark Side: {{power: {}, damage: {}}}\n  Darth Maul's Lightsaber: {{type: weapon, side: dark, usable_by: [Darth Maul], power_bonus: 1}}\n  Qui-Gon Jinn, Jedi Mentor: {{power: {}, damage: {}}}\n  \"Qui-Gon Jinn's Lightsaber, Wielded by Obi-Wan Kenobi\": {{usable_by: [Qui-Gon Jinn]}}\n  The Duel Begins: {{damage_modifier: {{amount: {}, applies_to: opponent}}}}\n",
+        "cards:\n  Darth Maul, Student of the Dark Side: {{power: {}, damage: {}}}\n  Darth Maul's Lightsaber (The Jedi Council): {{type: weapon, side: dark, usable_by: [Darth Maul], power_bonus: 1}}\n  Qui-Gon Jinn, Jedi Mentor: {{power: {}, damage: {}}}\n  \"Qui-Gon Jinn's Lightsaber, Wielded by Obi-Wan Kenobi\": {{usable_by: [Qui-Gon Jinn]}}\n  The Duel Begins: {{damage_modifier: {{amount: {}, applies_to: opponent}}}}\n",
         duel.maul_power, duel.maul_damage, duel.jedi_power, duel.jedi_damage, duel.modifier
     );
     let mut dark_deck: Vec<String> = duel.dark_deck.iter().map(i32::to_string).collect();
@@ -108,7 +108,7 @@ fn scenario(duel: &RandomDuel) -> String {
         ""
     };
     format!(
-        "action: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\nseed: {}\n{}{cards}dark:\n  deck: [{}]\nlight:\n  deck: [{}]\nplanets:\n  Naboo:\n    dark: [maul student, Darth Maul's Lightsaber, The Duel Begins]\n    light: [qui-gon mentor{light_weapon}]\n",
+        "action: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\nseed: {}\n{}{cards}dark:\n  deck: [{}]\nlight:\n  deck: [{}]\nplanets:\n  Naboo:\n    dark: [maul student, Darth Maul's Lightsaber (The Jedi Council), The Duel Begins]\n    light: [qui-gon mentor{light_weapon}]\n",
         duel.seed,
         if duel.old_rules {
             "rules: 2000-12-01\n"

@@ -90,11 +90,11 @@ impl Numbers {
         format!(
             "action: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\npolicy: first-option\n\
              cards:\n  Darth Maul, Student of the Dark Side: {{power: {}, damage: {}, text_bonus: {}}}\n  \
-             Darth Maul's Lightsaber: {{type: weapon, side: dark, usable_by: [Darth Maul], power_bonus: {}}}\n  \
+             Darth Maul's Lightsaber (The Jedi Council): {{type: weapon, side: dark, usable_by: [Darth Maul], power_bonus: {}}}\n  \
              Qui-Gon Jinn, Jedi Mentor: {{power: 4, damage: 3, damage_modifier: {{amount: {}, applies_to: opponent}}}}\n\
              dark:\n  deck: {{count: {}}}\n  counters_spent: {}\n\
              light:\n  deck: [4, 1, 3, 5, 2, 6, 3, 3, 4, 2, 5, 1]\n\
-             planets:\n  Naboo:\n    dark: [maul student, Darth Maul's Lightsaber]\n    light:\n      - {{card: qui-gon mentor, hits: {}}}\n",
+             planets:\n  Naboo:\n    dark: [maul student, Darth Maul's Lightsaber (The Jedi Council)]\n    light:\n      - {{card: qui-gon mentor, hits: {}}}\n",
             self.get("power"),
             self.get("damage"),
             self.get("text_bonus"),

@@ -308,7 +308,7 @@ fn a_declared_weapon_box_other_than_the_catalogs_is_warned_of_and_saved_as_decla
     };
     // Users other than the catalog's first box's are warned of.
     let report = check(
-        "cards:\n  Darth Maul's Lightsaber: {usable_by: [Aurra Sing]}\nplanets:\n  Naboo:\n    dark: [Darth Maul's Lightsaber]\n",
+        "cards:\n  Darth Maul's Lightsaber (The Jedi Council): {usable_by: [Aurra Sing]}\nplanets:\n  Naboo:\n    dark: [Darth Maul's Lightsaber (The Jedi Council)]\n",
     );
     let messages: Vec<&str> = report
         .problems
@@ -324,7 +324,7 @@ fn a_declared_weapon_box_other_than_the_catalogs_is_warned_of_and_saved_as_decla
     );
     // A bonus alone is saved alone: the scenario read back keeps the catalog's second box.
     let report = check(
-        "cards:\n  Darth Maul's Lightsaber: {power_bonus: 1}\nplanets:\n  Naboo:\n    dark: [Darth Maul's Lightsaber]\n",
+        "cards:\n  Darth Maul's Lightsaber (The Jedi Council): {power_bonus: 1}\nplanets:\n  Naboo:\n    dark: [Darth Maul's Lightsaber (The Jedi Council)]\n",
     );
     let saved = jedi_judge::scenario::to_yaml(&jedi_judge::scenario::to_file(
         &report.board.expect("a board"),

@@ -245,7 +245,7 @@ fn a_scripted_weapon_the_fighter_cannot_use_is_refused_even_when_one_weapon_is_l
     // Maul can use only his own lightsaber, so the rules leave one answer; the script names
     // another, which is an error rather than something to overrule.
     let text = scenario("obi-wan-2000-12-01-no-substitute.yaml").replace(
-        "weapon: Darth Maul's Lightsaber",
+        "weapon: Darth Maul's Lightsaber (The Jedi Council)",
         "weapon: Qui-Gon Jinn's Lightsaber",
     );
     let walked = walk(&text, None, None);
@@ -348,9 +348,9 @@ fn cited_and_not_cited_name_rules_the_corpus_has() {
 fn anakin_with_an_empty_deck_has_power_zero_by_default_and_stops_the_walk_if_the_scenario_says() {
     let text = "action: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\npolicy: first-option\n\
                 cards:\n  Darth Maul, Student of the Dark Side: {power: 1, damage: 5}\n  \
-                Darth Maul's Lightsaber: {type: weapon, side: dark, usable_by: [Darth Maul], power_bonus: 1}\n\
+                Darth Maul's Lightsaber (The Jedi Council): {type: weapon, side: dark, usable_by: [Darth Maul], power_bonus: 1}\n\
                 dark:\n  deck: [3, 4]\n\
-                planets:\n  Naboo:\n    dark: [maul student, Darth Maul's Lightsaber]\n    light: [anakin padawan]\n\
+                planets:\n  Naboo:\n    dark: [maul student, Darth Maul's Lightsaber (The Jedi Council)]\n    light: [anakin padawan]\n\
                 decisions:\n  dark:\n    defender: anakin padawan\n";
     let walked = walk(text, None, None);
     assert_eq!(walked.stop(), None);

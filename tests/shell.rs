@@ -36,8 +36,8 @@ step battle
 planet Naboo
 add dark maul student
 set maul student power 4 damage 3
-set Darth Maul's Lightsaber type weapon side dark usable_by Darth Maul power_bonus 1
-add dark Darth Maul's Lightsaber
+set Darth Maul's Lightsaber (The Jedi Council) type weapon side dark usable_by Darth Maul power_bonus 1
+add dark Darth Maul's Lightsaber (The Jedi Council)
 add light r2-d2 repair
 set r2-d2 damage 0
 add light qui-gon mentor

@@ -34,6 +34,7 @@ pub struct ListedCard<'a> {
 #[derive(Debug, PartialEq, Eq)]
 pub enum AssemblyError {
     CorrectionWithoutCard { item: String, name: String },
+    PlaceholderWithoutPrinting { name: String },
     EffectWithoutCard { name: String },
     SecondSource(super::cross_check::SecondSourceError),
 }
@@ -44,6 +45,10 @@ impl fmt::Display for AssemblyError {
             AssemblyError::CorrectionWithoutCard { item, name } => write!(
                 f,
                 "the correction {item} applies to {name:?}, which the catalog does not have"
+            ),
+            AssemblyError::PlaceholderWithoutPrinting { name } => write!(
+                f,
+                "the catalog names {name:?} by its title alone, and no printing has that title"
             ),
             AssemblyError::EffectWithoutCard { name } => write!(
                 f,
@@ -197,6 +202,16 @@ struct ClashFile {
     source: String,
 }
 
+/// Whether a card is so named: its full name, or a name the sources also print for it (case
+/// aside).
+fn named(card: &Card, name: &str) -> bool {
+    card.full_name().eq_ignore_ascii_case(name)
+        || card
+            .aliases
+            .iter()
+            .any(|alias| alias.eq_ignore_ascii_case(name))
+}
+
 /// `outside: where` or a corpus item id.
 fn parse_source(text: &str) -> Source {
     match text.strip_prefix("outside:") {
@@ -248,6 +263,12 @@ struct PrintingEntry {
     title: String,
     #[serde(default)]
     subtitle: Option<String>,
+    /// A reprint that keeps the number of the set it reprints: that set.
+    #[serde(default)]
+    numbered_as: Option<String>,
+    /// The transcription's own number for the row, where it is not the printed one.
+    #[serde(default)]
+    row: Option<String>,
     rarity: String,
     dots: Vec<String>,
     #[serde(default)]
@@ -307,10 +328,7 @@ pub fn assemble(
         card.side = Some(Fact::new(entry.side, source()));
         card.card_type = Some(Fact::new(entry.card_type, source()));
         card.printing = Some(Fact::new(
-            Printing {
-                set: "Duel of the Fates".into(),
-                number: entry.number.to_string().into(),
-            },
+            Printing::new("Duel of the Fates", entry.number.to_string()),
             source(),
         ));
         card.rarity = Some(Fact::new(entry.rarity.to_string().into(), source()));
@@ -352,9 +370,8 @@ pub fn assemble(
             .side
             .map(|field| fact(field, &entry.source, |value| value));
         card.printing = entry.printing.map(|field| {
-            fact(field, &entry.source, |printing| Printing {
-                set: printing.set.into(),
-                number: printing.number.into(),
+            fact(field, &entry.source, |printing| {
+                Printing::new(printing.set, printing.number)
             })
         });
         card.stats.deploy = entry
@@ -383,13 +400,14 @@ pub fn assemble(
         card.named_in.push(entry.source.clone());
         cards.push(card);
     }
-    add_printings(&mut cards, printings);
+    let rows = add_printings(&mut cards, printings);
+    join_placeholders(&mut cards)?;
     for correction in file.corrections {
         let mut applied = false;
-        for card in cards.iter_mut().filter(|card| {
-            card.full_name()
-                .eq_ignore_ascii_case(&correction.applies_to)
-        }) {
+        for card in cards
+            .iter_mut()
+            .filter(|card| named(card, &correction.applies_to))
+        {
             applied = true;
             let source = || Source::Rule(correction.item.clone().into());
             if let Some(deploy) = &correction.deploy {
@@ -420,9 +438,10 @@ pub fn assemble(
     for effect in file.effects {
         let source = parse_source(&effect.source);
         let mut applied = false;
-        for card in cards.iter_mut().filter(|card| {
-            card.game == Game::YoungJedi && card.full_name().eq_ignore_ascii_case(&effect.card)
-        }) {
+        for card in cards
+            .iter_mut()
+            .filter(|card| card.game == Game::YoungJedi && named(card, &effect.card))
+        {
             applied = true;
             card.text.dueling = effect.dueling;
             card.text.battle = effect.battle;
@@ -437,7 +456,9 @@ pub fn assemble(
             return Err(AssemblyError::EffectWithoutCard { name: effect.card });
         }
     }
-    super::cross_check::merge(&mut cards, second_source).map_err(AssemblyError::SecondSource)?;
+    super::cross_check::merge(&mut cards, second_source, &rows)
+        .map_err(AssemblyError::SecondSource)?;
+    join_versions(&mut cards);
     derive_sides_through_stacks(&mut cards);
     name_versions_by_set(&mut cards);
     for entry in file.clash {
@@ -466,22 +487,37 @@ pub fn assemble(
 
 /// Adds every printing of the transcription: to the card of the same name and side that the
 /// rule documents give (their facts win; a different number is noted), as another printing
-/// of a card already listed (a reprint), or as a card of its own.
-fn add_printings(cards: &mut Vec<Card>, file: PrintingsFile) {
+/// of a card already listed (a reprint), or as a card of its own. Returns the printings the
+/// transcription numbers by row, for the second source, which numbers them so too.
+fn add_printings(cards: &mut Vec<Card>, file: PrintingsFile) -> super::cross_check::Rows {
     // The printings the rules list at their own numbers first, so that a reprint is judged
-    // against the card's numbers, not against a card whose numbers are not yet known.
+    // against the card's numbers, not against a card whose numbers are not yet known; the
+    // reprints that keep another set's number last, once the card they reprint is in.
     let listed: std::collections::HashSet<(Text, Text)> = cards
         .iter()
         .filter_map(|card| card.printing.as_ref())
         .map(|printing| (printing.value.set.clone(), printing.value.number.clone()))
         .collect();
-    let (first, rest): (Vec<PrintingEntry>, Vec<PrintingEntry>) =
-        file.printings.into_iter().partition(|entry| {
-            listed.contains(&(
-                Text::from(entry.set.clone()),
-                Text::from(entry.number.clone()),
-            ))
-        });
+    let mut rows = super::cross_check::Rows::new();
+    let (mut first, mut plain, mut renumbered) = (Vec::new(), Vec::new(), Vec::new());
+    for entry in file.printings {
+        if let Some(row) = &entry.row {
+            rows.insert(
+                (entry.set.clone().into(), row.clone().into(), entry.side),
+                printing_of(&entry),
+            );
+        }
+        if entry.numbered_as.is_some() {
+            renumbered.push(entry);
+        } else if listed.contains(&(
+            Text::from(entry.set.clone()),
+            Text::from(entry.number.clone()),
+        )) {
+            first.push(entry);
+        } else {
+            plain.push(entry);
+        }
+    }
     // The Young Jedi cards by normalised full name, and those the rules name by title only:
     // each printing looks up its candidates instead of reading every card.
     let mut index = ByName::default();
@@ -489,16 +525,19 @@ fn add_printings(cards: &mut Vec<Card>, file: PrintingsFile) {
         index.add(position, card);
     }
     let transcription = file.transcription;
-    for entry in first.into_iter().chain(rest) {
+    for entry in first.into_iter().chain(plain).chain(renumbered) {
         add_printing(cards, &mut index, &transcription, entry);
     }
+    rows
 }
 
-/// The catalog's Young Jedi cards found by name while printings are added.
+/// The catalog's Young Jedi cards found by name, and by the printings they have, while
+/// printings are added.
 #[derive(Default)]
 struct ByName {
     full: std::collections::HashMap<String, Vec<usize>>,
     title_only: Vec<usize>,
+    printed: std::collections::HashMap<(Printing, Side), usize>,
 }
 
 impl ByName {
@@ -514,6 +553,13 @@ impl ByName {
         } else {
             self.title_only.push(position);
         }
+        if let Some(side) = card.side() {
+            for printing in card.printing.iter().chain(&card.reprints) {
+                self.printed
+                    .entry((printing.value.clone(), side))
+                    .or_insert(position);
+            }
+        }
     }
 }
 
@@ -525,15 +571,15 @@ fn add_printing(
     transcription: &str,
     entry: PrintingEntry,
 ) {
+    let row = entry.row.as_deref().unwrap_or(&entry.number);
     let source = Source::Outside(
         format!(
-            "card transcription {transcription}: {} {} {}",
+            "card transcription {transcription}: {} {} {row}",
             entry.set,
             match entry.side {
                 Side::Light => "Light",
                 Side::Dark => "Dark",
             },
-            entry.number
         )
         .into(),
     );
@@ -550,43 +596,61 @@ fn add_printing(
             card.subtitle = entry.subtitle.clone();
             cards.push(card);
             let position = cards.len() - 1;
-            index.full.entry(wanted).or_default().push(position);
+            index.full.entry(wanted.clone()).or_default().push(position);
             position
         }
     };
     let Some(card) = cards.get_mut(position) else {
         return;
     };
-    if !card.name_complete && entry.subtitle.is_some() {
+    let printing = printing_of(&entry);
+    let known_name = super::names::normalise(&card.full_name());
+    let same_title = super::names::normalise(&card.title) == super::names::normalise(&entry.title);
+    if known_name != wanted && same_title && card.subtitle.is_none() {
+        // A card the rules name by its title alone, or a printing stored without its
+        // subtitle, takes the subtitle this printing gives. The rules' short name still finds
+        // it; a transcription's does not, so that a plain title stays every card's.
         let partial = card.full_name();
         card.subtitle = entry.subtitle.clone();
-        card.name_complete = true;
-        if !card.aliases.contains(&partial) {
-            card.aliases.push(partial);
+        if !card.name_complete {
+            if !card.aliases.contains(&partial) {
+                card.aliases.push(partial);
+            }
+        } else {
+            card.notes.push(Fact::new(
+                format!(
+                    "name: the transcription gives an earlier printing as \"{partial}\"; {printing} gives its subtitle"
+                ),
+                source.clone(),
+            ));
         }
+        card.name_complete = true;
         index.title_only.retain(|other| *other != position);
-        index
-            .full
-            .entry(super::names::normalise(&card.full_name()))
-            .or_default()
-            .push(position);
+        index.full.entry(wanted).or_default().push(position);
+    } else if known_name != wanted {
+        // The same printing under another name: the name the card has stays (the rules'
+        // spelling wins), the other finds it too.
+        if !card.aliases.contains(&full_name) {
+            card.aliases.push(full_name.clone());
+        }
+        card.notes.push(Fact::new(
+            format!("name: {printing} in the transcription is \"{full_name}\""),
+            source.clone(),
+        ));
+        index.full.entry(wanted).or_default().push(position);
     }
+    index
+        .printed
+        .entry((printing, entry.side))
+        .or_insert(position);
     merge_printing(card, &entry, &source);
 }
 
-/// The printing an entry describes.
-fn printing_of(entry: &PrintingEntry) -> Printing {
-    Printing {
-        set: entry.set.clone().into(),
-        number: entry.number.clone().into(),
-    }
-}
-
 /// The card an entry is a printing of, if the catalog has it: the one listed at this very
-/// printing; a card the rules name by its title only, listed at this number; for a foil, the
-/// Battle of Naboo card it reprints; otherwise a card of the same name, side and type whose
-/// every known number is the same (a reprint). A card of the same name with other numbers
-/// is another card.
+/// printing, or at the printing a reprint keeps the number of; a card the rules name by its
+/// title only, listed at this number; for a foil, the Battle of Naboo card it reprints;
+/// otherwise a card of the same name, side and type whose every known number is the same (a
+/// reprint). A card of the same name with other numbers is another card.
 fn card_of_printing(
     cards: &[Card],
     index: &ByName,
@@ -594,6 +658,12 @@ fn card_of_printing(
     entry: &PrintingEntry,
 ) -> Option<usize> {
     let printing = printing_of(entry);
+    if let Some(position) = index.printed.get(&(
+        original_of(entry).unwrap_or_else(|| printing.clone()),
+        entry.side,
+    )) {
+        return Some(*position);
+    }
     let card_type = CardType::from_word(&entry.kind);
     let entry_stats = [&entry.counters, &entry.power, &entry.damage, &entry.destiny]
         .map(|field| field.clone().map(StatValue::from));
@@ -658,6 +728,23 @@ fn card_of_printing(
         .or_else(listed_by_title)
         .or_else(reprinted_by_foil)
         .or_else(same_numbers)
+}
+
+/// The printing an entry describes.
+fn printing_of(entry: &PrintingEntry) -> Printing {
+    Printing {
+        set: entry.set.clone().into(),
+        number: entry.number.clone().into(),
+        numbered_as: entry.numbered_as.clone().map(Text::from),
+    }
+}
+
+/// The printing a reprint that keeps another set's number reprints.
+fn original_of(entry: &PrintingEntry) -> Option<Printing> {
+    entry
+        .numbered_as
+        .as_ref()
+        .map(|set| Printing::new(set.clone(), entry.number.clone()))
 }
 
 /// Merges a printing's facts into its card: a fact the card lacks is taken with the
@@ -792,10 +879,218 @@ fn merge_printing(card: &mut Card, entry: &PrintingEntry, source: &Source) {
     }
     for note in &entry.notes {
         card.notes.push(Fact::new(
-            format!("{} {}: {note}", entry.set, entry.number),
+            format!("{}: {note}", printing_of(entry)),
             source.clone(),
         ));
     }
+}
+
+/// A card the rules name by its title alone, with no printing of its own (the FAQ's "Bravo 1"):
+/// its facts go to every card of that title (and type, and side, where it gives them), and
+/// the placeholder itself is no card.
+fn join_placeholders(cards: &mut Vec<Card>) -> Result<(), AssemblyError> {
+    let placeholders: Vec<usize> = cards
+        .iter()
+        .enumerate()
+        .filter(|(_, card)| {
+            card.game == Game::YoungJedi && !card.name_complete && card.printing.is_none()
+        })
+        .map(|(position, _)| position)
+        .collect();
+    if placeholders.is_empty() {
+        return Ok(());
+    }
+    let mut by_title: std::collections::HashMap<String, Vec<usize>> =
+        std::collections::HashMap::new();
+    for (position, card) in cards.iter().enumerate() {
+        if card.game == Game::YoungJedi && card.printing.is_some() {
+            by_title
+                .entry(super::names::normalise(&card.title))
+                .or_default()
+                .push(position);
+        }
+    }
+    for &placeholder in &placeholders {
+        let Some(named) = cards.get(placeholder).cloned() else {
+            continue;
+        };
+        let fits = |card: &Card| {
+            named
+                .card_type()
+                .is_none_or(|kind| card.card_type() == Some(kind))
+                && named.side().is_none_or(|side| card.side() == Some(side))
+        };
+        let meant: Vec<usize> = by_title
+            .get(&super::names::normalise(&named.title))
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+            .iter()
+            .copied()
+            .filter(|position| cards.get(*position).is_some_and(fits))
+            .collect();
+        if meant.is_empty() {
+            return Err(AssemblyError::PlaceholderWithoutPrinting {
+                name: named.full_name(),
+            });
+        }
+        for position in meant {
+            let Some(card) = cards.get_mut(position) else {
+                continue;
+            };
+            for stated in &named.stated_traits {
+                if card.stated_trait(stated.value.0).is_none() {
+                    card.stated_traits.push(stated.clone());
+                }
+            }
+            for note in &named.notes {
+                if !card.notes.contains(note) {
+                    card.notes.push(note.clone());
+                }
+            }
+            for item in named.named_in.iter().chain(&named.corrections) {
+                if !card.named_in.contains(item) {
+                    card.named_in.push(item.clone());
+                }
+            }
+        }
+    }
+    let mut position = 0;
+    cards.retain(|_| {
+        let keep = !placeholders.contains(&position);
+        position += 1;
+        keep
+    });
+    Ok(())
+}
+
+/// Whether two versions of one name say the same wherever both say something: the numbers,
+/// the boxes, the bonuses, who the card is.
+fn versions_agree(a: &Card, b: &Card) -> bool {
+    fn agree<T: PartialEq>(a: &Option<Fact<T>>, b: &Option<Fact<T>>) -> bool {
+        match (a, b) {
+            (Some(a), Some(b)) => a.value == b.value,
+            _ => true,
+        }
+    }
+    a.stats
+        .named()
+        .iter()
+        .zip(b.stats.named())
+        .all(|((_, a), (_, b))| agree(a, b))
+        && agree(&a.battle_bonus, &b.battle_bonus)
+        && agree(&a.weapon_boxes, &b.weapon_boxes)
+        && agree(&a.location_bonuses, &b.location_bonuses)
+        && agree(&a.identity, &b.identity)
+        && (a.text.is_empty() || b.text.is_empty() || a.text == b.text)
+}
+
+/// Takes another printing of the same card into it: its printings, the facts the card lacks
+/// (each with its own source), and what the sources say of it.
+fn absorb(card: &mut Card, other: Card) {
+    fn fill<T>(slot: &mut Option<Fact<T>>, other: Option<Fact<T>>) {
+        if slot.is_none() {
+            *slot = other;
+        }
+    }
+    let printings = other.printing.into_iter().chain(other.reprints);
+    for printing in printings {
+        let known = card.printing.iter().chain(&card.reprints);
+        if !known.into_iter().any(|fact| fact.value == printing.value) {
+            card.reprints.push(printing);
+        }
+    }
+    fill(&mut card.stats.power, other.stats.power);
+    fill(&mut card.stats.damage, other.stats.damage);
+    fill(&mut card.stats.destiny, other.stats.destiny);
+    fill(&mut card.stats.deploy, other.stats.deploy);
+    fill(&mut card.battle_bonus, other.battle_bonus);
+    fill(&mut card.weapon_boxes, other.weapon_boxes);
+    fill(&mut card.location_bonuses, other.location_bonuses);
+    fill(&mut card.identity, other.identity);
+    fill(&mut card.dots, other.dots);
+    fill(&mut card.rarity, other.rarity);
+    fill(&mut card.game_text, other.game_text);
+    if card.text.is_empty() {
+        card.text = other.text;
+        card.text_source = other.text_source;
+    }
+    for alias in other.aliases {
+        if !card.aliases.contains(&alias) {
+            card.aliases.push(alias);
+        }
+    }
+    for stated in other.stated_traits {
+        if card.stated_trait(stated.value.0).is_none() {
+            card.stated_traits.push(stated);
+        }
+    }
+    for note in other.notes {
+        if !card.notes.contains(&note) {
+            card.notes.push(note);
+        }
+    }
+    for item in other.named_in {
+        if !card.named_in.contains(&item) {
+            card.named_in.push(item);
+        }
+    }
+    for item in other.corrections {
+        if !card.corrections.contains(&item) {
+            card.corrections.push(item);
+        }
+    }
+}
+
+/// Versions of one name, side and type that agree wherever both say something are one card
+/// printed more than once: the later ones join the first they agree with. Versions that
+/// disagree stay apart, each with its own printings, to be told apart by set.
+fn join_versions(cards: &mut Vec<Card>) {
+    let mut groups: std::collections::BTreeMap<
+        (String, Option<Side>, Option<CardType>),
+        Vec<usize>,
+    > = std::collections::BTreeMap::new();
+    for (position, card) in cards.iter().enumerate() {
+        if card.game == Game::YoungJedi && card.printing.is_some() {
+            groups
+                .entry((
+                    super::names::normalise(&card.full_name()),
+                    card.side(),
+                    card.card_type(),
+                ))
+                .or_default()
+                .push(position);
+        }
+    }
+    let mut joined_into: std::collections::BTreeMap<usize, usize> =
+        std::collections::BTreeMap::new();
+    for positions in groups.values().filter(|positions| positions.len() > 1) {
+        let mut kept: Vec<usize> = Vec::new();
+        for &position in positions {
+            let target = kept.iter().copied().find(|&first| {
+                matches!(
+                    (cards.get(first), cards.get(position)),
+                    (Some(a), Some(b)) if versions_agree(a, b)
+                )
+            });
+            match target {
+                Some(first) => {
+                    let other =
+                        std::mem::replace(&mut cards[position], Card::named("", Game::YoungJedi));
+                    if let Some(card) = cards.get_mut(first) {
+                        absorb(card, other);
+                    }
+                    joined_into.insert(position, first);
+                }
+                None => kept.push(position),
+            }
+        }
+    }
+    let mut position = 0;
+    cards.retain(|_| {
+        let keep = !joined_into.contains_key(&position);
+        position += 1;
+        keep
+    });
 }
 
 /// Cards of one name that are different cards (another set, other numbers) are also known

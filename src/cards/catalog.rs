@@ -198,6 +198,31 @@ impl Catalog {
         }
     }
 
+    /// The cards a name means, to show them: as [`Catalog::find`], but a name that is the
+    /// title of several cards (`Battle Droid Squad`) means them all.
+    pub fn find_to_show(&self, query: &str) -> Result<Vec<&Card>, CardLookupError> {
+        match self.find(query) {
+            Err(CardLookupError::Ambiguous { given, candidates }) => {
+                let title = super::matching::normalise(query);
+                let titled: Vec<&Card> = candidates
+                    .iter()
+                    .flat_map(|candidate| self.find(candidate).unwrap_or_default())
+                    .filter(|card| super::matching::normalise(&card.title) == title)
+                    .collect();
+                let every_one = titled.len() >= candidates.len()
+                    && candidates
+                        .iter()
+                        .all(|candidate| titled.iter().any(|card| card.full_name() == *candidate));
+                if every_one {
+                    Ok(titled)
+                } else {
+                    Err(CardLookupError::Ambiguous { given, candidates })
+                }
+            }
+            found => found,
+        }
+    }
+
     /// Every corpus id the catalog cites.
     pub fn cited_ids(&self) -> Vec<String> {
         let mut ids = Vec::new();

@@ -81,6 +81,11 @@ pub struct Printing {
     pub kind: String,
     pub title: String,
     pub subtitle: Option<String>,
+    /// A Reflections reprint: the set whose collector number it keeps (its `number`).
+    pub numbered_as: Option<&'static str>,
+    /// The transcription's own number for the row where it is not the printed one (the
+    /// second source numbers the Reflections cards so too).
+    pub row: Option<String>,
     pub rarity: String,
     /// The six deck-construction dots, top first: `red`, `white` or `none`.
     pub dots: Vec<String>,
@@ -137,6 +142,44 @@ const BOONTA_EVE_NUMBERS: [(&str, &str); 3] = [
 /// The Boonta Eve cards the transcription types as Battle cards that the Boonta Eve rules'
 /// card list gives as Effects.
 const BOONTA_EVE_EFFECTS: [&str; 3] = ["All-Out Defense", "Bravo Squadron", "Hologram Projector"];
+
+/// The last column of a set's file, which has no name in the header: the Reflections file
+/// keeps each card's printed number there.
+const UNNAMED_COLUMN: &str = "(unnamed)";
+
+/// The abbreviations by which the transcription gives the set a Reflections reprint keeps the
+/// number of (in its last, unnamed column, for the Reflections cards).
+const REFLECTIONS_ORIGINAL_SETS: [(&str, &str); 9] = [
+    ("MDM", "Menace of Darth Maul"),
+    ("MODM", "Menace of Darth Maul"),
+    ("TJC", "The Jedi Council"),
+    ("JC", "The Jedi Council"),
+    ("BON", "Battle of Naboo"),
+    ("EMDM", "Enhanced Menace of Darth Maul"),
+    ("DOTF", "Duel of the Fates"),
+    ("EBON", "Enhanced Battle of Naboo"),
+    ("BEP", "Boonta Eve Podrace"),
+];
+
+/// A Reflections card's printed number, from the column where the transcription keeps it
+/// (`['74 (MDM)']`, `['A1']`): the number and, for a reprint, the set whose number it keeps.
+/// `None` where the column gives no number.
+fn reflections_number(text: &str) -> Option<(String, Option<&'static str>)> {
+    let inner = text.trim().strip_prefix("['")?.strip_suffix("']")?.trim();
+    if inner.is_empty() || inner.chars().count() > 40 {
+        return None;
+    }
+    if let Some((number, rest)) = inner.split_once(" (")
+        && let Some(abbreviation) = rest.strip_suffix(')')
+        && !number.contains(' ')
+        && let Some((_, set)) = REFLECTIONS_ORIGINAL_SETS
+            .iter()
+            .find(|(known, _)| *known == abbreviation)
+    {
+        return Some((number.to_string(), Some(*set)));
+    }
+    Some((inner.to_string(), None))
+}
 
 /// The Reflections Starships the transcription types as characters (side, number).
 const REFLECTIONS_STARSHIPS: [(&str, &str); 2] = [("light", "29"), ("dark", "59")];
@@ -263,6 +306,10 @@ pub fn read_set(stem: &str, text: &str) -> Result<Vec<Printing>, ConvertError> {
             })?;
         at.insert(column, index);
     }
+    // The Reflections file keeps each card's printed number in a last column with no name.
+    if let Some(index) = header.iter().position(str::is_empty) {
+        at.insert(UNNAMED_COLUMN, index);
+    }
     let mut printings = Vec::new();
     for (row, record) in reader.records().enumerate() {
         let record = record.map_err(|error| ConvertError::BadRow {
@@ -341,7 +388,26 @@ fn printing(set: &'static str, row: &Row<'_>) -> Printing {
         other => other.to_string(),
     };
     let side = field("side").to_ascii_lowercase();
-    let mut number_printed = field("id").to_string();
+    // The transcription's own number: for Reflections its row, which the tables below use.
+    let row_id = field("id").to_string();
+    let mut number_printed = row_id.clone();
+    let mut numbered_as = None;
+    if set == "Reflections" {
+        match reflections_number(field(UNNAMED_COLUMN)) {
+            Some((number, original)) => {
+                numbered_as = original;
+                if original.is_none() && !number.chars().all(|ch| ch.is_ascii_alphanumeric()) {
+                    notes.push(format!(
+                        "number: the transcription gives {number:?}, not one collector number; it stands as given"
+                    ));
+                }
+                number_printed = number;
+            }
+            None => notes.push(format!(
+                "number: the transcription gives no printed number; {number_printed} is its row"
+            )),
+        }
+    }
     if set == "Menace of Darth Maul" && side == "light" && kind == "weapon" {
         let id: i32 = number_printed.parse().unwrap_or_default();
         if (47..=64).contains(&id) {
@@ -353,7 +419,7 @@ fn printing(set: &'static str, row: &Row<'_>) -> Printing {
     }
     if set == "Reflections"
         && kind == "character"
-        && REFLECTIONS_STARSHIPS.contains(&(side.as_str(), number_printed.as_str()))
+        && REFLECTIONS_STARSHIPS.contains(&(side.as_str(), row_id.as_str()))
     {
         kind = "starship".to_string();
         notes.push(
@@ -362,7 +428,7 @@ fn printing(set: &'static str, row: &Row<'_>) -> Printing {
         );
     }
     let placeholder = set == "Reflections"
-        && number_printed.parse::<i32>().is_ok_and(|id| {
+        && row_id.parse::<i32>().is_ok_and(|id| {
             REFLECTIONS_PLACEHOLDER_ROWS
                 .iter()
                 .any(|(rows_side, first, last)| {
@@ -476,6 +542,7 @@ fn printing(set: &'static str, row: &Row<'_>) -> Printing {
                 .to_string(),
         );
     }
+    let row = (row_id != number_printed).then_some(row_id);
     Printing {
         set,
         number: number_printed,
@@ -483,6 +550,8 @@ fn printing(set: &'static str, row: &Row<'_>) -> Printing {
         kind,
         title,
         subtitle,
+        numbered_as,
+        row,
         rarity: rarity(field("rarity")),
         dots,
         counters,
@@ -547,6 +616,12 @@ pub fn write(printings: &[Printing]) -> String {
         );
         if let Some(subtitle) = &printing.subtitle {
             let _ = write!(out, ", subtitle: {}", quoted(subtitle));
+        }
+        if let Some(original) = printing.numbered_as {
+            let _ = write!(out, ", numbered_as: {}", quoted(original));
+        }
+        if let Some(row) = &printing.row {
+            let _ = write!(out, ", row: {}", quoted(row));
         }
         let _ = write!(
             out,
@@ -877,7 +952,10 @@ mod tests {
             ],
         );
         assert_eq!(reflections[0].kind, "starship");
-        assert!(reflections[0].notes[0].contains("the transcription says character"));
+        let noted = |printing: &Printing, words: &str| {
+            printing.notes.iter().any(|note| note.contains(words))
+        };
+        assert!(noted(&reflections[0], "the transcription says character"));
         assert_eq!(
             (
                 reflections[1].counters.clone(),
@@ -893,11 +971,64 @@ mod tests {
             (None, None)
         );
         assert!(reflections[1].dots.iter().all(|dot| dot == "none"));
-        assert!(reflections[1].notes[0].contains("a placeholder rather than the card's"));
+        assert!(noted(
+            &reflections[1],
+            "a placeholder rather than the card's"
+        ));
         // A row in the range whose numbers are not the placeholder keeps them.
         assert_eq!(reflections[2].power, Some(Value::Number(5)));
         assert_eq!(reflections[2].counters, Some(Value::Number(2)));
-        assert!(reflections[2].notes.is_empty());
+        assert!(!noted(&reflections[2], "placeholder"));
+        // Without the number the card keeps, the row's own stands, and a note says so.
+        assert!(noted(&reflections[2], "no printed number; 32 is its row"));
+    }
+
+    #[test]
+    fn a_reflections_reprint_keeps_the_number_of_the_set_it_reprints() {
+        let with_number = |id: &str, kept: &str| {
+            row(
+                "dark",
+                "character",
+                id,
+                "Reprinted, Made Up",
+                ["2", "4", "2", "5", "", "", "", ""],
+                "",
+            )
+            .strip_suffix('|')
+            .map(|start| format!("{start}|{kept}"))
+            .unwrap_or_default()
+        };
+        let printings = read(
+            "reflections",
+            &[
+                with_number("30", "['74 (MDM)']"),
+                with_number("60", "['A1']"),
+                with_number("85", "['54 (JC) and 59 (GOOD)']"),
+            ],
+        );
+        let numbers: Vec<(&str, Option<&str>, Option<&str>)> = printings
+            .iter()
+            .map(|printing| {
+                (
+                    printing.number.as_str(),
+                    printing.numbered_as,
+                    printing.row.as_deref(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            numbers,
+            [
+                ("74", Some("Menace of Darth Maul"), Some("30")),
+                ("A1", None, Some("60")),
+                ("54 (JC) and 59 (GOOD)", None, Some("85")),
+            ]
+        );
+        assert!(printings[2].notes[0].contains("not one collector number"));
+        let written = write(&printings[..1]);
+        assert!(written.contains(
+            "number: \"74\", side: dark, type: character, title: \"Reprinted\", subtitle: \"Made Up\", numbered_as: \"Menace of Darth Maul\", row: \"30\""
+        ));
     }
 
     #[test]
@@ -914,7 +1045,12 @@ mod tests {
             )],
         );
         assert_eq!(printings[0].counters, None);
-        assert!(printings[0].notes[0].contains("counters is not a number"));
+        assert!(
+            printings[0]
+                .notes
+                .iter()
+                .any(|note| note.contains("counters is not a number"))
+        );
     }
 
     #[test]

@@ -113,26 +113,39 @@ impl fmt::Display for SecondSourceError {
     }
 }
 
+/// The printings the first source numbers otherwise than it prints them (the Reflections
+/// reprints, by row), by (set, number as the source gives it, side): the second source
+/// numbers them so too.
+pub type Rows = HashMap<(Text, Text, Side), Printing>;
+
 /// Merges the second source into the cards (see the module's documentation).
-pub fn merge(cards: &mut [Card], file: SecondSourceFile) -> Result<(), SecondSourceError> {
-    let mut by_printing: HashMap<(Text, Text, Side), usize> = HashMap::new();
+pub fn merge(
+    cards: &mut [Card],
+    file: SecondSourceFile,
+    rows: &Rows,
+) -> Result<(), SecondSourceError> {
+    let mut by_printing: HashMap<(Printing, Side), usize> = HashMap::new();
     for (position, card) in cards.iter().enumerate() {
         let Some(side) = card.side() else { continue };
         for printing in card.printing.iter().chain(&card.reprints) {
-            let Printing { set, number } = &printing.value;
             by_printing
-                .entry((set.clone(), number.clone(), side))
+                .entry((printing.value.clone(), side))
                 .or_insert(position);
         }
     }
     for set in file.sets {
         let short_commit = set.commit.get(..7).unwrap_or(&set.commit);
         for entry in set.cards {
-            let key = (
+            let given = (
                 Text::from(set.set.clone()),
                 Text::from(entry.no.clone()),
                 entry.side,
             );
+            let printing = rows.get(&given).cloned().unwrap_or_else(|| {
+                let (set, number, _) = given;
+                Printing::new(set, number)
+            });
+            let key = (printing, entry.side);
             let Some(card) = by_printing
                 .get(&key)
                 .and_then(|position| cards.get_mut(*position))
@@ -369,10 +382,7 @@ mod tests {
         let mut card = Card::named("Made Up, Person", Game::YoungJedi);
         card.side = Some(Fact::new(Side::Dark, Source::Scenario));
         card.printing = Some(Fact::new(
-            Printing {
-                set: "Made Up".into(),
-                number: "7".into(),
-            },
+            Printing::new("Made Up", "7"),
             Source::Outside("first".into()),
         ));
         card.stats.power = Some(Fact::new(
@@ -386,7 +396,7 @@ mod tests {
     fn a_card_gets_what_only_the_second_source_gives_and_a_note_where_they_disagree() {
         let mut cards = vec![card()];
         let entry = "      - {no: 7, side: dark, name: Made Up Person, type: character, persona: madeup, power: 5, damage: 3, bonus: [0, 2, 1], unique: true, stackable: true}\n";
-        assert_eq!(merge(&mut cards, file(entry)), Ok(()));
+        assert_eq!(merge(&mut cards, file(entry), &Rows::new()), Ok(()));
         let card = &cards[0];
         assert_eq!(
             card.stats.power.as_ref().map(|fact| &fact.value),
@@ -426,7 +436,7 @@ mod tests {
         let mut cards = vec![card()];
         let entry = "      - {no: 7, side: light, name: Other Side, type: character}\n";
         assert_eq!(
-            merge(&mut cards, file(entry)),
+            merge(&mut cards, file(entry), &Rows::new()),
             Err(SecondSourceError::NoPrinting {
                 set: "Made Up".into(),
                 number: "7".to_string(),
@@ -439,15 +449,12 @@ mod tests {
     fn a_reading_kept_from_an_earlier_printing_of_the_second_source_says_so() {
         let mut reprinted = card();
         reprinted.reprints.push(Fact::new(
-            Printing {
-                set: "Made Up".into(),
-                number: "8".into(),
-            },
+            Printing::new("Made Up", "8"),
             Source::Outside("first".into()),
         ));
         let mut cards = vec![reprinted];
         let entries = "      - {no: 7, side: dark, name: X, type: character, destiny: 2, unique: true, stackable: true}\n      - {no: 8, side: dark, name: X, type: character, destiny: 3, unique: false, stackable: true}\n";
-        assert_eq!(merge(&mut cards, file(entries)), Ok(()));
+        assert_eq!(merge(&mut cards, file(entries), &Rows::new()), Ok(()));
         let notes: Vec<&str> = cards[0]
             .notes
             .iter()
@@ -471,7 +478,7 @@ mod tests {
         let entry =
             "      - {no: 7, side: dark, name: X, type: character, bonus: [1, 1, 1], at: hoth}\n";
         assert_eq!(
-            merge(&mut cards, file(entry)),
+            merge(&mut cards, file(entry), &Rows::new()),
             Err(SecondSourceError::UnknownPlanet {
                 set: "Made Up".into(),
                 number: "7".to_string(),
@@ -480,7 +487,7 @@ mod tests {
         );
         let entry = "      - {no: 7, side: dark, name: X, type: character, unique: true}\n";
         assert_eq!(
-            merge(&mut cards, file(entry)),
+            merge(&mut cards, file(entry), &Rows::new()),
             Err(SecondSourceError::HalfIdentity {
                 set: "Made Up".into(),
                 number: "7".to_string()

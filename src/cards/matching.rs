@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use thiserror::Error;
 
 use super::model::{Card, Side};
-pub use super::names::normalise;
+pub use super::names::{normalise, split_set};
 
 /// A name, normalised or as printed: borrowed from the binary for the embedded catalog.
 type Name = Cow<'static, str>;
@@ -20,8 +20,14 @@ type Name = Cow<'static, str>;
 pub type WordPlace = (usize, usize, usize, usize);
 
 /// The embedded catalog's names, normalised by the build script: for each card, its full
-/// name as printed, its normalised full name and aliases, and its normalised title.
-pub type NormalisedNames = (&'static str, &'static [Name], &'static str);
+/// name as printed, its normalised full name and aliases, which of them are found only whole
+/// (their places in that list), and its normalised title.
+pub type NormalisedNames = (
+    &'static str,
+    &'static [Name],
+    &'static [usize],
+    &'static str,
+);
 
 /// A normalised name and the cards it names exactly, with how strongly (full name, alias,
 /// title), as the build writes them for the embedded catalog.
@@ -60,6 +66,12 @@ pub enum CardLookupError {
         given: String,
         candidates: Vec<String>,
     },
+    #[error("{given:?} names a card printed in {} versions whose numbers differ", versions.len())]
+    Versions {
+        given: String,
+        /// Each version by the name that finds it alone, with what sets it apart.
+        versions: Vec<String>,
+    },
 }
 
 /// The names of one card, normalised.
@@ -69,6 +81,8 @@ struct IndexedNames {
     full_name: Name,
     /// Normalised: the full name, then each alias.
     names: Cow<'static, [Name]>,
+    /// The places in `names` of the names found only whole (a name with its set).
+    whole_only: Cow<'static, [usize]>,
     title: Name,
 }
 
@@ -118,10 +132,11 @@ impl NameIndex {
             exact_sorted,
             ..NameIndex::default()
         };
-        for (full_name, names, title) in entries {
+        for (full_name, names, whole_only, title) in entries {
             index.push_names(IndexedNames {
                 full_name: Cow::Borrowed(full_name),
                 names: Cow::Borrowed(names),
+                whole_only: Cow::Borrowed(whole_only),
                 title: Cow::Borrowed(title),
             });
         }
@@ -164,10 +179,18 @@ impl NameIndex {
                 .iter()
                 .map(|alias| Cow::Owned(normalise(alias))),
         );
+        let whole_only: Vec<usize> = card
+            .aliases
+            .iter()
+            .enumerate()
+            .filter(|(_, alias)| !super::names::words_searched(alias))
+            .map(|(at, _)| at + 1)
+            .collect();
         self.push_names(IndexedNames {
             title: Cow::Owned(normalise(&card.title)),
             full_name: Cow::Owned(full_name),
             names: Cow::Owned(names),
+            whole_only: Cow::Owned(whole_only),
         });
     }
 
@@ -184,6 +207,9 @@ impl NameIndex {
                     .entry(name.clone())
                     .or_default()
                     .push((position, strength));
+            }
+            if card.whole_only.contains(&which) {
+                continue;
             }
             let mut start = 0;
             for word in name.split(' ') {
@@ -262,6 +288,15 @@ impl NameIndex {
     /// printed in two sets) are all returned together. An unknown name's suggestions are not
     /// computed here (see [`NameIndex::suggest`]).
     pub fn find(&self, query: &str) -> Result<Vec<usize>, CardLookupError> {
+        self.find_by(query, true)
+    }
+
+    /// [`NameIndex::find`] by whole names only (full name, alias, title): no words.
+    pub fn find_exact(&self, query: &str) -> Result<Vec<usize>, CardLookupError> {
+        self.find_by(query, false)
+    }
+
+    fn find_by(&self, query: &str, by_words: bool) -> Result<Vec<usize>, CardLookupError> {
         let unknown = || CardLookupError::Unknown {
             given: query.to_string(),
             suggestions: Vec::new(),
@@ -276,7 +311,7 @@ impl NameIndex {
         let mut best: Vec<(usize, Strength)> = self.exact_entries(&wanted).to_vec();
         if let Some(strongest) = best.iter().map(|(_, strength)| *strength).max() {
             best.retain(|(_, strength)| *strength == strongest);
-        } else {
+        } else if by_words {
             best = self
                 .word_matches(&wanted)
                 .into_iter()
@@ -289,17 +324,22 @@ impl NameIndex {
         if positions.is_empty() {
             return Err(unknown());
         }
-        let mut names: Vec<&str> = positions
+        // Names printed otherwise but read the same (`Tatooine • Podrace Arena`, `Tatooine
+        // Podrace Arena`) are one name.
+        let mut names: Vec<(&str, &str)> = positions
             .iter()
             .filter_map(|position| self.cards.get(*position))
-            .map(|card| &*card.full_name)
+            .filter_map(|card| card.names.first().map(|name| (&**name, &*card.full_name)))
             .collect();
         names.sort_unstable();
-        names.dedup();
+        names.dedup_by(|a, b| a.0 == b.0);
         if names.len() > 1 {
             return Err(CardLookupError::Ambiguous {
                 given: query.to_string(),
-                candidates: names.into_iter().map(str::to_string).collect(),
+                candidates: names
+                    .into_iter()
+                    .map(|(_, name)| name.to_string())
+                    .collect(),
             });
         }
         Ok(positions)

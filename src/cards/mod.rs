@@ -8,6 +8,7 @@ pub mod filter;
 pub mod matching;
 mod model;
 mod names;
+pub mod resolve;
 pub mod traits;
 pub mod users;
 
@@ -20,4 +21,5 @@ pub use model::{
     LocationBonus, ModifiedCards, ModifierTarget, PodraceText, Printing, Side, Source, StatValue,
     Stats, TraitKind, WeaponBox, split_name,
 };
+pub use resolve::{Looking, Resolved, Table};
 pub use traits::{DerivedTrait, TraitValue};

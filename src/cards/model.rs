@@ -154,11 +154,31 @@ pub struct Printing {
     pub set: Text,
     /// As printed: `31`, `P2`.
     pub number: Text,
+    /// A reprint that keeps the collector number of the set it reprints (Reflections): that
+    /// set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub numbered_as: Option<Text>,
+}
+
+impl Printing {
+    /// A printing with its own set's number.
+    pub fn new(set: impl Into<Text>, number: impl Into<Text>) -> Printing {
+        Printing {
+            set: set.into(),
+            number: number.into(),
+            numbered_as: None,
+        }
+    }
 }
 
 impl fmt::Display for Printing {
+    /// `Battle of Naboo #4`; a reprint with another set's number, `Reflections (Battle of
+    /// Naboo #4)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} #{}", self.set, self.number)
+        match &self.numbered_as {
+            Some(original) => write!(f, "{} ({original} #{})", self.set, self.number),
+            None => write!(f, "{} #{}", self.set, self.number),
+        }
     }
 }
 

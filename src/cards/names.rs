@@ -30,3 +30,16 @@ pub fn normalise(text: &str) -> String {
     }
     out
 }
+
+/// Whether the words of a card's name or alias are searched: a name that only adds a set to
+/// another (`Darth Maul's Lightsaber (The Jedi Council)`) is found whole, so that a set's
+/// name never finds a card.
+pub fn words_searched(name: &str) -> bool {
+    !(name.ends_with(')') && name.contains(" ("))
+}
+
+/// A name with a set after it, `Naboo Starfighter (The Jedi Council)`: the name and the set.
+pub fn split_set(name: &str) -> Option<(&str, &str)> {
+    let (base, set) = name.trim().strip_suffix(')')?.rsplit_once(" (")?;
+    (!base.trim().is_empty() && !set.trim().is_empty()).then_some((base.trim(), set.trim()))
+}

@@ -321,7 +321,10 @@ fn by_name(decision: &Decision, name: &str) -> Option<usize> {
             Some(card)
         })
         .collect();
-    let found = find(&cards, name).ok()?;
+    // A name with its set names the option of that card (the options are cards in play).
+    let found = find(&cards, name)
+        .ok()
+        .or_else(|| find(&cards, matching::split_set(name)?.0).ok())?;
     let wanted = found.first()?.full_name();
     decision
         .options

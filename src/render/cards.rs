@@ -358,11 +358,14 @@ pub fn show(
                         let _ =
                             writeln!(out, "  {:<20}{value}", format!("{}:", derived.kind.label()));
                         let _ = writeln!(out, "{}", wrap(&reason, palette.width, INDENT));
-                        let _ = writeln!(
-                            out,
-                            "{}",
-                            palette.dim(&wrap(&format!("[{cites}]"), palette.width, INDENT))
-                        );
+                        // A trait a source states, rather than a rule derives, cites no rule.
+                        if !cites.is_empty() {
+                            let _ = writeln!(
+                                out,
+                                "{}",
+                                palette.dim(&wrap(&format!("[{cites}]"), palette.width, INDENT))
+                            );
+                        }
                     }
                 }
                 if !card.notes.is_empty() {
@@ -399,11 +402,23 @@ pub fn show(
 
 /// `cards search`: one line per card.
 pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> String {
+    let printings = |card: &Card| -> Vec<String> {
+        card.printing
+            .iter()
+            .chain(&card.reprints)
+            .map(|fact| fact.value.to_string())
+            .collect()
+    };
+    let printing_count: usize = cards
+        .iter()
+        .map(|card| card.printing.iter().chain(&card.reprints).count())
+        .sum();
     match format {
         Format::Json => to_json(&CardsSearchOutput {
             format: Default::default(),
             version: VERSION,
             query: crate::text::quoted(query),
+            printings: printing_count,
             cards: cards
                 .iter()
                 .map(|card| CardListed {
@@ -412,6 +427,11 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
                     card_type: card.card_type(),
                     side: card.side(),
                     printing: card.printing.as_ref().map(|p| p.value.to_string()),
+                    printings: if card.reprints.is_empty() {
+                        Vec::new()
+                    } else {
+                        printings(card)
+                    },
                 })
                 .collect(),
         }),
@@ -424,19 +444,18 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
                     markdown_escape(&card.full_name()),
                     card.card_type().map(|t| t.label()).unwrap_or("unknown"),
                     card.side().map(|s| s.label()).unwrap_or("unknown"),
-                    card.printing
-                        .as_ref()
-                        .map(|p| p.value.to_string())
-                        .unwrap_or_default()
+                    markdown_escape(&printings(card).join("; "))
                 );
             }
             out
         }
         Format::Text => {
             let mut out = format!(
-                "{} card{}\n",
+                "{} card{}, {} printing{}\n",
                 cards.len(),
-                if cards.len() == 1 { "" } else { "s" }
+                if cards.len() == 1 { "" } else { "s" },
+                printing_count,
+                if printing_count == 1 { "" } else { "s" }
             );
             // The names in a column as wide as the longest (at most half the line); a longer
             // name has its own line.
@@ -452,7 +471,11 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
                     .as_ref()
                     .map(|p| format!(" · {}", p.value))
                     .unwrap_or_default();
-                format!("{kind}{printing}")
+                let more = match card.reprints.len() {
+                    0 => String::new(),
+                    count => format!(" (+{count} more)"),
+                };
+                format!("{kind}{printing}{more}")
             };
             let widest_what = cards
                 .iter()

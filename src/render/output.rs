@@ -722,6 +722,9 @@ pub struct CardsSearchOutput {
     pub format: CardsSearchFormat,
     pub version: u32,
     pub query: String,
+    /// How many printings the cards listed have in all (a card printed in three sets counts
+    /// once in `cards` and three times here).
+    pub printings: usize,
     pub cards: Vec<CardListed>,
 }
 
@@ -735,6 +738,9 @@ pub struct CardListed {
     pub side: Option<Side>,
     /// The set and collector number.
     pub printing: Option<String>,
+    /// Every printing of the card, the one above first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub printings: Vec<String>,
 }
 
 /// Every output of `cards`, for its schema.

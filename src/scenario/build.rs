@@ -47,6 +47,8 @@ pub struct Builder<'a> {
     /// The definition each name in a zone resolved to, so that a name written many times
     /// is looked up once.
     resolved: std::collections::HashMap<(Side, String), crate::board::DefinitionId>,
+    /// The cards placed so far, each name once: a name is looked for among them first.
+    table: crate::cards::Table,
     /// The board built so far.
     pub board: Board,
     /// Every problem found so far.
@@ -82,6 +84,7 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
         failed: BTreeSet::new(),
         definitions: DefinitionIndex::default(),
         resolved: std::collections::HashMap::new(),
+        table: crate::cards::Table::default(),
         board: Board::new(ruleset, seed),
         problems,
         random: Random::seeded(seed),
@@ -137,6 +140,7 @@ fn lookup_code(error: &CardLookupError) -> &'static str {
     match error {
         CardLookupError::Unknown { .. } => "unknown-card",
         CardLookupError::Ambiguous { .. } => "ambiguous-card",
+        CardLookupError::Versions { .. } => "card-versions-differ",
     }
 }
 
@@ -180,18 +184,18 @@ impl Builder<'_> {
     /// Resolves a declaration: stats for a catalog card, or a new card.
     fn declare(&mut self, name: &Located<String>, declaration: &Declaration) {
         let wanted = matching::normalise(&name.value);
-        let exact = self.catalog.index().exact(&name.value);
-        let base = match exact {
-            Some(position) => self.catalog.card(position).cloned(),
-            None if declaration.card_type.is_some() => None,
-            None => match self.catalog.index().find(&name.value) {
-                Ok(found) => found
-                    .first()
-                    .and_then(|position| self.catalog.card(*position))
-                    .cloned(),
+        // A name that is no card's exact name, declared with a type, is a card the catalog
+        // lacks.
+        let exact = self.catalog.index().exact(&name.value).is_some();
+        let base = if declaration.card_type.is_some() && !exact {
+            None
+        } else {
+            let looking = crate::cards::Looking::catalog(Some(Game::YoungJedi));
+            match self.catalog.resolve(&name.value, looking) {
+                Ok(found) => Some(found.card()),
                 Err(error) => {
-                    if self.problems.keeps("unknown-card") || self.problems.keeps("ambiguous-card")
-                    {
+                    let kept = ["unknown-card", "ambiguous-card", "card-versions-differ"];
+                    if kept.iter().any(|code| self.problems.keeps(code)) {
                         let problem = self.lookup_problem(name, error, true);
                         self.problems.push(problem);
                     } else {
@@ -201,7 +205,7 @@ impl Builder<'_> {
                     self.failed.insert(wanted);
                     return;
                 }
-            },
+            }
         };
         let mut card = match base {
             Some(card) => card,
@@ -276,10 +280,10 @@ impl Builder<'_> {
         }
         if declaration.set.is_some() || declaration.number.is_some() {
             card.printing = Some(Fact::new(
-                Printing {
-                    set: declaration.set.clone().unwrap_or_default().into(),
-                    number: declaration.number.clone().unwrap_or_default().into(),
-                },
+                Printing::new(
+                    declaration.set.clone().unwrap_or_default(),
+                    declaration.number.clone().unwrap_or_default(),
+                ),
                 Source::Scenario,
             ));
         }
@@ -582,6 +586,17 @@ impl Builder<'_> {
                 "ambiguous",
             )
             .with_help(format!("write more of the name: {}", candidates.join("; "))),
+            CardLookupError::Versions { given, versions } => Problem::error(
+                "card-versions-differ",
+                format!(
+                    "{:?} is printed in {} versions whose numbers differ",
+                    crate::text::quoted(&given),
+                    versions.len()
+                ),
+                name.span,
+                "which version?",
+            )
+            .with_help(format!("name one: {}", versions.join("; "))),
         }
     }
 
@@ -604,62 +619,21 @@ impl Builder<'_> {
         }
         // A Young Jedi position names Young Jedi cards: a Clash of the Lightsabers card of the
         // name is no match.
-        let young_jedi = |positions: Vec<usize>| -> Vec<usize> {
-            positions
-                .into_iter()
-                .filter(|position| {
-                    self.catalog
-                        .card(*position)
-                        .is_some_and(|card| card.game == Game::YoungJedi)
-                })
-                .collect()
+        let looking = crate::cards::Looking {
+            table: Some(&self.table),
+            side: owner,
+            game: Some(Game::YoungJedi),
         };
-        let unknown = || CardLookupError::Unknown {
-            given: name.value.clone(),
-            suggestions: Vec::new(),
-        };
-        let found = match self.catalog.index().find(&name.value) {
-            Ok(found) => Some(young_jedi(found))
-                .filter(|kept| !kept.is_empty())
-                .ok_or_else(unknown),
-            // Candidates of another game do not make a Young Jedi name ambiguous.
-            Err(CardLookupError::Ambiguous { given, candidates }) => {
-                let kept: Vec<(String, Vec<usize>)> = candidates
-                    .into_iter()
-                    .filter_map(|candidate| {
-                        let positions = young_jedi(self.catalog.index().find(&candidate).ok()?);
-                        (!positions.is_empty()).then_some((candidate, positions))
-                    })
-                    .collect();
-                match kept.len() {
-                    0 => Err(unknown()),
-                    1 => Ok(kept
-                        .into_iter()
-                        .flat_map(|(_, positions)| positions)
-                        .collect()),
-                    _ => Err(CardLookupError::Ambiguous {
-                        given,
-                        candidates: kept.into_iter().map(|(candidate, _)| candidate).collect(),
-                    }),
-                }
-            }
-            Err(error) => Err(error),
-        };
-        match found {
+        match self.catalog.resolve(&name.value, looking) {
             Ok(found) => {
-                let card = matching::owners_version(
-                    found
-                        .iter()
-                        .filter_map(|position| self.catalog.card(*position)),
-                    owner,
-                )?;
+                let card = found.card();
                 // A declaration of the same catalog card applies to it.
                 let full = matching::normalise(&card.full_name());
                 Some(
                     self.declared_by_full_name
                         .get(&full)
                         .and_then(|position| self.declared.get(*position))
-                        .map_or_else(|| card.clone(), Card::clone),
+                        .map_or(card, Card::clone),
                 )
             }
             Err(_) if self.failed.contains(&wanted) => None,
@@ -758,6 +732,7 @@ impl Builder<'_> {
                             span: card_entry.card.span.or(entry.span),
                         };
                         let card = self.resolve(&name, Some(owner))?;
+                        self.table.add(&card);
                         let definition = self.board.define_indexed(card, &mut self.definitions);
                         self.resolved.insert(key, definition);
                         definition

@@ -252,7 +252,9 @@ pub fn to_file(board: &Board, format: &super::sections::Format) -> ScenarioFile 
     let mut cards = OrderedMap::default();
     for card in &board.definitions {
         if let Some(declaration) = declaration(card) {
-            cards.0.push((Located::new(card.full_name()), declaration));
+            cards
+                .0
+                .push((Located::new(card.unambiguous_name()), declaration));
         }
     }
     let planets = OrderedMap(

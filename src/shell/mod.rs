@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use crate::board::{Board, CardId, Planet, Step, Zone};
 use crate::cards::{
     Card, CardLookupError, CardType, Catalog, DamageModifier, DuelingEffect, Fact, Game,
-    ModifierTarget, Side, Source, StatValue, find, matching, split_name,
+    ModifierTarget, Side, Source, StatValue, find, split_name,
 };
 use crate::engine::deciders::{Policy, answer_text};
 use crate::engine::{Decider, Decision, Stop, Unanswered};
@@ -687,7 +687,7 @@ impl<'a> Session<'a> {
     }
 
     fn card(&self, name: &str) -> Result<Option<String>, String> {
-        let cards = self.catalog.find(name).map_err(lookup_message)?;
+        let cards = self.catalog.find_to_show(name).map_err(lookup_message)?;
         Ok(Some(render::cards::show(
             self.corpus,
             &self.board.ruleset,
@@ -1074,39 +1074,17 @@ impl<'a> Session<'a> {
     /// [`Self::resolve_card`], preferring the version of `side` where a name means one card
     /// of each side (Boonta Eve Classic).
     fn resolve_card_of(&self, name: &str, side: Option<Side>) -> Result<Card, String> {
-        let wanted = matching::normalise(name);
-        let known: Vec<Card> = self
-            .board
-            .definitions
-            .iter()
-            .filter(|card| !card.anonymous)
-            .cloned()
-            .collect();
-        if let Some(card) = known
-            .iter()
-            .find(|card| matching::normalise(&card.full_name()) == wanted)
-        {
-            return Ok(card.clone());
-        }
-        match self.catalog.find(name) {
-            Ok(found) => {
-                let card = matching::owners_version(found.iter().copied(), side)
-                    .cloned()
-                    .ok_or("no card")?;
-                let full = matching::normalise(&card.full_name());
-                Ok(known
-                    .into_iter()
-                    .find(|known| matching::normalise(&known.full_name()) == full)
-                    .unwrap_or(card))
-            }
-            Err(error) => match find(&known, name) {
-                Ok(found) => found
-                    .first()
-                    .map(|card| (*card).clone())
-                    .ok_or_else(|| "no card".to_string()),
-                Err(_) => Err(lookup_message(error)),
-            },
-        }
+        // The one resolver the scenario reader uses: the cards on the table first.
+        let table = crate::cards::Table::new(&self.board.definitions);
+        let looking = crate::cards::Looking {
+            table: Some(&table),
+            side,
+            game: Some(Game::YoungJedi),
+        };
+        self.catalog
+            .resolve(name, looking)
+            .map(|found| found.card())
+            .map_err(lookup_message)
     }
 
     fn add(&mut self, args: &[&str]) -> Result<Option<String>, String> {
@@ -1441,10 +1419,7 @@ impl<'a> Session<'a> {
                 }
                 "number" => {
                     card.printing = Some(Fact::new(
-                        crate::cards::Printing {
-                            set: Default::default(),
-                            number: value.clone().into(),
-                        },
+                        crate::cards::Printing::new(String::new(), value.clone()),
                         Source::Scenario,
                     ));
                 }
@@ -1657,6 +1632,12 @@ fn lookup_message(error: CardLookupError) -> String {
         CardLookupError::Ambiguous { given, candidates } => {
             format!("{:?} could be {}", clip(given), candidates.join("; "))
         }
+        CardLookupError::Versions { given, versions } => format!(
+            "{:?} is printed in {} versions whose numbers differ; name one: {}",
+            clip(given),
+            versions.len(),
+            versions.join("; ")
+        ),
     }
 }
 

@@ -1,0 +1,378 @@
+//! The one way a name a player writes becomes a card, for the scenario reader and the shell alike: the cards in the position first, then exact names, then the catalog; versions whose numbers differ are asked for, never picked silently.
+
+use super::catalog::Catalog;
+use super::matching::{CardLookupError, NameIndex, normalise};
+use super::model::{Card, Fact, Game, Printing, Side};
+
+/// The cards in a position, each name once, with their names indexed as they are added.
+#[derive(Clone, Debug, Default)]
+pub struct Table {
+    cards: Vec<Card>,
+    index: NameIndex,
+    names: std::collections::HashSet<String>,
+}
+
+impl Table {
+    pub fn new<'c>(cards: impl IntoIterator<Item = &'c Card>) -> Table {
+        let mut table = Table::default();
+        for card in cards {
+            table.add(card);
+        }
+        table
+    }
+
+    /// Adds a card to those a name is looked for among first; a card known only by its
+    /// destiny number, or of a name already there, adds nothing.
+    pub fn add(&mut self, card: &Card) {
+        if card.anonymous || !self.names.insert(normalise(&card.full_name())) {
+            return;
+        }
+        self.index.push(card);
+        self.cards.push(card.clone());
+    }
+
+    pub fn cards(&self) -> &[Card] {
+        &self.cards
+    }
+}
+
+/// Where and for whom a name is looked up.
+#[derive(Clone, Copy, Debug)]
+pub struct Looking<'t> {
+    /// The cards in the position, looked at before the catalog.
+    pub table: Option<&'t Table>,
+    /// The side of the player whose card it is, where known: his version of a name both
+    /// sides print.
+    pub side: Option<Side>,
+    /// The game whose cards the name means, where known.
+    pub game: Option<Game>,
+}
+
+impl Looking<'_> {
+    /// A look-up in the catalog alone.
+    pub fn catalog(game: Option<Game>) -> Looking<'static> {
+        Looking {
+            table: None,
+            side: None,
+            game,
+        }
+    }
+}
+
+/// The card a name means.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Resolved<'a> {
+    /// A card in the position.
+    Table(&'a Card),
+    /// A card of the catalog, and the printing the name asked for, if it named one.
+    Catalog(&'a Card, Option<&'a Fact<Printing>>),
+}
+
+impl Resolved<'_> {
+    /// The card as the position holds it: a catalog card with the printing named shown as its
+    /// printing.
+    pub fn card(&self) -> Card {
+        match self {
+            Resolved::Table(card) | Resolved::Catalog(card, None) => (*card).clone(),
+            Resolved::Catalog(card, Some(printing)) => {
+                let mut card = (*card).clone();
+                if card.printing.as_ref() != Some(*printing) {
+                    card.reprints.retain(|known| known != *printing);
+                    card.reprints.extend(card.printing.take());
+                    card.printing = Some((*printing).clone());
+                }
+                card
+            }
+        }
+    }
+}
+
+impl Catalog {
+    /// The card a name means: among the cards in the position first (one of them, even where
+    /// the catalog has several of the name), then in the catalog, where an exact name beats
+    /// words and a name both sides print is the player's version. A name with a set after it,
+    /// `Naboo Starfighter (The Jedi Council)`, asks for the version printed in that set.
+    /// Versions of one name whose numbers differ are refused with each of them listed.
+    pub fn resolve<'a>(
+        &'a self,
+        query: &str,
+        looking: Looking<'a>,
+    ) -> Result<Resolved<'a>, CardLookupError> {
+        // Whole names first, on the table then in the catalog; then words, in the same order.
+        if let Some(found) = on_table(query, looking, false) {
+            return found;
+        }
+        if let Ok(versions) = self.catalog_versions(query, looking, false) {
+            return one_version(query, versions).map(|card| Resolved::Catalog(card, None));
+        }
+        if let Some(found) = on_table(query, looking, true) {
+            return found;
+        }
+        match self.catalog_versions(query, looking, true) {
+            Err(CardLookupError::Unknown { .. }) => {
+                if let Some(found) = self.with_set(query, looking) {
+                    return found;
+                }
+                Err(CardLookupError::Unknown {
+                    given: query.to_string(),
+                    suggestions: self.suggestions(query, looking.game),
+                })
+            }
+            Err(error) => Err(error),
+            Ok(versions) => one_version(query, versions).map(|card| Resolved::Catalog(card, None)),
+        }
+    }
+
+    /// The nearest names of the game to a name that means none.
+    fn suggestions(&self, query: &str, game: Option<Game>) -> Vec<String> {
+        let of_game = |position: usize| {
+            self.card(position)
+                .is_some_and(|card| game.is_none_or(|game| card.game == game))
+        };
+        self.index().suggest_where(query, &of_game)
+    }
+
+    /// The catalog's versions of the one name a query means, of the game, the player's side
+    /// first where both sides print it.
+    fn catalog_versions<'a>(
+        &'a self,
+        query: &str,
+        looking: Looking<'_>,
+        by_words: bool,
+    ) -> Result<Vec<&'a Card>, CardLookupError> {
+        let of_game = |card: &&Card| looking.game.is_none_or(|game| card.game == game);
+        let found = if by_words {
+            self.index().find(query)
+        } else {
+            self.index().find_exact(query)
+        };
+        let found: Vec<&Card> = match found {
+            Ok(positions) => positions
+                .into_iter()
+                .filter_map(|position| self.card(position))
+                .filter(of_game)
+                .collect(),
+            // Names of another game do not make a name ambiguous.
+            Err(CardLookupError::Ambiguous { given, candidates }) => {
+                let mut kept: Vec<(String, Vec<&Card>)> = Vec::new();
+                for candidate in candidates {
+                    let cards: Vec<&Card> = self
+                        .index()
+                        .find(&candidate)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .filter_map(|position| self.card(position))
+                        .filter(of_game)
+                        .collect();
+                    if !cards.is_empty() {
+                        kept.push((candidate, cards));
+                    }
+                }
+                match kept.len() {
+                    0 => Vec::new(),
+                    1 => kept.into_iter().flat_map(|(_, cards)| cards).collect(),
+                    _ => {
+                        return Err(CardLookupError::Ambiguous {
+                            given,
+                            candidates: kept.into_iter().map(|(name, _)| name).collect(),
+                        });
+                    }
+                }
+            }
+            Err(error) => return Err(error),
+        };
+        if found.is_empty() {
+            return Err(CardLookupError::Unknown {
+                given: query.to_string(),
+                suggestions: Vec::new(),
+            });
+        }
+        let players: Vec<&Card> = found
+            .iter()
+            .copied()
+            .filter(|card| looking.side.is_some() && card.side() == looking.side)
+            .collect();
+        Ok(if players.is_empty() { found } else { players })
+    }
+
+    /// `Name (Set)` or `Name (Set, Light Side)`: the version of the name with a printing in
+    /// that set (and of that side), and that printing.
+    fn with_set<'a>(
+        &'a self,
+        query: &str,
+        looking: Looking<'_>,
+    ) -> Option<Result<Resolved<'a>, CardLookupError>> {
+        let (name, qualifier) = super::names::split_set(query)?;
+        let mut parts = qualifier.rsplitn(2, ',');
+        let last = parts.next().unwrap_or_default();
+        let (set, side) = match (parts.next(), side_named(last)) {
+            (Some(set), Some(side)) => (set, Some(side)),
+            _ => (qualifier, None),
+        };
+        let set = normalise(set);
+        if set.is_empty() {
+            return None;
+        }
+        let looking = Looking {
+            side: side.or(looking.side),
+            ..looking
+        };
+        // A name several cards share (`Amidala's Starship`) with a set only one of them is
+        // printed in means that one.
+        let versions = match self.catalog_versions(name, looking, true) {
+            Ok(versions) => versions,
+            Err(CardLookupError::Ambiguous { candidates, .. }) => candidates
+                .iter()
+                .flat_map(|candidate| {
+                    self.catalog_versions(candidate, looking, false)
+                        .unwrap_or_default()
+                })
+                .collect(),
+            Err(_) => return None,
+        };
+        let in_set = |printing: &&Fact<Printing>| {
+            normalise(&printing.value.set) == set
+                || printing
+                    .value
+                    .numbered_as
+                    .as_ref()
+                    .is_some_and(|original| normalise(original) == set)
+        };
+        let mut found = versions.into_iter().filter_map(|card| {
+            if side.is_some_and(|side| card.side() != Some(side)) {
+                return None;
+            }
+            let printing = card.printing.iter().chain(&card.reprints).find(in_set)?;
+            Some((card, printing))
+        });
+        let (card, printing) = found.next()?;
+        if found.next().is_some() {
+            return None;
+        }
+        let named = (card.printing.as_ref() != Some(printing)).then_some(printing);
+        Some(Ok(Resolved::Catalog(card, named)))
+    }
+}
+
+/// The card of the position a name means, if it means one there; `None` to go on to the
+/// catalog.
+fn on_table<'a>(
+    query: &str,
+    looking: Looking<'a>,
+    by_words: bool,
+) -> Option<Result<Resolved<'a>, CardLookupError>> {
+    let table = looking.table?;
+    let fits = |card: &Card| {
+        looking.game.is_none_or(|game| card.game == game)
+            && card
+                .side()
+                .is_none_or(|side| looking.side.is_none_or(|wanted| side == wanted))
+    };
+    let fitting = |positions: Vec<usize>| -> Vec<&'a Card> {
+        positions
+            .into_iter()
+            .filter_map(|position| table.cards.get(position))
+            .filter(|card| fits(card))
+            .collect()
+    };
+    let found = if by_words {
+        table.index.find(query)
+    } else {
+        table.index.find_exact(query)
+    };
+    match found {
+        Ok(found) => fitting(found).first().map(|card| Ok(Resolved::Table(card))),
+        Err(CardLookupError::Ambiguous { given, candidates }) => {
+            let mut kept: Vec<&'a Card> = Vec::new();
+            for candidate in &candidates {
+                if let Ok(found) = table.index.find(candidate) {
+                    kept.extend(fitting(found).first());
+                }
+            }
+            match kept.as_slice() {
+                [] => None,
+                [one] => Some(Ok(Resolved::Table(one))),
+                _ => Some(Err(CardLookupError::Ambiguous {
+                    given,
+                    candidates: kept.iter().map(|card| card.full_name()).collect(),
+                })),
+            }
+        }
+        Err(_) => None,
+    }
+}
+
+/// The one version a name means, or the versions to choose from, each with what sets it
+/// apart.
+fn one_version<'a>(query: &str, versions: Vec<&'a Card>) -> Result<&'a Card, CardLookupError> {
+    match versions.as_slice() {
+        [one] => Ok(one),
+        _ => Err(CardLookupError::Versions {
+            given: query.to_string(),
+            versions: versions
+                .iter()
+                .map(|card| {
+                    let differing = differing_facts(card, &versions);
+                    if differing.is_empty() {
+                        card.unambiguous_name()
+                    } else {
+                        format!("{} ({})", card.unambiguous_name(), differing.join(", "))
+                    }
+                })
+                .collect(),
+        }),
+    }
+}
+
+/// The facts in which a version differs from another of the same name, in a short phrase.
+pub fn differing_facts(card: &Card, versions: &[&Card]) -> Vec<String> {
+    let mut phrases = Vec::new();
+    for (at, (label, fact)) in card.stats.named().into_iter().enumerate() {
+        let value = |card: &Card| {
+            card.stats
+                .named()
+                .get(at)
+                .and_then(|(_, fact)| fact.as_ref().map(|fact| fact.value.to_string()))
+        };
+        if versions.iter().any(|other| value(other) != value(card)) {
+            let shown = fact
+                .as_ref()
+                .map_or("unknown".to_string(), |fact| fact.value.to_string());
+            phrases.push(format!("{label} {shown}"));
+        }
+    }
+    let bonus = |card: &Card| {
+        card.battle_bonus
+            .as_ref()
+            .map(|fact| fact.value.to_string())
+    };
+    if versions.iter().any(|other| bonus(other) != bonus(card)) {
+        phrases.push(format!(
+            "power bonus {}",
+            bonus(card).unwrap_or_else(|| "unknown".to_string())
+        ));
+    }
+    let boxes = |card: &Card| {
+        card.weapon_boxes.as_ref().map(|fact| {
+            fact.value
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+    };
+    if versions.iter().any(|other| boxes(other) != boxes(card)) {
+        phrases.push(format!(
+            "boxes {}",
+            boxes(card).unwrap_or_else(|| "unknown".to_string())
+        ));
+    }
+    phrases
+}
+
+/// `Light Side`, `light`, `Dark Side`, `dark`.
+fn side_named(text: &str) -> Option<Side> {
+    let text = normalise(text);
+    let text = text.strip_suffix(" side").unwrap_or(&text);
+    Side::from_word(text).ok()
+}
