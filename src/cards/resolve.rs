@@ -376,3 +376,145 @@ fn side_named(text: &str) -> Option<Side> {
     let text = text.strip_suffix(" side").unwrap_or(&text);
     Side::from_word(text).ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalog() -> &'static Catalog {
+        Catalog::embedded()
+    }
+
+    fn young_jedi(table: Option<&Table>, side: Option<Side>) -> Looking<'_> {
+        Looking {
+            table,
+            side,
+            game: Some(Game::YoungJedi),
+        }
+    }
+
+    fn resolved_name(query: &str, looking: Looking<'_>) -> Result<String, CardLookupError> {
+        catalog()
+            .resolve(query, looking)
+            .map(|found| found.card().full_name())
+    }
+
+    #[test]
+    fn a_name_the_table_holds_once_means_that_card_though_the_catalog_has_many() {
+        assert!(matches!(
+            resolved_name("obi-wan", young_jedi(None, Some(Side::Light))),
+            Err(CardLookupError::Ambiguous { .. })
+        ));
+        let knight = catalog()
+            .resolve("Obi-Wan Kenobi, Jedi Knight", young_jedi(None, None))
+            .map(|found| found.card())
+            .expect("the card");
+        let table = Table::new([&knight]);
+        assert_eq!(
+            resolved_name("obi-wan", young_jedi(Some(&table), Some(Side::Light))),
+            Ok("Obi-Wan Kenobi, Jedi Knight".to_string())
+        );
+        // A card of the other side on the table is not the player's.
+        assert!(resolved_name("obi-wan", young_jedi(Some(&table), Some(Side::Dark))).is_err());
+    }
+
+    #[test]
+    fn a_whole_name_in_the_catalog_beats_words_of_a_card_on_the_table() {
+        let ben = catalog()
+            .resolve("Ben Quadinaros, Podracer Pilot", young_jedi(None, None))
+            .map(|found| found.card())
+            .expect("the card");
+        let table = Table::new([&ben]);
+        assert_eq!(
+            resolved_name(
+                "Ben Quadinaros' Podracer",
+                young_jedi(Some(&table), Some(Side::Dark))
+            ),
+            Ok("Ben Quadinaros' Podracer".to_string())
+        );
+    }
+
+    #[test]
+    fn a_set_name_never_finds_a_card() {
+        let Err(CardLookupError::Ambiguous { candidates, .. }) =
+            resolved_name("maul", young_jedi(None, None))
+        else {
+            panic!("maul means several cards");
+        };
+        assert!(
+            candidates
+                .iter()
+                .all(|name| normalise(name).contains("maul")),
+            "{candidates:?}"
+        );
+    }
+
+    #[test]
+    fn versions_whose_numbers_differ_are_listed_and_a_set_picks_one() {
+        let Err(CardLookupError::Versions { versions, .. }) = resolved_name(
+            "Darth Maul's Lightsaber",
+            young_jedi(None, Some(Side::Dark)),
+        ) else {
+            panic!("two versions");
+        };
+        assert_eq!(versions.len(), 2);
+        assert!(versions[0].starts_with("Darth Maul's Lightsaber (The Jedi Council) ("));
+        assert!(versions[0].contains("power bonus +2"), "{versions:?}");
+        let found = catalog()
+            .resolve(
+                "Darth Maul's Lightsaber (Battle of Naboo)",
+                young_jedi(None, Some(Side::Dark)),
+            )
+            .map(|found| found.card())
+            .expect("one version");
+        assert_eq!(
+            found.printing.map(|fact| fact.value.to_string()),
+            Some("Battle of Naboo #109".to_string())
+        );
+    }
+
+    #[test]
+    fn a_reprint_named_by_its_set_is_its_card_shown_with_that_printing() {
+        let found = catalog()
+            .resolve("Amidala's Starship (Reflections)", young_jedi(None, None))
+            .map(|found| found.card())
+            .expect("the reprint");
+        assert_eq!(found.full_name(), "Amidala's Starship, Queen's Transport");
+        assert_eq!(
+            found.printing.map(|fact| fact.value.to_string()),
+            Some("Reflections (Boonta Eve Podrace #30)".to_string())
+        );
+        assert!(
+            found
+                .reprints
+                .iter()
+                .any(|fact| fact.value.to_string() == "Boonta Eve Podrace #30")
+        );
+    }
+
+    #[test]
+    fn a_rules_name_for_every_printing_of_a_title_finds_the_printed_card() {
+        for (title, printed) in [
+            ("Bravo 1", "Bravo 1, Naboo Starfighter"),
+            ("Radiant VII", "Radiant VII, Republic Cruiser Transport"),
+            (
+                "Droid Control Ship",
+                "Droid Control Ship, Trade Federation Transport",
+            ),
+            (
+                "Darth Maul's Starfighter",
+                "Darth Maul's Starfighter, Sith Infiltrator",
+            ),
+        ] {
+            let card = catalog()
+                .resolve(title, young_jedi(None, None))
+                .map(|found| found.card())
+                .expect("the printed card");
+            assert_eq!(card.full_name(), printed);
+            let unique = card
+                .stated_trait(crate::cards::TraitKind::Unique)
+                .expect("the FAQ's unique ruling");
+            assert_eq!(unique.source.rule_id(), Some("faq.deploy.unique-starships"));
+        }
+    }
+}
