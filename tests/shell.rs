@@ -140,12 +140,15 @@ fn tab_completes_commands_cards_rules_zones_and_planets() {
     assert_eq!(helper.completions("add da").1, ["dark "]);
     let (start, cards) = helper.completions("add dark maul stu");
     assert_eq!(start, 9);
-    // Two cards share the name: each is offered by the name that finds it alone.
+    // One card, printed twice (Duel of the Fates and its Reflections reprint): one name.
+    assert_eq!(cards, ["Darth Maul, Student of the Dark Side"]);
+    // Two versions whose numbers differ: each is offered by the name that finds it alone.
+    let (_, sabers) = helper.completions("add dark darth maul's lightsaber");
     assert_eq!(
-        cards,
+        sabers,
         [
-            "Darth Maul, Student of the Dark Side (Duel of the Fates)",
-            "Darth Maul, Student of the Dark Side (Reflections)"
+            "Darth Maul's Lightsaber (Battle of Naboo)",
+            "Darth Maul's Lightsaber (The Jedi Council)"
         ]
     );
     assert!(
