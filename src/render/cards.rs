@@ -508,7 +508,14 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
                 };
                 let what = palette.dim(&described(card)).into_owned();
                 if stacked {
-                    let _ = writeln!(out, "{name}\n    {what}");
+                    // What it is, wrapped under the name where even that is too long.
+                    let what =
+                        super::wrap_hanging(&described(card), palette.width, "    ", "      ")
+                            .lines()
+                            .map(|line| palette.dim(line).into_owned())
+                            .collect::<Vec<_>>()
+                            .join("\n");
+                    let _ = writeln!(out, "{name}\n{what}");
                 } else if super::visible_width(&name) + 2 <= column {
                     let _ = writeln!(out, "{}{what}", super::pad(&name, column));
                 } else {
