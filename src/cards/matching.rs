@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
-use super::model::{Card, Side};
+use super::model::Card;
 pub use super::names::{normalise, split_set};
 
 /// A name, normalised or as printed: borrowed from the binary for the embedded catalog.
@@ -431,22 +431,6 @@ impl NameIndex {
 
 /// Finds the cards a name means, with suggestions when it means none. Builds an index of
 /// `cards` for this one look-up: for many look-ups, build a [`NameIndex`] once.
-/// Of the cards a name finds, the version of the player's side where a name means one card
-/// of each side (Boonta Eve Classic); otherwise the first.
-pub fn owners_version<'a>(
-    found: impl IntoIterator<Item = &'a Card>,
-    owner: Option<Side>,
-) -> Option<&'a Card> {
-    let mut first = None;
-    for card in found {
-        if owner.is_some() && card.side() == owner {
-            return Some(card);
-        }
-        first.get_or_insert(card);
-    }
-    first
-}
-
 pub fn find<'a>(cards: &'a [Card], query: &str) -> Result<Vec<&'a Card>, CardLookupError> {
     let index = NameIndex::new(cards);
     match index.find(query) {
@@ -561,24 +545,6 @@ const _: () = assert!(crate::text::MAX_COMPARED == MAX_NAME_CHARS * 4);
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_owners_version_of_a_name_both_sides_print_comes_first() {
-        let version = |side| {
-            let mut card = Card::named("Boonta Eve Classic", crate::cards::Game::YoungJedi);
-            card.side = Some(crate::cards::Fact::new(
-                side,
-                crate::cards::Source::Scenario,
-            ));
-            card
-        };
-        let found = [version(Side::Light), version(Side::Dark)];
-        let side_of = |owner| owners_version(&found, owner).and_then(Card::side);
-        assert_eq!(side_of(Some(Side::Dark)), Some(Side::Dark));
-        assert_eq!(side_of(Some(Side::Light)), Some(Side::Light));
-        assert_eq!(side_of(None), Some(Side::Light));
-        assert!(owners_version(&[], Some(Side::Dark)).is_none());
-    }
 
     #[test]
     fn a_fragment_completes_by_prefix_first_and_a_fragment_longer_than_any_name_to_nothing() {

@@ -419,6 +419,17 @@ mod tests {
     }
 
     #[test]
+    fn a_name_both_sides_print_is_the_players_version() {
+        for side in [Side::Light, Side::Dark] {
+            let found = catalog()
+                .resolve("Boonta Eve Classic", young_jedi(None, Some(side)))
+                .map(|found| found.card())
+                .expect("the player's version");
+            assert_eq!(found.side(), Some(side));
+        }
+    }
+
+    #[test]
     fn a_whole_name_in_the_catalog_beats_words_of_a_card_on_the_table() {
         let ben = catalog()
             .resolve("Ben Quadinaros, Podracer Pilot", young_jedi(None, None))
