@@ -812,6 +812,40 @@ impl Card {
             .unwrap_or(full)
     }
 
+    /// Its printing in a set (named by its words, case and punctuation aside), the set's own
+    /// or the one whose number a reprint keeps.
+    pub fn printed_in(&self, set: &str) -> Option<&Fact<Printing>> {
+        let set = super::names::normalise(set);
+        self.printing.iter().chain(&self.reprints).find(|printing| {
+            super::names::normalise(&printing.value.set) == set
+                || printing
+                    .value
+                    .numbered_as
+                    .as_ref()
+                    .is_some_and(|original| super::names::normalise(original) == set)
+        })
+    }
+
+    /// The names besides its full name that find it among the cards in play: its aliases,
+    /// and its full name with the set of each of its printings
+    /// (`Naboo Starfighter (The Jedi Council)`).
+    pub fn other_names(&self) -> Vec<String> {
+        let mut names = self.aliases.clone();
+        if self.anonymous {
+            return names;
+        }
+        let full = self.full_name();
+        for printing in self.printing.iter().chain(&self.reprints) {
+            for set in std::iter::once(&printing.value.set).chain(&printing.value.numbered_as) {
+                let named = format!("{full} ({set})");
+                if !set.is_empty() && !names.contains(&named) {
+                    names.push(named);
+                }
+            }
+        }
+        names
+    }
+
     /// A card with nothing known but its name.
     pub fn named(full_name: &str, game: Game) -> Card {
         let (title, subtitle) = split_name(full_name);

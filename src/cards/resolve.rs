@@ -209,8 +209,7 @@ impl Catalog {
             (Some(set), Some(side)) => (set, Some(side)),
             _ => (qualifier, None),
         };
-        let set = normalise(set);
-        if set.is_empty() {
+        if normalise(set).is_empty() {
             return None;
         }
         let looking = Looking {
@@ -230,20 +229,11 @@ impl Catalog {
                 .collect(),
             Err(_) => return None,
         };
-        let in_set = |printing: &&Fact<Printing>| {
-            normalise(&printing.value.set) == set
-                || printing
-                    .value
-                    .numbered_as
-                    .as_ref()
-                    .is_some_and(|original| normalise(original) == set)
-        };
         let mut found = versions.into_iter().filter_map(|card| {
             if side.is_some_and(|side| card.side() != Some(side)) {
                 return None;
             }
-            let printing = card.printing.iter().chain(&card.reprints).find(in_set)?;
-            Some((card, printing))
+            Some((card, card.printed_in(set)?))
         });
         let (card, printing) = found.next()?;
         if found.next().is_some() {

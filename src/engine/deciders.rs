@@ -321,10 +321,7 @@ fn by_name(decision: &Decision, name: &str) -> Option<usize> {
             Some(card)
         })
         .collect();
-    // A name with its set names the option of that card (the options are cards in play).
-    let found = find(&cards, name)
-        .ok()
-        .or_else(|| find(&cards, matching::split_set(name)?.0).ok())?;
+    let found = find(&cards, name).ok()?;
     let wanted = found.first()?.full_name();
     decision
         .options

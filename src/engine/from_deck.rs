@@ -138,15 +138,7 @@ pub(crate) fn decision(
         .map(|(id, cost)| {
             let card = board.card(*id);
             let name = card.map(Card::full_name).unwrap_or_default();
-            DecisionOption {
-                label: label(&name, *cost).into(),
-                card: Some(*id),
-                name: Some(name.into()),
-                aliases: card.map(|card| card.aliases.clone()).unwrap_or_default(),
-                destiny: None,
-                declines: false,
-                cites: cites.into(),
-            }
+            DecisionOption::about_card(label(&name, *cost), *id, card, cites)
         })
         .collect();
     options.push(DecisionOption {

@@ -247,7 +247,8 @@ pub struct DecisionOption {
     pub card: Option<CardId>,
     /// The full name of that card, for scripts that answer by name.
     pub name: Option<Cow<'static, str>>,
-    /// The other names that find that card (`Darth Maul's Lightsaber (The Jedi Council)`).
+    /// The other names that find that card: its aliases, and its name with the set of each
+    /// of its printings (`Naboo Starfighter (The Jedi Council)`).
     pub aliases: Vec<String>,
     /// A card's destiny number, for plays.
     pub destiny: Option<i32>,
@@ -255,6 +256,29 @@ pub struct DecisionOption {
     pub declines: bool,
     /// The rules that make it legal.
     pub cites: Cow<'static, [Citation]>,
+}
+
+impl DecisionOption {
+    /// An option about a card: its id, its full name and the other names a script may answer
+    /// with ([`crate::cards::Card::other_names`]).
+    pub fn about_card(
+        label: impl Into<Cow<'static, str>>,
+        id: CardId,
+        card: Option<&crate::cards::Card>,
+        cites: impl Into<Cow<'static, [Citation]>>,
+    ) -> DecisionOption {
+        DecisionOption {
+            label: label.into(),
+            card: Some(id),
+            name: card.map(|card| card.full_name().into()),
+            aliases: card
+                .map(crate::cards::Card::other_names)
+                .unwrap_or_default(),
+            destiny: None,
+            declines: false,
+            cites: cites.into(),
+        }
+    }
 }
 
 /// A decision a player must make.

@@ -1826,13 +1826,13 @@ fn none_option(label: &'static str, cites: &[Citation]) -> DecisionOption {
 fn card_option(board: &Board, id: CardId, verb: &str, cites: &[Citation]) -> DecisionOption {
     let card = board.card(id);
     DecisionOption {
-        label: format!("{verb} {}", board.describe(id)).into(),
-        card: Some(id),
-        name: card.map(|card| card.full_name().into()),
-        aliases: card.map(|card| card.aliases.clone()).unwrap_or_default(),
         destiny: card.and_then(Card::destiny),
-        declines: false,
-        cites: cites.to_vec().into(),
+        ..DecisionOption::about_card(
+            format!("{verb} {}", board.describe(id)),
+            id,
+            card,
+            cites.to_vec(),
+        )
     }
 }
 

@@ -488,19 +488,17 @@ impl DuelEngine {
         card: Option<CardId>,
         cites: &[Citation],
     ) -> DecisionOption {
-        DecisionOption {
-            label: Cow::Owned(label),
-            card,
-            name: card
-                .and_then(|id| board.card(id))
-                .map(|card| Cow::Owned(card.full_name())),
-            aliases: card
-                .and_then(|id| board.card(id))
-                .map(|card| card.aliases.clone())
-                .unwrap_or_default(),
-            destiny: None,
-            declines: false,
-            cites: Cow::Owned(cites.to_vec()),
+        match card {
+            Some(id) => DecisionOption::about_card(label, id, board.card(id), cites.to_vec()),
+            None => DecisionOption {
+                label: Cow::Owned(label),
+                card: None,
+                name: None,
+                aliases: Vec::new(),
+                destiny: None,
+                declines: false,
+                cites: Cow::Owned(cites.to_vec()),
+            },
         }
     }
 

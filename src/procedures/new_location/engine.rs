@@ -96,15 +96,12 @@ impl NewLocationEngine {
             .map(|id| {
                 let card = board.card(id);
                 let name = card.map(Card::full_name).unwrap_or_default();
-                DecisionOption {
-                    label: format!("get {name}, show it and reshuffle").into(),
-                    card: Some(id),
-                    name: Some(name.into()),
-                    aliases: card.map(|card| card.aliases.clone()).unwrap_or_default(),
-                    destiny: None,
-                    declines: false,
-                    cites: self.cites().into(),
-                }
+                DecisionOption::about_card(
+                    format!("get {name}, show it and reshuffle"),
+                    id,
+                    card,
+                    self.cites(),
+                )
             })
             .collect();
         options.push(DecisionOption {

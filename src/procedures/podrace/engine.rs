@@ -853,18 +853,16 @@ impl PodraceEngine {
             } else {
                 format!("play {shown} as the {number}")
             };
+            let cites = if as_handling {
+                vec![LAPS_PLAY, HANDLING]
+            } else {
+                vec![LAPS_PLAY]
+            };
             options.push(DecisionOption {
-                label: label.into(),
-                card: Some(id),
+                // A card known only by its destiny is answered by its number, not its name.
                 name: (!card.anonymous).then(|| card.full_name().into()),
-                aliases: card.aliases.clone(),
                 destiny: Some(destiny),
-                declines: false,
-                cites: if as_handling {
-                    vec![LAPS_PLAY, HANDLING].into()
-                } else {
-                    vec![LAPS_PLAY].into()
-                },
+                ..DecisionOption::about_card(label, id, Some(card), cites)
             });
         }
         if limit_bites && !self.limit_said {
