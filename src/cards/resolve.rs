@@ -9,7 +9,9 @@ use super::model::{Card, Fact, Game, Printing, Side};
 pub struct Table {
     cards: Vec<Card>,
     index: NameIndex,
-    names: std::collections::HashSet<String>,
+    /// Each card's normalised full name and printing: two versions of one name are both
+    /// kept, so that a plain name of either is asked about, not picked.
+    known: std::collections::HashSet<(String, Option<Printing>)>,
 }
 
 impl Table {
@@ -22,9 +24,13 @@ impl Table {
     }
 
     /// Adds a card to those a name is looked for among first; a card known only by its
-    /// destiny number, or of a name already there, adds nothing.
+    /// destiny number, or one already there (its name and printing), adds nothing.
     pub fn add(&mut self, card: &Card) {
-        if card.anonymous || !self.names.insert(normalise(&card.full_name())) {
+        let key = (
+            normalise(&card.full_name()),
+            card.printing.as_ref().map(|fact| fact.value.clone()),
+        );
+        if card.anonymous || !self.known.insert(key) {
             return;
         }
         self.index.push(card);
@@ -270,25 +276,25 @@ fn on_table<'a>(
     } else {
         table.index.find_exact(query)
     };
-    match found {
-        Ok(found) => fitting(found).first().map(|card| Ok(Resolved::Table(card))),
-        Err(CardLookupError::Ambiguous { given, candidates }) => {
-            let mut kept: Vec<&'a Card> = Vec::new();
-            for candidate in &candidates {
-                if let Ok(found) = table.index.find(candidate) {
-                    kept.extend(fitting(found).first());
-                }
-            }
-            match kept.as_slice() {
-                [] => None,
-                [one] => Some(Ok(Resolved::Table(one))),
-                _ => Some(Err(CardLookupError::Ambiguous {
-                    given,
-                    candidates: kept.iter().map(|card| card.full_name()).collect(),
-                })),
-            }
-        }
-        Err(_) => None,
+    let kept: Vec<&'a Card> = match found {
+        Ok(found) => fitting(found),
+        // Names of the other side's cards do not make a name ambiguous.
+        Err(CardLookupError::Ambiguous { candidates, .. }) => candidates
+            .iter()
+            .flat_map(|candidate| fitting(table.index.find_exact(candidate).unwrap_or_default()))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    let mut names: Vec<String> = kept.iter().map(|card| card.full_name()).collect();
+    names.sort_by_key(|name| normalise(name));
+    names.dedup_by(|a, b| normalise(a) == normalise(b));
+    match names.len() {
+        0 => None,
+        1 => Some(one_version(query, kept).map(Resolved::Table)),
+        _ => Some(Err(CardLookupError::Ambiguous {
+            given: query.to_string(),
+            candidates: names,
+        })),
     }
 }
 
@@ -417,6 +423,38 @@ mod tests {
                 .expect("the player's version");
             assert_eq!(found.side(), Some(side));
         }
+    }
+
+    #[test]
+    fn two_versions_of_one_name_on_the_table_are_asked_about_not_picked() {
+        let version = |set: &str| {
+            catalog()
+                .resolve(
+                    &format!("Darth Maul's Lightsaber ({set})"),
+                    young_jedi(None, None),
+                )
+                .map(|found| found.card())
+                .expect("a version")
+        };
+        let (council, naboo) = (version("The Jedi Council"), version("Battle of Naboo"));
+        let one = Table::new([&council]);
+        assert_eq!(
+            catalog()
+                .resolve(
+                    "darth maul's lightsaber",
+                    young_jedi(Some(&one), Some(Side::Dark))
+                )
+                .map(|found| found.card().printing),
+            Ok(council.printing.clone())
+        );
+        let both = Table::new([&council, &naboo]);
+        assert!(matches!(
+            catalog().resolve(
+                "darth maul's lightsaber",
+                young_jedi(Some(&both), Some(Side::Dark))
+            ),
+            Err(CardLookupError::Versions { .. })
+        ));
     }
 
     #[test]
