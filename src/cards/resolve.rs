@@ -129,13 +129,24 @@ impl Catalog {
         }
     }
 
-    /// The nearest names of the game to a name that means none.
-    fn suggestions(&self, query: &str, game: Option<Game>) -> Vec<String> {
+    /// The nearest names of the game to a name that means none, best first.
+    pub fn suggestions(&self, query: &str, game: Option<Game>) -> Vec<String> {
         let of_game = |position: usize| {
             self.card(position)
                 .is_some_and(|card| game.is_none_or(|game| card.game == game))
         };
         self.index().suggest_where(query, &of_game)
+    }
+
+    /// A failed look-up with the nearest names of the game filled in, to show it.
+    pub fn with_suggestions(&self, error: CardLookupError, game: Option<Game>) -> CardLookupError {
+        match error {
+            CardLookupError::Unknown { given, .. } => CardLookupError::Unknown {
+                suggestions: self.suggestions(&given, game),
+                given,
+            },
+            error => error,
+        }
     }
 
     /// The catalog's versions of the one name a query means, of the game, the player's side

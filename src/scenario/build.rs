@@ -545,12 +545,7 @@ impl Builder<'_> {
     ) -> Problem {
         match error {
             CardLookupError::Unknown { given, .. } => {
-                let young_jedi = |position: usize| {
-                    self.catalog
-                        .card(position)
-                        .is_some_and(|card| card.game == Game::YoungJedi)
-                };
-                let mut suggestions = self.catalog.index().suggest_where(&given, &young_jedi);
+                let mut suggestions = self.catalog.suggestions(&given, Some(Game::YoungJedi));
                 for name in self.declared_index.suggest(&given).into_iter().rev() {
                     if !suggestions.contains(&name) {
                         suggestions.insert(0, name);

@@ -1084,7 +1084,9 @@ impl<'a> Session<'a> {
         self.catalog
             .resolve(name, looking)
             .map(|found| found.card())
-            .map_err(lookup_message)
+            .map_err(|error| {
+                lookup_message(self.catalog.with_suggestions(error, Some(Game::YoungJedi)))
+            })
     }
 
     fn add(&mut self, args: &[&str]) -> Result<Option<String>, String> {
