@@ -59,11 +59,6 @@ fn variant(kebab: &str) -> String {
         .collect()
 }
 
-/// Whether the words of a name are searched (see `names::words_searched`).
-fn which_searched(name: &str) -> bool {
-    names::words_searched(name)
-}
-
 /// A text borrowed from the binary: `Cow::Borrowed("...")`.
 fn borrowed(text: &str) -> String {
     format!("Cow::Borrowed({text:?})")
@@ -271,7 +266,7 @@ fn write_catalog(linked: &source::Linked, out_dir: &str) {
             .aliases
             .iter()
             .enumerate()
-            .filter(|(_, alias)| !which_searched(alias))
+            .filter(|(_, alias)| !names::words_searched(alias))
             .map(|(at, _)| (at + 1).to_string())
             .collect();
         let _ = writeln!(
@@ -298,7 +293,11 @@ fn write_catalog(linked: &source::Linked, out_dir: &str) {
     for (position, (names, card)) in normalised.iter().zip(&cards).enumerate() {
         // A card's full name is always searched; an alias that only adds a set is not.
         let searched = std::iter::once(true)
-            .chain(card.aliases.iter().map(|alias| which_searched(alias)))
+            .chain(
+                card.aliases
+                    .iter()
+                    .map(|alias| names::words_searched(alias)),
+            )
             .collect::<Vec<bool>>();
         for (which, name) in names.iter().enumerate() {
             if !searched.get(which).copied().unwrap_or(true) {

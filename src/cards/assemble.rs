@@ -942,25 +942,34 @@ fn join_placeholders(cards: &mut Vec<Card>) -> Result<(), AssemblyError> {
                     card.stated_traits.push(stated.clone());
                 }
             }
-            for note in &named.notes {
-                if !card.notes.contains(note) {
-                    card.notes.push(note.clone());
-                }
-            }
-            for item in named.named_in.iter().chain(&named.corrections) {
-                if !card.named_in.contains(item) {
-                    card.named_in.push(item.clone());
-                }
-            }
+            add_missing(&mut card.notes, named.notes.iter().cloned());
+            add_missing(
+                &mut card.named_in,
+                named.named_in.iter().chain(&named.corrections).cloned(),
+            );
         }
     }
+    remove_positions(cards, &placeholders.into_iter().collect());
+    Ok(())
+}
+
+/// Adds to a list the items it does not hold yet, in order.
+fn add_missing<T: PartialEq>(list: &mut Vec<T>, items: impl IntoIterator<Item = T>) {
+    for item in items {
+        if !list.contains(&item) {
+            list.push(item);
+        }
+    }
+}
+
+/// Removes the cards at these positions, the others keeping their order.
+fn remove_positions(cards: &mut Vec<Card>, positions: &std::collections::BTreeSet<usize>) {
     let mut position = 0;
     cards.retain(|_| {
-        let keep = !placeholders.contains(&position);
+        let keep = !positions.contains(&position);
         position += 1;
         keep
     });
-    Ok(())
 }
 
 /// Whether two versions of one name say the same wherever both say something: the numbers,
@@ -992,10 +1001,13 @@ fn absorb(card: &mut Card, other: Card) {
             *slot = other;
         }
     }
-    let printings = other.printing.into_iter().chain(other.reprints);
-    for printing in printings {
-        let known = card.printing.iter().chain(&card.reprints);
-        if !known.into_iter().any(|fact| fact.value == printing.value) {
+    for printing in other.printing.into_iter().chain(other.reprints) {
+        if !card
+            .printing
+            .iter()
+            .chain(&card.reprints)
+            .any(|fact| fact.value == printing.value)
+        {
             card.reprints.push(printing);
         }
     }
@@ -1014,31 +1026,15 @@ fn absorb(card: &mut Card, other: Card) {
         card.text = other.text;
         card.text_source = other.text_source;
     }
-    for alias in other.aliases {
-        if !card.aliases.contains(&alias) {
-            card.aliases.push(alias);
-        }
-    }
+    add_missing(&mut card.aliases, other.aliases);
     for stated in other.stated_traits {
         if card.stated_trait(stated.value.0).is_none() {
             card.stated_traits.push(stated);
         }
     }
-    for note in other.notes {
-        if !card.notes.contains(&note) {
-            card.notes.push(note);
-        }
-    }
-    for item in other.named_in {
-        if !card.named_in.contains(&item) {
-            card.named_in.push(item);
-        }
-    }
-    for item in other.corrections {
-        if !card.corrections.contains(&item) {
-            card.corrections.push(item);
-        }
-    }
+    add_missing(&mut card.notes, other.notes);
+    add_missing(&mut card.named_in, other.named_in);
+    add_missing(&mut card.corrections, other.corrections);
 }
 
 /// Versions of one name, side and type that agree wherever both say something are one card
@@ -1061,8 +1057,7 @@ fn join_versions(cards: &mut Vec<Card>) {
                 .push(position);
         }
     }
-    let mut joined_into: std::collections::BTreeMap<usize, usize> =
-        std::collections::BTreeMap::new();
+    let mut joined = std::collections::BTreeSet::new();
     for positions in groups.values().filter(|positions| positions.len() > 1) {
         let mut kept: Vec<usize> = Vec::new();
         for &position in positions {
@@ -1079,18 +1074,13 @@ fn join_versions(cards: &mut Vec<Card>) {
                     if let Some(card) = cards.get_mut(first) {
                         absorb(card, other);
                     }
-                    joined_into.insert(position, first);
+                    joined.insert(position);
                 }
                 None => kept.push(position),
             }
         }
     }
-    let mut position = 0;
-    cards.retain(|_| {
-        let keep = !joined_into.contains_key(&position);
-        position += 1;
-        keep
-    });
+    remove_positions(cards, &joined);
 }
 
 /// Cards of one name that are different cards (another set, other numbers) are also known

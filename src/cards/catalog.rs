@@ -209,10 +209,9 @@ impl Catalog {
                     .flat_map(|candidate| self.find(candidate).unwrap_or_default())
                     .filter(|card| super::matching::normalise(&card.title) == title)
                     .collect();
-                let every_one = titled.len() >= candidates.len()
-                    && candidates
-                        .iter()
-                        .all(|candidate| titled.iter().any(|card| card.full_name() == *candidate));
+                let every_one = candidates
+                    .iter()
+                    .all(|candidate| titled.iter().any(|card| card.full_name() == *candidate));
                 if every_one {
                     Ok(titled)
                 } else {

@@ -80,13 +80,12 @@ impl Resolved<'_> {
     pub fn card(&self) -> Card {
         match self {
             Resolved::Table(card) | Resolved::Catalog(card, None) => (*card).clone(),
+            // A printing other than the card's first, named by its set.
             Resolved::Catalog(card, Some(printing)) => {
                 let mut card = (*card).clone();
-                if card.printing.as_ref() != Some(*printing) {
-                    card.reprints.retain(|known| known != *printing);
-                    card.reprints.extend(card.printing.take());
-                    card.printing = Some((*printing).clone());
-                }
+                card.reprints.retain(|known| known != *printing);
+                card.reprints.extend(card.printing.take());
+                card.printing = Some((*printing).clone());
                 card
             }
         }
@@ -332,7 +331,7 @@ fn one_version<'a>(query: &str, versions: Vec<&'a Card>) -> Result<&'a Card, Car
 }
 
 /// The facts in which a version differs from another of the same name, in a short phrase.
-pub fn differing_facts(card: &Card, versions: &[&Card]) -> Vec<String> {
+fn differing_facts(card: &Card, versions: &[&Card]) -> Vec<String> {
     let mut phrases = Vec::new();
     for (at, (label, fact)) in card.stats.named().into_iter().enumerate() {
         let value = |card: &Card| {
