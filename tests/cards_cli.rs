@@ -530,3 +530,45 @@ fn shell_completions_offer_card_names_and_rule_ids() {
         .expect("the program runs");
     assert!(String::from_utf8_lossy(&script.stdout).contains("complete -o nospace"));
 }
+
+#[test]
+fn a_name_the_rules_give_by_title_alone_that_no_printing_has_is_refused() {
+    let text = jedi_judge::cards::CATALOG_SOURCE.replacen(
+        "  - name: \"Radiant VII\"",
+        "  - name: \"Radiant VIII\"",
+        1,
+    );
+    assert_ne!(text, jedi_judge::cards::CATALOG_SOURCE);
+    let error = Catalog::build(Corpus::embedded(), &text).expect_err("no such title");
+    assert_eq!(
+        error.to_string(),
+        "the catalog names \"Radiant VIII\" by its title alone, and no printing has that title"
+    );
+}
+
+#[test]
+fn no_two_cards_share_a_printing_and_no_card_is_a_bare_name() {
+    let mut seen = std::collections::BTreeMap::new();
+    for card in Catalog::embedded().cards() {
+        if card.game != Game::YoungJedi {
+            continue;
+        }
+        // Every Young Jedi card is a printed one: the names the rules give by title alone
+        // are joined to the printings they mean.
+        let printing = card
+            .printing
+            .as_ref()
+            .unwrap_or_else(|| panic!("{} has no printing", card.full_name()));
+        for fact in std::iter::once(printing).chain(&card.reprints) {
+            let key = (fact.value.to_string(), card.side());
+            if let Some(other) = seen.insert(key, card.full_name()) {
+                panic!(
+                    "{} is a printing of both {other} and {}",
+                    fact.value,
+                    card.full_name()
+                );
+            }
+        }
+    }
+    assert_eq!(seen.len(), 674);
+}
