@@ -16,6 +16,10 @@ use super::model::{
 /// The rule that draws a destiny for Anakin's power, which is printed "?".
 const ANAKIN_POWER: &str = "revised.duel.anakin";
 
+/// Who reads a name the rules give by its title alone as every card of that title.
+const TITLE_ALONE_READING: &str =
+    "the catalog's reading of a name the rules give by its title alone";
+
 /// The ruling that stackable cards with the same title are the same person or item.
 pub const SAME_TITLE_SAME_PERSON: &str = "faq.misplays.stackable-on-two-planets";
 
@@ -943,6 +947,19 @@ fn join_placeholders(cards: &mut Vec<Card>) -> Result<(), AssemblyError> {
                 }
             }
             add_missing(&mut card.notes, named.notes.iter().cloned());
+            // Which cards a name given by title alone means is the catalog's reading, not the
+            // rules' words: it says so, apart from what the rules say.
+            add_missing(
+                &mut card.notes,
+                [Fact::new(
+                    format!(
+                        "{} names it by its title alone, \"{}\"; the catalog applies what it says to every card of that title",
+                        named.named_in.join(", "),
+                        named.title
+                    ),
+                    Source::Outside(TITLE_ALONE_READING.into()),
+                )],
+            );
             add_missing(
                 &mut card.named_in,
                 named.named_in.iter().chain(&named.corrections).cloned(),
