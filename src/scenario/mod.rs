@@ -23,8 +23,8 @@ pub use read::{
     ALIASES_PER_ANCHOR, MAX_ALIASES, MAX_DEPTH, MAX_SCENARIO_BYTES, MAX_VALUES, RATIO_FROM, parse,
 };
 pub use sections::{
-    ExpectFile, ExpectFormat, Expected, Format, Part, PartFormat, Parts, Section, SectionFile,
-    SectionFormat, schema,
+    ExpectFile, ExpectFormat, Expected, Format, FormatOf, Part, PartFormat, Parts, ReadPart,
+    Section, SectionFile, SectionFormat, schema,
 };
 pub use write::{entries, to_file};
 

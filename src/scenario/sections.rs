@@ -93,19 +93,31 @@ pub struct Section<T>(pub Located<T>);
 pub struct Expected<T>(pub Located<T>);
 
 /// What [`Section`] and [`Expected`] have alike: a procedure's value read with its span,
-/// under its key; a section also builds onto the board.
-trait ReadPart: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
-    type Value: Serialize;
+/// under its key, described in the schema; a section also builds onto the board and is written
+/// back from it.
+pub trait ReadPart: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
+    type Value: DeserializeOwned + Serialize + JsonSchema;
     const KEY: &'static str;
+    const ABOUT: &'static str;
+
+    fn wrap(located: Located<Self::Value>) -> Self;
 
     fn located(&self) -> &Located<Self::Value>;
 
     fn build_stated(&self, builder: &mut Builder<'_>) -> Option<Box<dyn crate::board::StatedPart>>;
+
+    /// The part written back from the board, if the board states it.
+    fn written(board: &Board) -> Option<Self>;
 }
 
 impl<T: SectionFile> ReadPart for Section<T> {
     type Value = T;
     const KEY: &'static str = T::KEY;
+    const ABOUT: &'static str = T::ABOUT;
+
+    fn wrap(located: Located<T>) -> Self {
+        Section(located)
+    }
 
     fn located(&self) -> &Located<T> {
         &self.0
@@ -115,11 +127,21 @@ impl<T: SectionFile> ReadPart for Section<T> {
         T::build(&self.0, builder)
             .map(|stated| Box::new(stated) as Box<dyn crate::board::StatedPart>)
     }
+
+    fn written(board: &Board) -> Option<Self> {
+        let stated = T::stated(board)?;
+        Some(Section(Located::new(T::write(stated, board))))
+    }
 }
 
 impl<T: ExpectFile> ReadPart for Expected<T> {
     type Value = T;
     const KEY: &'static str = T::KEY;
+    const ABOUT: &'static str = T::ABOUT;
+
+    fn wrap(located: Located<T>) -> Self {
+        Expected(located)
+    }
 
     fn located(&self) -> &Located<T> {
         &self.0
@@ -129,6 +151,10 @@ impl<T: ExpectFile> ReadPart for Expected<T> {
         &self,
         _builder: &mut Builder<'_>,
     ) -> Option<Box<dyn crate::board::StatedPart>> {
+        None
+    }
+
+    fn written(_board: &Board) -> Option<Self> {
         None
     }
 }
@@ -268,19 +294,18 @@ pub trait PartFormat: Sync {
     fn write(&self, board: &Board) -> Option<Box<dyn Part>>;
 }
 
-/// The format of a procedure's section.
-pub struct SectionFormat<T>(PhantomData<fn() -> T>);
+/// The format of one procedure's key: a section or a part of `expect:`.
+pub struct FormatOf<P>(PhantomData<fn() -> P>);
 
-impl<T> SectionFormat<T> {
-    pub const NEW: SectionFormat<T> = SectionFormat(PhantomData);
+impl<P> FormatOf<P> {
+    pub const NEW: FormatOf<P> = FormatOf(PhantomData);
 }
+
+/// The format of a procedure's section.
+pub type SectionFormat<T> = FormatOf<Section<T>>;
 
 /// The format of a procedure's part of `expect:`.
-pub struct ExpectFormat<T>(PhantomData<fn() -> T>);
-
-impl<T> ExpectFormat<T> {
-    pub const NEW: ExpectFormat<T> = ExpectFormat(PhantomData);
-}
+pub type ExpectFormat<T> = FormatOf<Expected<T>>;
 
 /// The property of an optional value: what it is, and its schema or null.
 fn optional_property<T: JsonSchema>(generator: &mut SchemaGenerator, about: &str) -> Schema {
@@ -291,9 +316,9 @@ fn optional_property<T: JsonSchema>(generator: &mut SchemaGenerator, about: &str
     })
 }
 
-impl<T: SectionFile> PartFormat for SectionFormat<T> {
+impl<P: ReadPart> PartFormat for FormatOf<P> {
     fn key(&self) -> &'static str {
-        T::KEY
+        P::KEY
     }
 
     fn read(
@@ -302,57 +327,24 @@ impl<T: SectionFile> PartFormat for SectionFormat<T> {
         options: serde_saphyr::Options,
         under_expect: bool,
     ) -> Result<Option<Box<dyn Part>>, serde_saphyr::Error> {
-        let found = read_at::<T>(text, options, T::KEY, under_expect)?;
-        Ok(found.map(|located| Box::new(Section(located)) as Box<dyn Part>))
+        let found = read_at::<P::Value>(text, options, P::KEY, under_expect)?;
+        Ok(found.map(|located| Box::new(P::wrap(located)) as Box<dyn Part>))
     }
 
     fn read_value(
         &self,
         deserializer: &mut dyn erased_serde::Deserializer<'_>,
     ) -> Result<Box<dyn Part>, erased_serde::Error> {
-        let located: Located<T> = erased_serde::deserialize(deserializer)?;
-        Ok(Box::new(Section(located)))
+        let located: Located<P::Value> = erased_serde::deserialize(deserializer)?;
+        Ok(Box::new(P::wrap(located)))
     }
 
     fn property(&self, generator: &mut SchemaGenerator) -> Schema {
-        optional_property::<T>(generator, T::ABOUT)
+        optional_property::<P::Value>(generator, P::ABOUT)
     }
 
     fn write(&self, board: &Board) -> Option<Box<dyn Part>> {
-        let stated = T::stated(board)?;
-        Some(Box::new(Section(Located::new(T::write(stated, board)))))
-    }
-}
-
-impl<T: ExpectFile> PartFormat for ExpectFormat<T> {
-    fn key(&self) -> &'static str {
-        T::KEY
-    }
-
-    fn read(
-        &self,
-        text: &str,
-        options: serde_saphyr::Options,
-        under_expect: bool,
-    ) -> Result<Option<Box<dyn Part>>, serde_saphyr::Error> {
-        let found = read_at::<T>(text, options, T::KEY, under_expect)?;
-        Ok(found.map(|located| Box::new(Expected(located)) as Box<dyn Part>))
-    }
-
-    fn read_value(
-        &self,
-        deserializer: &mut dyn erased_serde::Deserializer<'_>,
-    ) -> Result<Box<dyn Part>, erased_serde::Error> {
-        let located: Located<T> = erased_serde::deserialize(deserializer)?;
-        Ok(Box::new(Expected(located)))
-    }
-
-    fn property(&self, generator: &mut SchemaGenerator) -> Schema {
-        optional_property::<T>(generator, T::ABOUT)
-    }
-
-    fn write(&self, _board: &Board) -> Option<Box<dyn Part>> {
-        None
+        P::written(board).map(|part| Box::new(part) as Box<dyn Part>)
     }
 }
 
