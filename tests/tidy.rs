@@ -171,18 +171,20 @@ fn imports_between_top_level_modules_run_only_downward() {
     assert!(upward.is_empty(), "{}", upward.join("\n"));
 }
 
+/// The last part of a path, as text.
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|name| name.to_string_lossy().to_string())
+        .unwrap_or_default()
+}
+
 /// The procedures' folders under `src/procedures`, sorted.
 fn procedure_folders() -> Vec<String> {
     let mut folders: Vec<String> = fs::read_dir(Path::new(ROOT).join("src/procedures"))
         .expect("src/procedures")
         .map(|entry| entry.expect("a directory entry").path())
         .filter(|path| path.is_dir())
-        .map(|path| {
-            path.file_name()
-                .expect("a name")
-                .to_string_lossy()
-                .to_string()
-        })
+        .map(|path| file_name(&path))
         .collect();
     folders.sort();
     folders
@@ -312,12 +314,7 @@ fn every_procedure_folder_has_the_same_parts() {
     for folder in procedure_folders() {
         let files: BTreeSet<String> = rust_files(&format!("src/procedures/{folder}"))
             .iter()
-            .map(|path| {
-                path.file_name()
-                    .expect("a name")
-                    .to_string_lossy()
-                    .to_string()
-            })
+            .map(|path| file_name(path))
             .collect();
         assert_eq!(
             files, parts,
@@ -445,10 +442,7 @@ fn the_checks_themselves_find_what_they_look_for() {
 /// The lines of a file's code outside its unit tests (a `#[cfg(test)]` item at the end of a
 /// file, or a test module of its own), each with its number from 1.
 fn code_outside_tests(path: &Path) -> Vec<(usize, String)> {
-    let name = path
-        .file_name()
-        .map(|name| name.to_string_lossy().to_string());
-    if matches!(name.as_deref(), Some("tests.rs" | "testing.rs")) {
+    if matches!(file_name(path).as_str(), "tests.rs" | "testing.rs") {
         return Vec::new();
     }
     read(path)
