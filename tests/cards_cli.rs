@@ -1,6 +1,6 @@
 //! The card catalog: forgiving look-up, the cards the sources name, corrections and traits derived by rule.
 
-use jedi_judge::cards::traits::{dueling_character, jedi, lightsaber, podracer_pilot};
+use jedi_judge::cards::traits::{dueling_character, jedi, lightsaber, podracer_pilot, sith};
 use jedi_judge::cards::{
     Card, CardLookupError, CardType, Catalog, Fact, Game, Side, Source, StatValue, TraitValue, find,
 };
@@ -346,6 +346,25 @@ fn lightsabers_are_weapons_whose_name_says_lightsaber() {
         TraitValue::Yes
     );
     assert_eq!(lightsaber(card("Booma")).value, TraitValue::No);
+}
+
+#[test]
+fn a_sith_is_a_character_titled_darth_or_named_sith_and_the_reason_says_it_is_a_reading() {
+    let student = sith(card("Darth Maul, Student of the Dark Side"));
+    assert_eq!(student.value, TraitValue::Yes);
+    assert!(student.reason.contains("reading"), "{}", student.reason);
+    assert_eq!(student.cites, ["clash.object.background"]);
+    let manipulator = sith(card("Darth Sidious, Sith Manipulator"));
+    assert_eq!(manipulator.value, TraitValue::Yes);
+    assert_eq!(
+        sith(card("Aurra Sing, Trophy Collector")).value,
+        TraitValue::No
+    );
+    // A weapon is no Sith, though its title says so.
+    assert_eq!(sith(card("Sith Lightsaber")).value, TraitValue::No);
+    let listed = run(&["cards", "list", "--trait", "sith"]);
+    assert!(listed.stdout.contains("Darth Sidious, Lord of the Sith"));
+    assert!(!listed.stdout.contains("Aurra Sing"));
 }
 
 #[test]

@@ -202,6 +202,7 @@ pub enum TraitKind {
     Senator,
     Gungan,
     Neimoidian,
+    Sith,
     PodracerPilot,
     DuelingCharacter,
     Lightsaber,
@@ -214,11 +215,12 @@ pub enum TraitKind {
 
 impl TraitKind {
     /// Every trait, in the order `cards show` lists them.
-    pub const ALL: [TraitKind; 12] = [
+    pub const ALL: [TraitKind; 13] = [
         TraitKind::Jedi,
         TraitKind::Senator,
         TraitKind::Gungan,
         TraitKind::Neimoidian,
+        TraitKind::Sith,
         TraitKind::PodracerPilot,
         TraitKind::DuelingCharacter,
         TraitKind::Lightsaber,
@@ -235,6 +237,7 @@ impl TraitKind {
             TraitKind::Senator => "senator",
             TraitKind::Gungan => "Gungan",
             TraitKind::Neimoidian => "Neimoidian",
+            TraitKind::Sith => "Sith",
             TraitKind::PodracerPilot => "Podracer pilot",
             TraitKind::DuelingCharacter => "dueling character",
             TraitKind::Lightsaber => "lightsaber",

@@ -28,6 +28,11 @@ const PILOT_STACKS: [&str; 2] = ["Anakin Skywalker", "Sebulba"];
 /// The Light Side titles the dueling rule names, and the one it excludes.
 const NAMED_LIGHT_DUELISTS: [&str; 2] = ["Obi-Wan Kenobi", "Qui-Gon Jinn"];
 const EXCLUDED_LIGHT_DUELIST: &str = "Anakin Skywalker";
+/// The Clash of the Lightsabers rules call Darth Maul "the Sith Lord"; no Young Jedi rule lists
+/// the Sith.
+const SITH_LORD: Citation = cite("clash.object.background");
+/// The titles read as a Sith Lord's: "Darth".
+const SITH_LORD_TITLE: &str = "Darth";
 /// The Dark Side dueling opponents the rule names.
 const NAMED_DARK_DUELISTS: [&str; 3] = ["Darth Maul", "Darth Sidious", "Aurra Sing"];
 
@@ -177,6 +182,39 @@ pub fn title_trait_of(card: &Card, kind: TraitKind) -> Option<DerivedTrait> {
         _ => return None,
     };
     Some(stated(card, kind).unwrap_or_else(|| title_trait(card, kind, terms)))
+}
+
+/// Whether the character is a Sith: the title rule read for "Sith" (a title or subtitle that
+/// says so), and every character whose title is a Sith Lord's, "Darth". Both are readings, and
+/// the reason says so: no rule lists the Sith.
+pub fn sith(card: &Card) -> DerivedTrait {
+    if let Some(stated) = stated(card, TraitKind::Sith) {
+        return stated;
+    }
+    let kind = TraitKind::Sith;
+    if card.card_type() != Some(CardType::Character) {
+        return DerivedTrait::new(
+            kind,
+            TraitValue::No,
+            "only a character is a Sith or not",
+            &[TITLE_RULE],
+        );
+    }
+    if card.title.split_whitespace().next() == Some(SITH_LORD_TITLE) {
+        return DerivedTrait::new(
+            kind,
+            TraitValue::Yes,
+            format!(
+                "its title begins \"{SITH_LORD_TITLE}\", a Sith Lord's (reading: no rule lists the Sith; the Clash of the Lightsabers rules call Darth Maul \"the Sith Lord\")"
+            ),
+            &[SITH_LORD],
+        );
+    }
+    let mut derived = title_trait(card, kind, &["Sith"]);
+    derived.reason.push_str(
+        " (reading: the FAQ's title rule covers \"such terms as\" Jedi and Podracer pilot)",
+    );
+    derived
 }
 
 /// Whether the card is a Podracer pilot under the ruleset.
@@ -477,6 +515,10 @@ pub fn derive_all(card: &Card, corpus: &Corpus, ruleset: &Ruleset) -> Vec<Derive
                 {
                     traits.push(derived);
                 }
+            }
+            let sith = sith(card);
+            if sith.value.is_yes() {
+                traits.push(sith);
             }
         }
         Some(CardType::Weapon) => {
