@@ -583,7 +583,9 @@ struct_literal!(Card {
     dots,
     identity,
     location_bonuses,
+    halves,
 });
+struct_literal!(Half { name, card_type });
 struct_literal!(Identity {
     unique,
     stackable,

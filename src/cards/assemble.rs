@@ -1006,6 +1006,7 @@ fn versions_agree(a: &Card, b: &Card) -> bool {
         && agree(&a.battle_bonus, &b.battle_bonus)
         && agree(&a.weapon_boxes, &b.weapon_boxes)
         && agree(&a.location_bonuses, &b.location_bonuses)
+        && agree(&a.halves, &b.halves)
         && agree(&a.identity, &b.identity)
         && (a.text.is_empty() || b.text.is_empty() || a.text == b.text)
 }
@@ -1035,6 +1036,7 @@ fn absorb(card: &mut Card, other: Card) {
     fill(&mut card.battle_bonus, other.battle_bonus);
     fill(&mut card.weapon_boxes, other.weapon_boxes);
     fill(&mut card.location_bonuses, other.location_bonuses);
+    fill(&mut card.halves, other.halves);
     fill(&mut card.identity, other.identity);
     fill(&mut card.dots, other.dots);
     fill(&mut card.rarity, other.rarity);

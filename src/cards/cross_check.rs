@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use super::assemble::StatField;
 use super::model::{
-    Card, CardType, Fact, Identity, LocationBonus, Printing, Side, Source, StatValue, Text,
+    Card, CardType, Fact, Half, Identity, LocationBonus, Printing, Side, Source, StatValue, Text,
     disagreement,
 };
 
@@ -69,6 +69,10 @@ struct Entry {
     draws: Option<Vec<i32>>,
     #[serde(default)]
     battle_bonus: Option<i32>,
+    /// A two-in-one card's halves, by type, in the order of the names its title joins with
+    /// " & ".
+    #[serde(default)]
+    halves: Option<Vec<String>>,
 }
 
 /// A record of the second source that cannot be merged.
@@ -88,6 +92,12 @@ pub enum SecondSourceError {
     },
     /// The record gives one of `unique` and `stackable` without the other.
     HalfIdentity { set: String, number: String },
+    /// The record's halves are not card types, or not as many as the names the card joins.
+    Halves {
+        set: String,
+        number: String,
+        name: String,
+    },
 }
 
 impl fmt::Display for SecondSourceError {
@@ -108,6 +118,10 @@ impl fmt::Display for SecondSourceError {
             SecondSourceError::HalfIdentity { set, number } => write!(
                 f,
                 "the second source's {set} {number} gives one of `unique` and `stackable` without the other"
+            ),
+            SecondSourceError::Halves { set, number, name } => write!(
+                f,
+                "the second source's {set} {number} ({name}) gives halves that are not card types, or not one for each name the card joins with \" & \""
             ),
         }
     }
@@ -185,10 +199,38 @@ pub fn merge(
                     });
                 }
             };
+            if let Some(types) = &entry.halves {
+                let halves = halves_of(card, types).ok_or_else(|| SecondSourceError::Halves {
+                    set: set.set.clone(),
+                    number: entry.no.clone(),
+                    name: entry.name.clone(),
+                })?;
+                card.halves = Some(Fact::new(halves.into(), source.clone()));
+            }
             merge_entry(card, &entry, locations, &source);
         }
     }
     Ok(())
+}
+
+/// A two-in-one card's halves: the names its full name joins with " & ", each with its type;
+/// `None` if a type is unknown or the counts differ.
+fn halves_of(card: &Card, types: &[String]) -> Option<Vec<Half>> {
+    let full_name = card.full_name();
+    let names: Vec<&str> = full_name.split(" & ").collect();
+    if names.len() != types.len() {
+        return None;
+    }
+    names
+        .iter()
+        .zip(types)
+        .map(|(name, kind)| {
+            CardType::from_word(kind).map(|card_type| Half {
+                name: Text::from(name.trim().to_string()),
+                card_type,
+            })
+        })
+        .collect()
 }
 
 /// How every source of this module's facts begins, so that a fact from an earlier printing
@@ -351,17 +393,17 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
         );
     }
     // The name is not compared (the second source writes names without their punctuation);
-    // the type is.
-    if let (Some(given), Some(known)) = (CardType::from_word(&entry.kind), &card.card_type)
-        && given != known.value
-    {
-        notes.push(second_reading(
-            "type",
-            &given.label(),
-            &known.value.label(),
-            &known.source,
+    // the type is, and given where the first source has none (a two-in-one card).
+    if let Some(given) = CardType::from_word(&entry.kind) {
+        fill_or_note(
+            &mut card.card_type,
+            given,
+            ("type", &|card_type: &CardType| {
+                card_type.label().to_string()
+            }),
             source,
-        ));
+            &mut notes,
+        );
     }
     card.notes.extend(notes);
 }

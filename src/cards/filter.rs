@@ -239,7 +239,9 @@ impl CardFilter {
         if self.side.is_some() && card.side() != self.side {
             return false;
         }
-        if self.card_type.is_some() && card.card_type() != self.card_type {
+        if let Some(card_type) = self.card_type
+            && !card.is_or_has_half(card_type)
+        {
             return false;
         }
         if let Some(kind) = self.with_trait {

@@ -737,6 +737,24 @@ impl LocationBonus {
     }
 }
 
+/// One half of a two-in-one card: its name and its card type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+pub struct Half {
+    pub name: Text,
+    pub card_type: CardType,
+}
+
+impl Half {
+    /// `Jar Jar Binks, Bombad Gungan General (Character) & Jar Jar Binks' Electropole (Weapon)`.
+    pub fn list(halves: &[Half]) -> String {
+        halves
+            .iter()
+            .map(|half| format!("{} ({})", half.name, half.card_type.label()))
+            .collect::<Vec<_>>()
+            .join(" & ")
+    }
+}
+
 /// A card: one version, as the catalog or a scenario knows it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 pub struct Card {
@@ -800,6 +818,10 @@ pub struct Card {
     /// A character's printed power bonuses at the three locations of a planet.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub location_bonuses: Option<Fact<Cow<'static, [LocationBonus]>>>,
+    /// The two halves of a two-in-one card (Reflections' Armed & Dangerous, Combo Battle and
+    /// Double Impact cards), each with its type.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub halves: Option<Fact<Cow<'static, [Half]>>>,
 }
 
 impl Card {
@@ -879,6 +901,7 @@ impl Card {
             dots: None,
             identity: None,
             location_bonuses: None,
+            halves: None,
         }
     }
 
@@ -988,6 +1011,31 @@ impl Card {
 
     pub fn is(&self, card_type: CardType) -> bool {
         self.card_type() == Some(card_type)
+    }
+
+    /// The card's type as a list shows it: a two-in-one card's by its halves
+    /// (`Character & Weapon`).
+    pub fn type_label(&self) -> Option<String> {
+        match &self.halves {
+            Some(halves) => Some(
+                halves
+                    .value
+                    .iter()
+                    .map(|half| half.card_type.label())
+                    .collect::<Vec<_>>()
+                    .join(" & "),
+            ),
+            None => self.card_type().map(|kind| kind.label().to_string()),
+        }
+    }
+
+    /// Whether the card is of the type, or has a half of it (a two-in-one card).
+    pub fn is_or_has_half(&self, card_type: CardType) -> bool {
+        self.is(card_type)
+            || self
+                .halves
+                .as_ref()
+                .is_some_and(|halves| halves.value.iter().any(|half| half.card_type == card_type))
     }
 
     /// A trait stated outright for this card, if any.

@@ -8,7 +8,9 @@ use super::output::{
 
 use super::{Format, Palette, json as to_json, markdown_escape, wrap};
 use crate::cards::traits::derive_all;
-use crate::cards::{Card, CardType, DerivedTrait, Fact, Game, LocationBonus, Source, TraitValue};
+use crate::cards::{
+    Card, CardType, DerivedTrait, Fact, Game, Half, LocationBonus, Source, TraitValue,
+};
 use crate::rules::{Corpus, Ruleset, lookup};
 
 /// The indent of values and citations under a label.
@@ -126,6 +128,7 @@ fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String,
         out.known("Attack Value", &card.stats.attack, ToString::to_string);
         return out.rows;
     }
+    out.known("halves", &card.halves, |halves| Half::list(halves));
     out.or_unknown("side", &card.side, |side| side.label().to_string());
     out.known("printing", &card.printing, ToString::to_string);
     for fact in &card.reprints {
@@ -442,7 +445,7 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
                     out,
                     "| {} | {} | {} | {} |",
                     markdown_escape(&card.full_name()),
-                    card.card_type().map(|t| t.label()).unwrap_or("unknown"),
+                    card.type_label().as_deref().unwrap_or("unknown"),
                     card.side().map(|s| s.label()).unwrap_or("unknown"),
                     markdown_escape(&printings(card).join("; "))
                 );
@@ -460,9 +463,9 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
             // The names in a column as wide as the longest (at most half the line); a longer
             // name has its own line.
             let described = |card: &Card| {
-                let kind = match (card.side(), card.card_type()) {
+                let kind = match (card.side(), card.type_label()) {
                     (Some(side), Some(kind)) => format!("{side} {kind}"),
-                    (None, Some(kind)) => kind.label().to_string(),
+                    (None, Some(kind)) => kind,
                     (Some(side), None) => side.label().to_string(),
                     (None, None) => String::new(),
                 };
