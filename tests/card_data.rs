@@ -37,7 +37,7 @@ fn notes(printing: &Value) -> Vec<&str> {
 const SECOND_SOURCE_SETS: &[(&str, usize)] = &[
     ("Menace of Darth Maul", 140),
     ("The Jedi Council", 140),
-    ("Battle of Naboo", 81),
+    ("Battle of Naboo", 140),
     ("Enhanced Menace of Darth Maul", 6),
     ("Reflections", 97),
 ];
