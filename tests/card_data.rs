@@ -341,11 +341,32 @@ fn the_second_source_gives_each_printing_once_within_printed_ranges_and_the_cata
     let identity = maul.identity.as_ref().expect("an identity");
     assert_eq!(identity.value.persona.as_deref(), Some("darthmaul"));
     assert!(identity.value.unique);
-    let eopie = named("Eopie");
+    // A row that disagrees with the second source in one number keeps its reading, with a
+    // note; one that disagrees in two or more slid, and the second source's reading is taken.
+    let pilot = named("Republic Pilot, Veteran");
     assert!(
-        eopie.notes.iter().any(|note| note
+        pilot.notes.iter().any(|note| note
             .value
-            .starts_with("destiny: the second source says 5; the catalog keeps 1")),
+            .starts_with("DAMAGE: the second source says 1; the catalog keeps 4")),
         "a disagreement is kept as a note"
+    );
+    let eopie = named("Eopie");
+    let destiny = eopie.stats.destiny.as_ref().expect("a destiny");
+    assert_eq!(destiny.value, jedi_judge::cards::StatValue::Number(5));
+    assert!(
+        destiny.source.described().contains("second source"),
+        "{:?}",
+        destiny.source
+    );
+    assert!(
+        eopie.notes.iter().any(|note| note.value.starts_with(
+            "destiny: the catalog takes the second source's 5 over 1 from card transcription"
+        ) && note.value.ends_with("a sign its columns slid")),
+        "a slid row is overruled, and says so"
+    );
+    let rifle = named("Battle Droid Blaster Rifle (Battle of Naboo)");
+    assert_eq!(
+        rifle.stats.deploy.as_ref().map(|fact| &fact.value),
+        Some(&jedi_judge::cards::StatValue::Number(1))
     );
 }

@@ -218,6 +218,15 @@ impl Catalog {
                     Err(CardLookupError::Ambiguous { given, candidates })
                 }
             }
+            // `Name (Set)`: the card with a printing in that set, as the resolver finds it.
+            Err(unknown @ CardLookupError::Unknown { .. }) => {
+                match self.resolve(query, super::Looking::default()) {
+                    Ok(super::Resolved::Catalog(card, _) | super::Resolved::Table(card)) => {
+                        Ok(vec![card])
+                    }
+                    Err(_) => Err(unknown),
+                }
+            }
             found => found,
         }
     }

@@ -537,10 +537,7 @@ fn printing(set: &'static str, row: &Row<'_>) -> Printing {
     if ["lore", "whoCanUseTheCard1"].iter().any(|column| {
         field(column).starts_with("http") || field(column).eq_ignore_ascii_case("heroku")
     }) {
-        notes.push(
-            "the transcription's text columns hold junk for this card; nothing is taken from them"
-                .to_string(),
-        );
+        notes.push(super::model::JUNK_TEXT_NOTE.to_string());
     }
     let row = (row_id != number_printed).then_some(row_id);
     Printing {

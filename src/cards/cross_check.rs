@@ -9,8 +9,8 @@ use serde::Deserialize;
 
 use super::assemble::StatField;
 use super::model::{
-    Card, CardType, Fact, Half, Identity, LocationBonus, Printing, Side, Source, StatValue, Text,
-    disagreement,
+    Card, CardType, Fact, Half, Identity, JUNK_TEXT_NOTE, LocationBonus, Printing, Side, Source,
+    StatValue, Text, disagreement,
 };
 
 /// The second source's file, as `second-source.yaml` holds it.
@@ -265,30 +265,154 @@ fn second_reading(
     )
 }
 
-/// Fills a fact the card lacks with the second source's reading, or notes a reading other
-/// than the card's; `show` writes a reading for the note.
-fn fill_or_note<T: PartialEq>(
-    slot: &mut Option<Fact<T>>,
-    given: T,
-    (what, show): (&str, &dyn Fn(&T) -> String),
-    source: &Source,
-    notes: &mut Vec<Fact<String>>,
-) {
-    match slot {
-        None => *slot = Some(Fact::new(given, source.clone())),
-        Some(known) if known.value != given => notes.push(second_reading(
-            what,
-            &show(&given),
-            &show(&known.value),
-            &known.source,
-            source,
-        )),
-        Some(_) => {}
+/// Where the catalog's facts come from rows of the transcription that are not to be trusted:
+/// each row's source, and why. A row is suspect where its text columns hold junk, or where it
+/// disagrees with the second source in two numbers or more (its columns slid).
+type SuspectRows = Vec<(Source, String)>;
+
+/// The fewest numbers a transcription row must disagree in with the second source to be
+/// taken as slid.
+const SLID_ROW_DISAGREEMENTS: usize = 2;
+
+/// Whether a fact comes from the catalog's first source, the transcription.
+fn from_transcription(source: &Source) -> bool {
+    matches!(source, Source::Outside(place) if !place.starts_with(SECOND_SOURCE))
+}
+
+/// The rows of the transcription behind this card's facts that are not to be trusted, given
+/// the second source's record.
+fn suspect_rows(card: &Card, entry: &Entry) -> SuspectRows {
+    let mut rows: SuspectRows = card
+        .notes
+        .iter()
+        .filter(|note| note.value == JUNK_TEXT_NOTE && from_transcription(&note.source))
+        .map(|note| {
+            (
+                note.source.clone(),
+                "its text columns hold junk".to_string(),
+            )
+        })
+        .collect();
+    let mut disagreeing: Vec<(Source, usize)> = Vec::new();
+    let mut count = |known: &Source| {
+        if !from_transcription(known) {
+            return;
+        }
+        match disagreeing.iter_mut().find(|(source, _)| source == known) {
+            Some((_, count)) => *count += 1,
+            None => disagreeing.push((known.clone(), 1)),
+        }
+    };
+    let numbers = [
+        (entry.cost.map(StatValue::Number), &card.stats.deploy),
+        (entry.power.clone().map(StatValue::from), &card.stats.power),
+        (entry.damage.map(StatValue::Number), &card.stats.damage),
+        (entry.destiny.map(StatValue::Number), &card.stats.destiny),
+        (
+            entry.battle_bonus.map(StatValue::Number),
+            &card.battle_bonus,
+        ),
+    ];
+    for (given, known) in numbers {
+        if let (Some(given), Some(known)) = (given, known)
+            && given != known.value
+        {
+            count(&known.source);
+        }
+    }
+    if let (Some(adds), Some(draws), Some(boxes)) = (&entry.add, &entry.draws, &card.weapon_boxes) {
+        for (index, weapon_box) in boxes.value.iter().enumerate() {
+            for (given, known) in [
+                (adds.get(index), weapon_box.bonus),
+                (draws.get(index), weapon_box.draws),
+            ] {
+                if let (Some(given), Some(known)) = (given, known)
+                    && *given != known
+                {
+                    count(&boxes.source);
+                }
+            }
+        }
+    }
+    for (source, count) in disagreeing {
+        if count >= SLID_ROW_DISAGREEMENTS && !rows.iter().any(|(row, _)| *row == source) {
+            rows.push((
+                source,
+                format!("it disagrees with the second source in {count} numbers, a sign its columns slid"),
+            ));
+        }
+    }
+    rows
+}
+
+/// What merging one record of the second source needs: its source, the suspect rows of the
+/// transcription, and the notes it makes.
+struct Merging<'a> {
+    source: &'a Source,
+    suspect: SuspectRows,
+    notes: Vec<Fact<String>>,
+}
+
+impl Merging<'_> {
+    /// Why the row behind a fact is not to be trusted, if it is not.
+    fn suspect(&self, known: &Source) -> Option<&str> {
+        self.suspect
+            .iter()
+            .find(|(row, _)| row == known)
+            .map(|(_, why)| why.as_str())
+    }
+
+    /// Fills a fact the card lacks with the second source's reading; where the card's reading
+    /// differs, takes the second source's over a suspect row's, or notes it. `show` writes a
+    /// reading for the note.
+    fn fill_or_note<T: PartialEq>(
+        &mut self,
+        slot: &mut Option<Fact<T>>,
+        given: T,
+        (what, show): (&str, &dyn Fn(&T) -> String),
+    ) {
+        match slot {
+            None => *slot = Some(Fact::new(given, self.source.clone())),
+            Some(known) if known.value != given => {
+                if let Some(why) = self.suspect(&known.source) {
+                    let note = taken_over_suspect(
+                        what,
+                        &show(&given),
+                        &show(&known.value),
+                        why,
+                        &known.source,
+                    );
+                    self.notes.push(Fact::new(note, self.source.clone()));
+                    *slot = Some(Fact::new(given, self.source.clone()));
+                } else {
+                    self.notes.push(second_reading(
+                        what,
+                        &show(&given),
+                        &show(&known.value),
+                        &known.source,
+                        self.source,
+                    ));
+                }
+            }
+            Some(_) => {}
+        }
     }
 }
 
+/// The note where the catalog takes the second source's reading over a suspect row's.
+fn taken_over_suspect(what: &str, given: &str, known: &str, why: &str, row: &Source) -> String {
+    format!(
+        "{what}: the catalog takes the second source's {given} over {known} from {}, a row not to be trusted: {why}",
+        row.described()
+    )
+}
+
 fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, source: &Source) {
-    let mut notes = Vec::new();
+    let mut merging = Merging {
+        source,
+        suspect: suspect_rows(card, entry),
+        notes: Vec::new(),
+    };
     let numbers = [
         (
             "deploy",
@@ -310,40 +434,50 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
             entry.destiny.map(StatValue::Number),
             &mut card.stats.destiny,
         ),
+        (
+            "power bonus",
+            entry.battle_bonus.map(StatValue::Number),
+            &mut card.battle_bonus,
+        ),
     ];
     let show_number = |value: &StatValue| value.to_string();
     for (what, given, slot) in numbers {
         if let Some(given) = given {
-            fill_or_note(slot, given, (what, &show_number), source, &mut notes);
+            merging.fill_or_note(slot, given, (what, &show_number));
         }
     }
-    if let Some(given) = entry.battle_bonus.map(StatValue::Number) {
-        fill_or_note(
-            &mut card.battle_bonus,
-            given,
-            ("power bonus", &show_number),
-            source,
-            &mut notes,
-        );
-    }
-    if let (Some(adds), Some(draws), Some(boxes)) = (&entry.add, &entry.draws, &card.weapon_boxes) {
-        for (index, weapon_box) in boxes.value.iter().enumerate() {
+    if let (Some(adds), Some(draws), Some(boxes)) =
+        (&entry.add, &entry.draws, &mut card.weapon_boxes)
+    {
+        let why = merging.suspect(&boxes.source).map(str::to_string);
+        for (index, weapon_box) in boxes.value.iter_mut().enumerate() {
             let pairs = [
-                ("power bonus", adds.get(index), weapon_box.bonus),
-                ("destiny draws", draws.get(index), weapon_box.draws),
+                ("power bonus", adds.get(index), &mut weapon_box.bonus),
+                ("destiny draws", draws.get(index), &mut weapon_box.draws),
             ];
             for (what, given, known) in pairs {
-                if let (Some(given), Some(known)) = (given, known)
-                    && *given != known
-                {
-                    notes.push(second_reading(
-                        &format!("box {} {what}", index + 1),
-                        given,
-                        &known,
-                        &boxes.source,
-                        source,
-                    ));
+                let (Some(given), Some(number)) = (given, known.as_mut()) else {
+                    continue;
+                };
+                if *given == *number {
+                    continue;
                 }
+                let what = format!("box {} {what}", index + 1);
+                let note = match &why {
+                    Some(why) => {
+                        let note = taken_over_suspect(
+                            &what,
+                            &given.to_string(),
+                            &number.to_string(),
+                            why,
+                            &boxes.source,
+                        );
+                        *number = *given;
+                        Fact::new(note, source.clone())
+                    }
+                    None => second_reading(&what, given, number, &boxes.source, source),
+                };
+                merging.notes.push(note);
             }
         }
     }
@@ -362,12 +496,10 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
                 .filter(|kind| !kind.is_empty())
                 .map(Text::from),
         };
-        fill_or_note(
+        merging.fill_or_note(
             &mut card.identity,
             identity,
             ("identity", &|identity: &Identity| identity.to_string()),
-            source,
-            &mut notes,
         );
     }
     if let (Some(bonuses), Some(locations)) = (entry.bonus, locations) {
@@ -379,7 +511,7 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
                 bonus,
             })
             .collect();
-        fill_or_note(
+        merging.fill_or_note(
             &mut card.location_bonuses,
             bonuses.into(),
             ("location bonuses", &|bonuses: &std::borrow::Cow<
@@ -388,24 +520,20 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
             >| {
                 LocationBonus::list(bonuses)
             }),
-            source,
-            &mut notes,
         );
     }
     // The name is not compared (the second source writes names without their punctuation);
     // the type is, and given where the first source has none (a two-in-one card).
     if let Some(given) = CardType::from_word(&entry.kind) {
-        fill_or_note(
+        merging.fill_or_note(
             &mut card.card_type,
             given,
             ("type", &|card_type: &CardType| {
                 card_type.label().to_string()
             }),
-            source,
-            &mut notes,
         );
     }
-    card.notes.extend(notes);
+    card.notes.extend(merging.notes);
 }
 
 #[cfg(test)]

@@ -62,6 +62,11 @@ impl Source {
     }
 }
 
+/// The converter's note on a transcription row whose text columns hold junk (a URL, "heroku"):
+/// a sign the row is not to be trusted.
+pub const JUNK_TEXT_NOTE: &str =
+    "the transcription's text columns hold junk for this card; nothing is taken from them";
+
 /// The note kept where a source reads a fact otherwise than the catalog: what, both
 /// readings, and where the kept one comes from (and why it is kept, where that says more).
 pub fn disagreement(

@@ -43,7 +43,7 @@ impl Table {
 }
 
 /// Where and for whom a name is looked up.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Looking<'t> {
     /// The cards in the position, looked at before the catalog.
     pub table: Option<&'t Table>,
