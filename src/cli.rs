@@ -252,6 +252,12 @@ pub enum CardsCommand {
         #[command(flatten)]
         common: Common,
     },
+    /// Lists every fact on which the card sources disagree, with the reading the catalog took
+    /// and why. `--format markdown` writes the report docs/card-data.md holds.
+    Disagreements {
+        #[command(flatten)]
+        common: Common,
+    },
 }
 
 /// What narrows `cards list` and `cards search`.
@@ -878,6 +884,16 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
             Ok(render::cards::list(
                 &filter.describe(),
                 &cards,
+                common.format,
+                palette,
+            ))
+        }
+        CardsCommand::Disagreements { common } => {
+            let ruleset = ruleset(&common)?;
+            Ok(render::cards::disagreements(
+                corpus,
+                &ruleset,
+                catalog.cards(),
                 common.format,
                 palette,
             ))

@@ -631,3 +631,45 @@ fn a_two_in_one_card_carries_both_halves_with_their_types_and_every_filter_finds
         .collect();
     assert_eq!(untyped, ["OOM-9, Battle Droid Commander & STAP"]);
 }
+
+#[test]
+fn the_report_of_where_the_card_sources_disagree_is_current_and_one_table() {
+    let outcome = run(&["cards", "disagreements", "--format", "markdown"]);
+    assert_eq!(outcome.code, EXIT_OK, "{}", outcome.stderr);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/card-data.md");
+    let committed = std::fs::read_to_string(&path).expect("docs/card-data.md");
+    assert!(
+        committed == outcome.stdout,
+        "docs/card-data.md is stale: run `cargo run -- cards disagreements --format markdown > docs/card-data.md`"
+    );
+    // As a CommonMark renderer with tables reads it: a heading, and one table with a row for
+    // each disagreement the JSON lists, four cells each, no raw HTML.
+    let json = run(&["cards", "disagreements", "--format", "json"]);
+    let value: serde_json::Value = serde_json::from_str(&json.stdout).expect("JSON");
+    let listed = value["disagreements"]
+        .as_array()
+        .expect("disagreements")
+        .len();
+    assert!(listed >= 40, "{listed}");
+    use pulldown_cmark::{Event, Options, Parser, Tag};
+    let (mut tables, mut rows, mut cells, mut html) = (0, 0, 0, 0);
+    for event in Parser::new_ext(&committed, Options::ENABLE_TABLES) {
+        match event {
+            Event::Start(Tag::Table(_)) => tables += 1,
+            Event::Start(Tag::TableRow) => rows += 1,
+            Event::Start(Tag::TableCell) => cells += 1,
+            Event::Html(_) | Event::InlineHtml(_) => html += 1,
+            _ => {}
+        }
+    }
+    assert_eq!((tables, rows, html), (1, listed, 0));
+    // The head row's cells too.
+    assert_eq!(cells, (listed + 1) * 4);
+    // Every slid row the catalog overrules is in it, with why.
+    let overruled = value["overruled"].as_u64().expect("a count");
+    assert_eq!(
+        committed.matches("a row not to be trusted").count() as u64,
+        overruled
+    );
+    assert!(committed.contains("| Battle Droid Blaster Rifle | Battle of Naboo \\#115 |"));
+}

@@ -213,6 +213,10 @@ fn every_rules_and_cards_output_validates_against_its_schema() {
         ),
         (vec!["cards", "show", "eopie"], "jedi-judge/cards-show"),
         (vec!["cards", "search", "qui"], "jedi-judge/cards-search"),
+        (
+            vec!["cards", "disagreements"],
+            "jedi-judge/cards-disagreements",
+        ),
     ] {
         let mut argv = args.clone();
         argv.extend(["--format", "json"]);

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use super::assemble::StatField;
 use super::model::{
     Card, CardType, Fact, Half, Identity, JUNK_TEXT_NOTE, LocationBonus, Printing, Side, Source,
-    StatValue, Text, disagreement,
+    StatValue, Text, disagreement, overruled,
 };
 
 /// The second source's file, as `second-source.yaml` holds it.
@@ -401,10 +401,7 @@ impl Merging<'_> {
 
 /// The note where the catalog takes the second source's reading over a suspect row's.
 fn taken_over_suspect(what: &str, given: &str, known: &str, why: &str, row: &Source) -> String {
-    format!(
-        "{what}: the catalog takes the second source's {given} over {known} from {}, a row not to be trusted: {why}",
-        row.described()
-    )
+    overruled(what, given, known, &row.described(), why)
 }
 
 fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, source: &Source) {

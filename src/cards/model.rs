@@ -67,6 +67,12 @@ impl Source {
 pub const JUNK_TEXT_NOTE: &str =
     "the transcription's text columns hold junk for this card; nothing is taken from them";
 
+/// What a note says where the catalog keeps its reading over another source's.
+const KEEPS: &str = "; the catalog keeps ";
+/// What a note says where the catalog takes the second source's reading over a row of the
+/// transcription that is not to be trusted.
+const TAKES: &str = ": the catalog takes the second source's ";
+
 /// The note kept where a source reads a fact otherwise than the catalog: what, both
 /// readings, and where the kept one comes from (and why it is kept, where that says more).
 pub fn disagreement(
@@ -76,7 +82,35 @@ pub fn disagreement(
     known: &dyn fmt::Display,
     kept_from: &str,
 ) -> String {
-    format!("{what}: {reading} says {given}; the catalog keeps {known}, from {kept_from}")
+    format!("{what}: {reading} says {given}{KEEPS}{known}, from {kept_from}")
+}
+
+/// The note kept where the catalog takes the second source's reading of a fact over a row of
+/// the transcription that is not to be trusted, and why.
+pub fn overruled(what: &str, given: &str, known: &str, row: &str, why: &str) -> String {
+    format!("{what}{TAKES}{given} over {known} from {row}, a row not to be trusted: {why}")
+}
+
+/// Whether a note records a disagreement between sources ([`disagreement`] or
+/// [`overruled`]), and whether the catalog took the second source's reading.
+pub fn disagreement_kind(note: &str) -> Option<Disagreement> {
+    if note.contains(TAKES) {
+        Some(Disagreement::Overruled)
+    } else if note.contains(KEEPS) {
+        Some(Disagreement::Kept)
+    } else {
+        None
+    }
+}
+
+/// What the catalog did where its sources disagree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Disagreement {
+    /// It kept its reading (the rule documents', or the transcription's) and notes the other.
+    Kept,
+    /// It took the second source's reading over a transcription row not to be trusted.
+    Overruled,
 }
 
 /// A fact with its source and an optional note.

@@ -3,13 +3,15 @@
 use std::fmt::Write as _;
 
 use super::output::{
-    CardListed, CardShown, CardsSearchOutput, CardsShowOutput, TraitOutput, VERSION,
+    CardListed, CardShown, CardsDisagreementsOutput, CardsSearchOutput, CardsShowOutput,
+    DisagreementOutput, TraitOutput, VERSION,
 };
 
 use super::{Format, Palette, json as to_json, markdown_escape, wrap};
 use crate::cards::traits::derive_all;
 use crate::cards::{
-    Card, CardType, DerivedTrait, Fact, Game, Half, LocationBonus, Source, TraitValue,
+    Card, CardType, DerivedTrait, Disagreement, Fact, Game, Half, LocationBonus, Source,
+    TraitValue, disagreement_kind,
 };
 use crate::rules::{Corpus, Ruleset, lookup};
 
@@ -397,6 +399,136 @@ pub fn show(
                         palette.dim(&format!("Named in: {}", card.named_in.join(", ")))
                     );
                 }
+            }
+            out
+        }
+    }
+}
+
+/// What `cards disagreements` says first: where the facts come from and how the catalog
+/// chooses where its sources disagree.
+const DISAGREEMENTS_PREAMBLE: &[&str] = &[
+    "The catalog takes each card's facts from three sources: the rule documents' card lists and corrections, which win over both others; a community transcription of every printed card (its first source); and the card data of an online Young Jedi server (its second source), which fills what the transcription lacks.",
+    "Where the transcription and the second source disagree, the catalog keeps the transcription's reading and notes the other, unless the transcription's row is not to be trusted: its text columns hold junk, or it disagrees with the second source in two numbers or more, a sign its columns slid. Then it takes the second source's reading and says why.",
+    "Where two printings of one card disagree in the transcription (a reprint and the card it reprints), the catalog keeps the earlier printing's reading and notes the other.",
+];
+
+/// `cards disagreements`: every fact on which the catalog's sources disagree, with what the
+/// catalog took and why.
+pub fn disagreements(
+    corpus: &Corpus,
+    ruleset: &Ruleset,
+    cards: &[Card],
+    format: Format,
+    palette: Palette,
+) -> String {
+    let printings = |card: &Card| -> Vec<String> {
+        card.printing
+            .iter()
+            .chain(&card.reprints)
+            .map(|fact| fact.value.to_string())
+            .collect()
+    };
+    let found: Vec<(&Card, &Fact<String>, Disagreement)> = cards
+        .iter()
+        .flat_map(|card| {
+            card.notes.iter().filter_map(move |note| {
+                disagreement_kind(&note.value).map(|kind| (card, note, kind))
+            })
+        })
+        .collect();
+    let mut card_count = 0;
+    let mut last: Option<&Card> = None;
+    for (card, _, _) in &found {
+        if last.is_none_or(|last| !std::ptr::eq(last, *card)) {
+            card_count += 1;
+        }
+        last = Some(card);
+    }
+    let overruled = found
+        .iter()
+        .filter(|(_, _, kind)| *kind == Disagreement::Overruled)
+        .count();
+    let summary = format!(
+        "{} fact{} of {} card{} on which the sources disagree; the catalog took the second source's reading {} time{}.",
+        found.len(),
+        if found.len() == 1 { "" } else { "s" },
+        card_count,
+        if card_count == 1 { "" } else { "s" },
+        overruled,
+        if overruled == 1 { "" } else { "s" }
+    );
+    match format {
+        Format::Json => to_json(&CardsDisagreementsOutput {
+            format: Default::default(),
+            version: VERSION,
+            cards: card_count,
+            overruled,
+            disagreements: found
+                .iter()
+                .map(|(card, note, kind)| DisagreementOutput {
+                    card: card.full_name(),
+                    printings: printings(card),
+                    kind: *kind,
+                    note: note.value.clone(),
+                    source: note.source.clone(),
+                })
+                .collect(),
+        }),
+        Format::Markdown => {
+            let mut out = String::from("# Where the card sources disagree\n\n");
+            for paragraph in DISAGREEMENTS_PREAMBLE {
+                let _ = writeln!(out, "{}\n", markdown_escape(paragraph));
+            }
+            let _ = writeln!(out, "{}\n", markdown_escape(&summary));
+            out.push_str("| Card | Printings | What the sources say | Other reading from |\n");
+            out.push_str("|---|---|---|---|\n");
+            for (card, note, _) in &found {
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {} | {} |",
+                    markdown_escape(&card.full_name()),
+                    markdown_escape(&printings(card).join("; ")),
+                    markdown_escape(&note.value),
+                    markdown_escape(&source_label(corpus, ruleset, &note.source))
+                );
+            }
+            out
+        }
+        Format::Text => {
+            let mut out = String::new();
+            for paragraph in DISAGREEMENTS_PREAMBLE {
+                let _ = writeln!(out, "{}\n", wrap(paragraph, palette.width, ""));
+            }
+            let _ = writeln!(out, "{}", wrap(&summary, palette.width, ""));
+            let mut last: Option<&Card> = None;
+            for (card, note, _) in &found {
+                if last.is_none_or(|last| !std::ptr::eq(last, *card)) {
+                    let _ = writeln!(
+                        out,
+                        "\n{}",
+                        palette.heading(&format!(
+                            "{} ({})",
+                            card.full_name(),
+                            printings(card).join("; ")
+                        ))
+                    );
+                }
+                last = Some(card);
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    wrap(&note.value, palette.width, "  - ").replace("\n  - ", "\n    ")
+                );
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    palette.dim(&wrap(
+                        &format!("[{}]", source_label(corpus, ruleset, &note.source)),
+                        palette.width,
+                        "    "
+                    ))
+                );
             }
             out
         }

@@ -70,6 +70,10 @@ format_name!(
     /// `jedi-judge/cards-search`
     CardsSearchFormat = "jedi-judge/cards-search"
 );
+format_name!(
+    /// `jedi-judge/cards-disagreements`
+    CardsDisagreementsFormat = "jedi-judge/cards-disagreements"
+);
 
 /// The text of a rule quoted, with its document.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
@@ -743,12 +747,40 @@ pub struct CardListed {
     pub printings: Vec<String>,
 }
 
+/// `cards disagreements --format json`: every fact on which the catalog's sources disagree.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CardsDisagreementsOutput {
+    pub format: CardsDisagreementsFormat,
+    pub version: u32,
+    /// How many cards have a fact on which the sources disagree.
+    pub cards: usize,
+    /// How many times the catalog took the second source's reading over a transcription
+    /// row not to be trusted.
+    pub overruled: usize,
+    pub disagreements: Vec<DisagreementOutput>,
+}
+
+/// One fact on which the sources disagree.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DisagreementOutput {
+    pub card: String,
+    /// Every printing of the card.
+    pub printings: Vec<String>,
+    /// Whether the catalog kept its reading or took the second source's.
+    pub kind: crate::cards::Disagreement,
+    /// The field, both readings, which the catalog took and why.
+    pub note: String,
+    /// Where the note's other reading comes from.
+    pub source: crate::cards::Source,
+}
+
 /// Every output of `cards`, for its schema.
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum CardsOutput {
     Show(CardsShowOutput),
     Search(CardsSearchOutput),
+    Disagreements(CardsDisagreementsOutput),
 }
 
 /// An output whose JSON Schema `jedi-judge schema` prints.
