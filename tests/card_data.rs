@@ -370,3 +370,167 @@ fn the_second_source_gives_each_printing_once_within_printed_ranges_and_the_cata
         Some(&jedi_judge::cards::StatValue::Number(1))
     );
 }
+
+/// Facts of printed cards on which the transcription and the second source agree, by the
+/// names players use: (card, field, value).
+const AGREED_FACTS: &[(&str, &str, i32)] = &[
+    ("Destroyer Droid, Wheel Droid", "damage", 3),
+    ("Security Volunteers", "destiny", 4),
+    ("Battle Droid: Security, MTT Division", "destiny", 4),
+    ("Flash Speeder", "deploy", 2),
+    ("Neimoidian, Trade Federation Pilot", "deploy", 1),
+    ("Battle Droid: Pilot, AAT Division", "power", 2),
+    ("Obi-Wan Kenobi, Young Jedi", "destiny", 3),
+    ("Sith Lightsaber", "deploy", 1),
+    ("Tusken Raider, Nomad", "deploy", 2),
+    ("Padmé Naberrie, Handmaiden", "destiny", 5),
+    ("Darth Maul, Sith Lord", "power", 3),
+    ("Gungan Guard", "deploy", 2),
+    ("Aurra Sing, Bounty Hunter", "power", 5),
+    ("Battle Droid: Infantry, MTT Division", "destiny", 4),
+    ("Ki-Adi-Mundi, Cerean Jedi Knight", "deploy", 5),
+    ("Destroyer Droid Squad, Defense Division", "destiny", 2),
+    ("Nute Gunray, Neimoidian Viceroy", "destiny", 6),
+    ("Queen Amidala, Voice of Her People", "destiny", 6),
+    ("Republic Captain, Officer", "destiny", 3),
+    ("Ki-Adi-Mundi, Cerean Jedi Knight", "damage", 6),
+    ("Destroyer Droid, Battleship Security", "destiny", 2),
+    ("Rune Haako, Neimoidian Advisor", "damage", 3),
+    ("Queen Amidala, Representative of Naboo", "damage", 3),
+    ("Rodian, Mercenary", "damage", 1),
+    ("Even Piell, Lannik Jedi Master", "destiny", 2),
+    ("Bravo Pilot, Naboo Volunteer", "damage", 1),
+    ("Battle Droid: Officer, Guard Division", "destiny", 3),
+    ("Battle Droid: Officer, Guard Division", "damage", 1),
+    ("Battle Droid: Security, Defense Division", "power", 2),
+    ("Queen Amidala, Keeper of the Peace", "destiny", 6),
+    ("Battle Droid: Pilot, Defense Division", "damage", 1),
+    ("Battle Droid: Security, Defense Division", "damage", 1),
+    ("Battle Droid Squad, Guard Unit", "power", 4),
+    ("Mace Windu, Jedi Speaker", "power", 6),
+    ("Gungan Soldier, Infantry", "damage", 1),
+    ("Padmé Naberrie, Amidala's Handmaiden", "destiny", 5),
+    ("Battle Droid: Infantry, Patrol Division", "deploy", 2),
+    ("Yané, Handmaiden", "power", 2),
+    ("Blaster (Battle of Naboo, Light Side)", "destiny", 3),
+    ("P-59, Destroyer Droid Commander", "deploy", 3),
+    ("Naboo Officer, Squad Leader", "damage", 2),
+    ("Sith Probe Droid, Remote Tracker", "destiny", 6),
+    (
+        "Qui-Gon Jinn, Jedi Protector (Enhanced Menace of Darth Maul)",
+        "destiny",
+        6,
+    ),
+    ("Sebulba, Champion Podracer Pilot", "damage", 2),
+    ("Queen Amidala, Cunning Warrior", "power", 3),
+    ("Sebulba, Champion Podracer Pilot", "power", 4),
+    ("Mace Windu, Jedi Warrior", "power", 6),
+    ("Trade Federation Tank, Assault Leader", "destiny", 6),
+    ("Mace Windu, Jedi Warrior", "damage", 6),
+    ("Queen Amidala, Cunning Warrior", "destiny", 6),
+    ("Trade Federation Tank, Assault Leader", "damage", 3),
+    ("Queen Amidala, Cunning Warrior", "deploy", 2),
+    ("Sebulba, Champion Podracer Pilot", "deploy", 3),
+    (
+        "Qui-Gon Jinn, Jedi Protector (Enhanced Menace of Darth Maul)",
+        "power",
+        6,
+    ),
+    ("Trade Federation Tank, Assault Leader", "power", 4),
+    (
+        "Qui-Gon Jinn, Jedi Protector (Enhanced Menace of Darth Maul)",
+        "deploy",
+        5,
+    ),
+    (
+        "Viceroy's Battleship, Trade Federation Transport",
+        "destiny",
+        2,
+    ),
+    ("Obi-Wan Kenobi, Jedi Student", "deploy", 5),
+    ("Jabba The Hutt, O Grandio Lust", "deploy", 3),
+    ("Nute Gunray, Neimoidian Bureaucrat", "damage", 3),
+    ("Yoda, Wise Jedi", "power", 4),
+    ("Aurra Sing, Scoundrel", "destiny", 6),
+    ("Sebulba, Champion Podracer Pilot", "destiny", 6),
+    ("Aurra Sing, Scoundrel", "deploy", 2),
+    ("Wald, Anakin's Friend", "deploy", 1),
+    ("Qui-Gon Jinn, Jedi Mentor", "deploy", 6),
+    ("Queen Amidala, Cunning Warrior", "damage", 3),
+];
+
+/// Numbers the catalog corrects: a slid transcription row overruled by the second source, or
+/// a reprint's row overruled by the earlier printing both sources agree with.
+const CORRECTED_FACTS: &[(&str, &str, i32)] = &[
+    ("Eopie", "destiny", 5),
+    ("Aurra Sing's Blaster Rifle", "deploy", 1),
+    ("Aurra Sing's Blaster Rifle", "destiny", 2),
+    ("Ben Quadinaros' Podracer", "deploy", 1),
+    ("Electropole", "destiny", 4),
+    ("Clegg Holdfast's Podracer", "destiny", 3),
+    ("Battle Droid Blaster Rifle (Battle of Naboo)", "deploy", 1),
+    ("Darth Maul, Sith Assassin", "deploy", 5),
+    ("Jabba The Hutt, Tatooine Tyrant", "damage", 2),
+];
+
+#[test]
+fn sixty_facts_both_sources_agree_on_and_every_corrected_number_are_the_catalogs() {
+    assert!(AGREED_FACTS.len() >= 60, "{}", AGREED_FACTS.len());
+    let catalog = jedi_judge::cards::Catalog::embedded();
+    for (name, field, value) in AGREED_FACTS.iter().chain(CORRECTED_FACTS) {
+        let card = catalog
+            .resolve(name, jedi_judge::cards::Looking::default())
+            .unwrap_or_else(|error| panic!("{name}: {error}"))
+            .card();
+        let stat = match *field {
+            "deploy" => &card.stats.deploy,
+            "power" => &card.stats.power,
+            "damage" => &card.stats.damage,
+            "destiny" => &card.stats.destiny,
+            other => panic!("{other} is not a field of this test"),
+        };
+        assert_eq!(
+            stat.as_ref().map(|fact| &fact.value),
+            Some(&jedi_judge::cards::StatValue::Number(*value)),
+            "{name}: {field}"
+        );
+    }
+}
+
+#[test]
+fn every_card_the_rules_list_resolves_to_a_card_with_that_number_and_type() {
+    let corpus = jedi_judge::rules::Corpus::embedded();
+    let catalog = jedi_judge::cards::Catalog::embedded();
+    let mut listed = 0;
+    for item in corpus.items() {
+        let Some(entry) = &item.card else { continue };
+        listed += 1;
+        let looking = jedi_judge::cards::Looking {
+            side: Some(entry.side),
+            game: Some(jedi_judge::cards::Game::YoungJedi),
+            ..Default::default()
+        };
+        let card = catalog
+            .resolve(&entry.name, looking)
+            .unwrap_or_else(|error| panic!("{}: {}: {error}", item.id, entry.name))
+            .card();
+        let number = entry.number.to_string();
+        assert!(
+            card.printing
+                .iter()
+                .chain(&card.reprints)
+                .any(|printing| printing.value.number == number),
+            "{}: {} has no printing #{number}",
+            item.id,
+            entry.name
+        );
+        assert!(
+            card.is_or_has_half(entry.card_type),
+            "{}: {} is not a {:?}",
+            item.id,
+            entry.name,
+            entry.card_type
+        );
+    }
+    assert!(listed >= 60, "{listed}");
+}
