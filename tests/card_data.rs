@@ -534,3 +534,46 @@ fn every_card_the_rules_list_resolves_to_a_card_with_that_number_and_type() {
     }
     assert!(listed >= 60, "{listed}");
 }
+
+#[test]
+fn every_young_jedi_cards_text_is_modelled_or_marked_and_the_readme_gives_the_count() {
+    let catalog = jedi_judge::cards::Catalog::embedded();
+    let cards: Vec<&jedi_judge::cards::Card> = catalog
+        .cards()
+        .iter()
+        .filter(|card| card.game == jedi_judge::cards::Game::YoungJedi)
+        .collect();
+    let modelled = cards
+        .iter()
+        .filter(|card| !card.text.is_empty() && card.text_source.is_some())
+        .count();
+    // Every other card is marked, in `cards show` and in every walk of a position that holds it.
+    let unmarked: Vec<String> = cards
+        .iter()
+        .filter(|card| card.text.is_empty())
+        .filter(|card| {
+            let shown = jedi_judge::cli::execute(
+                [
+                    "jedi-judge",
+                    "cards",
+                    "show",
+                    &format!("{}", card.full_name()),
+                ],
+                |_| jedi_judge::render::Palette::plain(),
+            );
+            shown.code == 0
+                && !shown
+                    .stdout
+                    .contains("text does:          game text not modelled")
+        })
+        .map(|card| card.full_name())
+        .collect();
+    assert!(unmarked.is_empty(), "{unmarked:?}");
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let sentence = format!(
+        "game text of {modelled} of the {} printed Young Jedi cards",
+        cards.len()
+    );
+    assert!(readme.contains(&sentence), "README.md must say: {sentence}");
+}

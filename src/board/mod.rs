@@ -469,6 +469,25 @@ impl Board {
         }
     }
 
+    /// The full names of the Young Jedi cards in the position whose printed text is not
+    /// modelled (neither the catalog nor the scenario gives what it does), sorted: a walk does
+    /// not apply it, and says so.
+    pub fn text_not_modelled(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .definitions
+            .iter()
+            .filter(|card| {
+                card.game == crate::cards::Game::YoungJedi
+                    && !card.anonymous
+                    && card.text.is_empty()
+            })
+            .map(Card::full_name)
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
     pub fn player(&self, side: Side) -> &PlayerState {
         match side {
             Side::Light => &self.light,

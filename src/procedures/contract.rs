@@ -461,6 +461,10 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
         }
         unmet.extend(decider.unread());
     }
+    let text_not_modelled = walked
+        .board_after()
+        .map(crate::board::Board::text_not_modelled)
+        .unwrap_or_default();
     Ok(Walkthrough {
         title,
         game: <P::Table as Table>::GAME,
@@ -468,6 +472,7 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
         seed: walked.before.seed(),
         findings,
         unmet,
+        text_not_modelled,
         policy,
         outcome: Box::new(walked),
     })

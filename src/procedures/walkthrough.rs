@@ -19,6 +19,9 @@ pub struct Walkthrough {
     pub findings: Vec<Violation>,
     /// Differences from the scenario's expectation.
     pub unmet: Vec<String>,
+    /// The cards in the position whose printed text is not modelled: the walk does not apply
+    /// it.
+    pub text_not_modelled: Vec<String>,
     pub policy: Option<Policy>,
     /// What the procedure came to, in its own terms: its events, its tables before and
     /// after, and its result.

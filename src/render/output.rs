@@ -132,6 +132,10 @@ pub struct WalkOutput<'a> {
     pub card_journeys: Vec<JourneyOutput>,
     /// The differences from the scenario's `expect:`.
     pub expectation_unmet: Vec<String>,
+    /// The cards in the position whose printed text is not modelled, so that the walk does
+    /// not apply it (the judge applies any of it that bears on the position).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub text_not_modelled: Vec<String>,
     /// Every rule the steps cite, by full id.
     pub rules: BTreeMap<String, RuleText>,
 }

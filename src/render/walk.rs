@@ -375,6 +375,10 @@ fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
             }
         }
     }
+    if let Some(line) = text_not_modelled_line(walk) {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "{}", wrap(&line, palette.width, ""));
+    }
     if !walk.unmet.is_empty() {
         let _ = writeln!(out);
         let _ = writeln!(out, "{}", palette.bad("The scenario expected otherwise:"));
@@ -572,10 +576,23 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
             }
         }
     }
+    if let Some(line) = text_not_modelled_line(walk) {
+        let _ = writeln!(out, "\n{}", markdown_escape(&line));
+    }
     for line in &walk.unmet {
         let _ = writeln!(out, "\n**Expected otherwise:** {}", markdown_escape(line));
     }
     out
+}
+
+/// What a walk says of the cards whose printed text it does not apply, if any.
+fn text_not_modelled_line(walk: &Walkthrough) -> Option<String> {
+    (!walk.text_not_modelled.is_empty()).then(|| {
+        format!(
+            "Printed text not modelled, so not applied by this walk (the judge applies any of it that bears on the position): {}.",
+            walk.text_not_modelled.join("; ")
+        )
+    })
 }
 
 /// The walk as its JSON output.
@@ -661,6 +678,7 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
         result,
         card_journeys: journeys(walk).iter().map(Into::into).collect(),
         expectation_unmet: walk.unmet.clone(),
+        text_not_modelled: walk.text_not_modelled.clone(),
         rules,
     }
 }
