@@ -553,12 +553,7 @@ fn every_young_jedi_cards_text_is_modelled_or_marked_and_the_readme_gives_the_co
         .filter(|card| card.text.is_empty())
         .filter(|card| {
             let shown = jedi_judge::cli::execute(
-                [
-                    "jedi-judge",
-                    "cards",
-                    "show",
-                    &format!("{}", card.full_name()),
-                ],
+                ["jedi-judge", "cards", "show", &card.full_name()],
                 |_| jedi_judge::render::Palette::plain(),
             );
             shown.code == 0

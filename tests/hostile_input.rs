@@ -153,3 +153,30 @@ fn an_unknown_card_of_a_megabyte_is_quoted_clipped() {
     assert!(check.stdout.contains("more bytes)"), "{}", check.stdout);
     assert!(check.stdout.len() < 2_000, "{} bytes", check.stdout.len());
 }
+
+#[test]
+fn two_names_that_join_into_a_two_in_one_cards_name_are_two_cards_not_one_split() {
+    // "Switch To Bio" and "Your Little Insurrection Is At An End" are two cards; joined with a
+    // comma their words are those of the two-in-one "Switch To Bio & Your Little Insurrection
+    // Is At An End", whose name has no comma. A round trip of a generated position found it.
+    let two = file(
+        "two.yaml",
+        "light: {}\ndark: {hand: [Switch To Bio, Your Little Insurrection Is At An End]}\n",
+    );
+    let checked = run(&["check", path_text(&two)]);
+    assert!(
+        !checked.stderr.contains("split") && !checked.stdout.contains("split"),
+        "{}{}",
+        checked.stdout,
+        checked.stderr
+    );
+    assert_eq!(checked.code, 0, "{}{}", checked.stdout, checked.stderr);
+    // A name with a comma, split by it, is still caught.
+    let split = file(
+        "split.yaml",
+        "light: {}\ndark: {hand: [P-59, Destroyer Droid Commander]}\n",
+    );
+    let checked = run(&["check", path_text(&split)]);
+    let said = format!("{}{}", checked.stdout, checked.stderr);
+    assert!(said.contains("name-split-by-comma"), "{said}");
+}

@@ -9,6 +9,8 @@ use jedi_judge::rules::{Corpus, Ruleset};
 use jedi_judge::walk::walk_text;
 use proptest::prelude::*;
 
+mod common;
+
 #[derive(Debug, Clone)]
 struct RandomDuel {
     maul_power: i32,
@@ -125,7 +127,7 @@ fn scenario(duel: &RandomDuel) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(common::property_config(300))]
 
     /// Every card is in exactly one zone after every event of a random duel.
     #[test]

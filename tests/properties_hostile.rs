@@ -54,7 +54,7 @@ fn every_command_holds(path: &Path, bytes: &[u8]) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(common::property_config(200))]
 
     #[test]
     fn arbitrary_bytes_are_checked_and_walked_within_bounds(

@@ -9,6 +9,8 @@ use jedi_judge::rules::Corpus;
 use jedi_judge::walk::{WalkError, walk_text};
 use proptest::prelude::*;
 
+mod common;
+
 /// A number for a field with the range `min..=max`: inside it, at its ends, just outside, or
 /// at the extremes of the integer types.
 fn number(min: i64, max: i64) -> impl Strategy<Value = i64> {
@@ -108,7 +110,7 @@ impl Numbers {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(common::property_config(256))]
 
     /// Each number outside its range is refused with its range, all of them in one reading;
     /// a position whose numbers are all in range is read, and its walk adds without

@@ -407,7 +407,7 @@ fn board_of(yaml: &str) -> Board {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(common::property_config(256))]
 
     /// YAML → board → YAML → board gives the same board, and every card is in one zone.
     #[test]
@@ -424,7 +424,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(common::property_config(2000))]
 
     /// Random bytes, read as a scenario, never panic the checker.
     #[test]
@@ -435,7 +435,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(common::property_config(2000))]
 
     /// Random YAML in the shape of a scenario never panics the checker.
     #[test]

@@ -154,7 +154,7 @@ fn text_to_wrap() -> impl proptest::strategy::Strategy<Value = String> {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1024))]
+    #![proptest_config(common::property_config(1024))]
     #[test]
     fn wrapping_agrees_with_word_by_word_wrapping(
         text in text_to_wrap(),

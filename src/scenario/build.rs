@@ -668,7 +668,17 @@ impl Builder<'_> {
                 && this.is_bare()
             {
                 let joined = format!("{}, {}", first.card.value, this.card.value);
-                let is_a_name = self.catalog.index().has_full_name(&joined)
+                // A card's full name that has a comma where the entries were split: the name
+                // index reads punctuation away, so "A & B" alone is no such name.
+                let has_comma = |name: &str| name.contains(',');
+                let catalog_name = self.catalog.index().has_full_name(&joined)
+                    && self.catalog.find(&joined).is_ok_and(|cards| {
+                        cards.iter().any(|card| {
+                            has_comma(&card.full_name())
+                                || card.aliases.iter().any(|alias| has_comma(alias))
+                        })
+                    });
+                let is_a_name = catalog_name
                     || self
                         .declared_by_full_name
                         .contains_key(&matching::normalise(&joined));

@@ -351,3 +351,20 @@ impl Drop for ScratchFile {
         let _ = std::fs::remove_dir_all(&self.folder);
     }
 }
+
+/// The seed of every property test `cargo test` runs, so that a run fails the same way
+/// every time; `PROPTEST_RNG_SEED` (with `PROPTEST_CASES`) runs them with another.
+const PROPERTY_SEED: u64 = 0x6a65_6469_6a75_6467;
+
+/// A property test's configuration: `cases` cases from a fixed seed, unless
+/// `PROPTEST_RNG_SEED` or `PROPTEST_CASES` says otherwise.
+pub fn property_config(cases: u32) -> ProptestConfig {
+    let mut config = ProptestConfig::with_cases(cases);
+    if std::env::var_os("PROPTEST_CASES").is_some() {
+        config.cases = ProptestConfig::default().cases;
+    }
+    if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+        config.rng_seed = proptest::test_runner::RngSeed::Fixed(PROPERTY_SEED);
+    }
+    config
+}
