@@ -572,3 +572,72 @@ fn every_young_jedi_cards_text_is_modelled_or_marked_and_the_readme_gives_the_co
     );
     assert!(readme.contains(&sentence), "README.md must say: {sentence}");
 }
+
+/// Bundled scenarios that name every card as players do, with no number typed: the catalog
+/// gives every fact the procedure needs.
+const REAL_NAME_SCENARIOS: &[&str] = &[
+    "duel/cards-named-only-maul-and-qui-gon-with-their-lightsabers.yaml",
+    "duel/a-sith-named-as-players-name-him.yaml",
+    "battle/battle-force-push.yaml",
+    "battle/two-in-one-card-fights-as-its-character-half.yaml",
+    "battle/text-not-modelled-is-named-not-applied.yaml",
+    "battle/evacuation-intercepted-and-won.yaml",
+    "deploy/fetch-that-costs-counters.yaml",
+    "podrace/a-reprint-keeps-its-handling.yaml",
+    "podrace/a-handling-number-lent-by-game-text.yaml",
+    "podrace/ben-quadinaros-cannot-use-his-handling.yaml",
+    "podrace/deploy-turn-pilot-fetches-his-podracer.yaml",
+    "check/unique-starships-by-printed-title.yaml",
+    "check/unique-starship-and-its-reprint.yaml",
+];
+
+#[test]
+fn a_dozen_bundled_scenarios_name_real_cards_only_and_the_walk_names_text_it_does_not_apply() {
+    assert!(REAL_NAME_SCENARIOS.len() >= 12);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    for scenario in REAL_NAME_SCENARIOS {
+        let text = std::fs::read_to_string(root.join(scenario)).expect("a bundled scenario");
+        let value: Value = serde_saphyr::from_str(&text).expect("YAML");
+        assert!(
+            value.get("cards").is_none(),
+            "{scenario} declares cards: it must name real cards only"
+        );
+        let command = if scenario.starts_with("check/") {
+            "check"
+        } else {
+            "walk"
+        };
+        let path = root.join(scenario);
+        let outcome = jedi_judge::cli::execute(
+            ["jedi-judge", command, path.to_str().expect("a UTF-8 path")],
+            |_| jedi_judge::render::Palette::plain(),
+        );
+        // A walk ends as the scenario expects; a check finds what its title says (an illegal
+        // position is exit 1, never unreadable input).
+        assert!(
+            outcome.code == 0 || (command == "check" && outcome.code == 1),
+            "{scenario}: {}{}",
+            outcome.stdout,
+            outcome.stderr
+        );
+    }
+    let path = root.join("battle/text-not-modelled-is-named-not-applied.yaml");
+    let walked = jedi_judge::cli::execute(
+        [
+            "jedi-judge",
+            "walk",
+            path.to_str().expect("a UTF-8 path"),
+            "--format",
+            "json",
+        ],
+        |_| jedi_judge::render::Palette::plain(),
+    );
+    let json: Value = serde_json::from_str(&walked.stdout).expect("JSON");
+    assert_eq!(
+        json["text_not_modelled"],
+        serde_json::json!([
+            "Darth Maul, Student of the Dark Side",
+            "Obi-Wan Kenobi, Jedi Student"
+        ])
+    );
+}
