@@ -583,6 +583,7 @@ const REAL_NAME_SCENARIOS: &[&str] = &[
     "battle/text-not-modelled-is-named-not-applied.yaml",
     "battle/evacuation-intercepted-and-won.yaml",
     "deploy/fetch-that-costs-counters.yaml",
+    "deploy/jira-fetches-an-anakins-friend.yaml",
     "podrace/a-reprint-keeps-its-handling.yaml",
     "podrace/a-handling-number-lent-by-game-text.yaml",
     "podrace/ben-quadinaros-cannot-use-his-handling.yaml",
