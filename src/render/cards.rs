@@ -422,13 +422,6 @@ pub fn disagreements(
     format: Format,
     palette: Palette,
 ) -> String {
-    let printings = |card: &Card| -> Vec<String> {
-        card.printing
-            .iter()
-            .chain(&card.reprints)
-            .map(|fact| fact.value.to_string())
-            .collect()
-    };
     let found: Vec<(&Card, &Fact<String>, Disagreement)> = cards
         .iter()
         .flat_map(|card| {
@@ -437,14 +430,9 @@ pub fn disagreements(
             })
         })
         .collect();
-    let mut card_count = 0;
-    let mut last: Option<&Card> = None;
-    for (card, _, _) in &found {
-        if last.is_none_or(|last| !std::ptr::eq(last, *card)) {
-            card_count += 1;
-        }
-        last = Some(card);
-    }
+    // The disagreements of one card stand together.
+    let same_card = |a: &(&Card, _, _), b: &(&Card, _, _)| std::ptr::eq(a.0, b.0);
+    let card_count = found.chunk_by(same_card).count();
     let overruled = found
         .iter()
         .filter(|(_, _, kind)| *kind == Disagreement::Overruled)
@@ -468,7 +456,7 @@ pub fn disagreements(
                 .iter()
                 .map(|(card, note, kind)| DisagreementOutput {
                     card: card.full_name(),
-                    printings: printings(card),
+                    printings: printing_labels(card),
                     kind: *kind,
                     note: note.value.clone(),
                     source: note.source.clone(),
@@ -481,14 +469,14 @@ pub fn disagreements(
                 let _ = writeln!(out, "{}\n", markdown_escape(paragraph));
             }
             let _ = writeln!(out, "{}\n", markdown_escape(&summary));
-            out.push_str("| Card | Printings | What the sources say | Other reading from |\n");
+            out.push_str("| Card | Printings | What the sources say | Noted from |\n");
             out.push_str("|---|---|---|---|\n");
             for (card, note, _) in &found {
                 let _ = writeln!(
                     out,
                     "| {} | {} | {} | {} |",
                     markdown_escape(&card.full_name()),
-                    markdown_escape(&printings(card).join("; ")),
+                    markdown_escape(&printing_labels(card).join("; ")),
                     markdown_escape(&note.value),
                     markdown_escape(&source_label(corpus, ruleset, &note.source))
                 );
@@ -501,49 +489,53 @@ pub fn disagreements(
                 let _ = writeln!(out, "{}\n", wrap(paragraph, palette.width, ""));
             }
             let _ = writeln!(out, "{}", wrap(&summary, palette.width, ""));
-            let mut last: Option<&Card> = None;
-            for (card, note, _) in &found {
-                if last.is_none_or(|last| !std::ptr::eq(last, *card)) {
+            for group in found.chunk_by(same_card) {
+                let Some((card, _, _)) = group.first() else {
+                    continue;
+                };
+                let _ = writeln!(
+                    out,
+                    "\n{}",
+                    palette.heading(&format!(
+                        "{} ({})",
+                        card.full_name(),
+                        printing_labels(card).join("; ")
+                    ))
+                );
+                for (_, note, _) in group {
                     let _ = writeln!(
                         out,
-                        "\n{}",
-                        palette.heading(&format!(
-                            "{} ({})",
-                            card.full_name(),
-                            printings(card).join("; ")
+                        "{}",
+                        wrap(&note.value, palette.width, "  - ").replace("\n  - ", "\n    ")
+                    );
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        palette.dim(&wrap(
+                            &format!("[{}]", source_label(corpus, ruleset, &note.source)),
+                            palette.width,
+                            "    "
                         ))
                     );
                 }
-                last = Some(card);
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    wrap(&note.value, palette.width, "  - ").replace("\n  - ", "\n    ")
-                );
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    palette.dim(&wrap(
-                        &format!("[{}]", source_label(corpus, ruleset, &note.source)),
-                        palette.width,
-                        "    "
-                    ))
-                );
             }
             out
         }
     }
 }
 
+/// Every printing of a card as written (`Battle of Naboo #115`), its own first.
+fn printing_labels(card: &Card) -> Vec<String> {
+    card.printing
+        .iter()
+        .chain(&card.reprints)
+        .map(|fact| fact.value.to_string())
+        .collect()
+}
+
 /// `cards search`: one line per card.
 pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> String {
-    let printings = |card: &Card| -> Vec<String> {
-        card.printing
-            .iter()
-            .chain(&card.reprints)
-            .map(|fact| fact.value.to_string())
-            .collect()
-    };
+    let printings = printing_labels;
     let printing_count: usize = cards
         .iter()
         .map(|card| card.printing.iter().chain(&card.reprints).count())

@@ -774,7 +774,8 @@ pub struct DisagreementOutput {
     pub kind: crate::cards::Disagreement,
     /// The field, both readings, which the catalog took and why.
     pub note: String,
-    /// Where the note's other reading comes from.
+    /// The source the note comes from: the second source, or the printing whose reading
+    /// differs.
     pub source: crate::cards::Source,
 }
 
