@@ -10,7 +10,7 @@ use serde::Deserialize;
 use super::assemble::StatField;
 use super::model::{
     Card, CardType, Fact, Half, Identity, JUNK_TEXT_NOTE, LocationBonus, Printing, Side, Source,
-    StatValue, Text, disagreement, overruled,
+    StatValue, Text, WeaponBox, disagreement, overruled,
 };
 
 /// The second source's file, as `second-source.yaml` holds it.
@@ -279,9 +279,79 @@ fn from_transcription(source: &Source) -> bool {
     matches!(source, Source::Outside(place) if !place.starts_with(SECOND_SOURCE))
 }
 
+/// Where a card keeps one of the numbers the second source gives.
+type NumberSlot = fn(&mut Card) -> &mut Option<Fact<StatValue>>;
+
+/// The numbers of a record, each with what it is and where the card keeps it.
+fn numbers(entry: &Entry) -> [(&'static str, Option<StatValue>, NumberSlot); 5] {
+    [
+        ("deploy", entry.cost.map(StatValue::Number), |card| {
+            &mut card.stats.deploy
+        }),
+        ("power", entry.power.clone().map(StatValue::from), |card| {
+            &mut card.stats.power
+        }),
+        ("DAMAGE", entry.damage.map(StatValue::Number), |card| {
+            &mut card.stats.damage
+        }),
+        ("destiny", entry.destiny.map(StatValue::Number), |card| {
+            &mut card.stats.destiny
+        }),
+        (
+            "power bonus",
+            entry.battle_bonus.map(StatValue::Number),
+            |card| &mut card.battle_bonus,
+        ),
+    ]
+}
+
+/// One of a weapon box's numbers.
+#[derive(Clone, Copy)]
+enum BoxNumber {
+    Bonus,
+    Draws,
+}
+
+impl BoxNumber {
+    fn label(self) -> &'static str {
+        match self {
+            BoxNumber::Bonus => "power bonus",
+            BoxNumber::Draws => "destiny draws",
+        }
+    }
+
+    fn of(self, weapon_box: &mut WeaponBox) -> &mut Option<i32> {
+        match self {
+            BoxNumber::Bonus => &mut weapon_box.bonus,
+            BoxNumber::Draws => &mut weapon_box.draws,
+        }
+    }
+}
+
+/// A weapon's numbers both the record and the card give: the box (from 0), which number,
+/// the record's and the card's.
+fn box_numbers(entry: &Entry, boxes: &[WeaponBox]) -> Vec<(usize, BoxNumber, i32, i32)> {
+    let (Some(adds), Some(draws)) = (&entry.add, &entry.draws) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for (index, weapon_box) in boxes.iter().enumerate() {
+        let pairs = [
+            (BoxNumber::Bonus, adds.get(index), weapon_box.bonus),
+            (BoxNumber::Draws, draws.get(index), weapon_box.draws),
+        ];
+        for (number, given, known) in pairs {
+            if let (Some(given), Some(known)) = (given, known) {
+                found.push((index, number, *given, known));
+            }
+        }
+    }
+    found
+}
+
 /// The rows of the transcription behind this card's facts that are not to be trusted, given
 /// the second source's record.
-fn suspect_rows(card: &Card, entry: &Entry) -> SuspectRows {
+fn suspect_rows(card: &mut Card, entry: &Entry) -> SuspectRows {
     let mut rows: SuspectRows = card
         .notes
         .iter()
@@ -303,34 +373,17 @@ fn suspect_rows(card: &Card, entry: &Entry) -> SuspectRows {
             None => disagreeing.push((known.clone(), 1)),
         }
     };
-    let numbers = [
-        (entry.cost.map(StatValue::Number), &card.stats.deploy),
-        (entry.power.clone().map(StatValue::from), &card.stats.power),
-        (entry.damage.map(StatValue::Number), &card.stats.damage),
-        (entry.destiny.map(StatValue::Number), &card.stats.destiny),
-        (
-            entry.battle_bonus.map(StatValue::Number),
-            &card.battle_bonus,
-        ),
-    ];
-    for (given, known) in numbers {
-        if let (Some(given), Some(known)) = (given, known)
+    for (_, given, slot) in numbers(entry) {
+        if let (Some(given), Some(known)) = (given, slot(card).as_ref())
             && given != known.value
         {
             count(&known.source);
         }
     }
-    if let (Some(adds), Some(draws), Some(boxes)) = (&entry.add, &entry.draws, &card.weapon_boxes) {
-        for (index, weapon_box) in boxes.value.iter().enumerate() {
-            for (given, known) in [
-                (adds.get(index), weapon_box.bonus),
-                (draws.get(index), weapon_box.draws),
-            ] {
-                if let (Some(given), Some(known)) = (given, known)
-                    && *given != known
-                {
-                    count(&boxes.source);
-                }
+    if let Some(boxes) = &card.weapon_boxes {
+        for (_, _, given, known) in box_numbers(entry, &boxes.value) {
+            if given != known {
+                count(&boxes.source);
             }
         }
     }
@@ -410,72 +463,38 @@ fn merge_entry(card: &mut Card, entry: &Entry, locations: Option<&[String; 3]>, 
         suspect: suspect_rows(card, entry),
         notes: Vec::new(),
     };
-    let numbers = [
-        (
-            "deploy",
-            entry.cost.map(StatValue::Number),
-            &mut card.stats.deploy,
-        ),
-        (
-            "power",
-            entry.power.clone().map(StatValue::from),
-            &mut card.stats.power,
-        ),
-        (
-            "DAMAGE",
-            entry.damage.map(StatValue::Number),
-            &mut card.stats.damage,
-        ),
-        (
-            "destiny",
-            entry.destiny.map(StatValue::Number),
-            &mut card.stats.destiny,
-        ),
-        (
-            "power bonus",
-            entry.battle_bonus.map(StatValue::Number),
-            &mut card.battle_bonus,
-        ),
-    ];
     let show_number = |value: &StatValue| value.to_string();
-    for (what, given, slot) in numbers {
+    for (what, given, slot) in numbers(entry) {
         if let Some(given) = given {
-            merging.fill_or_note(slot, given, (what, &show_number));
+            merging.fill_or_note(slot(card), given, (what, &show_number));
         }
     }
-    if let (Some(adds), Some(draws), Some(boxes)) =
-        (&entry.add, &entry.draws, &mut card.weapon_boxes)
-    {
+    if let Some(boxes) = &mut card.weapon_boxes {
         let why = merging.suspect(&boxes.source).map(str::to_string);
-        for (index, weapon_box) in boxes.value.iter_mut().enumerate() {
-            let pairs = [
-                ("power bonus", adds.get(index), &mut weapon_box.bonus),
-                ("destiny draws", draws.get(index), &mut weapon_box.draws),
-            ];
-            for (what, given, known) in pairs {
-                let (Some(given), Some(number)) = (given, known.as_mut()) else {
-                    continue;
-                };
-                if *given == *number {
-                    continue;
-                }
-                let what = format!("box {} {what}", index + 1);
-                let note = match &why {
-                    Some(why) => {
-                        let note = taken_over_suspect(
+        for (index, number, given, known) in box_numbers(entry, &boxes.value) {
+            if given == known {
+                continue;
+            }
+            let what = format!("box {} {}", index + 1, number.label());
+            let note = match &why {
+                Some(why) => {
+                    if let Some(weapon_box) = boxes.value.get_mut(index) {
+                        *number.of(weapon_box) = Some(given);
+                    }
+                    Fact::new(
+                        taken_over_suspect(
                             &what,
                             &given.to_string(),
-                            &number.to_string(),
+                            &known.to_string(),
                             why,
                             &boxes.source,
-                        );
-                        *number = *given;
-                        Fact::new(note, source.clone())
-                    }
-                    None => second_reading(&what, given, number, &boxes.source, source),
-                };
-                merging.notes.push(note);
-            }
+                        ),
+                        source.clone(),
+                    )
+                }
+                None => second_reading(&what, &given, &known, &boxes.source, source),
+            };
+            merging.notes.push(note);
         }
     }
     if let (Some(unique), Some(stackable)) = (entry.unique, entry.stackable) {
@@ -596,6 +615,57 @@ mod tests {
             &card.identity.as_ref().map(|fact| &fact.source),
             Some(Source::Outside(place)) if place.starts_with("second source example/server@0123456 (made-up.json): Made Up Dark Side 7")
         ));
+    }
+
+    #[test]
+    fn a_row_with_junk_text_or_two_disagreements_is_overruled_and_one_disagreement_is_kept() {
+        let entry = "      - {no: 7, side: dark, name: Made Up Person, type: character, power: 5, damage: 3}\n";
+        let taken = |card: &Card| {
+            card.stats
+                .power
+                .as_ref()
+                .map(|fact| (fact.value.clone(), fact.source.described()))
+        };
+        // One disagreement, a row with nothing else wrong: the first source's reading stays.
+        let mut kept = vec![card()];
+        assert_eq!(merge(&mut kept, file(entry), &Rows::new()), Ok(()));
+        assert_eq!(
+            taken(&kept[0]),
+            Some((StatValue::Number(4), "first".to_string()))
+        );
+        // The same row with junk in its text columns: the second source's reading is taken.
+        let mut junk = card();
+        junk.notes.push(Fact::new(
+            JUNK_TEXT_NOTE.to_string(),
+            Source::Outside("first".into()),
+        ));
+        let mut cards = vec![junk];
+        assert_eq!(merge(&mut cards, file(entry), &Rows::new()), Ok(()));
+        assert_eq!(
+            taken(&cards[0]).map(|(value, _)| value),
+            Some(StatValue::Number(5))
+        );
+        assert!(cards[0].notes.iter().any(|note| note.value
+            == "power: the catalog takes the second source's 5 over 4 from first, a row not to be trusted: its text columns hold junk"));
+        // Two disagreements in one row: it slid, and both readings are taken.
+        let mut slid = card();
+        slid.stats.damage = Some(Fact::new(
+            StatValue::Number(1),
+            Source::Outside("first".into()),
+        ));
+        let mut cards = vec![slid];
+        assert_eq!(merge(&mut cards, file(entry), &Rows::new()), Ok(()));
+        assert_eq!(
+            taken(&cards[0]).map(|(value, _)| value),
+            Some(StatValue::Number(5))
+        );
+        assert_eq!(
+            cards[0].stats.damage.as_ref().map(|fact| &fact.value),
+            Some(&StatValue::Number(3))
+        );
+        assert!(cards[0].notes.iter().all(|note| note.value.ends_with(
+            "it disagrees with the second source in 2 numbers, a sign its columns slid"
+        )));
     }
 
     #[test]
