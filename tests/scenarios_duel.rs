@@ -173,7 +173,7 @@ fn a_missing_stat_stops_the_walk_and_says_what_to_declare() {
     // A card the catalog lacks, declared without its DAMAGE.
     let text = scenario("hands-empty-tied.yaml")
         .replace(
-            "Qui-Gon Jinn, Jedi Mentor: {power: 2, damage: 5}",
+            "Qui-Gon Jinn, Jedi Mentor: {power: 2, damage: 5, text: none}",
             "Jedi Tester, Made Up: {type: character, side: light, power: 2}",
         )
         .replace("light: [qui-gon mentor]", "light: [jedi tester]")
@@ -467,20 +467,53 @@ fn a_duel_naming_cards_only_walks_as_the_same_duel_with_every_number_declared() 
             })
             .collect()
     };
-    assert_eq!(
-        first_labels(&by_name),
-        [
-            "printed power",
-            "printed power",
-            "printed DAMAGE of Qui-Gon Jinn, Jedi Mentor"
-        ]
-    );
+    assert_eq!(first_labels(&by_name), ["printed power", "printed power"]);
     assert_eq!(
         first_labels(&by_number),
         [
             "power declared by the scenario",
-            "power declared by the scenario",
-            "DAMAGE of Qui-Gon Jinn, Jedi Mentor declared by the scenario"
+            "power declared by the scenario"
         ]
+    );
+}
+
+#[test]
+fn text_none_switches_a_cards_catalog_text_off_and_the_walk_then_applies_none() {
+    // The revised rules' first example gives Maul and Qui-Gon numbers of its own and switches
+    // their text off; without `text: none` the catalog's text adds to each duelist's power.
+    let switched_off = scenario("revised-example-1-r2-d2-qui-gon-defends.yaml");
+    assert_eq!(switched_off.matches(", text: none}").count(), 2);
+    let with_text = switched_off.replace(", text: none}", "}");
+    let power_of = |text: &str| -> Vec<String> {
+        let walked = walk(text, None, None);
+        let out = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
+        out.lines()
+            .filter(|line| line.contains("fights with power"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert!(
+        power_of(&switched_off)
+            .iter()
+            .all(|line| !line.contains("game-text")),
+        "{:?}",
+        power_of(&switched_off)
+    );
+    let text_on = power_of(&with_text);
+    assert!(
+        text_on
+            .iter()
+            .any(|line| line.contains("fights with power 7")),
+        "{text_on:?}"
+    );
+    // The walk says nothing is left unapplied of the two cards switched off.
+    let walked = walk(&switched_off, None, None);
+    assert!(
+        !walked
+            .text_not_modelled
+            .iter()
+            .any(|name| name.starts_with("Darth Maul, Student") || name.starts_with("Qui-Gon")),
+        "{:?}",
+        walked.text_not_modelled
     );
 }

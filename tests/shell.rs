@@ -35,13 +35,13 @@ turn dark
 step battle
 planet Naboo
 add dark maul student
-set maul student power 4 damage 3
+set maul student power 4 damage 3 text none
 set Darth Maul's Lightsaber (The Jedi Council) type weapon side dark usable_by Darth Maul power_bonus 1
 add dark Darth Maul's Lightsaber (The Jedi Council)
 add light r2-d2 repair
 set r2-d2 damage 0
 add light qui-gon mentor
-set qui-gon power 4 damage 3
+set qui-gon power 4 damage 3 text none
 deck dark 4 2 6 3 1 5 2 4 6 3
 deck light 4 1 3 5 2 6 3 3 4
 ";
@@ -452,9 +452,9 @@ turn dark
 step battle
 planet Naboo
 add dark maul student
-set maul student power 3 damage 4
+set maul student power 3 damage 4 text none
 add light qui-gon mentor
-set qui-gon power 3 damage 3
+set qui-gon power 3 damage 3 text none
 deck dark 2 2 6 6
 deck light 1 1 6 6
 duel under-way qui-gon / maul student

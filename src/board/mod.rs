@@ -470,8 +470,8 @@ impl Board {
     }
 
     /// The full names of the Young Jedi cards in the position whose printed text is not
-    /// modelled (neither the catalog nor the scenario gives what it does), sorted: a walk does
-    /// not apply it, and says so.
+    /// modelled (neither the catalog nor the scenario gives what it does, nor switches it
+    /// off), sorted: a walk does not apply it, and says so.
     pub fn text_not_modelled(&self) -> Vec<String> {
         let mut names: Vec<String> = self
             .definitions
@@ -480,6 +480,8 @@ impl Board {
                 card.game == crate::cards::Game::YoungJedi
                     && !card.anonymous
                     && card.text.is_empty()
+                    // A scenario that switches a card's text off has said what it does.
+                    && card.text_source.is_none()
             })
             .map(Card::full_name)
             .collect();

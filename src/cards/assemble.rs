@@ -9,8 +9,9 @@ use std::fmt;
 use serde::Deserialize;
 
 use super::model::{
-    BattleEffect, Card, CardType, ClashFacts, DeployFetch, DuelingEffect, Fact, Game, PodraceText,
-    Printing, Side, Source, StatValue, Text, TraitKind, WeaponBox, disagreement, split_name,
+    BattleEffect, Card, CardType, ClashFacts, ConditionalBonus, DeployFetch, DuelingEffect, Fact,
+    Game, PodraceText, Printing, Side, Source, StatValue, Text, TraitKind, WeaponBox, disagreement,
+    split_name,
 };
 
 /// The rule that draws a destiny for Anakin's power, which is printed "?".
@@ -189,6 +190,9 @@ struct EffectFile {
     deploy_fetch: Option<DeployFetch>,
     #[serde(default)]
     podrace: Option<PodraceText>,
+    /// Power bonuses that hold only in a situation ("when he is dueling any Jedi").
+    #[serde(default)]
+    bonuses: Vec<ConditionalBonus>,
     #[serde(default)]
     note: Option<String>,
 }
@@ -451,6 +455,7 @@ pub fn assemble(
             card.text.battle = effect.battle;
             card.text.deploy_fetch = effect.deploy_fetch.clone();
             card.text.podrace = effect.podrace.clone();
+            card.text.conditional_bonuses = effect.bonuses.clone();
             card.text_source = Some(source.clone());
             if let Some(note) = &effect.note {
                 card.notes.push(Fact::new(note.clone(), source.clone()));

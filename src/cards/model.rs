@@ -571,6 +571,34 @@ pub enum Condition {
     Controlled(String),
 }
 
+impl ConditionTrait {
+    /// The trait in words: `a Jedi`.
+    pub fn words(self) -> &'static str {
+        match self {
+            ConditionTrait::Jedi => "a Jedi",
+            ConditionTrait::DuelingCharacter => "a dueling character",
+            ConditionTrait::Lightsaber => "a lightsaber",
+        }
+    }
+}
+
+impl Condition {
+    /// The condition as the text says it: `when dueling a Jedi`, `if Darth Maul has fought
+    /// this turn`.
+    pub fn phrase(&self) -> String {
+        match self {
+            Condition::DuelingA(wanted) => format!("when dueling {}", wanted.words()),
+            Condition::DuelingNamed(name) => format!("when dueling {name}"),
+            Condition::FightingA(wanted) => format!("when fighting {}", wanted.words()),
+            Condition::FightingNamed(name) => format!("when fighting {name}"),
+            Condition::UsingA(wanted) => format!("when using {}", wanted.words()),
+            Condition::UsingNamed(name) => format!("when using {name}"),
+            Condition::Fought(name) => format!("if {name} has fought this turn"),
+            Condition::Controlled(planet) => format!("when he has controlled {planet}"),
+        }
+    }
+}
+
 /// A power bonus of game text that holds only when its condition does.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -621,6 +649,9 @@ impl GameText {
         let mut phrases = Vec::new();
         for (planet, bonus) in &self.location_bonus {
             phrases.push(format!("+{bonus} on {planet}"));
+        }
+        for bonus in &self.conditional_bonuses {
+            phrases.push(format!("{:+} power {}", bonus.amount, bonus.when.phrase()));
         }
         if let Some(effect) = self.dueling {
             phrases.push(format!("when dueling: {}", effect.label()));

@@ -115,25 +115,23 @@ pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judg
                 .and_then(|id| board.card(id))
                 .is_some_and(|card| has_trait(card, *wanted));
             Judged {
-                phrase: format!("when dueling {label}"),
+                phrase: when.phrase(),
                 reason: format!("{} is{} {label}", described(opponent), not(holds)),
                 holds,
                 rule: Some(rule),
             }
         }
-        Condition::DuelingA(wanted) => {
-            not_a_duel(format!("when dueling {}", trait_words(*wanted).0))
-        }
+        Condition::DuelingA(_) => not_a_duel(when.phrase()),
         Condition::DuelingNamed(name) if situation.in_duel => {
             let opponent = situation.opponents.first().copied();
             Judged {
-                phrase: format!("when dueling {name}"),
+                phrase: when.phrase(),
                 reason: format!("his opponent is {}", described(opponent)),
                 holds: opponent.is_some_and(|id| named(id, name)),
                 rule: None,
             }
         }
-        Condition::DuelingNamed(name) => not_a_duel(format!("when dueling {name}")),
+        Condition::DuelingNamed(_) => not_a_duel(when.phrase()),
         Condition::FightingA(wanted) => {
             let (label, rule) = trait_words(*wanted);
             let holding: Vec<String> = situation
@@ -152,14 +150,14 @@ pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judg
                 _ => format!("{} is {label}", crate::text::and_list(&holding)),
             };
             Judged {
-                phrase: format!("when fighting {label}"),
+                phrase: when.phrase(),
                 reason,
                 holds: !holding.is_empty(),
                 rule: Some(rule),
             }
         }
         Condition::FightingNamed(name) => Judged {
-            phrase: format!("when fighting {name}"),
+            phrase: when.phrase(),
             reason: opponents(),
             holds: situation.opponents.iter().any(|id| named(*id, name)),
             rule: None,
@@ -170,7 +168,7 @@ pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judg
                 .and_then(|id| board.card(id))
                 .is_some_and(|card| has_trait(card, *wanted));
             Judged {
-                phrase: format!("when using {label}"),
+                phrase: when.phrase(),
                 reason: match weapon {
                     Some(_) => format!("{} is{} {label}", described(weapon), not(holds)),
                     None => no_weapon(),
@@ -180,7 +178,7 @@ pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judg
             }
         }
         Condition::UsingNamed(name) => Judged {
-            phrase: format!("when using {name}"),
+            phrase: when.phrase(),
             reason: match weapon {
                 Some(_) => format!("he uses {}", described(weapon)),
                 None => no_weapon(),
@@ -195,7 +193,7 @@ pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judg
                     && named(instance.id, name)
             });
             Judged {
-                phrase: format!("if {name} has fought this turn"),
+                phrase: when.phrase(),
                 reason: match fought {
                     Some(instance) => format!(
                         "the position marks {} as having fought this turn",
@@ -216,7 +214,7 @@ pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judg
                 .iter()
                 .any(|controlled| controlled.name().eq_ignore_ascii_case(planet));
             Judged {
-                phrase: format!("when he has controlled {planet}"),
+                phrase: when.phrase(),
                 reason: format!(
                     "the position {} {planet} among the planets he has controlled",
                     if held { "lists" } else { "does not list" }
@@ -235,9 +233,9 @@ fn not(holds: bool) -> &'static str {
 /// A trait in words, and the rule that says which cards have it.
 fn trait_words(wanted: ConditionTrait) -> (&'static str, Citation) {
     match wanted {
-        ConditionTrait::Jedi => ("a Jedi", TITLE_RULE),
-        ConditionTrait::DuelingCharacter => ("a dueling character", DUELING_CHARACTER),
-        ConditionTrait::Lightsaber => ("a lightsaber", TITLE_RULE),
+        ConditionTrait::Jedi => (wanted.words(), TITLE_RULE),
+        ConditionTrait::DuelingCharacter => (wanted.words(), DUELING_CHARACTER),
+        ConditionTrait::Lightsaber => (wanted.words(), TITLE_RULE),
     }
 }
 

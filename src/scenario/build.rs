@@ -315,6 +315,10 @@ impl Builder<'_> {
                 .map(|bonus| bonus.value.i32()),
         );
         self.warn_of_a_differing_box(&card, declaration);
+        if declaration.text.is_some() {
+            card.text = crate::cards::GameText::default();
+            card.text_source = Some(Source::Scenario);
+        }
         let text = &mut card.text;
         if !declaration.location_bonus.is_empty() {
             text.location_bonus.clear();
@@ -340,6 +344,10 @@ impl Builder<'_> {
         }
         if let Some(bonus) = declaration.text_bonus {
             text.text_bonus = Some(bonus.i32());
+        }
+        if !declaration.bonuses.is_empty() {
+            // Declared bonuses are the card's, in place of the catalog's.
+            text.conditional_bonuses.clear();
         }
         for bonus in &declaration.bonuses {
             if let crate::cards::Condition::Controlled(planet) = &bonus.when.value
@@ -419,6 +427,7 @@ impl Builder<'_> {
             || declaration.battle_text.is_some()
             || declaration.deploy_fetch.is_some()
             || declaration.podrace.is_some()
+            || !declaration.bonuses.is_empty()
         {
             card.text_source = Some(Source::Scenario);
         }

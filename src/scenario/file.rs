@@ -680,6 +680,19 @@ pub struct Declaration {
     /// Boonta Eve Classic may use N as a handling number", 0 to 9).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub podrace: Option<Located<PodraceTextFile>>,
+    /// `none`: the card's text does nothing in this position; the catalog's modelled text is
+    /// not applied (a position that gives the card numbers of its own, as a rulebook example
+    /// does). Text declared beside it still applies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<Located<NoText>>,
+}
+
+/// `text: none` in a card's declaration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum NoText {
+    /// The catalog's text of the card is not applied.
+    None,
 }
 
 /// Podrace text, as a scenario declares it.

@@ -107,6 +107,7 @@ fn declaration(card: &Card) -> Option<Declaration> {
             .text
             .conditional_bonuses
             .iter()
+            .filter(|_| text_declared)
             .map(|bonus| super::file::ConditionalBonusFile {
                 amount: Bonus::saturating(i64::from(bonus.amount)),
                 when: Located::new(bonus.when.clone()),
@@ -171,6 +172,9 @@ fn declaration(card: &Card) -> Option<Declaration> {
             .text
             .destiny_draws
             .map(|draws| Located::new(crate::ranged::DestinyDraws::saturating(i64::from(draws)))),
+        // Text switched off by the scenario: the source says so, and nothing is left of it.
+        text: (card.text.is_empty() && card.text_source.as_ref().is_some_and(scenario))
+            .then(|| Located::new(super::file::NoText::None)),
     };
     (declaration != Declaration::default()).then_some(declaration)
 }

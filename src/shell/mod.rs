@@ -117,7 +117,7 @@ const BUILT_IN: [Command; 30] = [
     (
         "set",
         "set CARD FIELD VALUE…",
-        "declare a card's facts (power, damage, destiny, deploy, type, side, power_bonus, text_bonus, usable_by, location_bonus PLANET N, dueling EFFECT, damage_modifier N own|opponent, battle_text force-push|fight-together, battle_bonus N, destiny_draws N, thrust_on_deploy N, podrace_handling N)",
+        "declare a card's facts (power, damage, destiny, deploy, type, side, power_bonus, text_bonus, usable_by, location_bonus PLANET N, dueling EFFECT, damage_modifier N own|opponent, battle_text force-push|fight-together, battle_bonus N, destiny_draws N, thrust_on_deploy N, podrace_handling N, text none)",
         "set maul student power 4 damage 3",
     ),
     ("hide", "hide CARD", "turn a card face down", "hide #4"),
@@ -281,7 +281,7 @@ pub const ZONE_WORDS: [&str; 10] = [
 ];
 
 /// Fields of `set`.
-pub const SET_FIELDS: [&str; 18] = [
+pub const SET_FIELDS: [&str; 19] = [
     "power",
     "damage",
     "destiny",
@@ -300,6 +300,7 @@ pub const SET_FIELDS: [&str; 18] = [
     "thrust_on_deploy",
     "podrace_handling",
     "number",
+    "text",
 ];
 
 /// The shell's state: the position, the operation log, and what was last adjudicated.
@@ -1353,6 +1354,15 @@ impl<'a> Session<'a> {
                         planet.name().to_string(),
                         ranged::<-20, 20>(amount, "power bonus")?.i32(),
                     ));
+                }
+                "text" => {
+                    if !value.eq_ignore_ascii_case("none") {
+                        return Err(format!(
+                            "{value:?}: `text none` switches the card's text off; other text is declared by its own field"
+                        ));
+                    }
+                    card.text = crate::cards::GameText::default();
+                    card.text_source = Some(Source::Scenario);
                 }
                 "dueling" => {
                     let effect = match value.to_ascii_lowercase().as_str() {
