@@ -218,6 +218,10 @@ fn named(card: &Card, name: &str) -> bool {
             .aliases
             .iter()
             .any(|alias| alias.eq_ignore_ascii_case(name))
+        // `Name (Set)`: the version of the name printed in that set.
+        || super::names::split_set(name).is_some_and(|(base, set)| {
+            card.full_name().eq_ignore_ascii_case(base) && card.printed_in(set).is_some()
+        })
 }
 
 /// `outside: where` or a corpus item id.
