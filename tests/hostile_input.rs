@@ -179,4 +179,22 @@ fn two_names_that_join_into_a_two_in_one_cards_name_are_two_cards_not_one_split(
     let checked = run(&["check", path_text(&split)]);
     let said = format!("{}{}", checked.stdout, checked.stderr);
     assert!(said.contains("name-split-by-comma"), "{said}");
+    // Quoted names in [ ], and names on lines of their own, are what they say: no comma split
+    // them, whatever their words joined would make.
+    for (name, text) in [
+        (
+            "quoted.yaml",
+            "light: {}\ndark: {hand: [\"Battle Droid: Infantry, AAT Division\", \"STAP\"]}\n",
+        ),
+        (
+            "block.yaml",
+            "light:\n  hand:\n    - P-59, Destroyer Droid Commander\n    - Multi Troop Transport\ndark: {}\n",
+        ),
+    ] {
+        let written = file(name, text);
+        let checked = run(&["check", path_text(&written)]);
+        let said = format!("{}{}", checked.stdout, checked.stderr);
+        assert!(!said.contains("name-split-by-comma"), "{name}: {said}");
+        assert_eq!(checked.code, 0, "{name}: {said}");
+    }
 }

@@ -54,6 +54,13 @@ pub struct Builder<'a> {
     /// Every problem found so far.
     pub problems: Problems,
     random: Random,
+    /// The text the scenario was read from, if it was.
+    source: super::file::SourceText,
+}
+
+/// A name's parts between its commas, each read as names are compared.
+fn comma_parts(name: &str) -> Vec<String> {
+    name.split(',').map(matching::normalise).collect()
 }
 
 /// Builds the board of a scenario. `rules_override` (from `--rules-as-of`) replaces the
@@ -88,6 +95,7 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
         board: Board::new(ruleset, seed),
         problems,
         random: Random::seeded(seed),
+        source: file.source.clone(),
     };
     builder.board.turn = file.turn.as_ref().map(|turn| turn.value);
     builder.board.step = file.step.as_ref().map(|step| step.value);
@@ -655,6 +663,24 @@ impl Builder<'_> {
         }
     }
 
+    /// Whether two entries in a row were written unquoted in one `[ ]`, a comma between them on
+    /// one line: the only way a comma splits a name. Without the file's text, no.
+    fn split_in_a_flow_list(&self, first: Option<Span>, second: Option<Span>) -> bool {
+        let (Some(first), Some(second)) = (first, second) else {
+            return false;
+        };
+        let unquoted = |span| {
+            self.source
+                .at(span)
+                .is_some_and(|text| !text.starts_with(['"', '\'']))
+        };
+        self.source
+            .between(first, second)
+            .is_some_and(|between| between.trim() == "," && !between.contains('\n'))
+            && unquoted(first)
+            && unquoted(second)
+    }
+
     /// Adds a list of entries to a zone, catching a name that a comma split in two.
     pub fn place_all(&mut self, zone: Zone, owner: Side, entries: &[Located<Entry>]) {
         self.place_all_indexed(zone, owner, entries);
@@ -675,16 +701,17 @@ impl Builder<'_> {
                 && let Entry::Card(this) = &next.value
                 && first.is_bare()
                 && this.is_bare()
+                && self.split_in_a_flow_list(entry.span, next.span)
             {
                 let joined = format!("{}, {}", first.card.value, this.card.value);
-                // A card's full name that has a comma where the entries were split: the name
-                // index reads punctuation away, so "A & B" alone is no such name.
-                let has_comma = |name: &str| name.contains(',');
+                // A card's full name with a comma where the entries were split: the name index
+                // reads punctuation away, so "A & B" alone is no such name.
+                let same_parts = |name: &str| comma_parts(name) == comma_parts(&joined);
                 let catalog_name = self.catalog.index().has_full_name(&joined)
                     && self.catalog.find(&joined).is_ok_and(|cards| {
                         cards.iter().any(|card| {
-                            has_comma(&card.full_name())
-                                || card.aliases.iter().any(|alias| has_comma(alias))
+                            same_parts(&card.full_name())
+                                || card.aliases.iter().any(|alias| same_parts(alias))
                         })
                     });
                 let is_a_name = catalog_name

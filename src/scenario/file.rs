@@ -11,6 +11,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::located::{Located, OrderedMap};
 use super::sections::{Format, Parts};
+use crate::board::Span;
 use crate::board::Step;
 use crate::cards::{BattleEffect, CardType, DuelingEffect, ModifiedCards, ModifierTarget, Side};
 use crate::engine::Decision;
@@ -96,6 +97,36 @@ pub struct ScenarioFile {
     /// What the author expects; `check` and `walk` report any difference.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<Located<Expectation>>,
+    /// The text the file was read from, where it was: what the spans point into.
+    #[schemars(skip)]
+    pub source: SourceText,
+}
+
+/// The text a scenario was read from. It is not part of the scenario: two files that differ
+/// only in it are equal.
+#[derive(Clone, Debug, Default)]
+pub struct SourceText(pub Option<std::sync::Arc<str>>);
+
+impl PartialEq for SourceText {
+    fn eq(&self, _: &SourceText) -> bool {
+        true
+    }
+}
+
+impl SourceText {
+    /// The text at a span, if the file was read from text and the span is in it.
+    pub fn at(&self, span: Span) -> Option<&str> {
+        self.0
+            .as_deref()?
+            .get(span.offset..span.offset.checked_add(span.len)?)
+    }
+
+    /// The text between two spans, the first before the second.
+    pub fn between(&self, first: Span, second: Span) -> Option<&str> {
+        self.0
+            .as_deref()?
+            .get(first.offset.checked_add(first.len)?..second.offset)
+    }
 }
 
 /// The procedure a scenario adjudicates, by the name a registered procedure answers to
@@ -1259,6 +1290,7 @@ impl<'de> Deserialize<'de> for ScenarioFile {
                     decisions: decisions.unwrap_or_default(),
                     policy: policy.flatten(),
                     expect: expect.flatten(),
+                    source: SourceText::default(),
                 })
             }
         }

@@ -122,7 +122,10 @@ pub fn parse(text: &str, format: &'static Format) -> Result<ScenarioFile, Proble
     for read in 0..reads {
         let current = patched.as_deref().unwrap_or(text);
         let error = match read_once(current, format) {
-            Ok(file) if problems.is_empty() => return Ok(file),
+            Ok(mut file) if problems.is_empty() => {
+                file.source = super::file::SourceText(Some(std::sync::Arc::from(text)));
+                return Ok(file);
+            }
             Ok(_) => {
                 problems.in_file_order();
                 return Err(problems);
