@@ -452,13 +452,14 @@ pub struct DeployFetch {
 }
 
 impl DeployFetch {
-    /// The text in a short phrase: `deploys Captain Panaka's Blaster from the draw deck for free`.
+    /// The text in a short phrase: `when deployed to Coruscant: may deploy one senator from the
+    /// draw deck`.
     pub fn phrase(&self) -> String {
         let to = self
             .to
             .as_ref()
-            .map(|planet| format!(" when deployed to {planet}"))
-            .unwrap_or_default();
+            .map(|planet| format!("when deployed to {planet}"))
+            .unwrap_or_else(|| "when deployed".to_string());
         let cost = match self.counters {
             Some(0) => " for free".to_string(),
             Some(counters) => format!(" for {counters} counters"),
@@ -672,7 +673,7 @@ impl GameText {
             phrases.push(format!("in a fight: {}", effect.label()));
         }
         if let Some(fetch) = &self.deploy_fetch {
-            phrases.push(format!("when deployed{}", fetch.phrase()));
+            phrases.push(fetch.phrase());
         }
         if let Some(podrace) = &self.podrace {
             phrases.extend(podrace.phrases());
