@@ -198,3 +198,34 @@ fn two_names_that_join_into_a_two_in_one_cards_name_are_two_cards_not_one_split(
         assert_eq!(checked.code, 0, "{name}: {said}");
     }
 }
+
+#[test]
+fn the_yaml_readers_own_words_never_reach_the_user_and_each_error_is_told_once() {
+    for (name, text, said) in [
+        (
+            "twice.yaml",
+            "light: {}\nlight: {}\n",
+            "the key `light` is given twice here",
+        ),
+        (
+            "empty.yaml",
+            "action: duel\nduel:\n  initiator: dark\n  dark: {fighter: }\n",
+            "this key has no value; it needs text",
+        ),
+        (
+            "huge.yaml",
+            "action: podrace\nturn: dark\nstep: deploy\ndark:\n  podracing: [{destiny: 2147483648}]\n",
+            "2147483648 is not a whole number of the range this key takes",
+        ),
+    ] {
+        let written = file(name, text);
+        let checked = run(&["check", path_text(&written)]);
+        let out = format!("{}{}", checked.stdout, checked.stderr);
+        assert_eq!(checked.code, EXIT_USAGE, "{name}: {out}");
+        assert!(out.contains(said), "{name}: {out}");
+        assert!(out.contains("unreadable (1 error)"), "{name}: {out}");
+        for library_words in ["Option<", "DuplicateKeyPolicy", "i32", "deserialize"] {
+            assert!(!out.contains(library_words), "{name}: {out}");
+        }
+    }
+}

@@ -174,7 +174,21 @@ pub fn parse(text: &str, format: &'static Format) -> Result<ScenarioFile, Proble
                     let value = line.trim_start_matches(':').trim();
                     value.is_empty() || value.starts_with('~')
                 });
-            if matches!(error, Error::SerdeMissingField { .. }) || inside_a_blank || emptied {
+            // The map that holds a blanked value, refused now that the value is gone: the
+            // same problem again, not a second one.
+            let holds_a_blank = found.span.is_some_and(|span| {
+                blanked.last().is_some_and(|(start, _)| {
+                    span.offset <= *start
+                        && current
+                            .get(span.offset..*start)
+                            .is_some_and(|between| !between.contains('\n'))
+                })
+            });
+            if matches!(error, Error::SerdeMissingField { .. })
+                || inside_a_blank
+                || emptied
+                || holds_a_blank
+            {
                 break;
             }
         }
@@ -556,11 +570,36 @@ fn describe(error: &Error, text: &str) -> Found {
                         .unwrap_or_default()
                 ),
                 "bool" => format!("{} is not true or false", crate::text::quoted(found)),
+                "i8" | "i16" | "i32" | "i64" | "isize" => {
+                    help = "docs/scenario-format.md (Numbers) lists every number of the format and its range".to_string();
+                    format!(
+                        "{} is not a whole number of the range this key takes",
+                        crate::text::quoted(found)
+                    )
+                }
+                "f32" | "f64" => format!("{} is not a number", crate::text::quoted(found)),
                 other => format!("{} is not a {other}", crate::text::quoted(found)),
             }
         }
         Error::SerdeMissingField { field, .. } => {
             format!("the key `{field}` is missing here")
+        }
+        Error::DuplicateMappingKey { key, .. } => {
+            help = "give each key once; to say two things of one card or player, put them under the one key".to_string();
+            match key {
+                Some(key) => format!(
+                    "the key `{}` is given twice here",
+                    crate::text::clip(&crate::text::quoted(key), 80)
+                ),
+                None => "a key is given twice here".to_string(),
+            }
+        }
+        Error::NullIntoString { .. } | Error::InvalidCharNull { .. } => {
+            recovery = span.map(Recovery::Value);
+            help =
+                "write a value after the colon (a card's name, for a card), or leave the key out"
+                    .to_string();
+            "this key has no value; it needs text".to_string()
         }
         Error::Unexpected { expected, .. } => {
             recovery = span.map(Recovery::Value);
