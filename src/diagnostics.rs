@@ -175,6 +175,25 @@ pub struct Excerpt {
 
 const ELLIPSIS: &str = "…";
 
+/// A file's text as an excerpt shows it: each control character (but tab, carriage return and
+/// line break) a `?` for each of its bytes, so that the file cannot drive the terminal and every
+/// span still points at the same bytes.
+fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let hidden = |ch: char| crate::text::is_hidden_control(ch) && ch != '\t' && ch != '\r';
+    if !text.chars().any(hidden) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        if hidden(ch) {
+            out.extend(std::iter::repeat_n('?', ch.len_utf8()));
+        } else {
+            out.push(ch);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 impl Excerpt {
     /// The excerpt of `file` around `spans`, and each span's place in it.
     fn new(file: &SourceFile<'_>, spans: &[Span]) -> (Excerpt, Vec<(usize, usize)>) {
@@ -287,7 +306,7 @@ impl Excerpt {
                 shown_at: shown.len(),
                 column,
             });
-            shown.push_str(text.get(start..end).unwrap_or_default());
+            shown.push_str(&printable(text.get(start..end).unwrap_or_default()));
             if end < line_end {
                 shown.push_str(ELLIPSIS);
             }

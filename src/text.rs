@@ -1,4 +1,4 @@
-//! Small pure helpers for text shown to the user: user-written text clipped to a bounded length, counts with separators.
+//! Small pure helpers for text shown to the user: user-written text clipped to a bounded length and its control characters written out, counts with separators.
 
 /// Text cut to at most `max` characters, with an ellipsis and how much was left out.
 pub fn clip(text: &str, max: usize) -> String {
@@ -34,6 +34,28 @@ pub const QUOTED: usize = 80;
 /// User-written text as a message quotes it: clipped to [`QUOTED`] characters.
 pub fn quoted(text: &str) -> String {
     clip(text, QUOTED)
+}
+
+/// Text with every control character but the line break written out (`\u{1b}`), so that what
+/// a user wrote cannot retitle the terminal, clear it or colour it when it is printed.
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_hidden_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for ch in text.chars() {
+        if is_hidden_control(ch) {
+            out.extend(ch.escape_unicode());
+        } else {
+            out.push(ch);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// A control character other than the line break.
+pub fn is_hidden_control(ch: char) -> bool {
+    ch.is_control() && ch != '\n'
 }
 
 /// A count with its thousands separated by commas: `59,980`.

@@ -229,3 +229,36 @@ fn the_yaml_readers_own_words_never_reach_the_user_and_each_error_is_told_once()
         }
     }
 }
+
+#[test]
+fn control_characters_a_user_wrote_never_reach_the_terminal_and_check_warns_of_them() {
+    let escaped = file(
+        "escaped.yaml",
+        "title: \"Bell\\u0007 and \\u001b[31mred\"\naction: battle\nturn: light\nstep: battle\ncurrent_planet: Naboo\ncards:\n  \"Evil\\u001b]0;pwned\\u0007 Card\": {type: character, side: dark, power: 3, damage: 3}\nlight: {deck: [1, 2, 3]}\ndark: {deck: [4, 5, 6]}\nplanets:\n  Naboo:\n    light: [\"Qui-Gon Jinn, Jedi Master\"]\n    dark: [\"Evil\\u001b]0;pwned\\u0007 Card\"]\n",
+    );
+    let hidden = |text: &str| {
+        text.chars()
+            .any(|ch| ch.is_control() && ch != '\n' && ch != '\t')
+    };
+    for format in ["text", "markdown"] {
+        let walked = run(&["walk", path_text(&escaped), "--format", format]);
+        assert!(!hidden(&walked.stdout), "{format}: {:?}", walked.stdout);
+        assert!(!hidden(&walked.stderr), "{format}: {:?}", walked.stderr);
+        if format == "text" {
+            assert!(
+                walked.stdout.contains("Evil\\u{1b}]0;pwned\\u{7} Card"),
+                "{format}"
+            );
+        }
+    }
+    let checked = run(&["check", path_text(&escaped)]);
+    let said = format!("{}{}", checked.stdout, checked.stderr);
+    assert!(said.contains("control-character"), "{said}");
+    assert!(!hidden(&said), "{said:?}");
+    // Raw control characters in the file itself: the excerpt of the file shows them as `?`.
+    let raw = file("raw.yaml", "title: \"a\u{1b}]0;pwned\u{7}b\"\nlight: {}\n");
+    let checked = run(&["check", path_text(&raw)]);
+    let said = format!("{}{}", checked.stdout, checked.stderr);
+    assert!(!hidden(&said), "{said:?}");
+    assert!(said.contains("a?]0;pwned?b"), "{said}");
+}

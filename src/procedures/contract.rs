@@ -424,7 +424,14 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
                 .as_ref()
                 .and_then(|expect| expect.value.procedures.expected::<P::Expect>())
                 .map(|expect| &expect.value);
-            (table, findings, file.title.clone(), expect)
+            (
+                table,
+                findings,
+                file.title
+                    .as_deref()
+                    .map(|title| crate::text::visible(title).into_owned()),
+                expect,
+            )
         }
         Start::Board(board) => {
             let Some(table) = P::Table::of_board(board) else {

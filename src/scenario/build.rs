@@ -191,6 +191,17 @@ impl Builder<'_> {
 
     /// Resolves a declaration: stats for a catalog card, or a new card.
     fn declare(&mut self, name: &Located<String>, declaration: &Declaration) {
+        if name.value.chars().any(crate::text::is_hidden_control) {
+            self.problems.push(Problem::warning(
+                "control-character",
+                format!(
+                    "the name {} holds a control character; it is shown written out",
+                    crate::text::quoted(&crate::text::visible(&name.value))
+                ),
+                name.span,
+                "a control character",
+            ));
+        }
         let wanted = matching::normalise(&name.value);
         // A name that is no card's exact name, declared with a type, is a card the catalog
         // lacks.
@@ -219,15 +230,16 @@ impl Builder<'_> {
             Some(card) => card,
             None => {
                 let card_type = declaration.card_type.as_ref().map(|t| t.value);
-                let mut card = Card::named(&name.value, Game::YoungJedi);
+                let written = crate::text::visible(&name.value);
+                let mut card = Card::named(&written, Game::YoungJedi);
                 if !matches!(
                     card_type,
                     Some(CardType::Character) | Some(CardType::Weapon)
                 ) {
-                    card.title = name.value.trim().to_string();
+                    card.title = written.trim().to_string();
                     card.subtitle = None;
                 } else {
-                    let (title, subtitle) = split_name(&name.value);
+                    let (title, subtitle) = split_name(&written);
                     card.title = title;
                     card.subtitle = subtitle;
                 }
