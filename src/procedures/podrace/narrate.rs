@@ -381,6 +381,12 @@ pub(super) fn verdict_lines(result: &PodraceResult, run: &Run<PodraceEvent>) -> 
     for (card, _) in &result.refused_deploys {
         lines.push(format!("Refused at the Objective: {card}."));
     }
+    if result.damage > 0 {
+        lines.push(format!(
+            "Penalty for searching the draw deck and deploying nothing from it: {} DAMAGE.",
+            result.damage
+        ));
+    }
     if let Some(winner) = result.deck_victory {
         lines.push(format!("Deck victory: the {} player wins.", winner.label()));
         return lines;
