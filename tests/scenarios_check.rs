@@ -9,6 +9,8 @@ use jedi_judge::diagnostics::render_diagnostic;
 use jedi_judge::render::Palette;
 use jedi_judge::rules::Corpus;
 
+mod common;
+
 fn rendered(path: &Path) -> (FileVerdict, String, Vec<&'static str>) {
     let text = std::fs::read_to_string(path).expect("a readable scenario");
     let name = format!(
@@ -340,4 +342,54 @@ fn a_declared_weapon_box_other_than_the_catalogs_is_warned_of_and_saved_as_decla
     let boxes = saber.weapon_boxes.as_ref().expect("boxes");
     assert_eq!(boxes.value.len(), 2, "{saved}");
     assert_eq!(boxes.value[0].bonus, Some(1));
+}
+
+#[test]
+fn a_claim_walk_refuses_is_the_finding_check_makes_of_it_and_never_a_missing_fact() {
+    let mut refused = 0;
+    for path in common::bundled(&[
+        "check",
+        "battle",
+        "duel",
+        "deploy",
+        "podrace",
+        "new-location",
+        "remedy",
+    ]) {
+        let text = path.to_str().expect("a UTF-8 path");
+        let walked =
+            jedi_judge::cli::execute(["jedi-judge", "walk", text, "--format", "json"], |_| {
+                jedi_judge::render::Palette::plain()
+            });
+        let Ok(json) = serde_json::from_str::<serde_json::Value>(&walked.stdout) else {
+            continue;
+        };
+        let stop = &json["stop"];
+        if stop["illegal"] != serde_json::Value::Bool(true) {
+            continue;
+        }
+        refused += 1;
+        assert_eq!(
+            walked.code, 1,
+            "{text}: a refused claim is exit 1, not a missing fact"
+        );
+        let checked =
+            jedi_judge::cli::execute(["jedi-judge", "check", text, "--format", "json"], |_| {
+                jedi_judge::render::Palette::plain()
+            });
+        let report: serde_json::Value = serde_json::from_str(&checked.stdout).expect("JSON");
+        let codes: Vec<&str> = report["files"][0]["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter_map(|finding| finding["code"].as_str())
+            .collect();
+        let code = stop["code"].as_str().expect("a code");
+        assert!(
+            codes.contains(&code),
+            "{text}: walk refuses {code}, check finds {codes:?}"
+        );
+        assert_eq!(checked.code, 1, "{text}");
+    }
+    assert!(refused >= 2, "{refused}");
 }

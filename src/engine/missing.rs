@@ -115,6 +115,11 @@ pub enum MissingFact {
 }
 
 impl MissingFact {
+    /// Whether this is a claim of the scenario the rules refuse, not a fact it lacks.
+    pub fn is_illegal(&self) -> bool {
+        matches!(self, MissingFact::Illegal { .. })
+    }
+
     /// A stable code naming the kind of fact.
     pub fn code(&self) -> &'static str {
         match self {

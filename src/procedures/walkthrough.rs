@@ -84,10 +84,11 @@ impl Walkthrough {
         self.outcome.stop()
     }
 
-    /// The exit code: 0 done as expected; 1 a decision is missing or an expectation is not
-    /// met; 2 a fact the procedure needs is missing.
+    /// The exit code: 0 done as expected; 1 a decision is missing, a claim of the scenario
+    /// is refused, or an expectation is not met; 2 a fact the procedure needs is missing.
     pub fn exit_code(&self) -> i32 {
         match self.stop() {
+            Some(Stop::Missing { fact }) if fact.is_illegal() => 1,
             Some(Stop::Missing { .. }) => 2,
             Some(Stop::Undecided { .. }) => 1,
             None if !self.unmet.is_empty() => 1,

@@ -321,6 +321,10 @@ pub enum StopOutput {
     Missing {
         /// What is missing and how to give it, in words.
         fact: String,
+        /// Whether it is a claim of the scenario that the rules refuse (the finding `check`
+        /// makes of it, under `code`), not a fact the scenario lacks.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        illegal: bool,
         /// A stable code naming the kind of fact: `card-number-unknown`,
         /// `weapon-users-unknown`, ...
         code: String,

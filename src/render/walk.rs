@@ -354,10 +354,7 @@ fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
             let _ = writeln!(
                 out,
                 "{}",
-                palette.bad(&format!(
-                    "Stopped after step {}: the scenario lacks a fact.",
-                    walk.step_count()
-                ))
+                palette.bad(&stopped_because(fact, walk.step_count()))
             );
             let _ = writeln!(out, "{}", wrap(&fact.to_string(), palette.width, ""));
         }
@@ -557,8 +554,8 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
         Some(Stop::Missing { fact }) => {
             let _ = writeln!(
                 out,
-                "**Stopped after step {}:** {}",
-                walk.step_count(),
+                "**{}** {}",
+                stopped_because(fact, walk.step_count()),
                 markdown_escape(&fact.to_string())
             );
         }
@@ -583,6 +580,16 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
         let _ = writeln!(out, "\n**Expected otherwise:** {}", markdown_escape(line));
     }
     out
+}
+
+/// Why a walk stopped for a fact after `steps` steps: one the scenario lacks, or a claim of
+/// it the rules refuse.
+fn stopped_because(fact: &crate::engine::MissingFact, steps: usize) -> String {
+    if fact.is_illegal() {
+        format!("Refused after step {steps}: the scenario states what the rules do not allow.")
+    } else {
+        format!("Stopped after step {steps}: the scenario lacks a fact.")
+    }
 }
 
 /// What a walk says of the cards whose printed text it does not apply, if any.
@@ -647,6 +654,7 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
         },
         Stop::Missing { fact } => StopOutput::Missing {
             fact: fact.to_string(),
+            illegal: fact.is_illegal(),
             code: fact.code().to_string(),
             card: fact.card().map(str::to_string),
             field: fact.field().map(str::to_string),
