@@ -517,3 +517,33 @@ fn text_none_switches_a_cards_catalog_text_off_and_the_walk_then_applies_none() 
         walked.text_not_modelled
     );
 }
+
+#[test]
+fn a_true_answer_to_a_decision_the_rules_leave_one_choice_is_heard_and_a_false_one_refused() {
+    // R2-D2 defends with no weapon at Naboo: "none" is what happened, and is heard.
+    let base = scenario("r2-d2-alone-latest-damage-zero.yaml");
+    let none = base.replace(
+        "    defender: R2-D2\n",
+        "    defender: R2-D2\n  light:\n    weapon: none\n",
+    );
+    assert_ne!(none, base);
+    let walked = walk(&none, None, None);
+    assert_eq!(walked.exit_code(), 0, "{:?}", walked.unmet);
+    assert!(
+        walked
+            .heard
+            .iter()
+            .any(|line| line.contains("the rules left one choice, no weapon")
+                && line.contains("(decisions: light: weapon: none)")),
+        "{:?}",
+        walked.heard
+    );
+    // A weapon he does not have there contradicts the rules: refused, with the legal choice.
+    let other = base.replace(
+        "    defender: R2-D2\n",
+        "    defender: R2-D2\n  light:\n    weapon: Qui-Gon Jinn's Lightsaber\n",
+    );
+    let walked = walk(&other, None, None);
+    assert_eq!(walked.exit_code(), 1);
+    assert!(matches!(walked.stop(), Some(Stop::Undecided { .. })));
+}

@@ -196,6 +196,8 @@ pub struct Scripted {
     pub used: usize,
     /// The keys some decision read, forced ones included.
     read: std::collections::BTreeSet<(Side, &'static str)>,
+    /// Answers that agree with the one choice the rules left, in the order heard.
+    heard: Vec<String>,
 }
 
 impl Scripted {
@@ -205,6 +207,7 @@ impl Scripted {
             policy,
             used: 0,
             read: Default::default(),
+            heard: Vec::new(),
         }
     }
 
@@ -424,8 +427,35 @@ impl Decider for Scripted {
                     _ => choice.to_string(),
                 },
             }),
-            _ => Ok(()),
+            Some(Ok(_)) => {
+                let given = self
+                    .side(decision.who)
+                    .entry(decision.kind.script.key)
+                    .map(|entry| entry.written())
+                    .unwrap_or_default();
+                let only = decision
+                    .options
+                    .first()
+                    .map(|option| option.label.to_string())
+                    .unwrap_or_default();
+                let mut prompt = decision.prompt.clone();
+                if let Some(first) = prompt.get(..1) {
+                    prompt = first.to_uppercase() + prompt.get(1..).unwrap_or_default();
+                }
+                self.heard.push(format!(
+                    "{prompt}: the rules left one choice, {only}, and the scenario's answer agrees (decisions: {}: {}: {})",
+                    decision.who.word(),
+                    decision.kind.script.key,
+                    crate::text::quoted(&given),
+                ));
+                Ok(())
+            }
+            None => Ok(()),
         }
+    }
+
+    fn heard(&self) -> Vec<String> {
+        self.heard.clone()
     }
 
     fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {

@@ -340,6 +340,12 @@ pub trait Decider {
     fn unread(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// The answers the decider gave to decisions the rules left one answer to, and which
+    /// agree with it: heard, and said, though not asked.
+    fn heard(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// Why a decider gave no answer.

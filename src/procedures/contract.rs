@@ -468,6 +468,7 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
         }
         unmet.extend(decider.unread());
     }
+    let heard = decider.heard();
     let text_not_modelled = walked
         .board_after()
         .map(crate::board::Board::text_not_modelled)
@@ -480,6 +481,7 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
         findings,
         unmet,
         text_not_modelled,
+        heard,
         policy,
         outcome: Box::new(walked),
     })

@@ -22,6 +22,9 @@ pub struct Walkthrough {
     /// The cards in the position whose printed text is not modelled: the walk does not apply
     /// it.
     pub text_not_modelled: Vec<String>,
+    /// Scripted answers the rules did not ask for, since they left one choice, and which
+    /// agree with it.
+    pub heard: Vec<String>,
     pub policy: Option<Policy>,
     /// What the procedure came to, in its own terms: its events, its tables before and
     /// after, and its result.

@@ -136,6 +136,10 @@ pub struct WalkOutput<'a> {
     /// not apply it (the judge applies any of it that bears on the position).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub text_not_modelled: Vec<String>,
+    /// Scripted answers to decisions the rules did not ask, since they left one choice, and
+    /// which agree with it: heard, and said.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub answers_not_asked: Vec<String>,
     /// Every rule the steps cite, by full id.
     pub rules: BTreeMap<String, RuleText>,
 }

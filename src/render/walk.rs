@@ -372,6 +372,13 @@ fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
             }
         }
     }
+    if !walk.heard.is_empty() {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "Not asked, since the rules left one choice:");
+        for line in &walk.heard {
+            let _ = writeln!(out, "{}", wrap(line, palette.width, "  "));
+        }
+    }
     if let Some(line) = text_not_modelled_line(walk) {
         let _ = writeln!(out);
         let _ = writeln!(out, "{}", wrap(&line, palette.width, ""));
@@ -573,6 +580,12 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
             }
         }
     }
+    if !walk.heard.is_empty() {
+        let _ = writeln!(out, "\nNot asked, since the rules left one choice:\n");
+        for line in &walk.heard {
+            let _ = writeln!(out, "- {}", markdown_escape(line));
+        }
+    }
     if let Some(line) = text_not_modelled_line(walk) {
         let _ = writeln!(out, "\n{}", markdown_escape(&line));
     }
@@ -687,6 +700,7 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
         card_journeys: journeys(walk).iter().map(Into::into).collect(),
         expectation_unmet: walk.unmet.clone(),
         text_not_modelled: walk.text_not_modelled.clone(),
+        answers_not_asked: walk.heard.clone(),
         rules,
     }
 }

@@ -644,9 +644,8 @@ impl DuelEngine {
                         ));
                     }
                 }
-                if options.len() == 1 {
-                    return Ok(None);
-                }
+                // With no weapon he can use, "no weapon" is the one option: the run takes it,
+                // and a script that says so is heard (one that names a weapon is refused).
                 Decision {
                     kind: super::decisions::DEFENDER_WEAPON,
                     who: defender,
