@@ -184,3 +184,44 @@ fn hidden_cards_over_six_with_no_current_planet_are_not_said_to_be_remedied() {
     assert!(outcome.result.remedied.is_empty());
     assert!(outcome.result.conceded.is_none());
 }
+
+#[test]
+fn none_where_the_deck_holds_nothing_to_take_is_heard_and_a_card_it_lacks_refused() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let read = |path: &str| std::fs::read_to_string(root.join(path)).expect("a bundled scenario");
+    // No blaster in the deck: "fetch: none" is what happens.
+    let none_found = read("deploy/none-found.yaml").replace(
+        "expect:\n",
+        "decisions:\n  light:\n    fetch: none\nexpect:\n",
+    );
+    let walked = walk(&none_found, None, None);
+    assert_eq!(walked.exit_code(), 0, "{:?}", walked.unmet);
+    assert!(
+        walked
+            .heard
+            .iter()
+            .any(|line| line.ends_with("(decisions: light: fetch: none)")),
+        "{:?}",
+        walked.heard
+    );
+    let claimed = read("deploy/none-found.yaml").replace(
+        "expect:\n",
+        "decisions:\n  light:\n    fetch: Captain Panaka's Blaster\nexpect:\n",
+    );
+    assert_eq!(walk(&claimed, None, None).exit_code(), 1);
+    // No Effect in the Dark Side deck: "effect_card: none" is what happens.
+    let no_effect = read("new-location/one-player-declines.yaml").replace(
+        "    effect_card: none\n",
+        "    effect_card: none\n  dark:\n    effect_card: none\n",
+    );
+    let walked = walk(&no_effect, None, None);
+    assert_eq!(walked.exit_code(), 0, "{:?}", walked.unmet);
+    assert!(
+        walked
+            .heard
+            .iter()
+            .any(|line| line.ends_with("(decisions: dark: effect_card: none)")),
+        "{:?}",
+        walked.heard
+    );
+}

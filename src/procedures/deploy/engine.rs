@@ -405,11 +405,8 @@ impl Procedure for DeployEngine {
                 }
             }
             Phase::Search => {
-                if let Some(why) = self.search.none_possible() {
-                    self.not_fetched(why);
-                    self.phase = Phase::Reshuffle;
-                    return Ok(Next::Continue);
-                }
+                // With nothing he may deploy, "none" is the one option: the run takes it,
+                // and a script that says so is heard.
                 match self.decision(board) {
                     Some(decision) => return Ok(Next::Decide(decision)),
                     None => self.phase = Phase::Reshuffle,
@@ -426,7 +423,11 @@ impl Procedure for DeployEngine {
         };
         match option.card {
             Some(id) => self.fetched(board, id, self.search.cost_of(id)),
-            None => self.not_fetched(NotFetched::ChangedHisMind),
+            None => self.not_fetched(
+                self.search
+                    .none_possible()
+                    .unwrap_or(NotFetched::ChangedHisMind),
+            ),
         }
         self.phase = Phase::Reshuffle;
     }

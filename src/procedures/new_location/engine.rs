@@ -215,11 +215,8 @@ impl Procedure for NewLocationEngine {
                         self.phase = Phase::Done;
                         return Ok(Next::Continue);
                     };
-                    if Self::effects_in_deck(board, side).is_empty() {
-                        self.decline(board, side);
-                        self.phase = Phase::Choose(turn.saturating_add(1));
-                        return Ok(Next::Continue);
-                    }
+                    // With no Effect in his deck, "none" is the one option: the run takes it,
+                    // and a script that says so is heard.
                     return Ok(Next::Decide(self.decision(board, side)));
                 }
             }

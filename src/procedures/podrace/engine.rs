@@ -1169,11 +1169,8 @@ impl PodraceEngine {
                         self.phase = Phase::Deploys;
                         return Ok(Next::Continue);
                     };
-                    if let Some(why) = search.none_possible() {
-                        self.not_fetched(why);
-                        self.phase = Phase::Reshuffle;
-                        return Ok(Next::Continue);
-                    }
+                    // With nothing he may deploy, "none" is the one option: the run takes it,
+                    // and a script that says so is heard.
                     return Ok(Next::Decide(self.fetch_decision(board, &wanted, &search)));
                 }
                 Phase::Reshuffle => self.reshuffle(board),
@@ -1234,7 +1231,14 @@ impl PodraceEngine {
                         self.place_at_objective(board, id, Zone::DrawDeck(self.side), cost);
                         self.result.fetched = board.card(id).map(Card::full_name);
                     }
-                    None => self.not_fetched(NotFetched::ChangedHisMind),
+                    None => {
+                        let why = self
+                            .search
+                            .as_ref()
+                            .and_then(|(_, search)| search.none_possible())
+                            .unwrap_or(NotFetched::ChangedHisMind);
+                        self.not_fetched(why);
+                    }
                 }
                 self.search = None;
                 self.phase = Phase::Reshuffle;
