@@ -547,3 +547,22 @@ fn a_true_answer_to_a_decision_the_rules_leave_one_choice_is_heard_and_a_false_o
     assert_eq!(walked.exit_code(), 1);
     assert!(matches!(walked.stop(), Some(Stop::Undecided { .. })));
 }
+
+#[test]
+fn answers_that_describe_an_attempt_the_rules_refuse_are_heard_not_refused() {
+    let refused = scenario("refused-no-usable-lightsaber-latest.yaml").replace(
+        "expect:\n",
+        "decisions:\n  dark:\n    character: Aurra Sing, Mercenary\n    weapon: Darth Maul's Lightsaber (The Jedi Council)\n    defender: qui-gon mentor\nexpect:\n",
+    );
+    let walked = walk(&refused, None, None);
+    assert_eq!(walked.exit_code(), 0, "{:?}", walked.unmet);
+    assert_eq!(walked.heard.len(), 3, "{:?}", walked.heard);
+    assert!(
+        walked
+            .heard
+            .iter()
+            .all(|line| line.contains("describes the attempt the rules refuse")),
+        "{:?}",
+        walked.heard
+    );
+}

@@ -187,6 +187,18 @@ pub struct UnreadAnswer {
     pub given: String,
 }
 
+impl UnreadAnswer {
+    /// The answer as an error: it answers nothing the rules asked.
+    fn said(&self) -> String {
+        format!(
+            "decisions: {}: {}: {} answers a decision the rules never asked",
+            self.side.word(),
+            self.key,
+            crate::text::quoted(&self.given)
+        )
+    }
+}
+
 /// Answers from the script first, then from the policy if there is one.
 #[derive(Clone, Debug)]
 pub struct Scripted {
@@ -387,14 +399,7 @@ impl Decider for Scripted {
     fn unread(&self) -> Vec<String> {
         Scripted::unread(self)
             .into_iter()
-            .map(|unread| {
-                format!(
-                    "decisions: {}: {}: {} answers a decision the rules never asked",
-                    unread.side.word(),
-                    unread.key,
-                    crate::text::quoted(&unread.given)
-                )
-            })
+            .map(|unread| unread.said())
             .collect()
     }
 
@@ -456,6 +461,25 @@ impl Decider for Scripted {
 
     fn heard(&self) -> Vec<String> {
         self.heard.clone()
+    }
+
+    fn unread_of_a_refused_attempt(&self, side: Side) -> (Vec<String>, Vec<String>) {
+        let (heard, unread): (Vec<UnreadAnswer>, Vec<UnreadAnswer>) = Scripted::unread(self)
+            .into_iter()
+            .partition(|unread| unread.side == side);
+        let heard = heard
+            .into_iter()
+            .map(|unread| {
+                format!(
+                    "decisions: {}: {}: {} describes the attempt the rules refuse, and was never asked",
+                    unread.side.word(),
+                    unread.key,
+                    crate::text::quoted(&unread.given)
+                )
+            })
+            .collect();
+        let unread = unread.into_iter().map(|unread| unread.said()).collect();
+        (heard, unread)
     }
 
     fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {

@@ -346,6 +346,14 @@ pub trait Decider {
     fn heard(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// [`Decider::unread`], said of an attempt `side` made that the rules refused before
+    /// asking: that side's answers describe the attempt, and are heard (the first list); the
+    /// other side's are still answers to nothing (the second).
+    fn unread_of_a_refused_attempt(&self, side: Side) -> (Vec<String>, Vec<String>) {
+        let _ = side;
+        (Vec::new(), self.unread())
+    }
 }
 
 /// Why a decider gave no answer.

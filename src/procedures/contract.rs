@@ -231,6 +231,13 @@ pub trait Procedure: Sized + 'static {
         None
     }
 
+    /// Whether the rules refused the action attempted, so that the scenario's answers describe
+    /// the attempt rather than decisions never made.
+    fn attempt_refused(result: &Self::Result) -> bool {
+        let _ = result;
+        false
+    }
+
     /// What a refusal of the action underlines, and the cards it names.
     fn refusal_place(table: &Self::Table) -> (Vec<CardId>, Vec<(Span, String)>) {
         let _ = table;
@@ -462,13 +469,24 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
         action,
     };
     let mut unmet = Vec::new();
+    let mut heard = decider.heard();
     if walked.run.stop.is_none() {
         if let Some(expect) = expect {
             unmet = P::unmet(expect, &walked);
         }
-        unmet.extend(decider.unread());
+        // Answers to an attempt the rules refuse before asking anything describe the attempt:
+        // heard, not refused as answers to nothing.
+        // The player whose turn it is makes the attempt.
+        let attempting = walked.board_after().and_then(|board| board.turn);
+        match attempting.filter(|_| P::attempt_refused(&walked.result)) {
+            Some(side) => {
+                let (described, unread) = decider.unread_of_a_refused_attempt(side);
+                heard.extend(described);
+                unmet.extend(unread);
+            }
+            None => unmet.extend(decider.unread()),
+        }
     }
-    let heard = decider.heard();
     let text_not_modelled = walked
         .board_after()
         .map(crate::board::Board::text_not_modelled)

@@ -374,7 +374,7 @@ fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
     }
     if !walk.heard.is_empty() {
         let _ = writeln!(out);
-        let _ = writeln!(out, "Not asked, since the rules left one choice:");
+        let _ = writeln!(out, "Answers not asked, and heard:");
         for line in &walk.heard {
             let _ = writeln!(out, "{}", wrap(line, palette.width, "  "));
         }
@@ -581,7 +581,7 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
         }
     }
     if !walk.heard.is_empty() {
-        let _ = writeln!(out, "\nNot asked, since the rules left one choice:\n");
+        let _ = writeln!(out, "\nAnswers not asked, and heard:\n");
         for line in &walk.heard {
             let _ = writeln!(out, "- {}", markdown_escape(line));
         }

@@ -239,6 +239,10 @@ impl Procedure for BattleProcedure {
         })
     }
 
+    fn attempt_refused(result: &BattleResult) -> bool {
+        result.refusal.is_some()
+    }
+
     fn check(board: &Board, _corpus: &Corpus) -> Vec<Violation> {
         check::stated_battle_cards(board)
     }

@@ -112,6 +112,10 @@ impl Procedure for DeployProcedure {
         })
     }
 
+    fn attempt_refused(result: &DeployResult) -> bool {
+        result.refusal.is_some()
+    }
+
     fn check(board: &Board, _corpus: &Corpus) -> Vec<Violation> {
         check::weapons_without_user(board)
     }

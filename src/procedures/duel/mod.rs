@@ -130,6 +130,10 @@ impl Procedure for DuelProcedure {
         })
     }
 
+    fn attempt_refused(result: &DuelResult) -> bool {
+        result.refusal.is_some()
+    }
+
     fn check(board: &Board, _corpus: &Corpus) -> Vec<Violation> {
         check::check(board)
     }

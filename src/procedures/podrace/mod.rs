@@ -139,6 +139,10 @@ impl Procedure for PodraceProcedure {
         })
     }
 
+    fn attempt_refused(result: &PodraceResult) -> bool {
+        result.refusal.is_some()
+    }
+
     fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
         check::podrace_findings(board, corpus)
     }
