@@ -566,3 +566,44 @@ fn answers_that_describe_an_attempt_the_rules_refuse_are_heard_not_refused() {
         walked.heard
     );
 }
+
+#[test]
+fn a_block_the_rules_do_not_allow_is_refused_with_the_block_rule_and_a_true_pass_heard() {
+    let disputed = scenario("mid-duel-disputed-block-five-on-four.yaml");
+    // "I blocked with the 5": against an attack of 4, with no 4 in hand, no block is legal.
+    let claimed = disputed.replace(
+        "policy: block-when-able\n",
+        "decisions:\n  light:\n    plays: [block 5]\npolicy: block-when-able\n",
+    );
+    assert_ne!(claimed, disputed);
+    let walked = walk(&claimed, None, None);
+    assert_eq!(walked.exit_code(), 1);
+    let Some(Stop::Undecided { decision, why }) = walked.stop() else {
+        panic!("expected a refused answer, got {:?}", walked.stop());
+    };
+    assert_eq!(decision.kind.name, "block");
+    assert!(format!("{why:?}").contains("block 5"), "{why:?}");
+    assert_eq!(decision.options.len(), 1);
+    assert!(decision.options[0].declines);
+    assert!(
+        decision.options[0]
+            .cites
+            .iter()
+            .any(|cite| cite.id() == "duel.block")
+    );
+    // "I did not block" is what happened: heard, and the duel goes on as the rules have it.
+    let passed = disputed.replace(
+        "policy: block-when-able\n",
+        "decisions:\n  light:\n    plays: [pass]\npolicy: block-when-able\n",
+    );
+    let walked = walk(&passed, None, None);
+    assert_eq!(walked.exit_code(), 0, "{:?}", walked.unmet);
+    assert!(
+        walked
+            .heard
+            .iter()
+            .any(|line| line.ends_with("(decisions: light: plays: pass)")),
+        "{:?}",
+        walked.heard
+    );
+}

@@ -17,6 +17,8 @@ pub enum PlayAnswer {
     Name(String),
     /// Decline the block.
     Pass,
+    /// A block with a card of this destiny number: a claim that the play is a block.
+    Block(i32),
 }
 
 impl PlayAnswer {
@@ -26,6 +28,7 @@ impl PlayAnswer {
             PlayAnswer::Destiny(number) => number.to_string(),
             PlayAnswer::Name(name) => name.clone(),
             PlayAnswer::Pass => "pass".to_string(),
+            PlayAnswer::Block(number) => format!("block {number}"),
         }
     }
 }
@@ -298,6 +301,15 @@ impl Scripted {
     }
 }
 
+/// Text with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// What a script gave that is none of a decision's options, as it wrote it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct NoOption(String);
@@ -358,6 +370,13 @@ fn answer_play(decision: &Decision, play: PlayAnswer) -> Result<usize, NoOption>
             .position(|o| !o.declines && o.destiny == Some(number))
             .ok_or_else(|| NoOption(number.to_string())),
         PlayAnswer::Name(name) => by_name(decision, &name).ok_or(NoOption(name)),
+        // A block answers a block decision only.
+        PlayAnswer::Block(number) => decision
+            .options
+            .iter()
+            .position(|o| !o.declines && o.destiny == Some(number))
+            .filter(|_| decision.kind.name == "block")
+            .ok_or_else(|| NoOption(format!("block {number}"))),
     }
 }
 
@@ -421,7 +440,37 @@ impl Decider for Scripted {
 
     fn forced(&mut self, decision: &Decision) -> Result<(), Unanswered> {
         if !decision.kind.answer().is_single() {
-            return Ok(());
+            // A play that claims a block, or declines one, is this decision's: heard if it
+            // agrees with the one choice, refused if not. Other plays are the next ones.
+            let Some(ScriptEntry::Plays(plays)) =
+                self.side(decision.who).entry(decision.kind.script.key)
+            else {
+                return Ok(());
+            };
+            let claim = match plays.front() {
+                Some(play @ (PlayAnswer::Block(_) | PlayAnswer::Pass))
+                    if decision.kind.name == "block" =>
+                {
+                    play.clone()
+                }
+                _ => return Ok(()),
+            };
+            plays.pop_front();
+            self.read.insert((decision.who, decision.kind.script.key));
+            return match answer_play(decision, claim.clone()) {
+                Ok(_) => {
+                    self.heard.push(format!(
+                        "{}: the rules left one choice, {}, and the scenario's play agrees (decisions: {}: {}: {})",
+                        capitalised(&decision.prompt),
+                        decision.options.first().map(|o| o.label.to_string()).unwrap_or_default(),
+                        decision.who.word(),
+                        decision.kind.script.key,
+                        claim.written()
+                    ));
+                    Ok(())
+                }
+                Err(NoOption(given)) => Err(Unanswered::NotLegal { given }),
+            };
         }
         match self.single(decision) {
             Some(Err(NoOption(given))) => Err(Unanswered::NotLegal { given }),
@@ -443,10 +492,7 @@ impl Decider for Scripted {
                     .first()
                     .map(|option| option.label.to_string())
                     .unwrap_or_default();
-                let mut prompt = decision.prompt.clone();
-                if let Some(first) = prompt.get(..1) {
-                    prompt = first.to_uppercase() + prompt.get(1..).unwrap_or_default();
-                }
+                let prompt = capitalised(&decision.prompt);
                 self.heard.push(format!(
                     "{prompt}: the rules left one choice, {only}, and the scenario's answer agrees (decisions: {}: {}: {})",
                     decision.who.word(),

@@ -104,7 +104,7 @@ impl DecisionKind {
 pub const PLAYS: &ScriptKey = &ScriptKey {
     key: "plays",
     answer: Answer::Plays,
-    about: "The cards played from the dueling hand, attacks and blocks in order: a destiny number,\na card name, or `pass` to decline a block.",
+    about: "The cards played from the dueling hand, attacks and blocks in order: a destiny number,\na card name, `pass` to decline a block, or `block N` to say a play is a block (checked\nagainst the attack it blocks).",
     leftover_unasked: false,
 };
 

@@ -370,6 +370,14 @@ impl SideDecisions {
             StatInput::Symbol(word) if crate::cards::matching::normalise(word) == "pass" => {
                 PlayAnswer::Pass
             }
+            StatInput::Symbol(word)
+                if let Some(number) = word
+                    .trim()
+                    .strip_prefix("block ")
+                    .and_then(|rest| rest.trim().parse::<i32>().ok()) =>
+            {
+                PlayAnswer::Block(number)
+            }
             StatInput::Symbol(name) => PlayAnswer::Name(name.clone()),
         };
         let mut script = SideScript::default();

@@ -1467,30 +1467,24 @@ impl DuelEngine {
             }
             Phase::Block { side, destiny } => {
                 let mut options = Self::play_options(board, side, Some(destiny))?;
-                if options.is_empty() {
-                    self.emit(
-                        board,
-                        DuelEvent::NoBlock {
-                            side,
-                            destiny,
-                            could_have: false,
-                        },
+                // With no card of that destiny, not blocking is the one option: the run takes
+                // it, and a play that claims a block is refused with the rule.
+                options.push(if options.is_empty() {
+                    Self::decline(
+                        &format!("no block: no card of destiny {destiny} in the hand"),
                         &[BLOCK, HIT],
-                        &[],
-                        Vec::new(),
-                    );
-                    self.after_unblocked(board, side)?;
+                    )
                 } else {
-                    options.push(Self::decline("do not block", &[HIT]));
-                    return Ok(Some(Decision {
-                        kind: super::decisions::BLOCK,
-                        who: side,
-                        prompt: format!(
-                            "the {side} player may block the attack of {destiny} with a card of the same destiny number"
-                        ),
-                        options,
-                    }));
-                }
+                    Self::decline("do not block", &[HIT])
+                });
+                return Ok(Some(Decision {
+                    kind: super::decisions::BLOCK,
+                    who: side,
+                    prompt: format!(
+                        "the {side} player may block the attack of {destiny} with a card of the same destiny number"
+                    ),
+                    options,
+                }));
             }
             Phase::Effect { scorer, card } => {
                 let effect = board.card(card).and_then(|c| c.text.dueling);
@@ -1733,14 +1727,16 @@ impl Procedure for DuelEngine {
                             Phase::Block { destiny, .. } => destiny,
                             _ => 0,
                         };
+                        // Not blocking was his only option when he held no card to block with.
+                        let could_have = decision.options.len() > 1;
                         self.emit(
                             board,
                             DuelEvent::NoBlock {
                                 side,
                                 destiny,
-                                could_have: true,
+                                could_have,
                             },
-                            &[HIT],
+                            if could_have { &[HIT] } else { &[BLOCK, HIT] },
                             &[],
                             Vec::new(),
                         );
