@@ -89,6 +89,13 @@ const REFUEL_AFTER_LAP_CARD: Assumption = Assumption {
 /// The value of `refuel-after-thrust` that asks for a lap card.
 pub(crate) const NEEDS_LAP_CARD: &str = "lap-card";
 
+/// What thrusting is for a pilot at the cap, who may not have another token.
+pub(crate) const THRUST_AT_THE_CAP: Assumption = Assumption {
+    name: "thrust-at-the-cap",
+    text: "A Podracer pilot with 4 Thrust tokens under the cap still thrusts in his Deploy step, without a fifth token: his Thrust stays 4, and he has thrust, so he may refuel. The line capping Thrust was added to the Boonta Eve rules later, and the rule cards printed in 2001 have no cap; neither says what thrusting at the cap is.",
+};
+
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     Start,
@@ -723,13 +730,14 @@ impl PodraceEngine {
         self.result.thrusted = true;
         if self.cap_in_force && before >= THRUST_TOKENS_CAP {
             self.thrust_left = before;
+            let assumptions = self.pending.once(THRUST_AT_THE_CAP);
             self.pending.emit(
                 PodraceEvent::ThrustCapped {
                     pilot: name,
                     tokens: before,
                 },
                 &[THRUST, THRUST_CAP],
-                Vec::new(),
+                assumptions,
                 Vec::new(),
             );
         } else {

@@ -63,6 +63,13 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
             ),
         ],
     },
+    AssumptionSpec {
+        assumption: engine::THRUST_AT_THE_CAP,
+        values: &[(
+            "thrusts",
+            "a pilot at the cap thrusts without a token: his Thrust stays 4, and he may refuel",
+        )],
+    },
 ];
 
 static ACTIONS: &[ActionSpec] = &[ActionSpec {
