@@ -95,7 +95,6 @@ pub(crate) const THRUST_AT_THE_CAP: Assumption = Assumption {
     text: "A Podracer pilot with 4 Thrust tokens under the cap still thrusts in his Deploy step, without a fifth token: his Thrust stays 4, and he has thrust, so he may refuel. The line capping Thrust was added to the Boonta Eve rules later, and the rule cards printed in 2001 have no cap; neither says what thrusting at the cap is.",
 };
 
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     Start,
