@@ -376,20 +376,7 @@ pub fn show(
                 if !card.notes.is_empty() {
                     let _ = writeln!(out, "\n  {}", palette.heading("What the sources say"));
                     for note in &card.notes {
-                        let _ = writeln!(
-                            out,
-                            "{}",
-                            wrap(&note.value, palette.width, "  - ").replace("\n  - ", "\n    ")
-                        );
-                        let _ = writeln!(
-                            out,
-                            "{}",
-                            palette.dim(&wrap(
-                                &format!("[{}]", source_label(corpus, ruleset, &note.source)),
-                                palette.width,
-                                "    "
-                            ))
-                        );
+                        write_note(&mut out, note, corpus, ruleset, palette);
                     }
                 }
                 if !card.named_in.is_empty() {
@@ -503,25 +490,36 @@ pub fn disagreements(
                     ))
                 );
                 for (_, note, _) in group {
-                    let _ = writeln!(
-                        out,
-                        "{}",
-                        wrap(&note.value, palette.width, "  - ").replace("\n  - ", "\n    ")
-                    );
-                    let _ = writeln!(
-                        out,
-                        "{}",
-                        palette.dim(&wrap(
-                            &format!("[{}]", source_label(corpus, ruleset, &note.source)),
-                            palette.width,
-                            "    "
-                        ))
-                    );
+                    write_note(&mut out, note, corpus, ruleset, palette);
                 }
             }
             out
         }
     }
+}
+
+/// A note of what the sources say, as a list item with its source under it.
+fn write_note(
+    out: &mut String,
+    note: &Fact<String>,
+    corpus: &Corpus,
+    ruleset: &Ruleset,
+    palette: Palette,
+) {
+    let _ = writeln!(
+        out,
+        "{}",
+        wrap(&note.value, palette.width, "  - ").replace("\n  - ", "\n    ")
+    );
+    let _ = writeln!(
+        out,
+        "{}",
+        palette.dim(&wrap(
+            &format!("[{}]", source_label(corpus, ruleset, &note.source)),
+            palette.width,
+            "    "
+        ))
+    );
 }
 
 /// Every printing of a card as written (`Battle of Naboo #115`), its own first.
