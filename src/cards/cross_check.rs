@@ -626,11 +626,15 @@ mod tests {
                 .as_ref()
                 .map(|fact| (fact.value.clone(), fact.source.described()))
         };
+        let merged = |card: Card| {
+            let mut cards = vec![card];
+            assert_eq!(merge(&mut cards, file(entry), &Rows::new()), Ok(()));
+            cards.remove(0)
+        };
         // One disagreement, a row with nothing else wrong: the first source's reading stays.
-        let mut kept = vec![card()];
-        assert_eq!(merge(&mut kept, file(entry), &Rows::new()), Ok(()));
+        let kept = merged(card());
         assert_eq!(
-            taken(&kept[0]),
+            taken(&kept),
             Some((StatValue::Number(4), "first".to_string()))
         );
         // The same row with junk in its text columns: the second source's reading is taken.
@@ -639,13 +643,12 @@ mod tests {
             JUNK_TEXT_NOTE.to_string(),
             Source::Outside("first".into()),
         ));
-        let mut cards = vec![junk];
-        assert_eq!(merge(&mut cards, file(entry), &Rows::new()), Ok(()));
+        let junk = merged(junk);
         assert_eq!(
-            taken(&cards[0]).map(|(value, _)| value),
+            taken(&junk).map(|(value, _)| value),
             Some(StatValue::Number(5))
         );
-        assert!(cards[0].notes.iter().any(|note| note.value
+        assert!(junk.notes.iter().any(|note| note.value
             == "power: the catalog takes the second source's 5 over 4 from first, a row not to be trusted: its text columns hold junk"));
         // Two disagreements in one row: it slid, and both readings are taken.
         let mut slid = card();
@@ -653,17 +656,16 @@ mod tests {
             StatValue::Number(1),
             Source::Outside("first".into()),
         ));
-        let mut cards = vec![slid];
-        assert_eq!(merge(&mut cards, file(entry), &Rows::new()), Ok(()));
+        let slid = merged(slid);
         assert_eq!(
-            taken(&cards[0]).map(|(value, _)| value),
+            taken(&slid).map(|(value, _)| value),
             Some(StatValue::Number(5))
         );
         assert_eq!(
-            cards[0].stats.damage.as_ref().map(|fact| &fact.value),
+            slid.stats.damage.as_ref().map(|fact| &fact.value),
             Some(&StatValue::Number(3))
         );
-        assert!(cards[0].notes.iter().all(|note| note.value.ends_with(
+        assert!(slid.notes.iter().all(|note| note.value.ends_with(
             "it disagrees with the second source in 2 numbers, a sign its columns slid"
         )));
     }
