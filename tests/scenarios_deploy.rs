@@ -194,16 +194,7 @@ fn none_where_the_deck_holds_nothing_to_take_is_heard_and_a_card_it_lacks_refuse
         "expect:\n",
         "decisions:\n  light:\n    fetch: none\nexpect:\n",
     );
-    let walked = walk(&none_found, None, None);
-    assert_eq!(walked.exit_code(), 0, "{:?}", walked.unmet);
-    assert!(
-        walked
-            .heard
-            .iter()
-            .any(|line| line.ends_with("(decisions: light: fetch: none)")),
-        "{:?}",
-        walked.heard
-    );
+    common::assert_heard(&walk(&none_found, None, None), "light: fetch: none");
     let claimed = read("deploy/none-found.yaml").replace(
         "expect:\n",
         "decisions:\n  light:\n    fetch: Captain Panaka's Blaster\nexpect:\n",
@@ -214,14 +205,5 @@ fn none_where_the_deck_holds_nothing_to_take_is_heard_and_a_card_it_lacks_refuse
         "    effect_card: none\n",
         "    effect_card: none\n  dark:\n    effect_card: none\n",
     );
-    let walked = walk(&no_effect, None, None);
-    assert_eq!(walked.exit_code(), 0, "{:?}", walked.unmet);
-    assert!(
-        walked
-            .heard
-            .iter()
-            .any(|line| line.ends_with("(decisions: dark: effect_card: none)")),
-        "{:?}",
-        walked.heard
-    );
+    common::assert_heard(&walk(&no_effect, None, None), "dark: effect_card: none");
 }

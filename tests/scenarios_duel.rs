@@ -528,13 +528,12 @@ fn a_true_answer_to_a_decision_the_rules_leave_one_choice_is_heard_and_a_false_o
     );
     assert_ne!(none, base);
     let walked = walk(&none, None, None);
-    assert_eq!(walked.exit_code(), 0, "{:?}", walked.unmet);
+    common::assert_heard(&walked, "light: weapon: none");
     assert!(
         walked
             .heard
             .iter()
-            .any(|line| line.contains("the rules left one choice, no weapon")
-                && line.contains("(decisions: light: weapon: none)")),
+            .any(|line| line.contains("the rules left one choice, no weapon")),
         "{:?}",
         walked.heard
     );
@@ -596,14 +595,5 @@ fn a_block_the_rules_do_not_allow_is_refused_with_the_block_rule_and_a_true_pass
         "policy: block-when-able\n",
         "decisions:\n  light:\n    plays: [pass]\npolicy: block-when-able\n",
     );
-    let walked = walk(&passed, None, None);
-    assert_eq!(walked.exit_code(), 0, "{:?}", walked.unmet);
-    assert!(
-        walked
-            .heard
-            .iter()
-            .any(|line| line.ends_with("(decisions: light: plays: pass)")),
-        "{:?}",
-        walked.heard
-    );
+    common::assert_heard(&walk(&passed, None, None), "light: plays: pass");
 }

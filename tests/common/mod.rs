@@ -368,3 +368,15 @@ pub fn property_config(cases: u32) -> ProptestConfig {
     }
     config
 }
+
+/// Asserts that a walk ended as it should and heard the scenario's `answer` (`light: fetch:
+/// none`) though the rules did not ask it.
+pub fn assert_heard(walked: &jedi_judge::walk::Walkthrough, answer: &str) {
+    assert_eq!(walked.exit_code(), 0, "{:?}", walked.unmet);
+    let said = format!("(decisions: {answer})");
+    assert!(
+        walked.heard.iter().any(|line| line.ends_with(&said)),
+        "{said} not among {:?}",
+        walked.heard
+    );
+}
