@@ -21,6 +21,16 @@ fn file(name: &str, text: &str) -> ScratchFile {
     file
 }
 
+/// `check` of a file written with `text`: its exit code, and all it printed.
+fn check_written(name: &str, text: &str) -> (i32, String) {
+    let written = file(name, text);
+    let checked = run(&["check", path_text(&written)]);
+    (
+        checked.code,
+        format!("{}{}", checked.stdout, checked.stderr),
+    )
+}
+
 fn path_text(path: &std::path::Path) -> &str {
     path.to_str().expect("a UTF-8 path")
 }
@@ -159,25 +169,17 @@ fn two_names_that_join_into_a_two_in_one_cards_name_are_two_cards_not_one_split(
     // "Switch To Bio" and "Your Little Insurrection Is At An End" are two cards; joined with a
     // comma their words are those of the two-in-one "Switch To Bio & Your Little Insurrection
     // Is At An End", whose name has no comma. A round trip of a generated position found it.
-    let two = file(
+    let (code, said) = check_written(
         "two.yaml",
         "light: {}\ndark: {hand: [Switch To Bio, Your Little Insurrection Is At An End]}\n",
     );
-    let checked = run(&["check", path_text(&two)]);
-    assert!(
-        !checked.stderr.contains("split") && !checked.stdout.contains("split"),
-        "{}{}",
-        checked.stdout,
-        checked.stderr
-    );
-    assert_eq!(checked.code, 0, "{}{}", checked.stdout, checked.stderr);
+    assert!(!said.contains("split"), "{said}");
+    assert_eq!(code, 0, "{said}");
     // A name with a comma, split by it, is still caught.
-    let split = file(
+    let (_, said) = check_written(
         "split.yaml",
         "light: {}\ndark: {hand: [P-59, Destroyer Droid Commander]}\n",
     );
-    let checked = run(&["check", path_text(&split)]);
-    let said = format!("{}{}", checked.stdout, checked.stderr);
     assert!(said.contains("name-split-by-comma"), "{said}");
     // Quoted names in [ ], and names on lines of their own, are what they say: no comma split
     // them, whatever their words joined would make.
@@ -191,11 +193,9 @@ fn two_names_that_join_into_a_two_in_one_cards_name_are_two_cards_not_one_split(
             "light:\n  hand:\n    - P-59, Destroyer Droid Commander\n    - Multi Troop Transport\ndark: {}\n",
         ),
     ] {
-        let written = file(name, text);
-        let checked = run(&["check", path_text(&written)]);
-        let said = format!("{}{}", checked.stdout, checked.stderr);
+        let (code, said) = check_written(name, text);
         assert!(!said.contains("name-split-by-comma"), "{name}: {said}");
-        assert_eq!(checked.code, 0, "{name}: {said}");
+        assert_eq!(code, 0, "{name}: {said}");
     }
 }
 
@@ -218,10 +218,8 @@ fn the_yaml_readers_own_words_never_reach_the_user_and_each_error_is_told_once()
             "2147483648 is not a whole number of the range this key takes",
         ),
     ] {
-        let written = file(name, text);
-        let checked = run(&["check", path_text(&written)]);
-        let out = format!("{}{}", checked.stdout, checked.stderr);
-        assert_eq!(checked.code, EXIT_USAGE, "{name}: {out}");
+        let (code, out) = check_written(name, text);
+        assert_eq!(code, EXIT_USAGE, "{name}: {out}");
         assert!(out.contains(said), "{name}: {out}");
         assert!(out.contains("unreadable (1 error)"), "{name}: {out}");
         for library_words in ["Option<", "DuplicateKeyPolicy", "i32", "deserialize"] {
@@ -256,9 +254,7 @@ fn control_characters_a_user_wrote_never_reach_the_terminal_and_check_warns_of_t
     assert!(said.contains("control-character"), "{said}");
     assert!(!hidden(&said), "{said:?}");
     // Raw control characters in the file itself: the excerpt of the file shows them as `?`.
-    let raw = file("raw.yaml", "title: \"a\u{1b}]0;pwned\u{7}b\"\nlight: {}\n");
-    let checked = run(&["check", path_text(&raw)]);
-    let said = format!("{}{}", checked.stdout, checked.stderr);
+    let (_, said) = check_written("raw.yaml", "title: \"a\u{1b}]0;pwned\u{7}b\"\nlight: {}\n");
     assert!(!hidden(&said), "{said:?}");
     assert!(said.contains("a?]0;pwned?b"), "{said}");
 }
