@@ -301,15 +301,6 @@ impl Scripted {
     }
 }
 
-/// Text with its first letter a capital.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 /// What a script gave that is none of a decision's options, as it wrote it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct NoOption(String);
@@ -375,7 +366,7 @@ fn answer_play(decision: &Decision, play: PlayAnswer) -> Result<usize, NoOption>
             .options
             .iter()
             .position(|o| !o.declines && o.destiny == Some(number))
-            .filter(|_| decision.kind.name == "block")
+            .filter(|_| decision.kind.is_a_block())
             .ok_or_else(|| NoOption(format!("block {number}"))),
     }
 }
@@ -449,7 +440,7 @@ impl Decider for Scripted {
             };
             let claim = match plays.front() {
                 Some(play @ (PlayAnswer::Block(_) | PlayAnswer::Pass))
-                    if decision.kind.name == "block" =>
+                    if decision.kind.is_a_block() =>
                 {
                     play.clone()
                 }
@@ -461,7 +452,7 @@ impl Decider for Scripted {
                 Ok(_) => {
                     self.heard.push(format!(
                         "{}: the rules left one choice, {}, and the scenario's play agrees (decisions: {}: {}: {})",
-                        capitalised(&decision.prompt),
+                        crate::text::capitalised(&decision.prompt),
                         decision.options.first().map(|o| o.label.to_string()).unwrap_or_default(),
                         decision.who.word(),
                         decision.kind.script.key,
@@ -492,7 +483,7 @@ impl Decider for Scripted {
                     .first()
                     .map(|option| option.label.to_string())
                     .unwrap_or_default();
-                let prompt = capitalised(&decision.prompt);
+                let prompt = crate::text::capitalised(&decision.prompt);
                 self.heard.push(format!(
                     "{prompt}: the rules left one choice, {only}, and the scenario's answer agrees (decisions: {}: {}: {})",
                     decision.who.word(),

@@ -89,6 +89,12 @@ pub struct DecisionKind {
 }
 
 impl DecisionKind {
+    /// Whether it is a block: a play that answers the opponent's attack, as a script's
+    /// `block N` claims (its policy role says so).
+    pub fn is_a_block(&self) -> bool {
+        self.policy == PolicyRole::Block
+    }
+
     /// The key of the scenario's `decisions:` that answers it.
     pub fn script_key(&self) -> &'static str {
         self.script.key
