@@ -530,10 +530,9 @@ fn a_true_answer_to_a_decision_the_rules_leave_one_choice_is_heard_and_a_false_o
     let walked = walk(&none, None, None);
     common::assert_heard(&walked, "light: weapon: none");
     assert!(
-        walked
-            .heard
-            .iter()
-            .any(|line| line.contains("the rules left one choice, no weapon")),
+        walked.heard.iter().any(|heard| heard
+            .said("")
+            .contains("the rules left one choice, no weapon")),
         "{:?}",
         walked.heard
     );
@@ -557,10 +556,10 @@ fn answers_that_describe_an_attempt_the_rules_refuse_are_heard_not_refused() {
     assert_eq!(walked.exit_code(), 0, "{:?}", walked.unmet);
     assert_eq!(walked.heard.len(), 3, "{:?}", walked.heard);
     assert!(
-        walked
-            .heard
-            .iter()
-            .all(|line| line.contains("describes the attempt the rules refuse")),
+        walked.heard.iter().all(|heard| heard.only_choice.is_none()
+            && heard
+                .said("")
+                .contains("describes the attempt the rules refuse")),
         "{:?}",
         walked.heard
     );

@@ -190,6 +190,74 @@ pub struct UnreadAnswer {
     pub given: String,
 }
 
+/// A scripted answer the rules did not ask, and heard: it agrees with the one choice they
+/// left, or it describes an attempt of its player that they refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeardAnswer {
+    pub side: Side,
+    /// The key of `decisions:` that gives it.
+    pub key: &'static str,
+    pub given: String,
+    /// The decision it answers and the one choice the rules left; `None` for an answer that
+    /// describes an attempt the rules refused.
+    pub only_choice: Option<OnlyChoice>,
+}
+
+/// A decision the rules left one choice to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnlyChoice {
+    pub prompt: String,
+    /// The choice, as its option is labelled.
+    pub choice: String,
+    /// The rules that make it the only one.
+    pub cites: Vec<crate::rules::Citation>,
+}
+
+impl HeardAnswer {
+    /// An answer, as the script wrote it, that agrees with the one choice of `decision`.
+    fn of_the_only_choice(decision: &Decision, given: String) -> HeardAnswer {
+        let only = decision.options.first();
+        HeardAnswer {
+            side: decision.who,
+            key: decision.kind.script.key,
+            given,
+            only_choice: Some(OnlyChoice {
+                prompt: decision.prompt.clone(),
+                choice: only
+                    .map(|option| option.label.to_string())
+                    .unwrap_or_default(),
+                cites: only.map(|option| option.cites.to_vec()).unwrap_or_default(),
+            }),
+        }
+    }
+
+    /// The answer as the scenario writes it: `decisions: light: weapon: none`.
+    pub fn written(&self) -> String {
+        format!(
+            "decisions: {}: {}: {}",
+            self.side.word(),
+            self.key,
+            crate::text::quoted(&self.given)
+        )
+    }
+
+    /// What the walk says of it, the rules given as `rules` writes them.
+    pub fn said(&self, rules: &str) -> String {
+        match &self.only_choice {
+            Some(only) => format!(
+                "{}: the rules left one choice, {}{rules}, and the scenario's answer agrees ({})",
+                crate::text::capitalised(&only.prompt),
+                only.choice,
+                self.written()
+            ),
+            None => format!(
+                "{} describes the attempt the rules refuse, and was never asked",
+                self.written()
+            ),
+        }
+    }
+}
+
 impl UnreadAnswer {
     /// The answer as an error: it answers nothing the rules asked.
     fn said(&self) -> String {
@@ -212,7 +280,7 @@ pub struct Scripted {
     /// The keys some decision read, forced ones included.
     read: std::collections::BTreeSet<(Side, &'static str)>,
     /// Answers that agree with the one choice the rules left, in the order heard.
-    heard: Vec<String>,
+    heard: Vec<HeardAnswer>,
 }
 
 impl Scripted {
@@ -450,14 +518,8 @@ impl Decider for Scripted {
             self.read.insert((decision.who, decision.kind.script.key));
             return match answer_play(decision, claim.clone()) {
                 Ok(_) => {
-                    self.heard.push(format!(
-                        "{}: the rules left one choice, {}, and the scenario's play agrees (decisions: {}: {}: {})",
-                        crate::text::capitalised(&decision.prompt),
-                        decision.options.first().map(|o| o.label.to_string()).unwrap_or_default(),
-                        decision.who.word(),
-                        decision.kind.script.key,
-                        claim.written()
-                    ));
+                    self.heard
+                        .push(HeardAnswer::of_the_only_choice(decision, claim.written()));
                     Ok(())
                 }
                 Err(NoOption(given)) => Err(Unanswered::NotLegal { given }),
@@ -478,41 +540,29 @@ impl Decider for Scripted {
                     .entry(decision.kind.script.key)
                     .map(|entry| entry.written())
                     .unwrap_or_default();
-                let only = decision
-                    .options
-                    .first()
-                    .map(|option| option.label.to_string())
-                    .unwrap_or_default();
-                let prompt = crate::text::capitalised(&decision.prompt);
-                self.heard.push(format!(
-                    "{prompt}: the rules left one choice, {only}, and the scenario's answer agrees (decisions: {}: {}: {})",
-                    decision.who.word(),
-                    decision.kind.script.key,
-                    crate::text::quoted(&given),
-                ));
+                self.heard
+                    .push(HeardAnswer::of_the_only_choice(decision, given));
                 Ok(())
             }
             None => Ok(()),
         }
     }
 
-    fn heard(&self) -> Vec<String> {
+    fn heard(&self) -> Vec<HeardAnswer> {
         self.heard.clone()
     }
 
-    fn unread_of_a_refused_attempt(&self, side: Side) -> (Vec<String>, Vec<String>) {
+    fn unread_of_a_refused_attempt(&self, side: Side) -> (Vec<HeardAnswer>, Vec<String>) {
         let (heard, unread): (Vec<UnreadAnswer>, Vec<UnreadAnswer>) = Scripted::unread(self)
             .into_iter()
             .partition(|unread| unread.side == side);
         let heard = heard
             .into_iter()
-            .map(|unread| {
-                format!(
-                    "decisions: {}: {}: {} describes the attempt the rules refuse, and was never asked",
-                    unread.side.word(),
-                    unread.key,
-                    crate::text::quoted(&unread.given)
-                )
+            .map(|unread| HeardAnswer {
+                side: unread.side,
+                key: unread.key,
+                given: unread.given,
+                only_choice: None,
             })
             .collect();
         let unread = unread.into_iter().map(|unread| unread.said()).collect();

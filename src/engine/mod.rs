@@ -343,14 +343,14 @@ pub trait Decider {
 
     /// The answers the decider gave to decisions the rules left one answer to, and which
     /// agree with it: heard, and said, though not asked.
-    fn heard(&self) -> Vec<String> {
+    fn heard(&self) -> Vec<deciders::HeardAnswer> {
         Vec::new()
     }
 
     /// [`Decider::unread`], said of an attempt `side` made that the rules refused before
     /// asking: that side's answers describe the attempt, and are heard (the first list); the
     /// other side's are still answers to nothing (the second).
-    fn unread_of_a_refused_attempt(&self, side: Side) -> (Vec<String>, Vec<String>) {
+    fn unread_of_a_refused_attempt(&self, side: Side) -> (Vec<deciders::HeardAnswer>, Vec<String>) {
         let _ = side;
         (Vec::new(), self.unread())
     }

@@ -24,7 +24,7 @@ pub struct Walkthrough {
     pub text_not_modelled: Vec<String>,
     /// Scripted answers the rules did not ask for, since they left one choice, and which
     /// agree with it.
-    pub heard: Vec<String>,
+    pub heard: Vec<crate::engine::deciders::HeardAnswer>,
     pub policy: Option<Policy>,
     /// What the procedure came to, in its own terms: its events, its tables before and
     /// after, and its result.

@@ -136,12 +136,24 @@ pub struct WalkOutput<'a> {
     /// not apply it (the judge applies any of it that bears on the position).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub text_not_modelled: Vec<String>,
-    /// Scripted answers to decisions the rules did not ask, since they left one choice, and
-    /// which agree with it: heard, and said.
+    /// Scripted answers the rules did not ask, and heard: each agrees with the one choice the
+    /// rules left, or describes an attempt of its player that they refused.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub answers_not_asked: Vec<String>,
+    pub answers_not_asked: Vec<HeardOutput>,
     /// Every rule the steps cite, by full id.
     pub rules: BTreeMap<String, RuleText>,
+}
+
+/// A scripted answer the rules did not ask, and heard.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct HeardOutput {
+    /// The answer as the scenario writes it: `decisions: light: weapon: none`.
+    pub answer: String,
+    /// What the walk says of it.
+    pub said: String,
+    /// The rules that left the one choice it agrees with, by full id; none for an answer
+    /// that describes a refused attempt.
+    pub rules: Vec<String>,
 }
 
 /// A legality finding about a walked position.

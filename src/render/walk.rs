@@ -7,6 +7,7 @@ use super::{
     Format, Palette, document_label, json as to_json, markdown_escape, wrap, wrap_hanging_into,
 };
 use crate::cards::Side;
+use crate::engine::deciders::HeardAnswer;
 use crate::engine::{Decision, Place, Step, Stop, Unanswered};
 use crate::procedures::walkthrough::Walkthrough;
 use crate::render::output::{
@@ -375,8 +376,9 @@ fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
     if !walk.heard.is_empty() {
         let _ = writeln!(out);
         let _ = writeln!(out, "Answers not asked, and heard:");
-        for line in &walk.heard {
-            let _ = writeln!(out, "{}", wrap(line, palette.width, "  "));
+        for heard in &walk.heard {
+            let line = heard.said(&rules_of(heard, quotes));
+            let _ = writeln!(out, "{}", wrap(&line, palette.width, "  "));
         }
     }
     if let Some(line) = text_not_modelled_line(walk) {
@@ -582,8 +584,9 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
     }
     if !walk.heard.is_empty() {
         let _ = writeln!(out, "\nAnswers not asked, and heard:\n");
-        for line in &walk.heard {
-            let _ = writeln!(out, "- {}", markdown_escape(line));
+        for heard in &walk.heard {
+            let line = heard.said(&rules_of(heard, quotes));
+            let _ = writeln!(out, "- {}", markdown_escape(&line));
         }
     }
     if let Some(line) = text_not_modelled_line(walk) {
@@ -593,6 +596,23 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
         let _ = writeln!(out, "\n**Expected otherwise:** {}", markdown_escape(line));
     }
     out
+}
+
+/// The rules that left an answer heard its one choice, as a walk writes them after it:
+/// ` [revised.duel.who-fights]`.
+fn rules_of(heard: &HeardAnswer, quotes: &Quotes<'_>) -> String {
+    let ids: Vec<String> = heard
+        .only_choice
+        .iter()
+        .flat_map(|only| &only.cites)
+        .filter_map(|cite| quotes.resolve(cite.id()))
+        .map(|item| item.id.to_string())
+        .collect();
+    if ids.is_empty() {
+        String::new()
+    } else {
+        format!(" [{}]", ids.join(", "))
+    }
 }
 
 /// Why a walk stopped for a fact after `steps` steps: one the scenario lacks, or a claim of
@@ -700,7 +720,22 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
         card_journeys: journeys(walk).iter().map(Into::into).collect(),
         expectation_unmet: walk.unmet.clone(),
         text_not_modelled: walk.text_not_modelled.clone(),
-        answers_not_asked: walk.heard.clone(),
+        answers_not_asked: walk
+            .heard
+            .iter()
+            .map(|heard| {
+                let rules = heard
+                    .only_choice
+                    .as_ref()
+                    .map(|only| full_ids(&only.cites))
+                    .unwrap_or_default();
+                crate::render::output::HeardOutput {
+                    answer: heard.written(),
+                    said: heard.said(""),
+                    rules,
+                }
+            })
+            .collect(),
         rules,
     }
 }
