@@ -673,3 +673,21 @@ fn the_report_of_where_the_card_sources_disagree_is_current_and_one_table() {
     );
     assert!(committed.contains("| Battle Droid Blaster Rifle | Battle of Naboo \\#115 |"));
 }
+
+#[test]
+fn a_card_is_shown_by_its_name_and_set_and_its_fetch_text_says_when_it_works_once() {
+    let shown = show("Obi-Wan Kenobi, Jedi Student (Duel of the Fates)");
+    assert!(
+        shown.starts_with("Obi-Wan Kenobi, Jedi Student\n"),
+        "{shown}"
+    );
+    let valorum = show("Valorum, Leader of the Senate");
+    assert!(
+        valorum.contains("when deployed to Coruscant: may deploy one senator"),
+        "{valorum}"
+    );
+    assert!(
+        !valorum.contains("when deployed when deployed"),
+        "{valorum}"
+    );
+}

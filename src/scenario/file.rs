@@ -374,7 +374,10 @@ impl SideDecisions {
                 if let Some(number) = word
                     .trim()
                     .strip_prefix("block ")
-                    .and_then(|rest| rest.trim().parse::<i32>().ok()) =>
+                    // A destiny number, 0 to 9; anything else is no block, and is refused as
+                    // the name of no card.
+                    .and_then(|rest| rest.trim().parse::<i32>().ok())
+                    .filter(|number| (0..=9).contains(number)) =>
             {
                 PlayAnswer::Block(number)
             }
