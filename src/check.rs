@@ -317,20 +317,15 @@ fn check_clash(
     } else {
         crate::clash::check(&built.board)
             .into_iter()
-            .map(|finding| Violation {
-                verdict: Verdict::Illegal,
-                code: finding.code,
-                message: finding.message,
-                basis: vec![Basis::Rule(finding.rule)],
-                remedy: None,
-                cards: Vec::new(),
-                labels: if finding.spans.is_empty() {
-                    span.map(|span| (span, "the table".to_string()))
+            .map(|finding| {
+                let mut violation = finding.into_violation();
+                if violation.labels.is_empty() {
+                    violation.labels = span
+                        .map(|span| (span, "the table".to_string()))
                         .into_iter()
-                        .collect()
-                } else {
-                    finding.spans
-                },
+                        .collect();
+                }
+                violation
             })
             .collect()
     };
@@ -378,9 +373,7 @@ fn report(
 /// problems: an action no procedure answers, each difference, or a walk that stops early.
 fn unmet_outcome(
     parsed: &scenario::ScenarioFile,
-    corpus: &Corpus,
-    catalog: &Catalog,
-    rules_override: Option<&Ruleset>,
+    walked: Option<&Result<crate::walk::Walkthrough, crate::walk::WalkError>>,
 ) -> Vec<Problem> {
     let door = match crate::walk::door_of(parsed) {
         Ok(door) => door,
@@ -400,7 +393,10 @@ fn unmet_outcome(
             "the scenario expects an outcome but has no `action:` to walk".to_string(),
         )];
     }
-    match crate::walk::walk_file(parsed, corpus, catalog, rules_override, None, None) {
+    let Some(walked) = walked else {
+        return Vec::new();
+    };
+    match walked {
         Ok(walked) => {
             let mut problems: Vec<Problem> = walked
                 .unmet
@@ -476,6 +472,24 @@ pub fn check_text(
             };
         }
     };
+    // The scenario's action is walked once, by the walk `walk` makes: what it meets after a
+    // decision is a finding here too, and its outcome is compared with `expect:`.
+    let walked = match crate::walk::door_of(&parsed) {
+        Ok(Some(_)) => Some(crate::walk::walk_file(
+            &parsed,
+            corpus,
+            catalog,
+            rules_override,
+            None,
+            None,
+        )),
+        _ => None,
+    };
+    let met = walked
+        .as_ref()
+        .and_then(|walked| walked.as_ref().ok())
+        .map(crate::walk::Walkthrough::met_findings)
+        .unwrap_or_default();
     let mut report = if crate::procedures::game_of(&parsed) == scenario::GameName::Clash {
         check_clash(file, text, &parsed, rules_override)
     } else {
@@ -488,17 +502,19 @@ pub fn check_text(
                 // A finding about the action that underlines nothing underlines the action.
                 let action = parsed.action.as_ref().and_then(|action| action.span);
                 let choices = crate::procedures::read_choices(spec, &parsed).unwrap_or_default();
+                let at_the_action = |mut finding: Violation| {
+                    if finding.labels.is_empty()
+                        && let Some(span) = action
+                    {
+                        finding.labels.push((span, "the action".to_string()));
+                    }
+                    finding
+                };
                 found.extend(
                     door.check_action(&built.board, corpus, spec.name, &choices)
                         .into_iter()
-                        .map(|mut finding| {
-                            if finding.labels.is_empty()
-                                && let Some(span) = action
-                            {
-                                finding.labels.push((span, "the action".to_string()));
-                            }
-                            finding
-                        }),
+                        .chain(met)
+                        .map(at_the_action),
                 );
                 legality::in_file_order(&mut found);
             }
@@ -507,7 +523,7 @@ pub fn check_text(
         report(file, text, &parsed, built.problems, violations, built.board)
     };
     if report.verdict != FileVerdict::Unreadable {
-        for problem in unmet_outcome(&parsed, corpus, catalog, rules_override) {
+        for problem in unmet_outcome(&parsed, walked.as_ref()) {
             let error = problem.severity == Severity::Error;
             let unreadable = problem.code != "expectation-not-met";
             report.problems.push(problem);

@@ -56,25 +56,12 @@ pub fn walk_file(
     let policy = policy.or(file.policy.as_ref().map(|policy| policy.value));
     let Some((door, action)) = door_of(file).map_err(|problem| WalkError::Input(problem.into()))?
     else {
-        let game = procedures::game_of(file);
-        return Err(WalkError::Input(
-            Problem {
-                severity: Severity::Error,
-                code: "no-action",
-                message: "the scenario has no `action:` to walk through".to_string(),
-                labels: Vec::new(),
-                help: Some(format!(
-                    "add `action:` with {} ({}); `check` checks a position without an action",
-                    procedures::action_names(game),
-                    procedures::actions()
-                        .filter(|(of, _)| *of == game)
-                        .map(|(_, spec)| format!("{}: {}", spec.name, spec.summary))
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                )),
-            }
-            .into(),
-        ));
+        let mut walked = procedures::walk_position(file, corpus, catalog, rules_override, policy)?;
+        if let Some(expect) = &file.expect {
+            let unmet = unmet_walk_expectations(&expect.value, &walked, corpus);
+            walked.unmet.extend(unmet);
+        }
+        return Ok(walked);
     };
     let choices = procedures::read_choices(action, file).map_err(WalkError::Input)?;
     let mut decider = Scripted::new(script_of(file), policy);
@@ -119,6 +106,33 @@ fn unmet_walk_expectations(
     corpus: &Corpus,
 ) -> Vec<String> {
     let mut unmet = Vec::new();
+    // The verdict, as `check` gives it: the same findings, whatever their order in the file.
+    let mut illegal = walked.illegal_findings();
+    if let Some(legal) = expect.legal
+        && legal != illegal.is_empty()
+    {
+        unmet.push(format!(
+            "legal: the scenario expects it to be {}, and it is {}",
+            if legal { "legal" } else { "illegal" },
+            if illegal.is_empty() {
+                "legal"
+            } else {
+                "illegal"
+            }
+        ));
+    }
+    if let Some(findings) = &expect.findings {
+        let mut wanted: Vec<&str> = findings.iter().map(String::as_str).collect();
+        wanted.sort_unstable();
+        illegal.sort_unstable();
+        if wanted != illegal {
+            unmet.push(format!(
+                "findings: the scenario expects [{}], and the walk finds [{}]",
+                findings.join(", "),
+                illegal.join(", ")
+            ));
+        }
+    }
     if let Some(wanted) = &expect.events {
         let kinds: Vec<(String, Option<String>)> = walked.steps().map(event_kind).collect();
         let mut from = 0;

@@ -122,6 +122,71 @@ fn every_bundled_walk_validates_against_the_walk_schema() {
     assert!(moves > 100, "{moves} moves");
 }
 
+/// `check` and `walk` judge every bundled scenario alike, from one set of checks: the same
+/// verdict and the same finding codes, each output read as its published schema says. A walk
+/// exits 0 or 1: it never reports a claim the rules refuse as a fact the scenario lacks.
+#[test]
+fn check_and_walk_give_every_bundled_scenario_the_same_verdict() {
+    let (walk_schema, check_schema) = (validator("walk"), validator("check"));
+    let mut illegal = 0;
+    let mut folders: Vec<String> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios"))
+            .expect("the scenarios folder")
+            .flatten()
+            .filter_map(|entry| entry.file_name().to_str().map(str::to_string))
+            .filter(|name| name != "bad-input")
+            .collect();
+    folders.sort();
+    let folders: Vec<&str> = folders.iter().map(String::as_str).collect();
+    let paths = common::bundled(&folders);
+    for path in &paths {
+        let name = path.display().to_string();
+        let (walk_code, walked) = run(&["walk", &name, "--format", "json"]);
+        assert!(
+            walk_code == 0 || walk_code == 1,
+            "{name}: walk exits {walk_code}"
+        );
+        let walked = check_against(&walk_schema, &name, &walked, "jedi-judge/walk");
+        let (_, checked) = run(&["check", &name, "--format", "json"]);
+        let checked = check_against(&check_schema, &name, &checked, "jedi-judge/check");
+        let file = &checked["files"][0];
+        let mut by_check: Vec<&str> = file["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter(|finding| finding["severity"] == "error")
+            .filter_map(|finding| finding["code"].as_str())
+            .collect();
+        let mut by_walk: Vec<&str> = walked["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        by_check.sort_unstable();
+        by_walk.sort_unstable();
+        assert_eq!(
+            by_check, by_walk,
+            "{name}: the finding codes of check and walk"
+        );
+        assert_eq!(
+            file["verdict"] == "legal",
+            walked["legal"] == true,
+            "{name}: check says {}, walk says legal: {}",
+            file["verdict"],
+            walked["legal"]
+        );
+        if walked["legal"] == false {
+            illegal += 1;
+        }
+    }
+    assert!(
+        paths.len() > 150 && illegal > 40,
+        "{} scenarios, {illegal} illegal",
+        paths.len()
+    );
+}
+
 #[test]
 fn a_walk_that_stops_validates_too() {
     let validator = validator("walk");

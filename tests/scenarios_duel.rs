@@ -235,9 +235,35 @@ fn walk_exit_codes_from_the_command_line() {
         &format!("{root}/scenarios/bad-input/misspelt-card.yaml"),
     ]);
     assert_eq!(unreadable.code, 2);
+    // A scenario without an action is a position: the walk checks it and walks nothing.
     let no_action = run_cli(&["walk", &format!("{root}/scenarios/check/deck-sixty.yaml")]);
-    assert_eq!(no_action.code, 2);
-    assert!(no_action.stderr.contains("no `action:`"));
+    assert_eq!(no_action.code, 0, "{}", no_action.stderr);
+    assert!(
+        no_action
+            .stdout
+            .contains("The position is legal.\n  Nothing is walked: the scenario names no action."),
+        "{}",
+        no_action.stdout
+    );
+    // An illegal position without an action that its `expect:` says is legal: the walk
+    // reports the difference and exits 1.
+    let illegal = std::fs::read_to_string(format!("{root}/scenarios/check/deck-over-sixty.yaml"))
+        .expect("readable")
+        .replace("legal: false", "legal: true");
+    let dir = std::env::temp_dir().join(format!("jedi-judge-exit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let file = dir.join("deck-over-sixty-said-legal.yaml");
+    std::fs::write(&file, illegal).expect("written");
+    let unmet = run_cli(&["walk", &file.display().to_string()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(unmet.code, 1, "{}", unmet.stdout);
+    assert!(
+        unmet
+            .stdout
+            .contains("legal: the scenario expects it to be legal, and it is illegal"),
+        "{}",
+        unmet.stdout
+    );
 }
 
 #[test]

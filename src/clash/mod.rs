@@ -420,6 +420,21 @@ pub struct ClashFinding {
     pub spans: Vec<(crate::board::Span, String)>,
 }
 
+impl ClashFinding {
+    /// The finding as a legality finding, which check and walk report alike.
+    pub fn into_violation(self) -> crate::legality::Violation {
+        crate::legality::Violation {
+            verdict: crate::legality::Verdict::Illegal,
+            code: self.code,
+            message: self.message,
+            basis: vec![crate::legality::Basis::Rule(self.rule)],
+            remedy: None,
+            cards: Vec::new(),
+            labels: self.spans,
+        }
+    }
+}
+
 /// Checks a Clash table against the rulebook's deck lists and limits.
 pub fn check(board: &ClashBoard) -> Vec<ClashFinding> {
     let mut findings = Vec::new();

@@ -129,7 +129,10 @@ impl Table for ClashBoard {
     }
 
     fn findings(&self, _corpus: &Corpus) -> Vec<Violation> {
-        Vec::new()
+        crate::clash::check(self)
+            .into_iter()
+            .map(crate::clash::ClashFinding::into_violation)
+            .collect()
     }
 
     fn as_board(&self) -> Option<&Board> {
@@ -357,6 +360,18 @@ impl<P: Procedure> WalkOutcome for Walked<P> {
         self.after.as_board()
     }
 
+    fn refusals(&self) -> Vec<Violation> {
+        self.run
+            .events
+            .iter()
+            .filter_map(|event| {
+                let code = P::refusal(&event.kind)?;
+                let (cards, labels) = P::refusal_place(&self.before);
+                Some(refusal_finding(event, code, cards, labels))
+            })
+            .collect()
+    }
+
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
@@ -455,6 +470,9 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
             (table.clone(), Vec::new(), None, None)
         }
     };
+    // The action's own findings, by the function `check` calls: the walk and `check` judge
+    // the scenario from one set of checks.
+    let action_findings = P::check_action(&table, corpus, action, &choices);
     let before = table.clone();
     let mut engine = P::start(&table, corpus, action, &choices);
     let run = crate::engine::run(&mut engine, &mut table, decider, &mut |table, event| {
@@ -497,11 +515,48 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
         ruleset: walked.before.ruleset().clone(),
         seed: walked.before.seed(),
         findings,
+        action_findings,
         unmet,
         text_not_modelled,
         heard,
         policy,
         outcome: Box::new(walked),
+    })
+}
+
+/// The "walk" of a scenario without an action: its table built (input errors refuse it) and
+/// checked by the checks `check` runs, nothing walked.
+pub fn position_only<T: Table>(
+    file: &ScenarioFile,
+    corpus: &Corpus,
+    catalog: &Catalog,
+    rules_override: Option<&Ruleset>,
+    policy: Option<Policy>,
+) -> Result<Walkthrough, WalkError> {
+    let table = T::build(file, catalog, rules_override).map_err(WalkError::Input)?;
+    let findings = table.findings(corpus);
+    let board = table.as_board().cloned();
+    Ok(Walkthrough {
+        title: file
+            .title
+            .as_deref()
+            .map(|title| crate::text::visible(title).into_owned()),
+        game: T::GAME,
+        ruleset: table.ruleset().clone(),
+        seed: table.seed(),
+        action_findings: Vec::new(),
+        unmet: Vec::new(),
+        text_not_modelled: board
+            .as_ref()
+            .map(Board::text_not_modelled)
+            .unwrap_or_default(),
+        heard: Vec::new(),
+        policy,
+        outcome: Box::new(super::walkthrough::PositionOnly {
+            board,
+            illegal: findings.iter().map(|finding| finding.code).collect(),
+        }),
+        findings,
     })
 }
 

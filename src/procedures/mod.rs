@@ -319,6 +319,28 @@ pub fn check_board(board: &Board, corpus: &Corpus) -> Vec<Violation> {
     found
 }
 
+/// The walk of a scenario without an `action:`: its position checked, nothing walked.
+pub fn walk_position(
+    file: &ScenarioFile,
+    corpus: &Corpus,
+    catalog: &crate::cards::Catalog,
+    rules_override: Option<&crate::rules::Ruleset>,
+    policy: Option<crate::engine::deciders::Policy>,
+) -> Result<walkthrough::Walkthrough, walkthrough::WalkError> {
+    match game_of(file) {
+        GameName::YoungJedi => {
+            contract::position_only::<Board>(file, corpus, catalog, rules_override, policy)
+        }
+        GameName::Clash => contract::position_only::<crate::clash::ClashBoard>(
+            file,
+            corpus,
+            catalog,
+            rules_override,
+            policy,
+        ),
+    }
+}
+
 /// The game a scenario is of: Young Jedi unless it says otherwise.
 pub fn game_of(file: &ScenarioFile) -> GameName {
     file.game

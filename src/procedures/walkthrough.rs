@@ -17,6 +17,10 @@ pub struct Walkthrough {
     pub seed: u64,
     /// Legality findings about the position, reported before the walk.
     pub findings: Vec<Violation>,
+    /// The findings about the action and the claims the scenario states, by the checks
+    /// `check` runs (the refusals the engine reaches before its first decision, stated plans
+    /// the rules do not allow).
+    pub action_findings: Vec<Violation>,
     /// Differences from the scenario's expectation.
     pub unmet: Vec<String>,
     /// The cards in the position whose printed text is not modelled: the walk does not apply
@@ -63,6 +67,9 @@ pub trait WalkOutcome: std::fmt::Debug + std::any::Any {
     /// The Young Jedi board after the walk, if it walked one.
     fn board_after(&self) -> Option<&crate::board::Board>;
 
+    /// The findings its refusals make, in the order of its events, as `check` makes them.
+    fn refusals(&self) -> Vec<Violation>;
+
     fn as_any(&self) -> &dyn std::any::Any;
 }
 
@@ -85,6 +92,61 @@ impl Walkthrough {
     /// Why the walk stopped before its end, if it did.
     pub fn stop(&self) -> Option<&Stop> {
         self.outcome.stop()
+    }
+
+    /// The codes of every finding that makes the scenario illegal, as `check` gives them: the
+    /// position's, the action's and its stated claims', and those the walk met later.
+    pub fn illegal_findings(&self) -> Vec<&'static str> {
+        let mut codes: Vec<&'static str> = self
+            .findings
+            .iter()
+            .chain(&self.action_findings)
+            .map(|finding| finding.code)
+            .collect();
+        for code in self.met_findings().iter().map(|finding| finding.code) {
+            if !codes.contains(&code) {
+                codes.push(code);
+            }
+        }
+        if let Some(Stop::Missing { fact }) = self.stop()
+            && fact.is_illegal()
+            && !codes.contains(&fact.code())
+        {
+            codes.push(fact.code());
+        }
+        codes
+    }
+
+    /// The refusals the walk met that the action's findings do not already hold: a refusal
+    /// reached after a decision.
+    pub fn met_findings(&self) -> Vec<Violation> {
+        let mut refusals = self.outcome.refusals();
+        refusals.retain(|refusal| {
+            !self
+                .action_findings
+                .iter()
+                .any(|finding| finding.code == refusal.code)
+        });
+        refusals
+    }
+
+    /// The action's findings that the walk's steps do not show: a stated claim the walk never
+    /// came to, which the walkthrough notes.
+    pub fn findings_not_met(&self) -> Vec<&Violation> {
+        let met: Vec<&'static str> = self
+            .outcome
+            .refusals()
+            .iter()
+            .map(|refusal| refusal.code)
+            .chain(match self.stop() {
+                Some(Stop::Missing { fact }) if fact.is_illegal() => Some(fact.code()),
+                _ => None,
+            })
+            .collect();
+        self.action_findings
+            .iter()
+            .filter(|finding| !met.contains(&finding.code))
+            .collect()
     }
 
     /// The exit code: 0 done as expected; 1 a decision is missing, a claim of the scenario
@@ -110,3 +172,79 @@ pub enum WalkError {
 /// Whoever watches a walk's card conservation: told after every event whether every card is
 /// in exactly one place. `None` skips the check.
 pub type ConservationWatch<'a> = Option<&'a mut dyn FnMut(bool)>;
+
+/// What the walk of a scenario without an `action:` comes to: its position, checked by the
+/// checks `check` runs, and nothing walked.
+#[derive(Debug)]
+pub struct PositionOnly {
+    /// The Young Jedi board, if the scenario is of that game.
+    pub board: Option<crate::board::Board>,
+    /// The codes of the findings that make the position illegal.
+    pub illegal: Vec<&'static str>,
+}
+
+impl WalkOutcome for PositionOnly {
+    fn heading(&self, ruleset: &Ruleset, seed: u64) -> String {
+        format!("The position, with no action to walk · rules: {ruleset} · seed {seed}")
+    }
+
+    fn default_title(&self) -> &'static str {
+        "A position"
+    }
+
+    fn verdict_lines(&self) -> Vec<String> {
+        let position = if self.illegal.is_empty() {
+            "The position is legal.".to_string()
+        } else {
+            format!(
+                "The position is illegal ({}; see the {} above).",
+                self.illegal.join(", "),
+                if self.illegal.len() == 1 {
+                    "note"
+                } else {
+                    "notes"
+                }
+            )
+        };
+        vec![
+            position,
+            "Nothing is walked: the scenario names no action.".to_string(),
+        ]
+    }
+
+    fn tracks_cards(&self) -> bool {
+        false
+    }
+
+    fn anonymous(&self, _card: u32) -> bool {
+        false
+    }
+
+    fn result(&self) -> &dyn erased_serde::Serialize {
+        &()
+    }
+
+    fn step_count(&self) -> usize {
+        0
+    }
+
+    fn step(&self, _index: usize) -> Option<&dyn Step> {
+        None
+    }
+
+    fn stop(&self) -> Option<&Stop> {
+        None
+    }
+
+    fn board_after(&self) -> Option<&crate::board::Board> {
+        self.board.as_ref()
+    }
+
+    fn refusals(&self) -> Vec<Violation> {
+        Vec::new()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}

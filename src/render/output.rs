@@ -123,6 +123,13 @@ pub struct WalkOutput<'a> {
     pub policy: Option<String>,
     /// Legality findings about the position, reported before the walk.
     pub illegal_position: Vec<PositionFinding>,
+    /// Whether the scenario is legal, as `check` judges it and `expect: legal` states it:
+    /// its position, its action and its stated claims.
+    pub legal: bool,
+    /// The codes of the findings that make it illegal, as `check` gives them and
+    /// `expect: findings` lists them: the position's, the action's refusal, a claim the
+    /// rules refuse.
+    pub findings: Vec<String>,
     /// The steps, in order.
     pub events: Vec<StepOutput<'a>>,
     /// Why the walk stopped before its end, if it did.
@@ -412,12 +419,16 @@ impl JsonSchema for ResultOutput<'_> {
     }
 
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let results: Vec<schemars::Schema> = crate::procedures::DOORS
+        let mut results: Vec<schemars::Schema> = crate::procedures::DOORS
             .iter()
             .map(|door| door.result_schema(generator))
             .collect();
+        results.push(schemars::json_schema!({
+            "description": "A scenario without an `action:`: its position is checked and nothing is walked.",
+            "type": "null",
+        }));
         schemars::json_schema!({
-            "description": "What a walk came to: the result of the procedure walked.",
+            "description": "What a walk came to: the result of the procedure walked, or null for a scenario without an action.",
             "anyOf": results,
         })
     }

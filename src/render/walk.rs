@@ -241,6 +241,24 @@ fn render_text(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
             );
         }
     }
+    let not_met = walk.findings_not_met();
+    if !not_met.is_empty() {
+        let _ = writeln!(out);
+        for finding in not_met {
+            let _ = writeln!(
+                out,
+                "{}",
+                palette.warn(&wrap(
+                    &format!(
+                        "Note: the scenario states what the rules do not allow ({}): {}. See `jedi-judge check`.",
+                        finding.code, finding.message
+                    ),
+                    palette.width,
+                    ""
+                ))
+            );
+        }
+    }
     for (index, event) in walk.steps().enumerate() {
         text_step(&mut out, quotes, index + 1, event, palette);
     }
@@ -480,6 +498,14 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
             markdown_escape(&finding.message)
         );
     }
+    for finding in walk.findings_not_met() {
+        let _ = writeln!(
+            out,
+            "> **Note:** the scenario states what the rules do not allow (`{}`): {}.\n",
+            finding.code,
+            markdown_escape(&finding.message)
+        );
+    }
     for (index, event) in walk.steps().enumerate() {
         let step = index + 1;
         let marker = format!("{step}. ");
@@ -693,6 +719,11 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
             field: fact.field().map(str::to_string),
         },
     });
+    let illegal: Vec<String> = walk
+        .illegal_findings()
+        .into_iter()
+        .map(str::to_string)
+        .collect();
     let (game, seed, result) = (
         walk.game,
         walk.seed,
@@ -714,6 +745,8 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
                 message: finding.message.clone(),
             })
             .collect(),
+        legal: illegal.is_empty(),
+        findings: illegal,
         events,
         stop,
         result,

@@ -49,6 +49,19 @@ pub enum BattleRefusal {
     },
 }
 
+impl BattleRefusal {
+    /// Whether a rule refuses the battle or evacuation, rather than the position lacking a fact
+    /// or the rules in force being ones the corpus does not hold.
+    pub fn is_by_rule(&self) -> bool {
+        !matches!(
+            self,
+            BattleRefusal::NoTurn
+                | BattleRefusal::RulesNotHeld { .. }
+                | BattleRefusal::StarshipBattleRulesNotHeld { .. }
+        )
+    }
+}
+
 /// What happened in a battle or an evacuation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "event")]

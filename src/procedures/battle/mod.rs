@@ -249,6 +249,9 @@ impl Procedure for BattleProcedure {
 
     fn refusal(event: &BattleEvent) -> Option<&'static str> {
         match event {
+            // The rules refuse nothing where the position lacks a fact, or where the rules in
+            // force are ones the corpus does not hold.
+            BattleEvent::Refused { refusal, .. } if !refusal.is_by_rule() => None,
             BattleEvent::Refused {
                 mode: Mode::Battle, ..
             } => Some("battle-refused"),

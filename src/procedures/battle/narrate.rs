@@ -368,8 +368,12 @@ pub(super) fn verdict_lines(result: &BattleResult, run: &Run<BattleEvent>) -> Ve
         Mode::Battle => "battle",
         Mode::Evacuation => "evacuation",
     };
-    if result.refusal.is_some() {
-        return vec![format!("No {what}: it is refused (see above).")];
+    match &result.refusal {
+        Some(refusal) if refusal.is_by_rule() => {
+            return vec![format!("No {what}: it is refused (see above).")];
+        }
+        Some(_) => return vec![format!("The {what} is not walked (see above).")],
+        None => {}
     }
     if run.stop.is_some() {
         return vec![format!("The walk stopped before the {what} ended.")];

@@ -130,6 +130,18 @@ impl Procedure for DuelProcedure {
         })
     }
 
+    fn refusal(event: &DuelEvent) -> Option<&'static str> {
+        // A position that does not say whose turn it is lacks a fact; the rules refuse nothing.
+        match event {
+            DuelEvent::DuelRefused {
+                refusal: events::Refusal::NoTurn,
+                ..
+            } => None,
+            DuelEvent::DuelRefused { .. } => Some("duel-refused"),
+            _ => None,
+        }
+    }
+
     fn attempt_refused(result: &DuelResult) -> bool {
         result.refusal.is_some()
     }
