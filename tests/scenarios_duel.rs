@@ -283,7 +283,8 @@ fn a_scripted_weapon_the_fighter_cannot_use_is_refused_even_when_one_weapon_is_l
     assert_eq!(
         *why,
         jedi_judge::engine::Unanswered::NotLegal {
-            given: "Qui-Gon Jinn's Lightsaber".to_string()
+            given: "Qui-Gon Jinn's Lightsaber".to_string(),
+            ruled_out: None,
         }
     );
     assert_eq!(walked.exit_code(), 1);

@@ -150,3 +150,76 @@ fn podrace_events(
         .map(|outcome| outcome.run.events.clone())
         .unwrap_or_default()
 }
+
+/// A lap card the rules rule out is refused with the card at fault and the rules: here the 3
+/// that Ben Quadinaros cannot play for the 2, his Handling of 0 being unusable. `check` makes
+/// the same refusal its finding.
+#[test]
+fn a_lap_card_the_rules_rule_out_is_refused_with_its_reason() {
+    let text = common::bundled_texts(&["podrace"])
+        .into_iter()
+        .find(|(path, _)| path.ends_with("ben-quadinaros-cannot-use-his-handling.yaml"))
+        .map(|(_, text)| text)
+        .expect("the bundled scenario");
+    let claimed = text.replace("    refuel: 1\n", "    lap_cards: [3]\n    refuel: 1\n");
+    assert_ne!(claimed, text);
+    let walked = walk(&claimed, None, None);
+    assert_eq!(walked.exit_code(), 1);
+    let Some(jedi_judge::engine::Stop::Undecided {
+        why: jedi_judge::engine::Unanswered::NotLegal { given, ruled_out },
+        ..
+    }) = walked.stop()
+    else {
+        panic!("expected the lap card refused, got {:?}", walked.stop());
+    };
+    assert_eq!(given, "3");
+    let ruled_out = ruled_out.as_ref().expect("a reason");
+    assert_eq!(
+        ruled_out.why,
+        "the 3 is not the 2 the lap needs next, and his Handling of 0 is one he cannot use"
+    );
+    let cites: Vec<&str> = ruled_out.cites.iter().map(|cite| cite.id()).collect();
+    assert_eq!(
+        cites,
+        [
+            "boonta.laps.play",
+            "boonta.handling.definition",
+            "boonta.handling.unusable"
+        ]
+    );
+    assert_eq!(walked.illegal_findings(), ["answer-not-legal"]);
+    let report = jedi_judge::check::check_text(
+        "claimed.yaml",
+        &claimed,
+        Corpus::embedded(),
+        jedi_judge::cards::Catalog::embedded(),
+        None,
+    );
+    assert!(
+        report
+            .violations
+            .iter()
+            .any(|finding| finding.code == "answer-not-legal"
+                && finding.message.ends_with(&ruled_out.why)),
+        "{:?}",
+        report.violations
+    );
+    // Where the lap card he names is not in his hand at all, that is the reason.
+    let absent = text.replace("    refuel: 1\n", "    lap_cards: [Booma]\n    refuel: 1\n");
+    let walked = walk(&absent, None, None);
+    let Some(jedi_judge::engine::Stop::Undecided {
+        why:
+            jedi_judge::engine::Unanswered::NotLegal {
+                ruled_out: Some(ruled_out),
+                ..
+            },
+        ..
+    }) = walked.stop()
+    else {
+        panic!("expected the lap card refused, got {:?}", walked.stop());
+    };
+    assert_eq!(
+        ruled_out.why,
+        "Booma is not in the Dark Side hand, which lap cards are played from"
+    );
+}

@@ -500,7 +500,9 @@ impl Decider for Scripted {
     fn forced(&mut self, decision: &Decision) -> Result<(), Unanswered> {
         if !decision.kind.answer().is_single() {
             // A play that claims a block, or declines one, is this decision's: heard if it
-            // agrees with the one choice, refused if not. Other plays are the next ones.
+            // agrees with the one choice, refused if not. Other plays are the next ones. Where
+            // every play of the key answers this kind (a lap card), the next play is its.
+            let owns_every_play = decision.kind.script.leftover_unasked;
             let Some(ScriptEntry::Plays(plays)) =
                 self.side(decision.who).entry(decision.kind.script.key)
             else {
@@ -512,6 +514,7 @@ impl Decider for Scripted {
                 {
                     play.clone()
                 }
+                Some(play) if owns_every_play => play.clone(),
                 _ => return Ok(()),
             };
             plays.pop_front();
@@ -522,18 +525,18 @@ impl Decider for Scripted {
                         .push(HeardAnswer::of_the_only_choice(decision, claim.written()));
                     Ok(())
                 }
-                Err(NoOption(given)) => Err(Unanswered::NotLegal { given }),
+                Err(NoOption(given)) => Err(Unanswered::not_legal(given)),
             };
         }
         match self.single(decision) {
-            Some(Err(NoOption(given))) => Err(Unanswered::NotLegal { given }),
+            Some(Err(NoOption(given))) => Err(Unanswered::not_legal(given)),
             // A name that means another card is the name; a yes or a count, the option.
-            Some(Ok(choice)) if choice != 0 => Err(Unanswered::NotLegal {
-                given: match self.side(decision.who).entry(decision.kind.script.key) {
+            Some(Ok(choice)) if choice != 0 => Err(Unanswered::not_legal(
+                match self.side(decision.who).entry(decision.kind.script.key) {
                     Some(ScriptEntry::Name(name)) => name.clone(),
                     _ => choice.to_string(),
                 },
-            }),
+            )),
             Some(Ok(_)) => {
                 let given = self
                     .side(decision.who)
@@ -580,7 +583,7 @@ impl Decider for Scripted {
                 self.used += 1;
                 Ok(choice)
             }
-            Some(Err(NoOption(given))) => Err(Unanswered::NotLegal { given }),
+            Some(Err(NoOption(given))) => Err(Unanswered::not_legal(given)),
             None => match self.policy {
                 Some(policy) => Ok(policy.choose(decision)),
                 None => Err(Unanswered::NotScripted),

@@ -361,8 +361,30 @@ pub trait Decider {
 pub enum Unanswered {
     /// Nothing in the script answers it.
     NotScripted,
-    /// The script's answer is not among the legal options.
-    NotLegal { given: String },
+    /// The script's answer is not among the legal options; `ruled_out` says why, where the
+    /// procedure can tell of the card or number it names.
+    NotLegal {
+        given: String,
+        ruled_out: Option<RuledOut>,
+    },
+}
+
+/// Why the rules rule out the answer a script gave: the card or number at fault, in words,
+/// and the rules that rule it out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuledOut {
+    pub why: String,
+    pub cites: Vec<crate::rules::Citation>,
+}
+
+impl Unanswered {
+    /// A script's answer that names no legal option, without the reason yet.
+    pub fn not_legal(given: String) -> Unanswered {
+        Unanswered::NotLegal {
+            given,
+            ruled_out: None,
+        }
+    }
 }
 
 /// Why a walk stopped early.
@@ -402,6 +424,13 @@ pub trait Procedure {
 
     /// Takes the answer to a decision it asked.
     fn answer(&mut self, table: &mut Self::Table, decision: &Decision, choice: usize);
+
+    /// Why the rules rule out `given`, a script's answer to `decision` that names none of its
+    /// options, if the procedure can tell: the card or number at fault and the rule.
+    fn ruled_out(&self, table: &Self::Table, decision: &Decision, given: &str) -> Option<RuledOut> {
+        let _ = (table, decision, given);
+        None
+    }
 
     /// Settles what it came to from the table, whenever the walk may stop (a decision, a
     /// missing fact, the end).
@@ -470,6 +499,25 @@ pub fn advance<P: Procedure + ?Sized>(
 pub type Observer<'a, P> =
     &'a mut dyn FnMut(&<P as Procedure>::Table, &Event<<P as Procedure>::Event>);
 
+/// A script's answer that is not legal, with the procedure's reason where it has one.
+fn explained<P: Procedure + ?Sized>(
+    procedure: &P,
+    board: &P::Table,
+    decision: &Decision,
+    why: Unanswered,
+) -> Unanswered {
+    match why {
+        Unanswered::NotLegal {
+            given,
+            ruled_out: None,
+        } => {
+            let ruled_out = procedure.ruled_out(board, decision, &given);
+            Unanswered::NotLegal { given, ruled_out }
+        }
+        why => why,
+    }
+}
+
 /// Runs a procedure until it ends or stops, asking the decider for every decision. The
 /// `observe` callback sees the table after every event (for conservation checks).
 pub fn run<P: Procedure + ?Sized>(
@@ -490,6 +538,7 @@ pub fn run<P: Procedure + ?Sized>(
             // asked for another.
             Advance::Decide(decision) if decision.options.len() == 1 => {
                 if let Err(why) = decider.forced(&decision) {
+                    let why = explained(procedure, board, &decision, why);
                     return Run {
                         events,
                         stop: Some(Stop::Undecided { decision, why }),
@@ -504,6 +553,7 @@ pub fn run<P: Procedure + ?Sized>(
                     match decider.decide(&decision) {
                         Ok(choice) => choice,
                         Err(why @ Unanswered::NotLegal { .. }) => {
+                            let why = explained(procedure, board, &decision, why);
                             return Run {
                                 events,
                                 stop: Some(Stop::Undecided { decision, why }),
@@ -529,13 +579,12 @@ pub fn run<P: Procedure + ?Sized>(
                         events,
                         stop: Some(Stop::Undecided {
                             decision,
-                            why: Unanswered::NotLegal {
-                                given: "an option out of range".to_string(),
-                            },
+                            why: Unanswered::not_legal("an option out of range".to_string()),
                         }),
                     };
                 }
                 Err(why) => {
+                    let why = explained(procedure, board, &decision, why);
                     return Run {
                         events,
                         stop: Some(Stop::Undecided { decision, why }),

@@ -3,7 +3,10 @@
 //! and the outcome in the procedure's own terms.
 
 use crate::engine::deciders::Policy;
-use crate::engine::{Step, Stop};
+use crate::engine::{Step, Stop, Unanswered};
+
+/// The code of the finding a scripted answer the rules refuse makes.
+pub const ANSWER_NOT_LEGAL: &str = "answer-not-legal";
 use crate::legality::Violation;
 use crate::rules::Ruleset;
 use crate::scenario::{GameName, Problems};
@@ -117,6 +120,45 @@ impl Walkthrough {
         codes
     }
 
+    /// A scripted answer the rules refuse, where the walk stopped at it, as the finding `check`
+    /// makes of it.
+    pub fn refused_answer(&self) -> Option<Violation> {
+        let Some(Stop::Undecided {
+            decision,
+            why: Unanswered::NotLegal { given, ruled_out },
+        }) = self.stop()
+        else {
+            return None;
+        };
+        let cites: Vec<crate::rules::Citation> = match ruled_out {
+            Some(ruled_out) => ruled_out.cites.clone(),
+            None => decision
+                .options
+                .iter()
+                .flat_map(|option| option.cites.iter().copied())
+                .collect(),
+        };
+        Some(Violation {
+            verdict: crate::legality::Verdict::Illegal,
+            code: ANSWER_NOT_LEGAL,
+            message: format!(
+                "the answer {} under `decisions: {}: {}:` is not a legal choice ({}){}",
+                crate::text::quoted(given),
+                decision.who.word(),
+                decision.kind.script_key(),
+                decision.prompt,
+                ruled_out
+                    .as_ref()
+                    .map(|ruled_out| format!(": {}", ruled_out.why))
+                    .unwrap_or_default()
+            ),
+            basis: crate::legality::Basis::of(&cites, &[]),
+            remedy: None,
+            cards: Vec::new(),
+            labels: Vec::new(),
+        })
+    }
+
     /// The refusals the walk met that the action's findings do not already hold: a refusal
     /// reached after a decision.
     pub fn met_findings(&self) -> Vec<Violation> {
@@ -127,6 +169,7 @@ impl Walkthrough {
                 .iter()
                 .any(|finding| finding.code == refusal.code)
         });
+        refusals.extend(self.refused_answer());
         refusals
     }
 

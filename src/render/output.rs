@@ -10,7 +10,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::cards::{Card, CardType, DerivedTrait, Game, Side, TraitKind, TraitValue};
-use crate::engine::{Move, Place, Tally, Unanswered};
+use crate::engine::{Move, Place, Tally};
 use crate::rules::WordChange;
 use crate::scenario::GameName;
 
@@ -291,18 +291,22 @@ pub enum UnansweredOutput {
     /// Nothing in the script answers it.
     NotScripted,
     /// The script's answer is not among the legal options.
-    NotLegal { given: String },
+    NotLegal {
+        given: String,
+        /// Why the rules rule it out, where the walk can tell of the card or number it names.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ruled_out: Option<RuledOutOutput>,
+    },
 }
 
-impl From<&Unanswered> for UnansweredOutput {
-    fn from(why: &Unanswered) -> UnansweredOutput {
-        match why {
-            Unanswered::NotScripted => UnansweredOutput::NotScripted,
-            Unanswered::NotLegal { given } => UnansweredOutput::NotLegal {
-                given: given.clone(),
-            },
-        }
-    }
+/// Why the rules rule out a script's answer.
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "RuledOut")]
+pub struct RuledOutOutput {
+    /// The card or number at fault and why, in words.
+    pub why: String,
+    /// The rules that rule it out, by full id.
+    pub rules: Vec<String>,
 }
 
 /// A procedure's own event, as a step gives it: the event of whichever procedure walked.

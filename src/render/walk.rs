@@ -11,7 +11,8 @@ use crate::engine::deciders::HeardAnswer;
 use crate::engine::{Decision, Place, Step, Stop, Unanswered};
 use crate::procedures::walkthrough::Walkthrough;
 use crate::render::output::{
-    DecisionOutput, OptionOutput, PositionFinding, RuleText, StepOutput, StopOutput, WalkOutput,
+    DecisionOutput, OptionOutput, PositionFinding, RuleText, RuledOutOutput, StepOutput,
+    StopOutput, UnansweredOutput, WalkOutput,
 };
 use crate::render::rules::standing;
 use crate::rules::{Corpus, Item, Ruleset, lookup};
@@ -147,11 +148,15 @@ pub fn stop_summary(stop: &Stop) -> String {
         ),
         Stop::Undecided {
             decision,
-            why: Unanswered::NotLegal { given },
+            why: Unanswered::NotLegal { given, ruled_out },
         } => format!(
-            "the answer {} is not a legal choice: {}",
+            "the answer {} is not a legal choice: {}{}",
             crate::text::quoted(given),
-            decision.prompt
+            decision.prompt,
+            ruled_out
+                .as_ref()
+                .map(|ruled_out| format!(" ({})", ruled_out.why))
+                .unwrap_or_default()
         ),
         Stop::Missing { fact } => format!("the scenario lacks a fact: {fact}"),
     }
@@ -164,11 +169,25 @@ fn decision_lines(decision: &Decision, why: &Unanswered, quotes: &Quotes<'_>) ->
             "A decision is needed that the scenario does not script: {}.",
             decision.prompt
         )),
-        Unanswered::NotLegal { given } => lines.push(format!(
-            "The scenario's answer {:?} is not a legal choice: {}.",
-            crate::text::quoted(given),
-            decision.prompt
-        )),
+        Unanswered::NotLegal { given, ruled_out } => {
+            lines.push(format!(
+                "The scenario's answer {:?} is not a legal choice: {}.",
+                crate::text::quoted(given),
+                decision.prompt
+            ));
+            if let Some(ruled_out) = ruled_out {
+                let rules: Vec<String> = ruled_out
+                    .cites
+                    .iter()
+                    .filter_map(|cite| quotes.resolve(cite.id()).map(|item| item.id.to_string()))
+                    .collect();
+                lines.push(format!(
+                    "The rules rule it out: {}  [{}]",
+                    crate::text::capitalised(&ruled_out.why),
+                    rules.join(", ")
+                ));
+            }
+        }
     }
     lines.push("Legal options:".to_string());
     for (index, option) in decision.options.iter().enumerate() {
@@ -356,7 +375,7 @@ fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
             let _ = writeln!(
                 out,
                 "{}",
-                palette.bad(&format!("Stopped after step {}.", walk.step_count()))
+                palette.bad(&stopped_undecided(why, walk.step_count()))
             );
             for line in decision_lines(decision, why, quotes) {
                 let indent = if line.starts_with("  ") { "     " } else { "" };
@@ -564,17 +583,18 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
     }
     match walk.stop() {
         Some(Stop::Undecided { decision, why }) => {
-            let _ = writeln!(out, "**Stopped after step {}.**\n", walk.step_count());
+            let _ = writeln!(out, "**{}**\n", stopped_undecided(why, walk.step_count()));
             let lines = decision_lines(decision, why, quotes);
             let (options, text): (Vec<&String>, Vec<&String>) =
                 lines.iter().partition(|line| line.starts_with("  "));
-            let mut text = text.into_iter();
-            if let Some(first) = text.next() {
-                let _ = writeln!(out, "{}\n", markdown_escape(first));
-            }
-            let rest: Vec<&String> = text.collect();
-            if let Some(legal) = rest.first() {
-                let _ = writeln!(out, "{}\n", markdown_escape(legal));
+            // The lines up to "Legal options:" go before the list of options, the rest after.
+            let before = text
+                .iter()
+                .position(|line| line.starts_with("Legal options"))
+                .map_or(text.len(), |at| at + 1);
+            let (head, rest) = text.split_at(before);
+            for line in head {
+                let _ = writeln!(out, "{}\n", markdown_escape(line));
             }
             for option in &options {
                 let option = option.trim_start();
@@ -582,7 +602,7 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
                 let _ = writeln!(out, "{number}. {}", markdown_escape(label));
             }
             out.push('\n');
-            for line in rest.iter().skip(1) {
+            for line in rest {
                 let _ = writeln!(out, "{}\n", markdown_escape(line));
             }
         }
@@ -638,6 +658,17 @@ fn rules_of(heard: &HeardAnswer, quotes: &Quotes<'_>) -> String {
         String::new()
     } else {
         format!(" [{}]", ids.join(", "))
+    }
+}
+
+/// Why a walk stopped at a decision after `steps` steps: one the scenario does not answer, or
+/// an answer the rules refuse.
+fn stopped_undecided(why: &Unanswered, steps: usize) -> String {
+    match why {
+        Unanswered::NotScripted => format!("Stopped after step {steps}."),
+        Unanswered::NotLegal { .. } => {
+            format!("Refused after step {steps}: the scenario's answer is not legal.")
+        }
     }
 }
 
@@ -709,7 +740,16 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
                     })
                     .collect(),
             },
-            why: why.into(),
+            why: match why {
+                Unanswered::NotScripted => UnansweredOutput::NotScripted,
+                Unanswered::NotLegal { given, ruled_out } => UnansweredOutput::NotLegal {
+                    given: given.clone(),
+                    ruled_out: ruled_out.as_ref().map(|ruled_out| RuledOutOutput {
+                        why: ruled_out.why.clone(),
+                        rules: full_ids(&ruled_out.cites),
+                    }),
+                },
+            },
         },
         Stop::Missing { fact } => StopOutput::Missing {
             fact: fact.to_string(),

@@ -15,7 +15,7 @@ use crate::engine::conditions::{self, Situation};
 use crate::engine::missing::CardNumber;
 use crate::engine::{
     Assumption, Decision, DecisionOption, Event, MissingFact, Move, Next, Pending, Procedure,
-    Tally, describe_move, saturating_sum,
+    RuledOut, Tally, describe_move, saturating_sum,
 };
 
 pub(crate) const INITIATION: Citation = cite("duel.initiation");
@@ -1583,6 +1583,37 @@ impl Procedure for DuelEngine {
                 Ok(Next::Continue)
             }
         }
+    }
+
+    fn ruled_out(&self, _board: &Board, decision: &Decision, given: &str) -> Option<RuledOut> {
+        // A block must match the attack's destiny number exactly.
+        let Phase::Block { destiny, .. } = self.phase else {
+            return None;
+        };
+        if decision.kind != super::decisions::BLOCK {
+            return None;
+        }
+        let claimed: i32 = given
+            .trim()
+            .trim_start_matches("block")
+            .trim()
+            .parse()
+            .ok()?;
+        let legal = if decision.options.iter().any(|option| !option.declines) {
+            format!("a block with a card of destiny {destiny} would have been legal")
+        } else {
+            format!("no card of destiny {destiny} is in the dueling hand, so no block was legal")
+        };
+        Some(RuledOut {
+            why: if claimed == destiny {
+                format!("no card of destiny {claimed} is in the dueling hand to block with")
+            } else {
+                format!(
+                    "a block must match the attack exactly, and the attack is a {destiny}, not a {claimed}: {legal}"
+                )
+            },
+            cites: vec![BLOCK],
+        })
     }
 
     fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {

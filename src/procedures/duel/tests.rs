@@ -53,7 +53,11 @@ fn a_scripted_block_of_another_number_is_refused_not_played() {
     assert_eq!(
         why,
         &Unanswered::NotLegal {
-            given: "5".to_string()
+            given: "5".to_string(),
+            ruled_out: Some(crate::engine::RuledOut {
+                why: "a block must match the attack exactly, and the attack is a 4, not a 5: a block with a card of destiny 4 would have been legal".to_string(),
+                cites: vec![super::engine::BLOCK],
+            }),
         }
     );
 }

@@ -20,7 +20,8 @@ use crate::engine::counters::{COUNTERS_UNCOUNTED, UNLIMITED, cost_of};
 use crate::engine::from_deck::NotFetched;
 use crate::engine::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, Search};
 use crate::engine::{
-    Assumption, Decision, DecisionOption, MissingFact, Next, Pending, Procedure, describe_move,
+    Assumption, Decision, DecisionOption, MissingFact, Next, Pending, Procedure, RuledOut,
+    describe_move,
 };
 
 const WIN_THE_GAME: Citation = cite("boonta.objective.podrace");
@@ -1156,6 +1157,118 @@ impl Procedure for PodraceEngine {
     /// The result's state of the Objective and the pile, read whenever the walk may stop.
     fn settle(&mut self, board: &Board) {
         self.settle_result(board);
+    }
+
+    fn ruled_out(&self, board: &Board, decision: &Decision, given: &str) -> Option<RuledOut> {
+        (decision.kind == super::decisions::LAP_CARD).then(|| self.lap_card_ruled_out(board, given))
+    }
+}
+
+impl PodraceEngine {
+    /// Why a lap card a script names may not be the next: not in the hand, a Location, or a
+    /// destiny that is neither the number the lap needs nor a handling number he may use.
+    fn lap_card_ruled_out(&self, board: &Board, given: &str) -> RuledOut {
+        let side = self.side;
+        let number = next_number(board, side);
+        let hand: Vec<&Card> = board
+            .zone(Zone::Hand(side))
+            .iter()
+            .filter_map(|&id| board.card(id))
+            .collect();
+        let in_hand = match given.trim().parse::<i32>() {
+            Ok(destiny) => hand
+                .iter()
+                .find(|card| card.destiny() == Some(destiny))
+                .copied(),
+            Err(_) => {
+                let named: Vec<Card> = hand
+                    .iter()
+                    .filter(|card| !card.anonymous)
+                    .map(|card| (*card).clone())
+                    .collect();
+                let found = crate::cards::find(&named, given)
+                    .ok()
+                    .and_then(|found| found.first().map(|card| card.full_name()));
+                found.and_then(|name| hand.iter().find(|card| card.full_name() == name).copied())
+            }
+        };
+        let Some(card) = in_hand else {
+            return RuledOut {
+                why: format!(
+                    "{} is not in the {side} hand, which lap cards are played from",
+                    crate::text::quoted(given)
+                ),
+                cites: vec![LAPS_PLAY],
+            };
+        };
+        let name = if card.anonymous {
+            format!("the card of destiny {}", card.destiny().unwrap_or_default())
+        } else {
+            card.full_name()
+        };
+        if card.card_type() == Some(CardType::Location) {
+            return RuledOut {
+                why: format!("{name} is a Location, and Location cards may not be lap cards"),
+                cites: vec![LAPS_PLAY],
+            };
+        }
+        let Some(destiny) = card.destiny() else {
+            return RuledOut {
+                why: format!("{name} has no destiny number the walk knows"),
+                cites: vec![LAPS_PLAY],
+            };
+        };
+        let pilot = self.pilot_at(board).and_then(|id| board.card(id));
+        let sources = pilot
+            .map(|pilot| handling_numbers(board, side, pilot).0)
+            .unwrap_or_default();
+        let of_destiny: Vec<&HandlingSource> = sources
+            .iter()
+            .filter(|source| i32::from(source.number) == destiny)
+            .collect();
+        if of_destiny.iter().any(|source| !source.unusable) {
+            return RuledOut {
+                why: format!(
+                    "{name} (destiny {destiny}) would be a handling card for the {number}, and {HANDLING_CARDS_A_LAP} handling cards are in this lap already"
+                ),
+                cites: vec![HANDLING],
+            };
+        }
+        let usable: Vec<String> = sources
+            .iter()
+            .filter(|source| !source.unusable)
+            .map(|source| source.number.to_string())
+            .collect();
+        let unusable: Vec<String> = sources
+            .iter()
+            .filter(|source| source.unusable)
+            .map(|source| source.number.to_string())
+            .collect();
+        let handling = if !of_destiny.is_empty() {
+            format!(", and a Handling of {destiny} is one he cannot use")
+        } else if usable.is_empty() && !unusable.is_empty() {
+            format!(
+                ", and his Handling of {} is one he cannot use",
+                unusable.join(" and ")
+            )
+        } else if usable.is_empty() {
+            ", and he has no Handling number".to_string()
+        } else {
+            format!(", nor a Handling number he can use ({})", usable.join(", "))
+        };
+        let mut cites = vec![LAPS_PLAY, HANDLING];
+        if !of_destiny.is_empty() || sources.iter().any(|source| source.unusable) {
+            cites.push(HANDLING_UNUSABLE);
+        }
+        let what = if card.anonymous {
+            format!("the {destiny} is not the {number} the lap needs next")
+        } else {
+            format!("{name} has destiny {destiny}, not the {number} the lap needs next")
+        };
+        RuledOut {
+            why: format!("{what}{handling}"),
+            cites,
+        }
     }
 }
 
