@@ -187,6 +187,54 @@ fn check_and_walk_give_every_bundled_scenario_the_same_verdict() {
     );
 }
 
+/// The moves of every bundled walk replay: each card moves from where the moves before left
+/// it, so that it is in exactly one place at every step, and ends where `card_journeys` says
+/// (every card that moved and did not come back is there, and no other).
+#[test]
+fn every_bundled_walk_replays_its_moves_in_order_to_its_card_journeys() {
+    let mut replayed = 0;
+    for path in common::bundled_walks() {
+        let name = path.display().to_string();
+        let (_, output) = run(&["walk", &name, "--format", "json"]);
+        let value: Value = serde_json::from_str(&output).expect("JSON");
+        let mut first: std::collections::BTreeMap<u64, Value> = Default::default();
+        let mut now: std::collections::BTreeMap<u64, Value> = Default::default();
+        for event in value["events"].as_array().expect("events") {
+            for moved in event["moves"].as_array().expect("moves") {
+                let card = moved["card"].as_u64().expect("a card id");
+                if let Some(place) = now.get(&card) {
+                    assert_eq!(
+                        place, &moved["from"],
+                        "{name}: step {}: card {card} moves from {} but is in {place}",
+                        event["step"], moved["from"]
+                    );
+                }
+                first.entry(card).or_insert_with(|| moved["from"].clone());
+                now.insert(card, moved["to"].clone());
+                replayed += 1;
+            }
+        }
+        let journeys: std::collections::BTreeMap<u64, (&Value, &Value)> = value["card_journeys"]
+            .as_array()
+            .expect("journeys")
+            .iter()
+            .map(|journey| {
+                (
+                    journey["card"].as_u64().expect("a card id"),
+                    (&journey["from"], &journey["to"]),
+                )
+            })
+            .collect();
+        let moved_away: std::collections::BTreeMap<u64, (&Value, &Value)> = now
+            .iter()
+            .filter(|(card, place)| first.get(card) != Some(place))
+            .map(|(card, place)| (*card, (&first[card], place)))
+            .collect();
+        assert_eq!(journeys, moved_away, "{name}: card_journeys");
+    }
+    assert!(replayed > 500, "{replayed} moves replayed");
+}
+
 #[test]
 fn a_walk_that_stops_validates_too() {
     let validator = validator("walk");

@@ -81,9 +81,6 @@ pub struct Journey {
 /// The cards that ended somewhere other than where they started, in the order they first
 /// moved (which does not depend on how the position numbered its cards).
 pub fn journeys(walk: &Walkthrough) -> Vec<Journey> {
-    if !walk.outcome.tracks_cards() {
-        return Vec::new();
-    }
     let mut journeys: Vec<Journey> = Vec::new();
     let mut position_of: BTreeMap<u32, usize> = BTreeMap::new();
     for event in walk.steps() {
@@ -113,6 +110,9 @@ pub fn journeys(walk: &Walkthrough) -> Vec<Journey> {
 }
 
 fn where_cards_went(walk: &Walkthrough) -> Vec<String> {
+    if !walk.outcome.tracks_cards() {
+        return Vec::new();
+    }
     let mut named: Vec<String> = Vec::new();
     let mut counted: BTreeMap<(String, String), usize> = BTreeMap::new();
     for journey in journeys(walk) {

@@ -137,7 +137,9 @@ impl ClashEngine {
     }
 
     /// Draws cards; when the last card of the draw pile is drawn, the discard pile is
-    /// shuffled into a new draw pile.
+    /// shuffled into a new draw pile. Every move goes into `moves` in the order it happens
+    /// (the reshuffle's between the draws it parts), so that the event that draws gives them
+    /// all; the reshuffle's own event says what happened and moves nothing more.
     fn draw(
         &mut self,
         board: &mut ClashBoard,
@@ -156,9 +158,8 @@ impl ClashEngine {
                 && !board.pile(Pile::Discard(side)).is_empty()
             {
                 let returned: Vec<CardId> = board.pile(Pile::Discard(side)).to_vec();
-                let mut reshuffle_moves = Vec::new();
                 for id in &returned {
-                    Self::transfer(board, *id, Pile::Draw(side), &mut reshuffle_moves);
+                    Self::transfer(board, *id, Pile::Draw(side), moves);
                 }
                 self.shuffle_pile(board, Pile::Draw(side));
                 self.emit(
@@ -167,7 +168,7 @@ impl ClashEngine {
                         count: returned.len(),
                     },
                     &[RESHUFFLE],
-                    reshuffle_moves,
+                    Vec::new(),
                 );
             }
         }

@@ -208,7 +208,7 @@ fn narrate(event: &PodraceEvent) -> String {
             let cap = match (*now >= THRUST_TOKENS_CAP, cap_in_force) {
                 (false, _) => String::new(),
                 (true, true) if *now == THRUST_TOKENS_CAP => {
-                    ", the most he may have under this ruleset".to_string()
+                    ", the most he may have under this ruleset (a cap added to the Boonta Eve rules later: the rules printed in 2001 have none)".to_string()
                 }
                 (true, true) => String::new(),
                 (true, false) => format!(
