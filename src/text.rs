@@ -81,6 +81,16 @@ pub fn count(number: impl Into<u64>, noun: &str) -> String {
     }
 }
 
+/// What is left, its verb agreeing: `only 1 counter is left`, `only 3 counters are left`,
+/// `no counters are left`.
+pub fn only_left(number: impl Into<u64>, noun: &str) -> String {
+    match number.into() {
+        0 => format!("no {noun}s are left"),
+        1 => format!("only 1 {noun} is left"),
+        number => format!("only {number} {noun}s are left"),
+    }
+}
+
 /// A place in order in words: `first` to `tenth`, then `11th`, `22nd`, ...
 pub fn ordinal(number: u64) -> String {
     const WORDS: [&str; 10] = [

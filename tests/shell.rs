@@ -862,3 +862,22 @@ fn a_loaded_scenario_s_named_assumptions_hold_in_the_shell_and_are_saved_with_it
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The end of input at an optional prompt (adding a starship before intercepting) cancels the
+/// evacuation, as at any other prompt: it never means "add no more", and the board stays as
+/// it was.
+#[test]
+fn the_end_of_input_at_an_optional_prompt_cancels_rather_than_declining() {
+    let bundled = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/battle/evacuation-opponent-adds-starships.yaml"
+    );
+    let (out, board) = transcript(&format!("load {bundled}\nevacuate\n"));
+    assert!(
+        out.contains("the evacuation was cancelled; the board is as it was"),
+        "{out}"
+    );
+    assert!(!out.contains("adds no more starships"), "{out}");
+    let (_, loaded) = transcript(&format!("load {bundled}\n"));
+    assert_eq!(board, loaded);
+}

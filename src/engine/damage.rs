@@ -110,24 +110,28 @@ impl Taken {
         (self.lap_cards > 0).then_some(LAP_CARDS)
     }
 
-    /// Where DAMAGE that reached the lap cards took its cards from, in words: "2 cards from
-    /// the top of his draw deck, then 3 lap cards, the last played first, to his discard
-    /// pile; …".
+    /// Where DAMAGE that reached the lap cards took its cards from, as a sentence: "He
+    /// discards 2 cards from the top of his draw deck, then 3 lap cards, the last played
+    /// first; …".
     pub fn lap_cards_phrase(&self) -> String {
         use crate::text::count;
         let from_deck = self.lost.saturating_sub(self.lap_cards);
         let deck = if from_deck == 0 {
-            "his draw deck is exhausted, so ".to_string()
+            "His draw deck is exhausted, so he discards ".to_string()
         } else {
             format!(
-                "{} from the top of his draw deck, then ",
+                "He discards {} from the top of his draw deck, then ",
                 count(from_deck as u64, "card")
             )
         };
+        let left = match self.pile_left {
+            0 => "none is left".to_string(),
+            1 => "1 card is left".to_string(),
+            cards => format!("{cards} cards are left"),
+        };
         format!(
-            "{deck}{}, the last played first, to his discard pile; his draw deck is empty and {} left in his Podracing pile.",
+            "{deck}{}, the last played first; his draw deck is empty, and {left} in his Podracing pile.",
             count(self.lap_cards as u64, "lap card"),
-            count(self.pile_left as u64, "card")
         )
     }
 }

@@ -547,19 +547,19 @@ pub fn run<P: Procedure + ?Sized>(
                 procedure.answer(board, &decision, 0);
             }
             Advance::Offer(decision) => {
-                // A volunteered answer that is not legal is a stop, as for any decision;
-                // one the decider then does not give takes "do nothing".
+                // An offer the decider takes up is a decision like any other: an answer that
+                // is not legal stops the walk, and so does none (the end of a person's input),
+                // rather than being read as "do nothing".
                 let choice = if decider.volunteers(&decision) {
                     match decider.decide(&decision) {
                         Ok(choice) => choice,
-                        Err(why @ Unanswered::NotLegal { .. }) => {
+                        Err(why) => {
                             let why = explained(procedure, board, &decision, why);
                             return Run {
                                 events,
                                 stop: Some(Stop::Undecided { decision, why }),
                             };
                         }
-                        Err(Unanswered::NotScripted) => 0,
                     }
                 } else {
                     0

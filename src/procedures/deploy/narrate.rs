@@ -37,9 +37,9 @@ fn narrate(event: &DeployEvent) -> String {
                 "No deploy: the position does not say whose turn it is.".to_string()
             }
             DeployRefusal::NotEnoughCounters { cost, left } => format!(
-                "No deploy: the card costs {} and only {} are left this turn.",
+                "No deploy: the card costs {} and {} this turn.",
                 counters(*cost),
-                counters(*left)
+                crate::text::only_left(*left, "counter")
             ),
         },
         DeployEvent::Deployed {

@@ -72,9 +72,9 @@ fn narrate(event: &PodraceEvent) -> String {
                 "{card} may not deploy to the Objective: a version of him is in play on {planet}, and cards at the Objective are in play too."
             ),
             ObjectiveDeployRefusal::NotEnoughCounters { cost, left } => format!(
-                "{card} may not deploy to the Objective: it costs {} and only {} are left this turn.",
+                "{card} may not deploy to the Objective: it costs {} and {} this turn.",
                 count(*cost, "counter"),
-                count(*left, "counter")
+                crate::text::only_left(*left, "counter")
             ),
         },
         PodraceEvent::Deployed {
