@@ -356,14 +356,46 @@ fn text_step(
             "{}",
             palette.warn(&wrap(
                 &format!(
-                    "Assumption ({}), not rule text: {}",
-                    assumption.name, assumption.text
+                    "Assumption ({}), not rule text: {}{}",
+                    assumption.name,
+                    assumption.text,
+                    readings(assumption.name)
+                        .map(|readings| format!(" {readings}"))
+                        .unwrap_or_default()
                 ),
                 palette.width,
                 "    "
             ))
         );
     }
+}
+
+/// How a scenario chooses among the readings of a named assumption that has more than one:
+/// "A scenario chooses its reading under `assumptions: NAME:` (`a`, the default; `b`)." The
+/// same words in text and Markdown, whose code spans they are.
+fn readings(name: &str) -> Option<String> {
+    let spec = crate::procedures::actions()
+        .flat_map(|(_, action)| action.assumptions.iter())
+        .find(|spec| spec.assumption.name == name)?;
+    if spec.values.len() < 2 {
+        return None;
+    }
+    let values: Vec<String> = spec
+        .values
+        .iter()
+        .enumerate()
+        .map(|(index, (value, _))| {
+            if index == 0 {
+                format!("`{value}`, the default")
+            } else {
+                format!("`{value}`")
+            }
+        })
+        .collect();
+    Some(format!(
+        "A scenario chooses its reading under `assumptions: {name}:` ({}).",
+        values.join("; ")
+    ))
 }
 
 /// The end of a text walkthrough: the stop, or the verdict; and unmet expectations.
@@ -560,9 +592,12 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
         }
         for assumption in event.assumptions() {
             blocks.push(format!(
-                "**Assumption** (`{}`), not rule text: {}",
+                "**Assumption** (`{}`), not rule text: {}{}",
                 assumption.name,
-                markdown_escape(assumption.text)
+                markdown_escape(assumption.text),
+                readings(assumption.name)
+                    .map(|readings| format!(" {readings}"))
+                    .unwrap_or_default()
             ));
         }
         for (position, block) in blocks.iter().enumerate() {
