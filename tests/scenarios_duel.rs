@@ -590,6 +590,18 @@ fn answers_that_describe_an_attempt_the_rules_refuse_are_heard_not_refused() {
         "{:?}",
         walked.heard
     );
+    // An answer that names a card not there cannot describe the attempt: it is refused.
+    let stray = refused.replace("defender: qui-gon mentor", "defender: Yoda");
+    assert_ne!(stray, refused);
+    let walked = walk(&stray, None, None);
+    assert_eq!(walked.exit_code(), 1);
+    assert_eq!(walked.heard.len(), 2, "{:?}", walked.heard);
+    assert_eq!(
+        walked.unmet,
+        [
+            "decisions: dark: defender: Yoda cannot describe the attempt: the Light Side player has no card of that name on Naboo, where the duel was attempted"
+        ]
+    );
 }
 
 #[test]

@@ -378,7 +378,8 @@ fn yes_no(decision: &Decision, yes: bool) -> Option<usize> {
     decision.options.iter().position(|o| o.declines != yes)
 }
 
-fn is_none_word(text: &str) -> bool {
+/// Whether an answer declines: `none`, `no`, `pass`, `keep`, `no weapon`, `stop`.
+pub fn is_none_word(text: &str) -> bool {
     matches!(
         matching::normalise(text).as_str(),
         "none" | "no" | "pass" | "keep" | "no weapon" | "stop"

@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 use super::walkthrough::{WalkError, WalkOutcome, Walkthrough};
 use super::{ActionSpec, Door, FindCard};
 use crate::board::{Board, CardId, Span};
-use crate::cards::Catalog;
+use crate::cards::{Catalog, Side};
 use crate::clash::ClashBoard;
 use crate::engine::deciders::Policy;
 use crate::engine::{Advance, Decider, DecisionKind, EventKind, Run, Step};
@@ -239,6 +239,18 @@ pub trait Procedure: Sized + 'static {
     fn attempt_refused(result: &Self::Result) -> bool {
         let _ = result;
         false
+    }
+
+    /// Why an answer describing a refused attempt cannot describe it (it names a card that is
+    /// not there), if it cannot: such an answer is refused, not heard.
+    fn stray_attempt_answer(
+        table: &Self::Table,
+        side: Side,
+        key: &str,
+        given: &str,
+    ) -> Option<String> {
+        let _ = (table, side, key, given);
+        None
     }
 
     /// What a refusal of the action underlines, and the cards it names.
@@ -499,7 +511,17 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
         match attempting.filter(|_| P::attempt_refused(&walked.result)) {
             Some(side) => {
                 let (described, unread) = decider.unread_of_a_refused_attempt(side);
-                heard.extend(described);
+                for answer in described {
+                    match P::stray_attempt_answer(&walked.before, side, answer.key, &answer.given) {
+                        Some(why) => unmet.push(format!(
+                            "decisions: {}: {}: {} cannot describe the attempt: {why}",
+                            answer.side.word(),
+                            answer.key,
+                            crate::text::quoted(&answer.given)
+                        )),
+                        None => heard.push(answer),
+                    }
+                }
                 unmet.extend(unread);
             }
             None => unmet.extend(decider.unread()),

@@ -130,6 +130,37 @@ impl Procedure for DuelProcedure {
         })
     }
 
+    fn stray_attempt_answer(
+        board: &Board,
+        side: crate::cards::Side,
+        key: &str,
+        given: &str,
+    ) -> Option<String> {
+        // The initiator's character and weapon are his at the current planet; the defender is
+        // his opponent's there.
+        let whose = match key {
+            "character" | "weapon" => side,
+            "defender" => side.opponent(),
+            _ => return None,
+        };
+        if crate::engine::deciders::is_none_word(given) {
+            return None;
+        }
+        let planet = board.current_planet?;
+        let there: Vec<crate::cards::Card> = board
+            .zone(crate::board::Zone::InPlay(planet, whose))
+            .iter()
+            .filter_map(|id| board.card(*id).cloned())
+            .collect();
+        match crate::cards::find(&there, given) {
+            Ok(found) if !found.is_empty() => None,
+            _ => Some(format!(
+                "the {} player has no card of that name on {planet}, where the duel was attempted",
+                whose.label()
+            )),
+        }
+    }
+
     fn refusal(event: &DuelEvent) -> Option<&'static str> {
         // A position that does not say whose turn it is lacks a fact; the rules refuse nothing.
         match event {
