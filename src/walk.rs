@@ -83,10 +83,14 @@ pub fn walk_file(
             }
         },
     })?;
-    if walked.stop().is_none()
-        && let Some(expect) = &file.expect
-    {
-        let unmet = unmet_walk_expectations(&expect.value, &walked, corpus);
+    if let Some(expect) = &file.expect {
+        // The verdict is held to `expect:` however the walk ended; the events and citations
+        // only when it ran to its end.
+        let unmet = if walked.stop().is_none() {
+            unmet_walk_expectations(&expect.value, &walked, corpus)
+        } else {
+            unmet_verdict(&expect.value, &walked)
+        };
         walked.unmet.extend(unmet);
     }
     Ok(walked)
@@ -105,34 +109,7 @@ fn unmet_walk_expectations(
     walked: &Walkthrough,
     corpus: &Corpus,
 ) -> Vec<String> {
-    let mut unmet = Vec::new();
-    // The verdict, as `check` gives it: the same findings, whatever their order in the file.
-    let mut illegal = walked.illegal_findings();
-    if let Some(legal) = expect.legal
-        && legal != illegal.is_empty()
-    {
-        unmet.push(format!(
-            "legal: the scenario expects it to be {}, and it is {}",
-            if legal { "legal" } else { "illegal" },
-            if illegal.is_empty() {
-                "legal"
-            } else {
-                "illegal"
-            }
-        ));
-    }
-    if let Some(findings) = &expect.findings {
-        let mut wanted: Vec<&str> = findings.iter().map(String::as_str).collect();
-        wanted.sort_unstable();
-        illegal.sort_unstable();
-        if wanted != illegal {
-            unmet.push(format!(
-                "findings: the scenario expects [{}], and the walk finds [{}]",
-                findings.join(", "),
-                illegal.join(", ")
-            ));
-        }
-    }
+    let mut unmet = unmet_verdict(expect, walked);
     if let Some(wanted) = &expect.events {
         let kinds: Vec<(String, Option<String>)> = walked.steps().map(event_kind).collect();
         let mut from = 0;
@@ -190,6 +167,39 @@ fn unmet_walk_expectations(
             unmet.push(format!(
                 "not cited: the walk cites {}",
                 crate::text::quoted(id)
+            ));
+        }
+    }
+    unmet
+}
+
+/// What the expectation says of the verdict (`legal`, `findings`), against the walk's, which
+/// is `check`'s: the same findings, whatever their order in the file.
+fn unmet_verdict(expect: &scenario::Expectation, walked: &Walkthrough) -> Vec<String> {
+    let mut unmet = Vec::new();
+    let mut illegal = walked.illegal_findings();
+    if let Some(legal) = expect.legal
+        && legal != illegal.is_empty()
+    {
+        unmet.push(format!(
+            "legal: the scenario expects it to be {}, and it is {}",
+            if legal { "legal" } else { "illegal" },
+            if illegal.is_empty() {
+                "legal"
+            } else {
+                "illegal"
+            }
+        ));
+    }
+    if let Some(findings) = &expect.findings {
+        let mut wanted: Vec<&str> = findings.iter().map(String::as_str).collect();
+        wanted.sort_unstable();
+        illegal.sort_unstable();
+        if wanted != illegal {
+            unmet.push(format!(
+                "findings: the scenario expects [{}], and the walk finds [{}]",
+                findings.join(", "),
+                illegal.join(", ")
             ));
         }
     }

@@ -284,7 +284,10 @@ fn a_scripted_weapon_the_fighter_cannot_use_is_refused_even_when_one_weapon_is_l
         *why,
         jedi_judge::engine::Unanswered::NotLegal {
             given: "Qui-Gon Jinn's Lightsaber".to_string(),
-            ruled_out: None,
+            ruled_out: Some(jedi_judge::engine::RuledOut {
+                why: "Qui-Gon Jinn's Lightsaber is not one of the Dark Side player's cards on Naboo, where the duel is".to_string(),
+                cites: vec![jedi_judge::rules::cite("duel.who-fights")],
+            }),
         }
     );
     assert_eq!(walked.exit_code(), 1);

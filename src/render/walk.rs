@@ -407,7 +407,11 @@ fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
             let _ = writeln!(
                 out,
                 "{}",
-                palette.bad(&stopped_undecided(why, walk.step_count()))
+                palette.bad(&wrap(
+                    &stopped_undecided(why, walk.step_count()),
+                    palette.width,
+                    ""
+                ))
             );
             for line in decision_lines(decision, why, quotes) {
                 let indent = if line.starts_with("  ") { "     " } else { "" };
@@ -424,7 +428,11 @@ fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
             let _ = writeln!(
                 out,
                 "{}",
-                palette.bad(&stopped_because(fact, walk.step_count()))
+                palette.bad(&wrap(
+                    &stopped_because(fact, walk.step_count()),
+                    palette.width,
+                    ""
+                ))
             );
             let _ = writeln!(out, "{}", wrap(&fact.to_string(), palette.width, ""));
         }

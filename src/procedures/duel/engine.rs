@@ -271,6 +271,62 @@ impl DuelEngine {
         board.describe(id)
     }
 
+    /// Why a card a script names for a fighter or a weapon is not among the choices: it is
+    /// not the player's card at the planet, or it is there and the rules do not let it be
+    /// chosen.
+    fn named_card_ruled_out(
+        &self,
+        board: &Board,
+        decision: &Decision,
+        given: &str,
+    ) -> Option<RuledOut> {
+        let (whose, what, cites): (Side, &str, &[Citation]) = match decision.kind {
+            super::decisions::INITIATOR_CHARACTER => (
+                self.initiator,
+                "a dueling character with a lightsaber he can use there",
+                &[WHO_FIGHTS, DUELING_CHARACTER],
+            ),
+            super::decisions::INITIATOR_WEAPON => (
+                decision.who,
+                "a lightsaber his fighter can use",
+                &[WHO_FIGHTS],
+            ),
+            super::decisions::DEFENDER_WEAPON => (
+                decision.who,
+                "a weapon his fighter can use",
+                &[WHO_FIGHTS],
+            ),
+            super::decisions::DEFENDER => (
+                self.defender_side(),
+                if self.revised {
+                    "a character of his"
+                } else {
+                    "a dueling character of his"
+                },
+                &[WHO_FIGHTS, DUELING_CHARACTER],
+            ),
+            _ => return None,
+        };
+        let planet = board.current_planet?;
+        let there: Vec<Card> = board
+            .zone(Zone::InPlay(planet, whose))
+            .iter()
+            .filter_map(|id| board.card(*id).cloned())
+            .collect();
+        let why = match crate::cards::find(&there, given).ok().and_then(|found| found.first().map(|card| card.full_name())) {
+            None => format!(
+                "{} is not one of the {} player's cards on {planet}, where the duel is",
+                crate::text::quoted(given),
+                whose.label()
+            ),
+            Some(name) => format!("{name} is on {planet}, but it is not {what}"),
+        };
+        Some(RuledOut {
+            why,
+            cites: cites.to_vec(),
+        })
+    }
+
     fn cards_at(board: &Board, planet: Planet, side: Side, card_type: CardType) -> Vec<CardId> {
         board
             .zone(Zone::InPlay(planet, side))
@@ -1585,7 +1641,10 @@ impl Procedure for DuelEngine {
         }
     }
 
-    fn ruled_out(&self, _board: &Board, decision: &Decision, given: &str) -> Option<RuledOut> {
+    fn ruled_out(&self, board: &Board, decision: &Decision, given: &str) -> Option<RuledOut> {
+        if let Some(ruled_out) = self.named_card_ruled_out(board, decision, given) {
+            return Some(ruled_out);
+        }
         // A block must match the attack's destiny number exactly.
         let Phase::Block { destiny, .. } = self.phase else {
             return None;
