@@ -485,11 +485,15 @@ pub fn check_text(
         )),
         _ => None,
     };
-    let met = walked
+    // What the walk found of the action: the claims it states and what the walk met.
+    let of_the_walk = walked
         .as_ref()
         .and_then(|walked| walked.as_ref().ok())
-        .map(crate::walk::Walkthrough::met_findings)
-        .unwrap_or_default();
+        .map(|walked| {
+            let mut found = walked.action_findings.clone();
+            found.extend(walked.met_findings());
+            found
+        });
     let mut report = if crate::procedures::game_of(&parsed) == scenario::GameName::Clash {
         check_clash(file, text, &parsed, rules_override)
     } else {
@@ -510,12 +514,11 @@ pub fn check_text(
                     }
                     finding
                 };
-                found.extend(
-                    door.check_action(&built.board, corpus, spec.name, &choices)
-                        .into_iter()
-                        .chain(met)
-                        .map(at_the_action),
-                );
+                let of_the_action = match of_the_walk {
+                    Some(found) => found,
+                    None => door.check_action(&built.board, corpus, spec.name, &choices),
+                };
+                found.extend(of_the_action.into_iter().map(at_the_action));
                 legality::in_file_order(&mut found);
             }
             found

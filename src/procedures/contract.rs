@@ -259,15 +259,32 @@ pub trait Procedure: Sized + 'static {
         (Vec::new(), Vec::new())
     }
 
+    /// Findings about the claims the scenario states for `action` (a stated plan the rules
+    /// do not allow), for an action the rules do not refuse.
+    fn claim_findings(
+        table: &Self::Table,
+        corpus: &Corpus,
+        action: &str,
+        choices: &Choices,
+    ) -> Vec<Violation> {
+        let _ = (table, corpus, action, choices);
+        Vec::new()
+    }
+
     /// Findings about whether `action` may be taken in the position: the refusals its engine
-    /// reaches before the first decision.
+    /// reaches before the first decision, or else the claims the scenario states for it.
+    /// A walk finds the same: the refusals as it meets them, the claims where none refuses.
     fn check_action(
         table: &Self::Table,
         corpus: &Corpus,
         action: &str,
         choices: &Choices,
     ) -> Vec<Violation> {
-        refusals_before_deciding::<Self>(table, corpus, action, choices)
+        let refused = refusals_before_deciding::<Self>(table, corpus, action, choices);
+        if !refused.is_empty() {
+            return refused;
+        }
+        Self::claim_findings(table, corpus, action, choices)
     }
 
     /// The help with which a walk is refused for a finding about the position, if the
@@ -482,9 +499,6 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
             (table.clone(), Vec::new(), None, None)
         }
     };
-    // The action's own findings, by the function `check` calls: the walk and `check` judge
-    // the scenario from one set of checks.
-    let action_findings = P::check_action(&table, corpus, action, &choices);
     let before = table.clone();
     let mut engine = P::start(&table, corpus, action, &choices);
     let run = crate::engine::run(&mut engine, &mut table, decider, &mut |table, event| {
@@ -527,6 +541,13 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
             None => unmet.extend(decider.unread()),
         }
     }
+    // The claims the scenario states for the action, by the checks `check` runs, unless the
+    // rules refused the action: the walk and `check` judge it from one set of checks.
+    let action_findings = if WalkOutcome::refusals(&walked).is_empty() {
+        P::claim_findings(&walked.before, corpus, action, &choices)
+    } else {
+        Vec::new()
+    };
     let text_not_modelled = walked
         .board_after()
         .map(crate::board::Board::text_not_modelled)

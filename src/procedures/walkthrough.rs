@@ -20,9 +20,9 @@ pub struct Walkthrough {
     pub seed: u64,
     /// Legality findings about the position, reported before the walk.
     pub findings: Vec<Violation>,
-    /// The findings about the action and the claims the scenario states, by the checks
-    /// `check` runs (the refusals the engine reaches before its first decision, stated plans
-    /// the rules do not allow).
+    /// The findings about the claims the scenario states for the action (stated plans the
+    /// rules do not allow), by the checks `check` runs; none where the rules refused the
+    /// action.
     pub action_findings: Vec<Violation>,
     /// Differences from the scenario's expectation.
     pub unmet: Vec<String>,
@@ -159,8 +159,8 @@ impl Walkthrough {
         })
     }
 
-    /// The refusals the walk met that the action's findings do not already hold: a refusal
-    /// reached after a decision.
+    /// The findings the walk met as it went: the action's refusals, and a scripted answer the
+    /// rules refuse.
     pub fn met_findings(&self) -> Vec<Violation> {
         let mut refusals = self.outcome.refusals();
         refusals.retain(|refusal| {

@@ -271,17 +271,12 @@ impl Procedure for BattleProcedure {
         )
     }
 
-    fn check_action(
+    fn claim_findings(
         board: &Board,
         corpus: &Corpus,
         action: &str,
         choices: &Choices,
     ) -> Vec<Violation> {
-        let refused =
-            super::contract::refusals_before_deciding::<Self>(board, corpus, action, choices);
-        if !refused.is_empty() {
-            return refused;
-        }
         let battle_span = section::BattleFile::stated(board).and_then(|setup| setup.span.0);
         Self::start(board, corpus, action, choices)
             .stated_plan_problems(board)

@@ -291,11 +291,9 @@ impl DuelEngine {
                 "a lightsaber his fighter can use",
                 &[WHO_FIGHTS],
             ),
-            super::decisions::DEFENDER_WEAPON => (
-                decision.who,
-                "a weapon his fighter can use",
-                &[WHO_FIGHTS],
-            ),
+            super::decisions::DEFENDER_WEAPON => {
+                (decision.who, "a weapon his fighter can use", &[WHO_FIGHTS])
+            }
             super::decisions::DEFENDER => (
                 self.defender_side(),
                 if self.revised {
@@ -313,7 +311,10 @@ impl DuelEngine {
             .iter()
             .filter_map(|id| board.card(*id).cloned())
             .collect();
-        let why = match crate::cards::find(&there, given).ok().and_then(|found| found.first().map(|card| card.full_name())) {
+        let why = match crate::cards::find(&there, given)
+            .ok()
+            .and_then(|found| found.first().map(|card| card.full_name()))
+        {
             None => format!(
                 "{} is not one of the {} player's cards on {planet}, where the duel is",
                 crate::text::quoted(given),
