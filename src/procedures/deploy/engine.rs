@@ -38,6 +38,12 @@ const FETCHED_HIDDEN: Assumption = Assumption {
     text: "Set by the scenario to `hidden`: a card deployed from the draw deck by game text is deployed face down.",
 };
 
+/// No penalty where the text that would deploy from the draw deck cannot be used.
+pub(crate) const TEXT_OFF_NO_PENALTY: Assumption = Assumption {
+    name: "text-off-no-penalty",
+    text: "A card deployed hidden, whose game text cannot be used, takes no penalty for deploying nothing from the draw deck: the penalty is for a card the text could have deployed, and the text is off. The rule sources do not say.",
+};
+
 /// The value of `fetched-card-face-up` that deploys the fetched card face down.
 pub(crate) const FETCH_HIDDEN: &str = "hidden";
 
@@ -199,7 +205,7 @@ impl DeployEngine {
             self.pending.emit(
                 DeployEvent::TextOff { side, card: name },
                 &[HIDDEN],
-                Vec::new(),
+                vec![TEXT_OFF_NO_PENALTY],
                 Vec::new(),
             );
             self.phase = Phase::Done;

@@ -43,6 +43,13 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
             ),
         ],
     },
+    AssumptionSpec {
+        assumption: engine::TEXT_OFF_NO_PENALTY,
+        values: &[(
+            "no-penalty",
+            "a card deployed hidden takes no penalty for deploying nothing from the draw deck",
+        )],
+    },
 ];
 
 static ACTIONS: &[ActionSpec] = &[ActionSpec {

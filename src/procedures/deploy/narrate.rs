@@ -57,7 +57,7 @@ fn narrate(event: &DeployEvent) -> String {
             left(*counters_left)
         ),
         DeployEvent::TextOff { card, .. } => format!(
-            "{card} is hidden: its game text cannot be used until it is turned face up, so it deploys nothing from the draw deck, and there is no penalty."
+            "{card} is hidden: its game text cannot be used until it is turned face up, so it deploys nothing from the draw deck; no penalty follows (a named assumption)."
         ),
         DeployEvent::TextNotHere {
             card, planet, only, ..
