@@ -308,6 +308,7 @@ fn check_clash(
     text: &str,
     parsed: &scenario::ScenarioFile,
     rules_override: Option<&Ruleset>,
+    of_the_walk: Option<Vec<Violation>>,
 ) -> FileReport {
     let built = scenario::build_clash(parsed, rules_override);
     let unreadable = built.problems.has_errors();
@@ -317,8 +318,9 @@ fn check_clash(
     } else {
         crate::clash::check(&built.board)
             .into_iter()
-            .map(|finding| {
-                let mut violation = finding.into_violation();
+            .map(crate::clash::ClashFinding::into_violation)
+            .chain(of_the_walk.unwrap_or_default())
+            .map(|mut violation| {
                 if violation.labels.is_empty() {
                     violation.labels = span
                         .map(|span| (span, "the table".to_string()))
@@ -495,7 +497,7 @@ pub fn check_text(
             found
         });
     let mut report = if crate::procedures::game_of(&parsed) == scenario::GameName::Clash {
-        check_clash(file, text, &parsed, rules_override)
+        check_clash(file, text, &parsed, rules_override, of_the_walk)
     } else {
         let built = scenario::build(&parsed, catalog, rules_override);
         let violations = if built.problems.has_errors() {

@@ -145,3 +145,26 @@ fn a_duel_answer_in_a_clash_script_is_reported_as_never_asked() {
     );
     assert_eq!(walked.exit_code(), 1);
 }
+
+/// A Clash play the rules refuse (a card the hand does not hold) stops the walk with exit 1,
+/// and `check` finds it too: the same finding from both.
+#[test]
+fn a_clash_play_the_rules_refuse_is_the_same_finding_for_walk_and_check() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/clash/concession-refused-while-winning.yaml");
+    let text = std::fs::read_to_string(path).expect("readable");
+    let claimed = text.replace("plays: [2, concede]", "plays: [6, concede]");
+    assert_ne!(claimed, text);
+    let walked = walk(&claimed, None, None);
+    assert_eq!(walked.exit_code(), 1);
+    assert_eq!(walked.illegal_findings(), ["answer-not-legal"]);
+    let report = jedi_judge::check::check_text(
+        "claimed.yaml",
+        &claimed,
+        Corpus::embedded(),
+        Catalog::embedded(),
+        None,
+    );
+    let codes: Vec<&str> = report.violations.iter().map(|v| v.code).collect();
+    assert_eq!(codes, ["answer-not-legal"]);
+}

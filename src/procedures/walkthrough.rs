@@ -4,12 +4,12 @@
 
 use crate::engine::deciders::Policy;
 use crate::engine::{Step, Stop, Unanswered};
-
-/// The code of the finding a scripted answer the rules refuse makes.
-pub const ANSWER_NOT_LEGAL: &str = "answer-not-legal";
 use crate::legality::Violation;
 use crate::rules::Ruleset;
 use crate::scenario::{GameName, Problems};
+
+/// The code of the finding a scripted answer the rules refuse makes.
+pub const ANSWER_NOT_LEGAL: &str = "answer-not-legal";
 
 /// Everything a walk produced.
 #[derive(Debug)]
@@ -162,15 +162,9 @@ impl Walkthrough {
     /// The findings the walk met as it went: the action's refusals, and a scripted answer the
     /// rules refuse.
     pub fn met_findings(&self) -> Vec<Violation> {
-        let mut refusals = self.outcome.refusals();
-        refusals.retain(|refusal| {
-            !self
-                .action_findings
-                .iter()
-                .any(|finding| finding.code == refusal.code)
-        });
-        refusals.extend(self.refused_answer());
-        refusals
+        let mut met = self.outcome.refusals();
+        met.extend(self.refused_answer());
+        met
     }
 
     /// The action's findings that the walk's steps do not show: a stated claim the walk never
