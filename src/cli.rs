@@ -24,7 +24,7 @@ pub const EXIT_USAGE: i32 = 2;
     name = "jedi-judge",
     version,
     about = "A judge's assistant for the Young Jedi CCG and Clash of the Lightsabers: positions, walkthroughs and cited rulings",
-    after_help = "Exit codes: 0 success; 1 illegal position or missing decision; 2 bad usage or unreadable input."
+    after_help = ROOT_EXAMPLES
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -58,17 +58,55 @@ pub struct Common {
     pub format: Format,
 }
 
+/// What every help ends with: examples, then the exit codes.
+const ROOT_EXAMPLES: &str = "Examples:
+  jedi-judge walk scenarios/duel/revised-example-1-r2-d2-qui-gon-defends.yaml
+  jedi-judge check scenarios/check/*.yaml
+  jedi-judge repl
+  jedi-judge rules show duel.block
+  jedi-judge cards show maul student
+
+Each command's --help has more. Exit codes: 0 success; 1 illegal position, refused claim or
+missing decision; 2 bad usage or unreadable input.";
+
+/// What a FILE argument may be.
+const SCENARIO_FILE: &str = "A scenario: a YAML file (docs/scenario-format.md) of at most 1 MiB";
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// The rule corpus: look up, search, list and compare rulesets.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:
+  jedi-judge rules show duel.block
+  jedi-judge rules search lightsaber duel
+  jedi-judge rules diff 2000-12-01 latest
+  jedi-judge rules assumptions"
+    )]
     Rules(RulesCommand),
     /// The card catalog and the traits derived from each card.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:
+  jedi-judge cards show maul student
+  jedi-judge cards search dark weapon
+  jedi-judge cards list --set reflections 'power>=5'
+  jedi-judge cards disagreements"
+    )]
     Cards(CardsCommand),
-    /// Checks that positions are legal: every problem at once, underlined in the file, with
-    /// the rule quoted and the FAQ remedy. Exit 0 legal, 1 illegal, 2 unreadable.
+    /// Checks that positions are legal.
+    ///
+    /// Reports every problem at once, underlined in the file, with the rule quoted and the FAQ
+    /// remedy. A scenario with an `action:` is walked too, so that its claims are judged as
+    /// `walk` judges them.
+    #[command(after_help = "Examples:
+  jedi-judge check scenarios/check/deck-over-sixty.yaml
+  jedi-judge check --format json scenarios/check/*.yaml
+  jedi-judge check --rules-as-of 2000-12-01 my-position.yaml
+
+Exit codes: 0 legal; 1 illegal; 2 unreadable.")]
     Check {
+        /// Scenarios: YAML files (docs/scenario-format.md) of at most 1 MiB each.
         #[arg(required = true, num_args = 1..)]
         files: Vec<std::path::PathBuf>,
         /// The rules in force, overriding each scenario's `rules:`: a date (YYYY-MM-DD) or a
@@ -79,11 +117,22 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Walks through the procedure the scenario's `action:` names (an unknown action lists
-    /// them all) step by step, each step with the rules it applies quoted, then the verdict. Exit 0 done as expected; 1 a decision the scenario
-    /// does not give, or an outcome other than its `expect:`; 2 unreadable input or a
-    /// missing fact.
+    /// Walks through the scenario's `action:` step by step, the rules quoted.
+    ///
+    /// Each step cites the rules it applies (quoted in full the first time) and names any
+    /// assumption it takes; the verdict follows. The scenario's `decisions:` answer what the
+    /// players chose, and `--policy` what they leave open. A scenario without an `action:` is
+    /// checked as a position. An unknown action lists them all.
+    #[command(after_help = "Examples:
+  jedi-judge walk scenarios/duel/revised-example-1-r2-d2-qui-gon-defends.yaml
+  jedi-judge walk --policy never-block scenarios/duel/hands-empty-tied.yaml
+  jedi-judge walk --format markdown scenarios/disputes/duel-block-five-on-four-refused.yaml
+  jedi-judge walk --format json --seed 7 scenarios/clash/whole-game-from-a-seed.yaml
+
+Exit codes: 0 done as expected; 1 a decision the scenario does not give, a claim the rules
+refuse, or an outcome other than its `expect:`; 2 unreadable input or a missing fact.")]
     Walk {
+        #[arg(help = SCENARIO_FILE)]
         file: std::path::PathBuf,
         /// The rules in force, overriding the scenario's `rules:`.
         #[arg(long = "rules-as-of", value_name = "DATE|NAME")]
@@ -98,10 +147,18 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// The interactive shell: build a position by commands and adjudicate it, with tab
-    /// completion, undo and redo. When input is not a terminal, runs it as a script.
+    /// The interactive shell: build a position by commands and adjudicate it.
+    ///
+    /// With tab completion, undo and redo, and `save` to write the position as a scenario.
+    /// When input is not a terminal, runs it as a script, one command a line.
+    #[command(after_help = "Examples:
+  jedi-judge repl
+  jedi-judge repl scenarios/duel/hands-empty-tied.yaml
+  jedi-judge repl < session.txt
+
+Inside, `help` lists the commands (docs/repl.md).")]
     Repl {
-        /// A scenario to start from.
+        /// A scenario to start from: a YAML file (docs/scenario-format.md) of at most 1 MiB.
         file: Option<std::path::PathBuf>,
         /// The rules in force.
         #[arg(long = "rules-as-of", value_name = "DATE|NAME")]
@@ -110,13 +167,26 @@ pub enum Command {
         #[arg(long, value_enum)]
         policy: Option<crate::engine::deciders::Policy>,
     },
-    /// Prints a JSON Schema (draft 7): of the scenario format (the default), for editors, or
-    /// of the JSON that `walk`, `check`, `rules` or `cards` print with `--format json`.
+    /// Prints a JSON Schema (draft 7) of the scenario format or of a JSON output.
+    ///
+    /// Without an argument, the scenario format, for editors; otherwise the JSON that `walk`,
+    /// `check`, `rules` or `cards` print with `--format json` (docs/json.md).
+    #[command(after_help = "Examples:
+  jedi-judge schema > jedi-judge-scenario.schema.json
+  jedi-judge schema walk")]
     Schema {
+        /// Whose schema: the scenario format (the default), or the JSON of a command.
         #[arg(value_enum)]
         of: Option<render::output::SchemaOf>,
     },
     /// Prints a shell completion script.
+    ///
+    /// The script completes commands and options. For names too (cards, rule ids), register
+    /// the dynamic completion instead: `source <(COMPLETE=bash jedi-judge)`.
+    #[command(after_help = "Examples:
+  jedi-judge completions bash > ~/.local/share/bash-completion/completions/jedi-judge
+  source <(COMPLETE=bash jedi-judge)
+  jedi-judge completions zsh > ~/.zfunc/_jedi-judge")]
     Completions {
         /// The shell.
         shell: clap_complete::Shell,
@@ -125,17 +195,28 @@ pub enum Command {
 
 #[derive(Subcommand, Debug)]
 pub enum RulesCommand {
-    /// Quotes an item with its document, section and date, and what it supersedes or is
-    /// superseded by. ID is a full id (revised.duel.initiation) or a key (duel.initiation),
-    /// which gives the item in force under the ruleset.
+    /// Quotes a rule with its document, section and date.
+    ///
+    /// Also says what it supersedes or is superseded by. ID is a full id
+    /// (revised.duel.initiation) or a key (duel.initiation), which gives the item in force
+    /// under the ruleset.
+    #[command(after_help = "Examples:
+  jedi-judge rules show duel.block
+  jedi-judge rules show revised.duel.initiation
+  jedi-judge rules show --rules-as-of 2000-12-01 duel.initiation")]
     Show {
+        /// A full id (revised.duel.initiation) or a key (duel.initiation).
         #[arg(add = clap_complete::engine::ArgValueCompleter::new(complete_rule_id))]
         id: String,
         #[command(flatten)]
         common: Common,
     },
     /// Ranked search of the items in force; the words found are marked.
+    #[command(after_help = "Examples:
+  jedi-judge rules search lightsaber duel
+  jedi-judge rules search --all --limit 20 evacuation")]
     Search {
+        /// Words to find, in any of their forms (survived finds survivors).
         #[arg(required = true, num_args = 1..)]
         words: Vec<String>,
         /// Search superseded items too.
@@ -148,6 +229,9 @@ pub enum RulesCommand {
         common: Common,
     },
     /// Lists items: what is in force (each text once), or one document's items.
+    #[command(after_help = "Examples:
+  jedi-judge rules list --topic podrace
+  jedi-judge rules list --document faq --kind ruling")]
     List {
         /// A document: sheet, faq, revised, boonta, clash.
         #[arg(long)]
@@ -165,8 +249,13 @@ pub enum RulesCommand {
         common: Common,
     },
     /// What changed between two rulesets, old and new text side by side.
+    #[command(after_help = "Examples:
+  jedi-judge rules diff 2000-12-01 latest
+  jedi-judge rules diff rulesheet faq-2000-12-01 --format markdown")]
     Diff {
+        /// The older ruleset: a date (YYYY-MM-DD) or a ruleset name.
         old: String,
+        /// The newer ruleset: a date (YYYY-MM-DD) or a ruleset name.
         new: String,
         /// List every item of a newly added document rather than one line for it.
         #[arg(long)]
@@ -176,13 +265,21 @@ pub enum RulesCommand {
         format: Format,
     },
     /// The named rulesets.
+    #[command(after_help = "Examples:
+  jedi-judge rules rulesets
+  jedi-judge rules rulesets --format json")]
     Rulesets {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Every named assumption the procedures make where the sources are silent: its
-    /// default, the values a scenario may choose under `assumptions:`, and who uses it.
+    /// Every named assumption the procedures make where the sources are silent.
+    ///
+    /// With its default, the values a scenario may choose under `assumptions:`, and the
+    /// actions that make it.
+    #[command(after_help = "Examples:
+  jedi-judge rules assumptions
+  jedi-judge rules assumptions --format markdown")]
     Assumptions {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -221,9 +318,16 @@ impl From<KindArg> for ItemKind {
 
 #[derive(Subcommand, Debug)]
 pub enum CardsCommand {
-    /// Shows a card: its facts with their sources, corrections, and traits derived by rule.
-    /// The name is forgiving: "maul student" finds Darth Maul, Student of the Dark Side.
+    /// Shows a card: its facts with their sources, and traits derived by rule.
+    ///
+    /// Also its corrections and printings. The name is forgiving: "maul student" finds Darth
+    /// Maul, Student of the Dark Side; `Name (Set)` asks for one printing.
+    #[command(after_help = "Examples:
+  jedi-judge cards show maul student
+  jedi-judge cards show 'Naboo Starfighter (The Jedi Council)'
+  jedi-judge cards show --format json qui-gon mentor")]
     Show {
+        /// The card's name, or words of it.
         #[arg(
             required = true,
             num_args = 1..,
@@ -233,9 +337,15 @@ pub enum CardsCommand {
         #[command(flatten)]
         common: Common,
     },
-    /// Lists the cards whose name, type, side or notes contain every word. A word such as
-    /// `power>=5` or `destiny=6` compares a printed number instead.
+    /// Lists the cards whose name, type, side or notes contain every word.
+    ///
+    /// A word such as `power>=5` or `destiny=6` compares a printed number instead (quote it
+    /// in the shell: `>` redirects).
+    #[command(after_help = "Examples:
+  jedi-judge cards search dark weapon
+  jedi-judge cards search jedi 'power>=5'")]
     Search {
+        /// Words of the name, type, side or notes, and comparisons of printed numbers.
         #[arg(required = true, num_args = 1..)]
         words: Vec<String>,
         #[command(flatten)]
@@ -243,17 +353,30 @@ pub enum CardsCommand {
         #[command(flatten)]
         common: Common,
     },
-    /// Lists the catalog: every card, or those the filters keep. COMPARISONS compare printed
-    /// numbers: `power>=5`, `damage<3`, `destiny=6`, `deploy!=0`.
+    /// Lists the catalog: every card, or those the filters keep.
+    ///
+    /// COMPARISONS compare printed numbers: `power>=5`, `damage<3`, `destiny=6`, `deploy!=0`
+    /// (quote them in the shell: `>` and `<` redirect).
+    #[command(after_help = "Examples:
+  jedi-judge cards list --set reflections
+  jedi-judge cards list --side dark --type weapon
+  jedi-judge cards list 'power>=5' 'damage<3'")]
     List {
+        /// Comparisons of printed numbers: power, damage, destiny, deploy with =, !=, <, <=,
+        /// >, >=.
         comparisons: Vec<String>,
         #[command(flatten)]
         filter: FilterArgs,
         #[command(flatten)]
         common: Common,
     },
-    /// Lists every fact on which the card sources disagree, with the reading the catalog took
-    /// and why. `--format markdown` writes the report docs/card-data.md holds.
+    /// Lists every fact on which the card sources disagree.
+    ///
+    /// With the reading the catalog took and why. `--format markdown` writes the report
+    /// docs/card-data.md holds.
+    #[command(after_help = "Examples:
+  jedi-judge cards disagreements
+  jedi-judge cards disagreements --format markdown > card-data.md")]
     Disagreements {
         #[command(flatten)]
         common: Common,

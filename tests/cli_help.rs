@@ -1,0 +1,104 @@
+//! The help a new user reads: every command has examples that are valid commands, every
+//! argument and option says what it takes, and the command list gives one short line each.
+
+use clap::{CommandFactory, Parser};
+use jedi_judge::cli::Cli;
+
+/// Every command under `command`, with its full name, `help` left out.
+fn commands(command: &clap::Command, path: &str) -> Vec<(String, clap::Command)> {
+    let mut found = Vec::new();
+    for sub in command.get_subcommands() {
+        if sub.get_name() == "help" {
+            continue;
+        }
+        let name = format!("{path} {}", sub.get_name());
+        found.push((name.clone(), sub.clone()));
+        found.extend(commands(sub, &name));
+    }
+    found
+}
+
+/// A shell line's words, single quotes kept together, up to a redirection.
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    for ch in line.chars() {
+        match ch {
+            '\'' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !word.is_empty() {
+                    out.push(std::mem::take(&mut word));
+                }
+            }
+            '>' | '<' | '|' if !quoted => break,
+            _ => word.push(ch),
+        }
+    }
+    if !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+#[test]
+fn every_command_has_examples_that_are_valid_commands() {
+    let root = Cli::command();
+    let mut examples = 0;
+    for (name, command) in std::iter::once(("jedi-judge".to_string(), root.clone()))
+        .chain(commands(&root, "jedi-judge"))
+    {
+        let after = command
+            .get_after_help()
+            .map(|text| text.to_string())
+            .unwrap_or_default();
+        assert!(after.contains("Examples:"), "{name} --help has no examples");
+        for line in after
+            .lines()
+            .filter(|line| line.starts_with("  jedi-judge "))
+        {
+            let words = words(line.trim());
+            if let Err(error) = Cli::try_parse_from(&words) {
+                panic!(
+                    "{name}: the example `{}` does not parse: {error}",
+                    line.trim()
+                );
+            }
+            examples += 1;
+        }
+    }
+    assert!(examples >= 40, "{examples} examples");
+}
+
+#[test]
+fn every_argument_and_option_says_what_it_takes() {
+    let root = Cli::command();
+    for (name, command) in commands(&root, "jedi-judge") {
+        for arg in command.get_arguments() {
+            let id = arg.get_id().as_str();
+            if matches!(id, "help" | "version") {
+                continue;
+            }
+            assert!(
+                arg.get_help().is_some() || arg.get_long_help().is_some(),
+                "{name}: {id} has no help"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_command_list_gives_one_short_line_each() {
+    let root = Cli::command();
+    for (name, command) in commands(&root, "jedi-judge") {
+        let about = command
+            .get_about()
+            .map(|text| text.to_string())
+            .unwrap_or_default();
+        assert!(!about.is_empty(), "{name} has no summary");
+        assert!(
+            !about.contains('\n') && about.chars().count() <= 80,
+            "{name}: the summary is long: {about}"
+        );
+    }
+}
