@@ -50,7 +50,8 @@ pub struct Common {
     #[arg(
         long = "rules-as-of",
         value_name = "DATE|NAME",
-        default_value = "latest"
+        default_value = "latest",
+        add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset)
     )]
     pub rules_as_of: String,
     /// Output format.
@@ -111,7 +112,7 @@ Exit codes: 0 legal; 1 illegal; 2 unreadable.")]
         files: Vec<std::path::PathBuf>,
         /// The rules in force, overriding each scenario's `rules:`: a date (YYYY-MM-DD) or a
         /// ruleset name.
-        #[arg(long = "rules-as-of", value_name = "DATE|NAME")]
+        #[arg(long = "rules-as-of", value_name = "DATE|NAME", add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         rules_as_of: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -135,7 +136,7 @@ refuse, or an outcome other than its `expect:`; 2 unreadable input or a missing 
         #[arg(help = SCENARIO_FILE)]
         file: std::path::PathBuf,
         /// The rules in force, overriding the scenario's `rules:`.
-        #[arg(long = "rules-as-of", value_name = "DATE|NAME")]
+        #[arg(long = "rules-as-of", value_name = "DATE|NAME", add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         rules_as_of: Option<String>,
         /// Answers the decisions the script leaves open.
         #[arg(long, value_enum)]
@@ -161,7 +162,7 @@ Inside, `help` lists the commands (docs/repl.md).")]
         /// A scenario to start from: a YAML file (docs/scenario-format.md) of at most 1 MiB.
         file: Option<std::path::PathBuf>,
         /// The rules in force.
-        #[arg(long = "rules-as-of", value_name = "DATE|NAME")]
+        #[arg(long = "rules-as-of", value_name = "DATE|NAME", add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         rules_as_of: Option<String>,
         /// Answers decisions by a policy instead of asking.
         #[arg(long, value_enum)]
@@ -190,6 +191,18 @@ Inside, `help` lists the commands (docs/repl.md).")]
     Completions {
         /// The shell.
         shell: clap_complete::Shell,
+    },
+    /// Prints a manual page (roff), of the program or of one of its commands.
+    #[command(after_help = "Examples:
+  jedi-judge man | man -l -
+  jedi-judge man walk
+  jedi-judge man rules search
+
+To install them all, see the README's \"Manual pages\".")]
+    Man {
+        /// The command whose page to print (`walk`, `rules search`, ...); none for the
+        /// program's own page.
+        command: Vec<String>,
     },
 }
 
@@ -254,8 +267,10 @@ pub enum RulesCommand {
   jedi-judge rules diff rulesheet faq-2000-12-01 --format markdown")]
     Diff {
         /// The older ruleset: a date (YYYY-MM-DD) or a ruleset name.
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         old: String,
         /// The newer ruleset: a date (YYYY-MM-DD) or a ruleset name.
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         new: String,
         /// List every item of a newly added document rather than one line for it.
         #[arg(long)]
@@ -446,6 +461,12 @@ impl FilterArgs {
 /// A user-facing error of the command line.
 #[derive(Debug, Error, Diagnostic)]
 pub enum CliError {
+    #[error("there is no command `{given}`")]
+    #[diagnostic(code(jedi_judge::no_such_command), help("its commands are: {known}"))]
+    NoSuchCommand { given: String, known: String },
+    #[error("the manual page could not be written: {message}")]
+    #[diagnostic(code(jedi_judge::manual_page))]
+    ManualPage { message: String },
     #[error(transparent)]
     #[diagnostic(code(jedi_judge::ruleset), help("a ruleset is a date YYYY-MM-DD or one of: {}", rules::NAMED_RULESETS.iter().map(|(n, _, _)| *n).collect::<Vec<_>>().join(", ")))]
     Ruleset(#[from] rules::RulesetError),
@@ -844,6 +865,20 @@ fn complete_card_name(current: &std::ffi::OsStr) -> Vec<clap_complete::Completio
         .collect()
 }
 
+/// Ruleset names that start with the word being typed, each with what it is.
+fn complete_ruleset(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    let Some(fragment) = current.to_str() else {
+        return Vec::new();
+    };
+    rules::NAMED_RULESETS
+        .iter()
+        .filter(|(name, _, _)| name.starts_with(fragment))
+        .map(|(name, _, about)| {
+            clap_complete::CompletionCandidate::new(*name).help(Some((*about).into()))
+        })
+        .collect()
+}
+
 /// Rule ids and keys that start with the word being typed.
 fn complete_rule_id(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
     let Some(fragment) = current.to_str() else {
@@ -873,7 +908,39 @@ fn run(command: Command, palette: Palette) -> Result<String, CliError> {
             clap_complete::generate(shell, &mut Cli::command(), "jedi-judge", &mut buffer);
             Ok(String::from_utf8_lossy(&buffer).into_owned())
         }
+        Command::Man { command } => manual_page(&command),
     }
+}
+
+/// The manual page of the program, or of the command these words name.
+fn manual_page(words: &[String]) -> Result<String, CliError> {
+    let mut page = Cli::command();
+    page.build();
+    let mut name = "jedi-judge".to_string();
+    for word in words {
+        let Some(sub) = page.find_subcommand(word).cloned() else {
+            let known: Vec<String> = page
+                .get_subcommands()
+                .map(|sub| sub.get_name().to_string())
+                .filter(|known| known != "help")
+                .collect();
+            return Err(CliError::NoSuchCommand {
+                given: format!("{name} {word}"),
+                known: known.join(", "),
+            });
+        };
+        name = format!("{name}-{}", sub.get_name());
+        page = sub
+            .display_name(name.clone())
+            .version(env!("CARGO_PKG_VERSION"));
+    }
+    let mut buffer = Vec::new();
+    clap_mangen::Man::new(page)
+        .render(&mut buffer)
+        .map_err(|error| CliError::ManualPage {
+            message: error.to_string(),
+        })?;
+    Ok(String::from_utf8_lossy(&buffer).into_owned())
 }
 
 fn run_rules(corpus: &Corpus, command: RulesCommand, palette: Palette) -> Result<String, CliError> {

@@ -542,6 +542,21 @@ fn shell_completions_offer_card_names_and_rule_ids() {
         completions(&["rules", "show", "duel.initi"]),
         ["duel.initiation"]
     );
+    // Ruleset names, wherever a ruleset is asked for.
+    assert_eq!(
+        completions(&["walk", "x.yaml", "--rules-as-of", "faq"]),
+        ["faq-2000-12-01"]
+    );
+    assert_eq!(completions(&["rules", "diff", "rule"]), ["rulesheet"]);
+    assert_eq!(
+        completions(&["rules", "show", "--rules-as-of", "boonta", "duel.block"])
+            .first()
+            .map(String::as_str),
+        Some("duel.block")
+    );
+    assert!(
+        completions(&["check", "a.yaml", "--rules-as-of", "l"]).contains(&"latest".to_string())
+    );
     // A shell that registers the completer gets its script.
     let script = std::process::Command::new(env!("CARGO_BIN_EXE_jedi-judge"))
         .env("COMPLETE", "bash")

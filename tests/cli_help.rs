@@ -102,3 +102,39 @@ fn the_command_list_gives_one_short_line_each() {
         );
     }
 }
+
+/// The manual page of the program and of every command renders as roff, with its name, its
+/// summary and its examples; an unknown command is refused with the commands there are.
+#[test]
+fn every_command_has_a_manual_page_with_its_examples() {
+    let root = Cli::command();
+    let mut pages = 0;
+    for (name, command) in std::iter::once(("jedi-judge".to_string(), root.clone()))
+        .chain(commands(&root, "jedi-judge"))
+    {
+        let mut argv: Vec<&str> = vec!["jedi-judge", "man"];
+        argv.extend(name.split(' ').skip(1));
+        let outcome = jedi_judge::cli::execute(argv, |_| jedi_judge::render::Palette::plain());
+        assert_eq!(outcome.code, 0, "{name}: {}", outcome.stderr);
+        let page = &outcome.stdout;
+        let title = name.replace(' ', "-");
+        assert!(page.contains(&format!(".TH {title} 1")), "{name}:\n{page}");
+        assert!(
+            page.contains(".SH NAME") && page.contains("Examples:"),
+            "{name}"
+        );
+        let about = command
+            .get_about()
+            .map(|a| a.to_string())
+            .unwrap_or_default();
+        let first_word = about.split_whitespace().next().unwrap_or_default();
+        assert!(page.contains(first_word), "{name}: no summary");
+        pages += 1;
+    }
+    assert!(pages >= 18, "{pages} pages");
+    let outcome = jedi_judge::cli::execute(["jedi-judge", "man", "walkk"], |_| {
+        jedi_judge::render::Palette::plain()
+    });
+    assert_eq!(outcome.code, 2);
+    assert!(outcome.stderr.contains("walk, repl"), "{}", outcome.stderr);
+}

@@ -34,7 +34,8 @@ fn is_a_walkthrough(block: &[String]) -> bool {
 }
 
 /// The `jedi-judge` command lines of the README's other `sh` blocks, their comments cut off;
-/// those that write where a user must choose (a completion script into /etc) are left out.
+/// those that write a file where a user must choose (a completion script, a manual page)
+/// are left out.
 fn readme_commands() -> Vec<String> {
     let mut commands = Vec::new();
     for line in shell_blocks()
@@ -49,7 +50,7 @@ fn readme_commands() -> Vec<String> {
             Some(at) => line[..at].trim_end(),
             None => line.trim_end(),
         };
-        if command.contains(" > /") {
+        if command.contains(" > ") {
             continue;
         }
         commands.push(command.to_string());
