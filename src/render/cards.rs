@@ -330,18 +330,42 @@ pub fn show(
                         ))
                     );
                 }
+                // Each source once, numbered in the order the facts first name it.
+                let mut sources: Vec<String> = Vec::new();
                 for (label, value, source) in rows(corpus, ruleset, card) {
                     let value = if label == "unknown" || value == "unknown" {
                         palette.warn(&value).into_owned()
                     } else {
                         value
                     };
+                    let value = if source.is_empty() {
+                        value
+                    } else {
+                        let number = match sources.iter().position(|known| *known == source) {
+                            Some(at) => at + 1,
+                            None => {
+                                sources.push(source);
+                                sources.len()
+                            }
+                        };
+                        format!("{value} {}", palette.dim(&format!("[{number}]")))
+                    };
                     let _ = writeln!(out, "{}", labelled(&label, &value, palette.width));
-                    if !source.is_empty() {
+                }
+                if !sources.is_empty() {
+                    let _ = writeln!(out, "\n  {}", palette.heading("Sources"));
+                    for (index, source) in sources.iter().enumerate() {
+                        let number = format!("  [{}] ", index + 1);
+                        let rest = " ".repeat(number.len());
                         let _ = writeln!(
                             out,
                             "{}",
-                            palette.dim(&wrap(&format!("[{source}]"), palette.width, INDENT))
+                            palette.dim(&super::wrap_hanging(
+                                source,
+                                palette.width,
+                                &number,
+                                &rest
+                            ))
                         );
                     }
                 }
