@@ -881,3 +881,18 @@ fn the_end_of_input_at_an_optional_prompt_cancels_rather_than_declining() {
     let (_, loaded) = transcript(&format!("load {bundled}\n"));
     assert_eq!(board, loaded);
 }
+
+/// `show` marks the lap cards of a Podracing pile played as handling cards, with the number
+/// each stands for.
+#[test]
+fn show_marks_the_handling_cards_of_a_podracing_pile() {
+    let bundled = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/check/podracing-pile-with-handling-cards.yaml"
+    );
+    let (out, _) = transcript(&format!("load {bundled}\nshow\n"));
+    assert!(
+        out.contains("Light Side Podracing pile: 4 (handling card for the 1) · 2 · 4"),
+        "{out}"
+    );
+}

@@ -82,14 +82,24 @@ fn pile(board: &Board, zone: Zone, palette: Palette) -> String {
         return "—".to_string();
     }
     ids.iter()
-        .map(|id| match board.card(*id) {
-            Some(card) if card.anonymous => format!("{}", card.destiny().unwrap_or(0)),
-            Some(card) => format!(
-                "{} {}",
-                palette.dim(&format!("#{}", id.0)),
-                card.full_name()
-            ),
-            None => String::new(),
+        .map(|id| {
+            let shown = match board.card(*id) {
+                Some(card) if card.anonymous => format!("{}", card.destiny().unwrap_or(0)),
+                Some(card) => format!(
+                    "{} {}",
+                    palette.dim(&format!("#{}", id.0)),
+                    card.full_name()
+                ),
+                None => String::new(),
+            };
+            // A lap card played as a handling card says the number it stands for.
+            match board
+                .instance(*id)
+                .and_then(|instance| instance.handling_for)
+            {
+                Some(number) => format!("{shown} (handling card for the {number})"),
+                None => shown,
+            }
         })
         .collect::<Vec<_>>()
         .join(" · ")

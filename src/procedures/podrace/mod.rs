@@ -114,7 +114,7 @@ impl Procedure for PodraceProcedure {
     }
 
     fn verdict(walked: &PodraceWalk) -> Vec<String> {
-        narrate::verdict_lines(&walked.result, &walked.run)
+        narrate::verdict_lines(&walked.result, &walked.run, &walked.after)
     }
 
     fn unmet(expect: &PodraceExpectation, walked: &PodraceWalk) -> Vec<String> {

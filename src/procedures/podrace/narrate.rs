@@ -363,7 +363,11 @@ fn narrate(event: &PodraceEvent) -> String {
     }
 }
 
-pub(super) fn verdict_lines(result: &PodraceResult, run: &Run<PodraceEvent>) -> Vec<String> {
+pub(super) fn verdict_lines(
+    result: &PodraceResult,
+    run: &Run<PodraceEvent>,
+    after: &crate::board::Board,
+) -> Vec<String> {
     use crate::text::{and_list, count};
     if result.refusal.is_some() {
         return vec!["No Podrace step: it is refused (see above).".to_string()];
@@ -403,7 +407,25 @@ pub(super) fn verdict_lines(result: &PodraceResult, run: &Run<PodraceEvent>) -> 
         lines.push(format!("Lap cards played: {}.", played.join(", ")));
     }
     if result.pilot.is_some() && result.game_won.is_none() {
-        let pile: Vec<String> = result.pile.iter().map(i32::to_string).collect();
+        // Each card of the pile by its destiny number, a handling card with the number it
+        // stands for.
+        let pile: Vec<String> = match result.side {
+            Some(side) => after
+                .zone(crate::board::Zone::PodracingPile(side))
+                .iter()
+                .map(|id| {
+                    let destiny = after
+                        .card(*id)
+                        .and_then(crate::cards::Card::destiny)
+                        .unwrap_or(0);
+                    match after.instance(*id).and_then(|instance| instance.handling_for) {
+                        Some(number) => format!("{destiny} (handling card for the {number})"),
+                        None => destiny.to_string(),
+                    }
+                })
+                .collect(),
+            None => result.pile.iter().map(i32::to_string).collect(),
+        };
         lines.push(if pile.is_empty() {
             "Podracing pile: empty.".to_string()
         } else {
