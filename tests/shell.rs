@@ -57,7 +57,7 @@ fn building_the_first_example_and_showing_the_board() {
 #[test]
 fn adjudicating_the_first_example_at_the_prompt() {
     // Defender R2-D2, Qui-Gon substitutes, then the plays of the revised text's first example.
-    let (out, board) = transcript(&format!("{BUILD_EXAMPLE}duel\n1\n2\n1\n1\n1\n1\n1\n1\n1\n"));
+    let (out, board) = transcript(&format!("{BUILD_EXAMPLE}duel\n1\n2\na\na\na\na\na\na\na\n"));
     assert!(out.contains("Defeated: Qui-Gon Jinn, Jedi Mentor (Light Side)."));
     assert!(board.conservation_holds());
     insta::assert_snapshot!(out);
@@ -79,7 +79,7 @@ fn an_error_never_changes_the_board() {
 #[test]
 fn undo_and_redo_take_back_any_command_a_whole_duel_included() {
     let (out, board) = transcript(&format!(
-        "{BUILD_EXAMPLE}duel\n1\n2\n1\n1\n1\n1\n1\n1\n1\nundo\nundo\nredo\n"
+        "{BUILD_EXAMPLE}duel\n1\n2\na\na\na\na\na\na\na\nundo\nundo\nredo\n"
     ));
     assert!(out.contains("Undone: duel"));
     assert!(out.contains("Undone: deck light 4 1 3 5 2 6 3 3 4"));
@@ -228,7 +228,7 @@ fn a_piped_session_saves_a_scenario_that_walk_replays_to_the_same_verdict() {
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let saved = dir.join("duel.yaml");
     let script = format!(
-        "{BUILD_EXAMPLE}duel\n1\n2\n1\n1\n1\n1\n1\n1\n1\nsave {}\nquit\n",
+        "{BUILD_EXAMPLE}duel\n1\n2\na\na\na\na\na\na\na\nsave {}\nquit\n",
         saved.display()
     );
     let output = piped_script(script.as_bytes());
@@ -773,7 +773,8 @@ deploy
 #[test]
 fn a_podrace_step_stated_at_the_prompt_is_walked_saved_and_replayed_by_walk_to_the_same_verdict() {
     // Sebulba deploys and fetches his Podracer (option 1); he thrusts; he plays the 1 and the
-    // 2 (option 1 each), and refuels one card (option 2).
+    // 2 (typed as their destiny numbers, not as options), and refuels one card (typed as the
+    // count).
     let session = saved_and_replayed(
         "podrace-stated",
         "\
@@ -790,8 +791,8 @@ podrace
 1
 yes
 1
-1
 2
+1
 ",
     );
     assert!(
@@ -893,6 +894,26 @@ fn show_marks_the_handling_cards_of_a_podracing_pile() {
     let (out, _) = transcript(&format!("load {bundled}\nshow\n"));
     assert!(
         out.contains("Light Side Podracing pile: 4 (handling card for the 1) · 2 · 4"),
+        "{out}"
+    );
+}
+
+/// Where a prompt's options carry destiny numbers, they are lettered, and a number typed is a
+/// destiny number: `4` blocks with the 4, never "option 4"; a number no option has is asked
+/// again.
+#[test]
+fn a_number_typed_at_a_destiny_prompt_is_a_destiny_never_an_option() {
+    // The first example, Qui-Gon defending: the Dark Side player's dueling hand holds 4, 2, 6,
+    // 3 and 1. Typed `3`, the attack is the card of destiny 3 (option d), and `7` is asked
+    // again.
+    let (out, _) = transcript(&format!("{BUILD_EXAMPLE}duel\n1\n2\n7\n3\n"));
+    assert!(
+        out.contains("  a. a card with destiny 4") && out.contains("  d. a card with destiny 3"),
+        "{out}"
+    );
+    assert!(out.contains("\"7\" is not one of the options"), "{out}");
+    assert!(
+        out.contains("The Dark Side player attacks with a card (destiny 3)"),
         "{out}"
     );
 }

@@ -440,6 +440,41 @@ fn answer_play(decision: &Decision, play: PlayAnswer) -> Result<usize, NoOption>
     }
 }
 
+/// Whether a decision's options are chosen by letter at a prompt: where they carry destiny
+/// numbers or Attack Values, or the answer is a count, a number typed means that number,
+/// never an option's place.
+pub fn lettered(decision: &Decision) -> bool {
+    decision.kind.answer() == Answer::Count
+        || decision
+            .options
+            .iter()
+            .any(|option| option.destiny.is_some())
+}
+
+/// How a prompt marks the option at `index`: `1`, `2`, ... or, for a lettered decision, `a`,
+/// `b`, ..., `z`, `aa`, ...
+pub fn marker(decision: &Decision, index: usize) -> String {
+    if !lettered(decision) {
+        return (index + 1).to_string();
+    }
+    let mut letters = Vec::new();
+    let mut rest = index;
+    loop {
+        letters.push(char::from(b'a' + (rest % 26) as u8));
+        if rest < 26 {
+            break;
+        }
+        rest = rest / 26 - 1;
+    }
+    letters.iter().rev().collect()
+}
+
+/// The option a typed marker means, if it is one of the decision's markers.
+pub fn by_marker(decision: &Decision, text: &str) -> Option<usize> {
+    let text = text.trim().to_ascii_lowercase();
+    (0..decision.options.len()).find(|index| marker(decision, *index) == text)
+}
+
 /// The option an answer typed at a prompt means, read as a script would read it: a card name,
 /// a destiny number or Attack Value, `pass`, `none`, or yes and no for optional text.
 pub fn answer_text(decision: &Decision, text: &str) -> Option<usize> {

@@ -516,7 +516,7 @@ impl<'a> TextStepper<'a> {
             let _ = writeln!(
                 out,
                 "  {}. {}  {}",
-                index + 1,
+                crate::engine::deciders::marker(decision, index),
                 option.label,
                 self.palette.dim(&format!("[{}]", rules.join(", ")))
             );

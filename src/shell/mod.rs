@@ -1660,23 +1660,36 @@ fn ask_decision(
     decision: &Decision,
 ) -> Option<usize> {
     console.print(&format!("\n{}", stepper.decision(decision)));
+    let last = decision.options.len().saturating_sub(1);
+    let lettered = crate::engine::deciders::lettered(decision);
+    let prompt = if lettered {
+        format!(
+            "choice [a-{}, or a number]: ",
+            crate::engine::deciders::marker(decision, last)
+        )
+    } else {
+        format!("choice [1-{}]: ", decision.options.len())
+    };
     loop {
-        let prompt = format!("choice [1-{}]: ", decision.options.len());
         let answer = match console.ask(&prompt) {
             Answer::Line(line) => line,
             Answer::Cancelled | Answer::End => return None,
         };
         let answer = answer.trim();
-        if let Ok(number) = answer.parse::<usize>()
-            && (1..=decision.options.len()).contains(&number)
-        {
-            return Some(number - 1);
+        // The option's marker; where options carry numbers, a number is that number.
+        if let Some(choice) = crate::engine::deciders::by_marker(decision, answer) {
+            return Some(choice);
         }
         // A name, a destiny number, `pass` or yes/no, as in a script.
         match answer_text(decision, answer) {
             Some(choice) => return Some(choice),
             None => console.print(&format!(
-                "{answer:?} is not one of the options: type its number.\n"
+                "{answer:?} is not one of the options: type its {}.\n",
+                if lettered {
+                    "letter, or a number an option has"
+                } else {
+                    "number"
+                }
             )),
         }
     }
