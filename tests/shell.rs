@@ -917,3 +917,51 @@ fn a_number_typed_at_a_destiny_prompt_is_a_destiny_never_an_option() {
         "{out}"
     );
 }
+
+/// The session docs/repl.md shows is what the shell prints today: its lines typed after the
+/// prompts, run as a script, give the same text, byte for byte.
+#[test]
+fn the_session_in_the_shell_guide_is_what_the_shell_prints() {
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/repl.md"))
+        .expect("the guide");
+    let after = guide.split("## A session").nth(1).expect("a session");
+    let block = after
+        .split("```text\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n```").next())
+        .expect("the session's block");
+    let script: String = block
+        .lines()
+        .filter_map(|line| {
+            line.strip_prefix("jedi-judge> ").or_else(|| {
+                line.starts_with("choice [")
+                    .then(|| line.split("]: ").nth(1))?
+            })
+        })
+        .map(|typed| format!("{typed}\n"))
+        .collect();
+    assert!(
+        script.contains("duel\n") && script.contains("save "),
+        "{script}"
+    );
+    let dir = std::env::temp_dir().join(format!("jedi-judge-guide-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jedi-judge"))
+        .arg("repl")
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("the script is written");
+    let output = child.wait_with_output().expect("the shell ends");
+    let _ = std::fs::remove_dir_all(&dir);
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(printed.trim_end(), block.trim_end());
+}

@@ -144,7 +144,17 @@ pub fn board(board: &Board, palette: Palette) -> String {
             }
             for (index, id) in ids.iter().enumerate() {
                 let label = if index == 0 { side.label() } else { "" };
-                let _ = writeln!(out, "  {label:<12}{}", card_line(board, *id, palette));
+                let first = format!("  {label:<12}");
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    super::wrap_hanging(
+                        &card_line(board, *id, palette),
+                        palette.width,
+                        &first,
+                        "                "
+                    )
+                );
             }
         }
     }

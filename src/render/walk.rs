@@ -513,12 +513,21 @@ impl<'a> TextStepper<'a> {
                         .map(|item| item.id.to_string())
                 })
                 .collect();
+            let marker = format!("  {}. ", crate::engine::deciders::marker(decision, index));
+            let rest = " ".repeat(marker.len());
             let _ = writeln!(
                 out,
-                "  {}. {}  {}",
-                crate::engine::deciders::marker(decision, index),
-                option.label,
-                self.palette.dim(&format!("[{}]", rules.join(", ")))
+                "{}",
+                super::wrap_hanging(
+                    &format!(
+                        "{}  {}",
+                        option.label,
+                        self.palette.dim(&format!("[{}]", rules.join(", ")))
+                    ),
+                    self.palette.width,
+                    &marker,
+                    &rest
+                )
             );
         }
         out

@@ -762,13 +762,17 @@ impl<'a> Session<'a> {
             .map_err(|error| format!("cannot write {path}: {error}; nothing was written"))?;
         self.remember_file(target);
         self.dirty = false;
-        Ok(Some(match &self.last {
+        let said = match &self.last {
             Some(adjudication) => format!(
-                "Saved the position before the {0}, the {0} and its decisions to {path}; `jedi-judge walk {path}` replays it.\n",
+                "Saved the position before the {0}, the {0} and its decisions to {path}; `jedi-judge walk {path}` replays it.",
                 adjudication.noun
             ),
-            None => format!("Saved the position to {path}.\n"),
-        }))
+            None => format!("Saved the position to {path}."),
+        };
+        Ok(Some(format!(
+            "{}\n",
+            render::wrap(&said, self.palette.width, "")
+        )))
     }
 
     fn walk_file(&self, path: &str) -> Result<Option<String>, String> {
@@ -1702,13 +1706,18 @@ pub fn help(command: Option<&str>, width: usize) -> String {
             .into_iter()
             .find(|(known, _, _, _)| known.eq_ignore_ascii_case(name))
         {
-            Some((_, usage, what, example)) => format!("{usage}\n  {what}\n  example: {example}\n"),
+            Some((_, usage, what, example)) => format!(
+                "{}\n{}\n{}\n",
+                render::wrap(usage, width, ""),
+                render::wrap(what, width, "  "),
+                render::wrap(&format!("example: {example}"), width, "  ")
+            ),
             None => format!("there is no command {name:?}; `help` lists them all\n"),
         },
         None => {
             let mut out = String::from("Commands (`help COMMAND` for one in detail):\n");
             for (_, usage, what, _) in commands() {
-                let _ = writeln!(out, "  {usage}");
+                let _ = writeln!(out, "{}", render::wrap(usage, width, "  "));
                 let _ = writeln!(out, "{}", render::wrap(what, width, "      "));
             }
             out
