@@ -606,10 +606,14 @@ fn describe(error: &Error, text: &str) -> Found {
             let expected = expected.replace("string scalar", "text");
             format!("expected {expected} here, not a list or a map")
         }
-        Error::ExternalMessage { .. } => syntax_message(error, &mut help),
+        Error::ExternalMessage { .. } => syntax_message(error, text, span, &mut help),
         _ => {
-            let message = syntax_message(error, &mut help);
-            help = FORMAT_HELP.to_string();
+            let mut syntax_help = String::new();
+            let message = syntax_message(error, text, span, &mut syntax_help);
+            help = match syntax_cause(error, text, span) {
+                Some(_) => syntax_help,
+                None => FORMAT_HELP.to_string(),
+            };
             message
         }
     };
@@ -697,8 +701,72 @@ fn budget_message(breach: &BudgetBreach) -> (String, String) {
     (message, limits)
 }
 
+/// The cause of a syntax error a new user meets most, in words and with a hint, where the
+/// text shows it: a tab in the indentation, a line indented to no key above it, a quote not
+/// closed.
+fn syntax_cause(error: &Error, file: &str, span: Option<Span>) -> Option<(String, String)> {
+    let said = error.to_string();
+    let at = span?.offset.min(file.len());
+    let line_start = file[..at].rfind('\n').map_or(0, |newline| newline + 1);
+    let line = file[line_start..].lines().next().unwrap_or_default();
+    let number = file[..line_start].matches('\n').count() + 1;
+    let indent = |line: &str| line.len() - line.trim_start_matches(' ').len();
+    if said.contains("tab")
+        && line.starts_with([' ', '\t'])
+        && line.trim_start_matches(' ').starts_with('\t')
+    {
+        return Some((
+            "a tab in the indentation: YAML indents with spaces only".to_string(),
+            format!(
+                "replace the tab at the start of line {number} with spaces, as many as the keys beside it have"
+            ),
+        ));
+    }
+    // A quote opened on an earlier line and not closed there.
+    let before: Vec<&str> = file[..line_start].lines().collect();
+    if said.contains("quoted scalar") || said.contains("end of stream") {
+        let opened = before.iter().enumerate().rev().find(|(_, earlier)| {
+            let quotes = earlier.matches('"').count() - earlier.matches("\\\"").count();
+            quotes % 2 == 1
+        });
+        if let Some((index, _)) = opened {
+            return Some((
+                format!("the quote opened on line {} is not closed", index + 1),
+                format!(
+                    "end the value on line {} with a closing \", or leave its quotes out",
+                    index + 1
+                ),
+            ));
+        }
+    }
+    if said.contains("did not find expected key") || said.contains("mapping values are not allowed")
+    {
+        let above = before
+            .iter()
+            .rev()
+            .find(|earlier| !earlier.trim().is_empty() && !earlier.trim_start().starts_with('#'))?;
+        let (here, there) = (indent(line), indent(above));
+        if here != there {
+            return Some((
+                format!(
+                    "line {number} is indented by {here} space{}, and the key above it by {there}: it lines up with no key",
+                    if here == 1 { "" } else { "s" }
+                ),
+                format!(
+                    "indent it by {there} spaces to stand beside the key above, or as far as the key of the map it belongs to"
+                ),
+            ));
+        }
+    }
+    None
+}
+
 /// A syntax error in words, without the location the diagnostic shows anyway.
-fn syntax_message(error: &Error, help: &mut String) -> String {
+fn syntax_message(error: &Error, file: &str, span: Option<Span>, help: &mut String) -> String {
+    if let Some((message, hint)) = syntax_cause(error, file, span) {
+        *help = hint;
+        return message;
+    }
     let text = error.to_string();
     let mut message = text
         .lines()
@@ -724,6 +792,36 @@ mod tests {
             Ok(_) => Vec::new(),
             Err(problems) => problems.iter().map(|p| p.message.clone()).collect(),
         }
+    }
+
+    #[test]
+    fn a_syntax_error_says_its_cause_a_tab_a_stray_indent_an_open_quote() {
+        let problems = |text: &str| match parse(text, Format::bare()) {
+            Ok(_) => Vec::new(),
+            Err(problems) => problems
+                .iter()
+                .map(|p| (p.message.clone(), p.help.clone().unwrap_or_default()))
+                .collect::<Vec<_>>(),
+        };
+        let tab = problems("turn: dark\nplanets:\n\tNaboo:\n    dark: [maul student]\n");
+        assert_eq!(tab.len(), 1, "{tab:?}");
+        assert_eq!(
+            tab[0].0,
+            "a tab in the indentation: YAML indents with spaces only"
+        );
+        assert!(tab[0].1.contains("line 3"), "{tab:?}");
+        let indent = problems(
+            "turn: dark\nplanets:\n  Naboo:\n    dark: [maul student]\n   light: [qui-gon mentor]\n",
+        );
+        assert_eq!(indent.len(), 1, "{indent:?}");
+        assert_eq!(
+            indent[0].0,
+            "line 5 is indented by 3 spaces, and the key above it by 4: it lines up with no key"
+        );
+        let quote = problems("title: \"unclosed\nturn: dark\n");
+        assert_eq!(quote.len(), 1, "{quote:?}");
+        assert_eq!(quote[0].0, "the quote opened on line 1 is not closed");
+        assert!(quote[0].1.contains("closing \""), "{quote:?}");
     }
 
     #[test]
