@@ -706,7 +706,10 @@ fn budget_message(breach: &BudgetBreach) -> (String, String) {
 /// closed.
 fn syntax_cause(error: &Error, file: &str, span: Option<Span>) -> Option<(String, String)> {
     let said = error.to_string();
-    let at = span?.offset.min(file.len());
+    let mut at = span?.offset.min(file.len());
+    while !file.is_char_boundary(at) {
+        at -= 1;
+    }
     let line_start = file[..at].rfind('\n').map_or(0, |newline| newline + 1);
     let line = file[line_start..].lines().next().unwrap_or_default();
     let number = file[..line_start].matches('\n').count() + 1;
