@@ -414,6 +414,40 @@ pub struct FilterArgs {
     /// A trait, derived by rule: jedi, podracer pilot, dueling character, lightsaber, ...
     #[arg(long = "trait")]
     pub with_trait: Option<String>,
+    /// What the list is sorted by. `cards list` sorts by set (in the order the sets were
+    /// printed, then by collector number); `cards search` keeps the best matches first.
+    #[arg(long, value_enum)]
+    pub sort: Option<SortArg>,
+}
+
+/// What `--sort` takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SortArg {
+    /// By set, in the order the sets were printed, then by collector number.
+    Set,
+    Name,
+    Type,
+    Side,
+    Deploy,
+    Power,
+    Damage,
+    Destiny,
+}
+
+impl From<SortArg> for crate::cards::filter::SortKey {
+    fn from(sort: SortArg) -> Self {
+        use crate::cards::filter::SortKey;
+        match sort {
+            SortArg::Set => SortKey::Set,
+            SortArg::Name => SortKey::Name,
+            SortArg::Type => SortKey::Type,
+            SortArg::Side => SortKey::Side,
+            SortArg::Deploy => SortKey::Deploy,
+            SortArg::Power => SortKey::Power,
+            SortArg::Damage => SortKey::Damage,
+            SortArg::Destiny => SortKey::Destiny,
+        }
+    }
 }
 
 impl FilterArgs {
@@ -1035,6 +1069,7 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
             common,
         } => {
             let ruleset = ruleset(&common)?;
+            let sort = filter.sort;
             let (filter, words) = filter.read(&words)?;
             let query = words.join(" ");
             let found = if query.is_empty() {
@@ -1042,7 +1077,10 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
             } else {
                 matching::search(catalog.cards(), &query)
             };
-            let cards = filter.keep(found, corpus, &ruleset);
+            let mut cards = filter.keep(found, corpus, &ruleset);
+            if let Some(sort) = sort {
+                crate::cards::filter::sort(&mut cards, sort.into());
+            }
             let heading = [query, filter.describe()]
                 .into_iter()
                 .filter(|part| !part.is_empty())
@@ -1061,6 +1099,7 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
             common,
         } => {
             let ruleset = ruleset(&common)?;
+            let sort = filter.sort.unwrap_or(SortArg::Set);
             let (filter, rest) = filter.read(&comparisons)?;
             if let Some(word) = rest.first() {
                 return Err(CliError::BadFilter {
@@ -1070,7 +1109,8 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
                     ),
                 });
             }
-            let cards = filter.keep(catalog.cards(), corpus, &ruleset);
+            let mut cards = filter.keep(catalog.cards(), corpus, &ruleset);
+            crate::cards::filter::sort(&mut cards, sort.into());
             Ok(render::cards::list(
                 &filter.describe(),
                 &cards,

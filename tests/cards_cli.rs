@@ -620,9 +620,11 @@ fn a_two_in_one_card_carries_both_halves_with_their_types_and_every_filter_finds
     let weapons = run(&["cards", "list", "--type", "weapon", "--set", "reflections"]);
     assert!(weapons.stdout.contains("Boss Nass, Gungan Chief & Fambaa"));
     assert!(
-        weapons
-            .stdout
-            .contains("Light Side Character & Weapon · Reflections #A2")
+        weapons.stdout.contains(
+            "Boss Nass, Gungan Chief & Fambaa · Reflections #A2\n      Character & Weapon  Light"
+        ),
+        "{}",
+        weapons.stdout
     );
     let effects = run(&["cards", "list", "--type", "effect", "--set", "reflections"]);
     assert!(effects.stdout.contains("Starfighter Screen & Blockade"));
@@ -704,5 +706,55 @@ fn a_card_is_shown_by_its_name_and_set_and_its_fetch_text_says_when_it_works_onc
     assert!(
         !valorum.contains("when deployed when deployed"),
         "{valorum}"
+    );
+}
+
+/// `cards list` sorts by set, in the order the sets were printed, then by collector number;
+/// `--sort` sorts by any column, ties in print order; the printed numbers stand in columns.
+#[test]
+fn cards_list_sorts_by_print_order_or_any_column_and_lines_up_the_numbers() {
+    let listed = run(&["cards", "list", "--side", "light", "--type", "character"]);
+    assert_eq!(listed.code, 0);
+    let names: Vec<&str> = listed
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with("  ") && !line.starts_with("    ") && line.contains(" · "))
+        .collect();
+    assert_eq!(names[0], "  card · printing");
+    assert!(names[1].contains("Menace of Darth Maul #1"), "{names:?}");
+    assert!(names[2].contains("Menace of Darth Maul #2"), "{names:?}");
+    let p8 = names.iter().position(|name| name.contains("Naboo #P8"));
+    let p10 = names.iter().position(|name| name.contains("Naboo #P10"));
+    assert!(p8 < p10, "P8 before P10: {names:?}");
+    assert!(
+        listed
+            .stdout
+            .contains("side   deploy  power  DAMAGE  destiny\n"),
+        "{}",
+        listed.stdout
+    );
+    // By power, highest last; the cards without a power (none here) would come after.
+    let by_power = run(&[
+        "cards",
+        "list",
+        "--side",
+        "light",
+        "--type",
+        "character",
+        "--sort",
+        "power",
+        "--format",
+        "markdown",
+    ]);
+    let powers: Vec<i32> = by_power
+        .stdout
+        .lines()
+        .skip(2)
+        .filter_map(|row| row.split(" | ").nth(4)?.trim().parse().ok())
+        .collect();
+    assert!(powers.len() > 50, "{powers:?}");
+    assert!(
+        powers.windows(2).all(|pair| pair[0] <= pair[1]),
+        "{powers:?}"
     );
 }

@@ -360,3 +360,93 @@ mod tests {
         assert!(parse_trait("wookiee").is_err());
     }
 }
+
+/// What a list of cards is sorted by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SortKey {
+    /// By set, in the order the sets were printed, then by collector number.
+    Set,
+    Name,
+    Type,
+    Side,
+    Deploy,
+    Power,
+    Damage,
+    Destiny,
+}
+
+/// A card's place in print order: its first printing's set (in release order, other games'
+/// and unknown sets after), its collector number (by its letters, then its number: `P8`
+/// before `P10`), then its name.
+fn print_order(card: &Card) -> (usize, String, u32, String, String) {
+    let (set, number) = card
+        .printing
+        .as_ref()
+        .map_or((usize::MAX, String::new()), |printing| {
+            let set = super::convert::SETS
+                .iter()
+                .position(|(_, name)| *name == printing.value.set.as_ref())
+                .unwrap_or(usize::MAX - 1);
+            (set, printing.value.number.to_string())
+        });
+    let letters: String = number
+        .chars()
+        .take_while(|ch| !ch.is_ascii_digit())
+        .collect();
+    let digits: String = number
+        .chars()
+        .skip(letters.chars().count())
+        .take_while(char::is_ascii_digit)
+        .collect();
+    (
+        set,
+        letters,
+        digits.parse::<u32>().unwrap_or(u32::MAX),
+        number,
+        card.full_name(),
+    )
+}
+
+/// A printed number, for sorting: the cards without one after those with one.
+fn number_order(number: Option<i32>) -> (bool, i32) {
+    (number.is_none(), number.unwrap_or_default())
+}
+
+/// Sorts cards by `key`; ties keep print order, so that the order is always the same.
+pub fn sort(cards: &mut [&Card], key: SortKey) {
+    let stat = |card: &Card,
+                of: fn(
+        &super::model::Stats,
+    ) -> &Option<super::model::Fact<super::model::StatValue>>| {
+        of(&card.stats)
+            .as_ref()
+            .and_then(|fact| fact.value.number())
+    };
+    cards.sort_by_cached_key(|card| {
+        let first = match key {
+            SortKey::Set => (false, 0, String::new()),
+            SortKey::Name => (false, 0, normalise(&card.full_name())),
+            SortKey::Type => (
+                card.type_label().is_none(),
+                0,
+                card.type_label().unwrap_or_default(),
+            ),
+            SortKey::Side => (
+                card.side().is_none(),
+                card.side().map_or(0, |side| i32::from(side == Side::Dark)),
+                String::new(),
+            ),
+            SortKey::Deploy | SortKey::Power | SortKey::Damage | SortKey::Destiny => {
+                let number = match key {
+                    SortKey::Deploy => stat(card, |stats| &stats.deploy),
+                    SortKey::Power => stat(card, |stats| &stats.power),
+                    SortKey::Damage => stat(card, |stats| &stats.damage),
+                    _ => stat(card, |stats| &stats.destiny),
+                };
+                let (missing, value) = number_order(number);
+                (missing, value, String::new())
+            }
+        };
+        (first, print_order(card))
+    });
+}

@@ -424,6 +424,110 @@ const DISAGREEMENTS_PREAMBLE: &[&str] = &[
     "Where two printings of one card disagree in the transcription (a reprint and the card it reprints), the catalog keeps the earlier printing's reading and notes the other.",
 ];
 
+/// The cards as a table whose columns line up: name, type, side, the printed numbers and the
+/// first printing; `None` where the terminal is too narrow for it.
+fn table(cards: &[&Card], palette: Palette) -> Option<String> {
+    const HEADINGS: [&str; 8] = [
+        "card", "type", "side", "deploy", "power", "DAMAGE", "destiny", "printing",
+    ];
+    let number = |fact: &Option<crate::cards::Fact<crate::cards::StatValue>>| match fact {
+        Some(fact) => fact.value.to_string(),
+        None => "—".to_string(),
+    };
+    let rows: Vec<[String; 8]> = cards
+        .iter()
+        .map(|card| {
+            [
+                card.full_name(),
+                card.type_label().unwrap_or_else(|| "—".to_string()),
+                card.side()
+                    .map_or("—", |side| match side {
+                        crate::cards::Side::Light => "Light",
+                        crate::cards::Side::Dark => "Dark",
+                    })
+                    .to_string(),
+                number(&card.stats.deploy),
+                number(&card.stats.power),
+                number(&card.stats.damage),
+                number(&card.stats.destiny),
+                match (&card.printing, card.reprints.len()) {
+                    (Some(printing), 0) => printing.value.to_string(),
+                    (Some(printing), more) => format!("{} (+{more} more)", printing.value),
+                    (None, _) => "—".to_string(),
+                },
+            ]
+        })
+        .collect();
+    let mut widths: [usize; 8] = HEADINGS.map(|heading| heading.chars().count());
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let total = 2 + widths.iter().sum::<usize>() + 2 * (widths.len() - 1);
+    // Too wide with the names in a column: each name on its own line with its printing, the
+    // rest under it.
+    let stacked = total > palette.width;
+    if stacked {
+        widths[0] = 2;
+        widths[7] = 0;
+        if 2 + widths.iter().sum::<usize>() + 2 * (widths.len() - 1) > palette.width {
+            return None;
+        }
+    }
+    // Words to the left, numbers to the right.
+    let line = |cells: [&str; 8]| {
+        let mut out = String::from("  ");
+        for (index, (cell, width)) in cells.iter().zip(widths).enumerate() {
+            if index > 0 {
+                out.push_str("  ");
+            }
+            let pad = " ".repeat(width.saturating_sub(cell.chars().count()));
+            if (3..7).contains(&index) {
+                out.push_str(&pad);
+                out.push_str(cell);
+            } else {
+                out.push_str(cell);
+                if index < 7 {
+                    out.push_str(&pad);
+                }
+            }
+        }
+        out
+    };
+    let mut out = String::new();
+    let mut headings = HEADINGS;
+    if stacked {
+        headings[0] = "";
+        headings[7] = "";
+        let _ = writeln!(out, "{}", palette.dim("  card · printing"));
+    }
+    let _ = writeln!(out, "{}", palette.dim(line(headings).trim_end()));
+    for row in &rows {
+        let mut cells: [&str; 8] = std::array::from_fn(|index| row[index].as_str());
+        if stacked {
+            let _ = writeln!(
+                out,
+                "{}",
+                super::wrap_hanging(
+                    &format!(
+                        "{} {}",
+                        palette.id(cells[0]),
+                        palette.dim(&format!("· {}", cells[7]))
+                    ),
+                    palette.width,
+                    "  ",
+                    "    "
+                )
+            );
+            cells[0] = "";
+            cells[7] = "";
+        }
+        let _ = writeln!(out, "{}", line(cells).trim_end());
+    }
+    Some(out)
+}
+
 /// `cards disagreements`: every fact on which the catalog's sources disagree, with what the
 /// catalog took and why.
 pub fn disagreements(
@@ -585,14 +689,24 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
                 .collect(),
         }),
         Format::Markdown => {
-            let mut out = String::from("| card | type | side | printing |\n|---|---|---|---|\n");
+            let mut out = String::from(
+                "| card | type | side | deploy | power | DAMAGE | destiny | printing |\n|---|---|---|--:|--:|--:|--:|---|\n",
+            );
+            let number = |fact: &Option<crate::cards::Fact<crate::cards::StatValue>>| {
+                fact.as_ref()
+                    .map_or_else(|| "—".to_string(), |fact| fact.value.to_string())
+            };
             for card in cards {
                 let _ = writeln!(
                     out,
-                    "| {} | {} | {} | {} |",
+                    "| {} | {} | {} | {} | {} | {} | {} | {} |",
                     markdown_escape(&card.full_name()),
                     card.type_label().as_deref().unwrap_or("unknown"),
                     card.side().map(|s| s.label()).unwrap_or("unknown"),
+                    number(&card.stats.deploy),
+                    number(&card.stats.power),
+                    number(&card.stats.damage),
+                    number(&card.stats.destiny),
                     markdown_escape(&printings(card).join("; "))
                 );
             }
@@ -606,6 +720,10 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
                 printing_count,
                 if printing_count == 1 { "" } else { "s" }
             );
+            if let Some(table) = table(cards, palette) {
+                out.push_str(&table);
+                return out;
+            }
             // The names in a column as wide as the longest (at most half the line); a longer
             // name has its own line.
             let described = |card: &Card| {
