@@ -418,7 +418,10 @@ pub(super) fn verdict_lines(
                         .card(*id)
                         .and_then(crate::cards::Card::destiny)
                         .unwrap_or(0);
-                    match after.instance(*id).and_then(|instance| instance.handling_for) {
+                    match after
+                        .instance(*id)
+                        .and_then(|instance| instance.handling_for)
+                    {
                         Some(number) => format!("{destiny} (handling card for the {number})"),
                         None => destiny.to_string(),
                     }
