@@ -14,6 +14,8 @@ use jedi_judge::shell::Session;
 use jedi_judge::shell::helper::ShellHelper;
 use jedi_judge::shell::terminal::{ScriptConsole, run_script, script_lines};
 
+mod common;
+
 /// Runs script lines through a fresh session; returns the transcript and the final board.
 fn transcript(script: &str) -> (String, Board) {
     let mut session = Session::new(
@@ -964,4 +966,96 @@ fn the_session_in_the_shell_guide_is_what_the_shell_prints() {
     let _ = std::fs::remove_dir_all(&dir);
     let printed = String::from_utf8_lossy(&output.stdout);
     assert_eq!(printed.trim_end(), block.trim_end());
+}
+
+mod saved_and_loaded {
+    //! Any sequence of commands, saved and loaded again, gives the same position and the same
+    //! file: `undo` and `redo` among them, and the action the position is set up for.
+
+    use super::{common, transcript};
+    use proptest::prelude::*;
+
+    const COMMANDS: [&str; 22] = [
+        "turn light",
+        "turn dark",
+        "step battle",
+        "step deploy",
+        "planet Naboo",
+        "planet Tatooine",
+        "add light qui-gon mentor",
+        "add dark maul student",
+        "add light Obi-Wan Kenobi, Young Jedi",
+        "add light r2-d2 repair to hand",
+        "add dark 3 to hand",
+        "deck light 4 1 3",
+        "deck dark 2 5",
+        "set qui-gon power 5",
+        "battle plan light qui-gon mentor",
+        "battle plan dark maul student",
+        "battle off",
+        "evacuate at Naboo",
+        "undo",
+        "undo",
+        "redo",
+        "check",
+    ];
+
+    #[test]
+    fn undo_then_save_keeps_the_loaded_action_and_its_sections() {
+        let bundled = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scenarios/battle/battle-default-assumptions.yaml"
+        );
+        let dir = std::env::temp_dir().join(format!("jedi-judge-undo-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let saved = dir.join("saved.yaml");
+        let (out, _) = transcript(&format!(
+            "load {bundled}\nturn light\nundo\nsave --force {}\n",
+            saved.display()
+        ));
+        let text = std::fs::read_to_string(&saved).expect("saved");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(text.contains("\naction: battle\n"), "{out}\n{text}");
+        assert!(text.contains("\nbattle:\n"), "{text}");
+    }
+
+    proptest! {
+        #![proptest_config(common::property_config(64))]
+
+        #[test]
+        fn any_commands_saved_and_loaded_give_the_same_position(
+            picks in prop::collection::vec(0..COMMANDS.len(), 1..14)
+        ) {
+            let dir = std::env::temp_dir().join(format!(
+                "jedi-judge-saved-{}-{}",
+                std::process::id(),
+                picks.iter().map(usize::to_string).collect::<Vec<_>>().join("-")
+            ));
+            std::fs::create_dir_all(&dir).expect("a folder");
+            let (first, second) = (dir.join("first.yaml"), dir.join("second.yaml"));
+            let mut script: String = picks.iter().map(|pick| format!("{}\n", COMMANDS[*pick])).collect();
+            script.push_str(&format!("show\nsave --force {}\n", first.display()));
+            let (out, _) = transcript(&script);
+            let saved = std::fs::read_to_string(&first).expect("saved");
+            let (again, _) = transcript(&format!(
+                "load {}\nshow\nsave --force {}\n",
+                first.display(),
+                second.display()
+            ));
+            let resaved = std::fs::read_to_string(&second).expect("saved again");
+            let _ = std::fs::remove_dir_all(&dir);
+            // The board as `show` gives it, without the card ids a file does not keep.
+            let shown = |out: &str| -> String {
+                let from = out.rfind("jedi-judge> show\n").map_or(0, |at| at);
+                let to = out[from..].find("jedi-judge> save").map_or(out.len(), |at| from + at);
+                out[from..to]
+                    .split_whitespace()
+                    .filter(|word| !(word.starts_with('#') && word[1..].chars().all(|c| c.is_ascii_digit())))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            prop_assert_eq!(shown(&out), shown(&again), "{}\n{}", saved, again);
+            prop_assert_eq!(saved, resaved);
+        }
+    }
 }

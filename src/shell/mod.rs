@@ -748,7 +748,15 @@ impl<'a> Session<'a> {
                 file.expect = adjudication.expect.clone().map(Located::new);
                 file
             }
-            None => scenario::to_file(&self.board, procedures::format()),
+            None => {
+                let mut file = scenario::to_file(&self.board, procedures::format());
+                // The action the position is set up for (the loaded file's, or the one its
+                // section words name) stays with it.
+                file.action = self
+                    .intended
+                    .map(|(_, spec)| Located::new(ActionName(spec.name.to_string())));
+                file
+            }
         };
         file.assumptions = self.assumptions.clone();
         file.title = Some(match &self.last {
