@@ -94,10 +94,11 @@ fn main() {
             .map_or("None".to_string(), |d| format!("Some({d})"));
         let _ = writeln!(
             code,
-            "    Document {{ id: {}, title: {}, publisher: {}, date: SourceDate {{ year: {}, month: {month}, day: {day} }}, date_evidence: {}, source_file: {} }},",
+            "    Document {{ id: {}, title: {}, publisher: {}, game: {}, date: SourceDate {{ year: {}, month: {month}, day: {day} }}, date_evidence: {}, source_file: {} }},",
             borrowed(&document.id),
             borrowed(&document.title),
             borrowed(&document.publisher),
+            borrowed(&document.game),
             date.year,
             borrowed(&document.date_evidence),
             borrowed(&document.source_file)

@@ -227,6 +227,7 @@ pub enum RulesCommand {
     /// Ranked search of the items in force; the words found are marked.
     #[command(after_help = "Examples:
   jedi-judge rules search lightsaber duel
+  jedi-judge rules search --game clash concede
   jedi-judge rules search --all --limit 20 evacuation")]
     Search {
         /// Words to find, in any of their forms (survived finds survivors).
@@ -235,6 +236,9 @@ pub enum RulesCommand {
         /// Search superseded items too.
         #[arg(long)]
         all: bool,
+        /// Search the rules of one game only.
+        #[arg(long, value_enum)]
+        game: Option<GameArg>,
         /// How many results to show, 1 to 1000.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=1000))]
         limit: u16,
@@ -418,6 +422,25 @@ pub struct FilterArgs {
     /// printed, then by collector number); `cards search` keeps the best matches first.
     #[arg(long, value_enum)]
     pub sort: Option<SortArg>,
+}
+
+/// What `--game` takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameArg {
+    /// Young Jedi: the rulesheet, the FAQ, the revised text and Boonta Eve.
+    YoungJedi,
+    /// Clash of the Lightsabers: its rulebook.
+    Clash,
+}
+
+impl GameArg {
+    /// The game as a document's `game:` writes it.
+    fn key(self) -> &'static str {
+        match self {
+            GameArg::YoungJedi => "young-jedi",
+            GameArg::Clash => "clash",
+        }
+    }
 }
 
 /// What `--sort` takes.
@@ -993,12 +1016,20 @@ fn run_rules(corpus: &Corpus, command: RulesCommand, palette: Palette) -> Result
         RulesCommand::Search {
             words,
             all,
+            game,
             limit,
             common,
         } => {
             let ruleset = ruleset(&common)?;
             let query = words.join(" ");
-            let results = rules::search(corpus, &ruleset, &query, all, usize::from(limit));
+            let results = rules::search(
+                corpus,
+                &ruleset,
+                &query,
+                all,
+                game.map(GameArg::key),
+                usize::from(limit),
+            );
             Ok(render::rules::search(
                 corpus,
                 &ruleset,

@@ -79,7 +79,7 @@ fn each_judges_question_finds_the_expected_rule_in_the_top_three() {
     let corpus = Corpus::embedded();
     let mut misses = Vec::new();
     for (question, expected) in QUESTIONS {
-        let results = search(corpus, &Ruleset::latest(), question, false, 3);
+        let results = search(corpus, &Ruleset::latest(), question, false, None, 3);
         let found: Vec<&str> = results
             .hits
             .iter()
@@ -106,6 +106,7 @@ fn a_question_with_no_content_words_still_searches_its_words() {
         &Ruleset::latest(),
         "what is it",
         false,
+        None,
         3,
     );
     assert_eq!(results.words, ["what", "is", "it"]);
@@ -114,8 +115,8 @@ fn a_question_with_no_content_words_still_searches_its_words() {
 #[test]
 fn the_total_counts_every_result_beyond_the_limit() {
     let corpus = Corpus::embedded();
-    let one = search(corpus, &Ruleset::latest(), "duel", false, 1);
-    let all = search(corpus, &Ruleset::latest(), "duel", false, 1_000);
+    let one = search(corpus, &Ruleset::latest(), "duel", false, None, 1);
+    let all = search(corpus, &Ruleset::latest(), "duel", false, None, 1_000);
     assert_eq!(one.hits.len(), 1);
     assert_eq!(one.total, all.hits.len());
     assert!(one.total > 10, "{}", one.total);
@@ -128,6 +129,7 @@ fn stop_words_are_not_marked_in_snippets() {
         &Ruleset::latest(),
         "what happens with 0 damage",
         false,
+        None,
         1,
     );
     let hit = &results.hits[0];
@@ -135,4 +137,42 @@ fn stop_words_are_not_marked_in_snippets() {
         let marked = hit.snippet.text[*start..*end].to_lowercase();
         assert!(marked == "0" || marked.starts_with("damage"), "{marked}");
     }
+}
+
+/// `--game` keeps the items of one game's documents: a word both games use ("duel") finds
+/// only the Clash rulebook's items under `clash`, and none of them under `young-jedi`.
+#[test]
+fn a_search_of_one_game_keeps_that_games_documents() {
+    let corpus = Corpus::embedded();
+    let clash = search(
+        corpus,
+        &Ruleset::latest(),
+        "duel",
+        false,
+        Some("clash"),
+        1_000,
+    );
+    let young_jedi = search(
+        corpus,
+        &Ruleset::latest(),
+        "duel",
+        false,
+        Some("young-jedi"),
+        1_000,
+    );
+    let all = search(corpus, &Ruleset::latest(), "duel", false, None, 1_000);
+    assert!(!clash.hits.is_empty() && !young_jedi.hits.is_empty());
+    assert!(
+        clash
+            .hits
+            .iter()
+            .all(|hit| hit.item.id.starts_with("clash."))
+    );
+    assert!(
+        young_jedi
+            .hits
+            .iter()
+            .all(|hit| !hit.item.id.starts_with("clash."))
+    );
+    assert_eq!(clash.total + young_jedi.total, all.total);
 }

@@ -163,6 +163,8 @@ pub struct Document {
     pub id: Text,
     pub title: Text,
     pub publisher: Text,
+    /// The game whose rules it holds: `young-jedi` or `clash`.
+    pub game: Text,
     pub date: SourceDate,
     pub date_evidence: Text,
     pub source_file: Text,
@@ -284,6 +286,7 @@ impl Corpus {
                         id: Cow::Owned(document.id),
                         title: Cow::Owned(document.title),
                         publisher: Cow::Owned(document.publisher),
+                        game: Cow::Owned(document.game),
                         date: SourceDate {
                             year: date.year,
                             month: date.month,

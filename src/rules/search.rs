@@ -243,6 +243,7 @@ pub fn search<'a>(
     ruleset: &Ruleset,
     query: &str,
     include_superseded: bool,
+    game: Option<&str>,
     limit: usize,
 ) -> SearchResults<'a> {
     let stemmer = tokens::stemmer();
@@ -259,7 +260,14 @@ pub fn search<'a>(
     let items = corpus.items();
     let searched: Vec<bool> = items
         .iter()
-        .map(|item| include_superseded || ruleset.in_force(corpus, item))
+        .map(|item| {
+            (include_superseded || ruleset.in_force(corpus, item))
+                && game.is_none_or(|game| {
+                    corpus
+                        .document_of(item)
+                        .is_some_and(|document| document.game == game)
+                })
+        })
         .collect();
     let candidate_count = searched.iter().filter(|yes| **yes).count();
     let total = candidate_count.max(1) as f64;

@@ -13,6 +13,8 @@ pub struct DocumentFile {
     pub id: String,
     pub title: String,
     pub publisher: String,
+    /// The game whose rules it holds: `young-jedi` or `clash`.
+    pub game: String,
     pub date: String,
     pub date_evidence: String,
     pub source_file: String,
@@ -149,6 +151,8 @@ pub enum LinkError {
     },
     #[error("item {item} has an id outside its document {document}")]
     OutsideDocument { item: String, document: String },
+    #[error("{document}: game {game:?} is none of {}", GAMES.join(", "))]
+    Game { document: String, game: String },
     #[error("item id {0} appears twice")]
     Twice(String),
     #[error("item {item} links to {target}, which the corpus does not have")]
@@ -168,12 +172,21 @@ pub fn days_in_month(year: u16, month: u16) -> u16 {
     }
 }
 
+/// The games a document may hold the rules of, as its `game:` writes them.
+pub const GAMES: [&str; 2] = ["young-jedi", "clash"];
+
 /// Checks the documents (each item's id within its document, every id once, every link to
 /// an item that exists, every date readable) and adds the reverse links.
 pub fn link(documents: Vec<DocumentFile>) -> Result<Linked, LinkError> {
     let mut linked_documents = Vec::new();
     let mut items = Vec::new();
     for mut document in documents {
+        if !GAMES.contains(&document.game.as_str()) {
+            return Err(LinkError::Game {
+                document: document.id.clone(),
+                game: document.game.clone(),
+            });
+        }
         let date = parse_date(&document.date).map_err(|error| LinkError::Date {
             document: document.id.clone(),
             date: document.date.clone(),

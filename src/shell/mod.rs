@@ -676,7 +676,7 @@ impl<'a> Session<'a> {
     }
 
     fn search(&self, words: &str) -> String {
-        let results = rules::search(self.corpus, &self.board.ruleset, words, false, 5);
+        let results = rules::search(self.corpus, &self.board.ruleset, words, false, None, 5);
         render::rules::search(
             self.corpus,
             &self.board.ruleset,
