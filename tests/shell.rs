@@ -1059,3 +1059,27 @@ mod saved_and_loaded {
         }
     }
 }
+
+/// Identical cards in a dueling hand are one choice at the prompt, with their count, and the
+/// letters go on past them: `b` is the next distinct card.
+#[test]
+fn identical_cards_are_one_choice_with_their_count() {
+    let build = BUILD_EXAMPLE.replace(
+        "deck dark 4 2 6 3 1 5 2 4 6 3",
+        "deck dark 3 3 5 1 2 2 6 6 4 4",
+    );
+    assert_ne!(build, BUILD_EXAMPLE);
+    let (out, _) = transcript(&format!("{build}duel\n1\n2\nb\n"));
+    assert!(
+        out.contains("  a. a card with destiny 3 (2 alike)")
+            && out.contains("  b. a card with destiny 5")
+            && out.contains("  c. a card with destiny 1")
+            && out.contains("  d. a card with destiny 2"),
+        "{out}"
+    );
+    assert!(out.contains("choice [a-d, or a number]"), "{out}");
+    assert!(
+        out.contains("The Dark Side player attacks with a card (destiny 5)"),
+        "{out}"
+    );
+}

@@ -451,8 +451,28 @@ pub fn lettered(decision: &Decision) -> bool {
             .any(|option| option.destiny.is_some())
 }
 
-/// How a prompt marks the option at `index`: `1`, `2`, ... or, for a lettered decision, `a`,
-/// `b`, ..., `z`, `aa`, ...
+/// The decision's distinct choices, as a prompt lists them: each the index of its first
+/// option and how many options it stands for (identical cards in a hand are one choice).
+pub fn distinct_choices(decision: &Decision) -> Vec<(usize, usize)> {
+    let mut choices: Vec<(usize, usize)> = Vec::new();
+    for (index, option) in decision.options.iter().enumerate() {
+        let same = choices.iter_mut().find(|(first, _)| {
+            let known = &decision.options[*first];
+            known.label == option.label
+                && known.destiny == option.destiny
+                && known.name == option.name
+                && known.declines == option.declines
+        });
+        match same {
+            Some((_, count)) => *count += 1,
+            None => choices.push((index, 1)),
+        }
+    }
+    choices
+}
+
+/// How a prompt marks its `index`th distinct choice: `1`, `2`, ... or, for a lettered
+/// decision, `a`, `b`, ..., `z`, `aa`, ...
 pub fn marker(decision: &Decision, index: usize) -> String {
     if !lettered(decision) {
         return (index + 1).to_string();
@@ -469,10 +489,15 @@ pub fn marker(decision: &Decision, index: usize) -> String {
     letters.iter().rev().collect()
 }
 
-/// The option a typed marker means, if it is one of the decision's markers.
+/// The option a typed marker means (the first of its choice), if it is one of the
+/// decision's markers.
 pub fn by_marker(decision: &Decision, text: &str) -> Option<usize> {
     let text = text.trim().to_ascii_lowercase();
-    (0..decision.options.len()).find(|index| marker(decision, *index) == text)
+    distinct_choices(decision)
+        .into_iter()
+        .enumerate()
+        .find(|(choice, _)| marker(decision, *choice) == text)
+        .map(|(_, (first, _))| first)
 }
 
 /// The option an answer typed at a prompt means, read as a script would read it: a card name,

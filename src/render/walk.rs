@@ -503,7 +503,12 @@ impl<'a> TextStepper<'a> {
                 ""
             )
         );
-        for (index, option) in decision.options.iter().enumerate() {
+        // One line a distinct choice: identical cards are one, with their count.
+        let choices = crate::engine::deciders::distinct_choices(decision);
+        for (index, (first, count)) in choices.into_iter().enumerate() {
+            let Some(option) = decision.options.get(first) else {
+                continue;
+            };
             let rules: Vec<String> = option
                 .cites
                 .iter()
@@ -515,12 +520,17 @@ impl<'a> TextStepper<'a> {
                 .collect();
             let marker = format!("  {}. ", crate::engine::deciders::marker(decision, index));
             let rest = " ".repeat(marker.len());
+            let copies = if count > 1 {
+                format!(" ({count} alike)")
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 out,
                 "{}",
                 super::wrap_hanging(
                     &format!(
-                        "{}  {}",
+                        "{}{copies}  {}",
                         option.label,
                         self.palette.dim(&format!("[{}]", rules.join(", ")))
                     ),

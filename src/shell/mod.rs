@@ -1672,15 +1672,15 @@ fn ask_decision(
     decision: &Decision,
 ) -> Option<usize> {
     console.print(&format!("\n{}", stepper.decision(decision)));
-    let last = decision.options.len().saturating_sub(1);
+    let choices = crate::engine::deciders::distinct_choices(decision).len();
     let lettered = crate::engine::deciders::lettered(decision);
     let prompt = if lettered {
         format!(
             "choice [a-{}, or a number]: ",
-            crate::engine::deciders::marker(decision, last)
+            crate::engine::deciders::marker(decision, choices.saturating_sub(1))
         )
     } else {
-        format!("choice [1-{}]: ", decision.options.len())
+        format!("choice [1-{choices}]: ")
     };
     loop {
         let answer = match console.ask(&prompt) {
