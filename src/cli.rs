@@ -236,9 +236,9 @@ pub enum RulesCommand {
         /// Search superseded items too.
         #[arg(long)]
         all: bool,
-        /// Search the rules of one game only.
-        #[arg(long, value_enum)]
-        game: Option<GameArg>,
+        /// Search the rules of one game only: young-jedi or clash.
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(rules::GAMES))]
+        game: Option<String>,
         /// How many results to show, 1 to 1000.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=1000))]
         limit: u16,
@@ -420,57 +420,17 @@ pub struct FilterArgs {
     pub with_trait: Option<String>,
     /// What the list is sorted by. `cards list` sorts by set (in the order the sets were
     /// printed, then by collector number); `cards search` keeps the best matches first.
-    #[arg(long, value_enum)]
-    pub sort: Option<SortArg>,
+    #[arg(long, value_name = "COLUMN", value_parser = sort_key_parser())]
+    pub sort: Option<crate::cards::filter::SortKey>,
 }
 
-/// What `--game` takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameArg {
-    /// Young Jedi: the rulesheet, the FAQ, the revised text and Boonta Eve.
-    YoungJedi,
-    /// Clash of the Lightsabers: its rulebook.
-    Clash,
-}
-
-impl GameArg {
-    /// The game as a document's `game:` writes it.
-    fn key(self) -> &'static str {
-        match self {
-            GameArg::YoungJedi => "young-jedi",
-            GameArg::Clash => "clash",
-        }
-    }
-}
-
-/// What `--sort` takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SortArg {
-    /// By set, in the order the sets were printed, then by collector number.
-    Set,
-    Name,
-    Type,
-    Side,
-    Deploy,
-    Power,
-    Damage,
-    Destiny,
-}
-
-impl From<SortArg> for crate::cards::filter::SortKey {
-    fn from(sort: SortArg) -> Self {
-        use crate::cards::filter::SortKey;
-        match sort {
-            SortArg::Set => SortKey::Set,
-            SortArg::Name => SortKey::Name,
-            SortArg::Type => SortKey::Type,
-            SortArg::Side => SortKey::Side,
-            SortArg::Deploy => SortKey::Deploy,
-            SortArg::Power => SortKey::Power,
-            SortArg::Damage => SortKey::Damage,
-            SortArg::Destiny => SortKey::Destiny,
-        }
-    }
+/// `--sort`: a column's name, read as the key the catalog sorts by.
+fn sort_key_parser() -> impl clap::builder::TypedValueParser<Value = crate::cards::filter::SortKey>
+{
+    use crate::cards::filter::SortKey;
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(SortKey::NAMED.map(|(name, _)| name))
+        .map(|name: String| SortKey::named(&name).unwrap_or(SortKey::Set))
 }
 
 impl FilterArgs {
@@ -1027,7 +987,7 @@ fn run_rules(corpus: &Corpus, command: RulesCommand, palette: Palette) -> Result
                 &ruleset,
                 &query,
                 all,
-                game.map(GameArg::key),
+                game.as_deref(),
                 usize::from(limit),
             );
             Ok(render::rules::search(
@@ -1110,7 +1070,7 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
             };
             let mut cards = filter.keep(found, corpus, &ruleset);
             if let Some(sort) = sort {
-                crate::cards::filter::sort(&mut cards, sort.into());
+                crate::cards::filter::sort(&mut cards, sort);
             }
             let heading = [query, filter.describe()]
                 .into_iter()
@@ -1130,7 +1090,7 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
             common,
         } => {
             let ruleset = ruleset(&common)?;
-            let sort = filter.sort.unwrap_or(SortArg::Set);
+            let sort = filter.sort.unwrap_or(crate::cards::filter::SortKey::Set);
             let (filter, rest) = filter.read(&comparisons)?;
             if let Some(word) = rest.first() {
                 return Err(CliError::BadFilter {
@@ -1141,7 +1101,7 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
                 });
             }
             let mut cards = filter.keep(catalog.cards(), corpus, &ruleset);
-            crate::cards::filter::sort(&mut cards, sort.into());
+            crate::cards::filter::sort(&mut cards, sort);
             Ok(render::cards::list(
                 &filter.describe(),
                 &cards,

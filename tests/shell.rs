@@ -207,8 +207,14 @@ fn piped_session(script: &str) -> String {
 }
 
 fn piped_script(script: &[u8]) -> std::process::Output {
+    piped_script_in(std::path::Path::new("."), script)
+}
+
+/// A script piped into the shell started in `dir`: its output.
+fn piped_script_in(dir: &std::path::Path, script: &[u8]) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_jedi-judge"))
         .arg("repl")
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -948,21 +954,7 @@ fn the_session_in_the_shell_guide_is_what_the_shell_prints() {
     );
     let dir = std::env::temp_dir().join(format!("jedi-judge-guide-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jedi-judge"))
-        .arg("repl")
-        .current_dir(&dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("the script is written");
-    let output = child.wait_with_output().expect("the shell ends");
+    let output = piped_script_in(&dir, script.as_bytes());
     let _ = std::fs::remove_dir_all(&dir);
     let printed = String::from_utf8_lossy(&output.stdout);
     assert_eq!(printed.trim_end(), block.trim_end());

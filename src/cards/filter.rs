@@ -71,6 +71,17 @@ const STATS: [(&str, Stat); 5] = [
 ];
 
 impl Stat {
+    /// The card's printed number, if the sources give one and it is a number.
+    pub fn of(self, card: &Card) -> Option<i32> {
+        let stat = match self {
+            Stat::Power => &card.stats.power,
+            Stat::Damage => &card.stats.damage,
+            Stat::Destiny => &card.stats.destiny,
+            Stat::Deploy => &card.stats.deploy,
+        };
+        stat.as_ref().and_then(|fact| fact.value.number())
+    }
+
     /// The word a filter names it by.
     fn word(self) -> &'static str {
         STATS
@@ -127,13 +138,7 @@ impl Condition {
     /// Whether a card's printed number satisfies it; a number the sources do not give, or a
     /// symbol such as Anakin's "?", satisfies no comparison.
     pub fn holds(&self, card: &Card) -> bool {
-        let stat = match self.stat {
-            Stat::Power => &card.stats.power,
-            Stat::Damage => &card.stats.damage,
-            Stat::Destiny => &card.stats.destiny,
-            Stat::Deploy => &card.stats.deploy,
-        };
-        let Some(number) = stat.as_ref().and_then(|fact| fact.value.number()) else {
+        let Some(number) = self.stat.of(card) else {
             return false;
         };
         match self.comparison {
@@ -369,10 +374,30 @@ pub enum SortKey {
     Name,
     Type,
     Side,
-    Deploy,
-    Power,
-    Damage,
-    Destiny,
+    /// A printed number, the cards without one last.
+    Number(Stat),
+}
+
+impl SortKey {
+    /// Every key, by the word `--sort` takes.
+    pub const NAMED: [(&'static str, SortKey); 8] = [
+        ("set", SortKey::Set),
+        ("name", SortKey::Name),
+        ("type", SortKey::Type),
+        ("side", SortKey::Side),
+        ("deploy", SortKey::Number(Stat::Deploy)),
+        ("power", SortKey::Number(Stat::Power)),
+        ("damage", SortKey::Number(Stat::Damage)),
+        ("destiny", SortKey::Number(Stat::Destiny)),
+    ];
+
+    /// The key a word names.
+    pub fn named(word: &str) -> Option<SortKey> {
+        Self::NAMED
+            .iter()
+            .find(|(name, _)| *name == word)
+            .map(|(_, key)| *key)
+    }
 }
 
 /// A card's place in print order: its first printing's set (in release order, other games'
@@ -407,23 +432,11 @@ fn print_order(card: &Card) -> (usize, String, u32, String, String) {
     )
 }
 
-/// A printed number, for sorting: the cards without one after those with one.
-fn number_order(number: Option<i32>) -> (bool, i32) {
-    (number.is_none(), number.unwrap_or_default())
-}
-
 /// Sorts cards by `key`; ties keep print order, so that the order is always the same.
 pub fn sort(cards: &mut [&Card], key: SortKey) {
-    let stat = |card: &Card,
-                of: fn(
-        &super::model::Stats,
-    ) -> &Option<super::model::Fact<super::model::StatValue>>| {
-        of(&card.stats)
-            .as_ref()
-            .and_then(|fact| fact.value.number())
-    };
     cards.sort_by_cached_key(|card| {
-        let first = match key {
+        // What is missing sorts last.
+        let first: (bool, i32, String) = match key {
             SortKey::Set => (false, 0, String::new()),
             SortKey::Name => (false, 0, normalise(&card.full_name())),
             SortKey::Type => (
@@ -436,15 +449,9 @@ pub fn sort(cards: &mut [&Card], key: SortKey) {
                 card.side().map_or(0, |side| i32::from(side == Side::Dark)),
                 String::new(),
             ),
-            SortKey::Deploy | SortKey::Power | SortKey::Damage | SortKey::Destiny => {
-                let number = match key {
-                    SortKey::Deploy => stat(card, |stats| &stats.deploy),
-                    SortKey::Power => stat(card, |stats| &stats.power),
-                    SortKey::Damage => stat(card, |stats| &stats.damage),
-                    _ => stat(card, |stats| &stats.destiny),
-                };
-                let (missing, value) = number_order(number);
-                (missing, value, String::new())
+            SortKey::Number(stat) => {
+                let number = stat.of(card);
+                (number.is_none(), number.unwrap_or_default(), String::new())
             }
         };
         (first, print_order(card))

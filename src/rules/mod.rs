@@ -13,6 +13,7 @@ pub use corpus::{CardListEntry, Corpus, CorpusError, Document, Item, ItemKind, S
 pub use diff::{DiffEntry, RulesetDiff, WordChange, diff, word_diff};
 pub use ruleset::{NAMED_RULESETS, Ruleset, RulesetError};
 pub use search::{MAX_QUERY_WORDS, SearchHit, SearchResults, Snippet, is_stop_word, search};
+pub use source::GAMES;
 
 use thiserror::Error;
 
