@@ -13,26 +13,13 @@ mod common;
 /// (exit 0) or stops at a claim the rules refuse (exit 1): never at a fact it lacks or a
 /// decision it does not give.
 fn judged(path: &std::path::Path) -> String {
-    let text = std::fs::read_to_string(path).expect("readable");
+    let (text, walked, conserved, out) = common::walk_watched(path);
     assert!(
         text.contains("\n  legal: "),
         "{}: a dispute states the verdict it expects",
         path.display()
     );
-    let mut conserved = true;
-    let walked = common::walk_seeded(&text, None, Some(&mut |holds| conserved &= holds));
-    let out = common::rendered(&walked);
-    assert!(
-        conserved,
-        "{}: a card left every pile or stood in two",
-        path.display()
-    );
-    assert!(
-        walked.unmet.is_empty(),
-        "{}: {:?}\n{out}",
-        path.display(),
-        walked.unmet
-    );
+    common::assert_met_and_conserved(path, &walked, conserved, &out);
     match walked.stop() {
         None => assert_eq!(walked.exit_code(), 0, "{}\n{out}", path.display()),
         Some(Stop::Undecided {
@@ -70,7 +57,7 @@ fn every_bundled_dispute_gets_the_judges_answer_and_renders_as_reviewed() {
 #[test]
 fn the_disputes_cover_heard_answers_refused_answers_and_refused_attempts() {
     let (mut heard, mut refused_answers, mut refused_attempts, mut refused_plans) = (0, 0, 0, 0);
-    for (path, text) in common::bundled_texts(&["disputes"]) {
+    for (_, text) in common::bundled_texts(&["disputes"]) {
         let walked = common::walk_seeded(&text, None, None);
         if !walked.heard.is_empty() {
             heard += 1;
@@ -87,7 +74,6 @@ fn the_disputes_cover_heard_answers_refused_answers_and_refused_attempts() {
             }
             None => {}
         }
-        let _ = path;
     }
     assert!(heard >= 4, "{heard} disputes with answers heard");
     assert!(

@@ -85,22 +85,43 @@ pub fn assert_walked_as_expected(
         path.display()
     );
     assert!(
+        text.contains("expect:"),
+        "{} has no expectation",
+        path.display()
+    );
+    assert_met_and_conserved(path, walked, conserved, out);
+    assert_eq!(walked.exit_code(), 0, "{}\n{out}", path.display());
+}
+
+/// What every bundled walk is held to, however it ended: it meets its `expect:`, and every
+/// card stayed in exactly one place.
+pub fn assert_met_and_conserved(
+    path: &Path,
+    walked: &jedi_judge::walk::Walkthrough,
+    conserved: bool,
+    out: &str,
+) {
+    assert!(
         walked.unmet.is_empty(),
         "{}: {:?}\n{out}",
         path.display(),
         walked.unmet
     );
     assert!(
-        text.contains("expect:"),
-        "{} has no expectation",
-        path.display()
-    );
-    assert!(
         conserved,
         "{}: a card left every pile or stood in two",
         path.display()
     );
-    assert_eq!(walked.exit_code(), 0, "{}\n{out}", path.display());
+}
+
+/// A bundled scenario walked, watched for card conservation: its text, the walk, whether its
+/// cards were conserved, and its text rendering.
+pub fn walk_watched(path: &Path) -> (String, jedi_judge::walk::Walkthrough, bool, String) {
+    let text = std::fs::read_to_string(path).expect("readable");
+    let mut conserved = true;
+    let walked = walk_seeded(&text, None, Some(&mut |holds| conserved &= holds));
+    let out = rendered(&walked);
+    (text, walked, conserved, out)
 }
 
 /// A scenario text walked with the embedded corpus and catalog, its seed replaced if `seed`
@@ -146,10 +167,7 @@ pub fn bundled_texts(folders: &[&str]) -> Vec<(String, String)> {
 /// A bundled walk, watched for card conservation and held to [`assert_walked_as_expected`]:
 /// its text rendering, for the reviewed snapshot.
 pub fn walked_as_expected(path: &Path) -> String {
-    let text = std::fs::read_to_string(path).expect("readable");
-    let mut conserved = true;
-    let walked = walk_seeded(&text, None, Some(&mut |holds| conserved &= holds));
-    let out = rendered(&walked);
+    let (text, walked, conserved, out) = walk_watched(path);
     assert_walked_as_expected(path, &text, &walked, conserved, &out);
     out
 }
