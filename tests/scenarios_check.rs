@@ -393,3 +393,43 @@ fn a_claim_walk_refuses_is_the_finding_check_makes_of_it_and_never_a_missing_fac
     }
     assert!(refused >= 2, "{refused}");
 }
+
+/// A position that does not say whose turn it is lacks a fact every action of the turn player
+/// needs: the walk stops and asks for `turn:` (exit 2), rather than refusing what the rules
+/// never refused, and `check` finds nothing illegal in it.
+#[test]
+fn an_action_without_a_turn_is_a_missing_fact_not_a_refusal() {
+    for path in [
+        "scenarios/duel/revised-example-1-r2-d2-qui-gon-defends.yaml",
+        "scenarios/battle/battle-default-assumptions.yaml",
+        "scenarios/battle/evacuation-refused-partial.yaml",
+        "scenarios/deploy/not-enough-counters.yaml",
+        "scenarios/podrace/thrust-cap-under-latest.yaml",
+    ] {
+        let text = bundled(path);
+        let without: String = text
+            .lines()
+            .filter(|line| !line.starts_with("turn:"))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        assert_ne!(without, text, "{path}");
+        let walked = common::walk_seeded(&without, None, None);
+        let Some(jedi_judge::engine::Stop::Missing { fact }) = walked.stop() else {
+            panic!(
+                "{path}: expected the turn asked for, got {:?}",
+                walked.stop()
+            );
+        };
+        assert_eq!(fact.code(), "turn-unknown", "{path}");
+        assert_eq!(fact.field(), Some("turn"), "{path}");
+        assert_eq!(walked.exit_code(), 2, "{path}");
+        assert!(walked.illegal_findings().is_empty(), "{path}");
+        assert!(
+            check(&without)
+                .violations
+                .iter()
+                .all(|v| !v.code.ends_with("-refused")),
+            "{path}"
+        );
+    }
+}

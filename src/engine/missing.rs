@@ -84,6 +84,9 @@ pub enum MissingFact {
         section: &'static str,
         key: &'static str,
     },
+    /// Whose turn it is: the position does not say, and the action is the turn player's.
+    #[error("whose turn it is: give `turn: light` or `turn: dark`")]
+    Turn,
     /// Where a card deploys: neither the section nor the position says.
     #[error("where the card deploys: give `deploy: to:` or the position's `current_planet`")]
     DeployPlanet,
@@ -131,6 +134,7 @@ impl MissingFact {
             MissingFact::AnakinDestiny { .. } => "anakin-destiny-undrawn",
             MissingFact::NoAttackCard { .. } => "no-attack-card",
             MissingFact::SectionCard { .. } => "section-card-missing",
+            MissingFact::Turn => "turn-unknown",
             MissingFact::DeployPlanet => "deploy-planet-unknown",
             MissingFact::NotOnTable { .. } | MissingFact::NotOnBoard { .. } => "card-not-on-table",
             MissingFact::NotInHand { .. } => "card-not-in-hand",
@@ -167,6 +171,7 @@ impl MissingFact {
             MissingFact::WeaponUsers(_) => Some("usable_by"),
             MissingFact::SectionCard { key, .. } => Some(key),
             MissingFact::DeployPlanet => Some("to"),
+            MissingFact::Turn => Some("turn"),
             _ => None,
         }
     }

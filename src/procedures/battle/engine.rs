@@ -388,8 +388,8 @@ impl BattleEngine {
         self.result.side = board.turn;
         self.result.planet = self.planet.map(|planet| planet.name().to_string());
         let Some(mover) = board.turn else {
-            self.refuse(None, BattleRefusal::NoTurn, &[]);
-            return Ok(());
+            self.phase = Phase::Done;
+            return Err(MissingFact::Turn);
         };
         let rules_held = match self.mode {
             Mode::Evacuation => self.evacuation_rules,

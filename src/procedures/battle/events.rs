@@ -15,7 +15,6 @@ pub enum Mode {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "reason")]
 pub enum BattleRefusal {
-    NoTurn,
     NotBattleStep {
         step: Option<String>,
     },
@@ -55,9 +54,7 @@ impl BattleRefusal {
     pub fn is_by_rule(&self) -> bool {
         !matches!(
             self,
-            BattleRefusal::NoTurn
-                | BattleRefusal::RulesNotHeld { .. }
-                | BattleRefusal::StarshipBattleRulesNotHeld { .. }
+            BattleRefusal::RulesNotHeld { .. } | BattleRefusal::StarshipBattleRulesNotHeld { .. }
         )
     }
 }

@@ -27,7 +27,6 @@ fn refusal(mode: Mode, refusal: &BattleRefusal) -> String {
         Mode::Evacuation => "evacuation",
     };
     match refusal {
-        BattleRefusal::NoTurn => format!("No {what}: the position does not say whose turn it is."),
         BattleRefusal::NotBattleStep { step } => format!(
             "No {what}: a battle is fought in the Battle step, and this is {}.",
             step.as_deref()

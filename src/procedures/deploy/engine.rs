@@ -108,18 +108,8 @@ impl DeployEngine {
 
     fn start(&mut self, board: &mut Board) -> Result<(), MissingFact> {
         let Some(side) = board.turn else {
-            self.result.refusal = Some(DeployRefusal::NoTurn);
-            self.pending.emit(
-                DeployEvent::Refused {
-                    side: None,
-                    refusal: DeployRefusal::NoTurn,
-                },
-                &[],
-                Vec::new(),
-                Vec::new(),
-            );
             self.phase = Phase::Done;
-            return Ok(());
+            return Err(MissingFact::Turn);
         };
         self.side = side;
         self.result.side = Some(side);

@@ -8,7 +8,6 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "reason")]
 pub enum DeployRefusal {
-    NoTurn,
     NotEnoughCounters { cost: u32, left: u32 },
 }
 

@@ -128,15 +128,7 @@ impl Procedure for DeployProcedure {
     }
 
     fn refusal(event: &DeployEvent) -> Option<&'static str> {
-        // A position that does not say whose turn it is lacks a fact; the rules refuse nothing.
-        match event {
-            DeployEvent::Refused {
-                refusal: events::DeployRefusal::NoTurn,
-                ..
-            } => None,
-            DeployEvent::Refused { .. } => Some("deploy-refused"),
-            _ => None,
-        }
+        matches!(event, DeployEvent::Refused { .. }).then_some("deploy-refused")
     }
 
     fn refusal_place(board: &Board) -> (Vec<CardId>, Vec<(Span, String)>) {

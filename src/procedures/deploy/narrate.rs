@@ -33,9 +33,6 @@ fn left(left: Option<u32>) -> String {
 fn narrate(event: &DeployEvent) -> String {
     match event {
         DeployEvent::Refused { refusal, .. } => match refusal {
-            DeployRefusal::NoTurn => {
-                "No deploy: the position does not say whose turn it is.".to_string()
-            }
             DeployRefusal::NotEnoughCounters { cost, left } => format!(
                 "No deploy: the card costs {} and {} this turn.",
                 counters(*cost),

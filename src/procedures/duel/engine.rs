@@ -396,10 +396,10 @@ impl DuelEngine {
 
     fn start(&mut self, board: &Board) -> Result<(), MissingFact> {
         self.result.initiator = board.turn;
-        let Some(_) = board.turn else {
-            self.refuse(board, Refusal::NoTurn, &[INITIATION]);
-            return Ok(());
-        };
+        if board.turn.is_none() {
+            self.phase = Phase::Done;
+            return Err(MissingFact::Turn);
+        }
         if board.step != Some(Step::Battle) {
             let step = board.step.map(|step| step.label().to_string());
             self.refuse(board, Refusal::NotBattleStep { step }, &[INITIATION]);

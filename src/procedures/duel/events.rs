@@ -9,7 +9,6 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "reason")]
 pub enum Refusal {
-    NoTurn,
     NotBattleStep {
         step: Option<String>,
     },

@@ -162,15 +162,7 @@ impl Procedure for DuelProcedure {
     }
 
     fn refusal(event: &DuelEvent) -> Option<&'static str> {
-        // A position that does not say whose turn it is lacks a fact; the rules refuse nothing.
-        match event {
-            DuelEvent::DuelRefused {
-                refusal: events::Refusal::NoTurn,
-                ..
-            } => None,
-            DuelEvent::DuelRefused { .. } => Some("duel-refused"),
-            _ => None,
-        }
+        matches!(event, DuelEvent::DuelRefused { .. }).then_some("duel-refused")
     }
 
     fn attempt_refused(result: &DuelResult) -> bool {

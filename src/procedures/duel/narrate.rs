@@ -83,7 +83,6 @@ fn narrate_duel(kind: &DuelEvent) -> String {
         DuelEvent::DuelRefused { initiator, refusal } => {
             let who = initiator.map(|side| format!("The {} player", side_name(side))).unwrap_or_else(|| "No one".to_string());
             match refusal {
-                Refusal::NoTurn => "No duel: the position does not say whose turn it is, and only the player whose turn it is may initiate one.".to_string(),
                 Refusal::NotBattleStep { step } => format!(
                     "{who} may not initiate a duel now: a duel is initiated during his Battle step, and this is {}.",
                     step.as_ref().map(|s| format!("his {s}")).unwrap_or_else(|| "no step the scenario names".to_string())

@@ -191,10 +191,10 @@ impl PodraceEngine {
         self.phase = Phase::Done;
     }
 
-    fn start(&mut self, board: &Board) {
+    fn start(&mut self, board: &Board) -> Result<(), MissingFact> {
         let Some(side) = board.turn else {
-            self.refuse(None, PodraceRefusal::NoTurn, &[]);
-            return;
+            self.phase = Phase::Done;
+            return Err(MissingFact::Turn);
         };
         self.side = side;
         self.result.side = Some(side);
@@ -208,17 +208,18 @@ impl PodraceEngine {
                 },
                 &[LAPS_PLAY],
             );
-            return;
+            return Ok(());
         }
         if board.zone(Zone::Objective(side)).is_empty() {
             self.refuse(Some(side), PodraceRefusal::NoObjective, &[AT_THE_OBJECTIVE]);
-            return;
+            return Ok(());
         }
         self.to_deploy = PodraceFile::stated(board)
             .map(|setup| setup.deploy.iter().copied().collect())
             .unwrap_or_default();
         self.result.laps = board.player(side).laps;
         self.phase = Phase::Deploys;
+        Ok(())
     }
 }
 
@@ -1277,7 +1278,7 @@ impl PodraceEngine {
         {
             match self.phase {
                 Phase::Done => return Ok(Next::Done),
-                Phase::Start => self.start(board),
+                Phase::Start => self.start(board)?,
                 Phase::Deploys => {
                     if let Err(fact) = self.deploy_next(board) {
                         self.phase = Phase::Done;

@@ -8,7 +8,6 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "reason")]
 pub enum PodraceRefusal {
-    NoTurn,
     NotDeployStep { step: String },
     NoObjective,
 }

@@ -156,12 +156,6 @@ impl Procedure for PodraceProcedure {
 
     fn refusal(event: &PodraceEvent) -> Option<&'static str> {
         match event {
-            // A position that does not say whose turn it is lacks a fact; the rules refuse
-            // nothing.
-            PodraceEvent::Refused {
-                refusal: events::PodraceRefusal::NoTurn,
-                ..
-            } => None,
             PodraceEvent::Refused { .. } => Some("podrace-refused"),
             PodraceEvent::DeployRefused { .. } => Some("podrace-deploy-refused"),
             _ => None,

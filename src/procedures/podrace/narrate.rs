@@ -50,9 +50,6 @@ fn handling_sources(numbers: &[HandlingSource]) -> String {
 fn narrate(event: &PodraceEvent) -> String {
     match event {
         PodraceEvent::Refused { refusal, side } => match refusal {
-            PodraceRefusal::NoTurn => {
-                "No Podrace step: the position does not say whose turn it is.".to_string()
-            }
             PodraceRefusal::NotDeployStep { step } => format!(
                 "No Podrace step: lap cards are played during the player's Deploy step, and this is the {step}."
             ),
