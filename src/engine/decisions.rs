@@ -40,8 +40,10 @@ pub struct ScriptKey {
     pub answer: Answer,
     /// What it answers, for the schema.
     pub about: &'static str,
-    /// Whether answers left over when the walk ends are reported as never asked (a single
-    /// answer always is).
+    /// Whether every answer under the key answers its one kind of decision (a lap card, not
+    /// the attacks and blocks that share `plays`): answers left over when the walk ends are
+    /// then reported as never asked (a single answer always is), and a decision the rules
+    /// leave one choice to takes the next answer as its own.
     pub leftover_unasked: bool,
 }
 

@@ -374,9 +374,9 @@ fn text_step(
 /// "A scenario chooses its reading under `assumptions: NAME:` (`a`, the default; `b`)." The
 /// same words in text and Markdown, whose code spans they are.
 fn readings(name: &str) -> Option<String> {
-    let spec = crate::procedures::actions()
-        .flat_map(|(_, action)| action.assumptions.iter())
-        .find(|spec| spec.assumption.name == name)?;
+    let (spec, _) = crate::procedures::assumptions()
+        .into_iter()
+        .find(|(spec, _)| spec.assumption.name == name)?;
     if spec.values.len() < 2 {
         return None;
     }
