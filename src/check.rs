@@ -261,30 +261,13 @@ fn unmet_expectations(expect: &Located<Expectation>, violations: &[Violation]) -
         .filter(|v| v.verdict == Verdict::Illegal)
         .map(|v| v.code)
         .collect();
-    let mut unmet = Vec::new();
+    let mut unmet: Vec<Problem> = expect
+        .value
+        .verdict_unmet(&illegal)
+        .into_iter()
+        .map(|message| expectation_problem(expect, message))
+        .collect();
     let mut report = |message: String| unmet.push(expectation_problem(expect, message));
-    if let Some(legal) = expect.value.legal
-        && legal != illegal.is_empty()
-    {
-        report(format!(
-            "the scenario expects the position to be {}, but it is {}",
-            if legal { "legal" } else { "illegal" },
-            if illegal.is_empty() {
-                "legal"
-            } else {
-                "illegal"
-            }
-        ));
-    }
-    if let Some(findings) = &expect.value.findings
-        && findings.iter().map(String::as_str).collect::<Vec<_>>() != illegal
-    {
-        report(format!(
-            "the scenario expects the findings [{}], but the check found [{}]",
-            findings.join(", "),
-            illegal.join(", ")
-        ));
-    }
     let warnings: Vec<&str> = violations
         .iter()
         .filter(|v| v.verdict == Verdict::Warning)

@@ -174,36 +174,9 @@ fn unmet_walk_expectations(
 }
 
 /// What the expectation says of the verdict (`legal`, `findings`), against the walk's, which
-/// is `check`'s: the same findings, whatever their order in the file.
+/// is `check`'s.
 fn unmet_verdict(expect: &scenario::Expectation, walked: &Walkthrough) -> Vec<String> {
-    let mut unmet = Vec::new();
-    let mut illegal = walked.illegal_findings();
-    if let Some(legal) = expect.legal
-        && legal != illegal.is_empty()
-    {
-        unmet.push(format!(
-            "legal: the scenario expects it to be {}, and it is {}",
-            if legal { "legal" } else { "illegal" },
-            if illegal.is_empty() {
-                "legal"
-            } else {
-                "illegal"
-            }
-        ));
-    }
-    if let Some(findings) = &expect.findings {
-        let mut wanted: Vec<&str> = findings.iter().map(String::as_str).collect();
-        wanted.sort_unstable();
-        illegal.sort_unstable();
-        if wanted != illegal {
-            unmet.push(format!(
-                "findings: the scenario expects [{}], and the walk finds [{}]",
-                findings.join(", "),
-                illegal.join(", ")
-            ));
-        }
-    }
-    unmet
+    expect.verdict_unmet(&walked.illegal_findings())
 }
 
 /// The procedure of the scenario's `action:` and the action's name; `None` without an

@@ -433,3 +433,33 @@ fn an_action_without_a_turn_is_a_missing_fact_not_a_refusal() {
         );
     }
 }
+
+/// `check` and `walk` hold `expect: findings` to the verdict alike, in any order and with one
+/// message: the Clash table's two findings in either order pass, one of them alone does not.
+#[test]
+fn check_and_walk_compare_the_expected_findings_alike() {
+    let text = bundled("scenarios/check/clash-too-many-copies.yaml");
+    let head = text.split("expect:").next().unwrap_or(&text);
+    for (findings, met) in [
+        ("[too-many-copies, card-not-in-deck]", true),
+        ("[card-not-in-deck, too-many-copies]", true),
+        ("[card-not-in-deck]", false),
+    ] {
+        let file = format!("{head}expect:\n  legal: false\n  findings: {findings}\n");
+        let expected = "the scenario expects the findings";
+        let by_check = messages(&check(&file));
+        let walked = common::walk_seeded(&file, None, None);
+        assert_eq!(
+            by_check.iter().any(|m| m.starts_with(expected)),
+            !met,
+            "{findings}: {by_check:?}"
+        );
+        assert_eq!(
+            walked.unmet.iter().any(|m| m.starts_with(expected)),
+            !met,
+            "{findings}: {:?}",
+            walked.unmet
+        );
+        assert_eq!(walked.exit_code(), if met { 0 } else { 1 }, "{findings}");
+    }
+}

@@ -260,7 +260,7 @@ fn walk_exit_codes_from_the_command_line() {
     assert!(
         unmet
             .stdout
-            .contains("legal: the scenario expects it to be legal, and it is illegal"),
+            .contains("the scenario expects the position to be legal, but it is illegal"),
         "{}",
         unmet.stdout
     );

@@ -559,7 +559,7 @@ pub struct Expectation {
     /// Whether the position is legal.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legal: Option<bool>,
-    /// The codes of the findings that make it illegal, in the order of the file.
+    /// The codes of the findings that make it illegal, in any order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub findings: Option<Vec<String>>,
     /// The codes of the warnings (findings that leave it legal), in the order of the file.
@@ -578,6 +578,39 @@ pub struct Expectation {
     /// The procedures' own parts (`duel:`, `battle:`, …): the registry's format reads them.
     #[schemars(skip)]
     pub procedures: Parts,
+}
+
+impl Expectation {
+    /// What `legal` and `findings` expect that the verdict is not: `illegal` holds the codes of
+    /// the findings that make the scenario illegal, compared in any order, as `check` and
+    /// `walk` both give them.
+    pub fn verdict_unmet(&self, illegal: &[&str]) -> Vec<String> {
+        let mut unmet = Vec::new();
+        let said = |legal: bool| if legal { "legal" } else { "illegal" };
+        if let Some(legal) = self.legal
+            && legal != illegal.is_empty()
+        {
+            unmet.push(format!(
+                "the scenario expects the position to be {}, but it is {}",
+                said(legal),
+                said(illegal.is_empty())
+            ));
+        }
+        if let Some(findings) = &self.findings {
+            let mut wanted: Vec<&str> = findings.iter().map(String::as_str).collect();
+            let mut found: Vec<&str> = illegal.to_vec();
+            wanted.sort_unstable();
+            found.sort_unstable();
+            if wanted != found {
+                unmet.push(format!(
+                    "the scenario expects the findings [{}], but the findings are [{}]",
+                    findings.join(", "),
+                    illegal.join(", ")
+                ));
+            }
+        }
+        unmet
+    }
 }
 
 impl Expectation {
