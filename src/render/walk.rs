@@ -64,6 +64,15 @@ impl<'a> Quotes<'a> {
         self.resolved.borrow_mut().insert(id.to_string(), item);
         item
     }
+
+    /// The full ids of the rules cited, those the corpus holds, in order.
+    fn ids<'c>(&self, cites: impl IntoIterator<Item = &'c crate::rules::Citation>) -> Vec<String> {
+        cites
+            .into_iter()
+            .filter_map(|cite| self.resolve(cite.id()))
+            .map(|item| item.id.to_string())
+            .collect()
+    }
 }
 
 /// Where a card went in all: its first place and its last.
@@ -176,11 +185,7 @@ fn decision_lines(decision: &Decision, why: &Unanswered, quotes: &Quotes<'_>) ->
                 decision.prompt
             ));
             if let Some(ruled_out) = ruled_out {
-                let rules: Vec<String> = ruled_out
-                    .cites
-                    .iter()
-                    .filter_map(|cite| quotes.resolve(cite.id()).map(|item| item.id.to_string()))
-                    .collect();
+                let rules = quotes.ids(&ruled_out.cites);
                 lines.push(format!(
                     "The rules rule it out: {}  [{}]",
                     crate::text::capitalised(&ruled_out.why),
@@ -191,11 +196,7 @@ fn decision_lines(decision: &Decision, why: &Unanswered, quotes: &Quotes<'_>) ->
     }
     lines.push("Legal options:".to_string());
     for (index, option) in decision.options.iter().enumerate() {
-        let rules: Vec<String> = option
-            .cites
-            .iter()
-            .filter_map(|cite| quotes.resolve(cite.id()).map(|item| item.id.to_string()))
-            .collect();
+        let rules = quotes.ids(option.cites.iter());
         lines.push(format!(
             "  {}. {}  [{}]",
             index + 1,
@@ -509,15 +510,7 @@ impl<'a> TextStepper<'a> {
             let Some(option) = decision.options.get(first) else {
                 continue;
             };
-            let rules: Vec<String> = option
-                .cites
-                .iter()
-                .filter_map(|cite| {
-                    self.quotes
-                        .resolve(cite.id())
-                        .map(|item| item.id.to_string())
-                })
-                .collect();
+            let rules = self.quotes.ids(option.cites.iter());
             let marker = format!("  {}. ", crate::engine::deciders::marker(decision, index));
             let rest = " ".repeat(marker.len());
             let copies = if count > 1 {
@@ -709,13 +702,7 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
 /// The rules that left an answer heard its one choice, as a walk writes them after it:
 /// ` [revised.duel.who-fights]`.
 fn rules_of(heard: &HeardAnswer, quotes: &Quotes<'_>) -> String {
-    let ids: Vec<String> = heard
-        .only_choice
-        .iter()
-        .flat_map(|only| &only.cites)
-        .filter_map(|cite| quotes.resolve(cite.id()))
-        .map(|item| item.id.to_string())
-        .collect();
+    let ids = quotes.ids(heard.only_choice.iter().flat_map(|only| &only.cites));
     if ids.is_empty() {
         String::new()
     } else {
