@@ -287,6 +287,7 @@ fn a_scripted_weapon_the_fighter_cannot_use_is_refused_even_when_one_weapon_is_l
             ruled_out: Some(jedi_judge::engine::RuledOut {
                 why: "Qui-Gon Jinn's Lightsaber is not one of the Dark Side player's cards on Naboo, where the duel is".to_string(),
                 cites: vec![jedi_judge::rules::cite("duel.who-fights")],
+                assumptions: Vec::new(),
             }),
         }
     );

@@ -223,3 +223,45 @@ fn a_lap_card_the_rules_rule_out_is_refused_with_its_reason() {
         "Booma is not in the Dark Side hand, which lap cards are played from"
     );
 }
+
+/// A fourth handling card in a lap is ruled out by the handling rule read with a named
+/// assumption (the limit holds while the lap is played): the reason names the assumption as
+/// one, not as rule text, and `check`'s finding rests on it too.
+#[test]
+fn a_fourth_handling_card_is_refused_on_the_named_assumption_it_rests_on() {
+    let text = common::bundled_texts(&["podrace"])
+        .into_iter()
+        .find(|(path, _)| path.ends_with("three-handling-cards-in-a-lap-at-most.yaml"))
+        .map(|(_, text)| text)
+        .expect("the bundled scenario");
+    let claimed = text.replace("    refuel: 1\n", "    lap_cards: [2]\n    refuel: 1\n");
+    assert_ne!(claimed, text);
+    let walked = walk(&claimed, None, None);
+    let Some(jedi_judge::engine::Stop::Undecided {
+        why:
+            jedi_judge::engine::Unanswered::NotLegal {
+                ruled_out: Some(ruled_out),
+                ..
+            },
+        ..
+    }) = walked.stop()
+    else {
+        panic!("expected the lap card refused, got {:?}", walked.stop());
+    };
+    let names: Vec<&str> = ruled_out.assumptions.iter().map(|a| a.name).collect();
+    assert_eq!(names, ["handling-limit-as-played"]);
+    let out = common::rendered(&walked);
+    assert!(
+        out.contains("Assumption (handling-limit-as-played), not rule text:"),
+        "{out}"
+    );
+    let finding = walked.refused_answer().expect("the finding");
+    assert!(
+        finding.basis.iter().any(|basis| matches!(
+            basis,
+            jedi_judge::legality::Basis::Assumption(name) if name == "handling-limit-as-played"
+        )),
+        "{:?}",
+        finding.basis
+    );
+}

@@ -375,6 +375,8 @@ pub enum Unanswered {
 pub struct RuledOut {
     pub why: String,
     pub cites: Vec<crate::rules::Citation>,
+    /// The named assumptions it rests on too, where the rules are silent.
+    pub assumptions: Vec<Assumption>,
 }
 
 impl Unanswered {

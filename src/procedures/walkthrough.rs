@@ -130,14 +130,18 @@ impl Walkthrough {
         else {
             return None;
         };
-        let cites: Vec<crate::rules::Citation> = match ruled_out {
-            Some(ruled_out) => ruled_out.cites.clone(),
-            None => decision
-                .options
-                .iter()
-                .flat_map(|option| option.cites.iter().copied())
-                .collect(),
-        };
+        let (cites, assumptions): (Vec<crate::rules::Citation>, &[crate::rules::Assumption]) =
+            match ruled_out {
+                Some(ruled_out) => (ruled_out.cites.clone(), &ruled_out.assumptions),
+                None => (
+                    decision
+                        .options
+                        .iter()
+                        .flat_map(|option| option.cites.iter().copied())
+                        .collect(),
+                    &[],
+                ),
+            };
         Some(Violation {
             verdict: crate::legality::Verdict::Illegal,
             code: ANSWER_NOT_LEGAL,
@@ -152,7 +156,7 @@ impl Walkthrough {
                     .map(|ruled_out| format!(": {}", ruled_out.why))
                     .unwrap_or_default()
             ),
-            basis: crate::legality::Basis::of(&cites, &[]),
+            basis: crate::legality::Basis::of(&cites, assumptions),
             remedy: None,
             cards: Vec::new(),
             labels: Vec::new(),

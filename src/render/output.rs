@@ -307,6 +307,9 @@ pub struct RuledOutOutput {
     pub why: String,
     /// The rules that rule it out, by full id.
     pub rules: Vec<String>,
+    /// The named assumptions it rests on too, where the rules are silent: not rule text.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub assumptions: Vec<AssumptionApplied>,
 }
 
 /// A procedure's own event, as a step gives it: the event of whichever procedure walked.

@@ -191,6 +191,12 @@ fn decision_lines(decision: &Decision, why: &Unanswered, quotes: &Quotes<'_>) ->
                     crate::text::capitalised(&ruled_out.why),
                     rules.join(", ")
                 ));
+                for assumption in &ruled_out.assumptions {
+                    lines.push(format!(
+                        "Assumption ({}), not rule text: {}",
+                        assumption.name, assumption.text
+                    ));
+                }
             }
         }
     }
@@ -796,6 +802,7 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
                     ruled_out: ruled_out.as_ref().map(|ruled_out| RuledOutOutput {
                         why: ruled_out.why.clone(),
                         rules: full_ids(&ruled_out.cites),
+                        assumptions: ruled_out.assumptions.iter().map(Into::into).collect(),
                     }),
                 },
             },

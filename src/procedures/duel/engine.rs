@@ -325,6 +325,7 @@ impl DuelEngine {
         Some(RuledOut {
             why,
             cites: cites.to_vec(),
+            assumptions: Vec::new(),
         })
     }
 
@@ -1673,6 +1674,7 @@ impl Procedure for DuelEngine {
                 )
             },
             cites: vec![BLOCK],
+            assumptions: Vec::new(),
         })
     }
 

@@ -57,6 +57,7 @@ fn a_scripted_block_of_another_number_is_refused_not_played() {
             ruled_out: Some(crate::engine::RuledOut {
                 why: "a block must match the attack exactly, and the attack is a 4, not a 5: a block with a card of destiny 4 would have been legal".to_string(),
                 cites: vec![super::engine::BLOCK],
+                assumptions: Vec::new(),
             }),
         }
     );

@@ -1200,6 +1200,7 @@ impl PodraceEngine {
                     crate::text::quoted(given)
                 ),
                 cites: vec![LAPS_PLAY],
+                assumptions: Vec::new(),
             };
         };
         let name = if card.anonymous {
@@ -1211,12 +1212,14 @@ impl PodraceEngine {
             return RuledOut {
                 why: format!("{name} is a Location, and Location cards may not be lap cards"),
                 cites: vec![LAPS_PLAY],
+                assumptions: Vec::new(),
             };
         }
         let Some(destiny) = card.destiny() else {
             return RuledOut {
                 why: format!("{name} has no destiny number the walk knows"),
                 cites: vec![LAPS_PLAY],
+                assumptions: Vec::new(),
             };
         };
         let pilot = self.pilot_at(board).and_then(|id| board.card(id));
@@ -1233,6 +1236,7 @@ impl PodraceEngine {
                     "{name} (destiny {destiny}) would be a handling card for the {number}, and {HANDLING_CARDS_A_LAP} handling cards are in this lap already"
                 ),
                 cites: vec![HANDLING],
+                assumptions: vec![HANDLING_LIMIT_AS_PLAYED],
             };
         }
         let usable: Vec<String> = sources
@@ -1269,6 +1273,7 @@ impl PodraceEngine {
         RuledOut {
             why: format!("{what}{handling}"),
             cites,
+            assumptions: Vec::new(),
         }
     }
 }
