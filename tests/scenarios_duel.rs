@@ -280,17 +280,25 @@ fn a_scripted_weapon_the_fighter_cannot_use_is_refused_even_when_one_weapon_is_l
     };
     assert_eq!(decision.kind.name, "initiator-weapon");
     assert_eq!(decision.options.len(), 1);
+    let jedi_judge::engine::Unanswered::NotLegal {
+        given,
+        ruled_out: Some(ruled_out),
+    } = why
+    else {
+        panic!("expected a reason, got {why:?}");
+    };
+    assert_eq!(given, "Qui-Gon Jinn's Lightsaber");
     assert_eq!(
-        *why,
-        jedi_judge::engine::Unanswered::NotLegal {
-            given: "Qui-Gon Jinn's Lightsaber".to_string(),
-            ruled_out: Some(jedi_judge::engine::RuledOut {
-                why: "Qui-Gon Jinn's Lightsaber is not one of the Dark Side player's cards on Naboo, where the duel is".to_string(),
-                cites: vec![jedi_judge::rules::cite("duel.who-fights")],
-                assumptions: Vec::new(),
-            }),
-        }
+        ruled_out.why,
+        "Qui-Gon Jinn's Lightsaber is not one of the Dark Side player's cards on Naboo, where the duel is"
     );
+    assert_eq!(
+        ruled_out.cites,
+        [jedi_judge::rules::cite("duel.who-fights")]
+    );
+    // "The current location" of the dueling rules is read as the current planet.
+    let names: Vec<&str> = ruled_out.assumptions.iter().map(|a| a.name).collect();
+    assert_eq!(names, ["location-is-planet"]);
     assert_eq!(walked.exit_code(), 1);
 }
 

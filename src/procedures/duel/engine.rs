@@ -322,10 +322,11 @@ impl DuelEngine {
             ),
             Some(name) => format!("{name} is on {planet}, but it is not {what}"),
         };
+        // The rules' "current location" is read as the current planet.
         Some(RuledOut {
             why,
             cites: cites.to_vec(),
-            assumptions: Vec::new(),
+            assumptions: vec![AT_THE_PLANET],
         })
     }
 
