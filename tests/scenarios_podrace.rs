@@ -151,29 +151,50 @@ fn podrace_events(
         .unwrap_or_default()
 }
 
-/// A lap card the rules rule out is refused with the card at fault and the rules: here the 3
-/// that Ben Quadinaros cannot play for the 2, his Handling of 0 being unusable. `check` makes
-/// the same refusal its finding.
-#[test]
-fn a_lap_card_the_rules_rule_out_is_refused_with_its_reason() {
+/// A bundled Podrace scenario with the lap cards the player claims to play (`lap_cards:`
+/// added to his decisions), walked: the text, the walk, and why the rules rule the claim out.
+fn lap_cards_claimed(
+    scenario: &str,
+    lap_cards: &str,
+) -> (
+    String,
+    jedi_judge::walk::Walkthrough,
+    jedi_judge::engine::RuledOut,
+) {
     let text = common::bundled_texts(&["podrace"])
         .into_iter()
-        .find(|(path, _)| path.ends_with("ben-quadinaros-cannot-use-his-handling.yaml"))
+        .find(|(path, _)| path.ends_with(scenario))
         .map(|(_, text)| text)
         .expect("the bundled scenario");
-    let claimed = text.replace("    refuel: 1\n", "    lap_cards: [3]\n    refuel: 1\n");
+    let claimed = text.replace(
+        "    refuel: 1\n",
+        &format!("    lap_cards: {lap_cards}\n    refuel: 1\n"),
+    );
     assert_ne!(claimed, text);
     let walked = walk(&claimed, None, None);
     assert_eq!(walked.exit_code(), 1);
     let Some(jedi_judge::engine::Stop::Undecided {
-        why: jedi_judge::engine::Unanswered::NotLegal { given, ruled_out },
+        why:
+            jedi_judge::engine::Unanswered::NotLegal {
+                ruled_out: Some(ruled_out),
+                ..
+            },
         ..
     }) = walked.stop()
     else {
         panic!("expected the lap card refused, got {:?}", walked.stop());
     };
-    assert_eq!(given, "3");
-    let ruled_out = ruled_out.as_ref().expect("a reason");
+    let ruled_out = ruled_out.clone();
+    (claimed, walked, ruled_out)
+}
+
+/// A lap card the rules rule out is refused with the card at fault and the rules: here the 3
+/// that Ben Quadinaros cannot play for the 2, his Handling of 0 being unusable. `check` makes
+/// the same refusal its finding.
+#[test]
+fn a_lap_card_the_rules_rule_out_is_refused_with_its_reason() {
+    const BEN: &str = "ben-quadinaros-cannot-use-his-handling.yaml";
+    let (claimed, walked, ruled_out) = lap_cards_claimed(BEN, "[3]");
     assert_eq!(
         ruled_out.why,
         "the 3 is not the 2 the lap needs next, and his Handling of 0 is one he cannot use"
@@ -205,19 +226,7 @@ fn a_lap_card_the_rules_rule_out_is_refused_with_its_reason() {
         report.violations
     );
     // Where the lap card he names is not in his hand at all, that is the reason.
-    let absent = text.replace("    refuel: 1\n", "    lap_cards: [Booma]\n    refuel: 1\n");
-    let walked = walk(&absent, None, None);
-    let Some(jedi_judge::engine::Stop::Undecided {
-        why:
-            jedi_judge::engine::Unanswered::NotLegal {
-                ruled_out: Some(ruled_out),
-                ..
-            },
-        ..
-    }) = walked.stop()
-    else {
-        panic!("expected the lap card refused, got {:?}", walked.stop());
-    };
+    let (_, _, ruled_out) = lap_cards_claimed(BEN, "[Booma]");
     assert_eq!(
         ruled_out.why,
         "Booma is not in the Dark Side hand, which lap cards are played from"
@@ -229,25 +238,8 @@ fn a_lap_card_the_rules_rule_out_is_refused_with_its_reason() {
 /// one, not as rule text, and `check`'s finding rests on it too.
 #[test]
 fn a_fourth_handling_card_is_refused_on_the_named_assumption_it_rests_on() {
-    let text = common::bundled_texts(&["podrace"])
-        .into_iter()
-        .find(|(path, _)| path.ends_with("three-handling-cards-in-a-lap-at-most.yaml"))
-        .map(|(_, text)| text)
-        .expect("the bundled scenario");
-    let claimed = text.replace("    refuel: 1\n", "    lap_cards: [2]\n    refuel: 1\n");
-    assert_ne!(claimed, text);
-    let walked = walk(&claimed, None, None);
-    let Some(jedi_judge::engine::Stop::Undecided {
-        why:
-            jedi_judge::engine::Unanswered::NotLegal {
-                ruled_out: Some(ruled_out),
-                ..
-            },
-        ..
-    }) = walked.stop()
-    else {
-        panic!("expected the lap card refused, got {:?}", walked.stop());
-    };
+    let (_, walked, ruled_out) =
+        lap_cards_claimed("three-handling-cards-in-a-lap-at-most.yaml", "[2]");
     let names: Vec<&str> = ruled_out.assumptions.iter().map(|a| a.name).collect();
     assert_eq!(names, ["handling-limit-as-played"]);
     let out = common::rendered(&walked);
