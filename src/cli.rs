@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use crate::cards::filter::CardFilter;
 use crate::cards::{CardLookupError, Catalog, matching};
-use crate::render::{self, Format, Palette};
+use crate::render::{self, Format, Palette, WalkFormat};
 use crate::rules::{self, Corpus, ItemKind, ListFilter, LookupError, Ruleset};
 
 /// Exit code: success.
@@ -129,6 +129,7 @@ Exit codes: 0 legal; 1 illegal; 2 unreadable.")]
   jedi-judge walk --policy never-block scenarios/duel/hands-empty-tied.yaml
   jedi-judge walk --format markdown scenarios/disputes/duel-block-five-on-four-refused.yaml
   jedi-judge walk --format json --seed 7 scenarios/clash/whole-game-from-a-seed.yaml
+  jedi-judge walk --format html scenarios/duel/hands-empty-tied.yaml > ruling.html
 
 Exit codes: 0 done as expected; 1 a decision the scenario does not give, a claim the rules
 refuse, or an outcome other than its `expect:`; 2 unreadable input or a missing fact.")]
@@ -144,9 +145,10 @@ refuse, or an outcome other than its `expect:`; 2 unreadable input or a missing 
         /// The seed of shuffles, overriding the scenario's `seed:`.
         #[arg(long)]
         seed: Option<u64>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        /// Output format. `html` is one self-contained page to share or print: the position
+        /// as a table, each step's rules on demand, the rules cited and their sources.
+        #[arg(long, value_enum, default_value_t = WalkFormat::Text)]
+        format: WalkFormat,
     },
     /// The interactive shell: build a position by commands and adjudicate it.
     ///
@@ -746,7 +748,7 @@ fn run_walk(
     rules_as_of: Option<&str>,
     policy: Option<crate::engine::deciders::Policy>,
     seed: Option<u64>,
-    format: Format,
+    format: WalkFormat,
     palette: Palette,
 ) -> Outcome {
     let usage = |error: CliError| Outcome {
@@ -789,7 +791,10 @@ fn run_walk(
     ) {
         Ok(walk) => Outcome {
             code: walk.exit_code(),
-            stdout: render::walk::render(&walk, corpus, format, palette),
+            stdout: match format.common() {
+                Some(format) => render::walk::render(&walk, corpus, format, palette),
+                None => render::walk::html_page(&walk, corpus),
+            },
             stderr: String::new(),
         },
         Err(crate::walk::WalkError::Input(problems)) => {

@@ -85,8 +85,14 @@ fn every_jedi_judge_command_of_the_readme_runs_as_written_in_bash() {
     let written: Vec<String> = walkthroughs
         .iter()
         .flat_map(|script| script.lines())
-        .filter_map(|line| line.strip_prefix("cat > "))
-        .filter_map(|rest| rest.split_whitespace().next().map(str::to_string))
+        .filter_map(|line| {
+            // `cat > FILE <<'EOF'`, and a command's output sent to a file.
+            let at = line.find("> ")?;
+            line.get(at + 2..)?
+                .split_whitespace()
+                .next()
+                .map(str::to_string)
+        })
         .collect();
     for command in commands.iter().chain(&walkthroughs) {
         let output = Command::new("bash")

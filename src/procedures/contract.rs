@@ -5,7 +5,7 @@
 
 use std::marker::PhantomData;
 
-use super::walkthrough::{WalkError, WalkOutcome, Walkthrough};
+use super::walkthrough::{TableView, WalkError, WalkOutcome, Walkthrough};
 use super::{ActionSpec, Door, FindCard};
 use crate::board::{Board, CardId, Span};
 use crate::cards::{Catalog, Side};
@@ -37,6 +37,9 @@ pub trait Table: Clone + std::fmt::Debug + PartialEq + 'static {
 
     /// The table as a Young Jedi board, if it is one (the shell builds only those).
     fn as_board(&self) -> Option<&Board>;
+
+    /// The table as the renderers show it.
+    fn view(&self) -> TableView<'_>;
 
     /// A Young Jedi board as this table, if it is one.
     fn of_board(board: &Board) -> Option<&Self>;
@@ -82,6 +85,10 @@ impl Table for Board {
 
     fn as_board(&self) -> Option<&Board> {
         Some(self)
+    }
+
+    fn view(&self) -> TableView<'_> {
+        TableView::YoungJedi(self)
     }
 
     fn of_board(board: &Board) -> Option<&Board> {
@@ -137,6 +144,10 @@ impl Table for ClashBoard {
 
     fn as_board(&self) -> Option<&Board> {
         None
+    }
+
+    fn view(&self) -> TableView<'_> {
+        TableView::Clash(self)
     }
 
     fn of_board(_board: &Board) -> Option<&ClashBoard> {
@@ -389,6 +400,10 @@ impl<P: Procedure> WalkOutcome for Walked<P> {
         self.after.as_board()
     }
 
+    fn table_before(&self) -> TableView<'_> {
+        self.before.view()
+    }
+
     fn refusals(&self) -> Vec<Violation> {
         self.run
             .events
@@ -578,7 +593,6 @@ pub fn position_only<T: Table>(
 ) -> Result<Walkthrough, WalkError> {
     let table = T::build(file, catalog, rules_override).map_err(WalkError::Input)?;
     let findings = table.findings(corpus);
-    let board = table.as_board().cloned();
     Ok(Walkthrough {
         title: file
             .title
@@ -589,14 +603,14 @@ pub fn position_only<T: Table>(
         seed: table.seed(),
         action_findings: Vec::new(),
         unmet: Vec::new(),
-        text_not_modelled: board
-            .as_ref()
+        text_not_modelled: table
+            .as_board()
             .map(Board::text_not_modelled)
             .unwrap_or_default(),
         heard: Vec::new(),
         policy,
         outcome: Box::new(super::walkthrough::PositionOnly {
-            board,
+            table,
             illegal: findings.iter().map(|finding| finding.code).collect(),
         }),
         findings,

@@ -70,6 +70,9 @@ pub trait WalkOutcome: std::fmt::Debug + std::any::Any {
     /// The Young Jedi board after the walk, if it walked one.
     fn board_after(&self) -> Option<&crate::board::Board>;
 
+    /// The table the walk started from, as the scenario states it.
+    fn table_before(&self) -> TableView<'_>;
+
     /// The findings its refusals make, in the order of its events, as `check` makes them.
     fn refusals(&self) -> Vec<Violation>;
 
@@ -203,6 +206,13 @@ impl Walkthrough {
     }
 }
 
+/// A table of either game, for the renderers that show the position.
+#[derive(Clone, Copy, Debug)]
+pub enum TableView<'a> {
+    YoungJedi(&'a crate::board::Board),
+    Clash(&'a crate::clash::ClashBoard),
+}
+
 /// Why a scenario could not be walked at all.
 #[derive(Debug)]
 pub enum WalkError {
@@ -217,14 +227,14 @@ pub type ConservationWatch<'a> = Option<&'a mut dyn FnMut(bool)>;
 /// What the walk of a scenario without an `action:` comes to: its position, checked by the
 /// checks `check` runs, and nothing walked.
 #[derive(Debug)]
-pub struct PositionOnly {
-    /// The Young Jedi board, if the scenario is of that game.
-    pub board: Option<crate::board::Board>,
+pub struct PositionOnly<T> {
+    /// The table the scenario states.
+    pub table: T,
     /// The codes of the findings that make the position illegal.
     pub illegal: Vec<&'static str>,
 }
 
-impl WalkOutcome for PositionOnly {
+impl<T: super::contract::Table> WalkOutcome for PositionOnly<T> {
     fn heading(&self, ruleset: &Ruleset, seed: u64) -> String {
         format!("The position, with no action to walk · rules: {ruleset} · seed {seed}")
     }
@@ -278,7 +288,11 @@ impl WalkOutcome for PositionOnly {
     }
 
     fn board_after(&self) -> Option<&crate::board::Board> {
-        self.board.as_ref()
+        self.table.as_board()
+    }
+
+    fn table_before(&self) -> TableView<'_> {
+        self.table.view()
     }
 
     fn refusals(&self) -> Vec<Violation> {

@@ -7,7 +7,7 @@ use crate::board::{Board, CardId, Zone};
 use crate::cards::{Card, Side, StatValue};
 
 /// A card's short annotation: what the position knows of its numbers and state.
-fn annotation(board: &Board, id: CardId) -> String {
+pub fn annotation(board: &Board, id: CardId) -> String {
     let mut notes = Vec::new();
     let Some(card) = board.card(id) else {
         return String::new();
@@ -82,27 +82,34 @@ fn pile(board: &Board, zone: Zone, palette: Palette) -> String {
         return "—".to_string();
     }
     ids.iter()
-        .map(|id| {
-            let shown = match board.card(*id) {
-                Some(card) if card.anonymous => format!("{}", card.destiny().unwrap_or(0)),
-                Some(card) => format!(
-                    "{} {}",
-                    palette.dim(&format!("#{}", id.0)),
-                    card.full_name()
-                ),
-                None => String::new(),
-            };
-            // A lap card played as a handling card says the number it stands for.
-            match board
-                .instance(*id)
-                .and_then(|instance| instance.handling_for)
-            {
-                Some(number) => format!("{shown} (handling card for the {number})"),
-                None => shown,
-            }
-        })
+        .map(|id| pile_entry(board, *id, Some(palette)))
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// A card of a pile: its id (with a palette) and full name, or only its destiny number if it
+/// is known by nothing else; a lap card played as a handling card says the number it stands
+/// for.
+pub fn pile_entry(board: &Board, id: CardId, palette: Option<Palette>) -> String {
+    let shown = match board.card(id) {
+        Some(card) if card.anonymous => format!("{}", card.destiny().unwrap_or(0)),
+        Some(card) => match palette {
+            Some(palette) => format!(
+                "{} {}",
+                palette.dim(&format!("#{}", id.0)),
+                card.full_name()
+            ),
+            None => card.full_name(),
+        },
+        None => String::new(),
+    };
+    match board
+        .instance(id)
+        .and_then(|instance| instance.handling_for)
+    {
+        Some(number) => format!("{shown} (handling card for the {number})"),
+        None => shown,
+    }
 }
 
 /// The whole position.

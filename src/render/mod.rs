@@ -1,8 +1,9 @@
-//! Renderers: text (with colour on a terminal), Markdown and JSON, over the core's results.
+//! Renderers: text (with colour on a terminal), Markdown, JSON and an HTML page, over the core's results.
 
 pub mod board;
 pub mod cards;
 pub mod output;
+pub mod position;
 pub mod rules;
 pub mod walk;
 
@@ -23,6 +24,32 @@ pub enum Format {
     Markdown,
     /// JSON for tools.
     Json,
+}
+
+/// The formats of a walkthrough: those of every command, and a page to share.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum WalkFormat {
+    /// Plain text, coloured on a terminal.
+    #[default]
+    Text,
+    /// Markdown that reads well in a forum post.
+    Markdown,
+    /// JSON for tools (`jedi-judge schema walk`).
+    Json,
+    /// One self-contained HTML page: no script, nothing fetched, print styles.
+    Html,
+}
+
+impl WalkFormat {
+    /// The format of every command this is, if it is one.
+    pub fn common(self) -> Option<Format> {
+        match self {
+            WalkFormat::Text => Some(Format::Text),
+            WalkFormat::Markdown => Some(Format::Markdown),
+            WalkFormat::Json => Some(Format::Json),
+            WalkFormat::Html => None,
+        }
+    }
 }
 
 /// The width text wraps to when it does not go to a terminal (a file, a pipe, a test), so

@@ -1,5 +1,9 @@
 //! Renders a walkthrough: numbered steps with their rules quoted, then the verdict, as text, Markdown or JSON.
 
+mod html;
+
+pub use html::{escape as html_escape, page as html_page};
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 

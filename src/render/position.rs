@@ -1,0 +1,222 @@
+//! The position a walk starts from as the rows of a table: the table's facts, then each place
+//! with each side's cards, for the HTML page.
+
+use crate::board::{Board, Zone};
+use crate::cards::Side;
+use crate::clash::{ClashBoard, Pile, player_name};
+use crate::procedures::walkthrough::TableView;
+
+/// A position as a table: facts above, then a row a place, a column a side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionTable {
+    /// What the table states beside its cards: the rules, whose turn, the seed.
+    pub facts: Vec<(&'static str, String)>,
+    /// The headings of the two side columns, Light Side first.
+    pub sides: [String; 2],
+    pub rows: Vec<PositionRow>,
+}
+
+/// One place of the table and the cards of each side there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionRow {
+    pub place: String,
+    /// Whether the order of the cards matters (a draw deck, top first).
+    pub ordered: bool,
+    /// The Light Side's cards, then the Dark Side's, a line each.
+    pub cards: [Vec<String>; 2],
+}
+
+const SIDES: [Side; 2] = [Side::Light, Side::Dark];
+
+/// A row of piles: its words, the pile of each side, and whether its order matters.
+type PileRow<P> = (&'static str, fn(Side) -> P, bool);
+
+/// The table of a position of either game.
+pub fn position_table(view: TableView<'_>) -> PositionTable {
+    match view {
+        TableView::YoungJedi(board) => young_jedi(board),
+        TableView::Clash(board) => clash(board),
+    }
+}
+
+fn young_jedi(board: &Board) -> PositionTable {
+    let not_set = || "not set".to_string();
+    let facts = vec![
+        ("Rules", board.ruleset.to_string()),
+        (
+            "Turn",
+            board
+                .turn
+                .map_or_else(not_set, |side| side.label().to_string()),
+        ),
+        (
+            "Step",
+            board
+                .step
+                .map_or_else(not_set, |step| step.label().to_string()),
+        ),
+        (
+            "Current planet",
+            board
+                .current_planet
+                .map_or_else(not_set, |planet| planet.to_string()),
+        ),
+        ("Seed", board.seed.to_string()),
+    ];
+    let mut rows = Vec::new();
+    let mut planets = board.planets.clone();
+    if let Some(current) = board.current_planet
+        && !planets.contains(&current)
+    {
+        planets.push(current);
+    }
+    for planet in planets {
+        let place = if Some(planet) == board.current_planet {
+            format!("{planet} (current planet)")
+        } else {
+            planet.to_string()
+        };
+        rows.push(PositionRow {
+            place,
+            ordered: false,
+            cards: SIDES.map(|side| {
+                board
+                    .zone(Zone::InPlay(planet, side))
+                    .iter()
+                    .map(|id| {
+                        let name = board
+                            .card(*id)
+                            .map(crate::cards::Card::full_name)
+                            .unwrap_or_default();
+                        format!("{name}{}", super::board::annotation(board, *id))
+                    })
+                    .collect()
+            }),
+        });
+    }
+    let piles: [PileRow<Zone>; 10] = [
+        ("Draw deck (top first)", Zone::DrawDeck, true),
+        ("Hand", Zone::Hand, false),
+        ("Discard pile", Zone::DiscardPile, false),
+        ("Hyperspace", Zone::Hyperspace, false),
+        ("Objective", Zone::Objective, false),
+        ("At the Objective", Zone::AtObjective, false),
+        ("Podracing pile", Zone::PodracingPile, true),
+        ("Battle plan", Zone::BattlePlan, true),
+        ("Dueling hand", Zone::DuelingHand, false),
+        ("Dueling pile", Zone::DuelingPile, true),
+    ];
+    for (index, (place, zone, ordered)) in piles.into_iter().enumerate() {
+        let cards = SIDES.map(|side| {
+            board
+                .zone(zone(side))
+                .iter()
+                .map(|id| match board.card(*id) {
+                    Some(card) if card.anonymous => {
+                        format!("a card of destiny {}", card.destiny().unwrap_or(0))
+                    }
+                    _ => super::board::pile_entry(board, *id, None),
+                })
+                .collect::<Vec<_>>()
+        });
+        // The draw deck and the hand always; any other pile where either side has a card.
+        if index < 2 || cards.iter().any(|cards| !cards.is_empty()) {
+            rows.push(PositionRow {
+                place: place.to_string(),
+                ordered,
+                cards,
+            });
+        }
+    }
+    rows.push(PositionRow {
+        place: "Player".to_string(),
+        ordered: false,
+        cards: SIDES.map(|side| {
+            let state = board.player(side);
+            let mut lines = vec![format!(
+                "{} deploy counter{} spent",
+                state.counters_spent,
+                if state.counters_spent == 1 { "" } else { "s" }
+            )];
+            if state.laps > 0 {
+                lines.push(format!(
+                    "{} lap{}",
+                    state.laps,
+                    if state.laps == 1 { "" } else { "s" }
+                ));
+            }
+            if state.dueled_this_turn {
+                lines.push("has dueled this turn".to_string());
+            }
+            lines
+        }),
+    });
+    PositionTable {
+        facts,
+        sides: SIDES.map(|side| side.label().to_string()),
+        rows,
+    }
+}
+
+fn clash(board: &ClashBoard) -> PositionTable {
+    let facts = vec![
+        ("Rules", board.ruleset.to_string()),
+        ("Round", board.round.to_string()),
+        ("Battle of the round", board.battle.to_string()),
+        (
+            "Final Duel track",
+            format!(
+                "{} on card {}, {} on card {}",
+                player_name(Side::Light),
+                board.track_light,
+                player_name(Side::Dark),
+                board.track_dark
+            ),
+        ),
+        (
+            "Battles won this round",
+            format!(
+                "{} {}, {} {}",
+                player_name(Side::Light),
+                board.won_light,
+                player_name(Side::Dark),
+                board.won_dark
+            ),
+        ),
+        ("Seed", board.seed.to_string()),
+    ];
+    let piles: [PileRow<Pile>; 8] = [
+        ("Draw pile (top first)", Pile::Draw, true),
+        ("Hand", Pile::Hand, false),
+        ("Discard pile", Pile::Discard, false),
+        ("Planned for battle 1", |side| Pile::Planned(side, 1), false),
+        ("Planned for battle 2", |side| Pile::Planned(side, 2), false),
+        ("Planned for battle 3", |side| Pile::Planned(side, 3), false),
+        ("In the battle under way", Pile::Battle, true),
+        ("Won battles", Pile::Won, false),
+    ];
+    let rows = piles
+        .into_iter()
+        .enumerate()
+        .filter_map(|(index, (place, pile, ordered))| {
+            let cards = SIDES.map(|side| {
+                board
+                    .pile(pile(side))
+                    .iter()
+                    .filter_map(|id| board.card(*id))
+                    .map(|card| card.name().into_owned())
+                    .collect::<Vec<_>>()
+            });
+            (index < 2 || cards.iter().any(|cards| !cards.is_empty())).then_some(PositionRow {
+                place: place.to_string(),
+                ordered,
+                cards,
+            })
+        })
+        .collect();
+    PositionTable {
+        facts,
+        sides: SIDES.map(|side| format!("{} ({})", player_name(side), side.label())),
+        rows,
+    }
+}
