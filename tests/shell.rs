@@ -144,14 +144,30 @@ fn tab_completes_commands_cards_rules_zones_and_planets() {
     assert_eq!(start, 9);
     // One card, printed twice (Duel of the Fates and its Reflections reprint): one name.
     assert_eq!(cards, ["Darth Maul, Student of the Dark Side"]);
-    // Two versions whose numbers differ: each is offered by the name that finds it alone.
+    // Two versions whose numbers differ: the plain name as players say it, then each version
+    // by the name that finds it alone.
     let (_, sabers) = helper.completions("add dark darth maul's lightsaber");
     assert_eq!(
         sabers,
         [
+            "Darth Maul's Lightsaber",
             "Darth Maul's Lightsaber (Battle of Naboo)",
             "Darth Maul's Lightsaber (The Jedi Council)"
         ]
+    );
+    // Past the parenthesis, only the versions, so that Tab never takes it back; then the set.
+    assert_eq!(
+        helper.completions("add dark darth maul's lightsaber (").1,
+        [
+            "Darth Maul's Lightsaber (Battle of Naboo)",
+            "Darth Maul's Lightsaber (The Jedi Council)"
+        ]
+    );
+    assert_eq!(
+        helper
+            .completions("add dark Darth Maul's Lightsaber (the j")
+            .1,
+        ["Darth Maul's Lightsaber (The Jedi Council)"]
     );
     assert!(
         helper
@@ -164,12 +180,61 @@ fn tab_completes_commands_cards_rules_zones_and_planets() {
         ["Naboo"]
     );
     assert_eq!(helper.completions("planet Cor").1, ["Coruscant"]);
+    // The names on the table first: a name matched only by a word of it comes before the
+    // catalog's names it begins; a command about a card on the table offers only those.
+    helper
+        .board_names
+        .borrow_mut()
+        .push("Obi-Wan Kenobi, Young Jedi".to_string());
+    let (_, kenobi) = helper.completions("add light kenobi");
+    assert_eq!(
+        kenobi.first().map(String::as_str),
+        Some("Obi-Wan Kenobi, Young Jedi")
+    );
+    assert!(kenobi.len() > 5, "{kenobi:?}");
+    assert_eq!(
+        helper.completions("hits obi").1,
+        ["Obi-Wan Kenobi, Young Jedi"]
+    );
+    // Nothing of the name on the table: the catalog's, for the error to say what is wrong.
+    assert!(
+        helper
+            .completions("hits maul stu")
+            .1
+            .contains(&"Darth Maul, Student of the Dark Side".to_string())
+    );
     assert!(
         helper
             .completions("move r2 to dis")
             .1
             .contains(&"discard".to_string())
     );
+}
+
+#[test]
+fn every_card_name_tab_offers_finds_its_card_or_lists_the_versions_tab_offers() {
+    let catalog = Catalog::embedded();
+    let offered = catalog.names_to_complete(Some(jedi_judge::cards::Game::YoungJedi));
+    let looking =
+        jedi_judge::cards::resolve::Looking::catalog(Some(jedi_judge::cards::Game::YoungJedi));
+    let mut plain_but_ambiguous = 0;
+    for name in &offered {
+        match catalog.resolve(name, looking) {
+            Ok(_) => {}
+            Err(jedi_judge::cards::CardLookupError::Versions { versions, .. }) => {
+                assert!(!name.contains('('), "{name} names one version");
+                plain_but_ambiguous += 1;
+                for version in versions {
+                    assert!(
+                        offered.iter().any(|known| known.contains('(') && version.starts_with(known.as_str())),
+                        "{name}: {version} is not offered"
+                    );
+                }
+            }
+            Err(error) => panic!("{name}: {error}"),
+        }
+    }
+    assert!(plain_but_ambiguous >= 2, "{plain_but_ambiguous}");
 }
 
 /// Runs the shell with a script on its standard input, as a pipe.

@@ -129,14 +129,24 @@ impl Catalog {
         Ok(catalog)
     }
 
-    /// The names that find each named card of `game` (of either game for `None`), and no other,
-    /// sorted, each once: what Tab offers.
+    /// The names of the named cards of `game` (of either game for `None`), sorted, each once:
+    /// what Tab offers. Each card's plain name (title and subtitle), as players say it, and
+    /// where versions of that name differ, the name that finds each alone
+    /// (`Darth Maul's Lightsaber (Battle of Naboo)`), which sorts just after it.
     pub fn names_to_complete(&self, game: Option<Game>) -> Vec<String> {
         let mut names: Vec<String> = self
             .cards()
             .iter()
             .filter(|card| !card.anonymous && game.is_none_or(|game| card.game == game))
-            .map(Card::unambiguous_name)
+            .flat_map(|card| {
+                let plain = card.full_name();
+                let alone = card.unambiguous_name();
+                if alone == plain {
+                    vec![plain]
+                } else {
+                    vec![plain, alone]
+                }
+            })
             .collect();
         names.sort_unstable();
         names.dedup();

@@ -504,7 +504,9 @@ pub fn suggest_among<'a>(wanted: &str, words: &[&'a str]) -> Option<&'a str> {
 
 /// The names a fragment being typed could complete to, for Tab: those whose normalised form
 /// starts with it first, then those where every word of it starts a word of the name; each
-/// once, in the order given. A fragment longer than any name completes to nothing.
+/// once, in the order given. A fragment that opens a parenthesis asks for the version of a
+/// name its set (or side) in parentheses names, so only such names complete it: the plain
+/// name would take the parenthesis back. A fragment longer than any name completes to nothing.
 pub fn names_completing<'a>(
     names: impl IntoIterator<Item = &'a str>,
     fragment: &str,
@@ -517,8 +519,9 @@ pub fn names_completing<'a>(
     let mut prefix = Vec::new();
     let mut loose = Vec::new();
     let mut seen = std::collections::HashSet::new();
+    let qualified = fragment.contains('(');
     for name in names {
-        if !seen.insert(name) {
+        if !seen.insert(name) || (qualified && !name.contains('(')) {
             continue;
         }
         let normal = normalise(name);

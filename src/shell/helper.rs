@@ -39,14 +39,24 @@ impl ShellHelper {
         }
     }
 
-    /// Card names that the fragment could mean: prefix first, then every word a prefix.
+    /// Card names that the fragment could mean: those of the cards on the table first, then
+    /// the catalog's; in each, the names it begins first, then those with every word begun.
     pub fn card_names(&self, fragment: &str) -> Vec<String> {
+        let mut names = self.table_card_names(fragment);
+        let catalog =
+            matching::names_completing(self.catalog_names.iter().map(String::as_str), fragment);
+        for name in catalog {
+            if !names.iter().any(|known| known == name) {
+                names.push(name.to_string());
+            }
+        }
+        names
+    }
+
+    /// The names of the cards on the table that the fragment could mean.
+    fn table_card_names(&self, fragment: &str) -> Vec<String> {
         let board_names = self.board_names.borrow();
-        let names = board_names
-            .iter()
-            .chain(self.catalog_names.iter())
-            .map(String::as_str);
-        matching::names_completing(names, fragment)
+        matching::names_completing(board_names.iter().map(String::as_str), fragment)
             .into_iter()
             .map(str::to_string)
             .collect()
@@ -120,8 +130,7 @@ impl ShellHelper {
             "set" if words.iter().skip(1).any(|word| SET_FIELDS.contains(word)) => {
                 simple(&SET_FIELDS)
             }
-            "add" | "set" | "card" | "move" | "remove" | "hide" | "reveal" | "hits" | "thrust"
-            | "deployed" => {
+            "add" | "card" => {
                 let (start, fragment) = if command == "add" {
                     match after_command.split_once(' ') {
                         Some((_, name)) => (text.len() - name.len(), name),
@@ -131,6 +140,16 @@ impl ShellHelper {
                     (text.len() - after_command.len(), after_command)
                 };
                 (start, self.card_names(fragment))
+            }
+            // Commands about a card on the table: its names, or if none is meant, the catalog's.
+            "set" | "move" | "remove" | "hide" | "reveal" | "hits" | "thrust" | "deployed" => {
+                let start = text.len() - after_command.len();
+                let on_table = self.table_card_names(after_command);
+                if on_table.is_empty() {
+                    (start, self.card_names(after_command))
+                } else {
+                    (start, on_table)
+                }
             }
             _ => (last_word_start, Vec::new()),
         }
