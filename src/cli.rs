@@ -991,9 +991,12 @@ fn run_rules(corpus: &Corpus, command: RulesCommand, palette: Palette) -> Result
                 corpus,
                 &ruleset,
                 &query,
-                all,
-                game.as_deref(),
-                usize::from(limit),
+                rules::SearchScope {
+                    include_superseded: all,
+                    game: game.as_deref(),
+                    first: None,
+                    limit: usize::from(limit),
+                },
             );
             Ok(render::rules::search(
                 corpus,

@@ -1,7 +1,17 @@
 //! `rules search` answers a judge's question in plain words: for each question of the table,
 //! the item a judge expects is among the first three results.
 
-use jedi_judge::rules::{Corpus, Ruleset, search};
+use jedi_judge::rules::{Corpus, Ruleset, SearchScope, search};
+
+/// Items in force, of either game or of `game` only, ranked as they come, `limit` kept.
+fn scope(game: Option<&str>, limit: usize) -> SearchScope<'_> {
+    SearchScope {
+        include_superseded: false,
+        game,
+        first: None,
+        limit,
+    }
+}
 
 /// A judge's question, and the item he expects in the top three.
 const QUESTIONS: [(&str, &str); 22] = [
@@ -79,7 +89,7 @@ fn each_judges_question_finds_the_expected_rule_in_the_top_three() {
     let corpus = Corpus::embedded();
     let mut misses = Vec::new();
     for (question, expected) in QUESTIONS {
-        let results = search(corpus, &Ruleset::latest(), question, false, None, 3);
+        let results = search(corpus, &Ruleset::latest(), question, scope(None, 3));
         let found: Vec<&str> = results
             .hits
             .iter()
@@ -105,9 +115,7 @@ fn a_question_with_no_content_words_still_searches_its_words() {
         Corpus::embedded(),
         &Ruleset::latest(),
         "what is it",
-        false,
-        None,
-        3,
+        scope(None, 3),
     );
     assert_eq!(results.words, ["what", "is", "it"]);
 }
@@ -115,8 +123,8 @@ fn a_question_with_no_content_words_still_searches_its_words() {
 #[test]
 fn the_total_counts_every_result_beyond_the_limit() {
     let corpus = Corpus::embedded();
-    let one = search(corpus, &Ruleset::latest(), "duel", false, None, 1);
-    let all = search(corpus, &Ruleset::latest(), "duel", false, None, 1_000);
+    let one = search(corpus, &Ruleset::latest(), "duel", scope(None, 1));
+    let all = search(corpus, &Ruleset::latest(), "duel", scope(None, 1_000));
     assert_eq!(one.hits.len(), 1);
     assert_eq!(one.total, all.hits.len());
     assert!(one.total > 10, "{}", one.total);
@@ -128,9 +136,7 @@ fn stop_words_are_not_marked_in_snippets() {
         Corpus::embedded(),
         &Ruleset::latest(),
         "what happens with 0 damage",
-        false,
-        None,
-        1,
+        scope(None, 1),
     );
     let hit = &results.hits[0];
     for (start, end) in &hit.snippet.marks {
@@ -148,19 +154,15 @@ fn a_search_of_one_game_keeps_that_games_documents() {
         corpus,
         &Ruleset::latest(),
         "duel",
-        false,
-        Some("clash"),
-        1_000,
+        scope(Some("clash"), 1_000),
     );
     let young_jedi = search(
         corpus,
         &Ruleset::latest(),
         "duel",
-        false,
-        Some("young-jedi"),
-        1_000,
+        scope(Some("young-jedi"), 1_000),
     );
-    let all = search(corpus, &Ruleset::latest(), "duel", false, None, 1_000);
+    let all = search(corpus, &Ruleset::latest(), "duel", scope(None, 1_000));
     assert!(!clash.hits.is_empty() && !young_jedi.hits.is_empty());
     assert!(
         clash
@@ -175,4 +177,86 @@ fn a_search_of_one_game_keeps_that_games_documents() {
             .all(|hit| !hit.item.id.starts_with("clash."))
     );
     assert_eq!(clash.total + young_jedi.total, all.total);
+}
+
+/// The game the user is in ranks first: the shell's Young Jedi rules before the Clash
+/// rulebook's, the same items found.
+#[test]
+fn the_game_the_user_is_in_ranks_first() {
+    let corpus = Corpus::embedded();
+    let plain = search(corpus, &Ruleset::latest(), "win battle", scope(None, 1_000));
+    let first = search(
+        corpus,
+        &Ruleset::latest(),
+        "win battle",
+        SearchScope {
+            first: Some(jedi_judge::rules::YOUNG_JEDI),
+            ..scope(None, 1_000)
+        },
+    );
+    let is_clash = |id: &str| id.starts_with("clash.");
+    // Ranked by words alone, the Clash rulebook's rounds come first.
+    assert!(
+        is_clash(&plain.hits[0].item.id),
+        "{}",
+        plain.hits[0].item.id
+    );
+    let ids: Vec<&str> = first.hits.iter().map(|hit| hit.item.id.as_ref()).collect();
+    let first_clash = ids
+        .iter()
+        .position(|id| is_clash(id))
+        .expect("a Clash item");
+    assert!(first_clash > 0);
+    assert!(ids[first_clash..].iter().all(|id| is_clash(id)), "{ids:?}");
+    let mut sorted_plain: Vec<&str> = plain.hits.iter().map(|hit| hit.item.id.as_ref()).collect();
+    let mut sorted_first = ids.clone();
+    sorted_plain.sort_unstable();
+    sorted_first.sort_unstable();
+    assert_eq!(sorted_plain, sorted_first);
+}
+
+/// The named assumptions are searched too, in any form of the words, their readings with
+/// them; they are never given as rule text.
+#[test]
+fn the_named_assumptions_are_searched_too() {
+    let found = jedi_judge::render::rules::assumptions_found("tied fights");
+    assert_eq!(found.first().map(|(name, _)| *name), Some("tied-fight"));
+    assert_eq!(found[0].1.words_matched, 2);
+    // A word only a reading holds.
+    let readings = jedi_judge::render::rules::assumptions_found("both defeated");
+    assert!(
+        readings.iter().any(|(name, _)| *name == "tied-fight"),
+        "{readings:?}"
+    );
+    assert!(jedi_judge::render::rules::assumptions_found("xyzzy").is_empty());
+    let outcome = jedi_judge::cli::execute(
+        [
+            "jedi-judge",
+            "rules",
+            "search",
+            "tied",
+            "fight",
+            "--format",
+            "json",
+        ],
+        |_| jedi_judge::render::Palette::plain(),
+    );
+    let json: serde_json::Value = serde_json::from_str(&outcome.stdout).expect("JSON");
+    assert_eq!(json["assumptions"][0]["name"], "tied-fight");
+    assert!(
+        json["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .all(|result| result["id"] != "tied-fight")
+    );
+    let text = jedi_judge::cli::execute(["jedi-judge", "rules", "search", "tied", "fight"], |_| {
+        jedi_judge::render::Palette::plain()
+    });
+    let (rules, assumptions) = text
+        .stdout
+        .split_once(" with these words (what the engine takes where the rules are silent;")
+        .expect("a section of assumptions after the rules");
+    assert!(rules.contains("faq.battle.last-card-tie"));
+    assert!(assumptions.contains("  tied-fight\n"), "{assumptions}");
 }

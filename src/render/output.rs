@@ -576,6 +576,19 @@ pub struct RulesSearchOutput {
     pub total: usize,
     /// The best, at most `--limit`.
     pub results: Vec<SearchResultOutput>,
+    /// The named assumptions (what the engine takes where the rules are silent; not rule
+    /// text) that hold the most of the words.
+    pub assumptions: Vec<AssumptionFoundOutput>,
+}
+
+/// A named assumption a search found.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct AssumptionFoundOutput {
+    pub name: String,
+    pub words_matched: usize,
+    pub snippet: String,
+    /// Byte ranges of `snippet` holding the words found.
+    pub marks: Vec<(usize, usize)>,
 }
 
 /// One search result.

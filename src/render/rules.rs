@@ -3,9 +3,10 @@
 use std::fmt::Write as _;
 
 use super::output::{
-    AssumptionOutput, AssumptionValueOutput, AssumptionsOutput, DifferenceOutput, ItemOutput,
-    ItemText, ListedOutput, RuleText, RulesDiffOutput, RulesListOutput, RulesSearchOutput,
-    RulesShowOutput, RulesetOutput, RulesetsOutput, SearchResultOutput, VERSION,
+    AssumptionFoundOutput, AssumptionOutput, AssumptionValueOutput, AssumptionsOutput,
+    DifferenceOutput, ItemOutput, ItemText, ListedOutput, RuleText, RulesDiffOutput,
+    RulesListOutput, RulesSearchOutput, RulesShowOutput, RulesetOutput, RulesetsOutput,
+    SearchResultOutput, VERSION,
 };
 
 use super::{
@@ -222,7 +223,40 @@ fn snippet_markdown(snippet: &Snippet) -> String {
     out
 }
 
-/// `rules search`.
+/// The named assumptions that hold the most of a query's words (any of them, if none holds
+/// more than one), each with its snippet. What is searched is the assumption's text and the
+/// meanings of its values.
+pub fn assumptions_found(query: &str) -> Vec<(&'static str, crate::rules::TextHit)> {
+    let listed = crate::procedures::assumptions();
+    let texts: Vec<String> = listed
+        .iter()
+        .map(|(spec, _)| {
+            let mut text = spec.assumption.text.to_string();
+            if spec.values.len() > 1 {
+                let readings: Vec<String> = spec
+                    .values
+                    .iter()
+                    .map(|(value, meaning)| format!("{value}, {meaning}"))
+                    .collect();
+                text.push_str(&format!(" Readings: {}.", readings.join("; ")));
+            }
+            text
+        })
+        .collect();
+    let borrowed: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let hits = crate::rules::search_texts(&borrowed, query);
+    let most = hits.first().map_or(0, |hit| hit.words_matched);
+    hits.into_iter()
+        .take_while(|hit| hit.words_matched == most)
+        .filter_map(|hit| {
+            listed
+                .get(hit.index)
+                .map(|(spec, _)| (spec.assumption.name, hit))
+        })
+        .collect()
+}
+
+/// `rules search`: the rules found, then the named assumptions found.
 pub fn search(
     corpus: &Corpus,
     ruleset: &Ruleset,
@@ -232,6 +266,7 @@ pub fn search(
     palette: Palette,
 ) -> String {
     let hits = &results.hits;
+    let assumptions = assumptions_found(query);
     let query = crate::text::quoted(query);
     let count = if hits.len() < results.total {
         format!(
@@ -276,6 +311,15 @@ pub fn search(
                         same_text_in: hit.folded_copies.iter().map(|c| c.id.to_string()).collect(),
                     })
                     .collect(),
+                assumptions: assumptions
+                    .iter()
+                    .map(|(name, hit)| AssumptionFoundOutput {
+                        name: name.to_string(),
+                        words_matched: hit.words_matched,
+                        snippet: hit.snippet.text.clone(),
+                        marks: hit.snippet.marks.clone(),
+                    })
+                    .collect(),
             });
         }
         Format::Markdown => {
@@ -294,6 +338,12 @@ pub fn search(
                     document_date(corpus, hit.item),
                     snippet_markdown(&hit.snippet)
                 );
+            }
+            if !assumptions.is_empty() {
+                let _ = writeln!(out, "\n{}\n", assumptions_heading(assumptions.len()));
+                for (name, hit) in assumptions.iter().take(ASSUMPTIONS_SHOWN) {
+                    let _ = writeln!(out, "- `{name}`: {}", snippet_markdown(&hit.snippet));
+                }
             }
         }
         Format::Text => {
@@ -332,9 +382,42 @@ pub fn search(
                     wrap_marked(&hit.snippet, palette.width, "    ", palette)
                 );
             }
+            if !assumptions.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "\n{}",
+                    wrap(&assumptions_heading(assumptions.len()), palette.width, "")
+                );
+                for (name, hit) in assumptions.iter().take(ASSUMPTIONS_SHOWN) {
+                    let _ = writeln!(out, "  {}", palette.id(name));
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        wrap_marked(&hit.snippet, palette.width, "    ", palette)
+                    );
+                }
+            }
         }
     }
     out
+}
+
+/// How many of the named assumptions a search found text and Markdown show; JSON gives all.
+const ASSUMPTIONS_SHOWN: usize = 5;
+
+/// The heading of the named assumptions a search found.
+fn assumptions_heading(found: usize) -> String {
+    let count = if found > ASSUMPTIONS_SHOWN {
+        format!("{ASSUMPTIONS_SHOWN} of {found} named assumptions")
+    } else {
+        format!(
+            "{found} named assumption{}",
+            if found == 1 { "" } else { "s" }
+        )
+    };
+    format!(
+        "{count} with these words (what the engine takes where the rules are silent; not rule text; `rules assumptions` lists them all):"
+    )
 }
 
 /// Wraps a snippet like [`wrap`], its matched words painted.

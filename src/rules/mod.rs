@@ -12,8 +12,11 @@ pub use assumptions::{Assumption, AssumptionSpec, Choices};
 pub use corpus::{CardListEntry, Corpus, CorpusError, Document, Item, ItemKind, SourceDate};
 pub use diff::{DiffEntry, RulesetDiff, WordChange, diff, word_diff};
 pub use ruleset::{NAMED_RULESETS, Ruleset, RulesetError};
-pub use search::{MAX_QUERY_WORDS, SearchHit, SearchResults, Snippet, is_stop_word, search};
-pub use source::GAMES;
+pub use search::{
+    MAX_QUERY_WORDS, SearchHit, SearchResults, SearchScope, Snippet, TextHit, is_stop_word, search,
+    search_texts,
+};
+pub use source::{GAMES, YOUNG_JEDI};
 
 use thiserror::Error;
 

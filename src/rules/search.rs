@@ -235,17 +235,35 @@ fn query_terms(stemmer: &Stemmer, query: &str) -> Vec<(String, String)> {
     terms
 }
 
+/// Which items a search looks at, how it ranks them, and how many it keeps.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchScope<'g> {
+    /// Superseded items too, not only those in force.
+    pub include_superseded: bool,
+    /// Only the rules of this game (`young-jedi`, `clash`).
+    pub game: Option<&'g str>,
+    /// The game the user is in: its rules rank before the other game's.
+    pub first: Option<&'g str>,
+    /// How many hits to keep; all are counted.
+    pub limit: usize,
+}
+
 /// Searches the items in force under the ruleset (every item with `include_superseded`),
-/// best first: more of the query's words, then a BM25 score. Copies of one text are folded
-/// into the latest document's item. At most `limit` hits are kept; all are counted.
+/// best first: the rules of the game the user is in (`first`), then more of the query's
+/// words, then a BM25 score. Copies of one text are folded into the latest document's item.
+/// At most `limit` hits are kept; all are counted.
 pub fn search<'a>(
     corpus: &'a Corpus,
     ruleset: &Ruleset,
     query: &str,
-    include_superseded: bool,
-    game: Option<&str>,
-    limit: usize,
+    scope: SearchScope<'_>,
 ) -> SearchResults<'a> {
+    let SearchScope {
+        include_superseded,
+        game,
+        first,
+        limit,
+    } = scope;
     let stemmer = tokens::stemmer();
     let terms = query_terms(&stemmer, query);
     let words_searched: Vec<String> = terms.iter().map(|(lower, _)| lower.clone()).collect();
@@ -361,9 +379,17 @@ pub fn search<'a>(
             item_index,
         ));
     }
+    let in_first_game = |item: &Item| {
+        first.is_some_and(|first| {
+            corpus
+                .document_of(item)
+                .is_some_and(|document| document.game == first)
+        })
+    };
     hits.sort_by(|(a, _), (b, _)| {
-        b.words_matched
-            .cmp(&a.words_matched)
+        in_first_game(b.item)
+            .cmp(&in_first_game(a.item))
+            .then_with(|| b.words_matched.cmp(&a.words_matched))
             .then_with(|| b.score.total_cmp(&a.score))
             .then_with(|| {
                 corpus
@@ -402,6 +428,63 @@ pub fn search<'a>(
         total,
         hits,
     }
+}
+
+/// A text outside the corpus that a query found (a named assumption's): its place in the
+/// texts searched, how many of the query's words it holds, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextHit {
+    pub index: usize,
+    pub words_matched: usize,
+    pub snippet: Snippet,
+}
+
+/// Searches a few texts outside the corpus (the named assumptions) for a query's words, in
+/// any of their forms as the corpus search finds them: those holding more of the words
+/// first, then in the order given. Each text is tokenised here, once a search: they are few
+/// and short.
+pub fn search_texts(texts: &[&str], query: &str) -> Vec<TextHit> {
+    let stemmer = tokens::stemmer();
+    let terms = query_terms(&stemmer, query);
+    let stems: Vec<&str> = terms.iter().map(|(_, stem)| stem.as_str()).collect();
+    let counted: Vec<&str> = if stems.iter().all(|stem| is_number(stem)) {
+        stems.clone()
+    } else {
+        stems
+            .iter()
+            .copied()
+            .filter(|stem| !is_number(stem))
+            .collect()
+    };
+    let mut hits: Vec<TextHit> = texts
+        .iter()
+        .enumerate()
+        .filter_map(|(index, text)| {
+            let words: Vec<IndexedWord> = tokens::words(&stemmer, text)
+                .into_iter()
+                .map(|word| IndexedWord {
+                    start: word.start,
+                    end: word.end,
+                    stem: word.stem.into(),
+                })
+                .collect();
+            let words_matched = counted
+                .iter()
+                .filter(|stem| words.iter().any(|word| matches(stem, &word.stem)))
+                .count();
+            (words_matched > 0).then(|| TextHit {
+                index,
+                words_matched,
+                snippet: snippet(text, &words, &stems),
+            })
+        })
+        .collect();
+    hits.sort_by(|a, b| {
+        b.words_matched
+            .cmp(&a.words_matched)
+            .then(a.index.cmp(&b.index))
+    });
+    hits
 }
 
 /// The window of about 28 words holding the most matches, the matched words marked.

@@ -173,7 +173,10 @@ pub fn days_in_month(year: u16, month: u16) -> u16 {
 }
 
 /// The games a document may hold the rules of, as its `game:` writes them.
-pub const GAMES: [&str; 2] = ["young-jedi", "clash"];
+pub const GAMES: [&str; 2] = [YOUNG_JEDI, "clash"];
+
+/// The game whose documents say `game: young-jedi`.
+pub const YOUNG_JEDI: &str = "young-jedi";
 
 /// Checks the documents (each item's id within its document, every id once, every link to
 /// an item that exists, every date readable) and adds the reverse links.

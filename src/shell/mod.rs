@@ -676,7 +676,18 @@ impl<'a> Session<'a> {
     }
 
     fn search(&self, words: &str) -> String {
-        let results = rules::search(self.corpus, &self.board.ruleset, words, false, None, 5);
+        // The shell builds Young Jedi positions: that game's rules first.
+        let results = rules::search(
+            self.corpus,
+            &self.board.ruleset,
+            words,
+            rules::SearchScope {
+                include_superseded: false,
+                game: None,
+                first: Some(rules::YOUNG_JEDI),
+                limit: 5,
+            },
+        );
         render::rules::search(
             self.corpus,
             &self.board.ruleset,
