@@ -94,6 +94,37 @@ fn every_bad_input_is_unreadable_with_a_located_diagnostic() {
     });
 }
 
+/// A name that finds nothing is one problem wherever it is written, and what follows from it
+/// (the duel's fighter, written right, not found among the cards the name was meant to put
+/// there) is not a problem of its own.
+#[test]
+fn a_misspelt_name_is_one_problem_and_what_follows_from_it_is_not_another() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/bad-input/misspelt-card-named-twice.yaml");
+    let (verdict, out, codes) = rendered(&path);
+    assert_eq!(verdict, FileVerdict::Unreadable);
+    assert_eq!(codes, ["unknown-card", "unknown-card"], "{out}");
+    assert_eq!(out.matches("╰── unknown card").count(), 3, "{out}");
+    assert!(
+        out.contains("did you mean Darth Maul, Student of the Dark Side?"),
+        "{out}"
+    );
+    // The same file with the names right but the fighter missing: then it is reported.
+    let text = std::fs::read_to_string(&path)
+        .expect("readable")
+        .replace("maul studnet, ", "")
+        .replace("Lightsabre", "Lightsaber");
+    let report = check_text(
+        "fixed.yaml",
+        &text,
+        Corpus::embedded(),
+        Catalog::embedded(),
+        None,
+    );
+    let codes: Vec<&str> = report.problems.iter().map(|problem| problem.code).collect();
+    assert_eq!(codes, ["duelist-not-in-play"]);
+}
+
 #[test]
 fn an_enormous_file_is_refused_before_parsing() {
     let text = format!(

@@ -398,20 +398,31 @@ impl NameIndex {
         if wanted.is_empty() {
             return Vec::new();
         }
-        let mut scored: Vec<(f64, &str, usize)> = Vec::new();
         // A misspelt name keeps its first letter: the names that begin otherwise are not
-        // scored, which spares most of the catalog the cost of a similarity.
+        // scored whole, which spares most of the catalog the cost of a similarity. Names as
+        // players shorten them, a word misspelt (`maul studnet`), are scored by their words:
+        // every word of the query begins a word of the name or is near one.
         let first = wanted.chars().next();
+        let words: Vec<&str> = wanted.split(' ').filter(|word| !word.is_empty()).collect();
+        let mut scored: Vec<(f64, &str, usize)> = Vec::new();
         for (position, card) in self.cards.iter().enumerate() {
-            let score = card
+            let whole = card
                 .names
                 .iter()
                 .chain(std::iter::once(&card.title))
                 .filter(|candidate| candidate.chars().next() == first)
                 .map(|candidate| similarity(&wanted, candidate))
                 .fold(0.0, f64::max);
-            if score >= 0.75 {
-                scored.push((score, &card.full_name, position));
+            let by_words = if words.len() > 1 {
+                card.names
+                    .iter()
+                    .map(|candidate| word_score(&words, candidate))
+                    .fold(0.0, f64::max)
+            } else {
+                0.0
+            };
+            if whole >= 0.75 || by_words >= 0.8 {
+                scored.push((whole.max(by_words), &card.full_name, position));
             }
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
@@ -427,6 +438,29 @@ impl NameIndex {
         }
         names
     }
+}
+
+/// How well each of a query's words matches a word of a name (1 where it begins one, its
+/// similarity to the nearest otherwise), the worst word's score: 0 where one matches none.
+fn word_score(words: &[&str], name: &str) -> f64 {
+    let name_words: Vec<&str> = name.split(' ').filter(|word| !word.is_empty()).collect();
+    words
+        .iter()
+        .map(|word| {
+            name_words
+                .iter()
+                .map(|candidate| {
+                    if candidate.starts_with(word) {
+                        1.0
+                    } else if word.len() >= 4 {
+                        similarity(word, candidate)
+                    } else {
+                        0.0
+                    }
+                })
+                .fold(0.0, f64::max)
+        })
+        .fold(1.0, f64::min)
 }
 
 /// Finds the cards a name means, with suggestions when it means none. Builds an index of

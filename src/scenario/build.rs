@@ -42,6 +42,10 @@ pub struct Builder<'a> {
     declared_by_full_name: BTreeMap<String, usize>,
     /// Declarations that failed, already reported: their uses are not reported again.
     failed: BTreeSet<String>,
+    /// The zones a card was meant for whose name found no card (reported): a name another
+    /// part of the file looks for there may be that card, so its absence is not reported
+    /// again.
+    unplaced: BTreeSet<Zone>,
     /// The definitions made so far, by content.
     definitions: DefinitionIndex,
     /// The definition each name in a zone resolved to, so that a name written many times
@@ -89,6 +93,7 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
         declared_by_written_name: BTreeMap::new(),
         declared_by_full_name: BTreeMap::new(),
         failed: BTreeSet::new(),
+        unplaced: BTreeSet::new(),
         definitions: DefinitionIndex::default(),
         resolved: std::collections::HashMap::new(),
         table: crate::cards::Table::default(),
@@ -784,7 +789,10 @@ impl Builder<'_> {
                             value: card_entry.card.value.clone(),
                             span: card_entry.card.span.or(entry.span),
                         };
-                        let card = self.resolve(&name, Some(owner))?;
+                        let Some(card) = self.resolve(&name, Some(owner)) else {
+                            self.unplaced.insert(zone);
+                            return None;
+                        };
                         self.table.add(&card);
                         let definition = self.board.define_indexed(card, &mut self.definitions);
                         self.resolved.insert(key, definition);
@@ -877,7 +885,11 @@ impl Builder<'_> {
                         .is_some_and(|card| card.full_name() == full_name)
                 })
         });
-        if found.is_none() {
+        let after_unknown = self
+            .unplaced
+            .iter()
+            .any(|zone| matches!(zone, Zone::InPlay(_, owner) if *owner == side));
+        if found.is_none() && !after_unknown {
             self.problems.push(
                 Problem::error(
                     "duelist-not-in-play",
@@ -923,6 +935,8 @@ impl Builder<'_> {
                 taken.insert(id);
                 Some(id)
             }
+            // A card meant for one of these zones had a name that found nothing: reported.
+            None if zones.iter().any(|zone| self.unplaced.contains(zone)) => None,
             None => {
                 let places: Vec<String> = zones
                     .iter()

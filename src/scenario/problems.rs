@@ -95,9 +95,31 @@ impl Problems {
         self.kept_per_kind.get(code).copied().unwrap_or(0) < Problems::KEPT_PER_KIND
     }
 
+    /// The kinds of problem that a name makes wherever it is written (a name that finds no
+    /// card or planet): the same name again is the same problem, not another.
+    pub const ONE_PER_NAME: [&'static str; 4] = [
+        "unknown-card",
+        "ambiguous-card",
+        "card-versions-differ",
+        "unknown-planet",
+    ];
+
     /// Counts a problem, keeping it if fewer than [`Problems::KEPT_PER_KIND`] of its kind
-    /// are kept.
+    /// are kept. A name that finds nothing, written again, is one problem: its places join
+    /// the first's, up to [`Problems::KEPT_PER_KIND`] of them.
     pub fn push(&mut self, problem: Problem) {
+        if let Some(first) = self.kept.iter_mut().find(|kept| {
+            Problems::ONE_PER_NAME.contains(&problem.code)
+                && kept.code == problem.code
+                && kept.severity == problem.severity
+                && kept.message == problem.message
+                && !problem.labels.is_empty()
+        }) {
+            if first.labels.len() + problem.labels.len() <= Problems::KEPT_PER_KIND {
+                first.labels.extend(problem.labels);
+            }
+            return;
+        }
         if self.keeps(problem.code) {
             *self.kept_per_kind.entry(problem.code).or_default() += 1;
             self.kept.push(problem);

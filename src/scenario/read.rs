@@ -464,6 +464,32 @@ fn nearest<'a>(given: &str, names: impl IntoIterator<Item = &'a str>) -> Option<
         .map(|(_, name)| name)
 }
 
+/// Where a span stands on a key (`deck: 4`), the scalar value after its colon on the same
+/// line, its comment left out; none where the value is a list, a map or on the lines below.
+fn value_after_key(text: &str, span: Span) -> Option<Span> {
+    let rest = text.get(span.offset..)?;
+    let line = rest.split('\n').next()?.trim_end_matches('\r');
+    let colon = line
+        .find(": ")
+        .or_else(|| line.ends_with(':').then(|| line.len() - 1))?;
+    let key = line.get(..colon)?;
+    if colon < span.len || key.is_empty() || key.contains(['[', '{', '"', '\'', '#', ',']) {
+        return None;
+    }
+    let after = line.get(colon + 1..)?;
+    let value_start = colon + 1 + (after.len() - after.trim_start().len());
+    let value = line.get(value_start..)?;
+    let value = value.split(" #").next()?.trim_end();
+    let block_item = value == "-" || value.starts_with("- ");
+    if value.is_empty() || block_item || value.starts_with(['[', '{', '|', '>', '&', '*', '!']) {
+        return None;
+    }
+    Some(Span {
+        offset: span.offset + value_start,
+        len: value.len(),
+    })
+}
+
 /// Whether an offset stands inside a flow mapping `{ }` opened earlier on its line.
 fn inside_braces(text: &str, offset: usize) -> bool {
     let line_start = text
@@ -480,6 +506,17 @@ fn describe(error: &Error, text: &str) -> Found {
     let span = error
         .location()
         .and_then(|location| span_of(location, text));
+    // A value the reader refuses is sometimes placed at its key: say it of the value, and
+    // blank the value alone to read on.
+    let span = match error {
+        Error::SerdeInvalidType { .. }
+        | Error::SerdeInvalidValue { .. }
+        | Error::Message { .. }
+        | Error::InvalidScalar { .. } => {
+            span.map(|span| value_after_key(text, span).unwrap_or(span))
+        }
+        _ => span,
+    };
     let mut recovery = None;
     let mut help = FORMAT_HELP.to_string();
     let message = match error {
@@ -742,6 +779,31 @@ fn syntax_cause(error: &Error, file: &str, span: Option<Span>) -> Option<(String
             ));
         }
     }
+    // A list item whose dash has no space after it reads as text continuing the item above.
+    let item = line.trim_start();
+    if item.starts_with('-')
+        && item
+            .chars()
+            .nth(1)
+            .is_some_and(|second| !second.is_whitespace() && !second.is_ascii_digit())
+        && before
+            .iter()
+            .rev()
+            .find(|earlier| !earlier.trim().is_empty())
+            .is_some_and(|above| {
+                above.trim_start().starts_with("- ") && indent(above) == indent(line)
+            })
+    {
+        return Some((
+            format!(
+                "the dash on line {number} has no space after it, so YAML does not read it as a list item"
+            ),
+            format!(
+                "put a space after the dash: `- {}`",
+                crate::text::clip(item.get(1..).unwrap_or_default(), 60)
+            ),
+        ));
+    }
     if said.contains("did not find expected key") || said.contains("mapping values are not allowed")
     {
         let above = before
@@ -833,6 +895,48 @@ mod tests {
         assert_eq!(found.len(), 2, "{found:?}");
         assert!(found[0].contains("darkside"));
         assert!(found[1].contains("fight"));
+    }
+
+    #[test]
+    fn a_bad_value_placed_at_its_key_is_said_of_the_value_and_reading_goes_on() {
+        let text = "dark:\n  deck: 4  # four cards\nseed: -3\n";
+        let problems = match parse(text, Format::bare()) {
+            Err(problems) => problems,
+            Ok(_) => panic!("read"),
+        };
+        let spans: Vec<&str> = problems
+            .iter()
+            .flat_map(|problem| &problem.labels)
+            .map(|(span, _)| &text[span.offset..span.offset + span.len])
+            .collect();
+        assert_eq!(spans, ["4", "-3"], "{problems:?}");
+        // A value on the lines below its key, or a list, is left where the reader put it.
+        let key = Span { offset: 0, len: 4 };
+        assert_eq!(value_after_key("dark:\n  deck: 4\n", key), None);
+        assert_eq!(value_after_key("deck: [4]\n", key), None);
+        assert_eq!(value_after_key("deck: - 4\n", key), None);
+        assert_eq!(
+            value_after_key("deck: -4 # x\n", key),
+            Some(Span { offset: 6, len: 2 })
+        );
+    }
+
+    #[test]
+    fn a_dash_without_its_space_is_said_to_be_the_cause() {
+        let found = messages(
+            "planets:\n  Naboo:\n    dark:\n      - maul student\n      -Darth Maul's Lightsaber\n",
+        );
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].starts_with("the dash on line 5 has no space after it"),
+            "{found:?}"
+        );
+        // A negative number in a list is no such dash.
+        assert!(
+            messages("light:\n  deck:\n    - 4\n    -3\n")
+                .iter()
+                .all(|message| !message.contains("dash"))
+        );
     }
 
     #[test]
