@@ -108,7 +108,7 @@ pub enum Command {
 Exit codes: 0 legal; 1 illegal; 2 unreadable.")]
     Check {
         /// Scenarios: YAML files (docs/scenario-format.md) of at most 1 MiB each.
-        #[arg(required = true, num_args = 1..)]
+        #[arg(required = true, num_args = 1.., add = clap_complete::engine::ArgValueCompleter::new(scenario_files()))]
         files: Vec<std::path::PathBuf>,
         /// The rules in force, overriding each scenario's `rules:`: a date (YYYY-MM-DD) or a
         /// ruleset name.
@@ -134,7 +134,7 @@ Exit codes: 0 legal; 1 illegal; 2 unreadable.")]
 Exit codes: 0 done as expected; 1 a decision the scenario does not give, a claim the rules
 refuse, or an outcome other than its `expect:`; 2 unreadable input or a missing fact.")]
     Walk {
-        #[arg(help = SCENARIO_FILE)]
+        #[arg(help = SCENARIO_FILE, add = clap_complete::engine::ArgValueCompleter::new(scenario_files()))]
         file: std::path::PathBuf,
         /// The rules in force, overriding the scenario's `rules:`.
         #[arg(long = "rules-as-of", value_name = "DATE|NAME", add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
@@ -162,6 +162,7 @@ refuse, or an outcome other than its `expect:`; 2 unreadable input or a missing 
 Inside, `help` lists the commands (docs/repl.md).")]
     Repl {
         /// A scenario to start from: a YAML file (docs/scenario-format.md) of at most 1 MiB.
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(scenario_files()))]
         file: Option<std::path::PathBuf>,
         /// The rules in force.
         #[arg(long = "rules-as-of", value_name = "DATE|NAME", add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
@@ -253,10 +254,10 @@ pub enum RulesCommand {
   jedi-judge rules list --document faq --kind ruling")]
     List {
         /// A document: sheet, faq, revised, boonta, clash.
-        #[arg(long)]
+        #[arg(long, add = clap_complete::engine::ArgValueCompleter::new(complete_document))]
         document: Option<String>,
         /// A topic such as duel, starships, podrace, clash, corrections.
-        #[arg(long)]
+        #[arg(long, add = clap_complete::engine::ArgValueCompleter::new(complete_topic))]
         topic: Option<String>,
         /// An item kind.
         #[arg(long, value_enum)]
@@ -898,6 +899,49 @@ fn complete_ruleset(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionC
         .map(|(name, _, about)| {
             clap_complete::CompletionCandidate::new(*name).help(Some((*about).into()))
         })
+        .collect()
+}
+
+/// Scenario files: the YAML files and the folders below the word being typed.
+fn scenario_files() -> clap_complete::engine::PathCompleter {
+    clap_complete::engine::PathCompleter::any().filter(|path| {
+        path.is_file()
+            && path
+                .extension()
+                .is_some_and(|extension| extension == "yaml" || extension == "yml")
+    })
+}
+
+/// The corpus's documents whose id starts with the word being typed, each with its title.
+fn complete_document(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    let Some(fragment) = current.to_str() else {
+        return Vec::new();
+    };
+    Corpus::embedded()
+        .documents()
+        .iter()
+        .filter(|document| document.id.starts_with(fragment))
+        .map(|document| {
+            clap_complete::CompletionCandidate::new(&*document.id)
+                .help(Some(document.title.to_string().into()))
+        })
+        .collect()
+}
+
+/// The corpus's topics that start with the word being typed, each once.
+fn complete_topic(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionCandidate> {
+    let Some(fragment) = current.to_str() else {
+        return Vec::new();
+    };
+    let topics: std::collections::BTreeSet<&str> = Corpus::embedded()
+        .items()
+        .iter()
+        .map(|item| &*item.topic)
+        .filter(|topic| !topic.is_empty() && topic.starts_with(fragment))
+        .collect();
+    topics
+        .into_iter()
+        .map(clap_complete::CompletionCandidate::new)
         .collect()
 }
 

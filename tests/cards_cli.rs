@@ -512,6 +512,7 @@ fn a_bad_filter_exits_2_and_says_what_is_expected() {
 /// What the program answers a shell asking for Tab completions of the command line `words`.
 fn completions(words: &[&str]) -> Vec<String> {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_jedi-judge"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("COMPLETE", "fish")
         .arg("--")
         .arg("jedi-judge")
@@ -557,6 +558,20 @@ fn shell_completions_offer_card_names_and_rule_ids() {
     assert!(
         completions(&["check", "a.yaml", "--rules-as-of", "l"]).contains(&"latest".to_string())
     );
+    // Scenario files: the YAML files and the folders on the way, nothing else.
+    assert_eq!(
+        completions(&["walk", "scenarios/disputes/duel-block-f"]),
+        ["scenarios/disputes/duel-block-five-on-four-refused.yaml"]
+    );
+    let folders = completions(&["check", "scenarios/d"]);
+    assert_eq!(
+        folders,
+        ["scenarios/deploy/", "scenarios/disputes/", "scenarios/duel/"]
+    );
+    assert!(completions(&["repl", "READ"]).is_empty());
+    // The corpus's documents and topics.
+    assert_eq!(completions(&["rules", "list", "--document", "b"]), ["boonta"]);
+    assert_eq!(completions(&["rules", "list", "--topic", "podr"]), ["podrace"]);
     // A shell that registers the completer gets its script.
     let script = std::process::Command::new(env!("CARGO_BIN_EXE_jedi-judge"))
         .env("COMPLETE", "bash")
