@@ -566,12 +566,22 @@ fn shell_completions_offer_card_names_and_rule_ids() {
     let folders = completions(&["check", "scenarios/d"]);
     assert_eq!(
         folders,
-        ["scenarios/deploy/", "scenarios/disputes/", "scenarios/duel/"]
+        [
+            "scenarios/deploy/",
+            "scenarios/disputes/",
+            "scenarios/duel/"
+        ]
     );
     assert!(completions(&["repl", "READ"]).is_empty());
     // The corpus's documents and topics.
-    assert_eq!(completions(&["rules", "list", "--document", "b"]), ["boonta"]);
-    assert_eq!(completions(&["rules", "list", "--topic", "podr"]), ["podrace"]);
+    assert_eq!(
+        completions(&["rules", "list", "--document", "b"]),
+        ["boonta"]
+    );
+    assert_eq!(
+        completions(&["rules", "list", "--topic", "podr"]),
+        ["podrace"]
+    );
     // A shell that registers the completer gets its script.
     let script = std::process::Command::new(env!("CARGO_BIN_EXE_jedi-judge"))
         .env("COMPLETE", "bash")

@@ -647,3 +647,77 @@ fn a_block_the_rules_do_not_allow_is_refused_with_the_block_rule_and_a_true_pass
     );
     common::assert_heard(&walk(&passed, None, None), "light: plays: pass");
 }
+
+/// A duel that stops at an attack the scenario does not script, the Light Side holding two
+/// cards of destiny 3 and one of 5.
+const TWO_ALIKE: &str = "title: Two threes and a five to attack with
+action: duel
+turn: dark
+step: battle
+current_planet: Naboo
+dark:
+  deck: [2, 2, 6, 6]
+light:
+  deck: [1, 1, 6, 6]
+planets:
+  Naboo:
+    dark: [maul student, Darth Maul's Lightsaber (The Jedi Council)]
+    light: [qui-gon mentor, Qui-Gon Jinn's Lightsaber]
+duel:
+  initiator: dark
+  next: light
+  pending: attack
+  dark:
+    fighter: maul student
+    weapon: Darth Maul's Lightsaber (The Jedi Council)
+    hand: [3]
+    drawn: 4
+  light:
+    fighter: qui-gon mentor
+    weapon: Qui-Gon Jinn's Lightsaber
+    hand: [3, 5, 3]
+    drawn: 4
+";
+
+/// The options a walk stops at are listed once for each distinct choice, identical cards
+/// with their count, in text, Markdown and HTML; JSON keeps every option.
+#[test]
+fn a_stop_lists_identical_cards_as_one_option_with_their_count() {
+    let walked = common::walk_seeded(TWO_ALIKE, None, None);
+    assert!(walked.stop().is_some());
+    let corpus = jedi_judge::rules::Corpus::embedded();
+    let text = common::rendered(&walked);
+    let options: Vec<&str> = text
+        .lines()
+        .skip_while(|line| *line != "Legal options:")
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .collect();
+    assert_eq!(
+        options,
+        [
+            "  1. a card with destiny 3 (2 alike) [revised.duel.attack]",
+            "  2. a card with destiny 5 [revised.duel.attack]"
+        ],
+        "{text}"
+    );
+    let markdown = render(
+        &walked,
+        corpus,
+        jedi_judge::render::Format::Markdown,
+        jedi_judge::render::Palette::plain(),
+    );
+    assert!(
+        markdown.contains("1. a card with destiny 3 (2 alike)"),
+        "{markdown}"
+    );
+    assert!(!markdown.contains("3. a card"), "{markdown}");
+    let page = jedi_judge::render::walk::html_page(&walked, corpus);
+    assert_eq!(page.matches("(2 alike)").count(), 1);
+    let json = jedi_judge::render::walk::output(&walked, corpus);
+    let Some(jedi_judge::render::output::StopOutput::Undecided { decision, .. }) = &json.stop
+    else {
+        panic!("a stop at a decision");
+    };
+    assert_eq!(decision.options.len(), 3);
+}

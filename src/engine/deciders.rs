@@ -455,17 +455,22 @@ pub fn lettered(decision: &Decision) -> bool {
 /// option and how many options it stands for (identical cards in a hand are one choice).
 pub fn distinct_choices(decision: &Decision) -> Vec<(usize, usize)> {
     let mut choices: Vec<(usize, usize)> = Vec::new();
+    // Each distinct choice's place in `choices`, found by what makes options alike.
+    let mut seen: std::collections::HashMap<(&str, Option<i32>, Option<&str>, bool), usize> =
+        std::collections::HashMap::new();
     for (index, option) in decision.options.iter().enumerate() {
-        let same = choices.iter_mut().find(|(first, _)| {
-            let known = &decision.options[*first];
-            known.label == option.label
-                && known.destiny == option.destiny
-                && known.name == option.name
-                && known.declines == option.declines
-        });
-        match same {
+        let key = (
+            &*option.label,
+            option.destiny,
+            option.name.as_deref(),
+            option.declines,
+        );
+        match seen.get(&key).and_then(|at| choices.get_mut(*at)) {
             Some((_, count)) => *count += 1,
-            None => choices.push((index, 1)),
+            None => {
+                seen.insert(key, choices.len());
+                choices.push((index, 1));
+            }
         }
     }
     choices

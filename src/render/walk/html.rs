@@ -393,9 +393,17 @@ impl<'a> Page<'a> {
             }
         }
         self.out.push_str("<p>Legal options:</p>\n<ol>\n");
-        for option in &decision.options {
+        for (first, count) in crate::engine::deciders::distinct_choices(decision) {
+            let Some(option) = decision.options.get(first) else {
+                continue;
+            };
             let rules = self.rule_links(&option.cites);
-            let _ = writeln!(self.out, "<li>{}{rules}</li>", inline(&option.label));
+            let _ = writeln!(
+                self.out,
+                "<li>{}{}{rules}</li>",
+                inline(&option.label),
+                escape(&super::alike(count))
+            );
         }
         let _ = writeln!(
             self.out,

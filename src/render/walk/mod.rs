@@ -205,12 +205,20 @@ fn decision_lines(decision: &Decision, why: &Unanswered, quotes: &Quotes<'_>) ->
         }
     }
     lines.push("Legal options:".to_string());
-    for (index, option) in decision.options.iter().enumerate() {
+    // One line a distinct choice: identical cards are one, with their count.
+    for (index, (first, count)) in crate::engine::deciders::distinct_choices(decision)
+        .into_iter()
+        .enumerate()
+    {
+        let Some(option) = decision.options.get(first) else {
+            continue;
+        };
         let rules = quotes.ids(option.cites.iter());
         lines.push(format!(
-            "  {}. {}  [{}]",
+            "  {}. {}{}  [{}]",
             index + 1,
             option.label,
+            alike(count),
             rules.join(", ")
         ));
     }
@@ -223,6 +231,15 @@ fn decision_lines(decision: &Decision, why: &Unanswered, quotes: &Quotes<'_>) ->
         decision.kind.script_key()
     ));
     lines
+}
+
+/// What a choice that stands for several identical options says of them: " (3 alike)".
+fn alike(count: usize) -> String {
+    if count > 1 {
+        format!(" ({count} alike)")
+    } else {
+        String::new()
+    }
 }
 
 fn heading(walk: &Walkthrough, ruleset: &Ruleset) -> String {
@@ -523,11 +540,7 @@ impl<'a> TextStepper<'a> {
             let rules = self.quotes.ids(option.cites.iter());
             let marker = format!("  {}. ", crate::engine::deciders::marker(decision, index));
             let rest = " ".repeat(marker.len());
-            let copies = if count > 1 {
-                format!(" ({count} alike)")
-            } else {
-                String::new()
-            };
+            let copies = alike(count);
             let _ = writeln!(
                 out,
                 "{}",
