@@ -451,13 +451,15 @@ pub fn lettered(decision: &Decision) -> bool {
             .any(|option| option.destiny.is_some())
 }
 
+/// What makes two options of a decision the same choice: label, destiny, name, declining.
+type Alike<'a> = (&'a str, Option<i32>, Option<&'a str>, bool);
+
 /// The decision's distinct choices, as a prompt lists them: each the index of its first
 /// option and how many options it stands for (identical cards in a hand are one choice).
 pub fn distinct_choices(decision: &Decision) -> Vec<(usize, usize)> {
     let mut choices: Vec<(usize, usize)> = Vec::new();
     // Each distinct choice's place in `choices`, found by what makes options alike.
-    let mut seen: std::collections::HashMap<(&str, Option<i32>, Option<&str>, bool), usize> =
-        std::collections::HashMap::new();
+    let mut seen: std::collections::HashMap<Alike<'_>, usize> = std::collections::HashMap::new();
     for (index, option) in decision.options.iter().enumerate() {
         let key = (
             &*option.label,
