@@ -704,16 +704,10 @@ fn run_check(
                     out.push('\n');
                 }
                 let (errors, warnings) = report.counts();
-                let summary = match report.verdict {
-                    crate::check::FileVerdict::Legal => palette
-                        .good(&format!("{}: legal", report.file))
-                        .into_owned(),
-                    crate::check::FileVerdict::Illegal => palette
-                        .bad(&format!("{}: illegal", report.file))
-                        .into_owned(),
-                    crate::check::FileVerdict::Unreadable => palette
-                        .bad(&format!("{}: unreadable", report.file))
-                        .into_owned(),
+                let verdict = match report.verdict {
+                    crate::check::FileVerdict::Legal => "legal",
+                    crate::check::FileVerdict::Illegal => "illegal",
+                    crate::check::FileVerdict::Unreadable => "unreadable",
                 };
                 let mut counts = Vec::new();
                 if errors > 0 {
@@ -730,11 +724,18 @@ fn run_check(
                         if warnings == 1 { "" } else { "s" }
                     ));
                 }
-                if counts.is_empty() {
-                    out.push_str(&format!("{summary}\n"));
-                } else {
-                    out.push_str(&format!("{summary} ({})\n", counts.join(", ")));
+                let mut summary = format!("{}: {verdict}", report.file);
+                if !counts.is_empty() {
+                    summary.push_str(&format!(" ({})", counts.join(", ")));
                 }
+                // A long file name is one word: what follows it wraps below it.
+                let summary = render::wrap(&summary, palette.width, "  ");
+                let summary = if report.verdict == crate::check::FileVerdict::Legal {
+                    palette.good(&summary)
+                } else {
+                    palette.bad(&summary)
+                };
+                out.push_str(&format!("{summary}\n"));
             }
             if format == Format::Markdown {
                 out.push_str("```\n");

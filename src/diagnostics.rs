@@ -683,7 +683,13 @@ pub fn render_diagnostic(
         miette::GraphicalTheme::unicode_nocolor()
     };
     let mut out = String::new();
-    let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(palette.width);
+    // Lines break at spaces only, as everywhere else: never inside a name (`Qui-Gon`), and
+    // a word longer than the line stays whole.
+    let handler = miette::GraphicalReportHandler::new_themed(theme)
+        .with_width(palette.width)
+        .with_word_separator(textwrap::WordSeparator::AsciiSpace)
+        .with_word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .with_break_words(false);
     if handler.render_report(&mut out, diagnostic).is_err() {
         out = diagnostic.to_string();
     }

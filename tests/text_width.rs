@@ -71,6 +71,75 @@ fn every_bundled_walk_fits_the_width() {
     assert!(walked_count >= 40);
 }
 
+/// The lines that end inside a word broken at its hyphen (`Bad-` then `Tempered`,
+/// `2001-09-` then `05`).
+fn broken_at_a_hyphen(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|line| {
+            let trimmed = line.trim_end();
+            trimmed.ends_with('-')
+                && trimmed
+                    .chars()
+                    .rev()
+                    .nth(1)
+                    .is_some_and(char::is_alphanumeric)
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// `check`'s diagnostics of every bundled scenario fit the width, and break lines at spaces
+/// only, never inside a name or a date, at any width.
+#[test]
+fn every_check_fits_the_width_and_breaks_at_spaces_only() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut checked = 0;
+    for folder in std::fs::read_dir(&root).expect("scenarios").flatten() {
+        let folder = folder.file_name();
+        let Some(folder) = folder.to_str() else {
+            continue;
+        };
+        for path in common::bundled(&[folder]) {
+            for width in [88, 60] {
+                let palette = Palette::plain().for_terminal(width);
+                let file = format!(
+                    "scenarios/{folder}/{}",
+                    path.file_name()
+                        .and_then(|name| name.to_str())
+                        .unwrap_or_default()
+                );
+                let outcome = execute(
+                    ["jedi-judge", "check", path.display().to_string().as_str()],
+                    move |_| palette,
+                );
+                let out = format!("{}{}", outcome.stdout, outcome.stderr)
+                    .replace(&path.display().to_string(), &file);
+                // At 88 columns every line fits; at 60 a file's name alone may not (a name
+                // is one word).
+                // The file's name and own lines, and the labels under them, are shown as they
+                // are.
+                let excerpt = |line: &String| {
+                    line.trim_start()
+                        .trim_start_matches(|ch: char| ch.is_ascii_digit())
+                        .trim_start()
+                        .starts_with(['│', '·', '╭'])
+                };
+                if width == 88 {
+                    let wide: Vec<String> = too_wide(&out, width)
+                        .into_iter()
+                        .filter(|line| !excerpt(line))
+                        .collect();
+                    assert!(wide.is_empty(), "{file} at {width}: {wide:#?}");
+                }
+                let broken = broken_at_a_hyphen(&out);
+                assert!(broken.is_empty(), "{file} at {width}: {broken:#?}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 100, "{checked}");
+}
+
 #[test]
 fn a_terminal_width_is_kept_within_bounds() {
     assert_eq!(Palette::plain().for_terminal(10).width, 40);

@@ -96,7 +96,8 @@ pub struct NameIndex {
     /// The same for the embedded catalog, written by the build sorted by name (then `exact`
     /// is empty).
     exact_sorted: &'static [ExactName],
-    /// Each word of each name: (card, name, the word's byte range in that name).
+    /// Each word of each name: (card, name, the word's byte range in that name); empty for
+    /// the embedded catalog, whose words the build wrote in order.
     words: Vec<WordPlace>,
     /// `words` in the order of the words: written by the build for the embedded catalog,
     /// otherwise made when first needed.
@@ -108,7 +109,7 @@ impl PartialEq for NameIndex {
     fn eq(&self, other: &NameIndex) -> bool {
         self.cards == other.cards
             && self.exact_names() == other.exact_names()
-            && self.words == other.words
+            && self.word_order() == other.word_order()
     }
 }
 
@@ -127,21 +128,22 @@ impl NameIndex {
         sorted_words: &'static [WordPlace],
         exact_sorted: &'static [ExactName],
     ) -> NameIndex {
-        let mut index = NameIndex {
-            cards: Vec::with_capacity(entries.len()),
+        // The build wrote the exact names and the words in order: only the cards' names are
+        // laid out here, borrowed, and `words` stays empty until a card is pushed.
+        NameIndex {
+            cards: entries
+                .iter()
+                .map(|(full_name, names, whole_only, title)| IndexedNames {
+                    full_name: Cow::Borrowed(full_name),
+                    names: Cow::Borrowed(names),
+                    whole_only: Cow::Borrowed(whole_only),
+                    title: Cow::Borrowed(title),
+                })
+                .collect(),
             exact_sorted,
+            sorted: OnceLock::from(Cow::Borrowed(sorted_words)),
             ..NameIndex::default()
-        };
-        for (full_name, names, whole_only, title) in entries {
-            index.push_names(IndexedNames {
-                full_name: Cow::Borrowed(full_name),
-                names: Cow::Borrowed(names),
-                whole_only: Cow::Borrowed(whole_only),
-                title: Cow::Borrowed(title),
-            });
         }
-        index.sorted = OnceLock::from(Cow::Borrowed(sorted_words));
-        index
     }
 
     /// The words in word order as the index holds them: for the embedded catalog, as
@@ -168,6 +170,10 @@ impl NameIndex {
 
     /// Adds a card; its position is the number of cards added before it.
     pub fn push(&mut self, card: &Card) {
+        // An index the build laid out holds its words only in order: they are taken up first.
+        if self.words.is_empty() && !self.cards.is_empty() {
+            self.words = self.word_order().to_vec();
+        }
         // The build's sorted table takes no more names: they move to the map first.
         for (name, entries) in std::mem::take(&mut self.exact_sorted) {
             self.exact.insert(Cow::Borrowed(*name), entries.to_vec());
@@ -357,19 +363,25 @@ impl NameIndex {
     /// The cards one of whose names has, for every word of the query, a word it begins.
     fn word_matches(&self, wanted: &str) -> BTreeSet<usize> {
         let sorted = self.word_order();
-        let mut pairs: Option<BTreeSet<(usize, usize)>> = None;
+        // The (card, name) pairs holding every word so far, sorted, each once.
+        let mut pairs: Option<Vec<(usize, usize)>> = None;
         for word in wanted.split(' ') {
             let first = sorted.partition_point(|place| self.word(*place) < word);
-            let holding: BTreeSet<(usize, usize)> = sorted
+            let mut holding: Vec<(usize, usize)> = sorted
                 .get(first..)
                 .unwrap_or_default()
                 .iter()
                 .take_while(|place| self.word(**place).starts_with(word))
                 .map(|(card, name, _, _)| (*card, *name))
                 .collect();
-            let narrowed: BTreeSet<(usize, usize)> = match pairs {
+            holding.sort_unstable();
+            holding.dedup();
+            let narrowed = match pairs {
                 None => holding,
-                Some(previous) => previous.intersection(&holding).copied().collect(),
+                Some(mut previous) => {
+                    previous.retain(|pair| holding.binary_search(pair).is_ok());
+                    previous
+                }
             };
             if narrowed.is_empty() {
                 return BTreeSet::new();

@@ -113,16 +113,16 @@ impl Catalog {
         if let Some(found) = on_table(query, looking, true) {
             return found;
         }
+        // A name with the set it is printed in means that printing; its set's words are no
+        // words of the name.
+        if let Some(found) = self.with_set(query, looking) {
+            return found;
+        }
         match self.catalog_versions(query, looking, true) {
-            Err(CardLookupError::Unknown { .. }) => {
-                if let Some(found) = self.with_set(query, looking) {
-                    return found;
-                }
-                Err(CardLookupError::Unknown {
-                    given: query.to_string(),
-                    suggestions: self.suggestions(query, looking.game),
-                })
-            }
+            Err(CardLookupError::Unknown { .. }) => Err(CardLookupError::Unknown {
+                given: query.to_string(),
+                suggestions: self.suggestions(query, looking.game),
+            }),
             Err(error) => Err(error),
             Ok(versions) => one_version(query, versions).map(|card| Resolved::Catalog(card, None)),
         }
