@@ -28,6 +28,45 @@ pub fn similarity(a: &str, b: &str) -> f64 {
     strsim::jaro_winkler(a, b)
 }
 
+/// [`similarity`] where it could reach `least`, else 0: an upper bound from the letters the
+/// two share, whatever their order, spares the comparison of names far apart. Jaro–Winkler
+/// matches at most the letters both hold, and adds at most 0.4 of what Jaro leaves.
+pub fn similarity_at_least(a: &str, b: &str, least: f64) -> f64 {
+    if a.len() > MAX_COMPARED || b.len() > MAX_COMPARED {
+        return 0.0;
+    }
+    // Letters by their code, every other character in one bucket: an overcount keeps the
+    // bound a bound.
+    let mut counts = [0i32; 129];
+    let bucket = |ch: char| usize::try_from(u32::from(ch)).map_or(128, |code| code.min(128));
+    let (mut length_a, mut length_b) = (0usize, 0usize);
+    for ch in a.chars() {
+        length_a += 1;
+        if let Some(count) = counts.get_mut(bucket(ch)) {
+            *count += 1;
+        }
+    }
+    let mut shared = 0usize;
+    for ch in b.chars() {
+        length_b += 1;
+        if let Some(count) = counts.get_mut(bucket(ch))
+            && *count > 0
+        {
+            *count -= 1;
+            shared += 1;
+        }
+    }
+    if shared == 0 || length_a == 0 || length_b == 0 {
+        return 0.0;
+    }
+    let shared = shared as f64;
+    let jaro = (shared / length_a as f64 + shared / length_b as f64 + 1.0) / 3.0;
+    if jaro + 0.4 * (1.0 - jaro) < least {
+        return 0.0;
+    }
+    similarity(a, b)
+}
+
 /// How long a name or value written by the user may be when a message quotes it.
 pub const QUOTED: usize = 80;
 

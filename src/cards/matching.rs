@@ -38,6 +38,7 @@ pub type ExactName = (&'static str, &'static [(usize, Strength)]);
 pub const MAX_NAME_CHARS: usize = 120;
 
 pub use crate::text::similarity;
+use crate::text::similarity_at_least;
 
 /// How well a name matched a query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -423,7 +424,7 @@ impl NameIndex {
                 .iter()
                 .chain(std::iter::once(&card.title))
                 .filter(|candidate| candidate.chars().next() == first)
-                .map(|candidate| similarity(&wanted, candidate))
+                .map(|candidate| similarity_at_least(&wanted, candidate, 0.75))
                 .fold(0.0, f64::max);
             let by_words = if words.len() > 1 {
                 card.names
@@ -453,26 +454,32 @@ impl NameIndex {
 }
 
 /// How well each of a query's words matches a word of a name (1 where it begins one, its
-/// similarity to the nearest otherwise), the worst word's score: 0 where one matches none.
+/// similarity to the nearest of the same first letter otherwise), the worst word's score: 0
+/// where one matches none.
 fn word_score(words: &[&str], name: &str) -> f64 {
-    let name_words: Vec<&str> = name.split(' ').filter(|word| !word.is_empty()).collect();
-    words
-        .iter()
-        .map(|word| {
-            name_words
-                .iter()
-                .map(|candidate| {
-                    if candidate.starts_with(word) {
-                        1.0
-                    } else if word.len() >= 4 {
-                        similarity(word, candidate)
-                    } else {
-                        0.0
-                    }
-                })
-                .fold(0.0, f64::max)
-        })
-        .fold(1.0, f64::min)
+    let mut worst: f64 = 1.0;
+    for word in words {
+        let best = name
+            .split(' ')
+            .filter(|candidate| !candidate.is_empty())
+            .map(|candidate| {
+                if candidate.starts_with(word) {
+                    1.0
+                } else if word.len() >= 4 && candidate.get(..1) == word.get(..1) {
+                    // A misspelt word keeps its first letter, as a misspelt name does.
+                    similarity_at_least(word, candidate, 0.8)
+                } else {
+                    0.0
+                }
+            })
+            .fold(0.0, f64::max);
+        worst = worst.min(best);
+        // A word near no word of the name: the name is no suggestion.
+        if worst < 0.8 {
+            return 0.0;
+        }
+    }
+    worst
 }
 
 /// Finds the cards a name means, with suggestions when it means none. Builds an index of

@@ -97,7 +97,9 @@ impl Catalog {
     /// the catalog has several of the name), then in the catalog, where an exact name beats
     /// words and a name both sides print is the player's version. A name with a set after it,
     /// `Naboo Starfighter (The Jedi Council)`, asks for the version printed in that set.
-    /// Versions of one name whose numbers differ are refused with each of them listed.
+    /// Versions of one name whose numbers differ are refused with each of them listed. A name
+    /// that means nothing is refused without suggestions: [`Catalog::with_suggestions`] adds
+    /// them where the error is shown.
     pub fn resolve<'a>(
         &'a self,
         query: &str,
@@ -119,9 +121,11 @@ impl Catalog {
             return found;
         }
         match self.catalog_versions(query, looking, true) {
+            // The nearest names cost a comparison with every name: the caller that shows the
+            // error asks for them ([`Catalog::with_suggestions`]).
             Err(CardLookupError::Unknown { .. }) => Err(CardLookupError::Unknown {
                 given: query.to_string(),
-                suggestions: self.suggestions(query, looking.game),
+                suggestions: Vec::new(),
             }),
             Err(error) => Err(error),
             Ok(versions) => one_version(query, versions).map(|card| Resolved::Catalog(card, None)),

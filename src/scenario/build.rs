@@ -42,6 +42,9 @@ pub struct Builder<'a> {
     declared_by_full_name: BTreeMap<String, usize>,
     /// Declarations that failed, already reported: their uses are not reported again.
     failed: BTreeSet<String>,
+    /// The problem each name that found no card made (its suggestions cost a comparison with
+    /// every name), by the name normalised: the name written again makes it again.
+    failed_lookups: BTreeMap<String, Problem>,
     /// The zones a card was meant for whose name found no card (reported): a name another
     /// part of the file looks for there may be that card, so its absence is not reported
     /// again.
@@ -94,6 +97,7 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
         declared_by_full_name: BTreeMap::new(),
         failed: BTreeSet::new(),
         unplaced: BTreeSet::new(),
+        failed_lookups: BTreeMap::new(),
         definitions: DefinitionIndex::default(),
         resolved: std::collections::HashMap::new(),
         table: crate::cards::Table::default(),
@@ -668,8 +672,20 @@ impl Builder<'_> {
             Err(_) if self.failed.contains(&wanted) => None,
             Err(error) => {
                 let code = lookup_code(&error);
-                if self.problems.keeps(code) {
+                if let Some(known) = self.failed_lookups.get(&wanted) {
+                    // The same name again: the same problem, at this place too.
+                    let mut again = known.clone();
+                    again.labels = known
+                        .labels
+                        .first()
+                        .zip(name.span)
+                        .map(|((_, label), span)| (span, label.clone()))
+                        .into_iter()
+                        .collect();
+                    self.problems.push(again);
+                } else if self.problems.keeps(code) {
                     let problem = self.lookup_problem(name, error, false);
+                    self.failed_lookups.insert(wanted, problem.clone());
                     self.problems.push(problem);
                 } else {
                     self.problems
