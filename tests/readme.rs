@@ -1,5 +1,5 @@
 //! The README's examples run as written: every `jedi-judge` command of its shell blocks is
-//! pasted into bash, with the scenarios at hand, and none is refused as bad usage or leaves a
+//! pasted into bash (and zsh, where it is installed), with the scenarios at hand, and none is refused as bad usage or leaves a
 //! file behind (an unquoted `power>=5` would write a file named `=5`); a block that writes a
 //! scenario with a here-document runs as a whole, as a new user follows it.
 
@@ -94,8 +94,21 @@ fn every_jedi_judge_command_of_the_readme_runs_as_written_in_bash() {
                 .map(str::to_string)
         })
         .collect();
-    for command in commands.iter().chain(&walkthroughs) {
-        let output = Command::new("bash")
+    // bash always; zsh too where it is installed (it reads `>=` and `#` as bash does only when
+    // quoted and non-interactive).
+    let zsh = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join("zsh").is_file()));
+    let shells: &[&str] = if zsh { &["bash", "zsh"] } else { &["bash"] };
+    if !zsh {
+        eprintln!("zsh is not installed: the README's commands ran in bash only");
+    }
+    for (shell, command) in shells.iter().flat_map(|shell| {
+        commands
+            .iter()
+            .chain(&walkthroughs)
+            .map(move |command| (*shell, command))
+    }) {
+        let output = Command::new(shell)
             .arg("-c")
             .arg(command)
             .current_dir(&dir)
@@ -107,10 +120,13 @@ fn every_jedi_judge_command_of_the_readme_runs_as_written_in_bash() {
         let code = output.status.code().unwrap_or(-1);
         assert!(
             code == 0 || code == 1,
-            "`{command}` exits {code}:\n{}",
+            "{shell}: `{command}` exits {code}:\n{}",
             String::from_utf8_lossy(&output.stderr)
         );
-        assert!(!output.stdout.is_empty(), "`{command}` printed nothing");
+        assert!(
+            !output.stdout.is_empty(),
+            "{shell}: `{command}` printed nothing"
+        );
         if walkthroughs.contains(command) {
             // Followed step by step: the position is legal, nothing is refused as input, and
             // the walk comes to its verdict.
