@@ -125,6 +125,30 @@ fn a_misspelt_name_is_one_problem_and_what_follows_from_it_is_not_another() {
     assert_eq!(codes, ["duelist-not-in-play"]);
 }
 
+/// Every bad input's problems come in the order of the file: by the first place each
+/// underlines, however the reader and the builder met them.
+#[test]
+fn problems_are_listed_in_file_order() {
+    for path in common::bundled(&["bad-input"]) {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let report = check_text(
+            "f.yaml",
+            &text,
+            Corpus::embedded(),
+            Catalog::embedded(),
+            None,
+        );
+        let firsts: Vec<usize> = report
+            .problems
+            .iter()
+            .filter_map(|problem| problem.labels.iter().map(|(span, _)| span.offset).min())
+            .collect();
+        let mut sorted = firsts.clone();
+        sorted.sort_unstable();
+        assert_eq!(firsts, sorted, "{}", path.display());
+    }
+}
+
 #[test]
 fn an_enormous_file_is_refused_before_parsing() {
     let text = format!(

@@ -146,9 +146,11 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
             builder.board.stated.put(part.key(), stated);
         }
     }
+    let mut problems = builder.problems;
+    problems.in_file_order();
     Built {
         board: builder.board,
-        problems: builder.problems,
+        problems,
     }
 }
 

@@ -142,6 +142,7 @@ pub fn build_clash(file: &ScenarioFile, rules_override: Option<&Ruleset>) -> Bui
         let player = player.clone().unwrap_or_default();
         place_player(&mut board, side, &player, &mut problems, &mut random);
     }
+    problems.in_file_order();
     BuiltClash { board, problems }
 }
 

@@ -154,14 +154,16 @@ impl Problems {
     }
 
     /// The kept problems, in the order found.
-    /// Puts the problems in the order of the file: by where each is first underlined, those
+    /// Puts the problems in the order of the file: by the first place each underlines, those
     /// with no place last (stable, so problems at one place keep theirs).
     pub fn in_file_order(&mut self) {
         self.kept.sort_by_key(|problem| {
             problem
                 .labels
-                .first()
-                .map_or(usize::MAX, |(span, _)| span.offset)
+                .iter()
+                .map(|(span, _)| span.offset)
+                .min()
+                .unwrap_or(usize::MAX)
         });
     }
 
