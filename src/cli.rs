@@ -724,12 +724,17 @@ fn run_check(
                         if warnings == 1 { "" } else { "s" }
                     ));
                 }
-                let mut summary = format!("{}: {verdict}", report.file);
+                let mut said = verdict.to_string();
                 if !counts.is_empty() {
-                    summary.push_str(&format!(" ({})", counts.join(", ")));
+                    said.push_str(&format!(" ({})", counts.join(", ")));
                 }
-                // A long file name is one word: what follows it wraps below it.
-                let summary = render::wrap(&summary, palette.width, "  ");
+                // A file name too long for the line keeps the verdict whole on the next.
+                let summary = format!("{}: {said}", report.file);
+                let summary = if render::visible_width(&summary) > palette.width {
+                    format!("{}:\n  {said}", report.file)
+                } else {
+                    summary
+                };
                 let summary = if report.verdict == crate::check::FileVerdict::Legal {
                     palette.good(&summary)
                 } else {

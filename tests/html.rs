@@ -172,14 +172,20 @@ fn every_bundled_walk_is_a_sound_self_contained_page() {
     }
 }
 
-#[test]
-fn the_position_table_holds_every_card_of_the_position_in_its_place() {
+/// A bundled scenario of `scenarios/`, walked, as its page, held to [`assert_sound_page`].
+fn bundled_page(relative: &str) -> Html {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("scenarios/disputes/duel-block-five-on-four-refused.yaml");
+        .join("scenarios")
+        .join(relative);
     let text = std::fs::read_to_string(&path).expect("readable");
     let walked = common::walk_seeded(&text, None, None);
     let page = html_page(&walked, Corpus::embedded());
-    let html = assert_sound_page("dispute", &page, &walked);
+    assert_sound_page(relative, &page, &walked)
+}
+
+#[test]
+fn the_position_table_holds_every_card_of_the_position_in_its_place() {
+    let html = bundled_page("disputes/duel-block-five-on-four-refused.yaml");
     let mut rows: BTreeMap<String, [Vec<String>; 2]> = BTreeMap::new();
     for row in html.select(&select("#position tbody tr")) {
         let place = row
@@ -233,12 +239,7 @@ fn the_position_table_holds_every_card_of_the_position_in_its_place() {
 
 #[test]
 fn a_clash_page_shows_the_clash_table() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("scenarios/clash/whole-game-from-a-seed.yaml");
-    let text = std::fs::read_to_string(&path).expect("readable");
-    let walked = common::walk_seeded(&text, None, None);
-    let page = html_page(&walked, Corpus::embedded());
-    let html = assert_sound_page("clash", &page, &walked);
+    let html = bundled_page("clash/whole-game-from-a-seed.yaml");
     let heads: Vec<String> = html
         .select(&select("#position thead th"))
         .map(text_of)

@@ -566,6 +566,18 @@ impl Board {
     }
 
     /// The ids in a zone, in order.
+    /// The planets a position shows: those it names, in order, and the current planet after
+    /// them if it names no cards there.
+    pub fn planets_shown(&self) -> Vec<Planet> {
+        let mut planets = self.planets.clone();
+        if let Some(current) = self.current_planet
+            && !planets.contains(&current)
+        {
+            planets.push(current);
+        }
+        planets
+    }
+
     pub fn zone(&self, zone: Zone) -> &[CardId] {
         self.zones.get(&zone).map(Vec::as_slice).unwrap_or_default()
     }

@@ -130,13 +130,7 @@ pub fn board(board: &Board, palette: Palette) -> String {
             board.ruleset, board.seed
         ))
     );
-    let mut planets = board.planets.clone();
-    if let Some(current) = board.current_planet
-        && !planets.contains(&current)
-    {
-        planets.push(current);
-    }
-    for planet in planets {
+    for planet in board.planets_shown() {
         let current = if Some(planet) == board.current_planet {
             " (current)"
         } else {

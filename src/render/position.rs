@@ -64,13 +64,7 @@ fn young_jedi(board: &Board) -> PositionTable {
         ("Seed", board.seed.to_string()),
     ];
     let mut rows = Vec::new();
-    let mut planets = board.planets.clone();
-    if let Some(current) = board.current_planet
-        && !planets.contains(&current)
-    {
-        planets.push(current);
-    }
-    for planet in planets {
+    for planet in board.planets_shown() {
         let place = if Some(planet) == board.current_planet {
             format!("{planet} (current planet)")
         } else {
@@ -158,6 +152,13 @@ fn young_jedi(board: &Board) -> PositionTable {
     }
 }
 
+/// A fact of each Clash player, by name: "Qui-Gon on card 2, Darth Maul on card 1".
+fn each_player(fact: impl Fn(Side) -> String) -> String {
+    SIDES
+        .map(|side| format!("{} {}", player_name(side), fact(side)))
+        .join(", ")
+}
+
 fn clash(board: &ClashBoard) -> PositionTable {
     let facts = vec![
         ("Rules", board.ruleset.to_string()),
@@ -165,23 +166,25 @@ fn clash(board: &ClashBoard) -> PositionTable {
         ("Battle of the round", board.battle.to_string()),
         (
             "Final Duel track",
-            format!(
-                "{} on card {}, {} on card {}",
-                player_name(Side::Light),
-                board.track_light,
-                player_name(Side::Dark),
-                board.track_dark
-            ),
+            each_player(|side| {
+                let card = if side == Side::Light {
+                    board.track_light
+                } else {
+                    board.track_dark
+                };
+                format!("on card {card}")
+            }),
         ),
         (
             "Battles won this round",
-            format!(
-                "{} {}, {} {}",
-                player_name(Side::Light),
-                board.won_light,
-                player_name(Side::Dark),
-                board.won_dark
-            ),
+            each_player(|side| {
+                if side == Side::Light {
+                    board.won_light
+                } else {
+                    board.won_dark
+                }
+                .to_string()
+            }),
         ),
         ("Seed", board.seed.to_string()),
     ];

@@ -429,18 +429,11 @@ fn readings(name: &str) -> Option<String> {
 /// The end of a text walkthrough: the stop, or the verdict; and unmet expectations.
 fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) -> String {
     let mut out = String::new();
+    let bad = |text: &str| palette.bad(&wrap(text, palette.width, "")).into_owned();
     let _ = writeln!(out);
     match walk.stop() {
         Some(Stop::Undecided { decision, why }) => {
-            let _ = writeln!(
-                out,
-                "{}",
-                palette.bad(&wrap(
-                    &stopped_undecided(why, walk.step_count()),
-                    palette.width,
-                    ""
-                ))
-            );
+            let _ = writeln!(out, "{}", bad(&stopped_undecided(why, walk.step_count())));
             for line in decision_lines(decision, why, quotes) {
                 let indent = if line.starts_with("  ") { "     " } else { "" };
                 let wrapped = wrap(line.trim_start(), palette.width, indent);
@@ -453,15 +446,7 @@ fn text_ending(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
             }
         }
         Some(Stop::Missing { fact }) => {
-            let _ = writeln!(
-                out,
-                "{}",
-                palette.bad(&wrap(
-                    &stopped_because(fact, walk.step_count()),
-                    palette.width,
-                    ""
-                ))
-            );
+            let _ = writeln!(out, "{}", bad(&stopped_because(fact, walk.step_count())));
             let _ = writeln!(out, "{}", wrap(&fact.to_string(), palette.width, ""));
         }
         None => {
