@@ -28,12 +28,13 @@ mod source;
 #[allow(dead_code)]
 mod tokens;
 
-const DOCUMENTS: [&str; 5] = [
+const DOCUMENTS: [&str; 6] = [
     "rulings/clash-of-the-lightsabers-rules.yaml",
     "rulings/duel-of-the-fates-rulesheet.yaml",
     "rulings/young-jedi-faq-2000-12-01.yaml",
     "rulings/rules-from-duel-of-the-fates-revised.yaml",
     "rulings/boonta-eve-podrace-rules.yaml",
+    "rulings/players-committee-vcs1.yaml",
 ];
 
 const CATALOG: &str = "src/cards/catalog.yaml";
@@ -62,6 +63,13 @@ fn variant(kebab: &str) -> String {
 /// A text borrowed from the binary: `Cow::Borrowed("...")`.
 fn borrowed(text: &str) -> String {
     format!("Cow::Borrowed({text:?})")
+}
+
+/// An optional text borrowed from the binary.
+fn optional(text: Option<&str>) -> String {
+    text.map_or("None".to_string(), |text| {
+        format!("Some({})", borrowed(text))
+    })
 }
 
 /// A list of ids borrowed from the binary.
@@ -94,14 +102,17 @@ fn main() {
             .map_or("None".to_string(), |d| format!("Some({d})"));
         let _ = writeln!(
             code,
-            "    Document {{ id: {}, title: {}, publisher: {}, game: {}, date: SourceDate {{ year: {}, month: {month}, day: {day} }}, date_evidence: {}, source_file: {} }},",
+            "    Document {{ id: {}, title: {}, publisher: {}, game: {}, date: SourceDate {{ year: {}, month: {month}, day: {day} }}, date_evidence: {}, source_file: {}, ruleset: {}, partial: {}, addresses: {} }},",
             borrowed(&document.id),
             borrowed(&document.title),
             borrowed(&document.publisher),
             borrowed(&document.game),
             date.year,
             borrowed(&document.date_evidence),
-            borrowed(&document.source_file)
+            borrowed(&document.source_file),
+            optional(document.ruleset.as_deref()),
+            optional(document.partial.as_deref()),
+            links(&document.addresses)
         );
     }
     code.push_str("];\n\npub(crate) static ITEMS: &[Item] = &[\n");
@@ -120,7 +131,7 @@ fn main() {
         };
         let _ = writeln!(
             code,
-            "    Item {{ id: {}, document: {}, kind: ItemKind::{}, topic: {}, section: {}, text: {}, copy_of: {}, copied_by: {}, supersedes: {}, superseded_by: {}, later_addition: {}, card: {card} }},",
+            "    Item {{ id: {}, document: {}, kind: ItemKind::{}, topic: {}, section: {}, text: {}, copy_of: {}, copied_by: {}, supersedes: {}, superseded_by: {}, later_addition: {}, card: {card}, read_at: {} }},",
             borrowed(&file.id),
             borrowed(&item.document),
             variant(&file.kind),
@@ -131,12 +142,8 @@ fn main() {
             links(&item.copied_by),
             links(&file.supersedes),
             links(&item.superseded_by),
-            file.later_addition
-                .as_ref()
-                .map_or("None".to_string(), |text| format!(
-                    "Some({})",
-                    borrowed(text)
-                )),
+            optional(file.later_addition.as_deref()),
+            links(&file.read_at),
         );
     }
     code.push_str("];\n\npub(crate) static BY_ID: &[(Cow<'static, str>, usize)] = &[\n");

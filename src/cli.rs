@@ -320,6 +320,7 @@ pub enum KindArg {
     Figure,
     FrontMatter,
     Notice,
+    Paraphrase,
 }
 
 impl From<KindArg> for ItemKind {
@@ -334,6 +335,7 @@ impl From<KindArg> for ItemKind {
             KindArg::Figure => ItemKind::Figure,
             KindArg::FrontMatter => ItemKind::FrontMatter,
             KindArg::Notice => ItemKind::Notice,
+            KindArg::Paraphrase => ItemKind::Paraphrase,
         }
     }
 }

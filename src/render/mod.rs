@@ -351,6 +351,29 @@ fn labelled(corpus: &Corpus, item: &Item, later: bool) -> String {
     }
 }
 
+/// What is said before a paraphrase wherever it stands where a rule is quoted: it is our
+/// words, not the document's.
+pub const PARAPHRASE: &str = "Paraphrase, not the document's words:";
+
+/// Where a paraphrase's words can be checked against its document, if the item is one.
+pub fn paraphrase_source(item: &Item) -> Option<String> {
+    (item.kind == crate::rules::ItemKind::Paraphrase).then(|| {
+        let addresses: Vec<&str> = item.read_at.iter().map(|address| &**address).collect();
+        format!("Read at: {}.", addresses.join("; "))
+    })
+}
+
+/// An item's text as a walkthrough or a look-up gives it in plain text: a rule's words in
+/// quotation marks, a paraphrase's after [`PARAPHRASE`].
+pub fn quoted_or_paraphrased(item: &Item) -> String {
+    let text = item.text.replace('\n', " ");
+    if item.kind == crate::rules::ItemKind::Paraphrase {
+        format!("{PARAPHRASE} {text}")
+    } else {
+        format!("\"{text}\"")
+    }
+}
+
 /// Said of a line added to its document after the document's date, wherever it is quoted.
 pub const LATER_ADDITION: &str = "; this line was added later, at a date not known";
 

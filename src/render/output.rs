@@ -89,6 +89,12 @@ pub struct RuleText {
     /// Said of a line added to its document later (the Thrust cap).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub later_addition: Option<String>,
+    /// A paraphrase of a document that survives only in part: `text` is our words, not the
+    /// document's.
+    pub paraphrase: bool,
+    /// Where a paraphrase can be checked against its document.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub read_at: Vec<String>,
 }
 
 impl RuleText {
@@ -105,6 +111,12 @@ impl RuleText {
             section: item.section.to_string(),
             text: item.text.to_string(),
             later_addition: item.later_addition.as_ref().map(|text| text.to_string()),
+            paraphrase: item.kind == crate::rules::ItemKind::Paraphrase,
+            read_at: item
+                .read_at
+                .iter()
+                .map(|address| address.to_string())
+                .collect(),
         }
     }
 }
@@ -131,6 +143,10 @@ pub struct WalkOutput<'a> {
     /// rules refuse.
     pub findings: Vec<String>,
     /// The steps, in order.
+    /// What the rules in force say of themselves: a fan update that survives only in part
+    /// says what its readable text covers.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ruleset_notes: Vec<String>,
     pub events: Vec<StepOutput<'a>>,
     /// Why the walk stopped before its end, if it did.
     pub stop: Option<StopOutput>,

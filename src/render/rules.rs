@@ -24,6 +24,15 @@ pub fn standing(corpus: &Corpus, ruleset: &Ruleset, item: &Item) -> String {
         return format!("in force under {ruleset}");
     }
     if !ruleset.publishes(corpus, item) {
+        if let Some(brought_by) = corpus
+            .document_of(item)
+            .and_then(|document| document.ruleset.as_deref())
+            .filter(|brought_by| *brought_by != ruleset.name)
+        {
+            return format!(
+                "not in force under {ruleset}: only the {brought_by} ruleset brings it in"
+            );
+        }
         if item.later_addition.is_some() {
             return format!(
                 "not in force under {ruleset}: a later addition of unknown date, in force only under latest"
@@ -98,7 +107,21 @@ pub fn show(
         }
         Format::Markdown => {
             let _ = writeln!(out, "### `{}`\n", item.id);
-            let _ = writeln!(out, "{}\n", markdown_quote(&item.text));
+            match super::paraphrase_source(item) {
+                // A paraphrase is no quotation: our words, with where to check them.
+                Some(source) => {
+                    let _ = writeln!(
+                        out,
+                        "*{}* {}\n\n{}\n",
+                        super::PARAPHRASE,
+                        markdown_escape(&item.text),
+                        markdown_escape(&source)
+                    );
+                }
+                None => {
+                    let _ = writeln!(out, "{}\n", markdown_quote(&item.text));
+                }
+            }
             let _ = writeln!(
                 out,
                 "— *{}*, {} · {} · {}\n",
@@ -158,7 +181,13 @@ pub fn show(
                 palette.bad(&status)
             };
             let _ = writeln!(out, "{}\n", wrap(&status, palette.width, ""));
+            if super::paraphrase_source(item).is_some() {
+                let _ = writeln!(out, "{}", wrap(super::PARAPHRASE, palette.width, ""));
+            }
             let _ = writeln!(out, "{}\n", wrap(&item.text, palette.width, "  "));
+            if let Some(source) = super::paraphrase_source(item) {
+                let _ = writeln!(out, "{}\n", wrap(&source, palette.width, ""));
+            }
             if let Some(note) = &item.later_addition {
                 let _ = writeln!(
                     out,

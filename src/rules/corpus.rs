@@ -82,6 +82,8 @@ pub enum ItemKind {
     FrontMatter,
     /// Addresses, copyright and other notices.
     Notice,
+    /// Our words for a rule of a document that survives only in part: never its text.
+    Paraphrase,
 }
 
 impl ItemKind {
@@ -96,6 +98,7 @@ impl ItemKind {
             ItemKind::Figure => "figure",
             ItemKind::FrontMatter => "front matter",
             ItemKind::Notice => "notice",
+            ItemKind::Paraphrase => "paraphrase",
         }
     }
 }
@@ -144,6 +147,9 @@ pub struct Item {
     pub later_addition: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub card: Option<CardListEntry>,
+    /// Where a paraphrase's words can be checked against the document.
+    #[serde(skip_serializing_if = "no_links")]
+    pub read_at: Links,
 }
 
 impl Item {
@@ -168,6 +174,12 @@ pub struct Document {
     pub date: SourceDate,
     pub date_evidence: Text,
     pub source_file: Text,
+    /// The ruleset that brings the document in (a fan update); in force under no other.
+    pub ruleset: Option<Text>,
+    /// What the readable text of a document that survives only in part covers.
+    pub partial: Option<Text>,
+    /// Where the document can be read.
+    pub addresses: Links,
 }
 
 /// The corpus made by the build script from `rulings/*.yaml`.
@@ -261,6 +273,7 @@ impl Corpus {
                 superseded_by: owned(item.superseded_by),
                 later_addition: item.file.later_addition.map(Text::Owned),
                 card,
+                read_at: owned(item.file.read_at),
             });
         }
         let mut by_key: std::collections::BTreeMap<String, Vec<usize>> =
@@ -294,6 +307,9 @@ impl Corpus {
                         },
                         date_evidence: Cow::Owned(document.date_evidence),
                         source_file: Cow::Owned(document.source_file),
+                        ruleset: document.ruleset.map(Cow::Owned),
+                        partial: document.partial.map(Cow::Owned),
+                        addresses: owned(document.addresses),
                     })
                     .collect(),
             ),

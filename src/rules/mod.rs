@@ -11,7 +11,7 @@ mod tokens;
 pub use assumptions::{Assumption, AssumptionSpec, Choices};
 pub use corpus::{CardListEntry, Corpus, CorpusError, Document, Item, ItemKind, SourceDate};
 pub use diff::{DiffEntry, RulesetDiff, WordChange, diff, word_diff};
-pub use ruleset::{NAMED_RULESETS, Ruleset, RulesetError};
+pub use ruleset::{NAMED_RULESETS, PLAYERS_COMMITTEE, Ruleset, RulesetError};
 pub use search::{
     MAX_QUERY_WORDS, SearchHit, SearchResults, SearchScope, Snippet, TextHit, is_stop_word, search,
     search_texts,

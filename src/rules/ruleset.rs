@@ -8,7 +8,7 @@ use thiserror::Error;
 use super::corpus::{Corpus, Item, SourceDate};
 
 /// The named rulesets, besides any date written as `YYYY-MM-DD`.
-pub const NAMED_RULESETS: [(&str, Option<&str>, &str); 4] = [
+pub const NAMED_RULESETS: [(&str, Option<&str>, &str); 5] = [
     (
         "latest",
         None,
@@ -29,7 +29,16 @@ pub const NAMED_RULESETS: [(&str, Option<&str>, &str); 4] = [
         Some("2001-09-05"),
         "the revised dueling text and the Boonta Eve rules as printed in 2001, without the later Thrust cap",
     ),
+    (
+        PLAYERS_COMMITTEE,
+        None,
+        "latest, with the fan Players Committee's rules update of Virtual Card Set #1 (v1.1): the duel pass, duel damage, dueling text and the title limit of deck construction, as paraphrases of the part that can still be read (partial)",
+    ),
 ];
+
+/// The ruleset of the fan Players Committee's rules update: `latest` with the documents that
+/// name it (`ruleset:` in `rulings/`).
+pub const PLAYERS_COMMITTEE: &str = "players-committee";
 
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum RulesetError {
@@ -57,7 +66,7 @@ impl Default for Ruleset {
 impl fmt::Display for Ruleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.as_of {
-            None => write!(f, "latest"),
+            None => write!(f, "{}", self.name),
             Some(date) if self.name == date.to_string() => write!(f, "rules as of {date}"),
             Some(date) => write!(f, "{} (rules as of {date})", self.name),
         }
@@ -78,7 +87,10 @@ impl Ruleset {
         for (name, date, _) in NAMED_RULESETS {
             if wanted == name {
                 return Ok(match date {
-                    None => Ruleset::latest(),
+                    None => Ruleset {
+                        name: name.to_string(),
+                        as_of: None,
+                    },
                     Some(date) => Ruleset {
                         name: name.to_string(),
                         as_of: SourceDate::parse(date).ok(),
@@ -107,22 +119,44 @@ impl Ruleset {
         }
     }
 
+    /// Every document of Decipher and Hasbro, and no fan update.
     pub fn is_latest(&self) -> bool {
-        self.as_of.is_none()
+        self.as_of.is_none() && self.name == "latest"
     }
 
-    /// Whether the item's document was out by this ruleset's date (later additions of unknown
-    /// date count only in `latest`), whatever supersedes it.
+    /// Whether a document is among this ruleset's: one that a named ruleset brings in (a fan
+    /// update) is in that ruleset alone.
+    pub fn takes(&self, document: &super::corpus::Document) -> bool {
+        document
+            .ruleset
+            .as_deref()
+            .is_none_or(|ruleset| ruleset == self.name)
+    }
+
+    /// The documents this ruleset brings in beyond Decipher's and Hasbro's (a fan update).
+    pub fn brought<'c>(&self, corpus: &'c Corpus) -> Vec<&'c super::corpus::Document> {
+        corpus
+            .documents()
+            .iter()
+            .filter(|document| document.ruleset.as_deref() == Some(self.name.as_str()))
+            .collect()
+    }
+
+    /// Whether the item's document is among the ruleset's and was out by its date (later
+    /// additions of unknown date count only in `latest`), whatever supersedes it.
     pub fn publishes(&self, corpus: &Corpus, item: &Item) -> bool {
+        let Some(document) = corpus.document_of(item) else {
+            return false;
+        };
+        if !self.takes(document) {
+            return false;
+        }
         let Some(as_of) = self.as_of else {
             return true;
         };
         if item.later_addition.is_some() {
             return false;
         }
-        let Some(document) = corpus.document_of(item) else {
-            return false;
-        };
         let as_of_day = (as_of.year, as_of.month.unwrap_or(1), as_of.day.unwrap_or(1));
         document.date.certain_from() <= as_of_day
     }

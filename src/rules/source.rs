@@ -18,6 +18,17 @@ pub struct DocumentFile {
     pub date: String,
     pub date_evidence: String,
     pub source_file: String,
+    /// A document that only the named ruleset brings in (a fan update): in force under no
+    /// other.
+    #[serde(default)]
+    pub ruleset: Option<String>,
+    /// For a document that survives only in part: what its readable text covers, said once
+    /// at the start of every walkthrough under its ruleset.
+    #[serde(default)]
+    pub partial: Option<String>,
+    /// Where the document can be read (web addresses).
+    #[serde(default)]
+    pub addresses: Vec<String>,
     pub items: Vec<ItemFile>,
 }
 
@@ -39,6 +50,9 @@ pub struct ItemFile {
     pub later_addition: Option<String>,
     #[serde(default)]
     pub card: Option<CardFile>,
+    /// Where this item can be read, of the document's addresses (a paraphrase's source).
+    #[serde(default)]
+    pub read_at: Vec<String>,
 }
 
 /// An entry of a card list.

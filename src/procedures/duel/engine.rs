@@ -185,6 +185,8 @@ pub struct DuelEngine {
     empty_hand_ends: bool,
     /// The scenario chose `stop` for `anakin-empty-deck`.
     anakin_empty_deck_stops: bool,
+    /// The duel rules in force that this engine does not apply (paraphrased fan rules).
+    rules_not_applied: Vec<String>,
 }
 
 impl DuelEngine {
@@ -215,6 +217,16 @@ impl DuelEngine {
             said_location: false,
             empty_hand_ends: false,
             anakin_empty_deck_stops: false,
+            rules_not_applied: corpus
+                .items()
+                .iter()
+                .filter(|item| {
+                    item.kind == crate::rules::ItemKind::Paraphrase
+                        && item.topic == "duel"
+                        && board.ruleset.in_force(corpus, item)
+                })
+                .map(|item| item.id.to_string())
+                .collect(),
         }
     }
 
@@ -1413,6 +1425,15 @@ impl DuelEngine {
 
     fn next_step(&mut self, board: &mut Board) -> Result<Option<Decision>, MissingFact> {
         let planet = self.planet.unwrap_or(Planet("Naboo"));
+        if matches!(self.phase, Phase::Start | Phase::Resume) && !self.rules_not_applied.is_empty()
+        {
+            let refusal = Refusal::RulesNotApplied {
+                ruleset: board.ruleset.to_string(),
+                rules: std::mem::take(&mut self.rules_not_applied),
+            };
+            self.refuse(board, refusal, &[]);
+            return Ok(None);
+        }
         match self.phase {
             Phase::Start => self.start(board)?,
             Phase::Resume => self.resume(board)?,

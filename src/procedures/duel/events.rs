@@ -22,6 +22,21 @@ pub enum Refusal {
         side: Side,
     },
     NoUsableLightsaber,
+    /// The rules in force change the duel by rules this program does not apply (a fan
+    /// update's paraphrased duel rules): the duel is not walked rather than answered by the
+    /// rules they change.
+    RulesNotApplied {
+        ruleset: String,
+        rules: Vec<String>,
+    },
+}
+
+impl Refusal {
+    /// Whether a rule refuses the duel, rather than the program declining rules it does not
+    /// apply.
+    pub fn is_by_rule(&self) -> bool {
+        !matches!(self, Refusal::RulesNotApplied { .. })
+    }
 }
 
 /// What happened in a duel.

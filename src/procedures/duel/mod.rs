@@ -162,7 +162,9 @@ impl Procedure for DuelProcedure {
     }
 
     fn refusal(event: &DuelEvent) -> Option<&'static str> {
-        matches!(event, DuelEvent::DuelRefused { .. }).then_some("duel-refused")
+        // The program declining rules it does not apply refuses nothing by rule.
+        matches!(event, DuelEvent::DuelRefused { refusal, .. } if refusal.is_by_rule())
+            .then_some("duel-refused")
     }
 
     fn attempt_refused(result: &DuelResult) -> bool {

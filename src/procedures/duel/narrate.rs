@@ -103,6 +103,10 @@ fn narrate_duel(kind: &DuelEvent) -> String {
                 Refusal::NoUsableLightsaber => format!(
                     "{who} may not initiate a duel: none of his dueling characters at the current planet has a lightsaber there that he can use."
                 ),
+                Refusal::RulesNotApplied { ruleset, rules } => format!(
+                    "The duel is not walked: under {ruleset} it follows rules that change the Decipher duel ({}), and this program does not apply them yet, so it will not answer with the rules they change.",
+                    rules.join(", ")
+                ),
             }
         }
         DuelEvent::FighterChosen { side, card, by, role } => {
@@ -294,9 +298,16 @@ fn narrate_duel(kind: &DuelEvent) -> String {
 /// A duel's verdict, a line each.
 pub(super) fn verdict_lines(result: &DuelResult, run: &Run<DuelEvent>) -> Vec<String> {
     let mut lines = Vec::new();
-    if result.refusal.is_some() {
-        lines.push("No duel: initiating it is refused (see above).".to_string());
-        return lines;
+    match &result.refusal {
+        Some(refusal) if !refusal.is_by_rule() => {
+            lines.push("The duel is not walked (see above).".to_string());
+            return lines;
+        }
+        Some(_) => {
+            lines.push("No duel: initiating it is refused (see above).".to_string());
+            return lines;
+        }
+        None => {}
     }
     if run.stop.is_some() {
         lines.push("The walk stopped before the duel ended.".to_string());

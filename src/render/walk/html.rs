@@ -115,7 +115,10 @@ impl<'a> Page<'a> {
     }
 
     fn notes(&mut self, walk: &Walkthrough) {
-        let mut notes = Vec::new();
+        let mut notes: Vec<String> = super::ruleset_notes(self.quotes.corpus, &walk.ruleset)
+            .iter()
+            .map(|note| format!("<strong>Note:</strong> {}", inline(note)))
+            .collect();
         for finding in &walk.findings {
             notes.push(format!(
                 "<strong>Note:</strong> the position is illegal (<code>{}</code>): {}. See \
@@ -259,7 +262,7 @@ impl<'a> Page<'a> {
              <p>{}</p>\n</blockquote>",
             attribute(&item.document),
             escape(&document_label(corpus, item)),
-            escape(&item.text.replace('\n', " "))
+            text_html(item)
         );
     }
 
@@ -436,7 +439,7 @@ impl<'a> Page<'a> {
                 escape(&item.id),
                 attribute(&item.document),
                 escape(&document_label(corpus, item)),
-                escape(&item.text.replace('\n', " "))
+                text_html(item)
             );
         }
         self.out.push_str("</dl>\n</section>\n");
@@ -471,6 +474,19 @@ impl<'a> Page<'a> {
             );
         }
         self.out.push_str("</ul>\n</section>\n");
+    }
+}
+
+/// An item's text: a rule's words, or a paraphrase marked as ours, with where to check it.
+fn text_html(item: &Item) -> String {
+    let text = escape(&item.text.replace('\n', " "));
+    match crate::render::paraphrase_source(item) {
+        Some(source) => format!(
+            "<em>{}</em> {text} <span class=\"source\">{}</span>",
+            escape(crate::render::PARAPHRASE),
+            escape(&source)
+        ),
+        None => text,
     }
 }
 

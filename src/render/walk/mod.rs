@@ -242,6 +242,17 @@ fn alike(count: usize) -> String {
     }
 }
 
+/// What the rules in force say of themselves before any step: a fan update that survives
+/// only in part says what its readable text covers, once.
+fn ruleset_notes(corpus: &Corpus, ruleset: &Ruleset) -> Vec<String> {
+    ruleset
+        .brought(corpus)
+        .into_iter()
+        .filter_map(|document| document.partial.as_deref())
+        .map(|partial| format!("Under {ruleset}: {partial}"))
+        .collect()
+}
+
 fn heading(walk: &Walkthrough, ruleset: &Ruleset) -> String {
     let mut text = walk.outcome.heading(ruleset, walk.seed);
     if let Some(policy) = walk.policy {
@@ -271,6 +282,9 @@ fn render_text(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) ->
         "{}",
         palette.dim(&wrap(&heading(walk, &quotes.ruleset), palette.width, ""))
     );
+    for note in ruleset_notes(quotes.corpus, &quotes.ruleset) {
+        let _ = writeln!(out, "\n{}", palette.warn(&wrap(&note, palette.width, "")));
+    }
     if !walk.findings.is_empty() {
         let _ = writeln!(out);
         for finding in &walk.findings {
@@ -370,7 +384,7 @@ fn text_step(
             quotes.first_step.insert(item.id.to_string(), step);
             wrap_hanging_into(
                 out,
-                &format!("\"{}\"", item.text.replace('\n', " ")),
+                &super::quoted_or_paraphrased(item),
                 palette.width,
                 "      ",
                 "      ",
@@ -569,6 +583,9 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
         "*{}*\n",
         markdown_escape(&heading(walk, &quotes.ruleset))
     );
+    for note in ruleset_notes(quotes.corpus, &quotes.ruleset) {
+        let _ = writeln!(out, "> **Note:** {}\n", markdown_escape(&note));
+    }
     for finding in &walk.findings {
         let _ = writeln!(
             out,
@@ -609,11 +626,15 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
                             markdown_escape(&standing(quotes.corpus, &quotes.ruleset, item))
                         )
                     };
+                    let text = markdown_escape(&item.text.replace('\n', " "));
+                    let text = match super::paraphrase_source(item) {
+                        Some(_) => format!("*{}* {text}", super::PARAPHRASE),
+                        None => text,
+                    };
                     blocks.push(format!(
-                        "> `{}`: *{}*{standing}\\\n> {}",
+                        "> `{}`: *{}*{standing}\\\n> {text}",
                         item.id,
                         markdown_escape(&document_label(quotes.corpus, item)),
-                        markdown_escape(&item.text.replace('\n', " "))
                     ));
                 }
             }
@@ -845,6 +866,7 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
             .collect(),
         legal: illegal.is_empty(),
         findings: illegal,
+        ruleset_notes: ruleset_notes(corpus, &walk.ruleset),
         events,
         stop,
         result,
