@@ -112,7 +112,7 @@ const NOTICE: &str =
     "Under players-committee: The Players Committee's rules update survives only in part";
 
 #[test]
-fn a_duel_under_the_ruleset_is_not_walked_and_the_partial_notice_is_given_once() {
+fn a_duel_under_the_ruleset_walks_with_the_partial_notice_given_once() {
     let file = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/scenarios/duel/hands-empty-tied.yaml"
@@ -124,22 +124,7 @@ fn a_duel_under_the_ruleset_is_not_walked_and_the_partial_notice_is_given_once()
         "{}",
         walked.stdout
     );
-    assert!(
-        walked.stdout.contains("The duel is not walked:"),
-        "{}",
-        walked.stdout
-    );
-    assert!(
-        walked.stdout.contains("pc.duel.damage.defeated"),
-        "{}",
-        walked.stdout
-    );
-    assert!(
-        walked
-            .stdout
-            .contains("The duel is not walked (see above).")
-    );
-    // Not walked is no refusal by rule: `walk` and `check` find the scenario legal alike.
+    assert!(walked.stdout.contains("Verdict"), "{}", walked.stdout);
     let json: serde_json::Value = serde_json::from_str(
         &run(&[
             "walk",
@@ -152,26 +137,80 @@ fn a_duel_under_the_ruleset_is_not_walked_and_the_partial_notice_is_given_once()
         .stdout,
     )
     .expect("JSON");
-    assert_eq!(json["legal"], true);
     assert_eq!(json["ruleset_notes"].as_array().map(Vec::len), Some(1));
-    let checked: serde_json::Value = serde_json::from_str(
-        &run(&[
-            "check",
-            file,
-            "--rules-as-of",
-            "players-committee",
-            "--format",
-            "json",
-        ])
-        .stdout,
+    // Under latest, no notice.
+    assert!(!run(&["walk", file]).stdout.contains(NOTICE));
+}
+
+/// A paraphrased duel rule the engine does not apply stops the duel before it starts: it
+/// is not answered by the rules the paraphrase changes. A corpus with one more such rule
+/// shows it.
+#[test]
+fn a_paraphrased_duel_rule_the_walk_does_not_apply_stops_the_duel_unwalked() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    let mut texts: Vec<(String, String)> = std::fs::read_dir(&root)
+        .expect("rulings")
+        .flatten()
+        .map(|entry| {
+            let path = entry.path();
+            let text = std::fs::read_to_string(&path).expect("readable");
+            (path.display().to_string(), text)
+        })
+        .collect();
+    let order = [
+        "clash",
+        "rulesheet",
+        "faq",
+        "revised",
+        "boonta",
+        "players-committee",
+    ];
+    texts.sort_by_key(|(file, _)| order.iter().position(|word| file.contains(word)));
+    for (file, text) in &mut texts {
+        if file.contains("players-committee") {
+            text.push_str(
+                "  - id: pc.duel.unapplied\n    kind: paraphrase\n    topic: duel\n    \
+                 section: Dueling\n    read_at: [https://docslib.org/doc/12800123/virtual-card-set-1-v1-1-rules-updates]\n    \
+                 text: A rule of the duel no walk applies.\n",
+            );
+        }
+    }
+    let pairs: Vec<(&str, &str)> = texts
+        .iter()
+        .map(|(file, text)| (file.as_str(), text.as_str()))
+        .collect();
+    let corpus = Corpus::from_yaml(&pairs).expect("the corpus reads");
+    let scenario = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/duel/hands-empty-tied.yaml"
+    ))
+    .expect("readable")
+    .replace("action: duel\n", "action: duel\nrules: players-committee\n");
+    let walked = jedi_judge::walk::walk_text_seeded(
+        &scenario,
+        &corpus,
+        jedi_judge::cards::Catalog::embedded(),
+        None,
+        None,
+        None,
+        None,
     )
-    .expect("JSON");
-    assert_eq!(checked["files"][0]["verdict"], "legal");
-    // Under latest, no notice, and the duel is walked.
-    let latest = run(&["walk", file]);
-    assert!(!latest.stdout.contains(NOTICE));
-    assert!(latest.stdout.contains("Verdict"));
-    assert!(!latest.stdout.contains("not walked"));
+    .expect("walks");
+    let text = jedi_judge::render::walk::render(
+        &walked,
+        &corpus,
+        jedi_judge::render::Format::Text,
+        Palette::plain(),
+    );
+    assert!(text.contains("The duel is not walked:"), "{text}");
+    assert!(text.contains("pc.duel.unapplied"), "{text}");
+    assert!(!text.contains("pc.duel.pass,"), "{text}");
+    assert!(
+        text.contains("The duel is not walked (see above)."),
+        "{text}"
+    );
+    // Declining rules it does not apply is no refusal by rule.
+    assert!(walked.illegal_findings().is_empty());
 }
 
 #[test]
@@ -199,4 +238,37 @@ fn what_the_update_does_not_cover_is_walked_by_the_decipher_rule_with_the_notice
         "html",
     ]);
     assert_eq!(page.stdout.matches("survives only in part").count(), 1);
+}
+
+/// The pass is a word of its own: `declare-pass` passes instead of attacking, and `pass`,
+/// which declines a block, is refused at an attack with the reason.
+#[test]
+fn the_pass_is_written_declare_pass_and_pass_still_declines_only_a_block() {
+    let scenario = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/players-committee/pass-then-the-opponent-attacks.yaml"
+    ))
+    .expect("readable");
+    let wrong = scenario.replace(
+        "plays: [declare-pass, pass, pass]",
+        "plays: [pass, pass, pass]",
+    );
+    assert_ne!(wrong, scenario);
+    let walked = common::walk_seeded(&wrong, None, None);
+    assert_eq!(walked.illegal_findings(), ["answer-not-legal"]);
+    let Some(jedi_judge::engine::Stop::Undecided {
+        why:
+            jedi_judge::engine::Unanswered::NotLegal {
+                ruled_out: Some(ruled_out),
+                ..
+            },
+        ..
+    }) = walked.stop()
+    else {
+        panic!("refused with a reason: {:?}", walked.stop());
+    };
+    assert_eq!(
+        ruled_out.why,
+        "`pass` declines a block, and this is an attack: a player who passes instead of attacking writes `declare-pass`"
+    );
 }

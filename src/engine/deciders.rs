@@ -423,12 +423,24 @@ fn answer_play(decision: &Decision, play: PlayAnswer) -> Result<usize, NoOption>
             .options
             .iter()
             .position(|o| o.declines)
+            .filter(|_| !decision.kind.declines_only_as_itself)
             .ok_or_else(|| NoOption("pass".to_string())),
         PlayAnswer::Destiny(number) => decision
             .options
             .iter()
             .position(|o| !o.declines && o.destiny == Some(number))
             .ok_or_else(|| NoOption(number.to_string())),
+        // A decision's own word for declining it (`declare-pass`).
+        PlayAnswer::Name(name)
+            if decision.kind.declines_only_as_itself
+                && matching::normalise(&name) == matching::normalise(decision.kind.declines_as) =>
+        {
+            decision
+                .options
+                .iter()
+                .position(|o| o.declines)
+                .ok_or(NoOption(name))
+        }
         PlayAnswer::Name(name) => by_name(decision, &name).ok_or(NoOption(name)),
         // A block answers a block decision only.
         PlayAnswer::Block(number) => decision
@@ -532,6 +544,12 @@ pub fn answer_text(decision: &Decision, text: &str) -> Option<usize> {
             }
         }
         _ => {}
+    }
+    // A decision's own word for declining it (`declare-pass`).
+    if decision.kind.declines_only_as_itself
+        && matching::normalise(text) == matching::normalise(decision.kind.declines_as)
+    {
+        return decision.options.iter().position(|o| o.declines);
     }
     let play = match text.parse::<i32>() {
         Ok(number) => PlayAnswer::Destiny(number),
@@ -678,6 +696,7 @@ mod tests {
         policy: PolicyRole::First,
         volunteer: Volunteer::Never,
         declines_as: "none",
+        declines_only_as_itself: false,
     };
 
     fn option(label: &'static str, declines: bool) -> DecisionOption {

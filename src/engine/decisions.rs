@@ -88,6 +88,9 @@ pub struct DecisionKind {
     pub volunteer: Volunteer,
     /// How the shell's record writes an answer that declines, in a list (`pass`, `stop`).
     pub declines_as: &'static str,
+    /// Whether only `declines_as` declines it: the common words (`pass`, `none`) mean
+    /// something else there (`pass` declines a block, not an attack).
+    pub declines_only_as_itself: bool,
 }
 
 impl DecisionKind {

@@ -30,6 +30,7 @@ pub const FETCH: &DecisionKind = &DecisionKind {
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 pub(crate) const ONE_COPY: Citation = cite("deploy-from-deck.one-copy");

@@ -27,6 +27,7 @@ pub const ADD_STARSHIP: &DecisionKind = &DecisionKind {
     policy: PolicyRole::First,
     volunteer: Volunteer::WhenScripted,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// Evacuation: whether to intercept.
@@ -36,6 +37,7 @@ pub const INTERCEPT: &DecisionKind = &DecisionKind {
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// A battle plan made by decisions: the next card, its weapon, a Battle card.
@@ -45,6 +47,7 @@ pub const BATTLE_PLAN: &DecisionKind = &DecisionKind {
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// Every decision the battle and the evacuation ask.

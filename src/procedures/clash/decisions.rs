@@ -11,6 +11,7 @@ pub const CLASH_PLAN: &DecisionKind = &DecisionKind {
     policy: PolicyRole::Strongest,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// A card played in a battle.
@@ -20,6 +21,7 @@ pub const CLASH_PLAY: &DecisionKind = &DecisionKind {
     policy: PolicyRole::Strongest,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// A card played in a standoff.
@@ -29,6 +31,7 @@ pub const CLASH_STANDOFF_PLAY: &DecisionKind = &DecisionKind {
     policy: PolicyRole::Strongest,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// Whether to try to concede the battle.
@@ -38,6 +41,7 @@ pub const CLASH_CONCEDE_OFFER: &DecisionKind = &DecisionKind {
     policy: PolicyRole::Decline,
     volunteer: Volunteer::WhenNext("try-concede"),
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// Every decision Clash of the Lightsabers asks.

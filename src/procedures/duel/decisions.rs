@@ -51,6 +51,7 @@ pub const INITIATOR_CHARACTER: &DecisionKind = &DecisionKind {
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// The initiator chooses the lightsaber his character fights with.
@@ -60,6 +61,7 @@ pub const INITIATOR_WEAPON: &DecisionKind = &DecisionKind {
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// The initiator chooses the opposing character who defends.
@@ -69,6 +71,7 @@ pub const DEFENDER: &DecisionKind = &DecisionKind {
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// The defender may have a dueling character defend instead.
@@ -78,6 +81,7 @@ pub const SUBSTITUTE: &DecisionKind = &DecisionKind {
     policy: PolicyRole::DeclineUnlessFirst,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// The defender chooses the weapon his character fights with.
@@ -87,16 +91,23 @@ pub const DEFENDER_WEAPON: &DecisionKind = &DecisionKind {
     policy: PolicyRole::TakeUnlessFirst,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
-/// A card from the dueling hand to attack with.
+/// A card from the dueling hand to attack with; under the Players Committee's rules, or a
+/// pass, written `declare-pass` (`pass` declines a block).
 pub const ATTACK: &DecisionKind = &DecisionKind {
     name: "attack",
     script: PLAYS,
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
-    declines_as: "pass",
+    declines_as: DECLARE_PASS,
+    declines_only_as_itself: true,
 };
+
+/// How a script writes the Players Committee's pass at an attack: a word of its own, since
+/// `pass` declines a block.
+pub const DECLARE_PASS: &str = "declare-pass";
 
 /// A card from the dueling hand to block the attack with, or none.
 pub const BLOCK: &DecisionKind = &DecisionKind {
@@ -105,6 +116,7 @@ pub const BLOCK: &DecisionKind = &DecisionKind {
     policy: PolicyRole::Block,
     volunteer: Volunteer::Never,
     declines_as: "pass",
+    declines_only_as_itself: false,
 };
 
 /// Whether to use an optional dueling effect.
@@ -114,6 +126,7 @@ pub const USE_EFFECT: &DecisionKind = &DecisionKind {
     policy: PolicyRole::TakeUnlessFirst,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// Every decision the duel asks.

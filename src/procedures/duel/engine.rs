@@ -43,6 +43,27 @@ const DEFEAT_DAMAGE: Citation = cite("duel.defeat-damage");
 pub(crate) const NO_DEFEAT: Citation = cite("duel.no-defeat");
 const OVER: Citation = cite("duel.over");
 const DECK_VICTORY: Citation = cite("faq.even-up.deck-victory-first");
+// The Players Committee's rules update, paraphrased: in force under `players-committee` only.
+const PASS: Citation = cite("pc.duel.pass");
+const PASS_ONLY_BLOCKS: Citation = cite("pc.duel.pass.only-blocks");
+const PASS_NO_BATTLE: Citation = cite("pc.duel.pass.no-battle");
+const PASS_BOTH: Citation = cite("pc.duel.pass.both");
+const PASS_BLOCKS_HIT: Citation = cite("pc.duel.pass.blocks-hit");
+const PC_DEFEAT_DAMAGE: Citation = cite("pc.duel.damage.defeated");
+const PC_NO_DEFEAT_DAMAGE: Citation = cite("pc.duel.damage.neither-defeated");
+const PC_DUELING_TEXT: Citation = cite("pc.duel.dueling-text");
+
+/// The paraphrased duel rules this engine applies; any other in force stops the duel.
+const APPLIED_PARAPHRASES: [Citation; 8] = [
+    PASS,
+    PASS_ONLY_BLOCKS,
+    PASS_NO_BATTLE,
+    PASS_BOTH,
+    PASS_BLOCKS_HIT,
+    PC_DEFEAT_DAMAGE,
+    PC_NO_DEFEAT_DAMAGE,
+    PC_DUELING_TEXT,
+];
 
 /// How a sum names a card's number: `printed power`, or, where the scenario declares it,
 /// `power declared by the scenario` with the catalog's number where that differs (the
@@ -96,6 +117,16 @@ pub(crate) const RESHUFFLE_WITHOUT_DEFEAT: Assumption = Assumption {
     text: "When neither character is defeated, the dueling cards are still reshuffled into their draw decks before damage: they are still part of the draw deck. The sources state the reshuffle only for a defeat.",
 };
 pub(crate) use crate::engine::damage::DAMAGE_NOT_BELOW_ZERO;
+/// Under the Players Committee's rules, a duel in which no attack can be made any more.
+pub(crate) const NO_ATTACK_LEFT_ENDS: Assumption = Assumption {
+    name: "pc-no-attack-left-ends",
+    text: "Under the Players Committee's rules, when one player has passed (and may only block) and the other has no card left to attack with, no attack can be made, and the duel ends with neither character defeated, as when both pass. The readable text does not say.",
+};
+/// The Players Committee's damage less hits scored, where the hits scored are more.
+pub(crate) const PC_DAMAGE_AT_LEAST_ZERO: Assumption = Assumption {
+    name: "pc-damage-at-least-zero",
+    text: "Under the Players Committee's rules, damage less the hits a character scored is at least 0: a character that scored more hits than its damage comes to takes none. The readable text does not say.",
+};
 /// The scenario's value of `empty-hand-cannot-attack` that ends the exchange.
 pub(crate) const DUEL_ENDS: &str = "duel-ends";
 /// The scenario's value of `anakin-empty-deck` that stops the walk.
@@ -187,6 +218,14 @@ pub struct DuelEngine {
     anakin_empty_deck_stops: bool,
     /// The duel rules in force that this engine does not apply (paraphrased fan rules).
     rules_not_applied: Vec<String>,
+    /// The Players Committee's pass is in force: a player may pass instead of attacking.
+    pass_rule: bool,
+    /// Who has passed in this duel.
+    passed: BySide<bool>,
+    /// The Players Committee's dueling damage is in force: less the hits scored.
+    pc_damage: bool,
+    /// The Players Committee's dueling text is in force: no lightsaber needed.
+    pc_dueling_text: bool,
 }
 
 impl DuelEngine {
@@ -224,9 +263,16 @@ impl DuelEngine {
                     item.kind == crate::rules::ItemKind::Paraphrase
                         && item.topic == "duel"
                         && board.ruleset.in_force(corpus, item)
+                        && !APPLIED_PARAPHRASES
+                            .iter()
+                            .any(|applied| applied.id() == item.id)
                 })
                 .map(|item| item.id.to_string())
                 .collect(),
+            pass_rule: in_force(PASS.id()),
+            passed: BySide::default(),
+            pc_damage: in_force(PC_DEFEAT_DAMAGE.id()),
+            pc_dueling_text: in_force(PC_DUELING_TEXT.id()),
         }
     }
 
@@ -501,6 +547,7 @@ impl DuelEngine {
         for side in [Side::Light, Side::Dark] {
             self.fighter.set(side, Some(duel.side(side).fighter));
             self.weapon.set(side, duel.side(side).weapon);
+            self.passed.set(side, duel.side(side).passed);
         }
         let name = |side: Side| Self::name(board, duel.side(side).fighter);
         self.result.attacker = Some(name(duel.initiator));
@@ -1014,6 +1061,16 @@ impl DuelEngine {
         Ok(())
     }
 
+    /// The rule that lets the scorer use a card's dueling text: his lightsaber's, or under
+    /// the Players Committee's rules, with none, theirs.
+    fn text_rule(&self, board: &Board, scorer: Side) -> Citation {
+        if self.scorer_has_lightsaber(board, scorer) {
+            TEXT_LIGHTSABER
+        } else {
+            PC_DUELING_TEXT
+        }
+    }
+
     fn scorer_has_lightsaber(&self, board: &Board, side: Side) -> bool {
         self.weapon
             .get(side)
@@ -1060,7 +1117,7 @@ impl DuelEngine {
         use_it: bool,
     ) {
         let name = Self::name(board, card);
-        let cites = [TEXT_LIGHTSABER, TEXT_PHRASE];
+        let cites = [self.text_rule(board, scorer), TEXT_PHRASE];
         let mut moves = Vec::new();
         let discards = matches!(
             effect,
@@ -1073,6 +1130,7 @@ impl DuelEngine {
                 effect,
                 applied: false,
                 detail: "the player chooses not to use it".to_string(),
+                without_lightsaber: false,
             };
             self.emit(board, event, &cites, &[], moves);
             return;
@@ -1125,6 +1183,7 @@ impl DuelEngine {
             effect,
             applied: true,
             detail,
+            without_lightsaber: !self.scorer_has_lightsaber(board, scorer),
         };
         self.emit(board, event, &cites, &[], moves);
         if extra_hits > 0
@@ -1184,6 +1243,19 @@ impl DuelEngine {
             self.phase = Phase::Attack(hit_side);
         }
         Ok(())
+    }
+
+    /// Whether a side may make an attack: it has not passed and holds a card.
+    fn can_lead(&self, board: &Board, side: Side) -> bool {
+        !self.passed.get(side) && !board.zone(Zone::DuelingHand(side)).is_empty()
+    }
+
+    /// The hit tokens on a side's dueling character.
+    fn hits_on(&self, board: &Board, side: Side) -> u32 {
+        self.fighter
+            .get(side)
+            .and_then(|id| board.instance(id))
+            .map_or(0, |instance| instance.hits)
     }
 
     fn damage_parts(
@@ -1246,6 +1318,8 @@ impl DuelEngine {
                 &[],
                 moves,
             );
+        } else if self.passed.get(Side::Light) || self.passed.get(Side::Dark) {
+            // Both passed, or no attack was left: said when it happened.
         } else if board.zone(Zone::DuelingHand(Side::Light)).is_empty()
             && board.zone(Zone::DuelingHand(Side::Dark)).is_empty()
         {
@@ -1305,11 +1379,18 @@ impl DuelEngine {
         let taker = match defeated {
             Some(loser) => {
                 let fighter = self.fighter.get(loser).unwrap_or(CardId(0));
-                Some((
-                    loser,
-                    self.damage_parts(board, loser, fighter)?,
-                    vec![DEFEAT_DAMAGE],
-                ))
+                let mut parts = self.damage_parts(board, loser, fighter)?;
+                let mut cites = vec![DEFEAT_DAMAGE];
+                if self.pc_damage {
+                    // Less the hits it scored: those still on the winner.
+                    let scored = self.hits_on(board, loser.opponent());
+                    parts.push((
+                        format!("hits {} scored", Self::name(board, fighter)),
+                        -i32::try_from(scored).unwrap_or(i32::MAX),
+                    ));
+                    cites.push(PC_DEFEAT_DAMAGE);
+                }
+                Some((loser, parts, cites))
             }
             None => {
                 let hits = |side: Side| {
@@ -1320,35 +1401,60 @@ impl DuelEngine {
                 };
                 let (light, dark) = (hits(Side::Light), hits(Side::Dark));
                 if light == dark {
+                    let cites: &[Citation] =
+                        if self.passed.get(Side::Light) && self.passed.get(Side::Dark) {
+                            &[PASS_BOTH]
+                        } else if self.pc_damage {
+                            &[PC_NO_DEFEAT_DAMAGE]
+                        } else {
+                            &[NO_DEFEAT]
+                        };
                     self.emit(
                         board,
                         DuelEvent::NoDamage {
-                            reason: format!("a tie: {light} hit tokens each"),
+                            reason: format!(
+                                "a tie: {light} hit token{} each",
+                                if light == 1 { "" } else { "s" }
+                            ),
                         },
-                        &[NO_DEFEAT],
+                        cites,
                         &[],
                         Vec::new(),
                     );
                     None
                 } else {
-                    let (side, count) = if light > dark {
-                        (Side::Light, light)
+                    let (side, count, scored) = if light > dark {
+                        (Side::Light, light, dark)
                     } else {
-                        (Side::Dark, dark)
+                        (Side::Dark, dark, light)
                     };
-                    Some((
-                        side,
-                        vec![(
-                            "hit tokens on his dueling character".to_string(),
-                            i32::try_from(count).unwrap_or(i32::MAX),
-                        )],
-                        vec![NO_DEFEAT],
-                    ))
+                    let mut parts = vec![(
+                        "hit tokens on his dueling character".to_string(),
+                        i32::try_from(count).unwrap_or(i32::MAX),
+                    )];
+                    let mut cites = vec![NO_DEFEAT];
+                    if self.pc_damage {
+                        parts.push((
+                            "hits his character scored".to_string(),
+                            -i32::try_from(scored).unwrap_or(i32::MAX),
+                        ));
+                        cites = vec![PC_NO_DEFEAT_DAMAGE];
+                    }
+                    Some((side, parts, cites))
                 }
             }
         };
         if let Some((side, parts, cites)) = taker {
             let (amount, floored) = crate::engine::damage::amount(&parts);
+            // Under the Players Committee's rules the hits scored, not game text, may take it
+            // below zero.
+            let floored = floored.map(|floor| {
+                if self.pc_damage {
+                    PC_DAMAGE_AT_LEAST_ZERO
+                } else {
+                    floor
+                }
+            });
             let assumptions: Vec<Assumption> = floored.into_iter().collect();
             let mut moves = Vec::new();
             let taken =
@@ -1502,6 +1608,37 @@ impl DuelEngine {
             },
             Phase::DamageZero => self.damage_zero(board)?,
             Phase::Hands(side) => self.hands(board, side)?,
+            Phase::Attack(side)
+                if (self.passed.get(side) || self.passed.get(side.opponent()))
+                    && !self.can_lead(board, side)
+                    && !self.can_lead(board, side.opponent()) =>
+            {
+                // One has passed and may only block; the other has no card to attack with.
+                let passed = if self.passed.get(side) {
+                    side
+                } else {
+                    side.opponent()
+                };
+                self.emit(
+                    board,
+                    DuelEvent::NoAttackLeft { passed },
+                    &[PASS_ONLY_BLOCKS, ALTERNATE],
+                    &[NO_ATTACK_LEFT_ENDS],
+                    Vec::new(),
+                );
+                self.phase = Phase::Ending;
+            }
+            Phase::Attack(side) if self.passed.get(side) => {
+                // A player who has passed may only block: he passes again.
+                self.emit(
+                    board,
+                    DuelEvent::Passed { side, again: true },
+                    &[PASS_ONLY_BLOCKS],
+                    &[],
+                    Vec::new(),
+                );
+                self.phase = Phase::Attack(side.opponent());
+            }
             Phase::Attack(side) => {
                 let own = board.zone(Zone::DuelingHand(side)).len();
                 let other = board.zone(Zone::DuelingHand(side.opponent())).len();
@@ -1529,7 +1666,13 @@ impl DuelEngine {
                         Phase::Attack(side.opponent())
                     };
                 } else {
-                    let options = Self::play_options(board, side, None)?;
+                    let mut options = Self::play_options(board, side, None)?;
+                    if self.pass_rule {
+                        options.push(Self::decline(
+                            &format!("{}: make no attack", super::decisions::DECLARE_PASS),
+                            &[PASS, PASS_ONLY_BLOCKS, PASS_NO_BATTLE],
+                        ));
+                    }
                     if options.len() == 1 {
                         let card = options[0].card.unwrap_or(CardId(0));
                         self.play(board, side, card, false)?;
@@ -1583,9 +1726,9 @@ impl DuelEngine {
                                     board,
                                     format!("use it: {}", effect.label()),
                                     Some(card),
-                                    &[TEXT_LIGHTSABER],
+                                    &[self.text_rule(board, scorer)],
                                 ),
-                                Self::decline("do not use it", &[TEXT_LIGHTSABER]),
+                                Self::decline("do not use it", &[self.text_rule(board, scorer)]),
                             ],
                         }));
                     }
@@ -1609,7 +1752,7 @@ impl DuelEngine {
         let scorer = side.opponent();
         let card = self.attack_card.unwrap_or(CardId(0));
         match board.card(card).and_then(|c| c.text.dueling) {
-            Some(_) if self.scorer_has_lightsaber(board, scorer) => {
+            Some(_) if self.scorer_has_lightsaber(board, scorer) || self.pc_dueling_text => {
                 self.phase = Phase::Effect { scorer, card };
             }
             Some(effect) => {
@@ -1622,6 +1765,7 @@ impl DuelEngine {
                         effect,
                         applied: false,
                         detail: "its character is not using a lightsaber".to_string(),
+                        without_lightsaber: true,
                     },
                     &[TEXT_CARDS, TEXT_LIGHTSABER],
                     &[],
@@ -1668,6 +1812,41 @@ impl Procedure for DuelEngine {
     fn ruled_out(&self, board: &Board, decision: &Decision, given: &str) -> Option<RuledOut> {
         if let Some(ruled_out) = self.named_card_ruled_out(board, decision, given) {
             return Some(ruled_out);
+        }
+        // A pass where the rules in force have none: he must attack.
+        if decision.kind == super::decisions::ATTACK
+            && crate::cards::matching::normalise(given)
+                == crate::cards::matching::normalise(super::decisions::DECLARE_PASS)
+            && !self.pass_rule
+        {
+            return Some(RuledOut {
+                why: format!(
+                    "under {} a duel has no pass: the player whose turn it is to attack plays an attack card (the pass is the Players Committee's rule, in force under players-committee)",
+                    board.ruleset
+                ),
+                cites: vec![ATTACK, ALTERNATE],
+                assumptions: Vec::new(),
+            });
+        }
+        // A `pass` at an attack declines no block: the pass is written `declare-pass`.
+        if decision.kind == super::decisions::ATTACK
+            && crate::cards::matching::normalise(given) == "pass"
+        {
+            return Some(RuledOut {
+                why: format!(
+                    "`pass` declines a block, and this is an attack{}",
+                    if self.pass_rule {
+                        format!(
+                            ": a player who passes instead of attacking writes `{}`",
+                            super::decisions::DECLARE_PASS
+                        )
+                    } else {
+                        String::new()
+                    }
+                ),
+                cites: vec![ATTACK],
+                assumptions: Vec::new(),
+            });
         }
         // A block must match the attack's destiny number exactly.
         let Phase::Block { destiny, .. } = self.phase else {
@@ -1821,6 +2000,24 @@ impl Procedure for DuelEngine {
                     Vec::new(),
                 );
                 self.phase = Phase::DamageZero;
+            }
+            super::decisions::ATTACK if option.declines => {
+                let side = decision.who;
+                self.passed.set(side, true);
+                self.result.passed.push(side);
+                self.emit(
+                    board,
+                    DuelEvent::Passed { side, again: false },
+                    &option.cites,
+                    &[],
+                    Vec::new(),
+                );
+                self.phase = if self.passed.get(side.opponent()) {
+                    self.emit(board, DuelEvent::BothPassed, &[PASS_BOTH], &[], Vec::new());
+                    Phase::Ending
+                } else {
+                    Phase::Attack(side.opponent())
+                };
             }
             super::decisions::ATTACK => {
                 if let Some(id) = option.card

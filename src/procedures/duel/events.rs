@@ -123,6 +123,20 @@ pub enum DuelEvent {
         destiny: i32,
         could_have: bool,
     },
+    /// Under the Players Committee's rules: the player whose turn it is to lead passes
+    /// instead of attacking; `again` where he passed before and may only block now.
+    Passed {
+        side: Side,
+        again: bool,
+    },
+    /// Under the Players Committee's rules: both players have passed, and the duel ends with
+    /// neither character defeated.
+    BothPassed,
+    /// Under the Players Committee's rules: one player has passed and the other has no card
+    /// left to attack with, so the duel ends with neither character defeated.
+    NoAttackLeft {
+        passed: Side,
+    },
     Hit {
         side: Side,
         card: String,
@@ -136,6 +150,9 @@ pub enum DuelEvent {
         effect: DuelingEffect,
         applied: bool,
         detail: String,
+        /// The scorer uses no lightsaber: the text applies by the Players Committee's rule.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        without_lightsaber: bool,
     },
     CannotAttack {
         side: Side,
@@ -201,6 +218,10 @@ pub struct DuelResult {
     pub exchange_end: Option<Tally>,
     /// Who made the first fresh attack of the walk.
     pub first_attacker: Option<Side>,
+    /// Under the Players Committee's rules: who passed in this duel, in order (and so may not
+    /// initiate a battle this turn).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub passed: Vec<Side>,
 }
 
 impl DuelResult {

@@ -56,6 +56,20 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
         values: &[("floor-at-zero", "damage reduced below zero is zero")],
     },
     AssumptionSpec {
+        assumption: engine::NO_ATTACK_LEFT_ENDS,
+        values: &[(
+            "duel-ends",
+            "the duel ends with neither defeated when no attack can be made (under players-committee)",
+        )],
+    },
+    AssumptionSpec {
+        assumption: engine::PC_DAMAGE_AT_LEAST_ZERO,
+        values: &[(
+            "floor-at-zero",
+            "damage less the hits scored is at least 0 (under players-committee)",
+        )],
+    },
+    AssumptionSpec {
         assumption: engine::ANAKIN_EMPTY_DECK,
         values: &[
             ("power-zero", "his power counts as 0 before bonuses"),
@@ -72,8 +86,8 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
     summary: "the player whose turn it is initiates a lightsaber duel at the current planet",
     shell: Some(super::ShellCommand {
         noun: "duel",
-        usage: "duel [under-way LIGHT / DARK | weapon SIDE CARD | next SIDE | pending WHAT | initiator SIDE | drawn SIDE N | off]",
-        what: "alone: the player whose turn it is initiates a duel, or the duel under way goes on, decisions asked at the prompt; `under-way` states a duel in progress (then `next`, `pending` attack|block|defeat, `weapon`, `initiator`, `drawn`; dueling cards with `add SIDE N to dueling-hand` or `dueling-pile`); `off` ends it",
+        usage: "duel [under-way LIGHT / DARK | weapon SIDE CARD | next SIDE | pending WHAT | initiator SIDE | drawn SIDE N | passed SIDE | off]",
+        what: "alone: the player whose turn it is initiates a duel, or the duel under way goes on, decisions asked at the prompt; `under-way` states a duel in progress (then `next`, `pending` attack|block|defeat, `weapon`, `initiator`, `drawn`, `passed` (under players-committee); dueling cards with `add SIDE N to dueling-hand` or `dueling-pile`); `off` ends it",
         example: "duel under-way qui-gon / maul student",
     }),
     assumptions: ASSUMPTIONS,

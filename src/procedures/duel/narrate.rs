@@ -24,6 +24,7 @@ impl crate::engine::EventKind for DuelEvent {
                 | DuelEvent::Attack { .. }
                 | DuelEvent::Block { .. }
                 | DuelEvent::NoBlock { .. }
+                | DuelEvent::Passed { .. }
                 | DuelEvent::Hit { .. }
                 | DuelEvent::DuelingText { .. }
                 | DuelEvent::CannotAttack { .. }
@@ -190,6 +191,24 @@ fn narrate_duel(kind: &DuelEvent) -> String {
             side_name(*side),
             card_phrase(card, *destiny)
         ),
+        DuelEvent::Passed { side, again: false } => format!(
+            "The {} player passes instead of attacking: from now on he may only block in this duel, and he may not initiate a battle this turn. The {} player leads.",
+            side_name(*side),
+            side_name(side.opponent())
+        ),
+        DuelEvent::Passed { side, again: true } => format!(
+            "The {} player, who has passed, passes again instead of attacking; the {} player leads.",
+            side_name(*side),
+            side_name(side.opponent())
+        ),
+        DuelEvent::NoAttackLeft { passed } => format!(
+            "The {} player has passed and may only block, and the {} player has no card left to attack with: no attack can be made, so the duel ends with neither character defeated.",
+            side_name(*passed),
+            side_name(passed.opponent())
+        ),
+        DuelEvent::BothPassed => {
+            "Both players have passed: the duel ends, and neither character is defeated.".to_string()
+        }
         DuelEvent::NoBlock { side, destiny, could_have } => {
             if *could_have {
                 format!("The {} player chooses not to block the {destiny}.", side_name(*side))
@@ -202,8 +221,13 @@ fn narrate_duel(kind: &DuelEvent) -> String {
             side_name(*side),
             if *hits == 1 { "" } else { "s" }
         ),
-        DuelEvent::DuelingText { side, card, effect, applied, detail } => {
-            if *applied {
+        DuelEvent::DuelingText { side, card, effect, applied, detail, without_lightsaber } => {
+            if *applied && *without_lightsaber {
+                format!(
+                    "{card} scored the hit for the {} player, whose character uses no lightsaber; under the Players Committee's rules its dueling text applies all the same: {detail}.",
+                    side_name(*side)
+                )
+            } else if *applied {
                 format!(
                     "{card} scored the hit for the {} player, whose character is using a lightsaber, so its dueling text applies: {detail}.",
                     side_name(*side)

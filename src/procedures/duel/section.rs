@@ -59,6 +59,13 @@ pub struct DuelistFile {
     /// pile to it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drawn: Option<Located<DeckSize>>,
+    /// Under the Players Committee's rules: he has passed in this duel, and may only block.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub passed: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 /// What is to happen next in a duel under way, as a scenario writes it (`attack`, `block`
@@ -104,6 +111,8 @@ pub struct Duelist {
     pub weapon: Option<CardId>,
     /// How many cards were drawn into the dueling hand, if the scenario says.
     pub drawn: Option<u32>,
+    /// He has passed (the Players Committee's rules).
+    pub passed: bool,
     /// Where the side's part of the duel was written.
     pub span: SpanNote,
 }
@@ -191,6 +200,7 @@ impl SectionFile for DuelFile {
                 drawn: duelist
                     .drawn
                     .map(|drawn| Located::new(DeckSize::saturating(i64::from(drawn)))),
+                passed: duelist.passed,
             })
         };
         DuelFile {
@@ -212,6 +222,7 @@ fn duelist(builder: &mut Builder<'_>, side: Side, file: &Located<DuelistFile>) -
         hand,
         pile,
         drawn,
+        passed,
     } = &file.value;
     if let Some(hand) = hand {
         match &hand.value {
@@ -251,6 +262,7 @@ fn duelist(builder: &mut Builder<'_>, side: Side, file: &Located<DuelistFile>) -
         fighter,
         weapon,
         drawn: drawn.as_ref().map(|drawn| drawn.value.u32()),
+        passed: *passed,
         span: SpanNote(file.span),
     })
 }

@@ -32,6 +32,7 @@ pub fn under_way(
                 fighter,
                 weapon: None,
                 drawn: None,
+                passed: false,
                 span: SpanNote::default(),
             };
             DuelFile::set_stated(
@@ -65,6 +66,7 @@ pub fn under_way(
                         )
                     })?;
                 }
+                "passed" => duel.side_mut(Side::from_word(value)?).passed = true,
                 "drawn" => {
                     let side = Side::from_word(value)?;
                     let count = args.get(2).copied().ok_or("duel drawn SIDE N")?;
@@ -90,7 +92,7 @@ pub fn under_way(
                 }
                 other => {
                     return Err((format!(
-                        "{} is not a part of a duel under way: under-way, weapon, next, pending, initiator, drawn or off",
+                        "{} is not a part of a duel under way: under-way, weapon, next, pending, initiator, drawn, passed or off",
                         crate::text::quoted(other)
                     )).into());
                 }

@@ -18,6 +18,7 @@ pub const NEW_PLANET_EFFECT: &DecisionKind = &DecisionKind {
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// Every decision a new location's Effects ask.

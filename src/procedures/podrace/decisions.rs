@@ -34,6 +34,7 @@ pub const THRUST: &DecisionKind = &DecisionKind {
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// The next lap card, or stop.
@@ -43,6 +44,7 @@ pub const LAP_CARD: &DecisionKind = &DecisionKind {
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
     declines_as: "stop",
+    declines_only_as_itself: false,
 };
 
 /// How many cards to draw by Refuel.
@@ -52,6 +54,7 @@ pub const REFUEL: &DecisionKind = &DecisionKind {
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// Every decision the Podrace step asks (the match it fetches from the draw deck too).

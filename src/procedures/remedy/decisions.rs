@@ -26,6 +26,7 @@ pub const SHUFFLE_BACK: &DecisionKind = &DecisionKind {
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// The next planet.
@@ -35,6 +36,7 @@ pub const NEXT_PLANET: &DecisionKind = &DecisionKind {
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
     declines_as: "none",
+    declines_only_as_itself: false,
 };
 
 /// Every decision the remedies ask.
