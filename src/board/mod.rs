@@ -287,6 +287,9 @@ pub struct PlayerState {
     pub laps_span: SpanNote,
     /// Whether he has initiated a duel this turn.
     pub dueled_this_turn: bool,
+    /// Under the Players Committee's rules: he passed in a duel this turn, and may not
+    /// initiate a battle.
+    pub passed_in_duel: bool,
     /// The planets he has controlled this game, where game text asks.
     pub controlled: Vec<Planet>,
     /// Where the draw deck was written, for diagnostics about the whole deck.

@@ -201,6 +201,9 @@ pub fn board(board: &Board, palette: Palette) -> String {
         if state.laps > 0 {
             extras.push(format!("{} laps", state.laps));
         }
+        if state.passed_in_duel {
+            extras.push("passed in a duel this turn".to_string());
+        }
         if state.dueled_this_turn {
             extras.push("has dueled this turn".to_string());
         }

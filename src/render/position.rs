@@ -139,6 +139,9 @@ fn young_jedi(board: &Board) -> PositionTable {
                     if state.laps == 1 { "" } else { "s" }
                 ));
             }
+            if state.passed_in_duel {
+                lines.push("passed in a duel this turn".to_string());
+            }
             if state.dueled_this_turn {
                 lines.push("has dueled this turn".to_string());
             }

@@ -1040,6 +1040,7 @@ impl Builder<'_> {
             self.board.player_mut(side).counters_spent = counters.value.u32();
         }
         self.board.player_mut(side).dueled_this_turn = player.dueled_this_turn;
+        self.board.player_mut(side).passed_in_duel = player.passed_in_duel;
         for planet in &player.controlled {
             if let Some(planet) = self.planet(planet) {
                 self.board.player_mut(side).controlled.push(planet);

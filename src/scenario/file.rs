@@ -1166,6 +1166,10 @@ pub struct PlayerFile {
     /// Whether this player has already initiated a duel this turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dueled_this_turn: bool,
+    /// Under the Players Committee's rules: whether this player passed in a duel this turn
+    /// (he may not initiate a battle).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub passed_in_duel: bool,
     /// The planets he has controlled this game, where game text asks ("when you have
     /// controlled Coruscant").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -242,6 +242,7 @@ fn player(board: &Board, side: Side) -> Option<Located<PlayerFile>> {
         counters_spent: (state.counters_spent > 0)
             .then(|| Located::new(Ranged::saturating(i64::from(state.counters_spent)))),
         dueled_this_turn: state.dueled_this_turn,
+        passed_in_duel: state.passed_in_duel,
         controlled: state
             .controlled
             .iter()

@@ -20,6 +20,8 @@ use crate::engine::{
 };
 
 const HYPERSPACE: Citation = cite("starship.hyperspace");
+/// The Players Committee's rule, paraphrased: in force under `players-committee` only.
+const PASS_NO_BATTLE: Citation = cite("pc.duel.pass.no-battle");
 const EVACUATION: Citation = cite("starship.evacuation");
 const EVACUATION_PLANET: Citation = cite("starship.evacuation-planet");
 const INTERCEPT: Citation = cite("starship.intercept");
@@ -251,6 +253,9 @@ pub struct BattleEngine {
     /// The FAQ's battle rulings: the character battle's rules, which the starship battle
     /// "proceeds much like".
     battle_rules: bool,
+    /// The Players Committee's rule that a player who passed in a duel may not initiate a
+    /// battle that turn.
+    pass_no_battle: bool,
     unique_rule: bool,
     laps_rule: bool,
     tie_both: bool,
@@ -293,6 +298,7 @@ impl BattleEngine {
             result: BattleResult::new(mode),
             evacuation_rules: in_force(EVACUATION),
             battle_rules: in_force(DESTINY_IN_FIGHT),
+            pass_no_battle: in_force(PASS_NO_BATTLE),
             unique_rule: in_force(UNIQUE_STARSHIPS),
             laps_rule: board.ruleset.in_force_id(corpus, "boonta.laps.not-in-play"),
             tie_both: false,
@@ -402,6 +408,14 @@ impl BattleEngine {
                     ruleset: board.ruleset.to_string(),
                 },
                 &[],
+            );
+            return Ok(());
+        }
+        if self.mode == Mode::Battle && self.pass_no_battle && board.player(mover).passed_in_duel {
+            self.refuse(
+                Some(mover),
+                BattleRefusal::PassedInDuel { side: mover },
+                &[PASS_NO_BATTLE],
             );
             return Ok(());
         }

@@ -41,6 +41,11 @@ pub enum BattleRefusal {
     NotCurrentPlanet {
         planet: String,
     },
+    /// Under the Players Committee's rules: the player passed in a duel this turn, and may
+    /// not initiate a battle.
+    PassedInDuel {
+        side: Side,
+    },
     /// The evacuation was intercepted, but the starship battle's rules (those of the
     /// character battle) are the base rulebook's under the rules in force.
     StarshipBattleRulesNotHeld {

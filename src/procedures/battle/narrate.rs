@@ -63,6 +63,10 @@ fn refusal(mode: Mode, refusal: &BattleRefusal) -> String {
         BattleRefusal::StarshipBattleRulesNotHeld { ruleset } => format!(
             "The starship battle cannot be walked: it proceeds much like a character battle, and under {ruleset} the character battle's rules are the base rulebook's, which the rule corpus does not hold."
         ),
+        BattleRefusal::PassedInDuel { side } => format!(
+            "No {what}: {} passed in a duel this turn, and under the Players Committee's rules a player who has passed may not initiate a battle for the rest of the turn.",
+            player(*side)
+        ),
         BattleRefusal::NoCharacters { side } => format!(
             "No battle: {} has no character at the planet.",
             player(*side)

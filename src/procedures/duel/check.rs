@@ -10,13 +10,46 @@ use crate::procedures::duel::engine::{
 };
 use crate::scenario::SectionFile;
 
+/// A pass stated (in a duel under way, or by a player this turn) under rules with no pass:
+/// the Decipher duel has none.
+fn passes_without_the_rule(
+    board: &Board,
+    corpus: &crate::rules::Corpus,
+    found: &mut Vec<Violation>,
+) {
+    if board.ruleset.in_force_id(corpus, super::engine::PASS.id()) {
+        return;
+    }
+    let duel = DuelFile::stated(board);
+    for side in [Side::Light, Side::Dark] {
+        let in_duel = duel.filter(|duel| duel.side(side).passed);
+        if in_duel.is_none() && !board.player(side).passed_in_duel {
+            continue;
+        }
+        let span = in_duel
+            .and_then(|duel| duel.side(side).span.0)
+            .or(board.player(side).section_span.0);
+        found.push(finding(
+            "pass-without-the-rule",
+            format!(
+                "the scenario says the {side} player passed in a duel, and under {} a duel has no pass: the player whose turn it is to attack plays an attack card (the pass is the Players Committee's rule, in force under players-committee)",
+                board.ruleset
+            ),
+            vec![Basis::Rule(super::engine::ATTACK)],
+            span,
+            "a pass",
+        ));
+    }
+}
+
 /// The code of the finding that refuses a walk: hit tokens with no duel to hold them.
 pub const HITS_OUTSIDE_DUEL: &str = "hits-outside-duel";
 
 /// Every finding about duels in the position.
-pub fn check(board: &Board) -> Vec<Violation> {
+pub fn check(board: &Board, corpus: &crate::rules::Corpus) -> Vec<Violation> {
     let mut found = Vec::new();
     hits_outside_duel(board, &mut found);
+    passes_without_the_rule(board, corpus, &mut found);
     if let Some(duel) = DuelFile::stated(board) {
         let section = duel.span.0;
         if board.turn.is_some_and(|turn| turn != duel.initiator) || board.step != Some(Step::Battle)

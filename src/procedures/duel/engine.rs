@@ -44,7 +44,7 @@ pub(crate) const NO_DEFEAT: Citation = cite("duel.no-defeat");
 const OVER: Citation = cite("duel.over");
 const DECK_VICTORY: Citation = cite("faq.even-up.deck-victory-first");
 // The Players Committee's rules update, paraphrased: in force under `players-committee` only.
-const PASS: Citation = cite("pc.duel.pass");
+pub(crate) const PASS: Citation = cite("pc.duel.pass");
 const PASS_ONLY_BLOCKS: Citation = cite("pc.duel.pass.only-blocks");
 const PASS_NO_BATTLE: Citation = cite("pc.duel.pass.no-battle");
 const PASS_BOTH: Citation = cite("pc.duel.pass.both");
@@ -2005,6 +2005,7 @@ impl Procedure for DuelEngine {
                 let side = decision.who;
                 self.passed.set(side, true);
                 self.result.passed.push(side);
+                board.player_mut(side).passed_in_duel = true;
                 self.emit(
                     board,
                     DuelEvent::Passed { side, again: false },

@@ -185,8 +185,8 @@ impl Procedure for DuelProcedure {
         result.refusal.is_some()
     }
 
-    fn check(board: &Board, _corpus: &Corpus) -> Vec<Violation> {
-        check::check(board)
+    fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
+        check::check(board, corpus)
     }
 
     fn refuses(finding: &Violation) -> Option<&'static str> {
