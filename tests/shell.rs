@@ -1140,3 +1140,35 @@ fn identical_cards_are_one_choice_with_their_count() {
         "{out}"
     );
 }
+
+/// Under players-committee the shell offers the pass at an attack: typed `declare-pass` (or
+/// its letter); `pass`, which declines a block, is no answer there and nothing is lost. Both
+/// passes end the duel with the damage less the hits scored, and the board keeps the passes.
+#[test]
+fn the_shell_offers_the_players_committee_pass_under_its_own_word() {
+    let (out, board) = transcript(
+        "rules players-committee\nturn dark\nstep battle\nplanet Naboo\nadd dark maul student\n\
+         set maul student power 3 damage 4 text none\nadd light qui-gon mentor\n\
+         set qui-gon mentor power 3 damage 5 text none\nadd dark 2 2 6 6 to deck\n\
+         add light 1 1 6 6 to deck\nduel under-way qui-gon mentor / maul student\n\
+         add dark 4 to dueling-hand\nadd light 3 to dueling-hand\nhits qui-gon mentor 3\n\
+         hits maul student 1\nduel\ndeclare-pass\npass\ndeclare-pass\n",
+    );
+    assert!(out.contains("b. declare-pass: make no attack"), "{out}");
+    assert!(
+        out.contains(
+            "\"pass\" is not one of the options: type its letter, or a number an option has."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Both players have passed: the duel ends"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Damage taken: Light Side 2, Dark Side 0."),
+        "{out}"
+    );
+    assert!(board.player(jedi_judge::cards::Side::Dark).passed_in_duel);
+    assert!(board.player(jedi_judge::cards::Side::Light).passed_in_duel);
+}
