@@ -618,12 +618,22 @@ pub fn rule_help(violation: &Violation, corpus: &Corpus, ruleset: &Ruleset) -> S
                             crate::render::rules::standing(corpus, ruleset, found.item)
                         )
                     };
-                    parts.push(format!(
-                        "Rule {} ({}){status}:\n\"{}\"",
-                        found.item.id,
-                        document_label(corpus, found.item),
-                        one_line(found.item)
-                    ));
+                    // A paraphrase is our words with where to check them, never quoted.
+                    match crate::render::paraphrase_source(found.item) {
+                        Some(source) => parts.push(format!(
+                            "Rule {} ({}){status}:\n{} {}\n{source}",
+                            found.item.id,
+                            document_label(corpus, found.item),
+                            crate::render::PARAPHRASE,
+                            one_line(found.item)
+                        )),
+                        None => parts.push(format!(
+                            "Rule {} ({}){status}:\n\"{}\"",
+                            found.item.id,
+                            document_label(corpus, found.item),
+                            one_line(found.item)
+                        )),
+                    }
                 }
             }
             Basis::Assumption(text) => parts.push(format!("Assumption (not rule text): {text}")),

@@ -333,6 +333,8 @@ pub type CardsDrawn = Ranged<0, 99>;
 pub type Counters = Ranged<0, 999>;
 /// Cards in a draw deck given as a count.
 pub type DeckSize = Ranged<0, 1000>;
+/// Copies of one card in a deck list, 1 to 60.
+pub type Copies = Ranged<1, 60>;
 /// A power bonus, or any other amount a card's text adds (negative to subtract).
 pub type Bonus = Ranged<-20, 20>;
 /// The deploy counters a card costs, as game text states them.

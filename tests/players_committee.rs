@@ -94,6 +94,19 @@ fn a_paraphrase_is_never_shown_as_quoted_rule_text() {
             .expect("JSON");
     assert_eq!(json["item"]["kind"], "paraphrase");
     assert_eq!(json["item"]["paraphrase"], true);
+    // Nor in a finding's rule, as `check` gives it.
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/check/players-committee-deck-over-the-title-limit.yaml"
+    );
+    let checked = run(&["check", file]);
+    assert_eq!(checked.code, 1);
+    let said = format!("{}{}", checked.stdout, checked.stderr);
+    assert!(
+        said.contains("Paraphrase, not the document's words: A deck may hold"),
+        "{said}"
+    );
+    assert!(!said.contains("\"A deck may hold"), "{said}");
     // A search finds it, under the ruleset that brings it in.
     let found = run(&[
         "rules",

@@ -124,10 +124,12 @@ fn every_check_fits_the_width_and_breaks_at_spaces_only() {
                         .trim_start()
                         .starts_with(['│', '·', '╭'])
                 };
+                // A word longer than the line (a web address) stands on a line of its own.
+                let one_word = |line: &String| !line.trim().contains(' ');
                 if width == 88 {
                     let wide: Vec<String> = too_wide(&out, width)
                         .into_iter()
-                        .filter(|line| !excerpt(line))
+                        .filter(|line| !excerpt(line) && !one_word(line))
                         .collect();
                     assert!(wide.is_empty(), "{file} at {width}: {wide:#?}");
                 }

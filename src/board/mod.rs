@@ -276,6 +276,54 @@ pub struct CardInstance {
     pub provenance: ProvenanceSlot,
 }
 
+/// A deck-construction dot colour: the slot a card fills in a deck of six colours.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    serde::Deserialize,
+    serde::Serialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum DotColour {
+    Red,
+    Blue,
+    Yellow,
+    Orange,
+    Green,
+    Purple,
+}
+
+impl DotColour {
+    pub fn word(self) -> &'static str {
+        match self {
+            DotColour::Red => "red",
+            DotColour::Blue => "blue",
+            DotColour::Yellow => "yellow",
+            DotColour::Orange => "orange",
+            DotColour::Green => "green",
+            DotColour::Purple => "purple",
+        }
+    }
+}
+
+/// One line of a deck list: a card (by its full name and its title), the dot colour whose
+/// slot it fills, and how many copies.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeckListEntry {
+    pub full_name: String,
+    pub title: String,
+    pub dot: DotColour,
+    pub copies: u32,
+    /// Where the scenario wrote it.
+    pub span: SpanNote,
+}
+
 /// What each player has besides cards.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PlayerState {
@@ -292,6 +340,9 @@ pub struct PlayerState {
     pub passed_in_duel: bool,
     /// The planets he has controlled this game, where game text asks.
     pub controlled: Vec<Planet>,
+    /// The deck as he built it, if the scenario states it: each card with the
+    /// deck-construction dot colour whose slot it fills.
+    pub deck_list: Vec<DeckListEntry>,
     /// Where the draw deck was written, for diagnostics about the whole deck.
     pub deck_span: SpanNote,
     /// Where the player's section was written.

@@ -85,6 +85,14 @@ const ONE_OBJECTIVE: Citation = cite("boonta.objective.card-type");
 const AT_THE_OBJECTIVE: Citation = cite("boonta.boonta-eve-classic.deploy");
 const ONE_EFFECT_PER_PLANET: Citation = cite("boonta.objective.boonta-eve-classic");
 const SIXTY_CARDS: Citation = cite("boonta.objective.card-type");
+/// The Players Committee's deck limits, paraphrased: in force under `players-committee` only.
+const TITLE_LIMIT: Citation = cite("pc.deck.title-limit");
+const TITLE_NOT_SUBTITLE: Citation = cite("pc.deck.subtitles");
+
+/// The most cards of one deck-construction dot colour in a deck.
+pub const CARDS_PER_DOT: u32 = 10;
+/// Under the Players Committee's rules, the most cards of one title in one dot colour.
+pub const TITLE_PER_DOT: u32 = 5;
 
 /// The deploy counters a player has each turn, under `deploy-counters-per-turn`.
 pub const COUNTERS_A_TURN: u32 = 6;
@@ -117,6 +125,7 @@ pub fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
         checker.at_the_objective(side, &mut found);
         checker.effects_per_planet(side, &mut found);
         checker.deck_size(side, &mut found);
+        checker.deck_list(side, &mut found);
     }
     checker.starships_face_down(&mut found);
     in_file_order(&mut found);
@@ -834,6 +843,69 @@ impl Checker<'_> {
                     remedy: None,
                     cards: effects,
                     labels,
+                });
+            }
+        }
+    }
+
+    /// A stated deck list: at most 10 cards of each dot colour (the base rulebook's limit,
+    /// which the sources do not state); under the Players Committee's rules, at most 5 of one
+    /// title in one colour, subtitles aside.
+    fn deck_list(&self, side: Side, found: &mut Vec<Violation>) {
+        let list = &self.board.player(side).deck_list;
+        let mut by_dot: BTreeMap<crate::board::DotColour, (u32, Vec<Span>)> = BTreeMap::new();
+        let mut by_title: BTreeMap<(crate::board::DotColour, String), (u32, String, Vec<Span>)> =
+            BTreeMap::new();
+        for line in list {
+            let dot = by_dot.entry(line.dot).or_default();
+            dot.0 = dot.0.saturating_add(line.copies);
+            dot.1.extend(line.span.0);
+            let title = by_title
+                .entry((line.dot, crate::cards::matching::normalise(&line.title)))
+                .or_insert_with(|| (0, line.title.clone(), Vec::new()));
+            title.0 = title.0.saturating_add(line.copies);
+            title.2.extend(line.span.0);
+        }
+        for (dot, (count, spans)) in by_dot {
+            if count > CARDS_PER_DOT {
+                found.push(Violation {
+                    verdict: Verdict::Illegal,
+                    code: "dot-over-ten",
+                    message: format!(
+                        "the {side} deck list has {count} cards in its {} slots; a deck holds at most {CARDS_PER_DOT} of each deck-construction dot colour",
+                        dot.word()
+                    ),
+                    basis: vec![Basis::Assumption(
+                        "at most 10 cards of each deck-construction dot colour (six colours, 60 cards): the base rulebook's deck rule, which the rule sources do not state".to_string(),
+                    )],
+                    remedy: None,
+                    cards: Vec::new(),
+                    labels: spans
+                        .into_iter()
+                        .map(|span| (span, dot.word().to_string()))
+                        .collect(),
+                });
+            }
+        }
+        if !self.in_force(TITLE_LIMIT) {
+            return;
+        }
+        for ((dot, _), (count, title, spans)) in by_title {
+            if count > TITLE_PER_DOT {
+                found.push(Violation {
+                    verdict: Verdict::Illegal,
+                    code: "title-over-five-in-a-dot",
+                    message: format!(
+                        "the {side} deck list has {count} cards titled {title} in its {} slots; under the Players Committee's rules a deck holds at most {TITLE_PER_DOT} of one card title in one dot colour, whatever their subtitles",
+                        dot.word()
+                    ),
+                    basis: vec![Basis::Rule(TITLE_LIMIT), Basis::Rule(TITLE_NOT_SUBTITLE)],
+                    remedy: None,
+                    cards: Vec::new(),
+                    labels: spans
+                        .into_iter()
+                        .map(|span| (span, title.clone()))
+                        .collect(),
                 });
             }
         }

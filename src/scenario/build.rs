@@ -1041,6 +1041,24 @@ impl Builder<'_> {
         }
         self.board.player_mut(side).dueled_this_turn = player.dueled_this_turn;
         self.board.player_mut(side).passed_in_duel = player.passed_in_duel;
+        for line in &player.deck_list {
+            // A card of the list is looked up as any other, but it is put in no zone.
+            let Some(card) = self.resolve(&line.value.card, Some(side)) else {
+                continue;
+            };
+            let entry = crate::board::DeckListEntry {
+                full_name: card.full_name(),
+                title: card.title.clone(),
+                dot: line.value.dot.value,
+                copies: line
+                    .value
+                    .copies
+                    .as_ref()
+                    .map_or(1, |copies| copies.value.u32()),
+                span: crate::board::SpanNote(line.span),
+            };
+            self.board.player_mut(side).deck_list.push(entry);
+        }
         for planet in &player.controlled {
             if let Some(planet) = self.planet(planet) {
                 self.board.player_mut(side).controlled.push(planet);

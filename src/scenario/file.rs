@@ -1166,6 +1166,10 @@ pub struct PlayerFile {
     /// Whether this player has already initiated a duel this turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dueled_this_turn: bool,
+    /// The deck as built: each card with the deck-construction dot colour whose slot it
+    /// fills (a Wild Card's, the slot it is put in), for `check` to hold to the deck limits.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deck_list: Vec<Located<DeckListFile>>,
     /// Under the Players Committee's rules: whether this player passed in a duel this turn
     /// (he may not initiate a battle).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -1174,6 +1178,19 @@ pub struct PlayerFile {
     /// controlled Coruscant").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub controlled: Vec<Located<String>>,
+}
+
+/// One line of a deck list as a scenario writes it: `{card: NAME, dot: red, copies: 2}`.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeckListFile {
+    /// The card, by name.
+    pub card: Located<String>,
+    /// The dot colour whose slot it fills: red, blue, yellow, orange, green or purple.
+    pub dot: Located<crate::board::DotColour>,
+    /// How many copies, 1 to 60 (one if left out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copies: Option<Located<crate::ranged::Copies>>,
 }
 
 /// A planet: each player's cards there.

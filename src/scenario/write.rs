@@ -243,6 +243,18 @@ fn player(board: &Board, side: Side) -> Option<Located<PlayerFile>> {
             .then(|| Located::new(Ranged::saturating(i64::from(state.counters_spent)))),
         dueled_this_turn: state.dueled_this_turn,
         passed_in_duel: state.passed_in_duel,
+        deck_list: state
+            .deck_list
+            .iter()
+            .map(|line| {
+                Located::new(super::file::DeckListFile {
+                    card: Located::new(line.full_name.clone()),
+                    dot: Located::new(line.dot),
+                    copies: (line.copies != 1)
+                        .then(|| Located::new(Ranged::saturating(i64::from(line.copies)))),
+                })
+            })
+            .collect(),
         controlled: state
             .controlled
             .iter()
