@@ -1,5 +1,7 @@
 //! Every rule the code or the catalog cites exists in the corpus.
 
+mod common;
+
 use std::path::Path;
 
 use jedi_judge::cards::Catalog;
@@ -108,36 +110,11 @@ fn every_citation_in_the_card_catalog_names_an_item_of_the_corpus() {
 
 #[test]
 fn the_embedded_corpus_is_the_one_its_yaml_files_give() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
-    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&root)
-        .expect("rulings/")
-        .flatten()
-        .map(|entry| entry.path())
-        .collect();
-    files.sort();
-    let texts: Vec<(String, String)> = files
-        .iter()
-        .map(|path| {
-            (
-                path.display().to_string(),
-                std::fs::read_to_string(path).expect("readable"),
-            )
-        })
-        .collect();
-    // In publication order, as the build script reads them.
-    let order = [
-        "clash",
-        "rulesheet",
-        "faq",
-        "revised",
-        "boonta",
-        "players-committee",
-    ];
-    let mut pairs: Vec<(&str, &str)> = texts
+    let texts = common::rulings_in_build_order();
+    let pairs: Vec<(&str, &str)> = texts
         .iter()
         .map(|(file, text)| (file.as_str(), text.as_str()))
         .collect();
-    pairs.sort_by_key(|(file, _)| order.iter().position(|word| file.contains(word)));
     let read = jedi_judge::rules::Corpus::from_yaml(&pairs).expect("the YAML reads");
     let embedded = jedi_judge::rules::Corpus::embedded();
     let as_json = |corpus: &jedi_judge::rules::Corpus| {

@@ -160,25 +160,7 @@ fn a_duel_under_the_ruleset_walks_with_the_partial_notice_given_once() {
 /// shows it.
 #[test]
 fn a_paraphrased_duel_rule_the_walk_does_not_apply_stops_the_duel_unwalked() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
-    let mut texts: Vec<(String, String)> = std::fs::read_dir(&root)
-        .expect("rulings")
-        .flatten()
-        .map(|entry| {
-            let path = entry.path();
-            let text = std::fs::read_to_string(&path).expect("readable");
-            (path.display().to_string(), text)
-        })
-        .collect();
-    let order = [
-        "clash",
-        "rulesheet",
-        "faq",
-        "revised",
-        "boonta",
-        "players-committee",
-    ];
-    texts.sort_by_key(|(file, _)| order.iter().position(|word| file.contains(word)));
+    let mut texts = common::rulings_in_build_order();
     for (file, text) in &mut texts {
         if file.contains("players-committee") {
             text.push_str(
@@ -269,17 +251,7 @@ fn the_pass_is_written_declare_pass_and_pass_still_declines_only_a_block() {
     assert_ne!(wrong, scenario);
     let walked = common::walk_seeded(&wrong, None, None);
     assert_eq!(walked.illegal_findings(), ["answer-not-legal"]);
-    let Some(jedi_judge::engine::Stop::Undecided {
-        why:
-            jedi_judge::engine::Unanswered::NotLegal {
-                ruled_out: Some(ruled_out),
-                ..
-            },
-        ..
-    }) = walked.stop()
-    else {
-        panic!("refused with a reason: {:?}", walked.stop());
-    };
+    let ruled_out = common::ruled_out(&walked).expect("refused with a reason");
     assert_eq!(
         ruled_out.why,
         "`pass` declines a block, and this is an attack: a player who passes instead of attacking writes `declare-pass`"

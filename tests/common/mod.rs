@@ -398,3 +398,43 @@ pub fn assert_heard(walked: &jedi_judge::walk::Walkthrough, answer: &str) {
         walked.heard
     );
 }
+
+/// The rule documents of `rulings/`, each file's name and text, in the order the build
+/// script reads them (publication order, the fan update last).
+pub fn rulings_in_build_order() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    let mut texts: Vec<(String, String)> = std::fs::read_dir(&root)
+        .expect("rulings/")
+        .flatten()
+        .map(|entry| {
+            let path = entry.path();
+            let text = std::fs::read_to_string(&path).expect("readable");
+            (path.display().to_string(), text)
+        })
+        .collect();
+    let order = [
+        "clash",
+        "rulesheet",
+        "faq",
+        "revised",
+        "boonta",
+        "players-committee",
+    ];
+    texts.sort_by_key(|(file, _)| order.iter().position(|word| file.contains(word)));
+    texts
+}
+
+/// Why the rules refused the scripted answer a walk stopped at, if it stopped so.
+pub fn ruled_out(walked: &jedi_judge::walk::Walkthrough) -> Option<jedi_judge::engine::RuledOut> {
+    match walked.stop() {
+        Some(jedi_judge::engine::Stop::Undecided {
+            why:
+                jedi_judge::engine::Unanswered::NotLegal {
+                    ruled_out: Some(ruled_out),
+                    ..
+                },
+            ..
+        }) => Some(ruled_out.clone()),
+        _ => None,
+    }
+}
