@@ -117,6 +117,13 @@ pub(crate) const RESHUFFLE_WITHOUT_DEFEAT: Assumption = Assumption {
     text: "When neither character is defeated, the dueling cards are still reshuffled into their draw decks before damage: they are still part of the draw deck. The sources state the reshuffle only for a defeat.",
 };
 pub(crate) use crate::engine::damage::DAMAGE_NOT_BELOW_ZERO;
+/// Under the Players Committee's rules, who leads when the player whose turn it is to lead
+/// has passed.
+pub(crate) const PASSER_LEADS_BY_PASSING: Assumption = Assumption {
+    name: "pc-passer-passes-his-lead",
+    text: "Under the Players Committee's rules, the turn to lead goes as in the Decipher duel (the player just hit leads next); a player who has passed uses his turn to lead by passing again, and the other player leads. The readable text does not say who leads after a hit when one side has passed; both of its worked examples fit this reading.",
+};
+
 /// Under the Players Committee's rules, a duel in which no attack can be made any more.
 pub(crate) const NO_ATTACK_LEFT_ENDS: Assumption = Assumption {
     name: "pc-no-attack-left-ends",
@@ -1634,7 +1641,7 @@ impl DuelEngine {
                     board,
                     DuelEvent::Passed { side, again: true },
                     &[PASS_ONLY_BLOCKS],
-                    &[],
+                    &[PASSER_LEADS_BY_PASSING],
                     Vec::new(),
                 );
                 self.phase = Phase::Attack(side.opponent());

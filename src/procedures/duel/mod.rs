@@ -56,6 +56,13 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
         values: &[("floor-at-zero", "damage reduced below zero is zero")],
     },
     AssumptionSpec {
+        assumption: engine::PASSER_LEADS_BY_PASSING,
+        values: &[(
+            "pass-again",
+            "a player who has passed passes again at his turn to lead, and the other leads (under players-committee)",
+        )],
+    },
+    AssumptionSpec {
         assumption: engine::NO_ATTACK_LEFT_ENDS,
         values: &[(
             "duel-ends",
