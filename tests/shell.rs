@@ -1172,3 +1172,22 @@ fn the_shell_offers_the_players_committee_pass_under_its_own_word() {
     assert!(board.player(jedi_judge::cards::Side::Dark).passed_in_duel);
     assert!(board.player(jedi_judge::cards::Side::Light).passed_in_duel);
 }
+
+/// `passed SIDE` states a pass made earlier in the turn: under players-committee, the battle
+/// he then attempts is refused with the rule.
+#[test]
+fn a_pass_made_earlier_in_the_turn_refuses_the_battle() {
+    let (out, board) = transcript(
+        "rules players-committee\nturn dark\nstep battle\nplanet Naboo\n\
+         add dark maul sith apprentice\nadd light qui-gon jinn, jedi master\npassed dark\nbattle\n",
+    );
+    assert!(board.player(jedi_judge::cards::Side::Dark).passed_in_duel);
+    assert!(
+        out.contains("The Dark Side player has passed in a duel this turn."),
+        "{out}"
+    );
+    assert!(
+        out.contains("No battle: the Dark Side player passed in a duel this turn"),
+        "{out}"
+    );
+}

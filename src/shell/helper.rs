@@ -107,7 +107,7 @@ impl ShellHelper {
         let simple = |options: &[&str]| (last_word_start, Self::words_starting(options, fragment));
         match command.as_str() {
             "help" => simple(&commands),
-            "turn" | "counters" | "dueled" | "deck" if argument_index == 1 => (
+            "turn" | "counters" | "dueled" | "passed" | "deck" if argument_index == 1 => (
                 last_word_start,
                 spaced(Self::words_starting(&sides, fragment)),
             ),

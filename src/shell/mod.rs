@@ -89,7 +89,7 @@ struct Snapshot {
 pub type Command = (&'static str, &'static str, &'static str, &'static str);
 
 /// The shell's own commands; [`commands`] adds those of the procedures after `check`.
-const BUILT_IN: [Command; 30] = [
+const BUILT_IN: [Command; 31] = [
     (
         "add",
         "add SIDE CARD [to ZONE] [hidden] [deployed] [hits N] [thrust N]",
@@ -171,6 +171,12 @@ const BUILT_IN: [Command; 30] = [
         "dueled SIDE [yes|no]",
         "whether he has initiated a duel this turn",
         "dueled dark",
+    ),
+    (
+        "passed",
+        "passed SIDE [yes|no]",
+        "under players-committee: whether he passed in a duel this turn",
+        "passed dark",
     ),
     ("show", "show", "the board, both sides", "show"),
     (
@@ -1017,6 +1023,15 @@ impl<'a> Session<'a> {
                 self.board.player_mut(side).dueled_this_turn = flag;
                 Ok(Some(format!(
                     "The {side} player {} initiated a duel this turn.\n",
+                    if flag { "has" } else { "has not" }
+                )))
+            }
+            "passed" => {
+                let side = parse_side(args.first().copied().unwrap_or_default())?;
+                let flag = yes_no(args.get(1).copied())?;
+                self.board.player_mut(side).passed_in_duel = flag;
+                Ok(Some(format!(
+                    "The {side} player {} passed in a duel this turn.\n",
                     if flag { "has" } else { "has not" }
                 )))
             }
