@@ -252,6 +252,26 @@ fn the_pass_is_written_declare_pass_and_pass_still_declines_only_a_block() {
     let walked = common::walk_seeded(&wrong, None, None);
     assert_eq!(walked.illegal_findings(), ["answer-not-legal"]);
     let ruled_out = common::ruled_out(&walked).expect("refused with a reason");
+    // `none` declines no attack either.
+    let none = scenario.replace(
+        "plays: [declare-pass, pass, pass]",
+        "plays: [none, pass, pass]",
+    );
+    let refused = common::ruled_out(&common::walk_seeded(&none, None, None)).expect("refused");
+    assert_eq!(
+        refused.why,
+        "`none` declines a block, and this is an attack: a player who passes instead of attacking writes `declare-pass`"
+    );
+    // A script that states the pass the rules force on a player who has passed is heard.
+    let stated = scenario.replace(
+        "plays: [declare-pass, pass, pass]",
+        "plays: [declare-pass, pass, declare-pass, pass]",
+    );
+    assert_ne!(stated, scenario);
+    let heard = common::walk_seeded(&stated, None, None);
+    assert!(heard.stop().is_none(), "{}", common::rendered(&heard));
+    assert!(heard.unmet.is_empty(), "{:?}", heard.unmet);
+    assert_eq!(heard.heard.len(), 3);
     assert_eq!(
         ruled_out.why,
         "`pass` declines a block, and this is an attack: a player who passes instead of attacking writes `declare-pass`"

@@ -396,8 +396,14 @@ fn by_name(decision: &Decision, name: &str) -> Option<usize> {
     }) {
         return Some(index);
     }
+    // A word that declines (`none`, `pass`) declines a decision only its own word declines
+    // (`declare-pass`) not at all.
     if is_none_word(name) {
-        return decision.options.iter().position(|o| o.declines);
+        return decision
+            .options
+            .iter()
+            .position(|o| o.declines)
+            .filter(|_| !decision.kind.declines_only_as_itself);
     }
     let cards: Vec<Card> = decision
         .options
@@ -545,12 +551,6 @@ pub fn answer_text(decision: &Decision, text: &str) -> Option<usize> {
         }
         _ => {}
     }
-    // A decision's own word for declining it (`declare-pass`).
-    if decision.kind.declines_only_as_itself
-        && matching::normalise(text) == matching::normalise(decision.kind.declines_as)
-    {
-        return decision.options.iter().position(|o| o.declines);
-    }
     let play = match text.parse::<i32>() {
         Ok(number) => PlayAnswer::Destiny(number),
         Err(_) if matching::normalise(text) == "pass" => PlayAnswer::Pass,
@@ -586,8 +586,9 @@ impl Decider for Scripted {
     fn forced(&mut self, decision: &Decision) -> Result<(), Unanswered> {
         if !decision.kind.answer().is_single() {
             // A play that claims a block, or declines one, is this decision's: heard if it
-            // agrees with the one choice, refused if not. Other plays are the next ones. Where
-            // every play of the key answers this kind (a lap card), the next play is its.
+            // agrees with the one choice, refused if not; so is the decision's own word for
+            // declining it (`declare-pass`). Other plays are the next ones. Where every play
+            // of the key answers this kind (a lap card), the next play is its.
             let owns_every_play = decision.kind.script.leftover_unasked;
             let Some(ScriptEntry::Plays(plays)) =
                 self.side(decision.who).entry(decision.kind.script.key)
@@ -597,6 +598,13 @@ impl Decider for Scripted {
             let claim = match plays.front() {
                 Some(play @ (PlayAnswer::Block(_) | PlayAnswer::Pass))
                     if decision.kind.is_a_block() =>
+                {
+                    play.clone()
+                }
+                Some(play @ PlayAnswer::Name(name))
+                    if decision.kind.declines_only_as_itself
+                        && matching::normalise(name)
+                            == matching::normalise(decision.kind.declines_as) =>
                 {
                     play.clone()
                 }

@@ -1636,15 +1636,22 @@ impl DuelEngine {
                 self.phase = Phase::Ending;
             }
             Phase::Attack(side) if self.passed.get(side) => {
-                // A player who has passed may only block: he passes again.
-                self.emit(
-                    board,
-                    DuelEvent::Passed { side, again: true },
-                    &[PASS_ONLY_BLOCKS],
-                    &[PASSER_LEADS_BY_PASSING],
-                    Vec::new(),
-                );
-                self.phase = Phase::Attack(side.opponent());
+                // A player who has passed may only block: passing again is his one choice,
+                // which a script that says so is heard to make.
+                return Ok(Some(Decision {
+                    kind: super::decisions::ATTACK,
+                    who: side,
+                    prompt: format!(
+                        "the {side} player, who has passed, may only block: at his turn to attack he passes again"
+                    ),
+                    options: vec![Self::decline(
+                        &format!(
+                            "{}: he has passed, and may only block",
+                            super::decisions::DECLARE_PASS
+                        ),
+                        &[PASS_ONLY_BLOCKS],
+                    )],
+                }));
             }
             Phase::Attack(side) => {
                 let own = board.zone(Zone::DuelingHand(side)).len();
@@ -1835,13 +1842,15 @@ impl Procedure for DuelEngine {
                 assumptions: Vec::new(),
             });
         }
-        // A `pass` at an attack declines no block: the pass is written `declare-pass`.
+        // `pass` (or `none`) at an attack declines no block: the pass is written
+        // `declare-pass`.
         if decision.kind == super::decisions::ATTACK
-            && crate::cards::matching::normalise(given) == "pass"
+            && crate::engine::deciders::is_none_word(given)
         {
             return Some(RuledOut {
                 why: format!(
-                    "`pass` declines a block, and this is an attack{}",
+                    "`{}` declines a block, and this is an attack{}",
+                    crate::text::quoted(given.trim()),
                     if self.pass_rule {
                         format!(
                             ": a player who passes instead of attacking writes `{}`",
@@ -2007,6 +2016,17 @@ impl Procedure for DuelEngine {
                     Vec::new(),
                 );
                 self.phase = Phase::DamageZero;
+            }
+            super::decisions::ATTACK if option.declines && self.passed.get(decision.who) => {
+                let side = decision.who;
+                self.emit(
+                    board,
+                    DuelEvent::Passed { side, again: true },
+                    &option.cites,
+                    &[PASSER_LEADS_BY_PASSING],
+                    Vec::new(),
+                );
+                self.phase = Phase::Attack(side.opponent());
             }
             super::decisions::ATTACK if option.declines => {
                 let side = decision.who;
