@@ -602,6 +602,21 @@ const _: () = assert!(crate::text::MAX_COMPARED == MAX_NAME_CHARS * 4);
 mod tests {
     use super::*;
 
+    /// The embedded index holds its words only in the build's order; a card pushed onto it
+    /// takes them up first, so that a look-up by words still finds the cards it had.
+    #[test]
+    fn a_card_pushed_onto_the_embedded_index_keeps_every_card_found_by_words() {
+        let catalog = crate::cards::Catalog::embedded();
+        let mut index = catalog.index().clone();
+        let before = index.find("maul student").expect("found by words");
+        index.push(&crate::cards::Card::named(
+            "Zzyzx Test, Pushed Card",
+            crate::cards::Game::YoungJedi,
+        ));
+        assert_eq!(index.find("maul student").expect("still found"), before);
+        assert_eq!(index.find("zzyzx pushed").expect("the new card").len(), 1);
+    }
+
     #[test]
     fn a_fragment_completes_by_prefix_first_and_a_fragment_longer_than_any_name_to_nothing() {
         let names = ["Qui-Gon Jinn, Jedi Master", "Darth Maul, Sith Lord", "Jinn"];
