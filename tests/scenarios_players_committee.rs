@@ -4,35 +4,16 @@
 //! meets its `expect:` and renders as reviewed; each stands beside the same position under
 //! latest (`-latest`) where the answer differs, and the two answers do differ.
 
-use jedi_judge::engine::{Stop, Unanswered};
-
 mod common;
 
 const FOLDER: &str = "players-committee";
-
-/// A scenario walked and held to its expectation: to its end, or (a twin under latest that
-/// claims a pass) refused with the rule.
-fn walked(path: &std::path::Path) -> String {
-    let (text, walked, conserved, out) = common::walk_watched(path);
-    assert!(text.contains("expect:"), "{}", path.display());
-    common::assert_met_and_conserved(path, &walked, conserved, &out);
-    match walked.stop() {
-        None => assert_eq!(walked.exit_code(), 0, "{}\n{out}", path.display()),
-        Some(Stop::Undecided {
-            why: Unanswered::NotLegal { .. },
-            ..
-        }) => assert_eq!(walked.illegal_findings(), ["answer-not-legal"]),
-        Some(stop) => panic!("{}: stops at {stop:?}\n{out}", path.display()),
-    }
-    out
-}
 
 #[test]
 fn every_players_committee_scenario_walks_as_expected_and_renders_as_reviewed() {
     let mut count = 0;
     insta::glob!("../scenarios/players-committee", "*.yaml", |path| {
         count += 1;
-        insta::assert_snapshot!(walked(path));
+        insta::assert_snapshot!(common::judged(path));
     });
     assert!(count >= 10, "only {count} scenarios");
 }

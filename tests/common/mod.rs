@@ -438,3 +438,36 @@ pub fn ruled_out(walked: &jedi_judge::walk::Walkthrough) -> Option<jedi_judge::e
         _ => None,
     }
 }
+
+/// A bundled walk held to a judge's answer: it meets its `expect:` and conserves its cards,
+/// and either runs to its end (exit 0) or stops at a claim the rules refuse (exit 1): never
+/// at a fact it lacks or a decision it does not give. Its text rendering, for the snapshot.
+pub fn judged(path: &Path) -> String {
+    let (text, walked, conserved, out) = walk_watched(path);
+    assert!(
+        text.contains("expect:"),
+        "{} has no expectation",
+        path.display()
+    );
+    assert_met_and_conserved(path, &walked, conserved, &out);
+    match walked.stop() {
+        None => assert_eq!(walked.exit_code(), 0, "{}\n{out}", path.display()),
+        Some(jedi_judge::engine::Stop::Undecided {
+            why: jedi_judge::engine::Unanswered::NotLegal { .. },
+            ..
+        }) => {
+            assert_eq!(walked.exit_code(), 1, "{}", path.display());
+            assert_eq!(
+                walked.illegal_findings(),
+                ["answer-not-legal"],
+                "{}",
+                path.display()
+            );
+        }
+        Some(jedi_judge::engine::Stop::Missing { fact }) if fact.is_illegal() => {
+            assert_eq!(walked.exit_code(), 1, "{}", path.display());
+        }
+        Some(stop) => panic!("{}: stops at {stop:?}\n{out}", path.display()),
+    }
+    out
+}

@@ -491,7 +491,7 @@ fn text_html(item: &Item) -> String {
 }
 
 /// Text with the characters HTML gives meaning to in text escaped.
-pub fn escape(text: &str) -> String {
+fn escape(text: &str) -> String {
     escaped(text, false)
 }
 

@@ -2,7 +2,7 @@
 
 mod html;
 
-pub use html::{escape as html_escape, page as html_page};
+pub use html::page as html_page;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
