@@ -1844,8 +1844,7 @@ impl Procedure for DuelEngine {
         }
         // `pass` (or `none`) at an attack declines no block: the pass is written
         // `declare-pass`.
-        if decision.kind == super::decisions::ATTACK
-            && crate::engine::deciders::is_none_word(given)
+        if decision.kind == super::decisions::ATTACK && crate::engine::deciders::is_none_word(given)
         {
             return Some(RuledOut {
                 why: format!(
