@@ -40,6 +40,7 @@ const DOCUMENTS: [&str; 6] = [
 const CATALOG: &str = "src/cards/catalog.yaml";
 const PRINTINGS: &str = "src/cards/young-jedi.yaml";
 const SECOND_SOURCE: &str = "src/cards/second-source.yaml";
+const VIRTUAL_SET: &str = "src/cards/virtual-card-set-1.yaml";
 
 /// One entry of a static table of keyed lists: `    ("key", &[item, item]),`.
 fn write_keyed_list(code: &mut String, key: &str, items: &[String]) {
@@ -250,10 +251,15 @@ fn write_catalog(linked: &source::Linked, out_dir: &str) {
         .unwrap_or_else(|error| panic!("cannot read {SECOND_SOURCE}: {error}"));
     let second: cross_check::SecondSourceFile = serde_saphyr::from_str(&second_text)
         .unwrap_or_else(|error| panic!("{SECOND_SOURCE} is not a valid second source: {error}"));
-    let cards = assemble::assemble(&listed, file, printings, second)
+    println!("cargo:rerun-if-changed={VIRTUAL_SET}");
+    let virtual_text = std::fs::read_to_string(VIRTUAL_SET)
+        .unwrap_or_else(|error| panic!("cannot read {VIRTUAL_SET}: {error}"));
+    let virtual_set: assemble::VirtualSetFile = serde_saphyr::from_str(&virtual_text)
+        .unwrap_or_else(|error| panic!("{VIRTUAL_SET} is not a valid virtual set: {error}"));
+    let cards = assemble::assemble(&listed, file, printings, second, virtual_set)
         .unwrap_or_else(|error| panic!("the card catalog: {error}"));
     let mut code = String::from(
-        "// Written by build.rs from src/cards/catalog.yaml, src/cards/young-jedi.yaml, src/cards/second-source.yaml and the corpus's card lists. Do not edit.\n\n",
+        "// Written by build.rs from src/cards/catalog.yaml, src/cards/young-jedi.yaml, src/cards/second-source.yaml, src/cards/virtual-card-set-1.yaml and the corpus's card lists. Do not edit.\n\n",
     );
     code.push_str("pub(crate) static CARDS: &[fn() -> Card] = &[\n");
     for position in 0..cards.len() {
@@ -530,6 +536,12 @@ struct_literal!(GameText {
     destiny_draws,
     deploy_fetch,
     podrace,
+    duelist,
+});
+struct_literal!(DuelistText {
+    first_pass_draws,
+    may_not_pass,
+    negates_dueling_text
 });
 struct_literal!(DeployFetch { card, to, counters });
 struct_literal!(PodraceText {
@@ -592,6 +604,7 @@ struct_literal!(Card {
     identity,
     location_bonuses,
     halves,
+    virtual_card,
 });
 struct_literal!(Half { name, card_type });
 struct_literal!(Identity {

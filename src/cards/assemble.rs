@@ -9,7 +9,7 @@ use std::fmt;
 use serde::Deserialize;
 
 use super::model::{
-    BattleEffect, Card, CardType, ClashFacts, ConditionalBonus, DeployFetch, DuelingEffect, Fact,
+    BattleEffect, Card, CardType, ClashFacts, ConditionalBonus, DeployFetch, DuelingEffect, DuelistText, Fact,
     Game, PodraceText, Printing, Side, Source, StatValue, Text, TraitKind, WeaponBox, disagreement,
     split_name,
 };
@@ -190,6 +190,9 @@ struct EffectFile {
     deploy_fetch: Option<DeployFetch>,
     #[serde(default)]
     podrace: Option<PodraceText>,
+    /// A character's own text about the duel he fights.
+    #[serde(default)]
+    duelist: Option<DuelistText>,
     /// Power bonuses that hold only in a situation ("when he is dueling any Jedi").
     #[serde(default)]
     bonuses: Vec<ConditionalBonus>,
@@ -281,7 +284,9 @@ struct PrintingEntry {
     /// The transcription's own number for the row, where it is not the printed one.
     #[serde(default)]
     row: Option<String>,
-    rarity: String,
+    /// Left out where the source gives none (a virtual card).
+    #[serde(default)]
+    rarity: Option<String>,
     dots: Vec<String>,
     #[serde(default)]
     counters: Option<StatField>,
@@ -316,15 +321,27 @@ impl PartialEq for StatField {
     }
 }
 
+/// A fan set of virtual cards (`virtual-card-set-1.yaml`), read from the card images: each
+/// printing is a card of its own, never joined to Decipher's card of the same name, whose
+/// game text it replaces.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VirtualSetFile {
+    /// Where its facts were read.
+    source: String,
+    printings: Vec<PrintingEntry>,
+}
+
 /// The catalog: the corpus's card list, then the catalog file's cards, notes and
-/// corrections, then every printed card of the transcription, then sides derived through
-/// stacks, then the Clash cards. The second source is merged last among the Young Jedi facts,
-/// so that it is compared with every fact the others give.
+/// corrections, then every printed card of the transcription and the virtual cards, then
+/// sides derived through stacks, then the Clash cards. The second source is merged last among
+/// the Young Jedi facts, so that it is compared with every fact the others give.
 pub fn assemble(
     listed: &[ListedCard<'_>],
     file: CatalogFile,
     printings: PrintingsFile,
     second_source: super::cross_check::SecondSourceFile,
+    virtual_set: VirtualSetFile,
 ) -> Result<Vec<Card>, AssemblyError> {
     let mut cards = Vec::new();
     for entry in listed {
@@ -413,6 +430,7 @@ pub fn assemble(
         cards.push(card);
     }
     let rows = add_printings(&mut cards, printings);
+    add_virtual_cards(&mut cards, virtual_set);
     join_placeholders(&mut cards)?;
     for correction in file.corrections {
         let mut applied = false;
@@ -459,6 +477,7 @@ pub fn assemble(
             card.text.battle = effect.battle;
             card.text.deploy_fetch = effect.deploy_fetch.clone();
             card.text.podrace = effect.podrace.clone();
+            card.text.duelist = effect.duelist;
             card.text.conditional_bonuses = effect.bonuses.clone();
             card.text_source = Some(source.clone());
             if let Some(note) = &effect.note {
@@ -542,6 +561,23 @@ fn add_printings(cards: &mut Vec<Card>, file: PrintingsFile) -> super::cross_che
         add_printing(cards, &mut index, &transcription, entry);
     }
     rows
+}
+
+/// Adds each virtual card as a card of its own, with the set's source for every fact.
+fn add_virtual_cards(cards: &mut Vec<Card>, file: VirtualSetFile) {
+    let source = Source::Outside(file.source.into());
+    for entry in file.printings {
+        let full_name = match &entry.subtitle {
+            Some(subtitle) => format!("{}, {subtitle}", entry.title),
+            None => entry.title.clone(),
+        };
+        let mut card = Card::named(&full_name, Game::YoungJedi);
+        card.title = entry.title.clone();
+        card.subtitle = entry.subtitle.clone();
+        card.virtual_card = true;
+        merge_printing(&mut card, &entry, &source);
+        cards.push(card);
+    }
 }
 
 /// The catalog's Young Jedi cards found by name, and by the printings they have, while
@@ -793,8 +829,10 @@ fn merge_printing(card: &mut Card, entry: &PrintingEntry, source: &Source) {
         }
         _ => {}
     }
-    if card.rarity.is_none() {
-        card.rarity = Some(Fact::new(entry.rarity.clone().into(), source.clone()));
+    if card.rarity.is_none()
+        && let Some(rarity) = &entry.rarity
+    {
+        card.rarity = Some(Fact::new(rarity.clone().into(), source.clone()));
     }
     for (label, field, stat) in [
         ("deploy", &entry.counters, &mut card.stats.deploy),
@@ -1074,7 +1112,7 @@ fn join_versions(cards: &mut Vec<Card>) {
         Vec<usize>,
     > = std::collections::BTreeMap::new();
     for (position, card) in cards.iter().enumerate() {
-        if card.game == Game::YoungJedi && card.printing.is_some() {
+        if card.game == Game::YoungJedi && card.printing.is_some() && !card.virtual_card {
             groups
                 .entry((
                     super::names::normalise(&card.full_name()),
@@ -1113,12 +1151,21 @@ fn join_versions(cards: &mut Vec<Card>) {
 
 /// Cards of one name that are different cards (another set, other numbers) are also known
 /// by their name with their set, `Darth Maul's Lightsaber (Battle of Naboo)`, so that a
-/// position can say which.
+/// position can say which. A virtual card is always known by its name with its set: its
+/// plain name is Decipher's card's, which needs no set for it.
 fn name_versions_by_set(cards: &mut [Card]) {
+    for card in cards.iter_mut().filter(|card| card.virtual_card) {
+        if let Some(set) = card.printing.as_ref().map(|fact| fact.value.set.clone()) {
+            let alias = format!("{} ({set})", card.full_name());
+            if !card.aliases.contains(&alias) {
+                card.aliases.push(alias);
+            }
+        }
+    }
     let mut by_name: std::collections::BTreeMap<String, Vec<usize>> =
         std::collections::BTreeMap::new();
     for (position, card) in cards.iter().enumerate() {
-        if card.game == Game::YoungJedi {
+        if card.game == Game::YoungJedi && !card.virtual_card {
             by_name
                 .entry(super::names::normalise(&card.full_name()))
                 .or_default()

@@ -20,6 +20,10 @@ pub const PRINTINGS_SOURCE: &str = include_str!("young-jedi.yaml");
 /// The second source of card facts (`second-source.yaml`).
 pub const SECOND_SOURCE: &str = include_str!("second-source.yaml");
 
+/// The Players Committee's virtual cards (`virtual-card-set-1.yaml`), read from the card
+/// images.
+pub const VIRTUAL_SET_SOURCE: &str = include_str!("virtual-card-set-1.yaml");
+
 #[derive(Debug, Error)]
 pub enum CatalogError {
     #[error("the card catalog is unreadable: {0}")]
@@ -115,8 +119,16 @@ impl Catalog {
             .map_err(|error| CatalogError::Unreadable(error.to_string()))?;
         let second_source = serde_saphyr::from_str(SECOND_SOURCE)
             .map_err(|error| CatalogError::Unreadable(error.to_string()))?;
+        let virtual_set = serde_saphyr::from_str(VIRTUAL_SET_SOURCE)
+            .map_err(|error| CatalogError::Unreadable(error.to_string()))?;
         let catalog = Catalog {
-            cards: OnceLock::from(assemble(&listed, file, printings, second_source)?),
+            cards: OnceLock::from(assemble(
+                &listed,
+                file,
+                printings,
+                second_source,
+                virtual_set,
+            )?),
             built_in: None,
             one_by_one: OnceLock::new(),
             index: OnceLock::new(),

@@ -538,6 +538,45 @@ impl BattleEffect {
     }
 }
 
+/// A character's own text about the duel it fights (not a dueling card's "When dueling…"
+/// text): what his player may do, and what happens to the cards that hit him.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct DuelistText {
+    /// "When he declares his first pass in a duel, draw N cards" (1 to 9): a pass under the
+    /// Players Committee's rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_pass_draws: Option<u8>,
+    /// "May not pass": while he duels, his player attacks at every turn to lead.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub may_not_pass: bool,
+    /// "Dueling cards that hit him have their dueling text negated."
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub negates_dueling_text: bool,
+}
+
+impl DuelistText {
+    /// The text in short phrases.
+    pub fn phrases(&self) -> Vec<String> {
+        let mut phrases = Vec::new();
+        if let Some(draws) = self.first_pass_draws {
+            phrases.push(format!(
+                "in a duel: his first pass draws {draws} card{}",
+                if draws == 1 { "" } else { "s" }
+            ));
+        }
+        if self.may_not_pass {
+            phrases.push("in a duel: his player may not pass".to_string());
+        }
+        if self.negates_dueling_text {
+            phrases.push("in a duel: dueling cards that hit him have no dueling text".to_string());
+        }
+        phrases
+    }
+}
+
 /// A trait a condition of a power bonus can ask of a card in a duel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -545,6 +584,8 @@ pub enum ConditionTrait {
     Jedi,
     DuelingCharacter,
     Lightsaber,
+    /// Any weapon: a card of the Weapon type.
+    Weapon,
 }
 
 /// When a power bonus of game text holds: a situation over the board and the procedure.
@@ -579,6 +620,7 @@ impl ConditionTrait {
             ConditionTrait::Jedi => "a Jedi",
             ConditionTrait::DuelingCharacter => "a dueling character",
             ConditionTrait::Lightsaber => "a lightsaber",
+            ConditionTrait::Weapon => "a weapon",
         }
     }
 }
@@ -638,6 +680,9 @@ pub struct GameText {
     /// Podrace text: extra Thrust tokens, a handling number lent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub podrace: Option<PodraceText>,
+    /// A character's own text about the duel he fights.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duelist: Option<DuelistText>,
 }
 
 impl GameText {
@@ -677,6 +722,9 @@ impl GameText {
         }
         if let Some(podrace) = &self.podrace {
             phrases.extend(podrace.phrases());
+        }
+        if let Some(duelist) = &self.duelist {
+            phrases.extend(duelist.phrases());
         }
         phrases
     }
@@ -893,6 +941,10 @@ pub struct Card {
     /// Double Impact cards), each with its type.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub halves: Option<Fact<Cow<'static, [Half]>>>,
+    /// A virtual card of a fan set (the Players Committee's), not a Decipher printing: its
+    /// plain name means Decipher's card of that name; its name with its set finds it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub virtual_card: bool,
 }
 
 impl Card {
@@ -973,6 +1025,7 @@ impl Card {
             identity: None,
             location_bonuses: None,
             halves: None,
+            virtual_card: false,
         }
     }
 

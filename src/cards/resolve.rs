@@ -152,9 +152,26 @@ impl Catalog {
         }
     }
 
+    /// The catalog's versions of the one name a query means, as [`Catalog::all_versions`],
+    /// but a virtual card's plain name is Decipher's card's: the virtual one is found by its
+    /// name with its set.
+    fn catalog_versions<'a>(
+        &'a self,
+        query: &str,
+        looking: Looking<'_>,
+        by_words: bool,
+    ) -> Result<Vec<&'a Card>, CardLookupError> {
+        let found = self.all_versions(query, looking, by_words)?;
+        Ok(if found.iter().any(|card| !card.virtual_card) {
+            found.into_iter().filter(|card| !card.virtual_card).collect()
+        } else {
+            found
+        })
+    }
+
     /// The catalog's versions of the one name a query means, of the game, the player's side
     /// first where both sides print it.
-    fn catalog_versions<'a>(
+    fn all_versions<'a>(
         &'a self,
         query: &str,
         looking: Looking<'_>,
@@ -238,12 +255,12 @@ impl Catalog {
         };
         // A name several cards share (`Amidala's Starship`) with a set only one of them is
         // printed in means that one.
-        let versions = match self.catalog_versions(name, looking, true) {
+        let versions = match self.all_versions(name, looking, true) {
             Ok(versions) => versions,
             Err(CardLookupError::Ambiguous { candidates, .. }) => candidates
                 .iter()
                 .flat_map(|candidate| {
-                    self.catalog_versions(candidate, looking, false)
+                    self.all_versions(candidate, looking, false)
                         .unwrap_or_default()
                 })
                 .collect(),

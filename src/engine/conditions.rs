@@ -118,7 +118,7 @@ pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judg
                 phrase: when.phrase(),
                 reason: format!("{} is{} {label}", described(opponent), not(holds)),
                 holds,
-                rule: Some(rule),
+                rule,
             }
         }
         Condition::DuelingA(_) => not_a_duel(when.phrase()),
@@ -153,7 +153,7 @@ pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judg
                 phrase: when.phrase(),
                 reason,
                 holds: !holding.is_empty(),
-                rule: Some(rule),
+                rule,
             }
         }
         Condition::FightingNamed(name) => Judged {
@@ -174,7 +174,7 @@ pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judg
                     None => no_weapon(),
                 },
                 holds,
-                rule: weapon_rule(Some(rule)),
+                rule: weapon_rule(rule),
             }
         }
         Condition::UsingNamed(name) => Judged {
@@ -230,12 +230,14 @@ fn not(holds: bool) -> &'static str {
     if holds { "" } else { " not" }
 }
 
-/// A trait in words, and the rule that says which cards have it.
-fn trait_words(wanted: ConditionTrait) -> (&'static str, Citation) {
+/// A trait in words, and the rule that says which cards have it (none for a card type,
+/// which the card prints).
+fn trait_words(wanted: ConditionTrait) -> (&'static str, Option<Citation>) {
     match wanted {
-        ConditionTrait::Jedi => (wanted.words(), TITLE_RULE),
-        ConditionTrait::DuelingCharacter => (wanted.words(), DUELING_CHARACTER),
-        ConditionTrait::Lightsaber => (wanted.words(), TITLE_RULE),
+        ConditionTrait::Jedi => (wanted.words(), Some(TITLE_RULE)),
+        ConditionTrait::DuelingCharacter => (wanted.words(), Some(DUELING_CHARACTER)),
+        ConditionTrait::Lightsaber => (wanted.words(), Some(TITLE_RULE)),
+        ConditionTrait::Weapon => (wanted.words(), None),
     }
 }
 
@@ -244,5 +246,6 @@ fn has_trait(card: &Card, wanted: ConditionTrait) -> bool {
         ConditionTrait::Jedi => jedi(card).value.is_yes(),
         ConditionTrait::DuelingCharacter => dueling_character(card).value.is_yes(),
         ConditionTrait::Lightsaber => lightsaber(card).value.is_yes(),
+        ConditionTrait::Weapon => card.card_type() == Some(crate::cards::CardType::Weapon),
     }
 }

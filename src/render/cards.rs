@@ -133,6 +133,13 @@ fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String,
     out.known("halves", &card.halves, |halves| Half::list(halves));
     out.or_unknown("side", &card.side, |side| side.label().to_string());
     out.known("printing", &card.printing, ToString::to_string);
+    if card.virtual_card
+        && let Some(printing) = &card.printing
+    {
+        out.fact("virtual card", printing, |_| {
+            "a Players Committee card; its plain name means Decipher's".to_string()
+        });
+    }
     for fact in &card.reprints {
         out.fact("also printed", fact, ToString::to_string);
     }

@@ -722,7 +722,7 @@ pub struct Declaration {
     pub text_bonus: Option<Bonus>,
     /// Game-text power bonuses that hold only in a situation: `[{amount: 2, when:
     /// {dueling_a: jedi}}]`. Conditions: `dueling_a` / `fighting_a` / `using_a` (`jedi`,
-    /// `dueling-character`, `lightsaber`), `dueling_named` / `fighting_named` /
+    /// `dueling-character`, `lightsaber`, `weapon`), `dueling_named` / `fighting_named` /
     /// `using_named` (a card's name),
     /// `fought` (a card of his marked `fought_this_turn`), `controlled` (a planet listed
     /// under the player's `controlled:`).
