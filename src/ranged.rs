@@ -325,6 +325,8 @@ pub type Destiny = Ranged<0, 9>;
 pub type LapNumber = Ranged<1, 6>;
 /// A handling number game text lends a pilot, 0 to 9 (a destiny number).
 pub type HandlingNumber = Ranged<0, 9>;
+/// Cards a character's text draws on his player's first pass in a duel, 1 to 9.
+pub type PassDraws = Ranged<1, 9>;
 /// Extra Thrust tokens game text places, 0 to 4.
 pub type ExtraThrust = Ranged<0, 4>;
 /// Cards drawn in all, as an expectation states it.

@@ -1,7 +1,8 @@
 //! The Players Committee ruleset: its paraphrased rules stand in the corpus as paraphrases
 //! with where they can be read, only that ruleset brings them in, and a walk under it says
-//! once that the readable text is partial. A duel, whose rules it changes in ways the walk
-//! does not yet apply, is not walked rather than answered by the rules they change.
+//! once that the readable text is partial; a duel rule it changes that the walk does not
+//! apply stops the duel unwalked. Its eleven virtual cards are cards of their own, found by
+//! their name with their set.
 
 use jedi_judge::cli::execute;
 use jedi_judge::render::Palette;
@@ -276,4 +277,115 @@ fn the_pass_is_written_declare_pass_and_pass_still_declines_only_a_block() {
         ruled_out.why,
         "`pass` declines a block, and this is an attack: a player who passes instead of attacking writes `declare-pass`"
     );
+}
+
+/// The eleven cards of Virtual Card Set #1 are cards of their own, Light Side, each with its
+/// source; the plain name of one means Decipher's card, and its name with its set (written
+/// with or without `#`) means the virtual card.
+#[test]
+fn the_virtual_cards_are_their_own_cards_found_by_their_set() {
+    use jedi_judge::cards::{Catalog, Looking, Side, StatValue};
+    let catalog = Catalog::embedded();
+    let virtual_cards: Vec<&jedi_judge::cards::Card> = catalog
+        .cards()
+        .iter()
+        .filter(|card| card.virtual_card)
+        .collect();
+    assert_eq!(virtual_cards.len(), 11);
+    for card in &virtual_cards {
+        let printing = card.printing.as_ref().expect("a printing");
+        assert_eq!(
+            &*printing.value.set,
+            "Virtual Card Set #1",
+            "{}",
+            card.full_name()
+        );
+        assert_eq!(card.side(), Some(Side::Light), "{}", card.full_name());
+        assert!(card.reprints.is_empty(), "{}", card.full_name());
+        // Named with its set wherever it is shown or saved.
+        assert_eq!(
+            card.unambiguous_name(),
+            format!("{} (Virtual Card Set #1)", card.full_name())
+        );
+    }
+    let looking = Looking::catalog(None);
+    let resolved = |name: &str| {
+        catalog
+            .resolve(name, looking)
+            .unwrap_or_else(|error| panic!("{name}: {error}"))
+            .card()
+    };
+    let plain = resolved("Queen Amidala, Voice of Her People");
+    assert!(!plain.virtual_card);
+    assert_eq!(plain.damage(), Some(3));
+    for name in [
+        "Queen Amidala, Voice of Her People (Virtual Card Set #1)",
+        "Queen Amidala, Voice of Her People (Virtual Card Set 1)",
+        "amidala voice (virtual card set 1)",
+    ] {
+        let found = resolved(name);
+        assert!(found.virtual_card, "{name}");
+        // Her DAMAGE is the one number the set changed.
+        assert_eq!(
+            found.stats.damage.as_ref().map(|fact| &fact.value),
+            Some(&StatValue::Number(2)),
+            "{name}"
+        );
+    }
+    assert!(!resolved("Ki-Adi-Mundi, Cerean Jedi Knight (The Jedi Council)").virtual_card);
+    // Its new text is its own: Decipher's card keeps none of it.
+    let ki_adi = resolved("Ki-Adi-Mundi, Cerean Jedi Knight (Virtual Card Set #1)");
+    assert_eq!(
+        ki_adi.text.duelist.and_then(|text| text.first_pass_draws),
+        Some(2)
+    );
+    assert!(
+        resolved("Ki-Adi-Mundi, Cerean Jedi Knight")
+            .text
+            .duelist
+            .is_none()
+    );
+}
+
+/// A position holding a virtual card saves it with its set, and reads back the same card;
+/// a plain name beside it is Decipher's card.
+#[test]
+fn a_saved_position_keeps_the_virtual_card() {
+    let text = "rules: players-committee\nplanets:\n  Coruscant:\n    light: [\"Even Piell, Lannik Jedi Master (Virtual Card Set #1)\", \"Ki-Adi-Mundi, Cerean Jedi Knight\"]\n";
+    let report = jedi_judge::check::check_text(
+        "scenario.yaml",
+        text,
+        Corpus::embedded(),
+        jedi_judge::cards::Catalog::embedded(),
+        None,
+    );
+    let board = report.board.expect("a board");
+    let saved = jedi_judge::scenario::to_yaml(&jedi_judge::scenario::to_file(
+        &board,
+        jedi_judge::procedures::format(),
+    ));
+    assert!(
+        saved.contains("Even Piell, Lannik Jedi Master (Virtual Card Set #1)"),
+        "{saved}"
+    );
+    let again = jedi_judge::check::check_text(
+        "saved.yaml",
+        &saved,
+        Corpus::embedded(),
+        jedi_judge::cards::Catalog::embedded(),
+        None,
+    );
+    let again = again.board.expect("a board read back");
+    let virtual_flags = |board: &jedi_judge::board::Board| -> Vec<bool> {
+        (0..2)
+            .map(|id| {
+                board
+                    .card(jedi_judge::board::CardId(id))
+                    .expect("a card")
+                    .virtual_card
+            })
+            .collect()
+    };
+    assert_eq!(virtual_flags(&board), [true, false]);
+    assert_eq!(virtual_flags(&again), virtual_flags(&board));
 }

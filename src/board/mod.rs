@@ -685,9 +685,16 @@ impl Board {
 
     /// A short, unambiguous name for a card instance: its name, and face down if so.
     pub fn describe(&self, id: CardId) -> String {
+        // A virtual card is named with its set: its plain name is Decipher's card's.
         let name = self
             .card(id)
-            .map(Card::full_name)
+            .map(|card| {
+                if card.virtual_card {
+                    card.unambiguous_name()
+                } else {
+                    card.full_name()
+                }
+            })
             .unwrap_or_else(|| format!("card {id}"));
         match self.instance(id) {
             Some(instance) if instance.face_down => format!("{name} (face down)"),

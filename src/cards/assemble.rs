@@ -9,9 +9,9 @@ use std::fmt;
 use serde::Deserialize;
 
 use super::model::{
-    BattleEffect, Card, CardType, ClashFacts, ConditionalBonus, DeployFetch, DuelingEffect, DuelistText, Fact,
-    Game, PodraceText, Printing, Side, Source, StatValue, Text, TraitKind, WeaponBox, disagreement,
-    split_name,
+    BattleEffect, Card, CardType, ClashFacts, ConditionalBonus, DeployFetch, DuelingEffect,
+    DuelistText, Fact, Game, PodraceText, Printing, Side, Source, StatValue, Text, TraitKind,
+    WeaponBox, disagreement, split_name,
 };
 
 /// The rule that draws a destiny for Anakin's power, which is printed "?".

@@ -17,9 +17,9 @@ pub use catalog::{CATALOG_SOURCE, Catalog, CatalogError};
 pub use matching::{CardLookupError, find, suggest};
 pub use model::{
     BattleEffect, BoxDeclaration, Card, CardType, ClashFacts, Condition, ConditionTrait,
-    ConditionalBonus, DamageModifier, DeployFetch, Disagreement, DuelingEffect, DuelistText, Fact, Game,
-    GameText, Half, Identity, LocationBonus, ModifiedCards, ModifierTarget, PodraceText, Printing,
-    Side, Source, StatValue, Stats, TraitKind, WeaponBox, disagreement_kind, split_name,
+    ConditionalBonus, DamageModifier, DeployFetch, Disagreement, DuelingEffect, DuelistText, Fact,
+    Game, GameText, Half, Identity, LocationBonus, ModifiedCards, ModifierTarget, PodraceText,
+    Printing, Side, Source, StatValue, Stats, TraitKind, WeaponBox, disagreement_kind, split_name,
 };
 pub use resolve::{Looking, Resolved, Table};
 pub use traits::{DerivedTrait, TraitValue};

@@ -584,7 +584,7 @@ pub enum ConditionTrait {
     Jedi,
     DuelingCharacter,
     Lightsaber,
-    /// Any weapon: a card of the Weapon type.
+    // Any weapon: a card of the Weapon type.
     Weapon,
 }
 

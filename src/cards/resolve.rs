@@ -163,7 +163,10 @@ impl Catalog {
     ) -> Result<Vec<&'a Card>, CardLookupError> {
         let found = self.all_versions(query, looking, by_words)?;
         Ok(if found.iter().any(|card| !card.virtual_card) {
-            found.into_iter().filter(|card| !card.virtual_card).collect()
+            found
+                .into_iter()
+                .filter(|card| !card.virtual_card)
+                .collect()
         } else {
             found
         })

@@ -454,7 +454,19 @@ impl Builder<'_> {
                     .and_then(|number| u8::try_from(number.value.get()).ok()),
             });
         }
+        if let Some(duelist) = &declaration.duelist {
+            let duelist = &duelist.value;
+            text.duelist = Some(crate::cards::DuelistText {
+                first_pass_draws: duelist
+                    .first_pass_draws
+                    .as_ref()
+                    .and_then(|draws| u8::try_from(draws.value.get()).ok()),
+                may_not_pass: duelist.may_not_pass,
+                negates_dueling_text: duelist.negates_dueling_text,
+            });
+        }
         if declaration.dueling.is_some()
+            || declaration.duelist.is_some()
             || declaration.battle_text.is_some()
             || declaration.deploy_fetch.is_some()
             || declaration.podrace.is_some()

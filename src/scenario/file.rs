@@ -755,6 +755,12 @@ pub struct Declaration {
     /// Boonta Eve Classic may use N as a handling number", 0 to 9).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub podrace: Option<Located<PodraceTextFile>>,
+    /// A character's own text about the duel he fights: `{first_pass_draws: N}` ("when he
+    /// declares his first pass in a duel, draw N cards", 1 to 9), `{may_not_pass: true}`,
+    /// `{negates_dueling_text: true}` ("dueling cards that hit him have their dueling text
+    /// negated").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duelist: Option<Located<DuelistTextFile>>,
     /// `none`: the card's text does nothing in this position; the catalog's modelled text is
     /// not applied (a position that gives the card numbers of its own, as a rulebook example
     /// does). Text declared beside it still applies.
@@ -778,6 +784,21 @@ pub struct PodraceTextFile {
     pub thrust_on_deploy: Option<Located<ExtraThrust>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub handling: Option<Located<HandlingNumber>>,
+}
+
+/// A character's own text about the duel he fights, as a scenario declares it.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DuelistTextFile {
+    /// "When he declares his first pass in a duel, draw N cards" (1 to 9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_pass_draws: Option<Located<crate::ranged::PassDraws>>,
+    /// "May not pass."
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub may_not_pass: bool,
+    /// "Dueling cards that hit him have their dueling text negated."
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub negates_dueling_text: bool,
 }
 
 /// "When he deploys, you may deploy one X from your draw deck", as a scenario declares it.

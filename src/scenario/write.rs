@@ -152,6 +152,15 @@ fn declaration(card: &Card) -> Option<Declaration> {
                         .map(|number| Located::new(Ranged::saturating(i64::from(number)))),
                 })
             }),
+        duelist: card.text.duelist.filter(|_| text_declared).map(|duelist| {
+            Located::new(super::file::DuelistTextFile {
+                first_pass_draws: duelist
+                    .first_pass_draws
+                    .map(|draws| Located::new(Ranged::saturating(i64::from(draws)))),
+                may_not_pass: duelist.may_not_pass,
+                negates_dueling_text: duelist.negates_dueling_text,
+            })
+        }),
         deploy_fetch: card
             .text
             .deploy_fetch

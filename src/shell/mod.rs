@@ -117,7 +117,7 @@ const BUILT_IN: [Command; 31] = [
     (
         "set",
         "set CARD FIELD VALUE…",
-        "declare a card's facts (power, damage, destiny, deploy, type, side, power_bonus, text_bonus, usable_by, location_bonus PLANET N, dueling EFFECT, damage_modifier N own|opponent, battle_text force-push|fight-together, battle_bonus N, destiny_draws N, thrust_on_deploy N, podrace_handling N, text none)",
+        "declare a card's facts (power, damage, destiny, deploy, type, side, power_bonus, text_bonus, usable_by, location_bonus PLANET N, dueling EFFECT, damage_modifier N own|opponent, battle_text force-push|fight-together, battle_bonus N, destiny_draws N, thrust_on_deploy N, podrace_handling N, first_pass_draws N, may_not_pass true|false, negates_dueling_text true|false, text none)",
         "set maul student power 4 damage 3",
     ),
     ("hide", "hide CARD", "turn a card face down", "hide #4"),
@@ -287,7 +287,7 @@ pub const ZONE_WORDS: [&str; 10] = [
 ];
 
 /// Fields of `set`.
-pub const SET_FIELDS: [&str; 19] = [
+pub const SET_FIELDS: [&str; 22] = [
     "power",
     "damage",
     "destiny",
@@ -305,6 +305,9 @@ pub const SET_FIELDS: [&str; 19] = [
     "destiny_draws",
     "thrust_on_deploy",
     "podrace_handling",
+    "first_pass_draws",
+    "may_not_pass",
+    "negates_dueling_text",
     "number",
     "text",
 ];
@@ -1424,6 +1427,26 @@ impl<'a> Session<'a> {
                     podrace.thrust_on_deploy = u8::try_from(extra).ok();
                     card.text_source = Some(Source::Scenario);
                 }
+                "first_pass_draws" => {
+                    let draws = ranged::<1, 9>(&value, "cards drawn on the first pass")?.i32();
+                    let duelist = card.text.duelist.get_or_insert_with(Default::default);
+                    duelist.first_pass_draws = u8::try_from(draws).ok();
+                    card.text_source = Some(Source::Scenario);
+                }
+                "may_not_pass" | "negates_dueling_text" => {
+                    let holds = match value.to_ascii_lowercase().as_str() {
+                        "true" | "yes" => true,
+                        "false" | "no" => false,
+                        other => return Err(format!("{other:?}: true or false")),
+                    };
+                    let duelist = card.text.duelist.get_or_insert_with(Default::default);
+                    if field == "may_not_pass" {
+                        duelist.may_not_pass = holds;
+                    } else {
+                        duelist.negates_dueling_text = holds;
+                    }
+                    card.text_source = Some(Source::Scenario);
+                }
                 "podrace_handling" => {
                     let number = ranged::<0, 9>(&value, "handling number")?.i32();
                     let podrace = card.text.podrace.get_or_insert_with(Default::default);
@@ -1498,11 +1521,13 @@ impl<'a> Session<'a> {
                 self.board.define(card.clone());
             }
         }
-        Ok(Some(format!(
-            "{}: {}.\n",
-            card.full_name(),
-            changes.join(", ")
-        )))
+        // A virtual card is named with its set, as everywhere it is shown.
+        let name = if card.virtual_card {
+            card.unambiguous_name()
+        } else {
+            card.full_name()
+        };
+        Ok(Some(format!("{name}: {}.\n", changes.join(", "))))
     }
 
     /// Runs a procedure on the board (`duel`), printing each step as it happens and asking

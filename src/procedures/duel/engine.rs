@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::section::{DuelFile, PendingMove};
 use crate::board::{Board, CardId, Planet, Step, Zone};
 use crate::cards::traits::{dueling_character, lightsaber};
-use crate::cards::{Card, CardType, DuelingEffect, Side, StatValue, TraitValue};
+use crate::cards::{Card, CardType, DuelingEffect, DuelistText, Side, StatValue, TraitValue};
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
 use crate::scenario::SectionFile;
@@ -134,6 +134,18 @@ pub(crate) const PC_DAMAGE_AT_LEAST_ZERO: Assumption = Assumption {
     name: "pc-damage-at-least-zero",
     text: "Under the Players Committee's rules, damage less the hits a character scored is at least 0: a character that scored more hits than its damage comes to takes none. The readable text does not say.",
 };
+/// Where the cards a character's "draw N cards" on his first pass go.
+pub(crate) const FIRST_PASS_DRAWS_TO: Assumption = Assumption {
+    name: "first-pass-draws-to-hand",
+    text: "A character's game text that draws cards when his player first passes in a duel (\"draw 2 cards\") draws them from the draw deck into the player's hand, as an ordinary draw does; a dueling text that means the dueling hand says so. The card does not say which hand.",
+};
+/// The scenario's other reading of `first-pass-draws-to-hand`.
+const FIRST_PASS_DRAWS_TO_DUELING_HAND: Assumption = Assumption {
+    name: "first-pass-draws-to-hand",
+    text: "Set by the scenario to `dueling-hand`: a character's game text that draws cards when his player first passes in a duel draws them into the dueling hand, to attack and block with. The card does not say which hand.",
+};
+/// The scenario's value of `first-pass-draws-to-hand` that draws into the dueling hand.
+pub(crate) const DUELING_HAND: &str = "dueling-hand";
 /// The scenario's value of `empty-hand-cannot-attack` that ends the exchange.
 pub(crate) const DUEL_ENDS: &str = "duel-ends";
 /// The scenario's value of `anakin-empty-deck` that stops the walk.
@@ -233,6 +245,10 @@ pub struct DuelEngine {
     pc_damage: bool,
     /// The Players Committee's dueling text is in force: no lightsaber needed.
     pc_dueling_text: bool,
+    /// The scenario chose `dueling-hand` for `first-pass-draws-to-hand`.
+    first_pass_draws_to_dueling_hand: bool,
+    /// Whose character's "may not pass" the walk has said.
+    said_may_not_pass: BySide<bool>,
 }
 
 impl DuelEngine {
@@ -280,6 +296,8 @@ impl DuelEngine {
             passed: BySide::default(),
             pc_damage: in_force(PC_DEFEAT_DAMAGE.id()),
             pc_dueling_text: in_force(PC_DUELING_TEXT.id()),
+            first_pass_draws_to_dueling_hand: false,
+            said_may_not_pass: BySide::default(),
         }
     }
 
@@ -288,7 +306,24 @@ impl DuelEngine {
     pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> DuelEngine {
         self.empty_hand_ends = value(EMPTY_HAND_CANNOT_ATTACK.name) == DUEL_ENDS;
         self.anakin_empty_deck_stops = value(ANAKIN_EMPTY_DECK.name) == STOP;
+        self.first_pass_draws_to_dueling_hand = value(FIRST_PASS_DRAWS_TO.name) == DUELING_HAND;
         self
+    }
+
+    /// The duel text of `side`'s dueling character, if his card has any.
+    fn duelist_text(&self, board: &Board, side: Side) -> Option<(CardId, DuelistText)> {
+        let fighter = self.fighter.get(side)?;
+        let text = board.card(fighter)?.text.duelist?;
+        Some((fighter, text))
+    }
+
+    /// Whether `side` may pass now: the pass is in force, and his character's text does not
+    /// forbid it.
+    fn may_pass(&self, board: &Board, side: Side) -> bool {
+        self.pass_rule
+            && !self
+                .duelist_text(board, side)
+                .is_some_and(|(_, text)| text.may_not_pass)
     }
 
     fn defender_side(&self) -> Side {
@@ -1200,6 +1235,49 @@ impl DuelEngine {
         }
     }
 
+    /// A character's text that draws cards when his player first passes.
+    fn first_pass_draws(&mut self, board: &mut Board, side: Side) {
+        let Some((fighter, text)) = self.duelist_text(board, side) else {
+            return;
+        };
+        let Some(wanted) = text.first_pass_draws else {
+            return;
+        };
+        let to = if self.first_pass_draws_to_dueling_hand {
+            Zone::DuelingHand(side)
+        } else {
+            Zone::Hand(side)
+        };
+        let mut moves = Vec::new();
+        let mut drawn = 0;
+        for _ in 0..wanted {
+            let Some(top) = board.zone(Zone::DrawDeck(side)).first().copied() else {
+                break;
+            };
+            moves.push(describe_move(board, top, Zone::DrawDeck(side), to));
+            board.move_to(top, to);
+            drawn += 1;
+        }
+        let card = Self::name(board, fighter);
+        self.emit(
+            board,
+            DuelEvent::PassDraws {
+                side,
+                card,
+                wanted,
+                drawn,
+                dueling_hand: self.first_pass_draws_to_dueling_hand,
+            },
+            &[PASS],
+            &[if self.first_pass_draws_to_dueling_hand {
+                FIRST_PASS_DRAWS_TO_DUELING_HAND
+            } else {
+                FIRST_PASS_DRAWS_TO
+            }],
+            moves,
+        );
+    }
+
     fn draw_into_hand(
         &mut self,
         board: &mut Board,
@@ -1389,12 +1467,15 @@ impl DuelEngine {
                 let mut parts = self.damage_parts(board, loser, fighter)?;
                 let mut cites = vec![DEFEAT_DAMAGE];
                 if self.pc_damage {
-                    // Less the hits it scored: those still on the winner.
+                    // Less the hits it scored: those still on the winner (a term of 0 is
+                    // left out; the rule cited says it).
                     let scored = self.hits_on(board, loser.opponent());
-                    parts.push((
-                        format!("hits {} scored", Self::name(board, fighter)),
-                        -i32::try_from(scored).unwrap_or(i32::MAX),
-                    ));
+                    if scored > 0 {
+                        parts.push((
+                            format!("hits {} scored", Self::name(board, fighter)),
+                            -i32::try_from(scored).unwrap_or(i32::MAX),
+                        ));
+                    }
                     cites.push(PC_DEFEAT_DAMAGE);
                 }
                 Some((loser, parts, cites))
@@ -1441,10 +1522,12 @@ impl DuelEngine {
                     )];
                     let mut cites = vec![NO_DEFEAT];
                     if self.pc_damage {
-                        parts.push((
-                            "hits his character scored".to_string(),
-                            -i32::try_from(scored).unwrap_or(i32::MAX),
-                        ));
+                        if scored > 0 {
+                            parts.push((
+                                "hits his character scored".to_string(),
+                                -i32::try_from(scored).unwrap_or(i32::MAX),
+                            ));
+                        }
                         cites = vec![PC_NO_DEFEAT_DAMAGE];
                     }
                     Some((side, parts, cites))
@@ -1681,7 +1764,22 @@ impl DuelEngine {
                     };
                 } else {
                     let mut options = Self::play_options(board, side, None)?;
-                    if self.pass_rule {
+                    if self.pass_rule
+                        && !self.said_may_not_pass.get(side)
+                        && let Some((fighter, text)) = self.duelist_text(board, side)
+                        && text.may_not_pass
+                    {
+                        self.said_may_not_pass.set(side, true);
+                        let card = Self::name(board, fighter);
+                        self.emit(
+                            board,
+                            DuelEvent::MayNotPass { side, card },
+                            &[PASS],
+                            &[],
+                            Vec::new(),
+                        );
+                    }
+                    if self.may_pass(board, side) {
                         options.push(Self::decline(
                             &format!("{}: make no attack", super::decisions::DECLARE_PASS),
                             &[PASS, PASS_ONLY_BLOCKS, PASS_NO_BATTLE],
@@ -1765,6 +1863,33 @@ impl DuelEngine {
         self.hit(board, side, 1)?;
         let scorer = side.opponent();
         let card = self.attack_card.unwrap_or(CardId(0));
+        if let Some(effect) = board.card(card).and_then(|c| c.text.dueling)
+            && let Some((hit, text)) = self.duelist_text(board, side)
+            && text.negates_dueling_text
+        {
+            // The card that hit him keeps no dueling text.
+            let name = Self::name(board, card);
+            let detail = format!(
+                "it hit {}, whose game text negates it",
+                Self::name(board, hit)
+            );
+            self.emit(
+                board,
+                DuelEvent::DuelingText {
+                    side: scorer,
+                    card: name,
+                    effect,
+                    applied: false,
+                    detail,
+                    without_lightsaber: false,
+                },
+                &[TEXT_CARDS],
+                &[],
+                Vec::new(),
+            );
+            self.phase = Phase::DefeatCheck(side);
+            return Ok(());
+        }
         match board.card(card).and_then(|c| c.text.dueling) {
             Some(_) if self.scorer_has_lightsaber(board, scorer) || self.pc_dueling_text => {
                 self.phase = Phase::Effect { scorer, card };
@@ -1827,12 +1952,27 @@ impl Procedure for DuelEngine {
         if let Some(ruled_out) = self.named_card_ruled_out(board, decision, given) {
             return Some(ruled_out);
         }
-        // A pass where the rules in force have none: he must attack.
-        if decision.kind == super::decisions::ATTACK
+        let declares_pass = decision.kind == super::decisions::ATTACK
             && crate::cards::matching::normalise(given)
-                == crate::cards::matching::normalise(super::decisions::DECLARE_PASS)
-            && !self.pass_rule
+                == crate::cards::matching::normalise(super::decisions::DECLARE_PASS);
+        // A pass his character's text forbids.
+        if declares_pass
+            && self.pass_rule
+            && let Some((fighter, text)) = self.duelist_text(board, decision.who)
+            && text.may_not_pass
         {
+            return Some(RuledOut {
+                why: format!(
+                    "the game text of {} says he may not pass: the {} player attacks",
+                    Self::name(board, fighter),
+                    decision.who
+                ),
+                cites: vec![PASS, ATTACK],
+                assumptions: Vec::new(),
+            });
+        }
+        // A pass where the rules in force have none: he must attack.
+        if declares_pass && !self.pass_rule {
             return Some(RuledOut {
                 why: format!(
                     "under {} a duel has no pass: the player whose turn it is to attack plays an attack card (the pass is the Players Committee's rule, in force under players-committee)",
@@ -2039,6 +2179,7 @@ impl Procedure for DuelEngine {
                     &[],
                     Vec::new(),
                 );
+                self.first_pass_draws(board, side);
                 self.phase = if self.passed.get(side.opponent()) {
                     self.emit(board, DuelEvent::BothPassed, &[PASS_BOTH], &[], Vec::new());
                     Phase::Ending

@@ -132,6 +132,22 @@ pub enum DuelEvent {
     /// Under the Players Committee's rules: both players have passed, and the duel ends with
     /// neither character defeated.
     BothPassed,
+    /// Under the Players Committee's rules: his dueling character's game text forbids his
+    /// player to pass, so he attacks at every turn to lead.
+    MayNotPass {
+        side: Side,
+        card: String,
+    },
+    /// His dueling character's game text draws cards on his player's first pass: `wanted`
+    /// cards, `drawn` of them (fewer when the draw deck runs out), into his hand or, as the
+    /// scenario chose, his dueling hand.
+    PassDraws {
+        side: Side,
+        card: String,
+        wanted: u8,
+        drawn: u8,
+        dueling_hand: bool,
+    },
     /// Under the Players Committee's rules: one player has passed and the other has no card
     /// left to attack with, so the duel ends with neither character defeated.
     NoAttackLeft {

@@ -77,6 +77,19 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
         )],
     },
     AssumptionSpec {
+        assumption: engine::FIRST_PASS_DRAWS_TO,
+        values: &[
+            (
+                "hand",
+                "a character's \"draw N cards\" on his player's first pass draws into the hand",
+            ),
+            (
+                engine::DUELING_HAND,
+                "it draws into the dueling hand, to attack and block with",
+            ),
+        ],
+    },
+    AssumptionSpec {
         assumption: engine::ANAKIN_EMPTY_DECK,
         values: &[
             ("power-zero", "his power counts as 0 before bonuses"),

@@ -25,6 +25,7 @@ impl crate::engine::EventKind for DuelEvent {
                 | DuelEvent::Block { .. }
                 | DuelEvent::NoBlock { .. }
                 | DuelEvent::Passed { .. }
+                | DuelEvent::PassDraws { .. }
                 | DuelEvent::Hit { .. }
                 | DuelEvent::DuelingText { .. }
                 | DuelEvent::CannotAttack { .. }
@@ -206,6 +207,27 @@ fn narrate_duel(kind: &DuelEvent) -> String {
             side_name(*passed),
             side_name(passed.opponent())
         ),
+        DuelEvent::MayNotPass { side, card } => format!(
+            "The game text of {card} says he may not pass: the {} player attacks at each of his turns to lead.",
+            side_name(*side)
+        ),
+        DuelEvent::PassDraws { side, card, wanted, drawn, dueling_hand } => {
+            let into = if *dueling_hand { "dueling hand" } else { "hand" };
+            let cards = |n: u8| if n == 1 { "card" } else { "cards" };
+            if drawn == wanted {
+                format!(
+                    "The game text of {card} draws {wanted} {} on his player's first pass: the {} player draws them into his {into}.",
+                    cards(*wanted),
+                    side_name(*side)
+                )
+            } else {
+                format!(
+                    "The game text of {card} draws {wanted} {} on his player's first pass: the {} player draws {drawn} into his {into}, all his draw deck holds.",
+                    cards(*wanted),
+                    side_name(*side)
+                )
+            }
+        }
         DuelEvent::BothPassed => {
             "Both players have passed: the duel ends, and neither character is defeated.".to_string()
         }
