@@ -1,6 +1,7 @@
 //! The Players Committee ruleset's bundled scenarios (`scenarios/players-committee/`): the
 //! pass, its lock, both passes, a passer's block that scores, duel damage less the hits
-//! scored (and at its floor), dueling text without a lightsaber. Each walks to its end,
+//! scored (and at its floor), dueling text without a lightsaber, the virtual cards' text at
+//! work (`virtual-*`). Each walks to its end,
 //! meets its `expect:` and renders as reviewed; each stands beside the same position under
 //! latest (`-latest`) where the answer differs, and the two answers do differ.
 
