@@ -543,7 +543,12 @@ struct_literal!(DuelistText {
     may_not_pass,
     negates_dueling_text
 });
-struct_literal!(DeployFetch { card, to, counters });
+struct_literal!(DeployFetch {
+    card,
+    to,
+    counters,
+    into_hand
+});
 struct_literal!(PodraceText {
     thrust_on_deploy,
     handling

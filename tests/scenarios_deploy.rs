@@ -91,6 +91,7 @@ fn kinds(walked: &Walkthrough) -> Vec<&'static str> {
             DeployEvent::TextNotHere { .. } => "text-not-here",
             DeployEvent::Searched { .. } => "searched",
             DeployEvent::Fetched { .. } => "fetched",
+            DeployEvent::TakenIntoHand { .. } => "taken-into-hand",
             DeployEvent::NotFetched { .. } => "not-fetched",
             DeployEvent::Reshuffled { .. } => "reshuffled",
             DeployEvent::Penalty { .. } => "penalty",

@@ -688,13 +688,7 @@ impl Board {
         // A virtual card is named with its set: its plain name is Decipher's card's.
         let name = self
             .card(id)
-            .map(|card| {
-                if card.virtual_card {
-                    card.unambiguous_name()
-                } else {
-                    card.full_name()
-                }
-            })
+            .map(Card::shown_name)
             .unwrap_or_else(|| format!("card {id}"));
         match self.instance(id) {
             Some(instance) if instance.face_down => format!("{name} (face down)"),

@@ -435,12 +435,14 @@ fn is_default<T: Default + PartialEq>(value: &T) -> bool {
 }
 
 /// "When he deploys, you may deploy one X here from your draw deck": what may be fetched,
-/// where the text works, and what it costs.
+/// where the text works, and what it costs; or "… you may take one X into hand from your draw
+/// deck" (`into_hand`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeployFetch {
-    /// The card that may be deployed: a card title (`Captain Panaka's Blaster`), or a word
-    /// a card's title or subtitle holds (`battle droid`, `Neimoidian`).
+    /// The card that may be deployed: a card title (`Captain Panaka's Blaster`), a word a
+    /// card's title or subtitle holds (`battle droid`, `Neimoidian`), or a card type with
+    /// `card` (`Battle card`).
     pub card: String,
     /// Only when the card with the text deploys to this planet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -449,6 +451,9 @@ pub struct DeployFetch {
     /// out, its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counters: Option<i32>,
+    /// The card is taken into the hand, not deployed: it costs no counters.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub into_hand: bool,
 }
 
 impl DeployFetch {
@@ -460,6 +465,12 @@ impl DeployFetch {
             .as_ref()
             .map(|planet| format!("when deployed to {planet}"))
             .unwrap_or_else(|| "when deployed".to_string());
+        if self.into_hand {
+            return format!(
+                "{to}: may take one {} from the draw deck into hand",
+                self.card
+            );
+        }
         let cost = match self.counters {
             Some(0) => " for free".to_string(),
             Some(counters) => format!(" for {counters} counters"),
@@ -958,6 +969,16 @@ impl Card {
             .find(|alias| alias.starts_with(&with_set) && alias.ends_with(')'))
             .cloned()
             .unwrap_or(full)
+    }
+
+    /// The name a walkthrough shows: its full name, with its set for a virtual card, whose
+    /// plain name is Decipher's card's.
+    pub fn shown_name(&self) -> String {
+        if self.virtual_card {
+            self.unambiguous_name()
+        } else {
+            self.full_name()
+        }
     }
 
     /// Its printing in a set (named by its words, case and punctuation aside), the set's own

@@ -98,7 +98,7 @@ pub(crate) fn search(
         if !matches(id, card) {
             continue;
         }
-        let name = card.full_name();
+        let name = card.shown_name();
         let count = copies.entry(name.clone()).or_default();
         *count = count.saturating_add(1);
         if *count > 1 {
@@ -123,7 +123,9 @@ pub(crate) fn search(
 }
 
 /// The decision of a search: each match he can pay for, labelled by `label` (from the card's
-/// name and cost) and resting on `cites`, or none, labelled `none`.
+/// name and cost) and resting on `cites`, or none, labelled `none` and resting on
+/// `none_cites`.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn decision(
     board: &Board,
     side: Side,
@@ -132,13 +134,14 @@ pub(crate) fn decision(
     label: impl Fn(&str, u32) -> String,
     cites: &'static [Citation],
     none: &'static str,
+    none_cites: &'static [Citation],
 ) -> Decision {
     let mut options: Vec<DecisionOption> = search
         .choices
         .iter()
         .map(|(id, cost)| {
             let card = board.card(*id);
-            let name = card.map(Card::full_name).unwrap_or_default();
+            let name = card.map(Card::shown_name).unwrap_or_default();
             DecisionOption::about_card(label(&name, *cost), *id, card, cites)
         })
         .collect();
@@ -149,7 +152,7 @@ pub(crate) fn decision(
         aliases: Vec::new(),
         destiny: None,
         declines: true,
-        cites: vec![PENALTY].into(),
+        cites: none_cites.into(),
     });
     Decision {
         kind: FETCH,

@@ -439,6 +439,7 @@ impl Builder<'_> {
                 card: crate::text::clip(&fetch.card.value, crate::cards::matching::MAX_NAME_CHARS),
                 to,
                 counters: fetch.counters.as_ref().map(|counters| counters.value.i32()),
+                into_hand: fetch.into_hand,
             });
         }
         if let Some(podrace) = &declaration.podrace {

@@ -814,6 +814,10 @@ pub struct DeployFetchFile {
     /// What the fetched card costs, if the text says (0 to 20; 0: "for free").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counters: Option<Located<crate::ranged::PrintedCounters>>,
+    /// "… you may take one X into hand from your draw deck": the card goes to the hand, not
+    /// into play, and costs no counters.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub into_hand: bool,
 }
 
 /// A game-text power bonus with its condition.

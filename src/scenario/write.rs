@@ -175,6 +175,7 @@ fn declaration(card: &Card) -> Option<Declaration> {
                             counters,
                         )))
                     }),
+                    into_hand: fetch.into_hand,
                 })
             }),
         destiny_draws: card

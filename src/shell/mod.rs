@@ -1521,13 +1521,11 @@ impl<'a> Session<'a> {
                 self.board.define(card.clone());
             }
         }
-        // A virtual card is named with its set, as everywhere it is shown.
-        let name = if card.virtual_card {
-            card.unambiguous_name()
-        } else {
-            card.full_name()
-        };
-        Ok(Some(format!("{name}: {}.\n", changes.join(", "))))
+        Ok(Some(format!(
+            "{}: {}.\n",
+            card.shown_name(),
+            changes.join(", ")
+        )))
     }
 
     /// Runs a procedure on the board (`duel`), printing each step as it happens and asking

@@ -44,6 +44,19 @@ pub(crate) const TEXT_OFF_NO_PENALTY: Assumption = Assumption {
     text: "A card deployed hidden, whose game text cannot be used, takes no penalty for deploying nothing from the draw deck: the penalty is for a card the text could have deployed, and the text is off. The rule sources do not say.",
 };
 
+/// Game text that takes a card from the draw deck into the hand, which the rules for
+/// deploying from the draw deck do not cover.
+pub(crate) const INTO_HAND: Assumption = Assumption {
+    name: "into-hand-no-penalty",
+    text: "Game text that takes a card from the draw deck into the hand (\"when she deploys, you may take X into hand from your draw deck\") is a search of the draw deck, reshuffled after it as the rules for deploying from the draw deck say of a search; the card costs no counters, since it is not deployed, and taking none costs no DAMAGE: the rules' penalty is for a card not deployed from the draw deck. The rule sources do not say.",
+};
+const INTO_HAND_PENALTY: Assumption = Assumption {
+    name: "into-hand-no-penalty",
+    text: "Set by the scenario to `one-damage`: game text that takes a card from the draw deck into the hand is a search like deploying from it, and taking none costs 1 DAMAGE after the reshuffle, as the penalty for deploying none does.",
+};
+/// The value of `into-hand-no-penalty` that takes the penalty.
+pub(crate) const ONE_DAMAGE: &str = "one-damage";
+
 /// The value of `fetched-card-face-up` that deploys the fetched card face down.
 pub(crate) const FETCH_HIDDEN: &str = "hidden";
 
@@ -64,6 +77,8 @@ pub struct DeployEngine {
     planet: Option<Planet>,
     counted: bool,
     fetch_hidden: bool,
+    /// The scenario chose `one-damage` for `into-hand-no-penalty`.
+    into_hand_penalty: bool,
     laps_rule: bool,
     /// What the search of the draw deck found.
     search: Search,
@@ -82,6 +97,7 @@ impl DeployEngine {
             planet: setup.and_then(|setup| setup.to).or(board.current_planet),
             counted: true,
             fetch_hidden: false,
+            into_hand_penalty: false,
             laps_rule: board.ruleset.in_force_id(corpus, "boonta.laps.not-in-play"),
             search: Search::default(),
             fetch: None,
@@ -93,7 +109,23 @@ impl DeployEngine {
     pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> DeployEngine {
         self.counted = value(COUNTERS_PER_TURN.name) != UNLIMITED;
         self.fetch_hidden = value(FETCHED_FACE_UP.name) == FETCH_HIDDEN;
+        self.into_hand_penalty = value(INTO_HAND.name) == ONE_DAMAGE;
         self
+    }
+
+    /// Whether the text searching the draw deck takes the card into the hand.
+    fn takes_into_hand(&self) -> bool {
+        self.fetch.as_ref().is_some_and(|fetch| fetch.into_hand)
+    }
+
+    /// The reading of `into-hand-no-penalty` in force, the first time it is applied.
+    fn taking_into_hand_assumption(&mut self) -> Vec<Assumption> {
+        let assumption = if self.into_hand_penalty {
+            INTO_HAND_PENALTY
+        } else {
+            INTO_HAND
+        };
+        self.pending.once(assumption)
     }
 
     /// The counters assumption, the first time it is applied.
@@ -133,7 +165,7 @@ impl DeployEngine {
             });
         }
         let hidden = setup.hidden;
-        self.result.card = Some(card.full_name());
+        self.result.card = Some(card.shown_name());
         self.result.planet = Some(planet.name().to_string());
         self.result.hidden = hidden;
         let cost = cost_of(&card)?;
@@ -172,7 +204,7 @@ impl DeployEngine {
         }
         let player = board.player_mut(side);
         player.counters_spent = player.counters_spent.saturating_add(cost);
-        let name = card.full_name();
+        let name = card.shown_name();
         let counters = self.counters_assumption();
         self.pending.emit(
             DeployEvent::Deployed {
@@ -218,8 +250,8 @@ impl DeployEngine {
             self.phase = Phase::Done;
             return Ok(());
         }
+        self.fetch = Some(fetch.clone());
         self.search(board, &name, &fetch)?;
-        self.fetch = Some(fetch);
         Ok(())
     }
 
@@ -233,24 +265,36 @@ impl DeployEngine {
     ) -> Result<(), MissingFact> {
         let side = self.side;
         let mut by_trait = false;
+        let into_hand = fetch.into_hand;
         self.search = from_deck::search(
             board,
             side,
-            self.result.counters_left,
+            // A card taken into the hand is not deployed: it costs nothing.
+            self.result.counters_left.filter(|_| !into_hand),
             |_, card| {
                 let found = matches(card, &fetch.card);
                 by_trait |= found == Some(true);
                 found.is_some()
             },
             |card| match fetch.counters {
+                _ if into_hand => Ok(0),
                 Some(counters) => Ok(u32::try_from(counters).unwrap_or(0)),
                 None => cost_of(card),
             },
         )?;
-        let mut cites = vec![GAME_TEXT, ONE_COPY, COUNTERS];
+        let mut cites = if into_hand {
+            Vec::new()
+        } else {
+            vec![GAME_TEXT, ONE_COPY, COUNTERS]
+        };
         if by_trait {
             cites.push(TITLE_RULE);
         }
+        let assumptions = if into_hand {
+            self.taking_into_hand_assumption()
+        } else {
+            Vec::new()
+        };
         self.pending.emit(
             DeployEvent::Searched {
                 side,
@@ -259,9 +303,10 @@ impl DeployEngine {
                 by_trait,
                 found: self.search.found.clone(),
                 too_dear: self.search.too_dear.clone(),
+                into_hand,
             },
             &cites,
-            Vec::new(),
+            assumptions,
             Vec::new(),
         );
         self.phase = Phase::Search;
@@ -270,6 +315,29 @@ impl DeployEngine {
 
     fn decision(&self, board: &Board) -> Option<Decision> {
         let fetch = self.fetch.as_ref()?;
+        if fetch.into_hand {
+            return Some(from_deck::decision(
+                board,
+                self.side,
+                &self.search,
+                format!(
+                    "{} player: take one {} from your draw deck into your hand, or none",
+                    self.side, fetch.card
+                ),
+                |name, _| format!("take {name} into hand"),
+                &[],
+                if self.into_hand_penalty {
+                    "take none (1 DAMAGE after the reshuffle)"
+                } else {
+                    "take none"
+                },
+                if self.into_hand_penalty {
+                    &[PENALTY]
+                } else {
+                    &[]
+                },
+            ));
+        }
         let free = fetch.counters == Some(0);
         Some(from_deck::decision(
             board,
@@ -289,11 +357,27 @@ impl DeployEngine {
             },
             &[ONE_COPY, COUNTERS],
             "deploy none (1 DAMAGE after the reshuffle)",
+            &[PENALTY],
         ))
     }
 
     fn fetched(&mut self, board: &mut Board, id: CardId, cost: u32) {
         let side = self.side;
+        if self.takes_into_hand() {
+            let moved = describe_move(board, id, Zone::DrawDeck(side), Zone::Hand(side));
+            board.move_to(id, Zone::Hand(side));
+            let name = board.card(id).map(Card::shown_name).unwrap_or_default();
+            self.result.fetched = Some(name.clone());
+            self.result.into_hand = true;
+            let assumptions = self.taking_into_hand_assumption();
+            self.pending.emit(
+                DeployEvent::TakenIntoHand { side, card: name },
+                &[],
+                assumptions,
+                vec![moved],
+            );
+            return;
+        }
         let Some(planet) = self.planet else { return };
         let free = self
             .fetch
@@ -311,7 +395,7 @@ impl DeployEngine {
             .result
             .counters_left
             .map(|left| left.saturating_sub(cost));
-        let name = board.card(id).map(Card::full_name).unwrap_or_default();
+        let name = board.card(id).map(Card::shown_name).unwrap_or_default();
         self.result.fetched = Some(name.clone());
         let mut assumptions = vec![if self.fetch_hidden {
             FETCHED_HIDDEN
@@ -336,12 +420,14 @@ impl DeployEngine {
     }
 
     fn reshuffle(&mut self, board: &mut Board) {
+        let penalised =
+            self.result.fetched.is_none() && (!self.takes_into_hand() || self.into_hand_penalty);
         if let Some(penalised) = from_deck::reshuffle_after_search(
             board,
             self.side,
             &mut self.random,
             self.laps_rule,
-            self.result.fetched.is_none(),
+            penalised,
             &mut self.pending,
             &AFTER_SEARCH,
         ) {
@@ -352,11 +438,16 @@ impl DeployEngine {
     }
 }
 
-/// Whether a card is one the text may fetch: `Some(false)` by its title, `Some(true)` by a
-/// trait its title or subtitle names (a character only, as the FAQ's rule on traits says).
+/// Whether a card is one the text may fetch: `Some(false)` by its title or its printed type
+/// (`Battle card`), `Some(true)` by a trait its title or subtitle names (a character only, as
+/// the FAQ's rule on traits says).
 fn matches(card: &Card, wanted: &str) -> Option<bool> {
     if card.title.eq_ignore_ascii_case(wanted.trim()) {
         return Some(false);
+    }
+    let lower = wanted.trim().to_ascii_lowercase();
+    if let Some(kind) = lower.strip_suffix(" card").and_then(CardType::from_word) {
+        return (card.card_type() == Some(kind)).then_some(false);
     }
     if card.card_type() != Some(CardType::Character) {
         return None;
@@ -432,13 +523,21 @@ impl Procedure for DeployEngine {
 impl DeployEngine {
     fn not_fetched(&mut self, why: NotFetched) {
         self.result.not_fetched = Some(why);
+        let into_hand = self.takes_into_hand();
+        self.result.into_hand = into_hand;
+        let (cites, assumptions): (&[Citation], Vec<Assumption>) = match into_hand {
+            false => (&[PENALTY], Vec::new()),
+            true if self.into_hand_penalty => (&[PENALTY], self.taking_into_hand_assumption()),
+            true => (&[], self.taking_into_hand_assumption()),
+        };
         self.pending.emit(
             DeployEvent::NotFetched {
                 side: self.side,
                 why,
+                into_hand,
             },
-            &[PENALTY],
-            Vec::new(),
+            cites,
+            assumptions,
             Vec::new(),
         );
     }

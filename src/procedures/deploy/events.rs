@@ -49,6 +49,14 @@ pub enum DeployEvent {
         found: Vec<(String, usize)>,
         /// Matches that cost more than the counters left, with their cost.
         too_dear: Vec<(String, u32)>,
+        /// The text takes the card into the hand rather than deploying it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        into_hand: bool,
+    },
+    /// The card the text takes from the draw deck into the hand.
+    TakenIntoHand {
+        side: Side,
+        card: String,
     },
     Fetched {
         side: Side,
@@ -62,6 +70,9 @@ pub enum DeployEvent {
     NotFetched {
         side: Side,
         why: NotFetched,
+        /// The text would have taken it into the hand.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        into_hand: bool,
     },
     Reshuffled {
         side: Side,
@@ -87,9 +98,12 @@ pub struct DeployResult {
     pub hidden: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refusal: Option<DeployRefusal>,
-    /// The card deployed from the draw deck.
+    /// The card deployed from the draw deck (or taken into the hand, with `into_hand`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fetched: Option<String>,
+    /// The text took its card into the hand rather than deploying it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub into_hand: bool,
     /// Why none was, where the text let him search.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub not_fetched: Option<NotFetched>,

@@ -44,6 +44,19 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
         ],
     },
     AssumptionSpec {
+        assumption: engine::INTO_HAND,
+        values: &[
+            (
+                "no-penalty",
+                "text that takes a card into the hand costs nothing when it takes none",
+            ),
+            (
+                engine::ONE_DAMAGE,
+                "taking none costs 1 DAMAGE after the reshuffle, as deploying none does",
+            ),
+        ],
+    },
+    AssumptionSpec {
         assumption: engine::TEXT_OFF_NO_PENALTY,
         values: &[(
             "no-penalty",

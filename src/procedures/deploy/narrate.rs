@@ -68,6 +68,7 @@ fn narrate(event: &DeployEvent) -> String {
             by_trait,
             found,
             too_dear,
+            into_hand,
         } => {
             let what = if *by_trait {
                 format!("one {wanted} (a card whose title or subtitle says so)")
@@ -86,7 +87,10 @@ fn narrate(event: &DeployEvent) -> String {
                     .map(|(name, copies)| {
                         let mut said = name.clone();
                         if *copies > 1 {
-                            said.push_str(&format!(" ({copies} copies; he may deploy one)"));
+                            said.push_str(&format!(
+                                " ({copies} copies; he may {} one)",
+                                if *into_hand { "take" } else { "deploy" }
+                            ));
                         }
                         if let Some((_, cost)) = too_dear.iter().find(|(dear, _)| dear == name) {
                             said.push_str(&format!(
@@ -120,9 +124,19 @@ fn narrate(event: &DeployEvent) -> String {
             },
             left(*counters_left)
         ),
-        DeployEvent::NotFetched { side, why } => format!(
-            "{} deploys no card from his draw deck: {}.",
+        DeployEvent::TakenIntoHand { side, card } => format!(
+            "{} takes {card} from his draw deck into his hand (one card, as the text says); it is not deployed, so it costs no counters.",
             capital(&player(*side)),
+        ),
+        DeployEvent::NotFetched {
+            side,
+            why,
+            into_hand,
+        } => format!(
+            "{} {} no card from his draw deck{}: {}.",
+            capital(&player(*side)),
+            if *into_hand { "takes" } else { "deploys" },
+            if *into_hand { " into his hand" } else { "" },
             match why {
                 NotFetched::NoneFound => "he found none",
                 NotFetched::CannotPay => "every card he found costs more than his counters left",
@@ -173,13 +187,21 @@ pub(super) fn verdict_lines(result: &DeployResult, run: &Run<DeployEvent>) -> Ve
         ));
     }
     match (&result.fetched, result.not_fetched) {
+        (Some(card), _) if result.into_hand => {
+            lines.push(format!("From the draw deck into the hand: {card}."))
+        }
         (Some(card), _) => lines.push(format!("From the draw deck: {card}.")),
         (None, Some(why)) => lines.push(format!(
-            "From the draw deck: nothing ({}); 1 DAMAGE as the penalty.",
+            "From the draw deck: nothing ({}){}.",
             match why {
                 NotFetched::NoneFound => "none found",
                 NotFetched::CannotPay => "none he could pay for",
                 NotFetched::ChangedHisMind => "he changed his mind",
+            },
+            if !result.into_hand || result.damage > 0 {
+                "; 1 DAMAGE as the penalty"
+            } else {
+                ""
             }
         )),
         (None, None) => {}

@@ -623,6 +623,7 @@ impl PodraceEngine {
             } else {
                 "deploy none"
             },
+            &[PENALTY],
         )
     }
 
