@@ -389,3 +389,40 @@ fn a_saved_position_keeps_the_virtual_card() {
     assert_eq!(virtual_flags(&board), [true, false]);
     assert_eq!(virtual_flags(&again), virtual_flags(&board));
 }
+
+/// A virtual card is warned of under a ruleset without the Players Committee's update, and
+/// not under it.
+#[test]
+fn a_virtual_card_outside_its_ruleset_is_a_warning_of_check() {
+    let codes = |path: &str| -> Vec<String> {
+        let text =
+            std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+                .expect("the scenario");
+        jedi_judge::check::check_text(
+            path,
+            &text,
+            Corpus::embedded(),
+            jedi_judge::cards::Catalog::embedded(),
+            None,
+        )
+        .violations
+        .iter()
+        .map(|violation| violation.code.to_string())
+        .collect()
+    };
+    let twin =
+        codes("scenarios/players-committee/virtual-ki-adi-mundi-draws-two-on-his-pass-latest.yaml");
+    assert!(
+        twin.iter()
+            .any(|code| code == "virtual-card-outside-its-ruleset"),
+        "{twin:?}"
+    );
+    let under_it =
+        codes("scenarios/players-committee/virtual-ki-adi-mundi-draws-two-on-his-pass.yaml");
+    assert!(
+        !under_it
+            .iter()
+            .any(|code| code == "virtual-card-outside-its-ruleset"),
+        "{under_it:?}"
+    );
+}

@@ -128,6 +128,7 @@ pub fn check(board: &Board, corpus: &Corpus) -> Vec<Violation> {
         checker.deck_list(side, &mut found);
     }
     checker.starships_face_down(&mut found);
+    checker.virtual_cards(&mut found);
     in_file_order(&mut found);
     found
 }
@@ -632,6 +633,38 @@ impl Checker<'_> {
                     labels,
                 });
             }
+        }
+    }
+
+    /// A virtual card under rules that do not bring in the Players Committee's update, whose
+    /// set it is (its deck limit stands for the document here).
+    fn virtual_cards(&self, found: &mut Vec<Violation>) {
+        if self.in_force(TITLE_LIMIT) {
+            return;
+        }
+        for instance in &self.board.cards {
+            if !self
+                .board
+                .card(instance.id)
+                .is_some_and(|card| card.virtual_card)
+            {
+                continue;
+            }
+            found.push(Violation {
+                verdict: Verdict::Warning,
+                code: "virtual-card-outside-its-ruleset",
+                message: format!(
+                    "{} is a virtual card of the Players Committee, played with its rules update; under {} it is no Decipher card, and the walk applies its text as the card gives it",
+                    self.board.describe(instance.id),
+                    self.board.ruleset
+                ),
+                basis: vec![Basis::Assumption(
+                    "the Players Committee published its virtual cards with its rules update, which only the ruleset players-committee brings in".to_string(),
+                )],
+                remedy: None,
+                cards: vec![instance.id],
+                labels: self.label(instance.id, "a virtual card"),
+            });
         }
     }
 
