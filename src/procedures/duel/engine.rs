@@ -1858,58 +1858,60 @@ impl DuelEngine {
         Ok(None)
     }
 
+    /// A hit's dueling text that does not apply: its character uses no lightsaber, or the
+    /// character it hit (`negated_by`) negates it.
+    fn text_not_applied(
+        &mut self,
+        board: &Board,
+        scorer: Side,
+        card: CardId,
+        effect: DuelingEffect,
+        negated_by: Option<CardId>,
+    ) {
+        let (detail, cites): (String, &[Citation]) = match negated_by {
+            Some(hit) => (
+                format!(
+                    "it hit {}, whose game text negates it",
+                    Self::name(board, hit)
+                ),
+                &[TEXT_CARDS],
+            ),
+            None => (
+                "its character is not using a lightsaber".to_string(),
+                &[TEXT_CARDS, TEXT_LIGHTSABER],
+            ),
+        };
+        let event = DuelEvent::DuelingText {
+            side: scorer,
+            card: Self::name(board, card),
+            effect,
+            applied: false,
+            detail,
+            without_lightsaber: negated_by.is_none(),
+        };
+        self.emit(board, event, cites, &[], Vec::new());
+    }
+
     /// The attack on `side` went unanswered: a hit, then the card's dueling text.
     fn after_unblocked(&mut self, board: &mut Board, side: Side) -> Result<(), MissingFact> {
         self.hit(board, side, 1)?;
         let scorer = side.opponent();
         let card = self.attack_card.unwrap_or(CardId(0));
-        if let Some(effect) = board.card(card).and_then(|c| c.text.dueling)
-            && let Some((hit, text)) = self.duelist_text(board, side)
-            && text.negates_dueling_text
-        {
-            // The card that hit him keeps no dueling text.
-            let name = Self::name(board, card);
-            let detail = format!(
-                "it hit {}, whose game text negates it",
-                Self::name(board, hit)
-            );
-            self.emit(
-                board,
-                DuelEvent::DuelingText {
-                    side: scorer,
-                    card: name,
-                    effect,
-                    applied: false,
-                    detail,
-                    without_lightsaber: false,
-                },
-                &[TEXT_CARDS],
-                &[],
-                Vec::new(),
-            );
-            self.phase = Phase::DefeatCheck(side);
-            return Ok(());
-        }
+        let negated_by = self
+            .duelist_text(board, side)
+            .filter(|(_, text)| text.negates_dueling_text)
+            .map(|(hit, _)| hit);
         match board.card(card).and_then(|c| c.text.dueling) {
+            // The card that hit him keeps no dueling text.
+            Some(effect) if negated_by.is_some() => {
+                self.text_not_applied(board, scorer, card, effect, negated_by);
+                self.phase = Phase::DefeatCheck(side);
+            }
             Some(_) if self.scorer_has_lightsaber(board, scorer) || self.pc_dueling_text => {
                 self.phase = Phase::Effect { scorer, card };
             }
             Some(effect) => {
-                let name = Self::name(board, card);
-                self.emit(
-                    board,
-                    DuelEvent::DuelingText {
-                        side: scorer,
-                        card: name,
-                        effect,
-                        applied: false,
-                        detail: "its character is not using a lightsaber".to_string(),
-                        without_lightsaber: true,
-                    },
-                    &[TEXT_CARDS, TEXT_LIGHTSABER],
-                    &[],
-                    Vec::new(),
-                );
+                self.text_not_applied(board, scorer, card, effect, None);
                 self.phase = Phase::DefeatCheck(side);
             }
             None => self.phase = Phase::DefeatCheck(side),
