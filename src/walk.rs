@@ -79,7 +79,7 @@ pub fn walk_file(
         choices,
         observe: &mut |_, conserved| {
             if let Some(observe) = observe.as_mut() {
-                observe(conserved);
+                observe(conserved());
             }
         },
     })?;

@@ -274,6 +274,21 @@ pub struct CardInstance {
     /// A lap card played as a handling card: the number in the lap sequence it stands for.
     pub handling_for: Option<u8>,
     pub provenance: ProvenanceSlot,
+    /// The zone the board last put it in: where [`Board::zone_of`] and [`Board::move_to`]
+    /// look first, so that a move reads one zone, not all. A hint, outside equality: code that
+    /// moves ids between zones directly leaves it stale, and a stale hint is checked, then
+    /// every zone read.
+    pub zone_hint: ZoneHint,
+}
+
+/// The zone a card instance was last put in by the board (see [`CardInstance::zone_hint`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZoneHint(pub Option<Zone>);
+
+impl PartialEq for ZoneHint {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// A deck-construction dot colour: the slot a card fills in a deck of six colours.
@@ -600,6 +615,7 @@ impl Board {
             thrust: 0,
             handling_for: None,
             provenance: ProvenanceSlot::default(),
+            zone_hint: ZoneHint(Some(zone)),
         });
         self.zones.entry(zone).or_default().push(id);
         id
@@ -652,24 +668,50 @@ impl Board {
 
     /// The zone a card is in.
     pub fn zone_of(&self, id: CardId) -> Option<Zone> {
+        if let Some(zone) = self.hinted_zone(id) {
+            return Some(zone);
+        }
         self.zones
             .iter()
             .find(|(_, ids)| ids.contains(&id))
             .map(|(zone, _)| *zone)
     }
 
+    /// The zone the card's hint names, if the card is there.
+    fn hinted_zone(&self, id: CardId) -> Option<Zone> {
+        let zone = self.instance(id)?.zone_hint.0?;
+        self.zones
+            .get(&zone)
+            .is_some_and(|ids| ids.contains(&id))
+            .then_some(zone)
+    }
+
     /// Moves a card to the end of a zone (for a draw deck, its bottom). A lap card that
     /// leaves the Podracing pile is no longer a handling card.
     pub fn move_to(&mut self, id: CardId, to: Zone) {
-        for ids in self.zones.values_mut() {
-            ids.retain(|other| *other != id);
+        match self.hinted_zone(id) {
+            // Only the zone it is in is read: a card stands in one place.
+            Some(from) => {
+                if let Some(ids) = self.zones.get_mut(&from)
+                    && let Some(at) = ids.iter().position(|other| *other == id)
+                {
+                    ids.remove(at);
+                }
+            }
+            None => {
+                for ids in self.zones.values_mut() {
+                    ids.retain(|other| *other != id);
+                }
+            }
         }
-        self.zones.entry(to).or_default().push(id);
+        // No zone is kept empty (the zones are few; the cards may be many).
         self.zones.retain(|_, ids| !ids.is_empty());
-        if !matches!(to, Zone::PodracingPile(_))
-            && let Some(instance) = self.instance_mut(id)
-        {
-            instance.handling_for = None;
+        self.zones.entry(to).or_default().push(id);
+        if let Some(instance) = self.instance_mut(id) {
+            instance.zone_hint = ZoneHint(Some(to));
+            if !matches!(to, Zone::PodracingPile(_)) {
+                instance.handling_for = None;
+            }
         }
     }
 

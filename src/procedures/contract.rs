@@ -445,9 +445,14 @@ pub struct WalkRequest<'a> {
     pub policy: Option<Policy>,
     /// The choices of the procedure's named assumptions.
     pub choices: Choices,
-    /// Told every event as it happens, and whether every card is then in one place.
-    pub observe: &'a mut dyn FnMut(&dyn Step, bool),
+    /// Told every event as it happens, with a question it may ask: whether every card is
+    /// then in one place (a check of the whole table, made only when asked).
+    pub observe: &'a mut EventWatch<'a>,
 }
+
+/// Told every event of a walk as it happens, with a question it may ask: whether every card
+/// is then in one place.
+pub type EventWatch<'a> = dyn FnMut(&dyn Step, &dyn Fn() -> bool) + 'a;
 
 /// The one walk: build the table (input errors refuse it), note its illegal findings, refuse
 /// the walk for a finding the procedure cannot be walked with, run the engine with the
@@ -517,7 +522,7 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
     let before = table.clone();
     let mut engine = P::start(&table, corpus, action, &choices);
     let run = crate::engine::run(&mut engine, &mut table, decider, &mut |table, event| {
-        observe(event, table.conservation_holds())
+        observe(event, &|| table.conservation_holds())
     });
     let result = crate::engine::Procedure::result(&engine).clone();
     let walked = Walked::<P> {

@@ -101,6 +101,20 @@ fn weapon_bonus_label(weapon: &Card, used: &crate::cards::WeaponBox) -> String {
     }
 }
 
+/// The label of a card known only by its destiny number, for each destiny number.
+const ANONYMOUS_LABELS: [&str; 10] = [
+    "a card with destiny 0",
+    "a card with destiny 1",
+    "a card with destiny 2",
+    "a card with destiny 3",
+    "a card with destiny 4",
+    "a card with destiny 5",
+    "a card with destiny 6",
+    "a card with destiny 7",
+    "a card with destiny 8",
+    "a card with destiny 9",
+];
+
 /// The titles the revised text's Anakin rule names.
 const ANAKIN_TITLE: &str = "Anakin Skywalker";
 
@@ -1030,11 +1044,17 @@ impl DuelEngine {
                 continue;
             }
             let label = match board.card(id) {
-                Some(card) if card.anonymous => format!("a card with destiny {number}"),
-                _ => format!("{} (destiny {number})", Self::name(board, id)),
+                // Most of a dueling hand: no label is written for each card at each attack.
+                Some(card) if card.anonymous => ANONYMOUS_LABELS
+                    .get(usize::try_from(number).unwrap_or(usize::MAX))
+                    .map_or_else(
+                        || Cow::Owned(format!("a card with destiny {number}")),
+                        |label| Cow::Borrowed(*label),
+                    ),
+                _ => Cow::Owned(format!("{} (destiny {number})", Self::name(board, id))),
             };
             options.push(DecisionOption {
-                label: Cow::Owned(label),
+                label,
                 card: Some(id),
                 name: board
                     .card(id)
