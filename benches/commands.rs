@@ -281,12 +281,60 @@ fn generated_positions_near_the_size_limit() {
     unknown.push_str("zz]\n");
     let deck = vec!["3"; 45_000].join(", ");
     let decks = format!("light: {{deck: [{deck}]}}\ndark: {{deck: [{deck}]}}\n");
+    // A duel under way whose dueling hands hold 10,000 cards each.
+    let numbers = |count: usize| -> String {
+        (0..count)
+            .map(|at| ((at * 7 + 3) % 6 + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let big_hands = format!(
+        "action: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\npolicy: block-when-able\n\
+         cards:\n  Darth Maul, Student of the Dark Side: {{power: 3, damage: 20, text: none}}\n  \
+         Qui-Gon Jinn, Jedi Mentor: {{power: 3, damage: 20, text: none}}\n\
+         dark:\n  deck: [2, 2, 6, 6]\nlight:\n  deck: [1, 1, 6, 6]\n\
+         planets:\n  Naboo:\n    dark: [maul student]\n    light: [qui-gon mentor]\n\
+         duel:\n  initiator: dark\n  next: dark\n  pending: attack\n  \
+         dark: {{fighter: maul student, hand: [{}]}}\n  light: {{fighter: qui-gon mentor, hand: [{}]}}\n",
+        numbers(10_000),
+        numbers(10_000)
+    );
+    // A Podrace Deploy step over a Podracing pile of 60,000 cards.
+    let big_pile = format!(
+        "action: podrace\nturn: light\nstep: deploy\npolicy: first-option\n\
+         light:\n  objective:\n    card: Boonta Eve Classic\n    cards:\n      \
+         - {{card: \"Wan Sandage, Podracer Pilot\", thrust: 3}}\n      - Wan Sandage's Podracer\n  \
+         podracing: [{}]\n  hand: [5, 6, 1, 2]\n  deck: [3, 3]\n",
+        numbers(60_000)
+    );
+    // An interception in which the Dark Side player adds 10,000 starships from his hand.
+    let ships = vec!["\"Droid Starfighter\""; 10_000].join(", ");
+    let interception = format!(
+        "action: evacuate\nturn: light\ncurrent_planet: Naboo\n\
+         cards:\n  Republic Cruiser, Transport (Menace of Darth Maul): {{power: 4}}\n\
+         light:\n  deck: {{count: 200}}\n  hyperspace: [\"Republic Cruiser, Transport (Menace of Darth Maul)\"]\n\
+         dark:\n  deck: {{count: 200}}\n  hand: [{ships}]\n\
+         planets:\n  Naboo:\n    light: [\"Qui-Gon Jinn, Jedi Master\"]\n    dark: [\"Darth Maul, Sith Apprentice\"]\n\
+         decisions:\n  dark:\n    starships: [{ships}]\n    intercept: true\n"
+    );
+    // A battle of 10,000 characters a side whose plans the policy makes.
+    let guards = vec!["\"Naboo Security, Guard\""; 10_000].join(", ");
+    let droids = vec!["\"Battle Droid: Infantry, AAT Division\""; 10_000].join(", ");
+    let big_battle = format!(
+        "action: battle\nturn: dark\nstep: battle\ncurrent_planet: Naboo\npolicy: block-when-able\n\
+         light:\n  deck: {{count: 200}}\ndark:\n  deck: {{count: 200}}\n\
+         planets:\n  Naboo:\n    light: [{guards}]\n    dark: [{droids}]\n"
+    );
     let corpus = Corpus::embedded();
     let catalog = jedi_judge::cards::Catalog::embedded();
     for (what, text) in [
         (format!("{per_side} characters a side"), &duel),
         (format!("{number} unknown card names"), &unknown),
         ("two decks of 45,000 cards".to_string(), &decks),
+        ("dueling hands of 10,000".to_string(), &big_hands),
+        ("a Podracing pile of 60,000".to_string(), &big_pile),
+        ("10,000 starships intercepting".to_string(), &interception),
+        ("battle, 10,000 a side by policy".to_string(), &big_battle),
     ] {
         assert!(text.len() <= limit, "{what}: {} bytes", text.len());
         let started = Instant::now();

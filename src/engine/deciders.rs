@@ -405,11 +405,18 @@ fn by_name(decision: &Decision, name: &str) -> Option<usize> {
             .position(|o| o.declines)
             .filter(|_| !decision.kind.declines_only_as_itself);
     }
+    // One card per name and aliases: the options of identical cards (a hand of one title)
+    // name it once.
+    let mut seen = std::collections::HashSet::new();
     let cards: Vec<Card> = decision
         .options
         .iter()
         .filter_map(|o| {
-            let mut card = Card::named(o.name.as_deref()?, Game::YoungJedi);
+            let name = o.name.as_deref()?;
+            if !seen.insert((name, o.aliases.as_slice())) {
+                return None;
+            }
+            let mut card = Card::named(name, Game::YoungJedi);
             card.aliases = o.aliases.clone();
             Some(card)
         })
