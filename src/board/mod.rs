@@ -508,8 +508,10 @@ pub struct Board {
     pub current_planet: Option<Planet>,
     /// The planets in play, in the order the scenario gives them.
     pub planets: Vec<Planet>,
-    /// The card definitions the instances refer to.
-    pub definitions: Vec<Card>,
+    /// The card definitions the instances refer to, shared between copies of the board (a
+    /// walk copies it; a definition changes far less often than a card moves): a change
+    /// copies them first (`Arc::make_mut`).
+    pub definitions: std::sync::Arc<Vec<Card>>,
     pub cards: Vec<CardInstance>,
     pub zones: BTreeMap<Zone, Vec<CardId>>,
     pub light: PlayerState,
@@ -529,7 +531,7 @@ impl Board {
             step: None,
             current_planet: None,
             planets: Vec::new(),
-            definitions: Vec::new(),
+            definitions: std::sync::Arc::default(),
             cards: Vec::new(),
             zones: BTreeMap::new(),
             stated: Stated::default(),
@@ -578,7 +580,7 @@ impl Board {
         if let Some(index) = self.definitions.iter().position(|known| *known == card) {
             return DefinitionId(index as u32);
         }
-        self.definitions.push(card);
+        std::sync::Arc::make_mut(&mut self.definitions).push(card);
         DefinitionId((self.definitions.len() - 1) as u32)
     }
 
@@ -595,7 +597,7 @@ impl Board {
         {
             return *id;
         }
-        self.definitions.push(card);
+        std::sync::Arc::make_mut(&mut self.definitions).push(card);
         let id = DefinitionId((self.definitions.len() - 1) as u32);
         ids.push(id);
         id

@@ -277,7 +277,7 @@ fn player(board: &Board, side: Side) -> Option<Located<PlayerFile>> {
 /// The scenario file of a board (the position only).
 pub fn to_file(board: &Board, format: &super::sections::Format) -> ScenarioFile {
     let mut cards = OrderedMap::default();
-    for card in &board.definitions {
+    for card in board.definitions.iter() {
         if let Some(declaration) = declaration(card) {
             cards
                 .0

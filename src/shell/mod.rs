@@ -1117,7 +1117,7 @@ impl<'a> Session<'a> {
     /// of each side (Boonta Eve Classic).
     fn resolve_card_of(&self, name: &str, side: Option<Side>) -> Result<Card, String> {
         // The one resolver the scenario reader uses: the cards on the table first.
-        let table = crate::cards::Table::new(&self.board.definitions);
+        let table = crate::cards::Table::new(self.board.definitions.iter());
         let looking = crate::cards::Looking {
             table: Some(&table),
             side,
@@ -1513,7 +1513,9 @@ impl<'a> Session<'a> {
             .position(|known| *known == before);
         match replaced {
             Some(index) => {
-                if let Some(slot) = self.board.definitions.get_mut(index) {
+                if let Some(slot) =
+                    std::sync::Arc::make_mut(&mut self.board.definitions).get_mut(index)
+                {
                     *slot = card.clone();
                 }
             }
