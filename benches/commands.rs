@@ -203,16 +203,25 @@ fn median_process_times(commands: &[Vec<String>], runs: usize) -> Vec<Duration> 
         .collect()
 }
 
-/// Every bundled walk and check, and `rules search`, as whole processes against
-/// `jedi-judge --version` (goals: walk and check under 2 times, search under 1.5 times).
+/// Every bundled walk and check, in text and in JSON, and `rules search`, as whole processes
+/// against `jedi-judge --version` (goals: walk and check under 2 times, search under 1.5
+/// times).
 fn process_times(files: &[std::path::PathBuf]) {
     let mut commands: Vec<Vec<String>> = vec![vec!["--version".to_string()]];
     for path in files {
         let name = path.display().to_string();
-        if walkable(&name) {
-            commands.push(vec!["walk".to_string(), name.clone()]);
+        for command in ["walk", "check"] {
+            if command == "walk" && !walkable(&name) {
+                continue;
+            }
+            commands.push(vec![command.to_string(), name.clone()]);
+            commands.push(vec![
+                command.to_string(),
+                "--format".to_string(),
+                "json".to_string(),
+                name.clone(),
+            ]);
         }
-        commands.push(vec!["check".to_string(), name]);
     }
     for query in [
         ["dueling", "hand"],
@@ -230,9 +239,12 @@ fn process_times(files: &[std::path::PathBuf]) {
     let ratio = |time: Duration| time.as_secs_f64() / version.as_secs_f64().max(1e-9);
     let mut worst: std::collections::BTreeMap<&str, (f64, String)> = Default::default();
     for (args, time) in commands.iter().zip(&times).skip(1) {
-        let kind = match args.first().map(String::as_str) {
-            Some("walk") => "walk",
-            Some("check") => "check",
+        let json = args.iter().any(|arg| arg == "json");
+        let kind = match (args.first().map(String::as_str), json) {
+            (Some("walk"), false) => "walk",
+            (Some("walk"), true) => "walk, JSON",
+            (Some("check"), false) => "check",
+            (Some("check"), true) => "check, JSON",
             _ => "rules search",
         };
         let entry = worst.entry(kind).or_insert((0.0, String::new()));

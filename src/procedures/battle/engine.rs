@@ -1033,7 +1033,7 @@ impl BattleEngine {
         situation: &Situation<'_>,
         cites: &mut Vec<Citation>,
     ) -> Result<Vec<(String, i32)>, MissingFact> {
-        let name = card.full_name();
+        let name = card.shown_name();
         let mut parts = match card.stats.power.as_ref().map(|fact| &fact.value) {
             Some(StatValue::Number(power)) => vec![(format!("power of {name}"), *power)],
             _ => {
