@@ -273,10 +273,8 @@ pub fn assumptions_found(query: &str) -> Vec<(&'static str, crate::rules::TextHi
         })
         .collect();
     let borrowed: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let hits = crate::rules::search_texts(&borrowed, query);
-    let most = hits.first().map_or(0, |hit| hit.words_matched);
-    hits.into_iter()
-        .take_while(|hit| hit.words_matched == most)
+    crate::rules::search_texts(&borrowed, query)
+        .into_iter()
         .filter_map(|hit| {
             listed
                 .get(hit.index)

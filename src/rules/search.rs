@@ -440,9 +440,9 @@ pub struct TextHit {
 }
 
 /// Searches a few texts outside the corpus (the named assumptions) for a query's words, in
-/// any of their forms as the corpus search finds them: those holding more of the words
-/// first, then in the order given. Each text is tokenised here, once a search: they are few
-/// and short.
+/// any of their forms as the corpus search finds them: the texts holding the most of the
+/// words, in the order given. Only the words that may match a query word are stemmed to
+/// count them, and only the texts returned are read whole, for their snippets.
 pub fn search_texts(texts: &[&str], query: &str) -> Vec<TextHit> {
     let stemmer = tokens::stemmer();
     let terms = query_terms(&stemmer, query);
@@ -456,10 +456,29 @@ pub fn search_texts(texts: &[&str], query: &str) -> Vec<TextHit> {
             .filter(|stem| !is_number(stem))
             .collect()
     };
-    let mut hits: Vec<TextHit> = texts
+    let probes: Option<Vec<&str>> = counted.iter().map(|stem| probe(stem)).collect();
+    let matched: Vec<(usize, usize)> = texts
         .iter()
         .enumerate()
         .filter_map(|(index, text)| {
+            let candidates = tokens::words_where(&stemmer, text, |lower| {
+                probes
+                    .as_ref()
+                    .is_none_or(|probes| probes.iter().any(|probe| lower.starts_with(probe)))
+            });
+            let words_matched = counted
+                .iter()
+                .filter(|stem| candidates.iter().any(|word| matches(stem, &word.stem)))
+                .count();
+            (words_matched > 0).then_some((index, words_matched))
+        })
+        .collect();
+    let most = matched.iter().map(|(_, count)| *count).max().unwrap_or(0);
+    matched
+        .into_iter()
+        .filter(|(_, count)| *count == most)
+        .filter_map(|(index, words_matched)| {
+            let text = texts.get(index)?;
             let words: Vec<IndexedWord> = tokens::words(&stemmer, text)
                 .into_iter()
                 .map(|word| IndexedWord {
@@ -468,23 +487,30 @@ pub fn search_texts(texts: &[&str], query: &str) -> Vec<TextHit> {
                     stem: word.stem.into(),
                 })
                 .collect();
-            let words_matched = counted
-                .iter()
-                .filter(|stem| words.iter().any(|word| matches(stem, &word.stem)))
-                .count();
-            (words_matched > 0).then(|| TextHit {
+            Some(TextHit {
                 index,
                 words_matched,
                 snippet: snippet(text, &words, &stems),
             })
         })
-        .collect();
-    hits.sort_by(|a, b| {
-        b.words_matched
-            .cmp(&a.words_matched)
-            .then(a.index.cmp(&b.index))
-    });
-    hits
+        .collect()
+}
+
+/// How a word (in the tokeniser's lower case) that matches this stem starts: the stem less
+/// its last two letters. A word's stem is the word less a changed ending of at most two
+/// letters (`possibility`, `possibl`), and a word matches a stem it starts with. `None` for
+/// a stem too short to tell by.
+fn probe(stem: &str) -> Option<&str> {
+    let keep = stem
+        .chars()
+        .count()
+        .checked_sub(2)
+        .filter(|keep| *keep > 0)?;
+    let end = stem
+        .char_indices()
+        .nth(keep)
+        .map_or(stem.len(), |(at, _)| at);
+    stem.get(..end)
 }
 
 /// The window of about 28 words holding the most matches, the matched words marked.
@@ -541,6 +567,28 @@ fn snippet(text: &str, item_words: &[IndexedWord], stems: &[&str]) -> Snippet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The probe of a stem is found in every word of that stem, over every word of the
+    /// corpus: what lets a search skip a text without its probes.
+    #[test]
+    fn every_word_of_the_corpus_holds_the_probe_of_its_stem() {
+        let stemmer = tokens::stemmer();
+        let mut words = 0;
+        for item in crate::rules::Corpus::embedded().items() {
+            for word in tokens::words(&stemmer, &item.text) {
+                words += 1;
+                if let Some(probe) = probe(&word.stem) {
+                    assert!(
+                        word.lower.starts_with(probe),
+                        "{:?} stems to {:?}",
+                        word.lower,
+                        word.stem
+                    );
+                }
+            }
+        }
+        assert!(words > 5_000, "{words}");
+    }
 
     #[test]
     fn stop_words_are_sorted_for_binary_search() {

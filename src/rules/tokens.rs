@@ -21,6 +21,12 @@ pub fn stemmer() -> Stemmer {
 
 /// The words of a text, in order.
 pub fn words(stemmer: &Stemmer, text: &str) -> Vec<Word> {
+    words_where(stemmer, text, |_| true)
+}
+
+/// The words of a text whose lower-case form `keep` accepts, in order: only those are
+/// stemmed.
+pub fn words_where(stemmer: &Stemmer, text: &str, keep: impl Fn(&str) -> bool) -> Vec<Word> {
     let mut found = Vec::new();
     let mut start = None;
     for (index, ch) in text.char_indices() {
@@ -28,19 +34,25 @@ pub fn words(stemmer: &Stemmer, text: &str) -> Vec<Word> {
         match (part_of_word, start) {
             (true, None) => start = Some(index),
             (false, Some(begin)) => {
-                found.extend(make_word(stemmer, text, begin, index));
+                found.extend(make_word(stemmer, text, begin, index, &keep));
                 start = None;
             }
             _ => {}
         }
     }
     if let Some(begin) = start {
-        found.extend(make_word(stemmer, text, begin, text.len()));
+        found.extend(make_word(stemmer, text, begin, text.len(), &keep));
     }
     found
 }
 
-fn make_word(stemmer: &Stemmer, text: &str, start: usize, end: usize) -> Option<Word> {
+fn make_word(
+    stemmer: &Stemmer,
+    text: &str,
+    start: usize,
+    end: usize,
+    keep: &impl Fn(&str) -> bool,
+) -> Option<Word> {
     let raw = text.get(start..end).unwrap_or_default();
     let trimmed = raw.trim_matches(['\'', '’']);
     if trimmed.is_empty() {
@@ -62,6 +74,9 @@ fn make_word(stemmer: &Stemmer, text: &str, start: usize, end: usize) -> Option<
             other => other,
         })
         .collect();
+    if !keep(&lower) {
+        return None;
+    }
     let stem = stemmer.stem(&lower).into_owned();
     Some(Word {
         start,
