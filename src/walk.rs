@@ -138,6 +138,9 @@ fn unmet_walk_expectations(
         }
     }
     let ruleset = &walked.ruleset;
+    if expect.cited.is_none() && expect.not_cited.is_none() {
+        return unmet;
+    }
     let cited: std::collections::BTreeSet<&str> = walked
         .steps()
         .flat_map(|event| event.cites().iter())
