@@ -426,3 +426,47 @@ fn a_virtual_card_outside_its_ruleset_is_a_warning_of_check() {
         "{under_it:?}"
     );
 }
+
+/// A pass claimed when the player holds one card to attack with is refused like any other:
+/// the one attack is a decision the rules force, not one made without asking the script.
+#[test]
+fn a_pass_claimed_against_a_forced_attack_is_refused() {
+    let refused = |path: &str, from: &str, to: &str| -> Vec<String> {
+        let text =
+            std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+                .expect("the scenario")
+                .replace(from, to);
+        assert!(text.contains(to), "{path}");
+        jedi_judge::check::check_text(
+            path,
+            &text,
+            Corpus::embedded(),
+            jedi_judge::cards::Catalog::embedded(),
+            None,
+        )
+        .violations
+        .iter()
+        .map(|violation| violation.code.to_string())
+        .collect()
+    };
+    // Under latest, which has no pass.
+    let latest = refused(
+        "scenarios/players-committee/virtual-ki-adi-mundi-draws-two-on-his-pass-latest.yaml",
+        "hand: [2, 1], drawn: 2",
+        "hand: [2], drawn: 1",
+    );
+    assert!(
+        latest.iter().any(|code| code == "answer-not-legal"),
+        "{latest:?}"
+    );
+    // Under players-committee, by a character who may not pass.
+    let piell = refused(
+        "scenarios/players-committee/virtual-even-piell-may-not-pass-claimed.yaml",
+        "hand: [5, 2], drawn: 2",
+        "hand: [5], drawn: 1",
+    );
+    assert!(
+        piell.iter().any(|code| code == "answer-not-legal"),
+        "{piell:?}"
+    );
+}

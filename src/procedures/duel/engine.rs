@@ -1805,19 +1805,16 @@ impl DuelEngine {
                             &[PASS, PASS_ONLY_BLOCKS, PASS_NO_BATTLE],
                         ));
                     }
-                    if options.len() == 1 {
-                        let card = options[0].card.unwrap_or(CardId(0));
-                        self.play(board, side, card, false)?;
-                    } else {
-                        return Ok(Some(Decision {
-                            kind: super::decisions::ATTACK,
-                            who: side,
-                            prompt: format!(
-                                "the {side} player attacks: choose a card from the dueling hand"
-                            ),
-                            options,
-                        }));
-                    }
+                    // With one card to attack with, the decision is forced: the run plays
+                    // it, and a script that claims otherwise (a pass) is refused.
+                    return Ok(Some(Decision {
+                        kind: super::decisions::ATTACK,
+                        who: side,
+                        prompt: format!(
+                            "the {side} player attacks: choose a card from the dueling hand"
+                        ),
+                        options,
+                    }));
                 }
             }
             Phase::Block { side, destiny } => {
