@@ -55,7 +55,16 @@ pub struct Catalog {
     one_by_one: OnceLock<Box<[OnceLock<Box<Card>>]>>,
     /// The cards' names, normalised once.
     index: OnceLock<NameIndex>,
+    /// The nearest names of the last few names that meant none (a check builds its position
+    /// twice, for the walk and for itself): at most [`SUGGESTIONS_KEPT`].
+    suggested: std::sync::Mutex<Vec<Suggested>>,
 }
+
+/// A name that meant no card, the game looked in, and the nearest names found.
+type Suggested = (String, Option<Game>, Vec<String>);
+
+/// How many names' suggestions the catalog remembers.
+const SUGGESTIONS_KEPT: usize = 32;
 
 /// The embedded catalog as the build script wrote it: the code that makes each card, and
 /// every card's names normalised.
@@ -68,6 +77,32 @@ struct BuiltIn {
 }
 
 impl Catalog {
+    /// The nearest names to a name that meant none, as `compute` finds them, remembered for
+    /// the last few names.
+    pub(crate) fn remembered_suggestions(
+        &self,
+        query: &str,
+        game: Option<Game>,
+        compute: impl FnOnce() -> Vec<String>,
+    ) -> Vec<String> {
+        let known = self.suggested.lock().ok().and_then(|kept| {
+            kept.iter()
+                .find(|(name, of, _)| name == query && *of == game)
+                .map(|(_, _, found)| found.clone())
+        });
+        if let Some(found) = known {
+            return found;
+        }
+        let found = compute();
+        if let Ok(mut kept) = self.suggested.lock() {
+            if kept.len() >= SUGGESTIONS_KEPT {
+                kept.remove(0);
+            }
+            kept.push((query.to_string(), game, found.clone()));
+        }
+        found
+    }
+
     /// The catalog embedded in the binary: assembled by the build script, and checked by the
     /// test suite against the one [`Catalog::build`] makes from the files.
     pub fn embedded() -> &'static Catalog {
@@ -93,6 +128,7 @@ impl Catalog {
             }),
             one_by_one: OnceLock::new(),
             index: OnceLock::new(),
+            suggested: std::sync::Mutex::new(Vec::new()),
         }
     }
 
@@ -132,6 +168,7 @@ impl Catalog {
             built_in: None,
             one_by_one: OnceLock::new(),
             index: OnceLock::new(),
+            suggested: std::sync::Mutex::new(Vec::new()),
         };
         for id in catalog.cited_ids() {
             if corpus.item(&id).is_none() {

@@ -134,11 +134,13 @@ impl Catalog {
 
     /// The nearest names of the game to a name that means none, best first.
     pub fn suggestions(&self, query: &str, game: Option<Game>) -> Vec<String> {
-        let of_game = |position: usize| {
-            self.card(position)
-                .is_some_and(|card| game.is_none_or(|game| card.game == game))
-        };
-        self.index().suggest_where(query, &of_game)
+        self.remembered_suggestions(query, game, || {
+            let of_game = |position: usize| {
+                self.card(position)
+                    .is_some_and(|card| game.is_none_or(|game| card.game == game))
+            };
+            self.index().suggest_where(query, &of_game)
+        })
     }
 
     /// A failed look-up with the nearest names of the game filled in, to show it.
