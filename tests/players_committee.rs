@@ -390,26 +390,31 @@ fn a_saved_position_keeps_the_virtual_card() {
     assert_eq!(virtual_flags(&again), virtual_flags(&board));
 }
 
+/// The codes of `check`'s findings of a bundled scenario, its text changed from `from` to
+/// `to` (the same text where they are equal).
+fn finding_codes(path: &str, from: &str, to: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+        .expect("the scenario")
+        .replace(from, to);
+    assert!(text.contains(to), "{path}");
+    jedi_judge::check::check_text(
+        path,
+        &text,
+        Corpus::embedded(),
+        jedi_judge::cards::Catalog::embedded(),
+        None,
+    )
+    .violations
+    .iter()
+    .map(|violation| violation.code.to_string())
+    .collect()
+}
+
 /// A virtual card is warned of under a ruleset without the Players Committee's update, and
 /// not under it.
 #[test]
 fn a_virtual_card_outside_its_ruleset_is_a_warning_of_check() {
-    let codes = |path: &str| -> Vec<String> {
-        let text =
-            std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
-                .expect("the scenario");
-        jedi_judge::check::check_text(
-            path,
-            &text,
-            Corpus::embedded(),
-            jedi_judge::cards::Catalog::embedded(),
-            None,
-        )
-        .violations
-        .iter()
-        .map(|violation| violation.code.to_string())
-        .collect()
-    };
+    let codes = |path: &str| finding_codes(path, "", "");
     let twin =
         codes("scenarios/players-committee/virtual-ki-adi-mundi-draws-two-on-his-pass-latest.yaml");
     assert!(
@@ -431,24 +436,7 @@ fn a_virtual_card_outside_its_ruleset_is_a_warning_of_check() {
 /// the one attack is a decision the rules force, not one made without asking the script.
 #[test]
 fn a_pass_claimed_against_a_forced_attack_is_refused() {
-    let refused = |path: &str, from: &str, to: &str| -> Vec<String> {
-        let text =
-            std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
-                .expect("the scenario")
-                .replace(from, to);
-        assert!(text.contains(to), "{path}");
-        jedi_judge::check::check_text(
-            path,
-            &text,
-            Corpus::embedded(),
-            jedi_judge::cards::Catalog::embedded(),
-            None,
-        )
-        .violations
-        .iter()
-        .map(|violation| violation.code.to_string())
-        .collect()
-    };
+    let refused = finding_codes;
     // Under latest, which has no pass.
     let latest = refused(
         "scenarios/players-committee/virtual-ki-adi-mundi-draws-two-on-his-pass-latest.yaml",
