@@ -304,6 +304,16 @@ struct PrintingEntry {
     notes: Vec<String>,
 }
 
+impl PrintingEntry {
+    /// Its title and subtitle as one name.
+    fn full_name(&self) -> String {
+        match &self.subtitle {
+            Some(subtitle) => format!("{}, {subtitle}", self.title),
+            None => self.title.clone(),
+        }
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BoxEntry {
@@ -567,11 +577,7 @@ fn add_printings(cards: &mut Vec<Card>, file: PrintingsFile) -> super::cross_che
 fn add_virtual_cards(cards: &mut Vec<Card>, file: VirtualSetFile) {
     let source = Source::Outside(file.source.into());
     for entry in file.printings {
-        let full_name = match &entry.subtitle {
-            Some(subtitle) => format!("{}, {subtitle}", entry.title),
-            None => entry.title.clone(),
-        };
-        let mut card = Card::named(&full_name, Game::YoungJedi);
+        let mut card = Card::named(&entry.full_name(), Game::YoungJedi);
         card.title = entry.title.clone();
         card.subtitle = entry.subtitle.clone();
         card.virtual_card = true;
@@ -632,10 +638,7 @@ fn add_printing(
         )
         .into(),
     );
-    let full_name = match &entry.subtitle {
-        Some(subtitle) => format!("{}, {subtitle}", entry.title),
-        None => entry.title.clone(),
-    };
+    let full_name = entry.full_name();
     let wanted = super::names::normalise(&full_name);
     let position = match card_of_printing(cards, index, &wanted, &entry) {
         Some(position) => position,

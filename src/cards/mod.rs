@@ -19,7 +19,8 @@ pub use model::{
     BattleEffect, BoxDeclaration, Card, CardType, ClashFacts, Condition, ConditionTrait,
     ConditionalBonus, DamageModifier, DeployFetch, Disagreement, DuelingEffect, DuelistText, Fact,
     Game, GameText, Half, Identity, LocationBonus, ModifiedCards, ModifierTarget, PodraceText,
-    Printing, Side, Source, StatValue, Stats, TraitKind, WeaponBox, disagreement_kind, split_name,
+    Printing, Side, Source, StatValue, Stats, TraitKind, WeaponBox, anonymous_name,
+    disagreement_kind, split_name,
 };
 pub use resolve::{Looking, Resolved, Table};
 pub use traits::{DerivedTrait, TraitValue};

@@ -588,6 +588,30 @@ impl DuelistText {
     }
 }
 
+/// The name of a card known only by its destiny number, `a card with destiny 4`: borrowed
+/// for a destiny number (0 to 9), which a duel names at every attack.
+pub fn anonymous_name(destiny: i32) -> Cow<'static, str> {
+    const NAMES: [&str; 10] = [
+        "a card with destiny 0",
+        "a card with destiny 1",
+        "a card with destiny 2",
+        "a card with destiny 3",
+        "a card with destiny 4",
+        "a card with destiny 5",
+        "a card with destiny 6",
+        "a card with destiny 7",
+        "a card with destiny 8",
+        "a card with destiny 9",
+    ];
+    usize::try_from(destiny)
+        .ok()
+        .and_then(|at| NAMES.get(at))
+        .map_or_else(
+            || Cow::Owned(format!("a card with destiny {destiny}")),
+            |name| Cow::Borrowed(*name),
+        )
+}
+
 /// A trait a condition of a power bonus can ask of a card in a duel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -1052,7 +1076,7 @@ impl Card {
 
     /// A card known only by its destiny number.
     pub fn anonymous(destiny: i32) -> Card {
-        let mut card = Card::named(&format!("a card with destiny {destiny}"), Game::YoungJedi);
+        let mut card = Card::named(&anonymous_name(destiny), Game::YoungJedi);
         card.anonymous = true;
         card.stats.destiny = Some(Fact::new(StatValue::Number(destiny), Source::Scenario));
         card

@@ -123,9 +123,7 @@ pub(crate) fn search(
 }
 
 /// The decision of a search: each match he can pay for, labelled by `label` (from the card's
-/// name and cost) and resting on `cites`, or none, labelled `none` and resting on
-/// `none_cites`.
-#[allow(clippy::too_many_arguments)]
+/// name and cost) and resting on `cites`, or none, with the label and the rules of `none`.
 pub(crate) fn decision(
     board: &Board,
     side: Side,
@@ -133,8 +131,7 @@ pub(crate) fn decision(
     prompt: String,
     label: impl Fn(&str, u32) -> String,
     cites: &'static [Citation],
-    none: &'static str,
-    none_cites: &'static [Citation],
+    none: (&'static str, &'static [Citation]),
 ) -> Decision {
     let mut options: Vec<DecisionOption> = search
         .choices
@@ -146,13 +143,13 @@ pub(crate) fn decision(
         })
         .collect();
     options.push(DecisionOption {
-        label: none.into(),
+        label: none.0.into(),
         card: None,
         name: None,
         aliases: Vec::new(),
         destiny: None,
         declines: true,
-        cites: none_cites.into(),
+        cites: none.1.into(),
     });
     Decision {
         kind: FETCH,

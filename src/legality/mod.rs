@@ -636,10 +636,9 @@ impl Checker<'_> {
         }
     }
 
-    /// A virtual card under rules that do not bring in the Players Committee's update, whose
-    /// set it is (its deck limit stands for the document here).
+    /// A virtual card under rules other than the Players Committee's, whose set it is.
     fn virtual_cards(&self, found: &mut Vec<Violation>) {
-        if self.in_force(TITLE_LIMIT) {
+        if self.board.ruleset.name == crate::rules::PLAYERS_COMMITTEE {
             return;
         }
         for instance in &self.board.cards {

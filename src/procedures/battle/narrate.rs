@@ -203,7 +203,7 @@ fn narrate(event: &BattleEvent) -> String {
             destiny,
             for_card,
         } => {
-            if *card == format!("a card with destiny {destiny}") {
+            if *card == crate::cards::anonymous_name(*destiny) {
                 format!(
                     "{} draws destiny for {for_card}: a card with destiny {destiny}.",
                     capital(&player(*side))

@@ -250,8 +250,8 @@ impl DeployEngine {
             self.phase = Phase::Done;
             return Ok(());
         }
-        self.fetch = Some(fetch.clone());
         self.search(board, &name, &fetch)?;
+        self.fetch = Some(fetch);
         Ok(())
     }
 
@@ -327,14 +327,9 @@ impl DeployEngine {
                 |name, _| format!("take {name} into hand"),
                 &[],
                 if self.into_hand_penalty {
-                    "take none (1 DAMAGE after the reshuffle)"
+                    ("take none (1 DAMAGE after the reshuffle)", &[PENALTY])
                 } else {
-                    "take none"
-                },
-                if self.into_hand_penalty {
-                    &[PENALTY]
-                } else {
-                    &[]
+                    ("take none", &[])
                 },
             ));
         }
@@ -356,8 +351,7 @@ impl DeployEngine {
                 format!("deploy {name} ({price})")
             },
             &[ONE_COPY, COUNTERS],
-            "deploy none (1 DAMAGE after the reshuffle)",
-            &[PENALTY],
+            ("deploy none (1 DAMAGE after the reshuffle)", &[PENALTY]),
         ))
     }
 

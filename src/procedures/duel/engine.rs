@@ -101,20 +101,6 @@ fn weapon_bonus_label(weapon: &Card, used: &crate::cards::WeaponBox) -> String {
     }
 }
 
-/// The label of a card known only by its destiny number, for each destiny number.
-const ANONYMOUS_LABELS: [&str; 10] = [
-    "a card with destiny 0",
-    "a card with destiny 1",
-    "a card with destiny 2",
-    "a card with destiny 3",
-    "a card with destiny 4",
-    "a card with destiny 5",
-    "a card with destiny 6",
-    "a card with destiny 7",
-    "a card with destiny 8",
-    "a card with destiny 9",
-];
-
 /// The titles the revised text's Anakin rule names.
 const ANAKIN_TITLE: &str = "Anakin Skywalker";
 
@@ -1006,7 +992,13 @@ impl DuelEngine {
         );
         let wanted = total.max(0);
         let mut moves = Vec::new();
-        let drawn = self.draw_into_hand(board, side, wanted as usize, &mut moves);
+        let drawn = Self::draw(
+            board,
+            side,
+            wanted as usize,
+            Zone::DuelingHand(side),
+            &mut moves,
+        );
         let deck_left = board.zone(Zone::DrawDeck(side)).len();
         let mut cites = vec![HAND_DRAW];
         if deck_left == 0 {
@@ -1045,12 +1037,7 @@ impl DuelEngine {
             }
             let label = match board.card(id) {
                 // Most of a dueling hand: no label is written for each card at each attack.
-                Some(card) if card.anonymous => ANONYMOUS_LABELS
-                    .get(usize::try_from(number).unwrap_or(usize::MAX))
-                    .map_or_else(
-                        || Cow::Owned(format!("a card with destiny {number}")),
-                        |label| Cow::Borrowed(*label),
-                    ),
+                Some(card) if card.anonymous => crate::cards::anonymous_name(number),
                 _ => Cow::Owned(format!("{} (destiny {number})", Self::name(board, id))),
             };
             options.push(DecisionOption {
@@ -1091,6 +1078,12 @@ impl DuelEngine {
         self.attack_card = Some(card);
         let name = Self::name(board, card);
         if blocking {
+            // A block by a player who has passed is his attack all the same.
+            let cites: &[Citation] = if self.passed.get(side) {
+                &[BLOCK, PASS_BLOCKS_HIT]
+            } else {
+                &[BLOCK]
+            };
             self.emit(
                 board,
                 DuelEvent::Block {
@@ -1098,7 +1091,7 @@ impl DuelEngine {
                     card: name,
                     destiny,
                 },
-                &[BLOCK],
+                cites,
                 &[],
                 vec![moved],
             );
@@ -1228,11 +1221,11 @@ impl DuelEngine {
                 (detail.to_string(), 0)
             }
             DuelingEffect::DrawOne => {
-                let drawn = self.draw_into_hand(board, scorer, 1, &mut moves);
+                let drawn = Self::draw(board, scorer, 1, Zone::DuelingHand(scorer), &mut moves);
                 (format!("{drawn} card drawn for the dueling hand"), 0)
             }
             DuelingEffect::DiscardToDrawTwo => {
-                let drawn = self.draw_into_hand(board, scorer, 2, &mut moves);
+                let drawn = Self::draw(board, scorer, 2, Zone::DuelingHand(scorer), &mut moves);
                 (
                     format!("the card is discarded to draw two cards; {drawn} drawn"),
                     0,
@@ -1269,15 +1262,8 @@ impl DuelEngine {
             Zone::Hand(side)
         };
         let mut moves = Vec::new();
-        let mut drawn = 0;
-        for _ in 0..wanted {
-            let Some(top) = board.zone(Zone::DrawDeck(side)).first().copied() else {
-                break;
-            };
-            moves.push(describe_move(board, top, Zone::DrawDeck(side), to));
-            board.move_to(top, to);
-            drawn += 1;
-        }
+        let drawn = Self::draw(board, side, usize::from(wanted), to, &mut moves);
+        let drawn = u8::try_from(drawn).unwrap_or(wanted);
         let card = Self::name(board, fighter);
         self.emit(
             board,
@@ -1298,25 +1284,16 @@ impl DuelEngine {
         );
     }
 
-    fn draw_into_hand(
-        &mut self,
-        board: &mut Board,
-        side: Side,
-        count: usize,
-        moves: &mut Vec<Move>,
-    ) -> usize {
+    /// Draws up to `count` cards from the top of `side`'s draw deck to `to`; how many it
+    /// drew (fewer where the deck runs out).
+    fn draw(board: &mut Board, side: Side, count: usize, to: Zone, moves: &mut Vec<Move>) -> usize {
         let mut drawn = 0;
         for _ in 0..count {
             let Some(top) = board.zone(Zone::DrawDeck(side)).first().copied() else {
                 break;
             };
-            moves.push(describe_move(
-                board,
-                top,
-                Zone::DrawDeck(side),
-                Zone::DuelingHand(side),
-            ));
-            board.move_to(top, Zone::DuelingHand(side));
+            moves.push(describe_move(board, top, Zone::DrawDeck(side), to));
+            board.move_to(top, to);
             drawn += 1;
         }
         drawn

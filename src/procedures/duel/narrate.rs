@@ -40,7 +40,7 @@ fn side_name(side: Side) -> &'static str {
 use crate::text::{and_list as list, sum};
 
 fn card_phrase(card: &str, destiny: i32) -> String {
-    if card == format!("a card with destiny {destiny}") {
+    if card == crate::cards::anonymous_name(destiny) {
         "a card".to_string()
     } else {
         card.to_string()

@@ -618,12 +618,14 @@ impl PodraceEngine {
                 )
             },
             &[AT_THE_OBJECTIVE, ONE_COPY, COUNTERS],
-            if self.penalty {
-                "deploy none (1 DAMAGE after the reshuffle)"
-            } else {
-                "deploy none"
-            },
-            &[PENALTY],
+            (
+                if self.penalty {
+                    "deploy none (1 DAMAGE after the reshuffle)"
+                } else {
+                    "deploy none"
+                },
+                &[PENALTY],
+            ),
         )
     }
 
