@@ -458,3 +458,46 @@ fn a_pass_claimed_against_a_forced_attack_is_refused() {
         "{piell:?}"
     );
 }
+
+/// A deck list saves each card by the name that finds it alone: a virtual card and a version
+/// of a name read back as the same cards.
+#[test]
+fn a_saved_deck_list_keeps_its_virtual_cards_and_versions() {
+    let text = "rules: players-committee\nlight:\n  deck_list:\n    - {card: \"Depa Billaba, Jedi Master (Virtual Card Set #1)\", dot: red, copies: 2}\n    - {card: \"Qui-Gon Jinn, Jedi Protector (The Jedi Council)\", dot: red}\n";
+    let names = |text: &str| -> Vec<String> {
+        let report = jedi_judge::check::check_text(
+            "scenario.yaml",
+            text,
+            Corpus::embedded(),
+            jedi_judge::cards::Catalog::embedded(),
+            None,
+        );
+        let board = report.board.expect("a board");
+        board
+            .light
+            .deck_list
+            .iter()
+            .map(|line| line.name.clone())
+            .collect()
+    };
+    let read = names(text);
+    assert_eq!(
+        read,
+        [
+            "Depa Billaba, Jedi Master (Virtual Card Set #1)",
+            "Qui-Gon Jinn, Jedi Protector (The Jedi Council)"
+        ]
+    );
+    let report = jedi_judge::check::check_text(
+        "scenario.yaml",
+        text,
+        Corpus::embedded(),
+        jedi_judge::cards::Catalog::embedded(),
+        None,
+    );
+    let saved = jedi_judge::scenario::to_yaml(&jedi_judge::scenario::to_file(
+        &report.board.expect("a board"),
+        jedi_judge::procedures::format(),
+    ));
+    assert_eq!(names(&saved), read, "{saved}");
+}

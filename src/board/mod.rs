@@ -327,11 +327,11 @@ impl DotColour {
     }
 }
 
-/// One line of a deck list: a card (by its full name and its title), the dot colour whose
-/// slot it fills, and how many copies.
+/// One line of a deck list: a card (by the name that finds it alone, and its title), the dot
+/// colour whose slot it fills, and how many copies.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DeckListEntry {
-    pub full_name: String,
+    pub name: String,
     pub title: String,
     pub dot: DotColour,
     pub copies: u32,

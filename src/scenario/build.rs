@@ -1060,7 +1060,7 @@ impl Builder<'_> {
                 continue;
             };
             let entry = crate::board::DeckListEntry {
-                full_name: card.full_name(),
+                name: card.unambiguous_name(),
                 title: card.title.clone(),
                 dot: line.value.dot.value,
                 copies: line

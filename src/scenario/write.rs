@@ -258,7 +258,7 @@ fn player(board: &Board, side: Side) -> Option<Located<PlayerFile>> {
             .iter()
             .map(|line| {
                 Located::new(super::file::DeckListFile {
-                    card: Located::new(line.full_name.clone()),
+                    card: Located::new(line.name.clone()),
                     dot: Located::new(line.dot),
                     copies: (line.copies != 1)
                         .then(|| Located::new(Ranged::saturating(i64::from(line.copies)))),

@@ -1434,11 +1434,7 @@ impl<'a> Session<'a> {
                     card.text_source = Some(Source::Scenario);
                 }
                 "may_not_pass" | "negates_dueling_text" => {
-                    let holds = match value.to_ascii_lowercase().as_str() {
-                        "true" | "yes" => true,
-                        "false" | "no" => false,
-                        other => return Err(format!("{other:?}: true or false")),
-                    };
+                    let holds = yes_no(Some(&value))?;
                     let duelist = card.text.duelist.get_or_insert_with(Default::default);
                     if field == "may_not_pass" {
                         duelist.may_not_pass = holds;
