@@ -260,3 +260,39 @@ fn the_named_assumptions_are_searched_too() {
     assert!(rules.contains("faq.battle.last-card-tie"));
     assert!(assumptions.contains("  tied-fight\n"), "{assumptions}");
 }
+
+/// Every word of every named assumption finds that assumption: the search, which stems only
+/// the words that could match a query word, passes over no text that holds it.
+#[test]
+fn every_word_of_a_named_assumption_finds_it() {
+    let texts: Vec<&str> = jedi_judge::procedures::assumptions()
+        .iter()
+        .map(|(spec, _)| spec.assumption.text)
+        .collect();
+    let mut words: Vec<String> = texts
+        .iter()
+        .flat_map(|text| {
+            text.split(|ch: char| !ch.is_alphanumeric())
+                .filter(|word| word.len() > 2)
+                .map(str::to_lowercase)
+        })
+        .collect();
+    words.sort();
+    words.dedup();
+    assert!(words.len() > 200, "{}", words.len());
+    for word in &words {
+        let found: Vec<usize> = jedi_judge::rules::search_texts(&texts, word)
+            .iter()
+            .map(|hit| hit.index)
+            .collect();
+        for (index, text) in texts.iter().enumerate() {
+            let holds = text
+                .split(|ch: char| !ch.is_alphanumeric())
+                .any(|other| other.eq_ignore_ascii_case(word));
+            assert!(
+                !holds || found.contains(&index),
+                "{word:?} is in assumption {index} but the search does not find it"
+            );
+        }
+    }
+}
