@@ -347,35 +347,39 @@ fn the_virtual_cards_are_their_own_cards_found_by_their_set() {
     );
 }
 
-/// A position holding a virtual card saves it with its set, and reads back the same card;
-/// a plain name beside it is Decipher's card.
-#[test]
-fn a_saved_position_keeps_the_virtual_card() {
-    let text = "rules: players-committee\nplanets:\n  Coruscant:\n    light: [\"Even Piell, Lannik Jedi Master (Virtual Card Set #1)\", \"Ki-Adi-Mundi, Cerean Jedi Knight\"]\n";
-    let report = jedi_judge::check::check_text(
+/// The board `check` builds of a scenario's text.
+fn board_of(text: &str) -> jedi_judge::board::Board {
+    jedi_judge::check::check_text(
         "scenario.yaml",
         text,
         Corpus::embedded(),
         jedi_judge::cards::Catalog::embedded(),
         None,
-    );
-    let board = report.board.expect("a board");
-    let saved = jedi_judge::scenario::to_yaml(&jedi_judge::scenario::to_file(
-        &board,
+    )
+    .board
+    .expect("a board")
+}
+
+/// A board saved as a scenario, as the shell's `save` writes it.
+fn saved(board: &jedi_judge::board::Board) -> String {
+    jedi_judge::scenario::to_yaml(&jedi_judge::scenario::to_file(
+        board,
         jedi_judge::procedures::format(),
-    ));
+    ))
+}
+
+/// A position holding a virtual card saves it with its set, and reads back the same card;
+/// a plain name beside it is Decipher's card.
+#[test]
+fn a_saved_position_keeps_the_virtual_card() {
+    let text = "rules: players-committee\nplanets:\n  Coruscant:\n    light: [\"Even Piell, Lannik Jedi Master (Virtual Card Set #1)\", \"Ki-Adi-Mundi, Cerean Jedi Knight\"]\n";
+    let board = board_of(text);
+    let saved = saved(&board);
     assert!(
         saved.contains("Even Piell, Lannik Jedi Master (Virtual Card Set #1)"),
         "{saved}"
     );
-    let again = jedi_judge::check::check_text(
-        "saved.yaml",
-        &saved,
-        Corpus::embedded(),
-        jedi_judge::cards::Catalog::embedded(),
-        None,
-    );
-    let again = again.board.expect("a board read back");
+    let again = board_of(&saved);
     let virtual_flags = |board: &jedi_judge::board::Board| -> Vec<bool> {
         (0..2)
             .map(|id| {
@@ -464,15 +468,7 @@ fn a_pass_claimed_against_a_forced_attack_is_refused() {
 #[test]
 fn a_saved_deck_list_keeps_its_virtual_cards_and_versions() {
     let text = "rules: players-committee\nlight:\n  deck_list:\n    - {card: \"Depa Billaba, Jedi Master (Virtual Card Set #1)\", dot: red, copies: 2}\n    - {card: \"Qui-Gon Jinn, Jedi Protector (The Jedi Council)\", dot: red}\n";
-    let names = |text: &str| -> Vec<String> {
-        let report = jedi_judge::check::check_text(
-            "scenario.yaml",
-            text,
-            Corpus::embedded(),
-            jedi_judge::cards::Catalog::embedded(),
-            None,
-        );
-        let board = report.board.expect("a board");
+    let names = |board: &jedi_judge::board::Board| -> Vec<String> {
         board
             .light
             .deck_list
@@ -480,7 +476,8 @@ fn a_saved_deck_list_keeps_its_virtual_cards_and_versions() {
             .map(|line| line.name.clone())
             .collect()
     };
-    let read = names(text);
+    let board = board_of(text);
+    let read = names(&board);
     assert_eq!(
         read,
         [
@@ -488,16 +485,6 @@ fn a_saved_deck_list_keeps_its_virtual_cards_and_versions() {
             "Qui-Gon Jinn, Jedi Protector (The Jedi Council)"
         ]
     );
-    let report = jedi_judge::check::check_text(
-        "scenario.yaml",
-        text,
-        Corpus::embedded(),
-        jedi_judge::cards::Catalog::embedded(),
-        None,
-    );
-    let saved = jedi_judge::scenario::to_yaml(&jedi_judge::scenario::to_file(
-        &report.board.expect("a board"),
-        jedi_judge::procedures::format(),
-    ));
-    assert_eq!(names(&saved), read, "{saved}");
+    let saved = saved(&board);
+    assert_eq!(names(&board_of(&saved)), read, "{saved}");
 }
