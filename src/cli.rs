@@ -150,6 +150,51 @@ refuse, or an outcome other than its `expect:`; 2 unreadable input or a missing 
         #[arg(long, value_enum, default_value_t = WalkFormat::Text)]
         format: WalkFormat,
     },
+    /// The chance of every ending of a duel, over every way the draw decks can fall.
+    ///
+    /// Each side plays by a policy (`--policy`, `--light`, `--dark`, else the scenario's
+    /// `policy:`, else block-when-able). Exact where the distinguishable draws are few enough
+    /// (fractions and percentages), else a seeded sample with 95 % intervals. `--best SIDE`
+    /// answers that side's pending decision option by option. The rules the runs applied are
+    /// quoted. Ctrl-C stops a long answer and prints what was reached, labelled partial.
+    #[command(after_help = "Examples:
+  jedi-judge odds scenarios/odds/two-cards-each-by-hand.yaml
+  jedi-judge odds --best light scenarios/odds/lead-low-to-keep-the-block.yaml
+  jedi-judge odds --samples 20000 --format json scenarios/odds/sixty-card-decks-sampled.yaml
+
+Exit codes: 0 answered (as the scenario's `expect: odds:` says, if it says); 1 not as it
+expects; 2 unreadable, or no odds for it; 130 stopped (partial).")]
+    Odds {
+        #[arg(help = SCENARIO_FILE, add = clap_complete::engine::ArgValueCompleter::new(scenario_files()))]
+        file: std::path::PathBuf,
+        /// The rules in force, overriding the scenario's `rules:`.
+        #[arg(long = "rules-as-of", value_name = "DATE|NAME", add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
+        rules_as_of: Option<String>,
+        /// The policy both sides play by.
+        #[arg(long, value_enum)]
+        policy: Option<crate::engine::deciders::Policy>,
+        /// The policy of the Light Side, over `--policy`.
+        #[arg(long, value_enum)]
+        light: Option<crate::engine::deciders::Policy>,
+        /// The policy of the Dark Side, over `--policy`.
+        #[arg(long, value_enum)]
+        dark: Option<crate::engine::deciders::Policy>,
+        /// Answer this side's pending decision: each option, then the policies.
+        #[arg(long, value_name = "SIDE", value_parser = parse_side)]
+        best: Option<crate::cards::Side>,
+        /// Sum every distinguishable draw, however many.
+        #[arg(long, conflicts_with = "samples")]
+        exact: bool,
+        /// Sample this many random deck orders (1 to 10,000,000) instead.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::procedures::odds::MAX_SAMPLES)))]
+        samples: Option<u32>,
+        /// The seed of the samples, overriding the scenario's `seed:`.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// The interactive shell: build a position by commands and adjudicate it.
     ///
     /// With tab completion, undo and redo, and `save` to write the position as a scenario.
@@ -643,6 +688,35 @@ where
             palette,
         );
     }
+    if let Command::Odds {
+        file,
+        rules_as_of,
+        policy,
+        light,
+        dark,
+        best,
+        exact,
+        samples,
+        seed,
+        format,
+    } = &cli.command
+    {
+        let method = match (exact, samples) {
+            (true, _) => Some(crate::procedures::odds::Method::Exact),
+            (false, Some(samples)) => Some(crate::procedures::odds::Method::Sampled(*samples)),
+            (false, None) => None,
+        };
+        let ask = crate::odds::OddsAsk {
+            rules_override: None,
+            policy: *policy,
+            light: *light,
+            dark: *dark,
+            method,
+            best: *best,
+            seed: *seed,
+        };
+        return run_odds(file, rules_as_of.as_deref(), ask, *format, palette);
+    }
     match run(cli.command, palette) {
         Ok(stdout) => Outcome {
             code: EXIT_OK,
@@ -822,6 +896,113 @@ fn run_walk(
     }
 }
 
+/// A side as `--best` takes it.
+fn parse_side(text: &str) -> Result<crate::cards::Side, String> {
+    crate::cards::Side::from_word(text).map_err(|error| error.to_string())
+}
+
+/// Exit code of an odds answer stopped by Ctrl-C (as a shell reports an interrupt).
+pub const EXIT_INTERRUPTED: i32 = 130;
+
+/// Set by Ctrl-C while an odds answer runs: it stops at its next report of progress.
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// A progress bar on stderr for an answer that runs more than a second, and Ctrl-C to stop
+/// it: the callback the odds report to.
+fn odds_progress() -> impl FnMut(crate::procedures::odds::Progress) -> crate::procedures::odds::Flow
+{
+    use std::sync::atomic::Ordering;
+    INTERRUPTED.store(false, Ordering::SeqCst);
+    // A second handler cannot be set (the shell asks twice): the first one still sets the flag.
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+    let started = std::time::Instant::now();
+    let bar =
+        indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden());
+    let mut shown = false;
+    move |progress| {
+        if !shown && started.elapsed() > std::time::Duration::from_secs(1) {
+            shown = true;
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{spinner} odds: {pos} runs of about {len} ({per_sec}, {eta} left); Ctrl-C stops with what is reached",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+        }
+        if let Some(expected) = progress.expected {
+            bar.set_length(expected.max(progress.runs));
+        }
+        bar.set_position(progress.runs);
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            bar.finish_and_clear();
+            return crate::procedures::odds::Flow::Stop;
+        }
+        crate::procedures::odds::Flow::Go
+    }
+}
+
+fn run_odds(
+    path: &std::path::Path,
+    rules_as_of: Option<&str>,
+    mut ask: crate::odds::OddsAsk,
+    format: Format,
+    palette: Palette,
+) -> Outcome {
+    let usage = |stderr: String| Outcome {
+        code: EXIT_USAGE,
+        stdout: String::new(),
+        stderr,
+    };
+    match rules_as_of.map(Ruleset::parse).transpose() {
+        Ok(rules) => ask.rules_override = rules,
+        Err(error) => return usage(render_diagnostic(&CliError::from(error), palette)),
+    }
+    let name = path.display().to_string();
+    let corpus = Corpus::embedded();
+    let text = match crate::files::read_scenario(path) {
+        Ok(text) => text,
+        Err(message) => {
+            let report = crate::check::FileReport::unreadable(&name, message);
+            return usage(
+                report
+                    .diagnostics(corpus)
+                    .iter()
+                    .map(|d| render_diagnostic(d, palette))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            );
+        }
+    };
+    let mut progress = odds_progress();
+    match crate::odds::odds_text(&text, corpus, Catalog::embedded(), &ask, &mut progress) {
+        Ok(report) => Outcome {
+            code: if report.answer.partial {
+                EXIT_INTERRUPTED
+            } else if report.unmet.is_empty() {
+                EXIT_OK
+            } else {
+                EXIT_FAILED
+            },
+            stdout: render::odds::render(&report, corpus, format, palette),
+            stderr: String::new(),
+        },
+        Err(crate::odds::OddsError::Input(problems)) => {
+            let source = crate::diagnostics::SourceFile::new(&name, &text);
+            usage(
+                crate::diagnostics::from_problems(&problems, problems.omitted(), &source)
+                    .iter()
+                    .map(|diagnostic| render_diagnostic(diagnostic, palette))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            )
+        }
+        Err(crate::odds::OddsError::Refused(refusal)) => {
+            usage(format!("{}: no odds: {refusal}\n", name))
+        }
+    }
+}
+
 fn run_repl(
     path: Option<&std::path::Path>,
     rules_as_of: Option<&str>,
@@ -971,7 +1152,10 @@ fn complete_rule_id(current: &std::ffi::OsStr) -> Vec<clap_complete::CompletionC
 /// `completions` none).
 fn run(command: Command, palette: Palette) -> Result<String, CliError> {
     match command {
-        Command::Check { .. } | Command::Walk { .. } | Command::Repl { .. } => Ok(String::new()),
+        Command::Check { .. }
+        | Command::Walk { .. }
+        | Command::Odds { .. }
+        | Command::Repl { .. } => Ok(String::new()),
         Command::Schema { of } => Ok(render::json(&render::output::schema(
             of.unwrap_or(render::output::SchemaOf::Scenario),
         ))),

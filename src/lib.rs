@@ -13,6 +13,7 @@ pub mod engine;
 pub mod files;
 pub mod game;
 pub mod legality;
+pub mod odds;
 pub mod procedures;
 pub mod random;
 pub mod ranged;

@@ -136,5 +136,9 @@ fn every_command_has_a_manual_page_with_its_examples() {
         jedi_judge::render::Palette::plain()
     });
     assert_eq!(outcome.code, 2);
-    assert!(outcome.stderr.contains("walk, repl"), "{}", outcome.stderr);
+    assert!(
+        outcome.stderr.contains("walk, odds, repl"),
+        "{}",
+        outcome.stderr
+    );
 }

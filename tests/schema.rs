@@ -127,7 +127,7 @@ fn every_number_of_the_format_has_a_published_range() {
 /// snapshot, and `render::output::VERSION` grows when a field is removed or changes meaning.
 #[test]
 fn every_published_schema_is_as_reviewed() {
-    for of in ["scenario", "walk", "check", "rules", "cards"] {
+    for of in ["scenario", "walk", "check", "odds", "rules", "cards"] {
         let outcome = execute(["jedi-judge", "schema", of], |_| Palette::plain());
         assert_eq!(outcome.code, 0, "{of}");
         let schema: serde_json::Value =

@@ -38,6 +38,9 @@ pub trait Table: Clone + std::fmt::Debug + PartialEq + 'static {
     /// The table as a Young Jedi board, if it is one (the shell builds only those).
     fn as_board(&self) -> Option<&Board>;
 
+    /// [`Table::as_board`], to change it.
+    fn as_board_mut(&mut self) -> Option<&mut Board>;
+
     /// The table as the renderers show it.
     fn view(&self) -> TableView<'_>;
 
@@ -84,6 +87,10 @@ impl Table for Board {
     }
 
     fn as_board(&self) -> Option<&Board> {
+        Some(self)
+    }
+
+    fn as_board_mut(&mut self) -> Option<&mut Board> {
         Some(self)
     }
 
@@ -143,6 +150,10 @@ impl Table for ClashBoard {
     }
 
     fn as_board(&self) -> Option<&Board> {
+        None
+    }
+
+    fn as_board_mut(&mut self) -> Option<&mut Board> {
         None
     }
 
@@ -225,6 +236,13 @@ pub trait Procedure: Sized + 'static {
 
     /// The differences between a walk that ran to its end and what the scenario expects.
     fn unmet(expect: &Self::Expect, walked: &Walked<Self>) -> Vec<String>;
+
+    /// How a run that reached its end ended, as the odds count it; `NoEnding` for a
+    /// procedure whose endings the odds do not count.
+    fn ending(result: &Self::Result) -> Result<super::odds::Ending, super::odds::OddsRefusal> {
+        let _ = result;
+        Err(super::odds::OddsRefusal::NoEnding(Self::TITLE))
+    }
 
     /// What a scenario replaying a walk should expect of it, for the shell's `save`.
     fn expectation(result: &Self::Result) -> Option<Self::Expect> {
@@ -685,6 +703,15 @@ impl<P: Procedure> Door for Registered<P> {
 
     fn walk(&self, request: WalkRequest<'_>) -> Result<Walkthrough, WalkError> {
         walk::<P>(request)
+    }
+
+    fn odds(
+        &self,
+        table: &Board,
+        request: super::odds::OddsRequest<'_>,
+    ) -> Result<super::odds::OddsAnswer, super::odds::OddsRefusal> {
+        let table = P::Table::of_board(table).ok_or(super::odds::OddsRefusal::NotYoungJedi)?;
+        super::odds::odds::<P>(table, request, P::ending)
     }
 
     fn event_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {

@@ -7,6 +7,7 @@
 //! (ARCHITECTURE.md: "How to add a procedure").
 
 pub mod contract;
+pub mod odds;
 pub mod outcome;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -249,6 +250,13 @@ pub trait Door: Sync {
 
     /// Walks one of its actions.
     fn walk(&self, request: contract::WalkRequest<'_>) -> Result<Walkthrough, WalkError>;
+
+    /// The odds of every ending of the procedure from a Young Jedi board ([`odds`]).
+    fn odds(
+        &self,
+        table: &Board,
+        request: odds::OddsRequest<'_>,
+    ) -> Result<odds::OddsAnswer, odds::OddsRefusal>;
 
     /// The JSON Schema of its own events, as a step of `walk --format json` gives them.
     fn event_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema;

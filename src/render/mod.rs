@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod cards;
+pub mod odds;
 pub mod output;
 pub mod position;
 pub mod rules;

@@ -35,6 +35,10 @@ format_name!(
     WalkFormat = "jedi-judge/walk"
 );
 format_name!(
+    /// `jedi-judge/odds`
+    OddsFormat = "jedi-judge/odds"
+);
+format_name!(
     /// `jedi-judge/check`
     CheckFormat = "jedi-judge/check"
 );
@@ -864,6 +868,8 @@ pub enum SchemaOf {
     Walk,
     /// `check --format json`.
     Check,
+    /// `odds --format json`.
+    Odds,
     /// `rules ... --format json`.
     Rules,
     /// `cards ... --format json`.
@@ -882,6 +888,7 @@ pub fn schema(of: SchemaOf) -> schemars::Schema {
         SchemaOf::Scenario => crate::scenario::schema(crate::procedures::format()),
         SchemaOf::Walk => generator.into_root_schema_for::<WalkOutput>(),
         SchemaOf::Check => generator.into_root_schema_for::<CheckOutput>(),
+        SchemaOf::Odds => generator.into_root_schema_for::<super::odds::OddsOutput>(),
         SchemaOf::Rules => generator.into_root_schema_for::<RulesOutput>(),
         SchemaOf::Cards => generator.into_root_schema_for::<CardsOutput>(),
     }

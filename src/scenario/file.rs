@@ -575,9 +575,81 @@ pub struct Expectation {
     /// Rule ids (or their keys) the walk must not cite.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_cited: Option<Vec<String>>,
+    /// What `jedi-judge odds` answers from the position: the chance of each ending.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub odds: Option<Located<OddsExpectation>>,
     /// The procedures' own parts (`duel:`, `battle:`, …): the registry's format reads them.
     #[schemars(skip)]
     pub procedures: Parts,
+}
+
+/// What `jedi-judge odds` should answer. A chance is a fraction (`3/8`, `0`, `1`) where the
+/// answer is exact, or a percentage to one decimal (`37.5%`), which either answer may be held
+/// to.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OddsExpectation {
+    /// How the answer is reached: `exact` (every distinguishable draw) or `sampled`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<OddsMethod>,
+    /// The chance that each side's character is defeated, or neither (`none`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defeated: Option<ChanceBySide>,
+    /// The chance that each side wins by deck victory, or neither (`none`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck_victory: Option<ChanceBySide>,
+    /// The damage each side is expected to take: a fraction where exact (`7/4`), or a number
+    /// to two decimals (`1.75`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_damage: Option<DamageExpectation>,
+    /// The pending decision answered for a side (`odds --best SIDE`): its best option.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best: Option<BestExpectation>,
+}
+
+/// How an odds answer is reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum OddsMethod {
+    Exact,
+    Sampled,
+}
+
+/// A chance for each side and for neither, each optional.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChanceBySide {
+    /// The Light Side's chance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub light: Option<Located<String>>,
+    /// The Dark Side's chance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dark: Option<Located<String>>,
+    /// The chance of neither side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub none: Option<Located<String>>,
+}
+
+/// The expected damage of each side, each optional.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DamageExpectation {
+    /// The Light Side's expected damage.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub light: Option<Located<String>>,
+    /// The Dark Side's expected damage.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dark: Option<Located<String>>,
+}
+
+/// The best answer to a side's pending decision.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BestExpectation {
+    /// The side whose decision is answered.
+    pub side: Side,
+    /// The best option, as the answer labels it.
+    pub option: Located<String>,
 }
 
 impl Expectation {
@@ -1252,13 +1324,14 @@ pub(super) const TOP_KEYS_AFTER_SECTIONS: [&str; 5] =
     ["action", "assumptions", "decisions", "policy", "expect"];
 
 /// The keys of `expect:` before the procedures' parts.
-pub(super) const EXPECT_KEYS: [&str; 6] = [
+pub(super) const EXPECT_KEYS: [&str; 7] = [
     "legal",
     "findings",
     "warnings",
     "events",
     "cited",
     "not_cited",
+    "odds",
 ];
 
 /// A value read once: a second value for the same key is an error, as serde's derive says.
@@ -1465,6 +1538,7 @@ impl<'de> Deserialize<'de> for Expectation {
                 let mut events = None;
                 let mut cited = None;
                 let mut not_cited = None;
+                let mut odds = None;
                 let mut parts_seen: Vec<&'static str> = Vec::new();
                 let mut procedures = Parts::default();
                 while let Some(key) = map.next_key::<String>()? {
@@ -1478,6 +1552,7 @@ impl<'de> Deserialize<'de> for Expectation {
                         "events" => once(&mut events, key, &mut map)?,
                         "cited" => once(&mut cited, key, &mut map)?,
                         "not_cited" => once(&mut not_cited, key, &mut map)?,
+                        "odds" => once(&mut odds, key, &mut map)?,
                         part => {
                             if parts_seen.contains(&part) {
                                 return Err(serde::de::Error::duplicate_field(part));
@@ -1512,6 +1587,7 @@ impl<'de> Deserialize<'de> for Expectation {
                     events: events.flatten(),
                     cited: cited.flatten(),
                     not_cited: not_cited.flatten(),
+                    odds: odds.flatten(),
                     procedures,
                 })
             }
@@ -1530,6 +1606,7 @@ impl Serialize for Expectation {
         out.option("events", &self.events)?;
         out.option("cited", &self.cited)?;
         out.option("not_cited", &self.not_cited)?;
+        out.option("odds", &self.odds)?;
         out.parts(&self.procedures)?;
         out.0.end()
     }

@@ -12,10 +12,10 @@ mod write;
 pub use build::{Builder, Built, build};
 pub use clash_build::{BuiltClash, build_clash};
 pub use file::{
-    ActionName, AssumptionChoices, CardEntry, ClashFile, ClashPlayerFile, DamageBySide, Decisions,
-    DeckCount, DeckFile, Declaration, Entry, Expectation, GameName, LapEntry, ObjectiveFile,
-    PlanetFile, PlayerFile, PodraceTextFile, ScenarioFile, SideDecisions, SideOrNone, TraitsFile,
-    ZonesBySide,
+    ActionName, AssumptionChoices, BestExpectation, CardEntry, ChanceBySide, ClashFile,
+    ClashPlayerFile, DamageBySide, DamageExpectation, Decisions, DeckCount, DeckFile, Declaration,
+    Entry, Expectation, GameName, LapEntry, ObjectiveFile, OddsExpectation, OddsMethod, PlanetFile,
+    PlayerFile, PodraceTextFile, ScenarioFile, SideDecisions, SideOrNone, TraitsFile, ZonesBySide,
 };
 pub use located::{Located, OrderedMap};
 pub use problems::{Omitted, Problem, Problems, Severity};

@@ -150,6 +150,27 @@ impl Procedure for DuelProcedure {
         expect::unmet_duel_expectations(expect, &walked.result, &walked.after)
     }
 
+    fn ending(result: &DuelResult) -> Result<super::odds::Ending, super::odds::OddsRefusal> {
+        if let Some(refusal) = &result.refusal {
+            return Err(super::odds::OddsRefusal::Stops(format!(
+                "the rules refuse the duel: {}",
+                crate::engine::EventKind::narrate(&events::DuelEvent::DuelRefused {
+                    initiator: result.initiator,
+                    refusal: refusal.clone(),
+                })
+            )));
+        }
+        let hits = result.exchange_end.unwrap_or_default();
+        Ok(super::odds::Ending {
+            defeated: result.defeated,
+            light_hits: hits.light_hits,
+            dark_hits: hits.dark_hits,
+            light_damage: result.damage_light,
+            dark_damage: result.damage_dark,
+            deck_victory: result.deck_victory,
+        })
+    }
+
     fn expectation(result: &DuelResult) -> Option<DuelExpectation> {
         Some(DuelExpectation {
             refused: Some(result.refusal.is_some()),

@@ -1,0 +1,323 @@
+//! The `odds` command over one scenario text: build the board, ask the procedure of its action for the chance of every ending, and hold the answer to the scenario's `expect: odds:`.
+
+use crate::cards::{Catalog, Side};
+use crate::engine::deciders::Policy;
+use crate::procedures;
+use crate::procedures::odds::{
+    Chance, Distribution, Estimate, Expected, Flow, Method, OddsAnswer, OddsRefusal, OddsReport,
+    OddsRequest, Policies, Progress, Reached,
+};
+use crate::rules::{Corpus, Ruleset};
+use crate::scenario::{
+    ChanceBySide, DeckFile, Located, OddsExpectation, OddsMethod, Problem, Problems, ScenarioFile,
+};
+
+/// What the command line (or the shell) asks of the odds besides the scenario.
+#[derive(Clone, Debug, Default)]
+pub struct OddsAsk {
+    /// The rules in force, over the scenario's `rules:`.
+    pub rules_override: Option<Ruleset>,
+    /// The policy of both sides, over the scenario's `policy:`.
+    pub policy: Option<Policy>,
+    /// The policy of one side, over both.
+    pub light: Option<Policy>,
+    pub dark: Option<Policy>,
+    /// `--exact`, or `--samples N`; the size of the tree decides otherwise.
+    pub method: Option<Method>,
+    /// `--best SIDE`.
+    pub best: Option<Side>,
+    /// The seed, over the scenario's `seed:`.
+    pub seed: Option<u64>,
+}
+
+/// The policy a side plays by when nothing names one.
+pub const DEFAULT_POLICY: Policy = Policy::BlockWhenAble;
+
+/// Why no odds were given.
+#[derive(Debug)]
+pub enum OddsError {
+    /// The scenario cannot be read or built.
+    Input(Problems),
+    /// The rules or the engine give no odds for it.
+    Refused(OddsRefusal),
+}
+
+/// The odds of a scenario text: see [`odds_file`].
+pub fn odds_text(
+    text: &str,
+    corpus: &Corpus,
+    catalog: &Catalog,
+    ask: &OddsAsk,
+    progress: &mut dyn FnMut(Progress) -> Flow,
+) -> Result<OddsReport, OddsError> {
+    let file = procedures::parse(text).map_err(OddsError::Input)?;
+    odds_file(&file, corpus, catalog, ask, progress)
+}
+
+/// The odds of a scenario already read: its position built, its action run by policy over
+/// every way its draw decks can fall, and the answer held to its `expect: odds:`.
+pub fn odds_file(
+    file: &ScenarioFile,
+    corpus: &Corpus,
+    catalog: &Catalog,
+    ask: &OddsAsk,
+    progress: &mut dyn FnMut(Progress) -> Flow,
+) -> Result<OddsReport, OddsError> {
+    let mut file = file.clone();
+    if ask.seed.is_some() {
+        file.seed = ask.seed;
+    }
+    let Some((door, action)) =
+        crate::walk::door_of(&file).map_err(|problem| OddsError::Input(problem.into()))?
+    else {
+        return Err(OddsError::Input(
+            Problem::error(
+                "odds-need-an-action",
+                "the odds count the endings of an action, and the scenario names none".to_string(),
+                None,
+                "add `action: duel` (the duel is the action whose endings the odds count)",
+            )
+            .into(),
+        ));
+    };
+    let built = crate::scenario::build(&file, catalog, ask.rules_override.as_ref());
+    if built.problems.has_errors() {
+        return Err(OddsError::Input(built.problems));
+    }
+    let board = built.board;
+    let choices = procedures::read_choices(action, &file).map_err(OddsError::Input)?;
+    let scenario_policy = file.policy.as_ref().map(|policy| policy.value);
+    let both = ask.policy.or(scenario_policy).unwrap_or(DEFAULT_POLICY);
+    let policies = Policies {
+        light: ask.light.unwrap_or(both),
+        dark: ask.dark.unwrap_or(both),
+    };
+    let counted = |player: &Option<Located<crate::scenario::PlayerFile>>| {
+        player
+            .as_ref()
+            .and_then(|player| player.value.deck.as_ref())
+            .is_some_and(|deck| matches!(deck.value, DeckFile::Count(_)))
+    };
+    let illegal: Vec<&'static str> = procedures::check_board(&board, corpus)
+        .into_iter()
+        .filter(|finding| finding.verdict == crate::legality::Verdict::Illegal)
+        .map(|finding| finding.code)
+        .collect();
+    let answer = door
+        .odds(
+            &board,
+            OddsRequest {
+                corpus,
+                action: action.name,
+                choices,
+                policies,
+                method: ask.method.unwrap_or(Method::Auto),
+                best: ask.best.or_else(|| best_asked(&file)),
+                counted_decks: [counted(&file.light), counted(&file.dark)],
+                progress,
+            },
+        )
+        .map_err(OddsError::Refused)?;
+    let unmet = file
+        .expect
+        .as_ref()
+        .and_then(|expect| expect.value.odds.as_ref())
+        .map(|expect| unmet(&expect.value, &answer))
+        .unwrap_or_default();
+    Ok(OddsReport {
+        title: file
+            .title
+            .as_deref()
+            .map(|title| crate::text::visible(title).into_owned()),
+        action: action.name,
+        ruleset: board.ruleset.clone(),
+        seed: board.seed,
+        illegal,
+        script_set_aside: !file.decisions.is_empty(),
+        answer,
+        unmet,
+    })
+}
+
+/// A chance as an expectation writes it: a fraction, or a percentage to one decimal.
+enum Written {
+    Fraction(Chance),
+    Percent(String),
+}
+
+fn read_chance(text: &str) -> Option<Written> {
+    let text = text.trim();
+    if let Some(percent) = text.strip_suffix('%') {
+        let value: f64 = percent.trim().parse().ok()?;
+        return (0.0..=100.0)
+            .contains(&value)
+            .then(|| Written::Percent(format!("{value:.1}%")));
+    }
+    let (numer, denom) = match text.split_once('/') {
+        Some((numer, denom)) => (numer.trim(), denom.trim()),
+        None => (text, "1"),
+    };
+    let numer: num_bigint::BigUint = numer.parse().ok()?;
+    let denom: num_bigint::BigUint = denom.parse().ok()?;
+    if denom == num_bigint::BigUint::from(0u8) || numer > denom {
+        return None;
+    }
+    Some(Written::Fraction(Chance::new(numer, denom)))
+}
+
+/// A chance as the answer writes it for a comparison: a fraction where exact, and a
+/// percentage to one decimal.
+pub fn percent(estimate: &Estimate) -> String {
+    format!("{:.1}%", estimate.value() * 100.0)
+}
+
+/// How `what` differs from the expectation `wanted`, if it does.
+fn compare(what: &str, wanted: &Located<String>, found: &Estimate) -> Option<String> {
+    let shown = match found.fraction() {
+        Some(fraction) => format!(
+            "{} ({})",
+            crate::procedures::odds::fraction_text(fraction),
+            percent(found)
+        ),
+        None => percent(found),
+    };
+    match read_chance(&wanted.value) {
+        None => Some(format!(
+            "odds: {what}: {} is not a chance: write a fraction (`3/8`) or a percentage (`37.5%`)",
+            crate::text::quoted(&wanted.value)
+        )),
+        Some(Written::Fraction(fraction)) => match found.fraction() {
+            None => Some(format!(
+                "odds: {what}: the answer is sampled, so it is held to a percentage, not {}",
+                crate::text::quoted(&wanted.value)
+            )),
+            Some(exact) if *exact == fraction => None,
+            Some(_) => Some(format!(
+                "odds: {what}: the scenario expects {}, but the answer is {shown}",
+                wanted.value
+            )),
+        },
+        Some(Written::Percent(written)) => (written != percent(found)).then(|| {
+            format!(
+                "odds: {what}: the scenario expects {}, but the answer is {shown}",
+                wanted.value
+            )
+        }),
+    }
+}
+
+fn compare_sides(
+    what: &str,
+    wanted: &ChanceBySide,
+    distribution: &Distribution,
+    of: fn(&crate::procedures::odds::Ending) -> Option<Side>,
+    unmet: &mut Vec<String>,
+) {
+    for (word, side, expected) in [
+        ("light", Some(Side::Light), &wanted.light),
+        ("dark", Some(Side::Dark), &wanted.dark),
+        ("none", None, &wanted.none),
+    ] {
+        if let Some(expected) = expected {
+            let found = distribution.chance(|ending| of(ending) == side);
+            unmet.extend(compare(&format!("{what}: {word}"), expected, &found));
+        }
+    }
+}
+
+/// How an expected value reads in a comparison: a fraction where exact, else two decimals.
+fn expected_text(expected: &Expected) -> String {
+    expected
+        .fraction()
+        .unwrap_or_else(|| format!("{:.2}", expected.value()))
+}
+
+/// The differences between an odds answer and `expect: odds:`.
+pub fn unmet(expect: &OddsExpectation, answer: &OddsAnswer) -> Vec<String> {
+    let mut unmet = Vec::new();
+    if let Some(method) = expect.method {
+        let found = match answer.reached {
+            Reached::Exact { .. } => OddsMethod::Exact,
+            Reached::Sampled { .. } => OddsMethod::Sampled,
+        };
+        if found != method {
+            let word = |method: OddsMethod| match method {
+                OddsMethod::Exact => "exact",
+                OddsMethod::Sampled => "sampled",
+            };
+            unmet.push(format!(
+                "odds: method: the scenario expects an answer {}, but it is {}",
+                word(method),
+                word(found)
+            ));
+        }
+    }
+    if answer.partial {
+        unmet.push("odds: the answer was stopped before its end".to_string());
+    }
+    let distribution = &answer.distribution;
+    if let Some(wanted) = &expect.defeated {
+        compare_sides("defeated", wanted, distribution, |e| e.defeated, &mut unmet);
+    }
+    if let Some(wanted) = &expect.deck_victory {
+        compare_sides(
+            "deck victory",
+            wanted,
+            distribution,
+            |e| e.deck_victory,
+            &mut unmet,
+        );
+    }
+    if let Some(wanted) = &expect.expected_damage {
+        for (side, expected) in [(Side::Light, &wanted.light), (Side::Dark, &wanted.dark)] {
+            let Some(expected) = expected else { continue };
+            let found =
+                expected_text(&distribution.expected(|ending| i64::from(ending.damage(side))));
+            if found != expected.value.trim() {
+                unmet.push(format!(
+                    "odds: expected damage: {}: the scenario expects {}, but the answer is {found}",
+                    side.word(),
+                    expected.value
+                ));
+            }
+        }
+    }
+    if let Some(wanted) = &expect.best {
+        match &answer.best {
+            None => unmet.push(format!(
+                "odds: best: the scenario expects the {}'s best option, but none was asked (`--best {}`)",
+                wanted.side.label(),
+                wanted.side.word()
+            )),
+            Some(best) if best.side != wanted.side => unmet.push(format!(
+                "odds: best: the scenario expects the {}'s best option, but the answer is the {}'s",
+                wanted.side.label(),
+                best.side.label()
+            )),
+            Some(best) => {
+                let found = best
+                    .options
+                    .get(best.best)
+                    .map(|option| option.label.as_str())
+                    .unwrap_or_default();
+                if found != wanted.option.value.trim() {
+                    unmet.push(format!(
+                        "odds: best: the scenario expects {}, but the best option is {}",
+                        crate::text::quoted(&wanted.option.value),
+                        crate::text::quoted(found)
+                    ));
+                }
+            }
+        }
+    }
+    unmet
+}
+
+/// What a scenario's `expect: odds:` asks the odds to answer: the side of `best:`.
+pub fn best_asked(file: &ScenarioFile) -> Option<Side> {
+    file.expect
+        .as_ref()
+        .and_then(|expect| expect.value.odds.as_ref())
+        .and_then(|odds| odds.value.best.as_ref())
+        .map(|best| best.side)
+}

@@ -1,0 +1,1338 @@
+//! Odds: the chance of every ending of a procedure from a position, summed exactly over every distinguishable way its draw decks can fall, or sampled with a 95 % interval where they are too many; and the best answer to a pending decision.
+//!
+//! The unknowns are the order of each draw deck. A run of the procedure is the same walk
+//! `walk` makes, played by policy; the odds watch which cards it draws from each deck, in
+//! batches (the cards one event draws). A batch goes into a hand, whose order the odds do
+//! not read (the policies choose among a hand's cards by destiny, highest first), so a
+//! batch is a multiset: identical cards (the same definition and state) are one case.
+//! Exact odds grow a tree: run with what is decided of each deck's top, find the first
+//! batch not yet decided, and branch on every multiset it can hold, each with its
+//! hypergeometric chance. A deck stops being followed once cards go back into it (the duel's
+//! reshuffle): what is drawn after that (damage) counts cards, not which.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use num_bigint::BigUint;
+use num_rational::Ratio;
+use num_traits::{One, ToPrimitive, Zero};
+
+use super::contract::{Procedure, Table};
+use crate::board::{Board, CardId, Zone};
+use crate::cards::Side;
+use crate::engine::deciders::Policy;
+use crate::engine::{Decider, Decision, Event, EventKind, Stop, Unanswered};
+use crate::random::Random;
+use crate::rules::{Assumption, Choices, Citation, Corpus};
+
+/// An exact chance.
+pub type Chance = Ratio<BigUint>;
+
+/// How many leaves the tree may be estimated to have before `auto` samples instead.
+pub const EXACT_LIMIT: u64 = 50_000;
+
+/// How many runs an exact answer under `auto` may take before it gives up and samples.
+pub const RUN_LIMIT: u64 = 200_000;
+
+/// The samples a sampled answer takes unless told (`--samples`).
+pub const DEFAULT_SAMPLES: u32 = 10_000;
+
+/// The most samples a sampled answer may take.
+pub const MAX_SAMPLES: u32 = 10_000_000;
+
+/// The policies the two sides play by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Policies {
+    pub light: Policy,
+    pub dark: Policy,
+}
+
+impl Policies {
+    pub fn of(self, side: Side) -> Policy {
+        match side {
+            Side::Light => self.light,
+            Side::Dark => self.dark,
+        }
+    }
+}
+
+/// Exact, sampled, or exact where the tree is small enough.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    Auto,
+    Exact,
+    Sampled(u32),
+}
+
+/// How far a long answer has got, for a progress bar; the answer to it says whether to go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Runs made.
+    pub runs: u64,
+    /// Runs expected in all, where known.
+    pub expected: Option<u64>,
+}
+
+/// Whether to go on after a report of progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Go,
+    /// Stop, and answer with what was reached (labelled partial).
+    Stop,
+}
+
+/// What an odds answer asks.
+pub struct OddsRequest<'a> {
+    pub corpus: &'a Corpus,
+    /// The action run: one of the procedure's.
+    pub action: &'static str,
+    /// The scenario's choices of named assumptions.
+    pub choices: Choices,
+    pub policies: Policies,
+    pub method: Method,
+    /// Answer the pending decision of this side: every option, then the policy.
+    pub best: Option<Side>,
+    /// The sides whose draw deck the scenario gives only as a count: its cards are unknown.
+    pub counted_decks: [bool; 2],
+    /// Told every so many runs; may stop the answer.
+    pub progress: &'a mut dyn FnMut(Progress) -> Flow,
+}
+
+/// One way a procedure can end, as the odds count it.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, schemars::JsonSchema,
+)]
+pub struct Ending {
+    /// Whose character is defeated, if either's.
+    pub defeated: Option<Side>,
+    /// Hit tokens on the Light Side's character when the exchange ended.
+    pub light_hits: u32,
+    /// Hit tokens on the Dark Side's character when the exchange ended.
+    pub dark_hits: u32,
+    /// Damage the Light Side takes.
+    pub light_damage: i32,
+    /// Damage the Dark Side takes.
+    pub dark_damage: i32,
+    /// Who wins by deck victory, if anyone.
+    pub deck_victory: Option<Side>,
+}
+
+impl Ending {
+    pub fn hits(&self, side: Side) -> u32 {
+        match side {
+            Side::Light => self.light_hits,
+            Side::Dark => self.dark_hits,
+        }
+    }
+
+    pub fn damage(&self, side: Side) -> i32 {
+        match side {
+            Side::Light => self.light_damage,
+            Side::Dark => self.dark_damage,
+        }
+    }
+}
+
+/// The chance of each ending: exact, or counted over samples.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Distribution {
+    Exact(BTreeMap<Ending, Chance>),
+    Sampled {
+        counts: BTreeMap<Ending, u64>,
+        samples: u64,
+    },
+}
+
+/// The chance of one event (an ending, or a set of them): exact, or a count over samples.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Estimate {
+    Exact(Chance),
+    Sampled { hits: u64, samples: u64 },
+}
+
+/// z for a two-sided 95 % interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+impl Estimate {
+    /// The chance as a number in 0..=1.
+    pub fn value(&self) -> f64 {
+        match self {
+            Estimate::Exact(chance) => ratio_f64(chance),
+            Estimate::Sampled { hits, samples } => {
+                if *samples == 0 {
+                    0.0
+                } else {
+                    *hits as f64 / *samples as f64
+                }
+            }
+        }
+    }
+
+    /// The 95 % interval of a sampled chance (Wilson's score interval); none for an exact one.
+    pub fn interval(&self) -> Option<(f64, f64)> {
+        let Estimate::Sampled { hits, samples } = self else {
+            return None;
+        };
+        if *samples == 0 {
+            return Some((0.0, 1.0));
+        }
+        let n = *samples as f64;
+        let p = *hits as f64 / n;
+        let z2 = Z95 * Z95;
+        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+        Some(((centre - half).max(0.0), (centre + half).min(1.0)))
+    }
+
+    /// The exact fraction, for an exact chance.
+    pub fn fraction(&self) -> Option<&Chance> {
+        match self {
+            Estimate::Exact(chance) => Some(chance),
+            Estimate::Sampled { .. } => None,
+        }
+    }
+}
+
+/// A ratio of big numbers as a float, without overflow for long numbers.
+pub fn ratio_f64(chance: &Chance) -> f64 {
+    let (numer, denom) = (chance.numer(), chance.denom());
+    if denom.is_zero() {
+        return 0.0;
+    }
+    let shift = denom.bits().saturating_sub(60);
+    let numer = (numer >> shift).to_f64().unwrap_or(0.0);
+    let denom = (denom >> shift).to_f64().unwrap_or(1.0);
+    if denom == 0.0 { 0.0 } else { numer / denom }
+}
+
+impl Distribution {
+    fn empty(exact: bool) -> Distribution {
+        if exact {
+            Distribution::Exact(BTreeMap::new())
+        } else {
+            Distribution::Sampled {
+                counts: BTreeMap::new(),
+                samples: 0,
+            }
+        }
+    }
+
+    /// The chance that the ending is one `which` accepts.
+    pub fn chance(&self, which: impl Fn(&Ending) -> bool) -> Estimate {
+        match self {
+            Distribution::Exact(endings) => Estimate::Exact(
+                endings
+                    .iter()
+                    .filter(|(ending, _)| which(ending))
+                    .fold(Chance::zero(), |sum, (_, chance)| sum + chance),
+            ),
+            Distribution::Sampled { counts, samples } => Estimate::Sampled {
+                hits: counts
+                    .iter()
+                    .filter(|(ending, _)| which(ending))
+                    .map(|(_, count)| count)
+                    .sum(),
+                samples: *samples,
+            },
+        }
+    }
+
+    /// The endings, each with its chance, in the order of endings.
+    pub fn endings(&self) -> Vec<(Ending, Estimate)> {
+        match self {
+            Distribution::Exact(endings) => endings
+                .iter()
+                .map(|(ending, chance)| (*ending, Estimate::Exact(chance.clone())))
+                .collect(),
+            Distribution::Sampled { counts, samples } => counts
+                .iter()
+                .map(|(ending, hits)| {
+                    (
+                        *ending,
+                        Estimate::Sampled {
+                            hits: *hits,
+                            samples: *samples,
+                        },
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// The expected value of `of` over the endings: exact where the distribution is.
+    pub fn expected(&self, of: impl Fn(&Ending) -> i64) -> Expected {
+        match self {
+            Distribution::Exact(endings) => {
+                let mut positive = Chance::zero();
+                let mut negative = Chance::zero();
+                for (ending, chance) in endings {
+                    let value = of(ending);
+                    let magnitude = Chance::from_integer(BigUint::from(value.unsigned_abs()));
+                    if value >= 0 {
+                        positive += magnitude * chance;
+                    } else {
+                        negative += magnitude * chance;
+                    }
+                }
+                Expected::Exact { positive, negative }
+            }
+            Distribution::Sampled { counts, samples } => {
+                let total: i128 = counts
+                    .iter()
+                    .map(|(ending, count)| i128::from(of(ending)) * i128::from(*count))
+                    .sum();
+                Expected::Sampled(if *samples == 0 {
+                    0.0
+                } else {
+                    total as f64 / *samples as f64
+                })
+            }
+        }
+    }
+
+    /// The chance the distribution covers: 1, unless the answer was stopped part way.
+    pub fn covered(&self) -> Estimate {
+        self.chance(|_| true)
+    }
+
+    fn add_exact(&mut self, ending: Ending, chance: Chance) {
+        if let Distribution::Exact(endings) = self {
+            *endings.entry(ending).or_insert_with(Chance::zero) += chance;
+        }
+    }
+
+    fn add_sample(&mut self, ending: Ending) {
+        if let Distribution::Sampled { counts, samples } = self {
+            *counts.entry(ending).or_insert(0) += 1;
+            *samples += 1;
+        }
+    }
+}
+
+/// An expected value: exact as a signed fraction (positive part less negative part), or
+/// estimated.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expected {
+    Exact { positive: Chance, negative: Chance },
+    Sampled(f64),
+}
+
+impl Expected {
+    pub fn value(&self) -> f64 {
+        match self {
+            Expected::Exact { positive, negative } => ratio_f64(positive) - ratio_f64(negative),
+            Expected::Sampled(value) => *value,
+        }
+    }
+
+    /// The exact value as a fraction with its sign (`-3/2`), where it is exact.
+    pub fn fraction(&self) -> Option<String> {
+        let Expected::Exact { positive, negative } = self else {
+            return None;
+        };
+        Some(if positive >= negative {
+            fraction_text(&(positive - negative))
+        } else {
+            format!("-{}", fraction_text(&(negative - positive)))
+        })
+    }
+}
+
+/// A fraction as `3/8`, or `0`, `1`.
+pub fn fraction_text(chance: &Chance) -> String {
+    if chance.denom().is_one() {
+        chance.numer().to_string()
+    } else {
+        format!("{}/{}", chance.numer(), chance.denom())
+    }
+}
+
+/// One kind of card in a draw deck: identical cards, counted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeckKind {
+    /// The card's name as shown (a card known by its destiny: `a card with destiny 4`).
+    pub name: String,
+    pub destiny: Option<i32>,
+    pub count: usize,
+}
+
+/// What the odds know of a side's draw deck.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeckModel {
+    pub side: Side,
+    pub cards: usize,
+    /// The deck is given only as a count: its cards are unknown.
+    pub counted: bool,
+    /// Its kinds, highest destiny first.
+    pub kinds: Vec<DeckKind>,
+    /// Whether any run drew from it before cards went back into it.
+    pub drawn_from: bool,
+}
+
+/// How the answer was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reached {
+    /// Every distinguishable draw: the number of cases (leaves) summed.
+    Exact { cases: u64 },
+    /// Random deck orders from the seed.
+    Sampled { samples: u64, seed: u64 },
+}
+
+/// The answer for one option of the pending decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionOdds {
+    pub label: String,
+    /// How many of the decision's options it stands for (identical cards).
+    pub stands_for: usize,
+    pub distribution: Distribution,
+}
+
+/// The pending decision, answered option by option.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BestAnswer {
+    pub side: Side,
+    pub prompt: String,
+    pub options: Vec<OptionOdds>,
+    /// The index in `options` of the best one.
+    pub best: usize,
+}
+
+impl BestAnswer {
+    /// What the best option is chosen by: the damage the opponent is expected to take, less
+    /// the damage the side is expected to take.
+    pub fn margin(side: Side, distribution: &Distribution) -> Expected {
+        distribution.expected(|ending| {
+            i64::from(ending.damage(side.opponent())) - i64::from(ending.damage(side))
+        })
+    }
+}
+
+/// What the odds came to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OddsAnswer {
+    pub reached: Reached,
+    /// Why a method other than the one asked was used, if one was (`auto` sampling a tree
+    /// too large).
+    pub why_sampled: Option<String>,
+    /// Stopped before the end (Ctrl-C): the chances cover only what was reached.
+    pub partial: bool,
+    pub policies: Policies,
+    pub decks: Vec<DeckModel>,
+    pub distribution: Distribution,
+    pub best: Option<BestAnswer>,
+    /// The rules the runs applied, in the order first met.
+    pub cites: Vec<Citation>,
+    /// The named assumptions the runs rested on, in the order first met.
+    pub assumptions: Vec<Assumption>,
+    /// Runs of the procedure made.
+    pub runs: u64,
+}
+
+/// An odds answer about a scenario: what it asked, what it came to, and how that compares
+/// with its `expect: odds:`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OddsReport {
+    pub title: Option<String>,
+    /// The action whose endings are counted.
+    pub action: &'static str,
+    pub ruleset: crate::rules::Ruleset,
+    /// The seed of the samples (and of every reshuffle within a run).
+    pub seed: u64,
+    /// The codes of the findings that make the position illegal.
+    pub illegal: Vec<&'static str>,
+    /// The scenario scripts decisions (`decisions:`), which the odds do not read.
+    pub script_set_aside: bool,
+    pub answer: OddsAnswer,
+    /// The differences from the scenario's `expect: odds:`.
+    pub unmet: Vec<String>,
+}
+
+/// Why the odds cannot be given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OddsRefusal {
+    #[error("odds are given for Young Jedi procedures; this is another game's table")]
+    NotYoungJedi,
+    #[error("the odds count the endings of a duel, not of this procedure ({0})")]
+    NoEnding(&'static str),
+    #[error("a walk from this position stops before its end ({0}); `jedi-judge walk` shows where")]
+    Stops(String),
+    #[error(
+        "the {0} draw deck is given only as a count, so its cards are unknown; list them (`deck: [...]`) for the odds"
+    )]
+    CountedDeck(&'static str),
+    #[error("the {0} has no decision to answer before the walk ends")]
+    NoDecision(&'static str),
+    #[error(
+        "the {0}'s first decision comes after cards are drawn, so its options depend on the draw; state the duel under way with its dueling hands to ask it"
+    )]
+    DecisionAfterDraw(&'static str),
+    #[error("the exact answer has about {0} cases; ask for a sample (`--samples N`)")]
+    TooLarge(u64),
+}
+
+/// What makes two cards of a deck identical: the definition, face down, hits, Thrust, the
+/// lap a handling card stands for, deployed and fought this turn.
+type CardState = (u32, bool, u32, u32, Option<u8>, bool, bool);
+
+/// The decks of a board, by kind, as the runs arrange them.
+struct Decks {
+    /// Per side: the kinds, each the ids of its cards in the deck's order.
+    kinds: [Vec<Vec<CardId>>; 2],
+    models: [DeckModel; 2],
+}
+
+fn index(side: Side) -> usize {
+    match side {
+        Side::Light => 0,
+        Side::Dark => 1,
+    }
+}
+
+const SIDES: [Side; 2] = [Side::Light, Side::Dark];
+
+impl Decks {
+    fn of(board: &Board, counted: [bool; 2]) -> Decks {
+        let mut kinds: [Vec<Vec<CardId>>; 2] = [Vec::new(), Vec::new()];
+        let mut models = SIDES.map(|side| DeckModel {
+            side,
+            cards: 0,
+            counted: counted[index(side)],
+            kinds: Vec::new(),
+            drawn_from: false,
+        });
+        for side in SIDES {
+            let deck = board.zone(Zone::DrawDeck(side));
+            // Identical cards: the same definition and state (the instance but its id, place
+            // and provenance).
+            let mut by_state: BTreeMap<CardState, usize> = BTreeMap::new();
+            let mut found: Vec<(Option<i32>, Vec<CardId>)> = Vec::new();
+            for &id in deck {
+                let Some(instance) = board.instance(id) else {
+                    continue;
+                };
+                let key = (
+                    instance.definition.0,
+                    instance.face_down,
+                    instance.hits,
+                    instance.thrust,
+                    instance.handling_for,
+                    instance.deployed_this_turn,
+                    instance.fought_this_turn,
+                );
+                match by_state.get(&key) {
+                    Some(&at) => found[at].1.push(id),
+                    None => {
+                        by_state.insert(key, found.len());
+                        let destiny = board.card(id).and_then(crate::cards::Card::destiny);
+                        found.push((destiny, vec![id]));
+                    }
+                }
+            }
+            // Highest destiny first; first met first among equals (a stable sort).
+            found.sort_by_key(|(destiny, _)| std::cmp::Reverse(destiny.unwrap_or(i32::MIN)));
+            let model = &mut models[index(side)];
+            model.cards = deck.len();
+            model.kinds = found
+                .iter()
+                .map(|(destiny, ids)| DeckKind {
+                    name: board.describe(ids[0]),
+                    destiny: *destiny,
+                    count: ids.len(),
+                })
+                .collect();
+            kinds[index(side)] = found.into_iter().map(|(_, ids)| ids).collect();
+        }
+        Decks { kinds, models }
+    }
+
+    /// Puts each deck in the order of `prefix` (kinds, top first), then the rest kind by kind.
+    fn arrange(&self, board: &mut Board, prefix: &[Vec<u16>; 2]) {
+        for side in SIDES {
+            let kinds = &self.kinds[index(side)];
+            if kinds.is_empty() {
+                continue;
+            }
+            let mut used = vec![0usize; kinds.len()];
+            let mut order = Vec::with_capacity(self.models[index(side)].cards);
+            for &kind in &prefix[index(side)] {
+                let kind = usize::from(kind);
+                if let Some(id) = kinds.get(kind).and_then(|ids| ids.get(used[kind])) {
+                    order.push(*id);
+                    used[kind] += 1;
+                }
+            }
+            for (kind, ids) in kinds.iter().enumerate() {
+                order.extend_from_slice(&ids[used[kind]..]);
+            }
+            board.zones.insert(Zone::DrawDeck(side), order);
+        }
+    }
+
+    /// The count of each kind left in a side's deck once `prefix` is drawn.
+    fn remaining(&self, side: Side, prefix: &[u16]) -> Vec<usize> {
+        let mut left: Vec<usize> = self.kinds[index(side)].iter().map(Vec::len).collect();
+        for &kind in prefix {
+            if let Some(count) = left.get_mut(usize::from(kind)) {
+                *count = count.saturating_sub(1);
+            }
+        }
+        left
+    }
+}
+
+/// The first decision of a side that a run met, and where.
+#[derive(Clone, Debug)]
+struct Met {
+    ordinal: usize,
+    events_before: usize,
+    decision: Decision,
+}
+
+/// Plays every decision by the side's policy, over the options in the order the odds read a
+/// hand: highest destiny first, whatever order the cards were drawn in. It may be told the
+/// answer to one decision (by its place among the decisions asked), and may watch for a
+/// side's first decision.
+struct OddsDecider<'a> {
+    policies: Policies,
+    asked: usize,
+    force: Option<(usize, usize)>,
+    watch: Option<Side>,
+    met: Option<Met>,
+    events: &'a std::cell::Cell<usize>,
+}
+
+/// The options of a decision in the order the odds read them: options with a destiny,
+/// highest first (then by card, then as listed); the others as listed, after any with a
+/// destiny... kept in place where none has one.
+fn reading_order(decision: &Decision) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..decision.options.len()).collect();
+    if decision
+        .options
+        .iter()
+        .any(|option| option.destiny.is_some())
+    {
+        order.sort_by_key(|&at| {
+            let option = &decision.options[at];
+            (
+                option.destiny.is_none(),
+                std::cmp::Reverse(option.destiny.unwrap_or(i32::MIN)),
+                option.name.clone(),
+                at,
+            )
+        });
+    }
+    order
+}
+
+/// The option a policy takes, reading the options highest destiny first.
+fn policy_choice(policy: Policy, decision: &Decision) -> usize {
+    let order = reading_order(decision);
+    if order.iter().enumerate().all(|(at, &index)| at == index) {
+        return policy.choose(decision);
+    }
+    let reordered = Decision {
+        kind: decision.kind,
+        who: decision.who,
+        prompt: String::new(),
+        options: order
+            .iter()
+            .map(|&at| decision.options[at].clone())
+            .collect(),
+    };
+    let chosen = policy.choose(&reordered);
+    order.get(chosen).copied().unwrap_or(0)
+}
+
+impl Decider for OddsDecider<'_> {
+    fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
+        let ordinal = self.asked;
+        self.asked += 1;
+        if let Some((at, choice)) = self.force
+            && at == ordinal
+        {
+            return Ok(choice.min(decision.options.len().saturating_sub(1)));
+        }
+        if self.watch == Some(decision.who) && self.met.is_none() {
+            self.met = Some(Met {
+                ordinal,
+                events_before: self.events.get(),
+                decision: decision.clone(),
+            });
+        }
+        Ok(policy_choice(self.policies.of(decision.who), decision))
+    }
+}
+
+/// What one run came to.
+struct Trial {
+    ending: Ending,
+    /// The batches drawn from each deck before cards went back into it, in the order
+    /// drawn: the side and how many cards.
+    batches: Vec<(Side, usize, usize)>,
+    met: Option<Met>,
+}
+
+/// What the runs met, kept across them.
+#[derive(Default)]
+struct Seen {
+    cites: Vec<Citation>,
+    cite_set: BTreeSet<Citation>,
+    assumptions: Vec<Assumption>,
+    assumption_set: BTreeSet<&'static str>,
+    runs: u64,
+}
+
+impl Seen {
+    fn note<K: EventKind>(&mut self, event: &Event<K>) {
+        for cite in &event.cites {
+            if self.cite_set.insert(*cite) {
+                self.cites.push(*cite);
+            }
+        }
+        for assumption in &event.assumptions {
+            if self.assumption_set.insert(assumption.name) {
+                self.assumptions.push(*assumption);
+            }
+        }
+    }
+}
+
+/// The batches of cards an event's moves draw from each deck not yet returned to.
+fn note_batches(
+    moves: &[crate::engine::Move],
+    event_at: usize,
+    returned: &mut [bool; 2],
+    batches: &mut Vec<(Side, usize, usize)>,
+) {
+    let mut counts: Vec<(Side, usize)> = Vec::new();
+    for motion in moves {
+        let from = motion.from.side;
+        if motion.from.zone == "draw-deck" && !returned[index(from)] {
+            match counts.iter_mut().find(|(side, _)| *side == from) {
+                Some((_, count)) => *count += 1,
+                None => counts.push((from, 1)),
+            }
+        }
+    }
+    for motion in moves {
+        if motion.to.zone == "draw-deck" {
+            returned[index(motion.to.side)] = true;
+        }
+    }
+    batches.extend(
+        counts
+            .into_iter()
+            .map(|(side, count)| (side, count, event_at)),
+    );
+}
+
+/// Everything a run needs besides its deck order and its forced answer.
+struct Runner<'a, P: Procedure> {
+    table: &'a P::Table,
+    corpus: &'a Corpus,
+    action: &'static str,
+    choices: &'a Choices,
+    policies: Policies,
+    ending: fn(&P::Result) -> Result<Ending, OddsRefusal>,
+}
+
+impl<P: Procedure> Runner<'_, P> {
+    fn run(
+        &self,
+        arrange: impl FnOnce(&mut Board),
+        force: Option<(usize, usize)>,
+        watch: Option<Side>,
+        seen: &mut Seen,
+    ) -> Result<Trial, OddsRefusal> {
+        let mut table = self.table.clone();
+        let board = table.as_board_mut().ok_or(OddsRefusal::NotYoungJedi)?;
+        arrange(board);
+        let mut engine = P::start(&table, self.corpus, self.action, self.choices);
+        let events = std::cell::Cell::new(0usize);
+        let mut decider = OddsDecider {
+            policies: self.policies,
+            asked: 0,
+            force,
+            watch,
+            met: None,
+            events: &events,
+        };
+        let mut returned = [false; 2];
+        let mut batches = Vec::new();
+        let run = crate::engine::run(&mut engine, &mut table, &mut decider, &mut |_, event| {
+            note_batches(&event.moves, events.get(), &mut returned, &mut batches);
+            events.set(events.get() + 1);
+        });
+        seen.runs += 1;
+        for event in &run.events {
+            seen.note(event);
+        }
+        if let Some(stop) = &run.stop {
+            return Err(OddsRefusal::Stops(match stop {
+                Stop::Missing { fact } => fact.code().to_string(),
+                Stop::Undecided { decision, .. } => {
+                    format!("a decision no policy answers: {}", decision.kind.name)
+                }
+            }));
+        }
+        let ending = (self.ending)(crate::engine::Procedure::result(&engine))?;
+        Ok(Trial {
+            ending,
+            batches,
+            met: decider.met,
+        })
+    }
+}
+
+/// Every multiset of `size` cards that `left` (a count per kind) can give, in order, each
+/// as a count per kind; at most `cap` of them (`None` past it).
+fn multisets(left: &[usize], size: usize, cap: usize) -> Option<Vec<Vec<usize>>> {
+    fn grow(
+        left: &[usize],
+        kind: usize,
+        size: usize,
+        current: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+        cap: usize,
+    ) -> bool {
+        if size == 0 {
+            let mut full = current.clone();
+            full.resize(left.len(), 0);
+            out.push(full);
+            return out.len() <= cap;
+        }
+        if kind >= left.len() {
+            return true;
+        }
+        let rest: usize = left[kind + 1..].iter().sum();
+        let most = left[kind].min(size);
+        let least = size.saturating_sub(rest);
+        for take in (least..=most).rev() {
+            current.push(take);
+            let ok = grow(left, kind + 1, size - take, current, out, cap);
+            current.pop();
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+    let mut out = Vec::new();
+    let available: usize = left.iter().sum();
+    let size = size.min(available);
+    grow(left, 0, size, &mut Vec::new(), &mut out, cap).then_some(out)
+}
+
+/// How many multisets of `size` cards `left` can give (saturating).
+fn multiset_count(left: &[usize], size: usize) -> u64 {
+    // ways[s]: the multisets of s cards from the kinds so far.
+    let mut ways = vec![0u64; size + 1];
+    ways[0] = 1;
+    for &count in left {
+        let mut next = vec![0u64; size + 1];
+        for (have, &way) in ways.iter().enumerate() {
+            if way == 0 {
+                continue;
+            }
+            for take in 0..=count.min(size - have) {
+                next[have + take] = next[have + take].saturating_add(way);
+            }
+        }
+        ways = next;
+    }
+    let available: usize = left.iter().sum();
+    ways[size.min(available)]
+}
+
+fn binomial(n: usize, k: usize) -> BigUint {
+    if k > n {
+        return BigUint::zero();
+    }
+    let k = k.min(n - k);
+    let mut value = BigUint::one();
+    for i in 0..k {
+        value *= BigUint::from(n - i);
+        value /= BigUint::from(i + 1);
+    }
+    value
+}
+
+/// The chance that a draw of `taken.iter().sum()` cards from `left` is the multiset `taken`.
+fn hypergeometric(left: &[usize], taken: &[usize]) -> Chance {
+    let total: usize = left.iter().sum();
+    let size: usize = taken.iter().sum();
+    let mut ways = BigUint::one();
+    for (count, take) in left.iter().zip(taken) {
+        ways *= binomial(*count, *take);
+    }
+    Chance::new(ways, binomial(total, size))
+}
+
+/// One node of the exact tree: what is decided of each deck's top, and its chance.
+struct Node {
+    prefix: [Vec<u16>; 2],
+    chance: Chance,
+}
+
+/// The first batch a trial drew past what is decided: its side and size.
+fn undecided(trial: &Trial, prefix: &[Vec<u16>; 2]) -> Option<(Side, usize)> {
+    let mut drawn = [0usize; 2];
+    for &(side, count, _) in &trial.batches {
+        let at = index(side);
+        if drawn[at] + count > prefix[at].len() {
+            return Some((side, count.min(drawn[at] + count - prefix[at].len())));
+        }
+        drawn[at] += count;
+    }
+    None
+}
+
+/// The odds of a procedure from a table: see the module's text.
+pub fn odds<P: Procedure>(
+    table: &P::Table,
+    request: OddsRequest<'_>,
+    ending: fn(&P::Result) -> Result<Ending, OddsRefusal>,
+) -> Result<OddsAnswer, OddsRefusal> {
+    let OddsRequest {
+        corpus,
+        action,
+        choices,
+        policies,
+        method,
+        best,
+        counted_decks,
+        progress,
+    } = request;
+    let board = table.as_board().ok_or(OddsRefusal::NotYoungJedi)?;
+    let mut decks = Decks::of(board, counted_decks);
+    let runner = Runner::<P> {
+        table,
+        corpus,
+        action,
+        choices: &choices,
+        policies,
+        ending,
+    };
+    let mut seen = Seen::default();
+    let empty: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
+    let root = runner.run(|board| decks.arrange(board, &empty), None, best, &mut seen)?;
+    for &(side, _, _) in &root.batches {
+        if counted_decks[index(side)] {
+            return Err(OddsRefusal::CountedDeck(side.label()));
+        }
+    }
+    // The size of the tree, from the root's batches drawn from canonical decks.
+    let mut estimate: u64 = 1;
+    let mut drawn: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
+    for &(side, count, _) in &root.batches {
+        let at = index(side);
+        let left = decks.remaining(side, &drawn[at]);
+        estimate = estimate.saturating_mul(multiset_count(&left, count));
+        // The canonical deck's next cards, to follow the root's draws.
+        let mut kinds_left = left;
+        for _ in 0..count {
+            if let Some(kind) = kinds_left.iter().position(|count| *count > 0) {
+                kinds_left[kind] -= 1;
+                drawn[at].push(u16::try_from(kind).unwrap_or(u16::MAX));
+            }
+        }
+    }
+    let (sampled, why_sampled) = match method {
+        Method::Exact => (None, None),
+        Method::Sampled(samples) => (Some(samples), None),
+        Method::Auto if estimate > EXACT_LIMIT => (
+            Some(DEFAULT_SAMPLES),
+            Some(format!(
+                "about {} distinguishable draws, more than the {} an exact answer sums",
+                crate::text::thousands(usize::try_from(estimate).unwrap_or(usize::MAX)),
+                crate::text::thousands(usize::try_from(EXACT_LIMIT).unwrap_or(usize::MAX))
+            )),
+        ),
+        Method::Auto => (None, None),
+    };
+    // The options of the pending decision, if asked.
+    let pending = match best {
+        None => None,
+        Some(side) => {
+            let met = root
+                .met
+                .clone()
+                .ok_or(OddsRefusal::NoDecision(side.label()))?;
+            if root
+                .batches
+                .iter()
+                .any(|&(_, _, event_at)| event_at < met.events_before)
+            {
+                return Err(OddsRefusal::DecisionAfterDraw(side.label()));
+            }
+            Some((side, met))
+        }
+    };
+    let forced: Vec<Option<(usize, usize, String, usize)>> = match &pending {
+        None => vec![None],
+        Some((_, met)) => crate::engine::deciders::distinct_choices(&met.decision)
+            .into_iter()
+            .map(|(first, count)| {
+                Some((
+                    met.ordinal,
+                    first,
+                    met.decision.options[first].label.to_string(),
+                    count,
+                ))
+            })
+            .collect(),
+    };
+    let mut stopped = false;
+    let mut results: Vec<Distribution> = Vec::new();
+    let mut reached = Reached::Exact { cases: 0 };
+    let why = why_sampled;
+    let mut fallback: Option<String> = None;
+    let expected_runs = |per: u64| per.saturating_mul(forced.len() as u64);
+    for force in &forced {
+        let force_at = force
+            .as_ref()
+            .map(|(ordinal, first, _, _)| (*ordinal, *first));
+        let outcome = match sampled {
+            Some(samples) => {
+                let seed = board.seed;
+                reached = Reached::Sampled {
+                    samples: u64::from(samples),
+                    seed,
+                };
+                sample(
+                    &runner,
+                    &decks,
+                    force_at,
+                    samples,
+                    seed,
+                    &mut seen,
+                    counted_decks,
+                    &mut |runs| {
+                        progress(Progress {
+                            runs,
+                            expected: Some(expected_runs(u64::from(samples))),
+                        })
+                    },
+                )?
+            }
+            None => {
+                let limit = (method == Method::Auto).then_some(RUN_LIMIT);
+                match exact(
+                    &runner,
+                    &decks,
+                    force_at,
+                    &mut seen,
+                    counted_decks,
+                    limit,
+                    &mut |runs| {
+                        progress(Progress {
+                            runs,
+                            expected: Some(expected_runs(estimate)),
+                        })
+                    },
+                )? {
+                    Exactly::Done(distribution, cases, partial) => {
+                        if let Reached::Exact { cases: sum } = &mut reached {
+                            *sum += cases;
+                        }
+                        (distribution, partial)
+                    }
+                    Exactly::TooLarge(runs) => {
+                        fallback = Some(format!(
+                            "the exact answer took more than {} runs",
+                            crate::text::thousands(usize::try_from(runs).unwrap_or(usize::MAX))
+                        ));
+                        break;
+                    }
+                }
+            }
+        };
+        let (distribution, partial) = outcome;
+        results.push(distribution);
+        if partial {
+            stopped = true;
+            break;
+        }
+    }
+    if let Some(why) = fallback {
+        // Give up on exact: sample every option instead.
+        let mut answer = odds::<P>(
+            table,
+            OddsRequest {
+                corpus,
+                action,
+                choices: choices.clone(),
+                policies,
+                method: Method::Sampled(DEFAULT_SAMPLES),
+                best,
+                counted_decks,
+                progress,
+            },
+            ending,
+        )?;
+        answer.why_sampled = Some(why);
+        return Ok(answer);
+    }
+    for &(side, _, _) in &root.batches {
+        decks.models[index(side)].drawn_from = true;
+    }
+    let (distribution, best_answer) = match pending {
+        None => (
+            results
+                .pop()
+                .unwrap_or_else(|| Distribution::empty(sampled.is_none())),
+            None,
+        ),
+        Some((side, met)) => {
+            let options: Vec<OptionOdds> = forced
+                .iter()
+                .zip(results)
+                .filter_map(|(force, distribution)| {
+                    let (_, _, label, count) = force.as_ref()?;
+                    Some(OptionOdds {
+                        label: label.clone(),
+                        stands_for: *count,
+                        distribution,
+                    })
+                })
+                .collect();
+            // The policy's own choice is the distribution shown for the decision as played.
+            let policy_first = policy_choice(policies.of(side), &met.decision);
+            let played_label = met
+                .decision
+                .options
+                .get(policy_first)
+                .map(|option| option.label.to_string());
+            let played = options
+                .iter()
+                .position(|option| Some(&option.label) == played_label.as_ref())
+                .unwrap_or(0);
+            let best = best_of(side, &options);
+            let distribution = options
+                .get(played)
+                .map(|option| option.distribution.clone())
+                .unwrap_or_else(|| Distribution::empty(sampled.is_none()));
+            (
+                distribution,
+                Some(BestAnswer {
+                    side,
+                    prompt: met.decision.prompt.clone(),
+                    options,
+                    best,
+                }),
+            )
+        }
+    };
+    Ok(OddsAnswer {
+        reached,
+        why_sampled: why,
+        partial: stopped,
+        policies,
+        decks: decks.models.to_vec(),
+        distribution,
+        best: best_answer,
+        cites: seen.cites,
+        assumptions: seen.assumptions,
+        runs: seen.runs,
+    })
+}
+
+/// The best option for `side`: the largest expected damage margin; the first among equals.
+fn best_of(side: Side, options: &[OptionOdds]) -> usize {
+    let mut best = 0;
+    let mut best_margin: Option<Expected> = None;
+    for (at, option) in options.iter().enumerate() {
+        let margin = BestAnswer::margin(side, &option.distribution);
+        let better = match &best_margin {
+            None => true,
+            Some(current) => greater(&margin, current),
+        };
+        if better {
+            best = at;
+            best_margin = Some(margin);
+        }
+    }
+    best
+}
+
+/// Whether one expected value is strictly greater than another: exactly where both are exact.
+fn greater(a: &Expected, b: &Expected) -> bool {
+    match (a, b) {
+        (
+            Expected::Exact {
+                positive: ap,
+                negative: an,
+            },
+            Expected::Exact {
+                positive: bp,
+                negative: bn,
+            },
+        ) => ap + bn > bp + an,
+        _ => a.value() > b.value(),
+    }
+}
+
+/// How an exact enumeration ended.
+enum Exactly {
+    /// The distribution, the cases summed, and whether it was stopped part way.
+    Done(Distribution, u64, bool),
+    /// It passed its run limit after this many runs.
+    TooLarge(u64),
+}
+
+/// How often a long answer reports its progress, in runs.
+const REPORT_EVERY: u64 = 256;
+
+fn exact<P: Procedure>(
+    runner: &Runner<'_, P>,
+    decks: &Decks,
+    force: Option<(usize, usize)>,
+    seen: &mut Seen,
+    counted: [bool; 2],
+    limit: Option<u64>,
+    progress: &mut dyn FnMut(u64) -> Flow,
+) -> Result<Exactly, OddsRefusal> {
+    let mut distribution = Distribution::empty(true);
+    let mut stack = vec![Node {
+        prefix: [Vec::new(), Vec::new()],
+        chance: Chance::one(),
+    }];
+    let mut cases = 0u64;
+    let mut runs = 0u64;
+    while let Some(node) = stack.pop() {
+        let trial = runner.run(
+            |board| decks.arrange(board, &node.prefix),
+            force,
+            None,
+            seen,
+        )?;
+        runs += 1;
+        if runs.is_multiple_of(REPORT_EVERY) && progress(runs) == Flow::Stop {
+            return Ok(Exactly::Done(distribution, cases, true));
+        }
+        if limit.is_some_and(|limit| runs > limit) {
+            return Ok(Exactly::TooLarge(runs));
+        }
+        match undecided(&trial, &node.prefix) {
+            None => {
+                distribution.add_exact(trial.ending, node.chance);
+                cases += 1;
+            }
+            Some((side, size)) => {
+                let at = index(side);
+                if counted[at] {
+                    return Err(OddsRefusal::CountedDeck(side.label()));
+                }
+                let left = decks.remaining(side, &node.prefix[at]);
+                let Some(children) = multisets(&left, size, usize::MAX) else {
+                    return Err(OddsRefusal::TooLarge(multiset_count(&left, size)));
+                };
+                // Pushed last first, so that the first multiset is walked first.
+                for taken in children.iter().rev() {
+                    let mut prefix = node.prefix.clone();
+                    for (kind, &count) in taken.iter().enumerate() {
+                        let kind = u16::try_from(kind).unwrap_or(u16::MAX);
+                        prefix[at].extend(std::iter::repeat_n(kind, count));
+                    }
+                    stack.push(Node {
+                        prefix,
+                        chance: &node.chance * hypergeometric(&left, taken),
+                    });
+                }
+            }
+        }
+    }
+    Ok(Exactly::Done(distribution, cases, false))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn sample<P: Procedure>(
+    runner: &Runner<'_, P>,
+    decks: &Decks,
+    force: Option<(usize, usize)>,
+    samples: u32,
+    seed: u64,
+    seen: &mut Seen,
+    counted: [bool; 2],
+    progress: &mut dyn FnMut(u64) -> Flow,
+) -> Result<(Distribution, bool), OddsRefusal> {
+    let mut distribution = Distribution::empty(false);
+    let mut random = Random::seeded(seed);
+    let mut orders: [Vec<CardId>; 2] = SIDES.map(|side| decks.kinds[index(side)].concat());
+    for done in 0..u64::from(samples) {
+        if done > 0 && done.is_multiple_of(REPORT_EVERY) && progress(done) == Flow::Stop {
+            return Ok((distribution, true));
+        }
+        for order in &mut orders {
+            random.shuffle(order);
+        }
+        let trial = runner.run(
+            |board| {
+                for side in SIDES {
+                    if !orders[index(side)].is_empty() {
+                        board
+                            .zones
+                            .insert(Zone::DrawDeck(side), orders[index(side)].clone());
+                    }
+                }
+            },
+            force,
+            None,
+            seen,
+        )?;
+        if let Some(&(side, _, _)) = trial
+            .batches
+            .iter()
+            .find(|(side, _, _)| counted[index(*side)])
+        {
+            return Err(OddsRefusal::CountedDeck(side.label()));
+        }
+        distribution.add_sample(trial.ending);
+    }
+    Ok((distribution, false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multisets_of_a_deck_are_every_distinct_hand_once() {
+        // Two 5s and a 3: hands of two are {5,5} and {5,3}.
+        let found = multisets(&[2, 1], 2, usize::MAX).unwrap_or_default();
+        assert_eq!(found, vec![vec![2, 0], vec![1, 1]]);
+        assert_eq!(multiset_count(&[2, 1], 2), 2);
+        assert_eq!(multiset_count(&[2, 2, 2, 2, 2, 2], 10), 21);
+        assert_eq!(
+            multisets(&[2, 2, 2, 2, 2, 2], 10, usize::MAX).map(|found| found.len()),
+            Some(21)
+        );
+    }
+
+    #[test]
+    fn the_hypergeometric_chances_of_every_hand_sum_to_one() {
+        let left = [3, 2, 4, 1];
+        let total = multisets(&left, 4, usize::MAX)
+            .unwrap_or_default()
+            .iter()
+            .fold(Chance::zero(), |sum, taken| {
+                sum + hypergeometric(&left, taken)
+            });
+        assert_eq!(total, Chance::one());
+        // Both 5s from {5,5,3}: 1 way in C(3,2) = 3.
+        assert_eq!(
+            hypergeometric(&[2, 1], &[2, 0]),
+            Chance::new(BigUint::from(1u8), BigUint::from(3u8))
+        );
+    }
+
+    #[test]
+    fn a_sampled_interval_holds_its_estimate() {
+        let estimate = Estimate::Sampled {
+            hits: 500,
+            samples: 1000,
+        };
+        let (low, high) = estimate.interval().unwrap_or((1.0, 0.0));
+        assert!(low < 0.5 && 0.5 < high);
+        assert!((high - low - 0.062).abs() < 0.001, "{low} {high}");
+    }
+}

@@ -1,0 +1,820 @@
+//! The odds as text (a table with a bar per ending), Markdown and JSON (`jedi-judge schema odds`).
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::output::{AssumptionApplied, OddsFormat, RuleText, VERSION};
+use super::{Format, Palette};
+use crate::cards::Side;
+use crate::procedures::odds::{
+    BestAnswer, DeckModel, Distribution, Ending, Estimate, Expected, OddsReport, Reached,
+    fraction_text,
+};
+use crate::rules::Corpus;
+
+/// The odds in a format.
+pub fn render(report: &OddsReport, corpus: &Corpus, format: Format, palette: Palette) -> String {
+    match format {
+        Format::Text => text(report, corpus, palette),
+        Format::Markdown => markdown(report, corpus),
+        Format::Json => super::json(&output(report, corpus)),
+    }
+}
+
+/// One row of a table of chances: what ends so, and its chance.
+struct Row {
+    what: String,
+    chance: Estimate,
+}
+
+/// The tables every format shows, each a heading and its rows.
+fn tables(distribution: &Distribution) -> Vec<(String, Vec<Row>)> {
+    let side_rows = |of: fn(&Ending) -> Option<Side>, whose: &str| -> Vec<Row> {
+        [Some(Side::Light), Some(Side::Dark), None]
+            .into_iter()
+            .map(|side| Row {
+                what: match side {
+                    Some(side) => format!("the {}{whose}", side.label()),
+                    None => "neither".to_string(),
+                },
+                chance: distribution.chance(|ending| of(ending) == side),
+            })
+            .collect()
+    };
+    let mut tables = vec![(
+        "Whose character is defeated".to_string(),
+        side_rows(|ending| ending.defeated, "'s character"),
+    )];
+    for side in [Side::Light, Side::Dark] {
+        let values: std::collections::BTreeSet<i32> = distribution
+            .endings()
+            .iter()
+            .map(|(ending, _)| ending.damage(side))
+            .collect();
+        tables.push((
+            format!("Damage the {} takes", side.label()),
+            values
+                .into_iter()
+                .map(|value| Row {
+                    what: crate::text::count(u64::from(value.unsigned_abs()), "card"),
+                    chance: distribution.chance(|ending| ending.damage(side) == value),
+                })
+                .collect(),
+        ));
+    }
+    for side in [Side::Light, Side::Dark] {
+        let values: std::collections::BTreeSet<u32> = distribution
+            .endings()
+            .iter()
+            .map(|(ending, _)| ending.hits(side))
+            .collect();
+        tables.push((
+            format!(
+                "Hits on the {}'s character when the exchange ends",
+                side.label()
+            ),
+            values
+                .into_iter()
+                .map(|value| Row {
+                    what: crate::text::count(u64::from(value), "hit"),
+                    chance: distribution.chance(|ending| ending.hits(side) == value),
+                })
+                .collect(),
+        ));
+    }
+    tables.push((
+        "Deck victory".to_string(),
+        side_rows(|ending| ending.deck_victory, ""),
+    ));
+    tables
+}
+
+/// A bar of `width` cells for a chance, in eighths of a cell.
+fn bar(value: f64, width: usize) -> String {
+    const PARTS: [&str; 8] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
+    let eighths = (value.clamp(0.0, 1.0) * (width * 8) as f64).round() as usize;
+    let mut out = "█".repeat(eighths / 8);
+    out.push_str(PARTS[eighths % 8]);
+    out
+}
+
+/// A chance in words: `3/8 · 37.5 %`, or `37.5 % (95 %: 36.6–38.4 %)`.
+fn chance_words(chance: &Estimate) -> String {
+    let percent = format!("{:.1} %", chance.value() * 100.0);
+    match (chance.fraction(), chance.interval()) {
+        (Some(fraction), _) => format!("{} · {percent}", fraction_text(fraction)),
+        (None, Some((low, high))) => {
+            format!("{percent} (95 %: {:.1}–{:.1} %)", low * 100.0, high * 100.0)
+        }
+        (None, None) => percent,
+    }
+}
+
+fn expected_words(expected: &Expected) -> String {
+    match expected.fraction() {
+        Some(fraction) if fraction.contains('/') => {
+            format!("{fraction} ≈ {:.2}", expected.value())
+        }
+        Some(fraction) => fraction,
+        None => format!("≈ {:.2}", expected.value()),
+    }
+}
+
+/// How the answer was reached, in a sentence.
+fn method_line(report: &OddsReport) -> String {
+    let answer = &report.answer;
+    let mut line = match answer.reached {
+        Reached::Exact { cases } => format!(
+            "Exact: summed over every distinguishable draw, {} ({}).",
+            crate::text::count(cases, "case"),
+            crate::text::count(answer.runs, "run")
+        ),
+        Reached::Sampled { samples, seed } => format!(
+            "Sampled: {} random orders of the draw decks from seed {seed}; each chance has its 95 % interval.",
+            crate::text::thousands(usize::try_from(samples).unwrap_or(usize::MAX))
+        ),
+    };
+    if let Some(why) = &answer.why_sampled {
+        line.push_str(&format!(" Sampled because the tree is too large: {why}."));
+    }
+    if answer.partial {
+        line.push_str(
+            " PARTIAL: stopped before the end; the chances cover only the cases reached.",
+        );
+    }
+    line
+}
+
+fn policy_line(report: &OddsReport) -> String {
+    let policies = report.answer.policies;
+    format!(
+        "Play: the Light Side by the policy {}, the Dark Side by {}.",
+        policies.light.name(),
+        policies.dark.name()
+    )
+}
+
+fn deck_line(deck: &DeckModel) -> String {
+    if deck.counted {
+        return format!(
+            "The {} draw deck: {}, given only as a count; {}.",
+            deck.side.label(),
+            crate::text::count(deck.cards as u64, "card"),
+            if deck.drawn_from {
+                "drawn from"
+            } else {
+                "not drawn from before the duel's reshuffle"
+            }
+        );
+    }
+    if deck.cards == 0 {
+        return format!("The {} draw deck is empty.", deck.side.label());
+    }
+    let kinds: Vec<String> = deck
+        .kinds
+        .iter()
+        .map(|kind| format!("{} × {}", kind.count, kind.name))
+        .collect();
+    format!(
+        "The {} draw deck: {} ({}), {}.",
+        deck.side.label(),
+        crate::text::count(deck.cards as u64, "card"),
+        kinds.join(", "),
+        if deck.drawn_from {
+            "in an order unknown: summed over"
+        } else {
+            "not drawn from before the duel's reshuffle, so its order changes nothing counted here"
+        }
+    )
+}
+
+/// What is known and what is summed over, a sentence each.
+pub fn information_model(report: &OddsReport) -> Vec<String> {
+    let mut lines: Vec<String> = report.answer.decks.iter().map(deck_line).collect();
+    lines.push(
+        "Everything else the position states is known: the cards in play, the hands, a duel under way with its dueling hands.".to_string(),
+    );
+    lines.push(
+        "Cards drawn together are a set: identical cards (the same card in the same state) are one case, and a policy reads a hand highest destiny first, so \"the first card of the hand\" is its highest.".to_string(),
+    );
+    lines.push(
+        "After cards go back into a deck (the duel's reshuffle), damage takes cards from it whatever they are: the odds count how many.".to_string(),
+    );
+    if report.script_set_aside {
+        lines.push(
+            "The scenario's `decisions:` script one walk; the odds play every decision by the policies instead.".to_string(),
+        );
+    }
+    lines
+}
+
+fn best_heading(best: &BestAnswer) -> String {
+    format!(
+        "The {}'s best answer to the decision pending: {}",
+        best.side.label(),
+        best.prompt
+    )
+}
+
+const BEST_MEASURE: &str = "Best: the largest expected damage to the opponent less damage to the side; the first listed among equals. Each option is played, then both sides play their policies.";
+
+fn option_label(label: &str, stands_for: usize) -> String {
+    if stands_for > 1 {
+        format!("{label} (any of {stands_for})")
+    } else {
+        label.to_string()
+    }
+}
+
+/// A paragraph wrapped with hanging indents, and its line's end.
+fn line(out: &mut String, text: &str, width: usize, first: &str, rest: &str) {
+    super::wrap_hanging_into(out, text, width, first, rest);
+    out.push('\n');
+}
+
+fn text(report: &OddsReport, corpus: &Corpus, palette: Palette) -> String {
+    let width = palette.width;
+    let mut out = String::new();
+    let title = report.title.as_deref().unwrap_or("Odds");
+    out.push_str(&format!("{}\n", palette.heading(&format!("Odds: {title}"))));
+    out.push_str(&format!(
+        "{}\n\n",
+        palette.dim(&format!(
+            "action {} · {} · seed {}",
+            report.action, report.ruleset, report.seed
+        ))
+    ));
+    line(&mut out, &method_line(report), width, "", "");
+    line(&mut out, &policy_line(report), width, "", "");
+    if !report.illegal.is_empty() {
+        line(
+            &mut out,
+            &format!(
+                "The position is illegal ({}); the odds answer it as it stands.",
+                report.illegal.join(", ")
+            ),
+            width,
+            "",
+            "",
+        );
+    }
+    out.push('\n');
+    out.push_str(&format!(
+        "{}\n",
+        palette.heading("What is known, and what is summed over")
+    ));
+    for sentence in information_model(report) {
+        line(&mut out, &sentence, width, "  - ", "    ");
+    }
+    let answer = &report.answer;
+    for (heading, rows) in tables(&answer.distribution) {
+        out.push('\n');
+        out.push_str(&format!("{}\n", palette.heading(&heading)));
+        let what_width = rows
+            .iter()
+            .map(|row| super::visible_width(&row.what))
+            .max()
+            .unwrap_or(0);
+        let words: Vec<String> = rows.iter().map(|row| chance_words(&row.chance)).collect();
+        let words_width = words
+            .iter()
+            .map(|word| super::visible_width(word))
+            .max()
+            .unwrap_or(0);
+        for (row, words) in rows.iter().zip(&words) {
+            out.push_str(&format!(
+                "  {}  {}  {}\n",
+                super::pad(&row.what, what_width),
+                super::pad(words, words_width),
+                bar(row.chance.value(), 20)
+            ));
+        }
+    }
+    out.push('\n');
+    for side in [Side::Light, Side::Dark] {
+        out.push_str(&format!(
+            "Expected damage to the {}: {}\n",
+            side.label(),
+            expected_words(
+                &answer
+                    .distribution
+                    .expected(|ending| i64::from(ending.damage(side)))
+            )
+        ));
+    }
+    if let Some(best) = &answer.best {
+        out.push('\n');
+        out.push_str(&format!("{}\n", palette.heading(&best_heading(best))));
+        line(&mut out, BEST_MEASURE, width, "", "");
+        for (at, option) in best.options.iter().enumerate() {
+            let mark = if at == best.best {
+                "▶ best "
+            } else {
+                "       "
+            };
+            let side = best.side;
+            let own = option
+                .distribution
+                .chance(|ending| ending.defeated == Some(side));
+            let theirs = option
+                .distribution
+                .chance(|ending| ending.defeated == Some(side.opponent()));
+            line(
+                &mut out,
+                &format!(
+                    "{}: margin {}; the {}'s character defeated {}; the {}'s {}",
+                    option_label(&option.label, option.stands_for),
+                    expected_words(&BestAnswer::margin(side, &option.distribution)),
+                    side.label(),
+                    chance_words(&own),
+                    side.opponent().label(),
+                    chance_words(&theirs)
+                ),
+                width,
+                &format!("  {mark}"),
+                "         ",
+            );
+        }
+    }
+    let rules: Vec<&crate::rules::Item> = answer
+        .cites
+        .iter()
+        .filter_map(|cite| cite.resolve(corpus, &report.ruleset))
+        .collect();
+    if !rules.is_empty() {
+        out.push('\n');
+        out.push_str(&format!(
+            "{}\n",
+            palette.heading("The rules that shaped the options, as the runs applied them")
+        ));
+        for item in rules {
+            line(
+                &mut out,
+                &format!(
+                    "{} — {}",
+                    palette.id(&item.id),
+                    super::document_label(corpus, item)
+                ),
+                width,
+                "  ",
+                "    ",
+            );
+            line(
+                &mut out,
+                &super::quoted_or_paraphrased(item),
+                width,
+                "    ",
+                "    ",
+            );
+        }
+    }
+    if !answer.assumptions.is_empty() {
+        out.push('\n');
+        out.push_str(&format!(
+            "{}\n",
+            palette.heading("Named assumptions (not rule text) the runs rested on")
+        ));
+        for assumption in &answer.assumptions {
+            line(
+                &mut out,
+                &format!("{}: {}", assumption.name, assumption.text),
+                width,
+                "  - ",
+                "    ",
+            );
+        }
+    }
+    if !report.unmet.is_empty() {
+        out.push('\n');
+        out.push_str(&format!(
+            "{}\n",
+            palette.bad("Not as the scenario expects (expect: odds:)")
+        ));
+        for unmet in &report.unmet {
+            line(&mut out, unmet, width, "  - ", "    ");
+        }
+    }
+    out
+}
+
+fn markdown(report: &OddsReport, corpus: &Corpus) -> String {
+    use super::markdown_escape as esc;
+    let mut out = String::new();
+    let title = report.title.as_deref().unwrap_or("Odds");
+    out.push_str(&format!("# Odds: {}\n\n", esc(title)));
+    out.push_str(&format!(
+        "Action `{}` · {} · seed {}\n\n",
+        report.action,
+        esc(&report.ruleset.to_string()),
+        report.seed
+    ));
+    out.push_str(&format!("{}\n\n", esc(&method_line(report))));
+    out.push_str(&format!("{}\n\n", esc(&policy_line(report))));
+    if !report.illegal.is_empty() {
+        out.push_str(&format!(
+            "The position is illegal ({}); the odds answer it as it stands.\n\n",
+            esc(&report.illegal.join(", "))
+        ));
+    }
+    out.push_str("## What is known, and what is summed over\n\n");
+    for sentence in information_model(report) {
+        out.push_str(&format!("- {}\n", esc(&sentence)));
+    }
+    let answer = &report.answer;
+    for (heading, rows) in tables(&answer.distribution) {
+        out.push_str(&format!("\n## {}\n\n", esc(&heading)));
+        out.push_str("| ending | chance | |\n|---|---|---|\n");
+        for row in rows {
+            out.push_str(&format!(
+                "| {} | {} | {} |\n",
+                esc(&row.what),
+                esc(&chance_words(&row.chance)),
+                bar(row.chance.value(), 20)
+            ));
+        }
+    }
+    out.push('\n');
+    for side in [Side::Light, Side::Dark] {
+        out.push_str(&format!(
+            "- Expected damage to the {}: {}\n",
+            side.label(),
+            esc(&expected_words(
+                &answer
+                    .distribution
+                    .expected(|ending| i64::from(ending.damage(side)))
+            ))
+        ));
+    }
+    if let Some(best) = &answer.best {
+        out.push_str(&format!("\n## {}\n\n", esc(&best_heading(best))));
+        out.push_str(&format!("{}\n\n", esc(BEST_MEASURE)));
+        let side = best.side;
+        out.push_str(&format!(
+            "| option | margin | the {}'s character defeated | the {}'s character defeated |\n|---|---|---|---|\n",
+            side.label(),
+            side.opponent().label()
+        ));
+        for (at, option) in best.options.iter().enumerate() {
+            let label = esc(&option_label(&option.label, option.stands_for));
+            let label = if at == best.best {
+                format!("**{label}** (best)")
+            } else {
+                label
+            };
+            out.push_str(&format!(
+                "| {label} | {} | {} | {} |\n",
+                esc(&expected_words(&BestAnswer::margin(
+                    side,
+                    &option.distribution
+                ))),
+                esc(&chance_words(
+                    &option
+                        .distribution
+                        .chance(|ending| ending.defeated == Some(side))
+                )),
+                esc(&chance_words(
+                    &option
+                        .distribution
+                        .chance(|ending| ending.defeated == Some(side.opponent()))
+                )),
+            ));
+        }
+    }
+    let rules: Vec<&crate::rules::Item> = answer
+        .cites
+        .iter()
+        .filter_map(|cite| cite.resolve(corpus, &report.ruleset))
+        .collect();
+    if !rules.is_empty() {
+        out.push_str("\n## The rules that shaped the options\n\n");
+        for item in rules {
+            out.push_str(&format!(
+                "**{}**, {}\n\n",
+                esc(&item.id),
+                esc(&super::document_label(corpus, item))
+            ));
+            if let Some(source) = super::paraphrase_source(item) {
+                out.push_str(&format!(
+                    "{} {}\n\n",
+                    esc(super::PARAPHRASE),
+                    esc(&item.text.replace('\n', " "))
+                ));
+                out.push_str(&format!("{}\n\n", esc(&source)));
+            } else {
+                out.push_str(&format!("{}\n\n", super::markdown_quote(&item.text)));
+            }
+        }
+    }
+    if !answer.assumptions.is_empty() {
+        out.push_str("\n## Named assumptions (not rule text)\n\n");
+        for assumption in &answer.assumptions {
+            out.push_str(&format!(
+                "- `{}`: {}\n",
+                assumption.name,
+                esc(assumption.text)
+            ));
+        }
+    }
+    if !report.unmet.is_empty() {
+        out.push_str("\n## Not as the scenario expects\n\n");
+        for unmet in &report.unmet {
+            out.push_str(&format!("- {}\n", esc(unmet)));
+        }
+    }
+    out
+}
+
+/// `odds --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct OddsOutput {
+    pub format: OddsFormat,
+    pub version: u32,
+    pub title: Option<String>,
+    /// The action whose endings are counted.
+    pub action: String,
+    /// The ruleset: `latest`, or `rules as of YYYY-MM-DD`.
+    pub ruleset: String,
+    pub seed: u64,
+    /// `exact` or `sampled`.
+    pub method: String,
+    /// Exact: the distinguishable draws summed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cases: Option<u64>,
+    /// Sampled: the samples taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub samples: Option<u64>,
+    /// Why the answer is sampled though not asked to be.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why_sampled: Option<String>,
+    /// Stopped before the end: the chances cover only what was reached.
+    pub partial: bool,
+    /// Runs of the procedure made.
+    pub runs: u64,
+    /// The policy each side plays by.
+    pub policies: PoliciesOutput,
+    /// What is known and what is summed over, a sentence each.
+    pub information_model: Vec<String>,
+    pub decks: Vec<DeckOutput>,
+    /// Every ending, with its chance.
+    pub endings: Vec<EndingOutput>,
+    /// The chance each side's character is defeated, and neither's.
+    pub defeated: BySideOutput,
+    pub deck_victory: BySideOutput,
+    pub expected_damage: DamageOutput,
+    /// The pending decision answered option by option (`--best`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best: Option<BestOutput>,
+    /// The rules the runs applied, by full id.
+    pub rules: BTreeMap<String, RuleText>,
+    /// Named assumptions the runs rested on: not rule text.
+    pub assumptions: Vec<AssumptionApplied>,
+    /// The codes of the findings that make the position illegal.
+    pub illegal_position: Vec<String>,
+    /// The differences from the scenario's `expect: odds:`.
+    pub expectation_unmet: Vec<String>,
+}
+
+/// The policies of the two sides.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PoliciesOutput {
+    pub light: String,
+    pub dark: String,
+}
+
+/// A side's draw deck as the odds know it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DeckOutput {
+    pub side: Side,
+    pub cards: usize,
+    /// Given only as a count: its cards are unknown.
+    pub counted: bool,
+    /// Whether the runs drew from it before cards went back into it.
+    pub drawn_from: bool,
+    pub kinds: Vec<DeckKindOutput>,
+}
+
+/// Identical cards of a deck, counted.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DeckKindOutput {
+    pub name: String,
+    pub destiny: Option<i32>,
+    pub count: usize,
+}
+
+/// A chance: exact as a fraction, or sampled with its interval.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ChanceOutput {
+    /// The exact fraction (`3/8`), where exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fraction: Option<String>,
+    /// The chance in 0..=1.
+    pub value: f64,
+    /// Sampled: how many samples ended so, of how many.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hits: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub samples: Option<u64>,
+    /// Sampled: the 95 % interval (Wilson's score interval).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interval_95: Option<[f64; 2]>,
+}
+
+impl ChanceOutput {
+    fn of(estimate: &Estimate) -> ChanceOutput {
+        let (hits, samples) = match estimate {
+            Estimate::Sampled { hits, samples } => (Some(*hits), Some(*samples)),
+            Estimate::Exact(_) => (None, None),
+        };
+        ChanceOutput {
+            fraction: estimate.fraction().map(fraction_text),
+            value: estimate.value(),
+            hits,
+            samples,
+            interval_95: estimate.interval().map(|(low, high)| [low, high]),
+        }
+    }
+}
+
+/// An expected value: exact as a fraction, or estimated.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ExpectedOutput {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fraction: Option<String>,
+    pub value: f64,
+}
+
+impl ExpectedOutput {
+    fn of(expected: &Expected) -> ExpectedOutput {
+        ExpectedOutput {
+            fraction: expected.fraction(),
+            value: expected.value(),
+        }
+    }
+}
+
+/// A chance for each side, and for neither.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct BySideOutput {
+    pub light: ChanceOutput,
+    pub dark: ChanceOutput,
+    pub none: ChanceOutput,
+}
+
+impl BySideOutput {
+    fn of(distribution: &Distribution, of: fn(&Ending) -> Option<Side>) -> BySideOutput {
+        let chance = |side| ChanceOutput::of(&distribution.chance(|ending| of(ending) == side));
+        BySideOutput {
+            light: chance(Some(Side::Light)),
+            dark: chance(Some(Side::Dark)),
+            none: chance(None),
+        }
+    }
+}
+
+/// The damage each side is expected to take.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DamageOutput {
+    pub light: ExpectedOutput,
+    pub dark: ExpectedOutput,
+}
+
+impl DamageOutput {
+    fn of(distribution: &Distribution) -> DamageOutput {
+        let of = |side: Side| {
+            ExpectedOutput::of(&distribution.expected(|ending| i64::from(ending.damage(side))))
+        };
+        DamageOutput {
+            light: of(Side::Light),
+            dark: of(Side::Dark),
+        }
+    }
+}
+
+/// One ending with its chance.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct EndingOutput {
+    #[serde(flatten)]
+    pub ending: Ending,
+    pub chance: ChanceOutput,
+}
+
+/// The pending decision, answered option by option.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct BestOutput {
+    pub side: Side,
+    pub prompt: String,
+    /// How the best option is chosen.
+    pub measure: String,
+    pub options: Vec<BestOptionOutput>,
+}
+
+/// One option of the pending decision.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct BestOptionOutput {
+    pub label: String,
+    /// How many of the decision's options it stands for (identical cards).
+    pub stands_for: usize,
+    pub best: bool,
+    /// Expected damage to the opponent less damage to the side.
+    pub margin: ExpectedOutput,
+    pub defeated: BySideOutput,
+    pub expected_damage: DamageOutput,
+}
+
+/// The JSON output of an odds answer.
+pub fn output(report: &OddsReport, corpus: &Corpus) -> OddsOutput {
+    let answer = &report.answer;
+    let (method, cases, samples) = match answer.reached {
+        Reached::Exact { cases } => ("exact", Some(cases), None),
+        Reached::Sampled { samples, .. } => ("sampled", None, Some(samples)),
+    };
+    OddsOutput {
+        format: OddsFormat::Name,
+        version: VERSION,
+        title: report.title.clone(),
+        action: report.action.to_string(),
+        ruleset: report.ruleset.to_string(),
+        seed: report.seed,
+        method: method.to_string(),
+        cases,
+        samples,
+        why_sampled: answer.why_sampled.clone(),
+        partial: answer.partial,
+        runs: answer.runs,
+        policies: PoliciesOutput {
+            light: answer.policies.light.name().to_string(),
+            dark: answer.policies.dark.name().to_string(),
+        },
+        information_model: information_model(report),
+        decks: answer
+            .decks
+            .iter()
+            .map(|deck| DeckOutput {
+                side: deck.side,
+                cards: deck.cards,
+                counted: deck.counted,
+                drawn_from: deck.drawn_from,
+                kinds: deck
+                    .kinds
+                    .iter()
+                    .map(|kind| DeckKindOutput {
+                        name: kind.name.clone(),
+                        destiny: kind.destiny,
+                        count: kind.count,
+                    })
+                    .collect(),
+            })
+            .collect(),
+        endings: answer
+            .distribution
+            .endings()
+            .into_iter()
+            .map(|(ending, chance)| EndingOutput {
+                ending,
+                chance: ChanceOutput::of(&chance),
+            })
+            .collect(),
+        defeated: BySideOutput::of(&answer.distribution, |ending| ending.defeated),
+        deck_victory: BySideOutput::of(&answer.distribution, |ending| ending.deck_victory),
+        expected_damage: DamageOutput::of(&answer.distribution),
+        best: answer.best.as_ref().map(|best| BestOutput {
+            side: best.side,
+            prompt: best.prompt.clone(),
+            measure: BEST_MEASURE.to_string(),
+            options: best
+                .options
+                .iter()
+                .enumerate()
+                .map(|(at, option)| BestOptionOutput {
+                    label: option.label.clone(),
+                    stands_for: option.stands_for,
+                    best: at == best.best,
+                    margin: ExpectedOutput::of(&BestAnswer::margin(
+                        best.side,
+                        &option.distribution,
+                    )),
+                    defeated: BySideOutput::of(&option.distribution, |ending| ending.defeated),
+                    expected_damage: DamageOutput::of(&option.distribution),
+                })
+                .collect(),
+        }),
+        rules: answer
+            .cites
+            .iter()
+            .filter_map(|cite| cite.resolve(corpus, &report.ruleset))
+            .map(|item| (item.id.to_string(), RuleText::of(corpus, item)))
+            .collect(),
+        assumptions: answer
+            .assumptions
+            .iter()
+            .map(|assumption| AssumptionApplied {
+                name: assumption.name,
+                text: assumption.text,
+            })
+            .collect(),
+        illegal_position: report.illegal.iter().map(|code| code.to_string()).collect(),
+        expectation_unmet: report.unmet.clone(),
+    }
+}
