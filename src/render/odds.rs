@@ -100,13 +100,17 @@ fn bar(value: f64, width: usize) -> String {
     out
 }
 
-/// A chance in words: `3/8 · 37.5 %`, or `37.5 % (95 %: 36.6–38.4 %)`.
+/// A chance in words: `3/8 · 37.5%`, or `37.5% (95% interval 36.6–38.4%)`.
 fn chance_words(chance: &Estimate) -> String {
-    let percent = format!("{:.1} %", chance.value() * 100.0);
+    let percent = format!("{:.1}%", chance.value() * 100.0);
     match (chance.fraction(), chance.interval()) {
         (Some(fraction), _) => format!("{} · {percent}", fraction_text(fraction)),
         (None, Some((low, high))) => {
-            format!("{percent} (95 %: {:.1}–{:.1} %)", low * 100.0, high * 100.0)
+            format!(
+                "{percent} (95% interval {:.1}–{:.1}%)",
+                low * 100.0,
+                high * 100.0
+            )
         }
         (None, None) => percent,
     }
@@ -126,13 +130,21 @@ fn expected_words(expected: &Expected) -> String {
 fn method_line(report: &OddsReport) -> String {
     let answer = &report.answer;
     let mut line = match answer.reached {
-        Reached::Exact { cases } => format!(
-            "Exact: summed over every distinguishable draw, {} ({}).",
-            crate::text::count(cases, "case"),
-            crate::text::count(answer.runs, "run")
-        ),
+        Reached::Exact { cases } => match &answer.best {
+            Some(best) => format!(
+                "Exact: summed over every distinguishable draw after each of the {} options, {} in all ({}).",
+                best.options.len(),
+                crate::text::count(cases, "case"),
+                crate::text::count(answer.runs, "run")
+            ),
+            None => format!(
+                "Exact: summed over every distinguishable draw, {} ({}).",
+                crate::text::count(cases, "case"),
+                crate::text::count(answer.runs, "run")
+            ),
+        },
         Reached::Sampled { samples, seed } => format!(
-            "Sampled: {} random orders of the draw decks from seed {seed}; each chance has its 95 % interval.",
+            "Sampled: {} random orders of the draw decks from seed {seed}; each chance has its 95% interval.",
             crate::text::thousands(usize::try_from(samples).unwrap_or(usize::MAX))
         ),
     };
@@ -194,7 +206,7 @@ fn deck_line(deck: &DeckModel) -> String {
 pub fn information_model(report: &OddsReport) -> Vec<String> {
     let mut lines: Vec<String> = report.answer.decks.iter().map(deck_line).collect();
     lines.push(
-        "Everything else the position states is known: the cards in play, the hands, a duel under way with its dueling hands.".to_string(),
+        "Everything else the position states is known: the cards in play, and any hand or dueling hand it lists.".to_string(),
     );
     lines.push(
         "Cards drawn together are a set: identical cards (the same card in the same state) are one case, and a policy reads a hand highest destiny first, so \"the first card of the hand\" is its highest.".to_string(),
@@ -284,12 +296,14 @@ fn text(report: &OddsReport, corpus: &Corpus, palette: Palette) -> String {
             .max()
             .unwrap_or(0);
         for (row, words) in rows.iter().zip(&words) {
-            out.push_str(&format!(
-                "  {}  {}  {}\n",
+            let row = format!(
+                "  {}  {}  {}",
                 super::pad(&row.what, what_width),
                 super::pad(words, words_width),
                 bar(row.chance.value(), 20)
-            ));
+            );
+            out.push_str(row.trim_end());
+            out.push('\n');
         }
     }
     out.push('\n');
@@ -306,7 +320,13 @@ fn text(report: &OddsReport, corpus: &Corpus, palette: Palette) -> String {
     }
     if let Some(best) = &answer.best {
         out.push('\n');
-        out.push_str(&format!("{}\n", palette.heading(&best_heading(best))));
+        line(
+            &mut out,
+            &palette.heading(&best_heading(best)),
+            width,
+            "",
+            "",
+        );
         line(&mut out, BEST_MEASURE, width, "", "");
         for (at, option) in best.options.iter().enumerate() {
             let mark = if at == best.best {

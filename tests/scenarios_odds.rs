@@ -1,0 +1,437 @@
+//! The odds (`jedi-judge odds`): every bundled scenario under `scenarios/odds/` meets its
+//! `expect: odds:` and renders as reviewed; the hand-checked answer is checked against its
+//! arithmetic; sampled answers hold the exact one within their 95% intervals; `--best`,
+//! the Players Committee's pass, refusals, Markdown and JSON.
+
+use std::path::Path;
+
+use jedi_judge::cards::{Catalog, Side};
+use jedi_judge::cli::{Outcome, execute};
+use jedi_judge::odds::{OddsAsk, OddsError, odds_text};
+use jedi_judge::procedures::odds::{
+    Chance, Estimate, Flow, Method, OddsRefusal, OddsReport, Progress, Reached,
+};
+use jedi_judge::render::{Format, Palette};
+use jedi_judge::rules::Corpus;
+use num_bigint::BigUint;
+
+fn scenario(name: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/odds")
+            .join(name),
+    )
+    .expect("a bundled odds scenario")
+}
+
+fn go(_: Progress) -> Flow {
+    Flow::Go
+}
+
+fn odds(text: &str, ask: &OddsAsk) -> Result<OddsReport, OddsError> {
+    odds_text(text, Corpus::embedded(), Catalog::embedded(), ask, &mut go)
+}
+
+fn answered(name: &str, ask: &OddsAsk) -> OddsReport {
+    odds(&scenario(name), ask).unwrap_or_else(|error| panic!("{name}: {error:?}"))
+}
+
+fn run_cli(args: &[&str]) -> Outcome {
+    let mut argv = vec!["jedi-judge"];
+    argv.extend_from_slice(args);
+    execute(argv, |_| Palette::plain())
+}
+
+fn fraction(numer: u32, denom: u32) -> Chance {
+    Chance::new(BigUint::from(numer), BigUint::from(denom))
+}
+
+fn exact(estimate: &Estimate) -> Chance {
+    estimate.fraction().cloned().expect("an exact chance")
+}
+
+#[test]
+fn every_bundled_odds_scenario_meets_its_expectation_and_renders_as_reviewed() {
+    let mut count = 0;
+    let mut sampled = 0;
+    insta::glob!("../scenarios/odds", "*.yaml", |path| {
+        let text = std::fs::read_to_string(path).expect("readable");
+        let report = odds(&text, &OddsAsk::default())
+            .unwrap_or_else(|error| panic!("{}: {error:?}", path.display()));
+        assert!(
+            report.unmet.is_empty(),
+            "{}: {:?}",
+            path.display(),
+            report.unmet
+        );
+        assert!(
+            text.contains("\n  odds:\n"),
+            "{}: every odds scenario states what it expects",
+            path.display()
+        );
+        if matches!(report.answer.reached, Reached::Sampled { .. }) {
+            sampled += 1;
+        }
+        count += 1;
+        insta::assert_snapshot!(jedi_judge::render::odds::render(
+            &report,
+            Corpus::embedded(),
+            Format::Text,
+            Palette::plain()
+        ));
+    });
+    assert!(count >= 8, "only {count} odds scenarios");
+    assert!(sampled >= 1, "no scenario too large for an exact answer");
+}
+
+/// Maul and Qui-Gon draw one card each; a match is a block that scores one hit on Maul and
+/// none on Qui-Gon (1 damage to the Dark Side), any other pair a tie. The Dark deck is
+/// 5, 5, 3 and the Light deck 5, 3, 3, 3: P(match) = 2/3 × 1/4 + 1/3 × 3/4 = 5/12.
+#[test]
+fn the_hand_checked_duel_comes_to_its_arithmetic() {
+    let report = answered("one-card-each-checked-by-hand.yaml", &OddsAsk::default());
+    let both_fives = fraction(2, 3) * fraction(1, 4);
+    let both_threes = fraction(1, 3) * fraction(3, 4);
+    let matched = both_fives + both_threes;
+    assert_eq!(matched, fraction(5, 12));
+    let distribution = &report.answer.distribution;
+    assert_eq!(
+        exact(&distribution.chance(|ending| ending.dark_damage == 1)),
+        matched
+    );
+    assert_eq!(
+        exact(&distribution.chance(|ending| ending.dark_damage == 0)),
+        fraction(7, 12)
+    );
+    assert_eq!(
+        exact(&distribution.chance(|ending| ending.light_damage == 0)),
+        fraction(1, 1)
+    );
+    // Every case is a tie of one hit each, or Maul's one hit alone.
+    assert_eq!(
+        exact(&distribution.chance(|ending| ending.dark_hits == 1)),
+        fraction(1, 1)
+    );
+    assert_eq!(report.answer.reached, Reached::Exact { cases: 4 });
+    // The exact chances cover every case, and no more.
+    assert_eq!(exact(&distribution.covered()), fraction(1, 1));
+}
+
+/// Where both run, a sample's 95% interval holds the exact chance of each ending (the seed
+/// is fixed, so the test is deterministic).
+#[test]
+fn a_sample_holds_the_exact_answer_within_its_intervals() {
+    for name in [
+        "how-likely-is-maul-to-survive.yaml",
+        "ten-against-ten-exact.yaml",
+        "dueling-text-draws-another-card.yaml",
+        "one-card-each-checked-by-hand.yaml",
+    ] {
+        let exact_answer = answered(name, &OddsAsk::default()).answer;
+        let sampled = answered(
+            name,
+            &OddsAsk {
+                method: Some(Method::Sampled(4000)),
+                ..OddsAsk::default()
+            },
+        )
+        .answer;
+        assert!(matches!(
+            sampled.reached,
+            Reached::Sampled { samples: 4000, .. }
+        ));
+        for side in [Some(Side::Light), Some(Side::Dark), None] {
+            let truth = exact_answer
+                .distribution
+                .chance(|ending| ending.defeated == side)
+                .value();
+            let estimate = sampled
+                .distribution
+                .chance(|ending| ending.defeated == side);
+            let (low, high) = estimate.interval().expect("a sampled interval");
+            assert!(
+                low - 1e-12 <= truth && truth <= high + 1e-12,
+                "{name}: {side:?}: exact {truth} outside [{low}, {high}]"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_position_too_large_to_sum_is_sampled_and_says_why() {
+    let report = answered("full-decks-sampled.yaml", &OddsAsk::default());
+    assert_eq!(
+        report.answer.reached,
+        Reached::Sampled {
+            samples: 10_000,
+            seed: 7
+        }
+    );
+    let why = report.answer.why_sampled.clone().unwrap_or_default();
+    assert!(why.contains("2,944,656"), "{why}");
+    // The same seed gives the same sample: the same answer, byte for byte.
+    let again = answered("full-decks-sampled.yaml", &OddsAsk::default());
+    assert_eq!(report.answer, again.answer);
+    // Another seed gives another sample.
+    let other = answered(
+        "full-decks-sampled.yaml",
+        &OddsAsk {
+            seed: Some(8),
+            ..OddsAsk::default()
+        },
+    );
+    assert_ne!(report.answer.distribution, other.answer.distribution);
+}
+
+#[test]
+fn the_best_lead_is_the_low_card_where_the_high_one_is_blocked() {
+    let report = answered("lead-low-to-keep-the-block.yaml", &OddsAsk::default());
+    let best = report.answer.best.as_ref().expect("a best answer");
+    assert_eq!(best.side, Side::Light);
+    let labels: Vec<&str> = best.options.iter().map(|o| o.label.as_str()).collect();
+    assert_eq!(labels, ["a card with destiny 6", "a card with destiny 2"]);
+    assert_eq!(best.options[best.best].label, "a card with destiny 2");
+    // Led, the 2 makes the Dark Side take 2 damage; led, the 6 ties the duel.
+    let margin = |at: usize| {
+        jedi_judge::procedures::odds::BestAnswer::margin(
+            Side::Light,
+            &best.options[at].distribution,
+        )
+        .fraction()
+    };
+    assert_eq!(margin(0).as_deref(), Some("0"));
+    assert_eq!(margin(1).as_deref(), Some("2"));
+    // The answer as played by the policy (the highest card first) is the tie.
+    assert_eq!(
+        exact(
+            &report
+                .answer
+                .distribution
+                .chance(|ending| ending.dark_damage == 0)
+        ),
+        fraction(1, 1)
+    );
+}
+
+/// A decision before any card is drawn is answered over every draw that follows it: the
+/// defender's choice of weapon, with the lightsaber's power bonus and without.
+#[test]
+fn the_defenders_weapon_is_answered_over_every_draw() {
+    let report = answered(
+        "how-likely-is-maul-to-survive.yaml",
+        &OddsAsk {
+            best: Some(Side::Light),
+            ..OddsAsk::default()
+        },
+    );
+    let best = report.answer.best.as_ref().expect("a best answer");
+    let labels: Vec<&str> = best.options.iter().map(|o| o.label.as_str()).collect();
+    assert_eq!(labels, ["no weapon", "Obi-Wan Kenobi's Lightsaber"]);
+    assert_eq!(best.best, 1);
+    // With the lightsaber, the answer is the one the policy plays (take the weapon).
+    assert_eq!(best.options[1].distribution, report.answer.distribution);
+    // Without it, Obi-Wan draws one card fewer and falls more often.
+    let falls = |at: usize| {
+        best.options[at]
+            .distribution
+            .chance(|ending| ending.defeated == Some(Side::Light))
+            .value()
+    };
+    assert!(falls(0) > falls(1), "{} {}", falls(0), falls(1));
+}
+
+#[test]
+fn the_players_committee_pass_changes_the_best_play() {
+    let under_pc = answered(
+        "players-committee-pass-is-the-best-play.yaml",
+        &OddsAsk::default(),
+    );
+    let under_latest = answered(
+        "players-committee-pass-is-the-best-play-latest.yaml",
+        &OddsAsk::default(),
+    );
+    let best_label = |report: &OddsReport| {
+        let best = report.answer.best.as_ref().expect("a best answer");
+        (best.options.len(), best.options[best.best].label.clone())
+    };
+    assert_eq!(
+        best_label(&under_pc),
+        (3, "declare-pass: make no attack".to_string())
+    );
+    assert_eq!(
+        best_label(&under_latest),
+        (2, "a card with destiny 2".to_string())
+    );
+    // The pass's rules are among those the answer cites.
+    let cited: Vec<&str> = under_pc.answer.cites.iter().map(|c| c.id()).collect();
+    assert!(cited.contains(&"pc.duel.pass"), "{cited:?}");
+}
+
+#[test]
+fn odds_are_refused_with_the_reason() {
+    let counted = scenario("one-card-each-checked-by-hand.yaml")
+        .replace("  deck: [5, 3, 3, 3]", "  deck: {count: 4}");
+    match odds(&counted, &OddsAsk::default()) {
+        Err(OddsError::Refused(OddsRefusal::CountedDeck(side))) => {
+            assert_eq!(side, "Light Side");
+        }
+        other => panic!("{other:?}"),
+    }
+    let no_action = scenario("one-card-each-checked-by-hand.yaml").replace("action: duel\n", "");
+    assert!(matches!(
+        odds(&no_action, &OddsAsk::default()),
+        Err(OddsError::Input(_))
+    ));
+    // The Dark Side's first decision with a choice, in a duel it initiates with one
+    // character, one lightsaber and one defender, is its first attack: after the draw.
+    let after_draw = odds(
+        &scenario("how-likely-is-maul-to-survive.yaml"),
+        &OddsAsk {
+            best: Some(Side::Dark),
+            ..OddsAsk::default()
+        },
+    );
+    assert!(
+        matches!(
+            after_draw,
+            Err(OddsError::Refused(OddsRefusal::DecisionAfterDraw(_)))
+        ),
+        "{after_draw:?}"
+    );
+    let outcome = run_cli(&[
+        "odds",
+        "--best",
+        "dark",
+        "scenarios/odds/how-likely-is-maul-to-survive.yaml",
+    ]);
+    assert_eq!(outcome.code, 2);
+    assert!(
+        outcome.stderr.contains("comes after cards are drawn"),
+        "{}",
+        outcome.stderr
+    );
+}
+
+#[test]
+fn the_command_answers_in_three_formats_with_its_exit_code() {
+    let file = "scenarios/odds/one-card-each-checked-by-hand.yaml";
+    let text = run_cli(&["odds", file]);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    assert!(text.stdout.contains("5/12 · 41.7%"), "{}", text.stdout);
+    let json = run_cli(&["odds", "--format", "json", file]);
+    assert_eq!(json.code, 0);
+    let value: serde_json::Value = serde_json::from_str(&json.stdout).expect("JSON");
+    assert_eq!(value["format"], "jedi-judge/odds");
+    assert_eq!(value["version"], 1);
+    assert_eq!(value["method"], "exact");
+    assert_eq!(value["expected_damage"]["dark"]["fraction"], "5/12");
+    assert_eq!(value["defeated"]["none"]["fraction"], "1");
+    assert!(value["rules"]["revised.duel.block"]["text"].is_string());
+    // The schema names every key the output writes at its top.
+    let schema: serde_json::Value =
+        serde_json::from_str(&run_cli(&["schema", "odds"]).stdout).expect("a schema");
+    for key in value.as_object().expect("an object").keys() {
+        assert!(
+            schema["properties"].get(key).is_some(),
+            "{key} is not in the schema"
+        );
+    }
+    let markdown = run_cli(&["odds", "--format", "markdown", file]);
+    assert_eq!(markdown.code, 0);
+    let mut tables = 0;
+    let mut headings = 0;
+    for event in
+        pulldown_cmark::Parser::new_ext(&markdown.stdout, pulldown_cmark::Options::ENABLE_TABLES)
+    {
+        match event {
+            pulldown_cmark::Event::Start(pulldown_cmark::Tag::Table(_)) => tables += 1,
+            pulldown_cmark::Event::Start(pulldown_cmark::Tag::Heading { .. }) => headings += 1,
+            pulldown_cmark::Event::Html(html) | pulldown_cmark::Event::InlineHtml(html) => {
+                panic!("raw HTML: {html}")
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(tables, 6, "{}", markdown.stdout);
+    assert!(headings >= 8);
+    // An expectation the answer does not meet fails the command.
+    let wrong = scenario("one-card-each-checked-by-hand.yaml").replace("dark: 5/12}", "dark: 1/2}");
+    let dir = std::env::temp_dir().join(format!("jedi-judge-odds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("wrong.yaml");
+    std::fs::write(&path, wrong).expect("written");
+    let outcome = run_cli(&["odds", path.to_str().expect("a path")]);
+    assert_eq!(outcome.code, 1);
+    assert!(
+        outcome
+            .stdout
+            .contains("the scenario expects 1/2, but the answer is 5/12"),
+        "{}",
+        outcome.stdout
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn per_side_policies_change_the_answer_and_are_printed() {
+    let never = answered(
+        "one-card-each-checked-by-hand.yaml",
+        &OddsAsk {
+            light: Some(jedi_judge::engine::deciders::Policy::NeverBlock),
+            ..OddsAsk::default()
+        },
+    );
+    // Qui-Gon never blocks: every duel is a tie, and no one takes damage.
+    assert_eq!(
+        exact(
+            &never
+                .answer
+                .distribution
+                .chance(|ending| ending.dark_damage == 0)
+        ),
+        fraction(1, 1)
+    );
+    let text = jedi_judge::render::odds::render(
+        &never,
+        Corpus::embedded(),
+        Format::Text,
+        Palette::plain(),
+    );
+    assert!(
+        text.contains("the Light Side by the policy never-block, the Dark Side by block-when-able"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_stopped_answer_is_labelled_partial() {
+    let mut calls = 0;
+    let mut stop_at_once = |_: Progress| {
+        calls += 1;
+        Flow::Stop
+    };
+    let report = odds_text(
+        &scenario("ten-against-ten-exact.yaml"),
+        Corpus::embedded(),
+        Catalog::embedded(),
+        &OddsAsk::default(),
+        &mut stop_at_once,
+    )
+    .expect("an answer");
+    assert!(calls >= 1);
+    assert!(report.answer.partial);
+    let covered = report.answer.distribution.covered().value();
+    assert!(covered < 1.0, "{covered}");
+    assert!(
+        report
+            .unmet
+            .contains(&"odds: the answer was stopped before its end".to_string())
+    );
+    let text = jedi_judge::render::odds::render(
+        &report,
+        Corpus::embedded(),
+        Format::Text,
+        Palette::plain(),
+    );
+    assert!(text.contains("PARTIAL"), "{text}");
+}
