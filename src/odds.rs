@@ -87,55 +87,96 @@ pub fn odds_file(
     let board = built.board;
     let choices = procedures::read_choices(action, &file).map_err(OddsError::Input)?;
     let scenario_policy = file.policy.as_ref().map(|policy| policy.value);
-    let both = ask.policy.or(scenario_policy).unwrap_or(DEFAULT_POLICY);
-    let policies = Policies {
-        light: ask.light.unwrap_or(both),
-        dark: ask.dark.unwrap_or(both),
-    };
     let counted = |player: &Option<Located<crate::scenario::PlayerFile>>| {
         player
             .as_ref()
             .and_then(|player| player.value.deck.as_ref())
             .is_some_and(|deck| matches!(deck.value, DeckFile::Count(_)))
     };
-    let illegal: Vec<&'static str> = procedures::check_board(&board, corpus)
+    let ask = OddsAsk {
+        policy: ask.policy.or(scenario_policy),
+        best: ask.best.or_else(|| best_asked(&file)),
+        ..ask.clone()
+    };
+    let mut report = odds_board(
+        &board,
+        OnBoard {
+            door,
+            action,
+            choices,
+            counted_decks: [counted(&file.light), counted(&file.dark)],
+        },
+        corpus,
+        &ask,
+        progress,
+    )?;
+    report.unmet = file
+        .expect
+        .as_ref()
+        .and_then(|expect| expect.value.odds.as_ref())
+        .map(|expect| unmet(&expect.value, &report.answer))
+        .unwrap_or_default();
+    report.title = file
+        .title
+        .as_deref()
+        .map(|title| crate::text::visible(title).into_owned());
+    report.script_set_aside = !file.decisions.is_empty();
+    Ok(report)
+}
+
+/// The action an odds answer runs on a board, and what the board cannot say of itself.
+pub struct OnBoard {
+    pub door: &'static dyn procedures::Door,
+    pub action: &'static procedures::ActionSpec,
+    /// The choices of the action's named assumptions.
+    pub choices: crate::rules::Choices,
+    /// The sides whose draw deck is known only by its count.
+    pub counted_decks: [bool; 2],
+}
+
+/// The odds of an action on a board built already (the shell's): no title, no expectation.
+pub fn odds_board(
+    board: &crate::board::Board,
+    on: OnBoard,
+    corpus: &Corpus,
+    ask: &OddsAsk,
+    progress: &mut dyn FnMut(Progress) -> Flow,
+) -> Result<OddsReport, OddsError> {
+    let both = ask.policy.unwrap_or(DEFAULT_POLICY);
+    let policies = Policies {
+        light: ask.light.unwrap_or(both),
+        dark: ask.dark.unwrap_or(both),
+    };
+    let illegal: Vec<&'static str> = procedures::check_board(board, corpus)
         .into_iter()
         .filter(|finding| finding.verdict == crate::legality::Verdict::Illegal)
         .map(|finding| finding.code)
         .collect();
-    let answer = door
+    let answer = on
+        .door
         .odds(
-            &board,
+            board,
             OddsRequest {
                 corpus,
-                action: action.name,
-                choices,
+                action: on.action.name,
+                choices: on.choices,
                 policies,
                 method: ask.method.unwrap_or(Method::Auto),
-                best: ask.best.or_else(|| best_asked(&file)),
-                counted_decks: [counted(&file.light), counted(&file.dark)],
+                best: ask.best,
+                counted_decks: on.counted_decks,
                 progress,
             },
         )
         .map_err(OddsError::Refused)?;
-    let unmet = file
-        .expect
-        .as_ref()
-        .and_then(|expect| expect.value.odds.as_ref())
-        .map(|expect| unmet(&expect.value, &answer))
-        .unwrap_or_default();
     Ok(OddsReport {
-        title: file
-            .title
-            .as_deref()
-            .map(|title| crate::text::visible(title).into_owned()),
-        action: action.name,
+        title: None,
+        action: on.action.name,
         ruleset: board.ruleset.clone(),
         seed: board.seed,
         illegal,
-        script_set_aside: !file.decisions.is_empty(),
+        script_set_aside: false,
         answer,
-        unmet,
+        unmet: Vec::new(),
     })
 }
 

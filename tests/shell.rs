@@ -1191,3 +1191,53 @@ fn a_pass_made_earlier_in_the_turn_refuses_the_battle() {
         "{out}"
     );
 }
+
+/// `odds` answers the board the shell built, as `jedi-judge odds` answers a file; its errors
+/// name what it takes, and it changes nothing.
+#[test]
+fn odds_in_the_shell_answers_the_board_built() {
+    let build = "\
+turn dark
+step battle
+planet Naboo
+add dark maul student
+set maul student power 0 damage 5 text none
+set Darth Maul's Lightsaber (The Jedi Council) type weapon side dark usable_by Darth Maul power_bonus 1
+add dark Darth Maul's Lightsaber (The Jedi Council)
+add light qui-gon mentor
+set qui-gon power 1 damage 5 text none
+deck dark 5 5 3
+deck light 5 3 3 3
+";
+    let (before, board_before) = transcript(build);
+    let (out, board) = transcript(&format!(
+        "{build}odds\nodds frob\nodds samples 0\nodds best dark\npolicy never-block\nodds\n"
+    ));
+    assert_eq!(board, board_before);
+    let answers: Vec<&str> = out.split("Odds of the position").skip(1).collect();
+    assert_eq!(answers.len(), 2, "{out}");
+    // The hand-checked answer of `scenarios/odds/one-card-each-checked-by-hand.yaml`.
+    assert!(
+        answers[0].contains("1 card   5/12 · 41.7%"),
+        "{}",
+        answers[0]
+    );
+    assert!(out.contains("odds does not take frob"), "{out}");
+    assert!(
+        out.contains("samples needs a number from 1 to 10,000,000"),
+        "{out}"
+    );
+    assert!(
+        out.contains("no odds: the Dark Side has no decision with more than one choice"),
+        "{out}"
+    );
+    // The session's policy is the odds' too: no one blocks, so every duel ties.
+    assert!(
+        answers[1]
+            .contains("the Light Side by the policy never-block, the Dark Side by never-block"),
+        "{}",
+        answers[1]
+    );
+    assert!(answers[1].contains("0 cards  1 · 100.0%"), "{}", answers[1]);
+    assert!(before.len() < out.len());
+}

@@ -459,7 +459,7 @@ pub enum OddsRefusal {
         "the {0} draw deck is given only as a count, so its cards are unknown; list them (`deck: [...]`) for the odds"
     )]
     CountedDeck(&'static str),
-    #[error("the {0} has no decision to answer before the walk ends")]
+    #[error("the {0} has no decision with more than one choice in the walk")]
     NoDecision(&'static str),
     #[error(
         "the {0}'s first decision comes after cards are drawn, so its options depend on the draw; state the duel under way with its dueling hands to ask it"

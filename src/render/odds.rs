@@ -126,6 +126,14 @@ fn expected_words(expected: &Expected) -> String {
     }
 }
 
+/// The heading: the scenario's title, or what is answered.
+fn heading(report: &OddsReport) -> String {
+    match &report.title {
+        Some(title) => format!("Odds: {title}"),
+        None => "Odds of the position".to_string(),
+    }
+}
+
 /// How the answer was reached, in a sentence.
 fn method_line(report: &OddsReport) -> String {
     let answer = &report.answer;
@@ -249,8 +257,7 @@ fn line(out: &mut String, text: &str, width: usize, first: &str, rest: &str) {
 fn text(report: &OddsReport, corpus: &Corpus, palette: Palette) -> String {
     let width = palette.width;
     let mut out = String::new();
-    let title = report.title.as_deref().unwrap_or("Odds");
-    out.push_str(&format!("{}\n", palette.heading(&format!("Odds: {title}"))));
+    out.push_str(&format!("{}\n", palette.heading(&heading(report))));
     out.push_str(&format!(
         "{}\n\n",
         palette.dim(&format!(
@@ -422,8 +429,7 @@ fn text(report: &OddsReport, corpus: &Corpus, palette: Palette) -> String {
 fn markdown(report: &OddsReport, corpus: &Corpus) -> String {
     use super::markdown_escape as esc;
     let mut out = String::new();
-    let title = report.title.as_deref().unwrap_or("Odds");
-    out.push_str(&format!("# Odds: {}\n\n", esc(title)));
+    out.push_str(&format!("# {}\n\n", esc(&heading(report))));
     out.push_str(&format!(
         "Action `{}` · {} · seed {}\n\n",
         report.action,

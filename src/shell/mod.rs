@@ -89,7 +89,7 @@ struct Snapshot {
 pub type Command = (&'static str, &'static str, &'static str, &'static str);
 
 /// The shell's own commands; [`commands`] adds those of the procedures after `check`.
-const BUILT_IN: [Command; 31] = [
+const BUILT_IN: [Command; 32] = [
     (
         "add",
         "add SIDE CARD [to ZONE] [hidden] [deployed] [hits N] [thrust N]",
@@ -190,6 +190,12 @@ const BUILT_IN: [Command; 31] = [
         "policy NAME|off",
         "answer decisions by a policy (block-when-able, never-block, first-option)",
         "policy block-when-able",
+    ),
+    (
+        "odds",
+        "odds [best SIDE] [exact|samples N]",
+        "the chance of every ending of the duel from this position, over every way the draw decks can fall, each side playing the policy (block-when-able if none is set), as `jedi-judge odds` gives it; `best SIDE` answers that side's pending decision option by option",
+        "odds best light",
     ),
     (
         "rule",
@@ -444,6 +450,7 @@ impl<'a> Session<'a> {
                 | "save"
                 | "policy"
                 | "walk"
+                | "odds"
         );
         let before = (!read_only).then(|| self.snapshot(line));
         let result: Result<Option<String>, String> = match command.as_str() {
@@ -481,6 +488,7 @@ impl<'a> Session<'a> {
             }
             "load" => self.load(rest, console),
             "walk" => self.walk_file(rest),
+            "odds" => self.odds(args),
             _ => self.mutate(&command, args, rest),
         };
         match result {
@@ -818,6 +826,80 @@ impl<'a> Session<'a> {
                 })?;
         Ok(Some(render::walk::render(
             &walked,
+            self.corpus,
+            render::Format::Text,
+            self.palette,
+        )))
+    }
+
+    /// `odds [best SIDE] [exact|samples N]`: the odds of the duel (or the procedure set up
+    /// under way) from the board.
+    fn odds(&self, args: &[&str]) -> Result<Option<String>, String> {
+        const USAGE: &str = "odds [best SIDE] [exact|samples N]";
+        let mut ask = crate::odds::OddsAsk {
+            policy: self.policy,
+            ..crate::odds::OddsAsk::default()
+        };
+        let mut words = args.iter().map(|word| word.trim_start_matches('-'));
+        while let Some(word) = words.next() {
+            match word.to_ascii_lowercase().as_str() {
+                "best" => {
+                    let side = words
+                        .next()
+                        .ok_or_else(|| format!("best needs a side: {USAGE}"))?;
+                    ask.best = Some(Side::from_word(side).map_err(|error| error.to_string())?);
+                }
+                "exact" => ask.method = Some(crate::procedures::odds::Method::Exact),
+                "samples" => {
+                    let count = words
+                        .next()
+                        .and_then(|count| count.replace(',', "").parse::<u32>().ok())
+                        .filter(|count| (1..=crate::procedures::odds::MAX_SAMPLES).contains(count))
+                        .ok_or_else(|| {
+                            format!(
+                                "samples needs a number from 1 to {}: {USAGE}",
+                                crate::text::thousands(
+                                    crate::procedures::odds::MAX_SAMPLES as usize
+                                )
+                            )
+                        })?;
+                    ask.method = Some(crate::procedures::odds::Method::Sampled(count));
+                }
+                other => {
+                    return Err(format!(
+                        "odds does not take {}: {USAGE}",
+                        crate::text::quoted(other)
+                    ));
+                }
+            }
+        }
+        let (door, action) = match self.intended {
+            Some(intended) => intended,
+            None => procedures::find(GameName::YoungJedi, "duel")
+                .ok_or_else(|| "no procedure is called duel".to_string())?,
+        };
+        let on = crate::odds::OnBoard {
+            door,
+            action,
+            choices: self.choices(action),
+            counted_decks: [false, false],
+        };
+        let report = crate::odds::odds_board(&self.board, on, self.corpus, &ask, &mut |_| {
+            crate::procedures::odds::Flow::Go
+        })
+        .map_err(|error| match error {
+            crate::odds::OddsError::Refused(refusal) => format!("no odds: {refusal}"),
+            crate::odds::OddsError::Input(problems) => format!(
+                "no odds: {}",
+                problems
+                    .iter()
+                    .map(|problem| problem.message.clone())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        })?;
+        Ok(Some(render::odds::render(
+            &report,
             self.corpus,
             render::Format::Text,
             self.palette,
