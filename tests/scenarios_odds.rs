@@ -435,3 +435,36 @@ fn a_stopped_answer_is_labelled_partial() {
     );
     assert!(text.contains("PARTIAL"), "{text}");
 }
+
+/// The exact answer, summed over distinguishable draws, is the answer of the naive reference
+/// that runs every order of both decks with every card told apart, fraction for fraction.
+#[test]
+fn the_exact_answer_is_every_order_summed() {
+    for text in [
+        scenario("one-card-each-checked-by-hand.yaml"),
+        std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/duel/hands-empty-tied.yaml"),
+        )
+        .expect("a bundled duel"),
+    ] {
+        let exact = odds(&text, &OddsAsk::default()).expect("exact").answer;
+        let naive = odds(
+            &text,
+            &OddsAsk {
+                method: Some(Method::EveryOrder(u64::MAX)),
+                ..OddsAsk::default()
+            },
+        )
+        .expect("every order")
+        .answer;
+        assert!(!naive.partial);
+        assert_eq!(exact.distribution, naive.distribution);
+        // Every order is many more runs than every distinguishable draw.
+        assert!(
+            naive.runs >= 10 * exact.runs,
+            "{} {}",
+            naive.runs,
+            exact.runs
+        );
+    }
+}

@@ -61,6 +61,10 @@ pub enum Method {
     Auto,
     Exact,
     Sampled(u32),
+    /// The reference the exact answer is measured against: every order of every deck, its
+    /// cards told apart, one run each, up to this many runs (a benchmark's and a test's; the
+    /// command does not offer it).
+    EveryOrder(u64),
 }
 
 /// How far a long answer has got, for a progress bar; the answer to it says whether to go on.
@@ -936,8 +940,23 @@ pub fn odds<P: Procedure>(
             }
         }
     }
+    if let Method::EveryOrder(limit) = method {
+        let (distribution, runs, partial) = every_order(&runner, &decks, limit, &mut seen)?;
+        return Ok(OddsAnswer {
+            reached: Reached::Exact { cases: runs },
+            why_sampled: None,
+            partial,
+            policies,
+            decks: decks.models.to_vec(),
+            distribution,
+            best: None,
+            cites: seen.cites,
+            assumptions: seen.assumptions,
+            runs: seen.runs,
+        });
+    }
     let (sampled, why_sampled) = match method {
-        Method::Exact => (None, None),
+        Method::Exact | Method::EveryOrder(_) => (None, None),
         Method::Sampled(samples) => (Some(samples), None),
         Method::Auto if estimate > EXACT_LIMIT => (
             Some(DEFAULT_SAMPLES),
@@ -1134,6 +1153,77 @@ pub fn odds<P: Procedure>(
         assumptions: seen.assumptions,
         runs: seen.runs,
     })
+}
+
+/// The next permutation of `items` in lexicographic order, if there is one.
+fn next_permutation<T: Ord>(items: &mut [T]) -> bool {
+    let Some(pivot) = (1..items.len()).rev().find(|&at| items[at - 1] < items[at]) else {
+        return false;
+    };
+    let pivot = pivot - 1;
+    let Some(swap) = (pivot + 1..items.len())
+        .rev()
+        .find(|&at| items[at] > items[pivot])
+    else {
+        return false;
+    };
+    items.swap(pivot, swap);
+    items[pivot + 1..].reverse();
+    true
+}
+
+/// n! as a big number.
+fn factorial(n: usize) -> BigUint {
+    (1..=n).fold(BigUint::one(), |product, k| product * BigUint::from(k))
+}
+
+/// Every order of both decks, one run each (the naive reference): the distribution, the
+/// runs, and whether `limit` stopped it first.
+fn every_order<P: Procedure>(
+    runner: &Runner<'_, P>,
+    decks: &Decks,
+    limit: u64,
+    seen: &mut Seen,
+) -> Result<(Distribution, u64, bool), OddsRefusal> {
+    let mut orders: [Vec<CardId>; 2] = SIDES.map(|side| {
+        let mut ids = decks.kinds[index(side)].concat();
+        ids.sort();
+        ids
+    });
+    let total = factorial(orders[0].len()) * factorial(orders[1].len());
+    let each = Chance::new(BigUint::one(), total);
+    let mut distribution = Distribution::empty(true);
+    let mut runs = 0u64;
+    loop {
+        loop {
+            if runs >= limit {
+                return Ok((distribution, runs, true));
+            }
+            let trial = runner.run(
+                |board| {
+                    for side in SIDES {
+                        if !orders[index(side)].is_empty() {
+                            board
+                                .zones
+                                .insert(Zone::DrawDeck(side), orders[index(side)].clone());
+                        }
+                    }
+                },
+                None,
+                None,
+                seen,
+            )?;
+            distribution.add_exact(trial.ending, each.clone());
+            runs += 1;
+            if !next_permutation(&mut orders[1]) {
+                orders[1].sort();
+                break;
+            }
+        }
+        if !next_permutation(&mut orders[0]) {
+            return Ok((distribution, runs, false));
+        }
+    }
 }
 
 /// The best option for `side`: the largest expected damage margin; the first among equals.
