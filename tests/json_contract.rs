@@ -122,6 +122,41 @@ fn every_bundled_walk_validates_against_the_walk_schema() {
     assert!(moves > 100, "{moves} moves");
 }
 
+/// Every bundled odds scenario's answer validates against the odds schema, with its rules
+/// by full id; so do a sampled answer and a best play.
+#[test]
+fn every_bundled_odds_answer_validates_against_the_odds_schema() {
+    let validator = validator("odds");
+    let corpus = Corpus::embedded();
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/odds");
+    let mut files: Vec<_> = std::fs::read_dir(&folder)
+        .expect("the odds scenarios")
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
+        .collect();
+    files.sort();
+    let (mut sampled, mut best) = (0, 0);
+    for path in files {
+        let name = path.display().to_string();
+        let (code, output) = run(&["odds", &name, "--format", "json"]);
+        assert_eq!(code, 0, "{name}");
+        let value = check_against(&validator, &name, &output, "jedi-judge/odds");
+        ids_are_full(&value, corpus, &name);
+        if value["method"] == "sampled" {
+            sampled += 1;
+            assert!(
+                value["defeated"]["light"]["interval_95"].is_array(),
+                "{name}"
+            );
+        }
+        if value["best"].is_object() {
+            best += 1;
+        }
+    }
+    assert!(sampled >= 1 && best >= 3, "{sampled} sampled, {best} best");
+}
+
 /// `check` and `walk` judge every bundled scenario alike, from one set of checks: the same
 /// verdict and the same finding codes, each output read as its published schema says. A walk
 /// exits 0 or 1: it never reports a claim the rules refuse as a fact the scenario lacks.
