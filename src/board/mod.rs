@@ -107,10 +107,19 @@ pub const ZONE_KEYS: [(&str, ZoneOfSide); 10] = [
 impl Zone {
     /// The key that names the kind of zone: `draw-deck`, `dueling-hand`, `in-play`.
     pub fn key(self) -> &'static str {
-        ZONE_KEYS
-            .iter()
-            .find(|(_, zone)| zone(self.owner()) == self)
-            .map_or("in-play", |(key, _)| *key)
+        match self {
+            Zone::DrawDeck(_) => "draw-deck",
+            Zone::Hand(_) => "hand",
+            Zone::DiscardPile(_) => "discard-pile",
+            Zone::Hyperspace(_) => "hyperspace",
+            Zone::Objective(_) => "objective",
+            Zone::AtObjective(_) => "at-objective",
+            Zone::PodracingPile(_) => "podracing-pile",
+            Zone::BattlePlan(_) => "battle-plan",
+            Zone::DuelingHand(_) => "dueling-hand",
+            Zone::DuelingPile(_) => "dueling-pile",
+            Zone::InPlay(..) => "in-play",
+        }
     }
 
     /// The player whose zone it is.
@@ -146,19 +155,32 @@ impl Zone {
         )
     }
 
-    pub fn label(self) -> String {
-        match self {
-            Zone::DrawDeck(side) => format!("{side} draw deck"),
-            Zone::Hand(side) => format!("{side} hand"),
-            Zone::DiscardPile(side) => format!("{side} discard pile"),
-            Zone::Hyperspace(side) => format!("{side} Hyperspace pile"),
-            Zone::Objective(side) => format!("{side} Objective"),
-            Zone::AtObjective(side) => format!("{side} cards at the Objective"),
-            Zone::PodracingPile(side) => format!("{side} Podracing pile"),
-            Zone::BattlePlan(side) => format!("{side} battle plan"),
-            Zone::DuelingHand(side) => format!("{side} dueling hand"),
-            Zone::DuelingPile(side) => format!("{side} dueling pile"),
-            Zone::InPlay(planet, side) => format!("{side} cards on {planet}"),
+    /// The zone in words: `the Light Side draw deck`, `the Dark Side cards on Naboo`
+    /// (borrowed but for a planet's cards, since a walk moves cards at every step).
+    pub fn label(self) -> std::borrow::Cow<'static, str> {
+        use std::borrow::Cow::{Borrowed, Owned};
+        match (self, self.owner()) {
+            (Zone::DrawDeck(_), Side::Light) => Borrowed("Light Side draw deck"),
+            (Zone::DrawDeck(_), Side::Dark) => Borrowed("Dark Side draw deck"),
+            (Zone::Hand(_), Side::Light) => Borrowed("Light Side hand"),
+            (Zone::Hand(_), Side::Dark) => Borrowed("Dark Side hand"),
+            (Zone::DiscardPile(_), Side::Light) => Borrowed("Light Side discard pile"),
+            (Zone::DiscardPile(_), Side::Dark) => Borrowed("Dark Side discard pile"),
+            (Zone::Hyperspace(_), Side::Light) => Borrowed("Light Side Hyperspace pile"),
+            (Zone::Hyperspace(_), Side::Dark) => Borrowed("Dark Side Hyperspace pile"),
+            (Zone::Objective(_), Side::Light) => Borrowed("Light Side Objective"),
+            (Zone::Objective(_), Side::Dark) => Borrowed("Dark Side Objective"),
+            (Zone::AtObjective(_), Side::Light) => Borrowed("Light Side cards at the Objective"),
+            (Zone::AtObjective(_), Side::Dark) => Borrowed("Dark Side cards at the Objective"),
+            (Zone::PodracingPile(_), Side::Light) => Borrowed("Light Side Podracing pile"),
+            (Zone::PodracingPile(_), Side::Dark) => Borrowed("Dark Side Podracing pile"),
+            (Zone::BattlePlan(_), Side::Light) => Borrowed("Light Side battle plan"),
+            (Zone::BattlePlan(_), Side::Dark) => Borrowed("Dark Side battle plan"),
+            (Zone::DuelingHand(_), Side::Light) => Borrowed("Light Side dueling hand"),
+            (Zone::DuelingHand(_), Side::Dark) => Borrowed("Dark Side dueling hand"),
+            (Zone::DuelingPile(_), Side::Light) => Borrowed("Light Side dueling pile"),
+            (Zone::DuelingPile(_), Side::Dark) => Borrowed("Dark Side dueling pile"),
+            (Zone::InPlay(planet, side), _) => Owned(format!("{side} cards on {planet}")),
         }
     }
 }
@@ -728,6 +750,23 @@ impl Board {
     }
 
     /// A short, unambiguous name for a card instance: its name, and face down if so.
+    /// [`Board::describe`], borrowed for a card known only by its destiny (most cards a
+    /// duel moves), so that a move costs no allocation for its name.
+    pub fn describe_cow(&self, id: CardId) -> std::borrow::Cow<'static, str> {
+        if let (Some(card), Some(instance)) = (self.card(id), self.instance(id))
+            && card.anonymous
+            && !instance.face_down
+            && card.subtitle.is_none()
+            && let Some(destiny) = card.destiny()
+        {
+            let name = crate::cards::anonymous_name(destiny);
+            if matches!(name, std::borrow::Cow::Borrowed(_)) && name == card.title.as_str() {
+                return name;
+            }
+        }
+        std::borrow::Cow::Owned(self.describe(id))
+    }
+
     pub fn describe(&self, id: CardId) -> String {
         // A virtual card is named with its set: its plain name is Decipher's card's.
         let name = self

@@ -37,7 +37,7 @@ pub struct Place {
     pub zone: &'static str,
     pub side: Side,
     /// The planet of cards in play.
-    pub planet: Option<String>,
+    pub planet: Option<&'static str>,
     /// Clash of the Lightsabers: the battle a planned card is for.
     pub battle: Option<u8>,
     /// The place in words.
@@ -47,7 +47,7 @@ pub struct Place {
 impl Place {
     pub fn of_zone(zone: Zone) -> Place {
         let planet = match zone {
-            Zone::InPlay(planet, _) => Some(planet.name().to_string()),
+            Zone::InPlay(planet, _) => Some(planet.name()),
             _ => None,
         };
         Place {
@@ -55,7 +55,7 @@ impl Place {
             side: zone.owner(),
             planet,
             battle: None,
-            label: std::borrow::Cow::Owned(zone.label()),
+            label: zone.label(),
         }
     }
 }
@@ -614,7 +614,7 @@ pub fn run<P: Procedure + ?Sized>(
 pub fn describe_move(board: &Board, card: CardId, from: Zone, to: Zone) -> Move {
     Move {
         card: card.0,
-        name: Cow::Owned(board.describe(card)),
+        name: board.describe_cow(card),
         from: Place::of_zone(from),
         to: Place::of_zone(to),
     }

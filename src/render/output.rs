@@ -250,7 +250,7 @@ impl From<&Place> for PlaceOutput {
         PlaceOutput {
             zone: place.zone,
             side: place.side,
-            planet: place.planet.clone(),
+            planet: place.planet.map(str::to_string),
             battle: place.battle,
         }
     }

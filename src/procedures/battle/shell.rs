@@ -291,7 +291,7 @@ fn place_among(
     if !within(id) {
         let zone = board
             .zone_of(id)
-            .map_or_else(|| "off the table".to_string(), Zone::label);
+            .map_or_else(|| "off the table".into(), Zone::label);
         let role = role.word();
         return Err((format!(
             "{} ({zone}) may not be {role} of the {side} plan: {role} must be {places}",
