@@ -179,3 +179,58 @@ fn a_bonus_when_fighting_a_named_card_holds_against_either_card_of_an_entry_that
         "{rendered}"
     );
 }
+
+/// A battle plan over identical cards is decided once per kind of card, but a walk that
+/// stops there lists every card, as it did when each was an option of its own; and a policy
+/// places them all, in order.
+#[test]
+fn identical_cards_of_a_plan_are_one_choice_and_every_card_where_the_walk_stops() {
+    let position = |policy: &str| {
+        format!(
+            "action: battle\nturn: dark\nstep: battle\ncurrent_planet: Naboo\n{policy}\
+             light:\n  deck: {{count: 20}}\ndark:\n  deck: {{count: 20}}\n\
+             planets:\n  Naboo:\n    light: [\"Naboo Security, Guard\", \"Naboo Security, Guard\", \
+             \"Captain Panaka, Protector of the Queen\", \"Naboo Security, Guard\"]\n    \
+             dark: [\"Battle Droid: Infantry, AAT Division\"]\n"
+        )
+    };
+    // The Dark Side's one droid is no choice; the Light Side's plan is asked.
+    let light = walk(&position(""), None, None);
+    let Some(jedi_judge::engine::Stop::Undecided { decision, .. }) = light.stop() else {
+        panic!("the walk stops at the Light Side's plan");
+    };
+    let labels: Vec<&str> = decision.options.iter().map(|o| &*o.label).collect();
+    assert_eq!(
+        labels,
+        [
+            "next in the plan Naboo Security, Guard",
+            "next in the plan Naboo Security, Guard",
+            "next in the plan Captain Panaka, Protector of the Queen",
+            "next in the plan Naboo Security, Guard",
+        ]
+    );
+    let cards: Vec<Option<u32>> = decision
+        .options
+        .iter()
+        .map(|o| o.card.map(|c| c.0))
+        .collect();
+    let mut distinct = cards.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "each card its own option: {cards:?}");
+    let json = jedi_judge::render::walk::render(
+        &light,
+        Corpus::embedded(),
+        Format::Json,
+        Palette::plain(),
+    );
+    let value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(
+        value["stop"]["decision"]["options"]
+            .as_array()
+            .map(Vec::len),
+        Some(4),
+        "{}",
+        value["stop"]
+    );
+}

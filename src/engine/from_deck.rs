@@ -156,6 +156,7 @@ pub(crate) fn decision(
         who: side,
         prompt,
         options,
+        more: Vec::new(),
     }
 }
 

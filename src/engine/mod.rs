@@ -282,12 +282,116 @@ impl DecisionOption {
 }
 
 /// A decision a player must make.
+///
+/// A decision over many identical cards (a hand of one starship many times) lists each kind
+/// once in `options`, its first card standing for it; `more` holds the others, so that
+/// [`Decision::expanded`] gives the decision with every card, as a player sees it. Every
+/// decider takes the first of identical options, so answering the first stands for them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
     pub kind: &'static DecisionKind,
     pub who: Side,
     pub prompt: String,
     pub options: Vec<DecisionOption>,
+    /// The cards an option stands for besides its own, each with its place in the list of
+    /// every card, in that order.
+    pub more: Vec<Repeat>,
+}
+
+/// A card a decision lists through an identical option ([`Decision::more`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    /// Its place in the list of every option.
+    pub at: usize,
+    /// The option of `options` it is identical to.
+    pub of: usize,
+    pub card: CardId,
+}
+
+impl Decision {
+    /// How many options it has, every card counted.
+    pub fn card_count(&self) -> usize {
+        self.options.len() + self.more.len()
+    }
+
+    /// The decision with every option, identical cards each listed.
+    pub fn expanded(&self) -> Cow<'_, Decision> {
+        if self.more.is_empty() {
+            return Cow::Borrowed(self);
+        }
+        let mut options = Vec::with_capacity(self.card_count());
+        let mut repeats = self.more.iter().peekable();
+        let mut own = self.options.iter();
+        for at in 0..self.card_count() {
+            match repeats.next_if(|repeat| repeat.at == at) {
+                Some(repeat) => {
+                    if let Some(option) = self.options.get(repeat.of) {
+                        options.push(DecisionOption {
+                            card: Some(repeat.card),
+                            ..option.clone()
+                        });
+                    }
+                }
+                None => options.extend(own.next().cloned()),
+            }
+        }
+        Cow::Owned(Decision {
+            kind: self.kind,
+            who: self.who,
+            prompt: self.prompt.clone(),
+            options,
+            more: Vec::new(),
+        })
+    }
+
+    /// The option of `options` that the `index`th option of [`Decision::expanded`] is.
+    pub fn grouped_index(&self, index: usize) -> usize {
+        if self.more.is_empty() {
+            return index;
+        }
+        let before = self.more.partition_point(|repeat| repeat.at < index);
+        match self.more.get(before) {
+            Some(repeat) if repeat.at == index => repeat.of,
+            _ => index - before,
+        }
+    }
+
+    /// Options about cards, identical cards (those `key` gives the same) listed once, after
+    /// the options `first` (a "none" option): the options and the repeats of
+    /// [`Decision::more`]. `make` builds an option for a card, once per kind.
+    pub fn grouped<K: Ord + Clone>(
+        first: Vec<DecisionOption>,
+        cards: impl IntoIterator<Item = CardId>,
+        key: impl Fn(CardId) -> K,
+        mut make: impl FnMut(CardId) -> DecisionOption,
+    ) -> (Vec<DecisionOption>, Vec<Repeat>) {
+        let mut options = first;
+        let mut more = Vec::new();
+        let mut kinds: std::collections::BTreeMap<K, usize> = std::collections::BTreeMap::new();
+        // Identical cards tend to lie together: the kind of the card before is tried first.
+        let mut last: Option<(K, usize)> = None;
+        for card in cards {
+            let at = options.len() + more.len();
+            let kind = key(card);
+            let of = match &last {
+                Some((last_kind, of)) if *last_kind == kind => Some(*of),
+                _ => kinds.get(&kind).copied(),
+            };
+            match of {
+                Some(of) => {
+                    more.push(Repeat { at, of, card });
+                    last = Some((kind, of));
+                }
+                None => {
+                    let of = options.len();
+                    kinds.insert(kind.clone(), of);
+                    options.push(make(card));
+                    last = Some((kind, of));
+                }
+            }
+        }
+        (options, more)
+    }
 }
 
 /// What a procedure does next.
@@ -320,6 +424,12 @@ pub enum Next {
 pub trait Decider {
     /// The index of the chosen option, or why there is none.
     fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered>;
+
+    /// Whether the decider shows a decision to someone, who should see every card of it
+    /// ([`Decision::expanded`]) rather than one option for identical cards.
+    fn shows_every_option(&self) -> bool {
+        false
+    }
 
     /// Whether the decider wants to make an optional decision (one the rules let a player
     /// make at any time, such as trying to concede); if not, its first option is taken.
@@ -538,7 +648,7 @@ pub fn run<P: Procedure + ?Sized>(
             }
             // A decision with one legal option is no decision: take it, unless the decider
             // asked for another.
-            Advance::Decide(decision) if decision.options.len() == 1 => {
+            Advance::Decide(decision) if decision.card_count() == 1 => {
                 if let Err(why) = decider.forced(&decision) {
                     let why = explained(procedure, board, &decision, why);
                     return Run {
@@ -572,27 +682,42 @@ pub fn run<P: Procedure + ?Sized>(
                     choice.min(decision.options.len().saturating_sub(1)),
                 );
             }
-            Advance::Decide(decision) => match decider.decide(&decision) {
-                Ok(choice) if choice < decision.options.len() => {
-                    procedure.answer(board, &decision, choice);
+            Advance::Decide(decision) => {
+                // A decider that shows the decision (a person at a prompt) sees every card.
+                let answered = if decider.shows_every_option() && !decision.more.is_empty() {
+                    let every = decision.expanded();
+                    decider
+                        .decide(&every)
+                        .map(|choice| (choice < every.options.len()).then_some(choice))
+                        .map(|choice| choice.map(|choice| decision.grouped_index(choice)))
+                } else {
+                    decider
+                        .decide(&decision)
+                        .map(|choice| (choice < decision.options.len()).then_some(choice))
+                };
+                match answered {
+                    Ok(Some(choice)) => procedure.answer(board, &decision, choice),
+                    Ok(None) => {
+                        return Run {
+                            events,
+                            stop: Some(Stop::Undecided {
+                                decision: decision.expanded().into_owned(),
+                                why: Unanswered::not_legal("an option out of range".to_string()),
+                            }),
+                        };
+                    }
+                    Err(why) => {
+                        let why = explained(procedure, board, &decision, why);
+                        return Run {
+                            events,
+                            stop: Some(Stop::Undecided {
+                                decision: decision.expanded().into_owned(),
+                                why,
+                            }),
+                        };
+                    }
                 }
-                Ok(_) => {
-                    return Run {
-                        events,
-                        stop: Some(Stop::Undecided {
-                            decision,
-                            why: Unanswered::not_legal("an option out of range".to_string()),
-                        }),
-                    };
-                }
-                Err(why) => {
-                    let why = explained(procedure, board, &decision, why);
-                    return Run {
-                        events,
-                        stop: Some(Stop::Undecided { decision, why }),
-                    };
-                }
-            },
+            }
             Advance::Missing(fact) => {
                 return Run {
                     events,
@@ -641,4 +766,83 @@ pub(crate) fn saturating_sum(parts: &[(String, i32)]) -> i32 {
     parts
         .iter()
         .fold(0i32, |total, (_, amount)| total.saturating_add(*amount))
+}
+
+#[cfg(test)]
+mod grouping_tests {
+    use super::*;
+
+    const KIND: DecisionKind = DecisionKind {
+        name: "plan",
+        script: decisions::PLAN,
+        policy: decisions::PolicyRole::First,
+        volunteer: decisions::Volunteer::Never,
+        declines_as: "none",
+        declines_only_as_itself: false,
+    };
+
+    fn option(label: &'static str, card: u32) -> DecisionOption {
+        DecisionOption {
+            label: label.into(),
+            card: Some(CardId(card)),
+            name: Some(label.into()),
+            aliases: Vec::new(),
+            destiny: None,
+            declines: false,
+            cites: Vec::new().into(),
+        }
+    }
+
+    fn none() -> DecisionOption {
+        DecisionOption {
+            label: "none".into(),
+            card: None,
+            name: None,
+            aliases: Vec::new(),
+            destiny: None,
+            declines: true,
+            cites: Vec::new().into(),
+        }
+    }
+
+    /// Cards 10, 11, 12, 13, 14 of kinds a, b, a, a, b: the decision lists a and b once, and
+    /// expands back to every card in its place, each index mapping to the option it repeats.
+    #[test]
+    fn a_grouped_decision_expands_to_every_card_in_its_place() {
+        let kinds = ["a", "b", "a", "a", "b"];
+        let label = |card: CardId| kinds[(card.0 - 10) as usize];
+        let (options, more) =
+            Decision::grouped(vec![none()], (10..15).map(CardId), label, |card| {
+                option(label(card), card.0)
+            });
+        let decision = Decision {
+            kind: &KIND,
+            who: Side::Light,
+            prompt: String::new(),
+            options,
+            more,
+        };
+        assert_eq!(decision.options.len(), 3);
+        assert_eq!(decision.card_count(), 6);
+        let every = decision.expanded();
+        let ungrouped: Vec<DecisionOption> = std::iter::once(none())
+            .chain((10..15).map(|card| option(kinds[(card - 10) as usize], card)))
+            .collect();
+        assert_eq!(every.options, ungrouped);
+        assert!(every.more.is_empty());
+        // Each option of every card maps to the option standing for it.
+        let mapped: Vec<usize> = (0..6).map(|at| decision.grouped_index(at)).collect();
+        assert_eq!(mapped, [0, 1, 2, 1, 1, 2]);
+        for (at, of) in mapped.iter().enumerate() {
+            assert_eq!(every.options[at].label, decision.options[*of].label);
+        }
+        // A decision without repeats is its own expansion.
+        let plain = Decision {
+            more: Vec::new(),
+            options: ungrouped.clone(),
+            ..decision.clone()
+        };
+        assert!(matches!(plain.expanded(), Cow::Borrowed(_)));
+        assert_eq!(plain.grouped_index(4), 4);
+    }
 }

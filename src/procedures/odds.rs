@@ -641,6 +641,7 @@ fn policy_choice(policy: Policy, decision: &Decision) -> usize {
             .iter()
             .map(|&at| decision.options[at].clone())
             .collect(),
+        more: Vec::new(),
     };
     let chosen = policy.choose(&reordered);
     order.get(chosen).copied().unwrap_or(0)

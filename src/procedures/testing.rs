@@ -89,7 +89,7 @@ pub fn until_asked<P: Procedure>(
                 if decision.kind.name == wanted {
                     return (events, decision);
                 }
-                let choice = if decision.options.len() == 1 {
+                let choice = if decision.card_count() == 1 {
                     0
                 } else {
                     match decider.decide(&decision) {

@@ -1704,6 +1704,10 @@ struct PromptDecider<'a, 'c> {
 }
 
 impl Decider for PromptDecider<'_, '_> {
+    fn shows_every_option(&self) -> bool {
+        true
+    }
+
     /// The person at the prompt is asked every optional decision (adding a starship from
     /// the hand); a policy takes its first option ("do nothing").
     fn volunteers(&mut self, _decision: &Decision) -> bool {

@@ -232,6 +232,8 @@ struct Making {
     weapon_for: Option<usize>,
     /// The entry whose Battle card is asked next.
     card_for: usize,
+    /// The weapons in play at the planet, which planning does not move: read once.
+    weapons: Vec<CardId>,
 }
 
 /// A battle or an evacuation.
@@ -551,21 +553,28 @@ impl BattleEngine {
     /// in his Hyperspace pile.
     fn addable(&self, board: &Board) -> Vec<CardId> {
         let side = self.attacker;
-        let in_hyperspace: Vec<String> = board
-            .zone(Zone::Hyperspace(side))
-            .iter()
-            .filter_map(|id| board.card(*id).map(Card::full_name))
-            .collect();
+        // The names in the Hyperspace pile, read only if a unique starship asks.
+        let mut in_hyperspace: Option<std::collections::HashSet<String>> = None;
         Self::of_type(board, Zone::Hand(side), CardType::Starship)
             .into_iter()
             .filter(|id| {
                 let Some(card) = board.card(*id) else {
                     return false;
                 };
-                !(card
+                if !card
                     .stated_trait(TraitKind::Unique)
                     .is_some_and(|fact| fact.value.1)
-                    && in_hyperspace.contains(&card.full_name()))
+                {
+                    return true;
+                }
+                let names = in_hyperspace.get_or_insert_with(|| {
+                    board
+                        .zone(Zone::Hyperspace(side))
+                        .iter()
+                        .filter_map(|id| board.card(*id).map(Card::full_name))
+                        .collect()
+                });
+                !names.contains(&card.full_name())
             })
             .collect()
     }
@@ -580,7 +589,7 @@ impl BattleEngine {
         } else {
             vec![INTERCEPT]
         };
-        let mut options = vec![DecisionOption {
+        let none = DecisionOption {
             label: "add no more starships".into(),
             card: None,
             name: None,
@@ -588,10 +597,13 @@ impl BattleEngine {
             destiny: None,
             declines: true,
             cites: cites.clone().into(),
-        }];
-        for id in addable {
-            options.push(card_option(board, id, "add", &cites));
-        }
+        };
+        let (options, more) = Decision::grouped(
+            vec![none],
+            addable,
+            |id| identical(board, id),
+            |id| card_option(board, id, "add", &cites),
+        );
         Some(Decision {
             kind: super::decisions::ADD_STARSHIP,
             who: self.attacker,
@@ -600,6 +612,7 @@ impl BattleEngine {
                 self.attacker.label()
             ),
             options,
+            more,
         })
     }
 
@@ -632,6 +645,7 @@ impl BattleEngine {
                     cites: cites.into(),
                 },
             ],
+            more: Vec::new(),
         }
     }
 
@@ -684,6 +698,12 @@ impl BattleEngine {
             } else {
                 self.making[index(side)] = Making {
                     left: self.fighters(board, side),
+                    weapons: self
+                        .planet
+                        .map(|planet| {
+                            Self::of_type(board, Zone::InPlay(planet, side), CardType::Weapon)
+                        })
+                        .unwrap_or_default(),
                     ..Making::default()
                 };
             }
@@ -828,11 +848,10 @@ impl BattleEngine {
                 .iter()
                 .filter_map(|entry| entry.weapon)
                 .collect();
-            let weapons: Vec<CardId> = self
-                .planet
-                .map(|planet| Self::of_type(board, Zone::InPlay(planet, side), CardType::Weapon))
-                .unwrap_or_default()
-                .into_iter()
+            let weapons: Vec<CardId> = making
+                .weapons
+                .iter()
+                .copied()
                 .filter(|id| !used.contains(id))
                 .collect();
             if weapons.is_empty() {
@@ -851,16 +870,18 @@ impl BattleEngine {
                     Self::name(board, fighter)
                 ),
                 options,
+                more: Vec::new(),
             });
         }
         if making.left.is_empty() {
             return None;
         }
-        let options = making
-            .left
-            .iter()
-            .map(|id| card_option(board, *id, "next in the plan", &cites))
-            .collect();
+        let (options, more) = Decision::grouped(
+            Vec::new(),
+            making.left.iter().copied(),
+            |id| identical(board, id),
+            |id| card_option(board, id, "next in the plan", &cites),
+        );
         Some(Decision {
             kind: super::decisions::BATTLE_PLAN,
             who: side,
@@ -870,6 +891,7 @@ impl BattleEngine {
                 self.plans[index(side)].len() + 1
             ),
             options,
+            more,
         })
     }
 
@@ -906,6 +928,7 @@ impl BattleEngine {
                 Self::names(board, &entry.fighters).join(" and ")
             ),
             options,
+            more: Vec::new(),
         })
     }
 
@@ -1837,6 +1860,16 @@ fn none_option(label: &'static str, cites: &[Citation]) -> DecisionOption {
     }
 }
 
+/// What makes two cards' options alike: the same card, face up or down alike (the label,
+/// the names and the destiny of [`card_option`] come from nothing else).
+fn identical(board: &Board, id: CardId) -> Result<(u32, bool), CardId> {
+    board
+        .instance(id)
+        .map_or(Err(id), |instance| {
+            Ok((instance.definition.0, instance.face_down))
+        })
+}
+
 fn card_option(board: &Board, id: CardId, verb: &str, cites: &[Citation]) -> DecisionOption {
     let card = board.card(id);
     DecisionOption {
@@ -1951,7 +1984,10 @@ impl Procedure for BattleEngine {
                         plan_entry.weapon = option.card;
                     }
                 } else if let Some(card) = option.card {
-                    self.making[i].left.retain(|id| *id != card);
+                    let left = &mut self.making[i].left;
+                    if let Some(at) = left.iter().position(|id| *id == card) {
+                        left.remove(at);
+                    }
                     self.plans[i].push(PlanEntry {
                         fighters: vec![card],
                         ..PlanEntry::default()

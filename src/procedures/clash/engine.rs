@@ -537,6 +537,7 @@ impl ClashEngine {
                             player_name(side)
                         ),
                         options: Self::hand_options(board, side, &[ROUND_START]),
+                        more: Vec::new(),
                     },
                     false,
                 ));
@@ -636,6 +637,7 @@ impl ClashEngine {
                                         cites: Cow::Borrowed(&[CONCEDING]),
                                     },
                                 ],
+                                more: Vec::new(),
                             },
                             true,
                         ));
@@ -667,6 +669,7 @@ impl ClashEngine {
                                     player_name(loser)
                                 ),
                                 options,
+                                more: Vec::new(),
                             },
                             false,
                         ));
@@ -713,6 +716,7 @@ impl ClashEngine {
                                     player_name(side)
                                 ),
                                 options: Self::hand_options(board, side, &[STANDOFF_OUT]),
+                                more: Vec::new(),
                             },
                             false,
                         ));
@@ -737,6 +741,7 @@ impl ClashEngine {
                                     player_name(side)
                                 ),
                                 options: Self::hand_options(board, side, cites),
+                                more: Vec::new(),
                             },
                             false,
                         ));

@@ -694,6 +694,7 @@ impl DuelEngine {
                         )
                     })
                     .collect(),
+                more: Vec::new(),
             },
             Phase::InitiatorWeapon => {
                 let character = self.fighter.get(initiator).unwrap_or(CardId(0));
@@ -716,6 +717,7 @@ impl DuelEngine {
                         Self::name(board, character)
                     ),
                     options,
+                    more: Vec::new(),
                 }
             }
             Phase::Defender => {
@@ -743,6 +745,7 @@ impl DuelEngine {
                             Self::option(board, Self::name(board, id), Some(id), &[WHO_FIGHTS])
                         })
                         .collect(),
+                    more: Vec::new(),
                 }
             }
             Phase::Substitute => {
@@ -789,6 +792,7 @@ impl DuelEngine {
                         Self::name(board, chosen)
                     ),
                     options,
+                    more: Vec::new(),
                 }
             }
             Phase::DefenderWeapon => {
@@ -814,6 +818,7 @@ impl DuelEngine {
                         Self::name(board, character)
                     ),
                     options,
+                    more: Vec::new(),
                 }
             }
             _ => return Ok(None),
@@ -1731,6 +1736,7 @@ impl DuelEngine {
                         ),
                         &[PASS_ONLY_BLOCKS],
                     )],
+                    more: Vec::new(),
                 }));
             }
             Phase::Attack(side) => {
@@ -1791,6 +1797,7 @@ impl DuelEngine {
                             "the {side} player attacks: choose a card from the dueling hand"
                         ),
                         options,
+                        more: Vec::new(),
                     }));
                 }
             }
@@ -1813,6 +1820,7 @@ impl DuelEngine {
                         "the {side} player may block the attack of {destiny} with a card of the same destiny number"
                     ),
                     options,
+                    more: Vec::new(),
                 }));
             }
             Phase::Effect { scorer, card } => {
@@ -1836,6 +1844,7 @@ impl DuelEngine {
                                 ),
                                 Self::decline("do not use it", &[self.text_rule(board, scorer)]),
                             ],
+                            more: Vec::new(),
                         }));
                     }
                     Some(effect) => {

@@ -123,6 +123,7 @@ impl NewLocationEngine {
             who: side,
             prompt: format!("{side} player: get one Effect from your draw deck{look}, or none"),
             options,
+            more: Vec::new(),
         }
     }
 

@@ -724,6 +724,7 @@ impl PodraceEngine {
                     cites: vec![THRUST].into(),
                 },
             ],
+            more: Vec::new(),
         })
     }
 
@@ -905,6 +906,7 @@ impl PodraceEngine {
                 crate::text::count(self.thrust_left, "lap card")
             ),
             options,
+            more: Vec::new(),
         })
     }
 
@@ -1063,6 +1065,7 @@ impl PodraceEngine {
                 }
             ),
             options,
+            more: Vec::new(),
         })
     }
 
