@@ -239,7 +239,7 @@ pub struct PlaceOutput {
     pub side: Side,
     /// The planet of cards in play.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub planet: Option<String>,
+    pub planet: Option<&'static str>,
     /// Clash of the Lightsabers: the battle a planned card is for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub battle: Option<u8>,
@@ -250,7 +250,7 @@ impl From<&Place> for PlaceOutput {
         PlaceOutput {
             zone: place.zone,
             side: place.side,
-            planet: place.planet.map(str::to_string),
+            planet: place.planet,
             battle: place.battle,
         }
     }
@@ -262,7 +262,7 @@ impl From<&Place> for PlaceOutput {
 pub struct MoveOutput {
     /// The card instance's id on the board.
     pub card: u32,
-    pub name: String,
+    pub name: std::borrow::Cow<'static, str>,
     pub from: PlaceOutput,
     pub to: PlaceOutput,
 }
@@ -271,7 +271,7 @@ impl From<&Move> for MoveOutput {
     fn from(moved: &Move) -> MoveOutput {
         MoveOutput {
             card: moved.card,
-            name: moved.name.to_string(),
+            name: moved.name.clone(),
             from: PlaceOutput::from(&moved.from),
             to: PlaceOutput::from(&moved.to),
         }
