@@ -312,6 +312,48 @@ fn odds_are_refused_with_the_reason() {
     );
 }
 
+/// One draw that alone can fall more ways than an exact answer sums is refused under
+/// `--exact` at once, with the count; left to choose, the odds sample it.
+#[test]
+fn a_draw_too_large_to_sum_is_refused_exactly_and_sampled_otherwise() {
+    let deck: Vec<String> = (0..10)
+        .flat_map(|destiny| std::iter::repeat_n(destiny.to_string(), 5))
+        .collect();
+    let text = format!(
+        "action: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\n\
+         cards:\n  Darth Maul, Student of the Dark Side: {{power: 19, damage: 5, text: none}}\n  \
+         Darth Maul's Lightsaber (The Jedi Council): {{power_bonus: 1}}\n  \
+         Qui-Gon Jinn, Jedi Mentor: {{power: 2, damage: 5, text: none}}\n\
+         dark:\n  deck: [{}]\nlight:\n  deck: [1, 2, 3]\n\
+         planets:\n  Naboo:\n    dark: [maul student, Darth Maul's Lightsaber (The Jedi Council)]\n    \
+         light: [qui-gon mentor]\n",
+        deck.join(", ")
+    );
+    let exact = odds(
+        &text,
+        &OddsAsk {
+            method: Some(Method::Exact),
+            ..OddsAsk::default()
+        },
+    );
+    match exact {
+        Err(OddsError::Refused(OddsRefusal::TooLarge(count))) => assert_eq!(count, "2,930,455"),
+        other => panic!("{other:?}"),
+    }
+    let sampled = odds(
+        &text,
+        &OddsAsk {
+            method: Some(Method::Sampled(200)),
+            ..OddsAsk::default()
+        },
+    )
+    .expect("a sample");
+    assert!(matches!(
+        sampled.answer.reached,
+        Reached::Sampled { samples: 200, .. }
+    ));
+}
+
 #[test]
 fn the_command_answers_in_three_formats_with_its_exit_code() {
     let file = "scenarios/odds/one-card-each-checked-by-hand.yaml";

@@ -33,6 +33,10 @@ pub const EXACT_LIMIT: u64 = 50_000;
 /// How many runs an exact answer under `auto` may take before it gives up and samples.
 pub const RUN_LIMIT: u64 = 200_000;
 
+/// The most distinguishable draws one draw may branch into, even under `--exact`: past it the
+/// answer is refused, and a sample asked for instead.
+pub const MAX_BRANCHES: u64 = 1_000_000;
+
 /// The samples a sampled answer takes unless told (`--samples`).
 pub const DEFAULT_SAMPLES: u32 = 10_000;
 
@@ -469,8 +473,10 @@ pub enum OddsRefusal {
         "the {0}'s first decision comes after cards are drawn, so its options depend on the draw; state the duel under way with its dueling hands to ask it"
     )]
     DecisionAfterDraw(&'static str),
-    #[error("the exact answer has about {0} cases; ask for a sample (`--samples N`)")]
-    TooLarge(u64),
+    #[error(
+        "one draw alone can fall {0} distinguishable ways, more than an exact answer sums; ask for a sample (`--samples N`)"
+    )]
+    TooLarge(String),
 }
 
 /// What makes two cards of a deck identical: the definition, face down, hits, Thrust, the
@@ -1314,8 +1320,17 @@ fn exact<P: Procedure>(
                     return Err(OddsRefusal::CountedDeck(side.label()));
                 }
                 let left = decks.remaining(side, &node.prefix[at]);
-                let Some(children) = multisets(&left, size, usize::MAX) else {
-                    return Err(OddsRefusal::TooLarge(multiset_count(&left, size)));
+                let branches = multiset_count(&left, size);
+                if branches > MAX_BRANCHES {
+                    return Err(OddsRefusal::TooLarge(crate::text::thousands(
+                        usize::try_from(branches).unwrap_or(usize::MAX),
+                    )));
+                }
+                let cap = usize::try_from(MAX_BRANCHES).unwrap_or(usize::MAX);
+                let Some(children) = multisets(&left, size, cap) else {
+                    return Err(OddsRefusal::TooLarge(crate::text::thousands(
+                        usize::try_from(branches).unwrap_or(usize::MAX),
+                    )));
                 };
                 // Pushed last first, so that the first multiset is walked first.
                 for taken in children.iter().rev() {
