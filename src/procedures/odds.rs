@@ -463,6 +463,9 @@ pub enum OddsRefusal {
     NoEnding(&'static str),
     #[error("a walk from this position stops before its end ({0}); `jedi-judge walk` shows where")]
     Stops(String),
+    /// The rules refuse the action: its refusal, in words.
+    #[error("{0}")]
+    Refused(String),
     #[error(
         "the {0} draw deck is given only as a count, so its cards are unknown; list them (`deck: [...]`) for the odds"
     )]

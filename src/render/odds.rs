@@ -185,7 +185,7 @@ fn deck_line(deck: &DeckModel) -> String {
             if deck.drawn_from {
                 "drawn from"
             } else {
-                "not drawn from before the duel's reshuffle"
+                "not drawn from before cards go back into it"
             }
         );
     }
@@ -205,7 +205,7 @@ fn deck_line(deck: &DeckModel) -> String {
         if deck.drawn_from {
             "in an order unknown: summed over"
         } else {
-            "not drawn from before the duel's reshuffle, so its order changes nothing counted here"
+            "not drawn from before cards go back into it, so its order changes nothing counted here"
         }
     )
 }

@@ -152,13 +152,12 @@ impl Procedure for DuelProcedure {
 
     fn ending(result: &DuelResult) -> Result<super::odds::Ending, super::odds::OddsRefusal> {
         if let Some(refusal) = &result.refusal {
-            return Err(super::odds::OddsRefusal::Stops(format!(
-                "the rules refuse the duel: {}",
+            return Err(super::odds::OddsRefusal::Refused(
                 crate::engine::EventKind::narrate(&events::DuelEvent::DuelRefused {
                     initiator: result.initiator,
                     refusal: refusal.clone(),
-                })
-            )));
+                }),
+            ));
         }
         let hits = result.exchange_end.unwrap_or_default();
         Ok(super::odds::Ending {
