@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use super::section::{DuelFile, PendingMove};
 use crate::board::{Board, CardId, Planet, Step, Zone};
-use crate::cards::traits::{dueling_character, lightsaber};
+use crate::cards::traits::dueling_character;
 use crate::cards::{Card, CardType, DuelingEffect, DuelistText, Side, StatValue, TraitValue};
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
@@ -448,7 +448,7 @@ impl DuelEngine {
     fn is_lightsaber(board: &Board, id: CardId) -> bool {
         board
             .card(id)
-            .is_some_and(|card| lightsaber(card).value == TraitValue::Yes)
+            .is_some_and(|card| crate::cards::traits::is_lightsaber(card) == TraitValue::Yes)
     }
 
     /// Whether the weapon's boxes let the character use it; an error names a missing fact.
