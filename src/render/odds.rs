@@ -134,6 +134,16 @@ fn heading(report: &OddsReport) -> String {
     }
 }
 
+/// A number of things, with separators: `1 case`, `59,867 cases`.
+fn counted(number: u64, noun: &str) -> String {
+    let digits = crate::text::thousands(usize::try_from(number).unwrap_or(usize::MAX));
+    if number == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{digits} {noun}s")
+    }
+}
+
 /// How the answer was reached, in a sentence.
 fn method_line(report: &OddsReport) -> String {
     let answer = &report.answer;
@@ -142,13 +152,13 @@ fn method_line(report: &OddsReport) -> String {
             Some(best) => format!(
                 "Exact: summed over every distinguishable draw after each of the {} options, {} in all ({}).",
                 best.options.len(),
-                crate::text::count(cases, "case"),
-                crate::text::count(answer.runs, "run")
+                counted(cases, "case"),
+                counted(answer.runs, "run")
             ),
             None => format!(
                 "Exact: summed over every distinguishable draw, {} ({}).",
-                crate::text::count(cases, "case"),
-                crate::text::count(answer.runs, "run")
+                counted(cases, "case"),
+                counted(answer.runs, "run")
             ),
         },
         Reached::Sampled { samples, seed } => format!(
