@@ -1182,6 +1182,17 @@ fn next_permutation<T: Ord>(items: &mut [T]) -> bool {
     true
 }
 
+/// Puts each side's draw deck in the order given (top first).
+fn put_decks(board: &mut Board, orders: &[Vec<CardId>; 2]) {
+    for side in SIDES {
+        if !orders[index(side)].is_empty() {
+            board
+                .zones
+                .insert(Zone::DrawDeck(side), orders[index(side)].clone());
+        }
+    }
+}
+
 /// n! as a big number.
 fn factorial(n: usize) -> BigUint {
     (1..=n).fold(BigUint::one(), |product, k| product * BigUint::from(k))
@@ -1209,20 +1220,7 @@ fn every_order<P: Procedure>(
             if runs >= limit {
                 return Ok((distribution, runs, true));
             }
-            let trial = runner.run(
-                |board| {
-                    for side in SIDES {
-                        if !orders[index(side)].is_empty() {
-                            board
-                                .zones
-                                .insert(Zone::DrawDeck(side), orders[index(side)].clone());
-                        }
-                    }
-                },
-                None,
-                None,
-                seen,
-            )?;
+            let trial = runner.run(|board| put_decks(board, &orders), None, None, seen)?;
             distribution.add_exact(trial.ending, each.clone());
             runs += 1;
             if !next_permutation(&mut orders[1]) {
@@ -1374,20 +1372,7 @@ fn sample<P: Procedure>(
         for order in &mut orders {
             random.shuffle(order);
         }
-        let trial = runner.run(
-            |board| {
-                for side in SIDES {
-                    if !orders[index(side)].is_empty() {
-                        board
-                            .zones
-                            .insert(Zone::DrawDeck(side), orders[index(side)].clone());
-                    }
-                }
-            },
-            force,
-            None,
-            seen,
-        )?;
+        let trial = runner.run(|board| put_decks(board, &orders), force, None, seen)?;
         if let Some(&(side, _, _)) = trial
             .batches
             .iter()

@@ -407,33 +407,37 @@ fn text(report: &OddsReport, corpus: &Corpus, palette: Palette) -> String {
             );
         }
     }
-    if !answer.assumptions.is_empty() {
-        out.push('\n');
-        out.push_str(&format!(
-            "{}\n",
-            palette.heading("Named assumptions (not rule text) the runs rested on")
-        ));
-        for assumption in &answer.assumptions {
-            line(
-                &mut out,
-                &format!("{}: {}", assumption.name, assumption.text),
-                width,
-                "  - ",
-                "    ",
-            );
-        }
-    }
-    if !report.unmet.is_empty() {
-        out.push('\n');
-        out.push_str(&format!(
-            "{}\n",
-            palette.bad("Not as the scenario expects (expect: odds:)")
-        ));
-        for unmet in &report.unmet {
-            line(&mut out, unmet, width, "  - ", "    ");
-        }
-    }
+    let assumptions: Vec<String> = answer
+        .assumptions
+        .iter()
+        .map(|assumption| format!("{}: {}", assumption.name, assumption.text))
+        .collect();
+    listed(
+        &mut out,
+        &palette.heading("Named assumptions (not rule text) the runs rested on"),
+        &assumptions,
+        width,
+    );
+    listed(
+        &mut out,
+        &palette.bad("Not as the scenario expects (expect: odds:)"),
+        &report.unmet,
+        width,
+    );
     out
+}
+
+/// A heading and its items, one a line, after a blank line; nothing for no items.
+fn listed(out: &mut String, heading: &str, items: &[String], width: usize) {
+    if items.is_empty() {
+        return;
+    }
+    out.push('\n');
+    out.push_str(heading);
+    out.push('\n');
+    for item in items {
+        line(out, item, width, "  - ", "    ");
+    }
 }
 
 fn markdown(report: &OddsReport, corpus: &Corpus) -> String {
