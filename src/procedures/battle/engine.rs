@@ -1863,11 +1863,9 @@ fn none_option(label: &'static str, cites: &[Citation]) -> DecisionOption {
 /// What makes two cards' options alike: the same card, face up or down alike (the label,
 /// the names and the destiny of [`card_option`] come from nothing else).
 fn identical(board: &Board, id: CardId) -> Result<(u32, bool), CardId> {
-    board
-        .instance(id)
-        .map_or(Err(id), |instance| {
-            Ok((instance.definition.0, instance.face_down))
-        })
+    board.instance(id).map_or(Err(id), |instance| {
+        Ok((instance.definition.0, instance.face_down))
+    })
 }
 
 fn card_option(board: &Board, id: CardId, verb: &str, cites: &[Citation]) -> DecisionOption {
