@@ -9,7 +9,7 @@ use crate::procedures::odds::{
 };
 use crate::rules::{Corpus, Ruleset};
 use crate::scenario::{
-    ChanceBySide, DeckFile, Located, OddsExpectation, OddsMethod, Problem, Problems, ScenarioFile,
+    ChanceBySide, Located, OddsExpectation, OddsMethod, Problem, Problems, ScenarioFile,
 };
 
 /// What the command line (or the shell) asks of the odds besides the scenario.
@@ -87,12 +87,6 @@ pub fn odds_file(
     let board = built.board;
     let choices = procedures::read_choices(action, &file).map_err(OddsError::Input)?;
     let scenario_policy = file.policy.as_ref().map(|policy| policy.value);
-    let counted = |player: &Option<Located<crate::scenario::PlayerFile>>| {
-        player
-            .as_ref()
-            .and_then(|player| player.value.deck.as_ref())
-            .is_some_and(|deck| matches!(deck.value, DeckFile::Count(_)))
-    };
     let ask = OddsAsk {
         policy: ask.policy.or(scenario_policy),
         best: ask.best.or_else(|| best_asked(&file)),
@@ -104,7 +98,6 @@ pub fn odds_file(
             door,
             action,
             choices,
-            counted_decks: [counted(&file.light), counted(&file.dark)],
         },
         corpus,
         &ask,
@@ -130,8 +123,6 @@ pub struct OnBoard {
     pub action: &'static procedures::ActionSpec,
     /// The choices of the action's named assumptions.
     pub choices: crate::rules::Choices,
-    /// The sides whose draw deck is known only by its count.
-    pub counted_decks: [bool; 2],
 }
 
 /// The odds of an action on a board built already (the shell's): no title, no expectation.
@@ -163,7 +154,6 @@ pub fn odds_board(
                 policies,
                 method: ask.method.unwrap_or(Method::Auto),
                 best: ask.best,
-                counted_decks: on.counted_decks,
                 progress,
             },
         )

@@ -277,6 +277,33 @@ fn odds_are_refused_with_the_reason() {
         }
         other => panic!("{other:?}"),
     }
+    // A dueling hand given only as a count holds unknown cards.
+    let unknown_hand = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/duel/mid-duel-unknown-cards-in-a-hand.yaml"),
+    )
+    .expect("a bundled duel");
+    match odds(&unknown_hand, &OddsAsk::default()) {
+        Err(OddsError::Refused(OddsRefusal::CountedHand(side))) => {
+            assert_eq!(side, "Dark Side");
+        }
+        other => panic!("{other:?}"),
+    }
+    // A deck given as a count that the duel never draws from changes nothing.
+    let undrawn = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/duel/r2-d2-alone-latest-damage-zero.yaml"),
+    )
+    .expect("a bundled duel");
+    let undrawn = undrawn.replace("  deck: [1, 2, 3]", "  deck: {count: 3}");
+    assert!(undrawn.contains("{count: 3}"), "{undrawn}");
+    let answer = odds(&undrawn, &OddsAsk::default()).expect("odds").answer;
+    assert!(
+        answer
+            .decks
+            .iter()
+            .any(|deck| deck.counted && !deck.drawn_from)
+    );
     let no_action = scenario("one-card-each-checked-by-hand.yaml").replace("action: duel\n", "");
     assert!(matches!(
         odds(&no_action, &OddsAsk::default()),

@@ -222,6 +222,9 @@ pub struct Provenance {
     pub hits: Option<Span>,
     /// A lap card's `handling:` number.
     pub handling: Option<Span>,
+    /// A card the scenario gives only by a count (`{count: N}`): its destiny number comes
+    /// from the seed, and nothing else of it is known.
+    pub counted: bool,
 }
 
 impl PartialEq for Provenance {
@@ -252,6 +255,7 @@ impl std::ops::Deref for ProvenanceSlot {
             thrust: None,
             hits: None,
             handling: None,
+            counted: false,
         };
         self.0.as_deref().unwrap_or(NONE)
     }

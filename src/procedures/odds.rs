@@ -99,8 +99,6 @@ pub struct OddsRequest<'a> {
     pub method: Method,
     /// Answer the pending decision of this side: every option, then the policy.
     pub best: Option<Side>,
-    /// The sides whose draw deck the scenario gives only as a count: its cards are unknown.
-    pub counted_decks: [bool; 2],
     /// Told every so many runs; may stop the answer.
     pub progress: &'a mut dyn FnMut(Progress) -> Flow,
 }
@@ -470,6 +468,10 @@ pub enum OddsRefusal {
         "the {0} draw deck is given only as a count, so its cards are unknown; list them (`deck: [...]`) for the odds"
     )]
     CountedDeck(&'static str),
+    #[error(
+        "the {0} dueling hand holds cards given only as a count, so they are unknown; list them (`hand: [...]`) for the odds"
+    )]
+    CountedHand(&'static str),
     #[error("the {0} has no decision with more than one choice in the walk")]
     NoDecision(&'static str),
     #[error(
@@ -913,10 +915,24 @@ pub fn odds<P: Procedure>(
         policies,
         method,
         best,
-        counted_decks,
         progress,
     } = request;
     let board = table.as_board().ok_or(OddsRefusal::NotYoungJedi)?;
+    // Cards given only by a count are unknown: a dueling hand of them cannot be answered; a
+    // draw deck of them only if the procedure never draws from it.
+    let counted = |zone: Zone| {
+        board.zone(zone).iter().any(|id| {
+            board
+                .instance(*id)
+                .is_some_and(|instance| instance.provenance.counted)
+        })
+    };
+    for side in SIDES {
+        if counted(Zone::DuelingHand(side)) {
+            return Err(OddsRefusal::CountedHand(side.label()));
+        }
+    }
+    let counted_decks = SIDES.map(|side| counted(Zone::DrawDeck(side)));
     let mut decks = Decks::of(board, counted_decks);
     let runner = Runner::<P> {
         table,
@@ -1093,7 +1109,6 @@ pub fn odds<P: Procedure>(
                 policies,
                 method: Method::Sampled(DEFAULT_SAMPLES),
                 best,
-                counted_decks,
                 progress,
             },
             ending,

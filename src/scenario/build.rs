@@ -890,7 +890,10 @@ impl Builder<'_> {
             let definition = self
                 .board
                 .define_indexed(Card::anonymous(destiny), &mut self.definitions);
-            self.board.add(zone, definition, side);
+            let id = self.board.add(zone, definition, side);
+            if let Some(instance) = self.board.instance_mut(id) {
+                instance.provenance.counted = true;
+            }
         }
     }
 

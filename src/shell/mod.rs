@@ -882,7 +882,6 @@ impl<'a> Session<'a> {
             door,
             action,
             choices: self.choices(action),
-            counted_decks: [false, false],
         };
         let report = crate::odds::odds_board(&self.board, on, self.corpus, &ask, &mut |_| {
             crate::procedures::odds::Flow::Go
