@@ -695,6 +695,8 @@ struct Seen {
     assumptions: Vec<Assumption>,
     assumption_set: BTreeSet<&'static str>,
     runs: u64,
+    /// Whether any run drew from each side's deck before cards went back into it.
+    drawn: [bool; 2],
 }
 
 impl Seen {
@@ -781,6 +783,9 @@ impl<P: Procedure> Runner<'_, P> {
         seen.runs += 1;
         for event in &run.events {
             seen.note(event);
+        }
+        for &(side, _, _) in &batches {
+            seen.drawn[index(side)] = true;
         }
         if let Some(stop) = &run.stop {
             return Err(OddsRefusal::Stops(match stop {
@@ -968,6 +973,9 @@ pub fn odds<P: Procedure>(
     }
     if let Method::EveryOrder(limit) = method {
         let (distribution, runs, partial) = every_order(&runner, &decks, limit, &mut seen)?;
+        for side in SIDES {
+            decks.models[index(side)].drawn_from = seen.drawn[index(side)];
+        }
         return Ok(OddsAnswer {
             reached: Reached::Exact { cases: runs },
             why_sampled: None,
@@ -1116,8 +1124,8 @@ pub fn odds<P: Procedure>(
         answer.why_sampled = Some(why);
         return Ok(answer);
     }
-    for &(side, _, _) in &root.batches {
-        decks.models[index(side)].drawn_from = true;
+    for side in SIDES {
+        decks.models[index(side)].drawn_from = seen.drawn[index(side)];
     }
     let (distribution, best_answer) = match pending {
         None => (
