@@ -482,7 +482,19 @@ pub fn check_text(
     let mut report = if crate::procedures::game_of(&parsed) == scenario::GameName::Clash {
         check_clash(file, text, &parsed, rules_override, of_the_walk)
     } else {
-        let built = scenario::build(&parsed, catalog, rules_override);
+        // The walk built the position already: its board before the walk, and the warnings
+        // of its input, are the position `check` judges. Built again only where there was
+        // no walk, or it could not build it.
+        let built = walked
+            .as_ref()
+            .and_then(|walked| walked.as_ref().ok())
+            .and_then(|walked| {
+                walked.outcome.board_before().map(|board| scenario::Built {
+                    board: board.clone(),
+                    problems: walked.build_warnings.clone(),
+                })
+            })
+            .unwrap_or_else(|| scenario::build(&parsed, catalog, rules_override));
         let violations = if built.problems.has_errors() {
             Vec::new()
         } else {

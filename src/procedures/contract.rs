@@ -25,12 +25,13 @@ pub trait Table: Clone + std::fmt::Debug + PartialEq + 'static {
     /// The game whose table it is.
     const GAME: GameName;
 
-    /// The table a scenario describes, or its input problems.
+    /// The table a scenario describes with the warnings of its input, or its input problems
+    /// where one is an error.
     fn build(
         file: &ScenarioFile,
         catalog: &Catalog,
         rules_override: Option<&Ruleset>,
-    ) -> Result<Self, Problems>;
+    ) -> Result<(Self, Problems), Problems>;
 
     /// The illegal findings about the table that a walkthrough notes before its steps.
     fn findings(&self, corpus: &Corpus) -> Vec<Violation>;
@@ -71,12 +72,12 @@ impl Table for Board {
         file: &ScenarioFile,
         catalog: &Catalog,
         rules_override: Option<&Ruleset>,
-    ) -> Result<Board, Problems> {
+    ) -> Result<(Board, Problems), Problems> {
         let built = crate::scenario::build(file, catalog, rules_override);
         if built.problems.has_errors() {
             return Err(built.problems);
         }
-        Ok(built.board)
+        Ok((built.board, built.problems))
     }
 
     fn findings(&self, corpus: &Corpus) -> Vec<Violation> {
@@ -134,12 +135,12 @@ impl Table for ClashBoard {
         file: &ScenarioFile,
         _catalog: &Catalog,
         rules_override: Option<&Ruleset>,
-    ) -> Result<ClashBoard, Problems> {
+    ) -> Result<(ClashBoard, Problems), Problems> {
         let built = crate::scenario::build_clash(file, rules_override);
         if built.problems.has_errors() {
             return Err(built.problems);
         }
-        Ok(built.board)
+        Ok((built.board, built.problems))
     }
 
     fn findings(&self, _corpus: &Corpus) -> Vec<Violation> {
@@ -418,6 +419,10 @@ impl<P: Procedure> WalkOutcome for Walked<P> {
         self.after.as_board()
     }
 
+    fn board_before(&self) -> Option<&Board> {
+        self.before.as_board()
+    }
+
     fn table_before(&self) -> TableView<'_> {
         self.before.view()
     }
@@ -486,12 +491,13 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
         choices,
         observe,
     } = request;
-    let (mut table, findings, title, expect) = match start {
+    let (mut table, findings, title, expect, build_warnings) = match start {
         Start::File {
             file,
             rules_override,
         } => {
-            let table = P::Table::build(file, catalog, rules_override).map_err(WalkError::Input)?;
+            let (table, warnings) =
+                P::Table::build(file, catalog, rules_override).map_err(WalkError::Input)?;
             let findings = table.findings(corpus);
             let mut refusals = Problems::new();
             for finding in &findings {
@@ -520,6 +526,7 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
                     .as_deref()
                     .map(|title| crate::text::visible(title).into_owned()),
                 expect,
+                warnings,
             )
         }
         Start::Board(board) => {
@@ -534,7 +541,7 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
                     .into(),
                 ));
             };
-            (table.clone(), Vec::new(), None, None)
+            (table.clone(), Vec::new(), None, None, Problems::new())
         }
     };
     let before = table.clone();
@@ -601,6 +608,7 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
         text_not_modelled,
         heard,
         policy,
+        build_warnings,
         outcome: Box::new(walked),
     })
 }
@@ -614,7 +622,8 @@ pub fn position_only<T: Table>(
     rules_override: Option<&Ruleset>,
     policy: Option<Policy>,
 ) -> Result<Walkthrough, WalkError> {
-    let table = T::build(file, catalog, rules_override).map_err(WalkError::Input)?;
+    let (table, build_warnings) =
+        T::build(file, catalog, rules_override).map_err(WalkError::Input)?;
     let findings = table.findings(corpus);
     Ok(Walkthrough {
         title: file
@@ -632,6 +641,7 @@ pub fn position_only<T: Table>(
             .unwrap_or_default(),
         heard: Vec::new(),
         policy,
+        build_warnings,
         outcome: Box::new(super::walkthrough::PositionOnly {
             table,
             illegal: findings.iter().map(|finding| finding.code).collect(),

@@ -18,7 +18,7 @@ pub fn scenario(yaml: &str) -> ScenarioFile {
 /// The table a scenario describes; a problem in it fails the test.
 pub fn table<T: Table>(yaml: &str) -> T {
     match T::build(&scenario(yaml), crate::cards::Catalog::embedded(), None) {
-        Ok(table) => table,
+        Ok((table, _)) => table,
         Err(problems) => panic!("{problems:?}\n{yaml}"),
     }
 }

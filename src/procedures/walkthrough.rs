@@ -33,6 +33,9 @@ pub struct Walkthrough {
     /// agree with it.
     pub heard: Vec<crate::engine::deciders::HeardAnswer>,
     pub policy: Option<Policy>,
+    /// The warnings of the scenario's input (a declared number the catalog prints
+    /// otherwise), which `check` reports; none for a board built elsewhere.
+    pub build_warnings: crate::scenario::Problems,
     /// What the procedure came to, in its own terms: its events, its tables before and
     /// after, and its result.
     pub outcome: Box<dyn WalkOutcome>,
@@ -69,6 +72,9 @@ pub trait WalkOutcome: std::fmt::Debug + std::any::Any {
 
     /// The Young Jedi board after the walk, if it walked one.
     fn board_after(&self) -> Option<&crate::board::Board>;
+
+    /// The Young Jedi board before the walk, if it is one: the position the scenario states.
+    fn board_before(&self) -> Option<&crate::board::Board>;
 
     /// The table the walk started from, as the scenario states it.
     fn table_before(&self) -> TableView<'_>;
@@ -285,6 +291,10 @@ impl<T: super::contract::Table> WalkOutcome for PositionOnly<T> {
 
     fn stop(&self) -> Option<&Stop> {
         None
+    }
+
+    fn board_before(&self) -> Option<&crate::board::Board> {
+        self.table.as_board()
     }
 
     fn board_after(&self) -> Option<&crate::board::Board> {
