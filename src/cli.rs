@@ -158,9 +158,10 @@ refuse, or an outcome other than its `expect:`; 2 unreadable input or a missing 
     /// answers that side's pending decision option by option. The rules the runs applied are
     /// quoted. Ctrl-C stops a long answer and prints what was reached, labelled partial.
     #[command(after_help = "Examples:
-  jedi-judge odds scenarios/odds/two-cards-each-by-hand.yaml
+  jedi-judge odds scenarios/odds/one-card-each-checked-by-hand.yaml
   jedi-judge odds --best light scenarios/odds/lead-low-to-keep-the-block.yaml
-  jedi-judge odds --samples 20000 --format json scenarios/odds/sixty-card-decks-sampled.yaml
+  jedi-judge odds --format json scenarios/odds/full-decks-sampled.yaml
+  jedi-judge odds --samples 20000 --light never-block scenarios/duel/hands-empty-tied.yaml
 
 Exit codes: 0 answered (as the scenario's `expect: odds:` says, if it says); 1 not as it
 expects; 2 unreadable, or no odds for it; 130 stopped (partial).")]
