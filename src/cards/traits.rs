@@ -291,6 +291,36 @@ pub fn podracer_pilot(card: &Card, corpus: &Corpus, ruleset: &Ruleset) -> Derive
     title_trait(card, TraitKind::PodracerPilot, &["Podracer Pilot"])
 }
 
+/// Whether the character is a dueling character, as [`dueling_character`] derives it,
+/// without its reason: a duel asks it of every character at the planet.
+pub fn is_dueling_character(card: &Card) -> TraitValue {
+    if let Some(fact) = card.stated_trait(TraitKind::DuelingCharacter) {
+        return TraitValue::from_bool(fact.value.1);
+    }
+    match card.card_type() {
+        Some(CardType::Character) => {}
+        Some(_) => return TraitValue::No,
+        None => return TraitValue::Unknown,
+    }
+    if card.title == EXCLUDED_LIGHT_DUELIST {
+        return TraitValue::No;
+    }
+    let title = card.title.as_str();
+    if NAMED_LIGHT_DUELISTS.contains(&title) || NAMED_DARK_DUELISTS.contains(&title) {
+        return TraitValue::Yes;
+    }
+    let is_jedi = match card.stated_trait(TraitKind::Jedi) {
+        Some(fact) => TraitValue::from_bool(fact.value.1),
+        None => title_value(card, &["Jedi"]),
+    };
+    match (is_jedi, card.side()) {
+        (TraitValue::Yes, Some(Side::Light)) => TraitValue::Yes,
+        (TraitValue::Yes, Some(Side::Dark)) => TraitValue::No,
+        (TraitValue::Yes, None) | (TraitValue::Unknown, _) => TraitValue::Unknown,
+        _ => TraitValue::No,
+    }
+}
+
 /// Whether the character is a dueling character.
 pub fn dueling_character(card: &Card) -> DerivedTrait {
     if let Some(stated) = stated(card, TraitKind::DuelingCharacter) {
@@ -592,8 +622,8 @@ mod tests {
 
     /// The title rule reads whole words of the title and subtitle as one name, case aside:
     /// the word-by-word reading agrees with the padded-text reading on every card of the
-    /// catalog and every term the rules ask, and the lightsaber's value alone with its
-    /// derivation.
+    /// catalog and every term the rules ask; and the values a duel asks alone (lightsaber,
+    /// dueling character) agree with their derivations.
     #[test]
     fn the_title_rule_reads_every_card_alike_without_allocating() {
         let terms = [
@@ -624,6 +654,12 @@ mod tests {
             assert_eq!(
                 is_lightsaber(card),
                 lightsaber(card).value,
+                "{}",
+                card.full_name()
+            );
+            assert_eq!(
+                is_dueling_character(card),
+                dueling_character(card).value,
                 "{}",
                 card.full_name()
             );

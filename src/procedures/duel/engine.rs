@@ -4,7 +4,6 @@ use std::borrow::Cow;
 
 use super::section::{DuelFile, PendingMove};
 use crate::board::{Board, CardId, Planet, Step, Zone};
-use crate::cards::traits::dueling_character;
 use crate::cards::{Card, CardType, DuelingEffect, DuelistText, Side, StatValue, TraitValue};
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
@@ -442,7 +441,7 @@ impl DuelEngine {
     fn is_dueling(board: &Board, id: CardId) -> bool {
         board
             .card(id)
-            .is_some_and(|card| dueling_character(card).value == TraitValue::Yes)
+            .is_some_and(|card| crate::cards::traits::is_dueling_character(card) == TraitValue::Yes)
     }
 
     fn is_lightsaber(board: &Board, id: CardId) -> bool {
