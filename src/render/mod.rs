@@ -428,8 +428,142 @@ pub fn markdown_quote(text: &str) -> String {
 
 /// Pretty JSON with a final newline.
 pub fn json<T: serde::Serialize>(value: &T) -> String {
-    match serde_json::to_string_pretty(value) {
-        Ok(text) => text + "\n",
+    let mut buffer = Vec::with_capacity(4096);
+    let mut serializer = serde_json::Serializer::with_formatter(&mut buffer, Indented::default());
+    match value.serialize(&mut serializer) {
+        Ok(()) => {
+            buffer.push(b'\n');
+            String::from_utf8(buffer)
+                .unwrap_or_else(|error| format!("{{\"error\": {:?}}}\n", error.to_string()))
+        }
         Err(error) => format!("{{\"error\": {:?}}}\n", error.to_string()),
+    }
+}
+
+/// serde_json's pretty layout (two spaces a level), byte for byte, with each line's break and
+/// indent written at once: a whole game's walk is a quarter of a megabyte of it.
+#[derive(Default)]
+struct Indented {
+    level: usize,
+    has_value: bool,
+}
+
+impl Indented {
+    /// A line's break and indent, `",\n"` first where a value comes before.
+    fn new_line<W: std::io::Write + ?Sized>(
+        &self,
+        writer: &mut W,
+        comma: bool,
+    ) -> std::io::Result<()> {
+        const SPACES: &[u8; 130] = b",\n                                                                                                                                ";
+        let width = self.level.saturating_mul(2);
+        let from = usize::from(!comma);
+        match SPACES.get(from..2 + width) {
+            Some(line) => writer.write_all(line),
+            None => {
+                writer.write_all(&SPACES[from..2])?;
+                for _ in 0..self.level {
+                    writer.write_all(b"  ")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl serde_json::ser::Formatter for Indented {
+    fn begin_array<W: std::io::Write + ?Sized>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.level += 1;
+        self.has_value = false;
+        writer.write_all(b"[")
+    }
+
+    fn end_array<W: std::io::Write + ?Sized>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.level -= 1;
+        if self.has_value {
+            self.new_line(writer, false)?;
+        }
+        writer.write_all(b"]")
+    }
+
+    fn begin_array_value<W: std::io::Write + ?Sized>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.new_line(writer, !first)
+    }
+
+    fn end_array_value<W: std::io::Write + ?Sized>(
+        &mut self,
+        _writer: &mut W,
+    ) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+
+    fn begin_object<W: std::io::Write + ?Sized>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.level += 1;
+        self.has_value = false;
+        writer.write_all(b"{")
+    }
+
+    fn end_object<W: std::io::Write + ?Sized>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.level -= 1;
+        if self.has_value {
+            self.new_line(writer, false)?;
+        }
+        writer.write_all(b"}")
+    }
+
+    fn begin_object_key<W: std::io::Write + ?Sized>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.new_line(writer, !first)
+    }
+
+    fn begin_object_value<W: std::io::Write + ?Sized>(
+        &mut self,
+        writer: &mut W,
+    ) -> std::io::Result<()> {
+        writer.write_all(b": ")
+    }
+
+    fn end_object_value<W: std::io::Write + ?Sized>(
+        &mut self,
+        _writer: &mut W,
+    ) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod json_layout_tests {
+    /// The JSON layout is serde_json's pretty one, byte for byte: empty and nested arrays and
+    /// objects, strings to escape, and nesting deeper than the indent written at once.
+    #[test]
+    fn json_is_laid_out_as_serde_json_pretty_prints_it() {
+        let mut deep = serde_json::json!("bottom");
+        for level in 0..80 {
+            deep = if level % 2 == 0 {
+                serde_json::json!([deep, level, {}])
+            } else {
+                serde_json::json!({"level": level, "inner": deep, "empty": []})
+            };
+        }
+        let values = [
+            serde_json::json!(null),
+            serde_json::json!([]),
+            serde_json::json!({}),
+            serde_json::json!({"a": [1, 2, {"b": "quote \" and \\ and \n"}], "c": {}, "d": []}),
+            deep,
+        ];
+        for value in values {
+            let expected = serde_json::to_string_pretty(&value).unwrap_or_default() + "\n";
+            assert_eq!(super::json(&value), expected);
+        }
     }
 }
