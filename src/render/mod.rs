@@ -471,19 +471,39 @@ impl Indented {
     }
 }
 
-impl serde_json::ser::Formatter for Indented {
-    fn begin_array<W: std::io::Write + ?Sized>(&mut self, writer: &mut W) -> std::io::Result<()> {
+impl Indented {
+    /// An array or an object opens: one level deeper, nothing in it yet.
+    fn open<W: std::io::Write + ?Sized>(
+        &mut self,
+        writer: &mut W,
+        bracket: &[u8],
+    ) -> std::io::Result<()> {
         self.level += 1;
         self.has_value = false;
-        writer.write_all(b"[")
+        writer.write_all(bracket)
     }
 
-    fn end_array<W: std::io::Write + ?Sized>(&mut self, writer: &mut W) -> std::io::Result<()> {
+    /// It closes: on a line of its own where it holds anything.
+    fn close<W: std::io::Write + ?Sized>(
+        &mut self,
+        writer: &mut W,
+        bracket: &[u8],
+    ) -> std::io::Result<()> {
         self.level -= 1;
         if self.has_value {
             self.new_line(writer, false)?;
         }
-        writer.write_all(b"]")
+        writer.write_all(bracket)
+    }
+}
+
+impl serde_json::ser::Formatter for Indented {
+    fn begin_array<W: std::io::Write + ?Sized>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.open(writer, b"[")
+    }
+
+    fn end_array<W: std::io::Write + ?Sized>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.close(writer, b"]")
     }
 
     fn begin_array_value<W: std::io::Write + ?Sized>(
@@ -503,17 +523,11 @@ impl serde_json::ser::Formatter for Indented {
     }
 
     fn begin_object<W: std::io::Write + ?Sized>(&mut self, writer: &mut W) -> std::io::Result<()> {
-        self.level += 1;
-        self.has_value = false;
-        writer.write_all(b"{")
+        self.open(writer, b"{")
     }
 
     fn end_object<W: std::io::Write + ?Sized>(&mut self, writer: &mut W) -> std::io::Result<()> {
-        self.level -= 1;
-        if self.has_value {
-            self.new_line(writer, false)?;
-        }
-        writer.write_all(b"}")
+        self.close(writer, b"}")
     }
 
     fn begin_object_key<W: std::io::Write + ?Sized>(
