@@ -277,6 +277,18 @@ fn odds_are_refused_with_the_reason() {
         }
         other => panic!("{other:?}"),
     }
+    // A plan the rules do not allow is refused as the claim it is, not as a missing fact.
+    let claim = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/check/battle-plan-leaves-out-a-character.yaml"),
+    )
+    .expect("a bundled check");
+    match odds(&claim, &OddsAsk::default()) {
+        Err(OddsError::Refused(OddsRefusal::Illegal(why))) => {
+            assert!(why.contains("(battle-plan-leaves-out)"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
     // A dueling hand given only as a count holds unknown cards.
     let unknown_hand = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -464,6 +464,9 @@ pub enum OddsRefusal {
     /// The rules refuse the action: its refusal, in words.
     #[error("{0}")]
     Refused(String),
+    /// The scenario states a claim the rules refuse: what `check` finds of it.
+    #[error("the scenario states what the rules do not allow: {0}; `jedi-judge check` shows where")]
+    Illegal(String),
     #[error(
         "the {0} draw deck is given only as a count, so its cards are unknown; list them (`deck: [...]`) for the odds"
     )]
@@ -787,13 +790,21 @@ impl<P: Procedure> Runner<'_, P> {
         for &(side, _, _) in &batches {
             seen.drawn[index(side)] = true;
         }
-        if let Some(stop) = &run.stop {
-            return Err(OddsRefusal::Stops(match stop {
-                Stop::Missing { fact } => fact.code().to_string(),
-                Stop::Undecided { decision, .. } => {
-                    format!("a decision no policy answers: {}", decision.kind.name)
-                }
-            }));
+        match &run.stop {
+            None => {}
+            // A claim the rules refuse is refused as such, never taken for a missing fact.
+            Some(Stop::Missing { fact }) if fact.is_illegal() => {
+                return Err(OddsRefusal::Illegal(format!("{fact} ({})", fact.code())));
+            }
+            Some(Stop::Missing { fact }) => {
+                return Err(OddsRefusal::Stops(format!("{fact} ({})", fact.code())));
+            }
+            Some(Stop::Undecided { decision, .. }) => {
+                return Err(OddsRefusal::Stops(format!(
+                    "a decision no policy answers: {}",
+                    decision.kind.name
+                )));
+            }
         }
         let ending = (self.ending)(crate::engine::Procedure::result(&engine))?;
         Ok(Trial {
