@@ -2212,7 +2212,7 @@ impl Procedure for DuelEngine {
                             _ => 0,
                         };
                         // Not blocking was his only option when he held no card to block with.
-                        let could_have = decision.options.len() > 1;
+                        let could_have = decision.card_count() > 1;
                         self.emit(
                             board,
                             DuelEvent::NoBlock {

@@ -1399,7 +1399,7 @@ impl PodraceEngine {
                         .pilot_at(board)
                         .and_then(|pilot| board.instance(pilot))
                         .map_or(0, |instance| instance.thrust);
-                    let why = if decision.options.len() == 1 {
+                    let why = if decision.card_count() == 1 {
                         LapsEnd::NoCardFits
                     } else {
                         LapsEnd::Stopped
