@@ -70,15 +70,21 @@ pub fn odds_file(
     let Some((door, action)) =
         crate::walk::door_of(&file).map_err(|problem| OddsError::Input(problem.into()))?
     else {
-        return Err(OddsError::Input(
-            Problem::error(
-                "odds-need-an-action",
-                "the odds count the endings of an action, and the scenario names none".to_string(),
-                None,
-                "add `action: duel` (the duel is the action whose endings the odds count)",
-            )
-            .into(),
+        let mut problem = Problem::error(
+            "odds-need-an-action",
+            "the odds count the endings of an action, and the scenario names none",
+            None,
+            "",
+        );
+        problem.help = Some(format!(
+            "add an `action:` whose endings the odds count: {}",
+            procedures::counted_actions()
+                .iter()
+                .map(|(_, spec)| format!("`{}`", spec.name))
+                .collect::<Vec<_>>()
+                .join(", ")
         ));
+        return Err(OddsError::Input(problem.into()));
     };
     let built = crate::scenario::build(&file, catalog, ask.rules_override.as_ref());
     if built.problems.has_errors() {

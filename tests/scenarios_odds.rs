@@ -277,16 +277,15 @@ fn odds_are_refused_with_the_reason() {
         }
         other => panic!("{other:?}"),
     }
-    // A plan the rules do not allow is refused as the claim it is, not as a missing fact.
     let claim = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("scenarios/check/battle-plan-leaves-out-a-character.yaml"),
     )
     .expect("a bundled check");
+    // A procedure whose endings the odds do not count is refused before any run, whatever
+    // its position claims.
     match odds(&claim, &OddsAsk::default()) {
-        Err(OddsError::Refused(OddsRefusal::Illegal(why))) => {
-            assert!(why.contains("(battle-plan-leaves-out)"), "{why}");
-        }
+        Err(OddsError::Refused(OddsRefusal::NoEnding(title))) => assert_eq!(title, "Battle"),
         other => panic!("{other:?}"),
     }
     // A dueling hand given only as a count holds unknown cards.
@@ -317,10 +316,16 @@ fn odds_are_refused_with_the_reason() {
             .any(|deck| deck.counted && !deck.drawn_from)
     );
     let no_action = scenario("one-card-each-checked-by-hand.yaml").replace("action: duel\n", "");
-    assert!(matches!(
-        odds(&no_action, &OddsAsk::default()),
-        Err(OddsError::Input(_))
-    ));
+    match odds(&no_action, &OddsAsk::default()) {
+        Err(OddsError::Input(problems)) => {
+            let help: Vec<_> = problems.iter().filter_map(|p| p.help.clone()).collect();
+            assert_eq!(
+                help,
+                ["add an `action:` whose endings the odds count: `duel`".to_string()]
+            );
+        }
+        other => panic!("{other:?}"),
+    }
     // The Dark Side's first decision with a choice, in a duel it initiates with one
     // character, one lightsaber and one defender, is its first attack: after the draw.
     let after_draw = odds(

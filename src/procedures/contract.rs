@@ -238,12 +238,9 @@ pub trait Procedure: Sized + 'static {
     /// The differences between a walk that ran to its end and what the scenario expects.
     fn unmet(expect: &Self::Expect, walked: &Walked<Self>) -> Vec<String>;
 
-    /// How a run that reached its end ended, as the odds count it; `NoEnding` for a
-    /// procedure whose endings the odds do not count.
-    fn ending(result: &Self::Result) -> Result<super::odds::Ending, super::odds::OddsRefusal> {
-        let _ = result;
-        Err(super::odds::OddsRefusal::NoEnding(Self::TITLE))
-    }
+    /// How a run that reached its end ended, as the odds count it; `None` for a procedure
+    /// whose endings the odds do not count (they are refused before any run).
+    const ENDING: Option<super::odds::EndingOf<Self::Result>> = None;
 
     /// What a scenario replaying a walk should expect of it, for the shell's `save`.
     fn expectation(result: &Self::Result) -> Option<Self::Expect> {
@@ -720,8 +717,13 @@ impl<P: Procedure> Door for Registered<P> {
         table: &Board,
         request: super::odds::OddsRequest<'_>,
     ) -> Result<super::odds::OddsAnswer, super::odds::OddsRefusal> {
+        let ending = P::ENDING.ok_or(super::odds::OddsRefusal::NoEnding(P::TITLE))?;
         let table = P::Table::of_board(table).ok_or(super::odds::OddsRefusal::NotYoungJedi)?;
-        super::odds::odds::<P>(table, request, P::ending)
+        super::odds::odds::<P>(table, request, ending)
+    }
+
+    fn counts_endings(&self) -> bool {
+        P::ENDING.is_some()
     }
 
     fn event_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {

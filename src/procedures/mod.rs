@@ -251,6 +251,9 @@ pub trait Door: Sync {
     /// Walks one of its actions.
     fn walk(&self, request: contract::WalkRequest<'_>) -> Result<Walkthrough, WalkError>;
 
+    /// Whether the odds count the endings of its actions.
+    fn counts_endings(&self) -> bool;
+
     /// The odds of every ending of the procedure from a Young Jedi board ([`odds`]).
     fn odds(
         &self,
@@ -354,6 +357,16 @@ pub fn game_of(file: &ScenarioFile) -> GameName {
     file.game
         .as_ref()
         .map_or(GameName::YoungJedi, |game| game.value)
+}
+
+/// The Young Jedi actions whose endings the odds count, each with its door, in the
+/// registry's order.
+pub fn counted_actions() -> Vec<(&'static dyn Door, &'static ActionSpec)> {
+    DOORS
+        .iter()
+        .filter(|door| door.game() == GameName::YoungJedi && door.counts_endings())
+        .flat_map(|door| door.actions().iter().map(move |spec| (*door, spec)))
+        .collect()
 }
 
 /// The door of a game's action, and the action.

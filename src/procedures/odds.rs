@@ -27,6 +27,9 @@ use crate::rules::{Assumption, Choices, Citation, Corpus};
 /// An exact chance.
 pub type Chance = Ratio<BigUint>;
 
+/// How a procedure's result ended, as the odds count it ([`super::contract::Procedure::ENDING`]).
+pub type EndingOf<R> = fn(&R) -> Result<Ending, OddsRefusal>;
+
 /// How many leaves the tree may be estimated to have before `auto` samples instead.
 pub const EXACT_LIMIT: u64 = 50_000;
 

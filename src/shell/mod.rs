@@ -875,8 +875,10 @@ impl<'a> Session<'a> {
         }
         let (door, action) = match self.intended {
             Some(intended) => intended,
-            None => procedures::find(GameName::YoungJedi, "duel")
-                .ok_or_else(|| "no procedure is called duel".to_string())?,
+            None => procedures::counted_actions()
+                .into_iter()
+                .next()
+                .ok_or_else(|| "no procedure has endings the odds count".to_string())?,
         };
         let on = crate::odds::OnBoard {
             door,

@@ -150,25 +150,7 @@ impl Procedure for DuelProcedure {
         expect::unmet_duel_expectations(expect, &walked.result, &walked.after)
     }
 
-    fn ending(result: &DuelResult) -> Result<super::odds::Ending, super::odds::OddsRefusal> {
-        if let Some(refusal) = &result.refusal {
-            return Err(super::odds::OddsRefusal::Refused(
-                crate::engine::EventKind::narrate(&events::DuelEvent::DuelRefused {
-                    initiator: result.initiator,
-                    refusal: refusal.clone(),
-                }),
-            ));
-        }
-        let hits = result.exchange_end.unwrap_or_default();
-        Ok(super::odds::Ending {
-            defeated: result.defeated,
-            light_hits: hits.light_hits,
-            dark_hits: hits.dark_hits,
-            light_damage: result.damage_light,
-            dark_damage: result.damage_dark,
-            deck_victory: result.deck_victory,
-        })
-    }
+    const ENDING: Option<super::odds::EndingOf<DuelResult>> = Some(ending);
 
     fn expectation(result: &DuelResult) -> Option<DuelExpectation> {
         Some(DuelExpectation {
@@ -243,6 +225,28 @@ impl Procedure for DuelProcedure {
     ) -> Option<Result<String, super::WordsRefused>> {
         Some(shell::under_way(board, args, find))
     }
+}
+
+/// How a duel ended, as the odds count it: whose character is defeated, the hits when the
+/// exchange ended, the damage and deck victory; a duel the rules refuse has no ending.
+fn ending(result: &DuelResult) -> Result<super::odds::Ending, super::odds::OddsRefusal> {
+    if let Some(refusal) = &result.refusal {
+        return Err(super::odds::OddsRefusal::Refused(
+            crate::engine::EventKind::narrate(&events::DuelEvent::DuelRefused {
+                initiator: result.initiator,
+                refusal: refusal.clone(),
+            }),
+        ));
+    }
+    let hits = result.exchange_end.unwrap_or_default();
+    Ok(super::odds::Ending {
+        defeated: result.defeated,
+        light_hits: hits.light_hits,
+        dark_hits: hits.dark_hits,
+        light_damage: result.damage_light,
+        dark_damage: result.damage_dark,
+        deck_victory: result.deck_victory,
+    })
 }
 
 #[cfg(test)]
