@@ -1209,7 +1209,7 @@ set qui-gon power 1 damage 5 text none
 deck dark 5 5 3
 deck light 5 3 3 3
 ";
-    let (before, board_before) = transcript(build);
+    let (_, board_before) = transcript(build);
     let (out, board) = transcript(&format!(
         "{build}odds\nodds frob\nodds samples 0\nodds best dark\npolicy never-block\nodds\n"
     ));
@@ -1239,5 +1239,4 @@ deck light 5 3 3 3
         answers[1]
     );
     assert!(answers[1].contains("0 cards  1 · 100.0%"), "{}", answers[1]);
-    assert!(before.len() < out.len());
 }
