@@ -1,6 +1,7 @@
-//! Benchmark: duels a second on one core, for every bundled duel: the walk of a board already
-//! built, each decision answered by the block-when-able policy (run only), and the walk from
-//! the scenario's text (with the board build). `cargo bench --bench duels`.
+//! Benchmark: duels a second on one core, for every bundled duel, each decision answered by
+//! the block-when-able policy: simulated as the odds run it (a board already built, no word
+//! built: run only), walked (a board already built, the walkthrough made), and walked from the
+//! scenario's text (with the board build). `cargo bench --bench duels`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -40,8 +41,12 @@ fn main() {
         .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
         .collect();
     files.sort();
-    let (mut run_total, mut built_total, mut duels) = (0.0f64, 0.0f64, 0u32);
-    println!("{:<72} {:>10} {:>14}", "duel", "run µs", "with build µs");
+    let (mut simulated_total, mut run_total, mut built_total, mut duels) =
+        (0.0f64, 0.0f64, 0.0f64, 0u32);
+    println!(
+        "{:<72} {:>14} {:>10} {:>14}",
+        "duel", "simulated µs", "walk µs", "with build µs"
+    );
     for path in &files {
         let Ok(text) = std::fs::read_to_string(path) else {
             continue;
@@ -52,6 +57,17 @@ fn main() {
         let name = path.display().to_string();
         let report = jedi_judge::check::check_text(&name, &text, corpus, catalog, None);
         let Some(board) = report.board else { continue };
+        let policies = jedi_judge::procedures::odds::Policies {
+            light: Policy::BlockWhenAble,
+            dark: Policy::BlockWhenAble,
+        };
+        let choices = Choices::default();
+        let simulated = mean_seconds(Duration::from_millis(200), || {
+            black_box(
+                door.simulate(&board, corpus, "duel", &choices, policies)
+                    .is_ok(),
+            );
+        });
         let run = mean_seconds(Duration::from_millis(200), || {
             let mut decider = Scripted::new(Script::default(), Some(Policy::BlockWhenAble));
             black_box(
@@ -84,14 +100,22 @@ fn main() {
         let short = path
             .strip_prefix(&root)
             .map_or(name.clone(), |short| short.display().to_string());
-        println!("{short:<72} {:>10.1} {:>14.1}", run * 1e6, built * 1e6);
+        println!(
+            "{short:<72} {:>14.2} {:>10.1} {:>14.1}",
+            simulated * 1e6,
+            run * 1e6,
+            built * 1e6
+        );
+        simulated_total += simulated;
         run_total += run;
         built_total += built;
         duels += 1;
     }
     let count = f64::from(duels.max(1));
     println!(
-        "{duels} duels: {:.0} duels a second run only ({:.1} µs each), {:.0} with the board build ({:.1} µs each)",
+        "{duels} duels: {:.0} simulated duels a second run only ({:.2} µs each); walked, {:.0} a second ({:.1} µs each), {:.0} with the board build ({:.1} µs each)",
+        count / simulated_total,
+        simulated_total / count * 1e6,
         count / run_total,
         run_total / count * 1e6,
         count / built_total,

@@ -137,10 +137,45 @@ pub use missing::MissingFact;
 /// has printed (each is printed once, where it is first applied).
 #[derive(Debug)]
 pub struct Pending<K> {
+    /// Whether anyone reads the words of what the procedure makes.
+    pub words: Words,
     events: std::collections::VecDeque<Event<K>>,
     said: std::collections::BTreeSet<&'static str>,
     held: Option<Held>,
     finished: bool,
+}
+
+/// Whether anyone reads the words of a procedure's events, decisions and result: a walk does;
+/// the odds' runs read only what the procedure comes to, which cards moved and the rules
+/// applied. A procedure builds no words that no one reads: a label, a prompt or a card's name
+/// is then empty, and nothing it decides by may rest on them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Words {
+    Read,
+    Unread,
+}
+
+impl Words {
+    /// The text `make` builds, if anyone reads it; otherwise empty, built from nothing.
+    pub fn text(self, make: impl FnOnce() -> String) -> String {
+        match self {
+            Words::Read => make(),
+            Words::Unread => String::new(),
+        }
+    }
+
+    /// [`Words::text`], as a label.
+    pub fn label(self, make: impl FnOnce() -> String) -> Cow<'static, str> {
+        match self {
+            Words::Read => Cow::Owned(make()),
+            Words::Unread => Cow::Borrowed(""),
+        }
+    }
+
+    /// Whether anyone reads them.
+    pub fn read(self) -> bool {
+        self == Words::Read
+    }
 }
 
 /// What waits behind a procedure's pending events.
@@ -154,6 +189,7 @@ enum Held {
 impl<K> Default for Pending<K> {
     fn default() -> Self {
         Pending {
+            words: Words::Read,
             events: Default::default(),
             said: Default::default(),
             held: None,
@@ -639,22 +675,48 @@ pub fn run<P: Procedure + ?Sized>(
     observe: Observer<'_, P>,
 ) -> Run<P::Event> {
     let mut events = Vec::new();
+    let stop = drive(procedure, board, decider, &mut |board, event| {
+        observe(board, &event);
+        events.push(event);
+    });
+    Run { events, stop }
+}
+
+/// Runs a procedure as [`run`] does for whoever reads only what it comes to (the odds): its
+/// events are given to `observe` and kept by no one, and the procedure is told whether
+/// anyone reads its words ([`Words`]): if not, it builds none. Gives the stop, if any.
+pub fn simulate<P: Procedure + ?Sized>(
+    procedure: &mut P,
+    board: &mut P::Table,
+    decider: &mut dyn Decider,
+    words: Words,
+    observe: &mut dyn FnMut(&Event<P::Event>),
+) -> Option<Stop> {
+    procedure.pending().words = words;
+    drive(procedure, board, decider, &mut |_, event| observe(&event))
+}
+
+/// Whoever takes a procedure's events as they come: given the table after each, and the event.
+type Taker<'a, P> = &'a mut dyn FnMut(&<P as Procedure>::Table, Event<<P as Procedure>::Event>);
+
+/// The loop of [`run`] and [`simulate`]: each event is handed to `take` with the table after
+/// it; gives the stop, if any.
+fn drive<P: Procedure + ?Sized>(
+    procedure: &mut P,
+    board: &mut P::Table,
+    decider: &mut dyn Decider,
+    take: Taker<'_, P>,
+) -> Option<Stop> {
     // A procedure that never ends is a bug; this bound turns it into a stop.
     for _ in 0..100_000 {
         match advance(procedure, board) {
-            Advance::Event(event) => {
-                observe(board, &event);
-                events.push(event);
-            }
+            Advance::Event(event) => take(board, event),
             // A decision with one legal option is no decision: take it, unless the decider
             // asked for another.
             Advance::Decide(decision) if decision.card_count() == 1 => {
                 if let Err(why) = decider.forced(&decision) {
                     let why = explained(procedure, board, &decision, why);
-                    return Run {
-                        events,
-                        stop: Some(Stop::Undecided { decision, why }),
-                    };
+                    return Some(Stop::Undecided { decision, why });
                 }
                 procedure.answer(board, &decision, 0);
             }
@@ -667,10 +729,7 @@ pub fn run<P: Procedure + ?Sized>(
                         Ok(choice) => choice,
                         Err(why) => {
                             let why = explained(procedure, board, &decision, why);
-                            return Run {
-                                events,
-                                stop: Some(Stop::Undecided { decision, why }),
-                            };
+                            return Some(Stop::Undecided { decision, why });
                         }
                     }
                 } else {
@@ -698,41 +757,29 @@ pub fn run<P: Procedure + ?Sized>(
                 match answered {
                     Ok(Some(choice)) => procedure.answer(board, &decision, choice),
                     Ok(None) => {
-                        return Run {
-                            events,
-                            stop: Some(Stop::Undecided {
-                                decision: decision.expanded().into_owned(),
-                                why: Unanswered::not_legal("an option out of range".to_string()),
-                            }),
-                        };
+                        return Some(Stop::Undecided {
+                            decision: decision.expanded().into_owned(),
+                            why: Unanswered::not_legal("an option out of range".to_string()),
+                        });
                     }
                     Err(why) => {
                         let why = explained(procedure, board, &decision, why);
-                        return Run {
-                            events,
-                            stop: Some(Stop::Undecided {
-                                decision: decision.expanded().into_owned(),
-                                why,
-                            }),
-                        };
+                        return Some(Stop::Undecided {
+                            decision: decision.expanded().into_owned(),
+                            why,
+                        });
                     }
                 }
             }
             Advance::Missing(fact) => {
-                return Run {
-                    events,
-                    stop: Some(Stop::Missing { fact }),
-                };
+                return Some(Stop::Missing { fact });
             }
-            Advance::Done => return Run { events, stop: None },
+            Advance::Done => return None,
         }
     }
-    Run {
-        events,
-        stop: Some(Stop::Missing {
-            fact: MissingFact::Inconsistent("the procedure did not end"),
-        }),
-    }
+    Some(Stop::Missing {
+        fact: MissingFact::Inconsistent("the procedure did not end"),
+    })
 }
 
 /// Describes a move of a card for the event log.

@@ -261,6 +261,18 @@ pub trait Door: Sync {
         request: odds::OddsRequest<'_>,
     ) -> Result<odds::OddsAnswer, odds::OddsRefusal>;
 
+    /// One run of an action from the board as it stands, each side playing its policy and
+    /// no word built: what the odds make of every way the cards fall, and what a benchmark
+    /// counts as one simulated run ([`odds::simulate`]).
+    fn simulate(
+        &self,
+        table: &Board,
+        corpus: &Corpus,
+        action: &'static str,
+        choices: &Choices,
+        policies: odds::Policies,
+    ) -> Result<odds::Ending, odds::OddsRefusal>;
+
     /// The JSON Schema of its own events, as a step of `walk --format json` gives them.
     fn event_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema;
 

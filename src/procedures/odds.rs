@@ -20,7 +20,7 @@ use super::contract::{Procedure, Table};
 use crate::board::{Board, CardId, Zone};
 use crate::cards::Side;
 use crate::engine::deciders::Policy;
-use crate::engine::{Decider, Decision, Event, EventKind, Stop, Unanswered};
+use crate::engine::{Decider, Decision, Event, EventKind, Stop, Unanswered, Words};
 use crate::random::Random;
 use crate::rules::{Assumption, Choices, Citation, Corpus};
 
@@ -760,11 +760,36 @@ struct Runner<'a, P: Procedure> {
 }
 
 impl<P: Procedure> Runner<'_, P> {
+    /// One run: the decks arranged by `arrange`, the `force`d answer given, the decisions of
+    /// `watch` looked for. A run whose words no one reads and that stops is played again
+    /// with its words, so that the stop is said in full.
     fn run(
         &self,
-        arrange: impl FnOnce(&mut Board),
+        arrange: impl Fn(&mut Board),
         force: Option<(usize, usize)>,
         watch: Option<Side>,
+        seen: &mut Seen,
+    ) -> Result<Trial, OddsRefusal> {
+        // A run that watches for a decision shows its options, in words.
+        let words = if watch.is_some() {
+            Words::Read
+        } else {
+            Words::Unread
+        };
+        match self.play(&arrange, force, watch, words, seen) {
+            Err(OddsRefusal::Stops(_) | OddsRefusal::Illegal(_)) if !words.read() => {
+                self.play(&arrange, force, watch, Words::Read, &mut Seen::default())
+            }
+            played => played,
+        }
+    }
+
+    fn play(
+        &self,
+        arrange: &dyn Fn(&mut Board),
+        force: Option<(usize, usize)>,
+        watch: Option<Side>,
+        words: Words,
         seen: &mut Seen,
     ) -> Result<Trial, OddsRefusal> {
         let mut table = self.table.clone();
@@ -782,18 +807,17 @@ impl<P: Procedure> Runner<'_, P> {
         };
         let mut returned = [false; 2];
         let mut batches = Vec::new();
-        let run = crate::engine::run(&mut engine, &mut table, &mut decider, &mut |_, event| {
-            note_batches(&event.moves, events.get(), &mut returned, &mut batches);
-            events.set(events.get() + 1);
-        });
+        let stop =
+            crate::engine::simulate(&mut engine, &mut table, &mut decider, words, &mut |event| {
+                note_batches(&event.moves, events.get(), &mut returned, &mut batches);
+                events.set(events.get() + 1);
+                seen.note(event);
+            });
         seen.runs += 1;
-        for event in &run.events {
-            seen.note(event);
-        }
         for &(side, _, _) in &batches {
             seen.drawn[index(side)] = true;
         }
-        match &run.stop {
+        match &stop {
             None => {}
             // A claim the rules refuse is refused as such, never taken for a missing fact.
             Some(Stop::Missing { fact }) if fact.is_illegal() => {
@@ -816,6 +840,28 @@ impl<P: Procedure> Runner<'_, P> {
             met: decider.met,
         })
     }
+}
+
+/// One run of `action` from the table as it stands, by the policies, no word built
+/// ([`crate::engine::simulate`]): its ending.
+pub fn simulate<P: Procedure>(
+    table: &P::Table,
+    corpus: &Corpus,
+    action: &'static str,
+    choices: &Choices,
+    policies: Policies,
+    ending: EndingOf<P::Result>,
+) -> Result<Ending, OddsRefusal> {
+    let runner = Runner::<P> {
+        table,
+        corpus,
+        action,
+        choices,
+        policies,
+        ending,
+    };
+    let trial = runner.run(|_| {}, None, None, &mut Seen::default())?;
+    Ok(trial.ending)
 }
 
 /// Every multiset of `size` cards that `left` (a count per kind) can give, in order, each
