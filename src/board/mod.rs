@@ -524,6 +524,50 @@ impl fmt::Debug for Stated {
     }
 }
 
+/// What is derived from a board's card definitions alone (who may use a weapon, a card's
+/// traits), remembered for every copy of the board that shares the definitions: a walk asks
+/// the same again and again, and the odds copy the board for every run. Not part of the
+/// position: equal boards may have remembered different things.
+#[derive(Clone, Default)]
+pub struct Derived(std::sync::Arc<std::sync::Mutex<DerivedFacts>>);
+
+#[derive(Default)]
+pub struct DerivedFacts {
+    users: std::collections::HashMap<
+        (DefinitionId, DefinitionId),
+        Result<Option<usize>, crate::cards::users::UsersUnknown>,
+    >,
+    traits: std::collections::HashMap<
+        (DefinitionId, crate::cards::TraitKind),
+        crate::cards::traits::TraitValue,
+    >,
+}
+
+impl Derived {
+    /// Reads or adds to what is remembered.
+    fn remembered<T>(&self, with: impl FnOnce(&mut DerivedFacts) -> T) -> T {
+        // A panic while the lock was held cannot leave a fact half written: each is one
+        // insert.
+        let mut facts = match self.0.lock() {
+            Ok(facts) => facts,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        with(&mut facts)
+    }
+}
+
+impl PartialEq for Derived {
+    fn eq(&self, _: &Derived) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for Derived {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Derived")
+    }
+}
+
 /// The whole position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
@@ -536,8 +580,11 @@ pub struct Board {
     pub planets: Vec<Planet>,
     /// The card definitions the instances refer to, shared between copies of the board (a
     /// walk copies it; a definition changes far less often than a card moves): a change
-    /// copies them first (`Arc::make_mut`).
+    /// copies them first, through [`Board::definitions_mut`] alone.
     pub definitions: std::sync::Arc<Vec<Card>>,
+    /// What is derived from the definitions alone, remembered for every copy that shares
+    /// them.
+    pub derived: Derived,
     pub cards: Vec<CardInstance>,
     pub zones: BTreeMap<Zone, Vec<CardId>>,
     pub light: PlayerState,
@@ -558,6 +605,7 @@ impl Board {
             current_planet: None,
             planets: Vec::new(),
             definitions: std::sync::Arc::default(),
+            derived: Derived::default(),
             cards: Vec::new(),
             zones: BTreeMap::new(),
             stated: Stated::default(),
@@ -601,12 +649,88 @@ impl Board {
         }
     }
 
+    /// The definitions, to change: copied first if another board shares them, and what was
+    /// derived from them forgotten.
+    pub fn definitions_mut(&mut self) -> &mut Vec<Card> {
+        self.derived = Derived::default();
+        std::sync::Arc::make_mut(&mut self.definitions)
+    }
+
+    /// The first of the weapon's boxes whose users include the character
+    /// ([`crate::cards::users::box_for`]), derived once for each pair of definitions; none if
+    /// either card is not on the board.
+    pub fn weapon_box(
+        &self,
+        weapon: CardId,
+        character: CardId,
+    ) -> Result<Option<&crate::cards::WeaponBox>, crate::cards::users::UsersUnknown> {
+        let (Some(weapon_instance), Some(character_instance)) =
+            (self.instance(weapon), self.instance(character))
+        else {
+            return Ok(None);
+        };
+        let (Some(weapon_card), Some(character_card)) = (self.card(weapon), self.card(character))
+        else {
+            return Ok(None);
+        };
+        let key = (weapon_instance.definition, character_instance.definition);
+        let known = self
+            .derived
+            .remembered(|facts| facts.users.get(&key).cloned());
+        let index = match known {
+            Some(index) => index?,
+            None => {
+                let found =
+                    crate::cards::users::box_for(weapon_card, character_card).map(|found| {
+                        found.and_then(|used| {
+                            weapon_card.weapon_boxes.as_ref().and_then(|boxes| {
+                                boxes.value.iter().position(|each| std::ptr::eq(each, used))
+                            })
+                        })
+                    });
+                self.derived
+                    .remembered(|facts| facts.users.insert(key, found.clone()));
+                found?
+            }
+        };
+        Ok(index.and_then(|index| {
+            weapon_card
+                .weapon_boxes
+                .as_ref()
+                .and_then(|boxes| boxes.value.get(index))
+        }))
+    }
+
+    /// A trait's value, as `derive` derives it from the card, derived once for each
+    /// definition; unknown if the card is not on the board.
+    pub fn trait_value(
+        &self,
+        id: CardId,
+        kind: crate::cards::TraitKind,
+        derive: fn(&Card) -> crate::cards::traits::TraitValue,
+    ) -> crate::cards::traits::TraitValue {
+        let (Some(instance), Some(card)) = (self.instance(id), self.card(id)) else {
+            return crate::cards::traits::TraitValue::Unknown;
+        };
+        let key = (instance.definition, kind);
+        if let Some(value) = self
+            .derived
+            .remembered(|facts| facts.traits.get(&key).copied())
+        {
+            return value;
+        }
+        let value = derive(card);
+        self.derived
+            .remembered(|facts| facts.traits.insert(key, value));
+        value
+    }
+
     /// Adds a definition, or returns the id of an identical one.
     pub fn define(&mut self, card: Card) -> DefinitionId {
         if let Some(index) = self.definitions.iter().position(|known| *known == card) {
             return DefinitionId(index as u32);
         }
-        std::sync::Arc::make_mut(&mut self.definitions).push(card);
+        self.definitions_mut().push(card);
         DefinitionId((self.definitions.len() - 1) as u32)
     }
 
@@ -623,7 +747,7 @@ impl Board {
         {
             return *id;
         }
-        std::sync::Arc::make_mut(&mut self.definitions).push(card);
+        self.definitions_mut().push(card);
         let id = DefinitionId((self.definitions.len() - 1) as u32);
         ids.push(id);
         id

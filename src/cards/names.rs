@@ -2,33 +2,42 @@
 
 /// Lower case, accents folded, apostrophes dropped, other punctuation made a space.
 pub fn normalise(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+    normalised(text.chars()).collect()
+}
+
+/// The characters of [`normalise`], one by one, without building the text: a name compared
+/// whenever a card is matched is compared this way ([`same_normalised`]).
+pub fn normalised(text: impl Iterator<Item = char>) -> impl Iterator<Item = char> {
     let mut pending_space = false;
-    for ch in text.chars() {
+    let mut started = false;
+    text.flat_map(move |ch| {
         let ch = match ch {
             'é' | 'è' | 'ê' | 'É' => 'e',
             'á' | 'à' => 'a',
             'ó' | 'ö' => 'o',
             other => other,
         };
+        let mut space = None;
+        let mut lower = None;
         if ch == '\'' || ch == '’' || ch == '™' {
-            continue;
-        }
-        if ch.is_alphanumeric() {
-            if pending_space && !out.is_empty() {
-                out.push(' ');
+            // Dropped.
+        } else if ch.is_alphanumeric() {
+            if pending_space && started {
+                space = Some(' ');
             }
             pending_space = false;
-            if ch.is_ascii() {
-                out.push(ch.to_ascii_lowercase());
-            } else {
-                out.extend(ch.to_lowercase());
-            }
+            started = true;
+            lower = Some(ch.to_lowercase());
         } else {
             pending_space = true;
         }
-    }
-    out
+        space.into_iter().chain(lower.into_iter().flatten())
+    })
+}
+
+/// Whether two texts are the same once normalised ([`normalise`]).
+pub fn same_normalised(a: &str, b: &str) -> bool {
+    normalised(a.chars()).eq(normalised(b.chars()))
 }
 
 /// Whether the words of a card's name or alias are searched: a name that only adds a set to
@@ -42,4 +51,25 @@ pub fn words_searched(name: &str) -> bool {
 pub fn split_set(name: &str) -> Option<(&str, &str)> {
     let (base, set) = name.trim().strip_suffix(')')?.rsplit_once(" (")?;
     (!base.trim().is_empty() && !set.trim().is_empty()).then_some((base.trim(), set.trim()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_compare_normalised_without_being_built() {
+        assert_eq!(
+            normalise("  Padmé  Naberrie's   -- Ship™ "),
+            "padme naberries ship"
+        );
+        assert_eq!(normalise("ÅNGSTRÖM"), "ångström");
+        assert!(same_normalised("Qui-Gon Jinn", "qui gon  JINN"));
+        assert!(same_normalised("Obi-Wan's", "obi wans"));
+        assert!(!same_normalised(
+            "Darth Maul",
+            "Darth Maul, Sith Apprentice"
+        ));
+        assert!(same_normalised("", " -- "));
+    }
 }

@@ -213,16 +213,38 @@ pub fn jedi(card: &Card) -> DerivedTrait {
     stated(card, TraitKind::Jedi).unwrap_or_else(|| title_trait(card, TraitKind::Jedi, &["Jedi"]))
 }
 
+/// Whether the card is a Jedi, as [`jedi`] derives it, without its reason.
+pub fn is_jedi(card: &Card) -> TraitValue {
+    match card.stated_trait(TraitKind::Jedi) {
+        Some(fact) => TraitValue::from_bool(fact.value.1),
+        None => title_value(card, &["Jedi"]),
+    }
+}
+
+/// The words the title rule looks for of a trait it alone derives.
+fn title_terms(kind: TraitKind) -> Option<&'static [&'static str]> {
+    match kind {
+        TraitKind::Senator => Some(&["senator"]),
+        TraitKind::Gungan => Some(&["Gungan"]),
+        TraitKind::Neimoidian => Some(&["Neimoidian", "Neimoidean"]),
+        _ => None,
+    }
+}
+
 /// A trait the title rule alone derives (senator, Gungan, Neimoidian), unless a source states
 /// it; `None` for a trait with a rule of its own.
 pub fn title_trait_of(card: &Card, kind: TraitKind) -> Option<DerivedTrait> {
-    let terms: &[&str] = match kind {
-        TraitKind::Senator => &["senator"],
-        TraitKind::Gungan => &["Gungan"],
-        TraitKind::Neimoidian => &["Neimoidian", "Neimoidean"],
-        _ => return None,
-    };
+    let terms = title_terms(kind)?;
     Some(stated(card, kind).unwrap_or_else(|| title_trait(card, kind, terms)))
+}
+
+/// [`title_trait_of`]'s value alone.
+pub fn title_trait_value(card: &Card, kind: TraitKind) -> Option<TraitValue> {
+    let terms = title_terms(kind)?;
+    Some(match card.stated_trait(kind) {
+        Some(fact) => TraitValue::from_bool(fact.value.1),
+        None => title_value(card, terms),
+    })
 }
 
 /// Whether the character is a Sith: the title rule read for "Sith" (a title or subtitle that
@@ -309,11 +331,7 @@ pub fn is_dueling_character(card: &Card) -> TraitValue {
     if NAMED_LIGHT_DUELISTS.contains(&title) || NAMED_DARK_DUELISTS.contains(&title) {
         return TraitValue::Yes;
     }
-    let is_jedi = match card.stated_trait(TraitKind::Jedi) {
-        Some(fact) => TraitValue::from_bool(fact.value.1),
-        None => title_value(card, &["Jedi"]),
-    };
-    match (is_jedi, card.side()) {
+    match (is_jedi(card), card.side()) {
         (TraitValue::Yes, Some(Side::Light)) => TraitValue::Yes,
         (TraitValue::Yes, Some(Side::Dark)) => TraitValue::No,
         (TraitValue::Yes, None) | (TraitValue::Unknown, _) => TraitValue::Unknown,
@@ -663,6 +681,15 @@ mod tests {
                 "{}",
                 card.full_name()
             );
+            assert_eq!(is_jedi(card), jedi(card).value, "{}", card.full_name());
+            for kind in [TraitKind::Senator, TraitKind::Gungan, TraitKind::Neimoidian] {
+                assert_eq!(
+                    title_trait_value(card, kind),
+                    title_trait_of(card, kind).map(|derived| derived.value),
+                    "{}: {kind:?}",
+                    card.full_name()
+                );
+            }
         }
         assert!(checked > 5_000, "{checked}");
         let mut card = Card::named("Qui-Gon Jinn's Lightsaber", crate::cards::Game::YoungJedi);

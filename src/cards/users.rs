@@ -3,8 +3,8 @@
 //! by the converter and matched against a character by the procedures.
 
 use super::model::{Card, TraitKind, WeaponBox};
-use super::names::normalise;
-use super::traits::{TraitValue, dueling_character, jedi, title_trait_of};
+use super::names::{normalise, normalised, same_normalised};
+use super::traits::{TraitValue, is_dueling_character, is_jedi, title_trait_value};
 
 /// The kinds of character a weapon box may name with "any": the catalog's canonical spelling.
 /// Only some are traits the engine can tell of a card; the others stay words.
@@ -41,18 +41,40 @@ pub enum WeaponUser {
 
 impl WeaponUser {
     pub fn parse(word: &str) -> WeaponUser {
-        let trimmed = word.trim();
-        let lower = trimmed.to_lowercase();
-        match lower.strip_prefix("any ") {
-            Some(rest) => {
-                let kind = rest.strip_prefix("other ").unwrap_or(rest);
-                let start = trimmed.len() - kind.len();
-                WeaponUser::Any {
-                    kind: trimmed.get(start..).unwrap_or(kind).to_string(),
-                }
-            }
-            None => WeaponUser::Named(trimmed.to_string()),
+        match read_user(word) {
+            UserWords::Named(name) => WeaponUser::Named(name.to_string()),
+            UserWords::Any(kind) => WeaponUser::Any {
+                kind: kind.to_string(),
+            },
         }
+    }
+}
+
+/// [`WeaponUser`] as words of the entry it was read from.
+enum UserWords<'a> {
+    Named(&'a str),
+    Any(&'a str),
+}
+
+/// Reads an entry of a box's users without copying it: `any KIND`, `any other KIND` (either
+/// in any case), or a name.
+fn read_user(word: &str) -> UserWords<'_> {
+    let trimmed = word.trim();
+    let after = |text: &'_ str, prefix: &str| -> Option<usize> {
+        text.get(..prefix.len())
+            .filter(|start| start.eq_ignore_ascii_case(prefix))
+            .map(|_| prefix.len())
+    };
+    match after(trimmed, "any ") {
+        Some(skip) => {
+            let rest = trimmed.get(skip..).unwrap_or_default();
+            let kind = match after(rest, "other ") {
+                Some(skip) => rest.get(skip..).unwrap_or_default(),
+                None => rest,
+            };
+            UserWords::Any(kind)
+        }
+        None => UserWords::Named(trimmed),
     }
 }
 
@@ -126,27 +148,34 @@ pub fn box_for<'card>(
 pub fn is_user(users: &[String], character: &Card) -> Result<bool, KindUnknown> {
     let mut undecided = None;
     for user in users {
-        match WeaponUser::parse(user) {
-            WeaponUser::Named(name) => {
-                let wanted = normalise(&name);
-                if wanted == normalise(&character.title)
-                    || wanted == normalise(&character.full_name())
+        match read_user(user) {
+            UserWords::Named(name) => {
+                // The title, or the full name: `Title, Subtitle`.
+                let full_name = character.subtitle.as_deref().map(|subtitle| {
+                    character
+                        .title
+                        .chars()
+                        .chain(", ".chars())
+                        .chain(subtitle.chars())
+                });
+                if same_normalised(name, &character.title)
+                    || full_name.is_some_and(|full| normalised(name.chars()).eq(normalised(full)))
                 {
                     return Ok(true);
                 }
             }
-            WeaponUser::Any { kind } => match kind_holds(&kind, character) {
+            UserWords::Any(kind) => match kind_holds(kind, character) {
                 Some(TraitValue::Yes) => return Ok(true),
                 Some(TraitValue::No | TraitValue::Number(_)) => {}
                 Some(TraitValue::Unknown | TraitValue::Unusable(_)) => {
                     undecided = Some(KindUnknown::Trait {
                         character: character.full_name(),
-                        kind: article(&kind),
+                        kind: article(kind),
                     });
                 }
                 None => {
                     undecided = Some(KindUnknown::Kind {
-                        kind: article(&kind),
+                        kind: article(kind),
                     });
                 }
             },
@@ -168,16 +197,21 @@ fn article(kind: &str) -> String {
 
 /// Whether the character is of the kind, where the engine can tell.
 fn kind_holds(kind: &str, character: &Card) -> Option<TraitValue> {
-    match normalise(kind).as_str() {
-        "character" => Some(TraitValue::Yes),
-        "jedi" => Some(jedi(character).value),
-        "dueling character" => Some(dueling_character(character).value),
-        "gungan" => title_trait_of(character, TraitKind::Gungan).map(|derived| derived.value),
-        "neimoidian" => {
-            title_trait_of(character, TraitKind::Neimoidian).map(|derived| derived.value)
-        }
-        "senator" => title_trait_of(character, TraitKind::Senator).map(|derived| derived.value),
-        _ => None,
+    let is = |name: &str| normalised(kind.chars()).eq(name.chars());
+    if is("character") {
+        Some(TraitValue::Yes)
+    } else if is("jedi") {
+        Some(is_jedi(character))
+    } else if is("dueling character") {
+        Some(is_dueling_character(character))
+    } else if is("gungan") {
+        title_trait_value(character, TraitKind::Gungan)
+    } else if is("neimoidian") {
+        title_trait_value(character, TraitKind::Neimoidian)
+    } else if is("senator") {
+        title_trait_value(character, TraitKind::Senator)
+    } else {
+        None
     }
 }
 

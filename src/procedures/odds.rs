@@ -757,12 +757,15 @@ struct Runner<'a, P: Procedure> {
     choices: &'a Choices,
     policies: Policies,
     ending: fn(&P::Result) -> Result<Ending, OddsRefusal>,
+    /// Whether its runs build their words ([`Words`]): the answer is the same either way.
+    words: Words,
 }
 
 impl<P: Procedure> Runner<'_, P> {
     /// One run: the decks arranged by `arrange`, the `force`d answer given, the decisions of
-    /// `watch` looked for. A run whose words no one reads and that stops is played again
-    /// with its words, so that the stop is said in full.
+    /// `watch` looked for. A run whose words no one reads and that is refused (a stop, a
+    /// refusal by the rules) is played again with its words, so that the refusal is said in
+    /// full.
     fn run(
         &self,
         arrange: impl Fn(&mut Board),
@@ -774,10 +777,10 @@ impl<P: Procedure> Runner<'_, P> {
         let words = if watch.is_some() {
             Words::Read
         } else {
-            Words::Unread
+            self.words
         };
         match self.play(&arrange, force, watch, words, seen) {
-            Err(OddsRefusal::Stops(_) | OddsRefusal::Illegal(_)) if !words.read() => {
+            Err(_) if !words.read() => {
                 self.play(&arrange, force, watch, Words::Read, &mut Seen::default())
             }
             played => played,
@@ -859,6 +862,7 @@ pub fn simulate<P: Procedure>(
         choices,
         policies,
         ending,
+        words: Words::Unread,
     };
     let trial = runner.run(|_| {}, None, None, &mut Seen::default())?;
     Ok(trial.ending)
@@ -1006,6 +1010,13 @@ pub fn odds<P: Procedure>(
         choices: &choices,
         policies,
         ending,
+        // The naive reference runs as a walk does, every word built: what the odds sum
+        // without words is checked against it.
+        words: if matches!(method, Method::EveryOrder(_)) {
+            Words::Read
+        } else {
+            Words::Unread
+        },
     };
     let mut seen = Seen::default();
     let empty: [Vec<u16>; 2] = [Vec::new(), Vec::new()];

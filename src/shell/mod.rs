@@ -1592,9 +1592,7 @@ impl<'a> Session<'a> {
             .position(|known| *known == before);
         match replaced {
             Some(index) => {
-                if let Some(slot) =
-                    std::sync::Arc::make_mut(&mut self.board.definitions).get_mut(index)
-                {
+                if let Some(slot) = self.board.definitions_mut().get_mut(index) {
                     *slot = card.clone();
                 }
             }

@@ -14,7 +14,7 @@ use crate::engine::conditions::{self, Situation};
 use crate::engine::missing::CardNumber;
 use crate::engine::{
     Assumption, Decision, DecisionOption, Event, MissingFact, Move, Next, Pending, Procedure,
-    RuledOut, Tally, describe_move, saturating_sum,
+    RuledOut, Tally, Words, describe_move, saturating_sum,
 };
 
 pub(crate) const INITIATION: Citation = cite("duel.initiation");
@@ -366,8 +366,14 @@ impl DuelEngine {
         });
     }
 
-    fn name(board: &Board, id: CardId) -> String {
-        board.describe(id)
+    /// A card's name, where anyone reads the duel's words.
+    fn name(&self, board: &Board, id: CardId) -> String {
+        self.words().text(|| board.describe(id))
+    }
+
+    /// Whether anyone reads the duel's words ([`Words`]).
+    fn words(&self) -> Words {
+        self.pending.words
     }
 
     /// Why a card a script names for a fighter or a weapon is not among the choices: it is
@@ -439,24 +445,24 @@ impl DuelEngine {
     }
 
     fn is_dueling(board: &Board, id: CardId) -> bool {
-        board
-            .card(id)
-            .is_some_and(|card| crate::cards::traits::is_dueling_character(card) == TraitValue::Yes)
+        board.trait_value(
+            id,
+            crate::cards::TraitKind::DuelingCharacter,
+            crate::cards::traits::is_dueling_character,
+        ) == TraitValue::Yes
     }
 
     fn is_lightsaber(board: &Board, id: CardId) -> bool {
-        board
-            .card(id)
-            .is_some_and(|card| crate::cards::traits::is_lightsaber(card) == TraitValue::Yes)
+        board.trait_value(
+            id,
+            crate::cards::TraitKind::Lightsaber,
+            crate::cards::traits::is_lightsaber,
+        ) == TraitValue::Yes
     }
 
     /// Whether the weapon's boxes let the character use it; an error names a missing fact.
     fn usable(board: &Board, weapon: CardId, character: CardId) -> Result<bool, MissingFact> {
-        let (Some(weapon_card), Some(character_card)) = (board.card(weapon), board.card(character))
-        else {
-            return Ok(false);
-        };
-        Ok(crate::cards::users::box_for(weapon_card, character_card)?.is_some())
+        Ok(board.weapon_box(weapon, character)?.is_some())
     }
 
     /// The initiator's dueling characters at the planet that have a usable lightsaber there.
@@ -590,7 +596,8 @@ impl DuelEngine {
             self.weapon.set(side, duel.side(side).weapon);
             self.passed.set(side, duel.side(side).passed);
         }
-        let name = |side: Side| Self::name(board, duel.side(side).fighter);
+        let words = self.words();
+        let name = |side: Side| words.text(|| board.describe(duel.side(side).fighter));
         self.result.attacker = Some(name(duel.initiator));
         self.result.defender = Some(name(duel.initiator.opponent()));
         let next = duel.next;
@@ -621,7 +628,11 @@ impl DuelEngine {
                 &[HIT, DEFEAT]
             }
         };
-        let weapon = |side: Side| duel.side(side).weapon.map(|id| Self::name(board, id));
+        let weapon = |side: Side| {
+            duel.side(side)
+                .weapon
+                .map(|id| words.text(|| board.describe(id)))
+        };
         self.emit(
             board,
             DuelEvent::DuelResumed {
@@ -641,35 +652,43 @@ impl DuelEngine {
         Ok(())
     }
 
+    /// An option in words built by `label`, where anyone reads them.
     fn option(
+        &self,
         board: &Board,
-        label: String,
+        label: impl FnOnce() -> String,
         card: Option<CardId>,
-        cites: &[Citation],
+        cites: &'static [Citation],
     ) -> DecisionOption {
         match card {
-            Some(id) => DecisionOption::about_card(label, id, board.card(id), cites.to_vec()),
-            None => DecisionOption {
-                label: Cow::Owned(label),
-                card: None,
-                name: None,
-                aliases: Vec::new(),
-                destiny: None,
-                declines: false,
-                cites: Cow::Owned(cites.to_vec()),
+            Some(id) if self.words().read() => {
+                DecisionOption::about_card(label(), id, board.card(id), cites)
+            }
+            Some(id) => DecisionOption {
+                card: Some(id),
+                ..Self::unnamed(Cow::Borrowed(""), cites)
             },
+            None => Self::unnamed(self.words().label(label), cites),
         }
     }
 
-    fn decline(label: &str, cites: &[Citation]) -> DecisionOption {
+    /// An option that names no card.
+    fn unnamed(label: Cow<'static, str>, cites: &'static [Citation]) -> DecisionOption {
         DecisionOption {
-            label: Cow::Owned(label.to_string()),
+            label,
             card: None,
             name: None,
             aliases: Vec::new(),
             destiny: None,
+            declines: false,
+            cites: Cow::Borrowed(cites),
+        }
+    }
+
+    fn decline(label: impl Into<Cow<'static, str>>, cites: &'static [Citation]) -> DecisionOption {
+        DecisionOption {
             declines: true,
-            cites: Cow::Owned(cites.to_vec()),
+            ..Self::unnamed(label.into(), cites)
         }
     }
 
@@ -680,14 +699,16 @@ impl DuelEngine {
             Phase::InitiatorCharacter => Decision {
                 kind: super::decisions::INITIATOR_CHARACTER,
                 who: initiator,
-                prompt: format!("choose the {initiator} dueling character who duels"),
+                prompt: self
+                    .words()
+                    .text(|| format!("choose the {initiator} dueling character who duels")),
                 options: self
                     .armed_duelists(board, planet)?
                     .into_iter()
                     .map(|id| {
-                        Self::option(
+                        self.option(
                             board,
-                            Self::name(board, id),
+                            || board.describe(id),
                             Some(id),
                             &[WHO_FIGHTS, DUELING_CHARACTER],
                         )
@@ -700,9 +721,9 @@ impl DuelEngine {
                 let mut options = Vec::new();
                 for saber in Self::cards_at(board, planet, initiator, CardType::Weapon) {
                     if Self::is_lightsaber(board, saber) && Self::usable(board, saber, character)? {
-                        options.push(Self::option(
+                        options.push(self.option(
                             board,
-                            Self::name(board, saber),
+                            || board.describe(saber),
                             Some(saber),
                             &[WHO_FIGHTS],
                         ));
@@ -711,10 +732,9 @@ impl DuelEngine {
                 Decision {
                     kind: super::decisions::INITIATOR_WEAPON,
                     who: initiator,
-                    prompt: format!(
-                        "choose a lightsaber {} can use",
-                        Self::name(board, character)
-                    ),
+                    prompt: self.words().text(|| {
+                        format!("choose a lightsaber {} can use", board.describe(character))
+                    }),
                     options,
                     more: Vec::new(),
                 }
@@ -725,7 +745,7 @@ impl DuelEngine {
                         .into_iter()
                         .filter(|id| self.revised || Self::is_dueling(board, *id))
                         .collect();
-                let prompt = if self.revised {
+                let prompt = self.words().text(|| if self.revised {
                     format!(
                         "choose any one of the {defender} player's characters on {planet} to defend"
                     )
@@ -733,7 +753,7 @@ impl DuelEngine {
                     format!(
                         "choose one of the {defender} player's dueling characters on {planet} to defend"
                     )
-                };
+                });
                 Decision {
                     kind: super::decisions::DEFENDER,
                     who: initiator,
@@ -741,7 +761,7 @@ impl DuelEngine {
                     options: candidates
                         .into_iter()
                         .map(|id| {
-                            Self::option(board, Self::name(board, id), Some(id), &[WHO_FIGHTS])
+                            self.option(board, || board.describe(id), Some(id), &[WHO_FIGHTS])
                         })
                         .collect(),
                     more: Vec::new(),
@@ -762,7 +782,8 @@ impl DuelEngine {
                     .map(|card| card.title.clone())
                     .unwrap_or_default();
                 let mut options = vec![Self::decline(
-                    &format!("keep {} defending", Self::name(board, chosen)),
+                    self.words()
+                        .label(|| format!("keep {} defending", board.describe(chosen))),
                     &[WHO_FIGHTS],
                 )];
                 for id in alternatives {
@@ -776,20 +797,25 @@ impl DuelEngine {
                     } else {
                         EXAMPLE_NOT_DUELIST
                     };
-                    options.push(Self::option(
+                    let cites: &'static [Citation] = match example {
+                        EXAMPLE_VERSION => &[WHO_FIGHTS, EXAMPLE_VERSION],
+                        EXAMPLE_DUELIST => &[WHO_FIGHTS, EXAMPLE_DUELIST],
+                        _ => &[WHO_FIGHTS, EXAMPLE_NOT_DUELIST],
+                    };
+                    options.push(self.option(
                         board,
-                        format!("defend with {} instead", Self::name(board, id)),
+                        || format!("defend with {} instead", board.describe(id)),
                         Some(id),
-                        &[WHO_FIGHTS, example],
+                        cites,
                     ));
                 }
                 Decision {
                     kind: super::decisions::SUBSTITUTE,
                     who: defender,
-                    prompt: format!(
+                    prompt: self.words().text(|| format!(
                         "the {defender} player may choose one of his dueling characters on {planet} to defend instead of {}",
-                        Self::name(board, chosen)
-                    ),
+                        board.describe(chosen)
+                    )),
                     options,
                     more: Vec::new(),
                 }
@@ -799,9 +825,9 @@ impl DuelEngine {
                 let mut options = vec![Self::decline("no weapon", &[WHO_FIGHTS])];
                 for weapon in Self::cards_at(board, planet, defender, CardType::Weapon) {
                     if Self::usable(board, weapon, character)? {
-                        options.push(Self::option(
+                        options.push(self.option(
                             board,
-                            Self::name(board, weapon),
+                            || board.describe(weapon),
                             Some(weapon),
                             &[WHO_FIGHTS],
                         ));
@@ -812,10 +838,10 @@ impl DuelEngine {
                 Decision {
                     kind: super::decisions::DEFENDER_WEAPON,
                     who: defender,
-                    prompt: format!(
+                    prompt: self.words().text(|| format!(
                         "the defender may choose one weapon {} can use (it need not be a lightsaber)",
-                        Self::name(board, character)
-                    ),
+                        board.describe(character)
+                    )),
                     options,
                     more: Vec::new(),
                 }
@@ -851,7 +877,7 @@ impl DuelEngine {
                 let moved = describe_move(board, id, from, to);
                 board.move_to(id, to);
                 self.result.defeated = Some(side);
-                let card = Self::name(board, id);
+                let card = self.name(board, id);
                 self.emit(
                     board,
                     DuelEvent::DamageZeroDiscarded { side, card },
@@ -883,7 +909,7 @@ impl DuelEngine {
             .card(id)
             .and_then(Card::destiny)
             .ok_or_else(|| MissingFact::CardNumber {
-                card: Self::name(board, id),
+                card: board.describe(id),
                 number: CardNumber::Destiny,
             })
     }
@@ -892,10 +918,19 @@ impl DuelEngine {
         let Some(fighter) = self.fighter.get(side) else {
             return Err(MissingFact::Inconsistent("no fighter"));
         };
-        let card = board
-            .card(fighter)
-            .cloned()
-            .unwrap_or_else(|| Card::named("?", crate::cards::Game::YoungJedi));
+        // The definitions are shared, not copied, while the board changes.
+        let definitions = std::sync::Arc::clone(&board.definitions);
+        let unknown;
+        let card = match board
+            .instance(fighter)
+            .and_then(|instance| definitions.get(instance.definition.0 as usize))
+        {
+            Some(card) => card,
+            None => {
+                unknown = Card::named("?", crate::cards::Game::YoungJedi);
+                &unknown
+            }
+        };
         let mut parts: Vec<(String, i32)> = Vec::new();
         let mut cites = vec![HAND_POWER];
         let mut assumptions = Vec::new();
@@ -906,7 +941,7 @@ impl DuelEngine {
                     let destiny = Self::destiny_of(board, top)?;
                     let moved = describe_move(board, top, Zone::DrawDeck(side), Zone::Hand(side));
                     board.move_to(top, Zone::Hand(side));
-                    let name = Self::name(board, top);
+                    let name = self.name(board, top);
                     self.emit(
                         board,
                         DuelEvent::AnakinDestiny {
@@ -954,7 +989,7 @@ impl DuelEngine {
         }
         if let Some(weapon) = self.weapon.get(side)
             && let Some(weapon_card) = board.card(weapon)
-            && let Some(used) = crate::cards::users::box_for(weapon_card, &card)?
+            && let Some(used) = board.weapon_box(weapon, fighter)?
             && let Some(bonus) = used.bonus
         {
             parts.push((weapon_bonus_label(weapon_card, used), bonus));
@@ -980,7 +1015,7 @@ impl DuelEngine {
             parts.push(judged.part("", bonus.amount));
         }
         let total = saturating_sum(&parts);
-        let weapon = self.weapon.get(side).map(|id| Self::name(board, id));
+        let weapon = self.weapon.get(side).map(|id| self.name(board, id));
         self.emit(
             board,
             DuelEvent::PowerTotalled {
@@ -1029,6 +1064,7 @@ impl DuelEngine {
     }
 
     fn play_options(
+        &self,
         board: &Board,
         side: Side,
         destiny: Option<i32>,
@@ -1042,14 +1078,16 @@ impl DuelEngine {
             let label = match board.card(id) {
                 // Most of a dueling hand: no label is written for each card at each attack.
                 Some(card) if card.anonymous => crate::cards::anonymous_name(number),
-                _ => Cow::Owned(format!("{} (destiny {number})", Self::name(board, id))),
+                _ => self
+                    .words()
+                    .label(|| format!("{} (destiny {number})", board.describe(id))),
             };
             options.push(DecisionOption {
                 label,
                 card: Some(id),
                 name: board
                     .card(id)
-                    .filter(|card| !card.anonymous)
+                    .filter(|card| !card.anonymous && self.words().read())
                     .map(|card| Cow::Owned(card.full_name())),
                 aliases: Vec::new(),
                 destiny: Some(number),
@@ -1061,7 +1099,34 @@ impl DuelEngine {
                 }),
             });
         }
+        if !self.words().read() {
+            Self::name_ties(board, &mut options);
+        }
         Ok(options)
+    }
+
+    /// Names the cards that share a destiny number with another option, where no one reads
+    /// the words: a policy that reads a hand highest first tells such cards apart by name
+    /// (the odds' reading order), so the name is part of the choice, not only of its words.
+    fn name_ties(board: &Board, options: &mut [DecisionOption]) {
+        let mut count: std::collections::BTreeMap<i32, usize> = Default::default();
+        for option in options.iter() {
+            if let Some(destiny) = option.destiny {
+                *count.entry(destiny).or_default() += 1;
+            }
+        }
+        for option in options.iter_mut() {
+            let tied = option
+                .destiny
+                .is_some_and(|destiny| count.get(&destiny).is_some_and(|&count| count > 1));
+            if tied {
+                option.name = option
+                    .card
+                    .and_then(|id| board.card(id))
+                    .filter(|card| !card.anonymous)
+                    .map(|card| Cow::Owned(card.full_name()));
+            }
+        }
     }
 
     fn play(
@@ -1080,7 +1145,7 @@ impl DuelEngine {
         );
         board.move_to(card, Zone::DuelingPile(side));
         self.attack_card = Some(card);
-        let name = Self::name(board, card);
+        let name = self.name(board, card);
         if blocking {
             // A block by a player who has passed is his attack all the same.
             let cites: &[Citation] = if self.passed.get(side) {
@@ -1148,9 +1213,9 @@ impl DuelEngine {
         let damage = Self::printed_damage(board, fighter)?;
         let by = self
             .attack_card
-            .map(|id| Self::name(board, id))
+            .map(|id| self.name(board, id))
             .unwrap_or_default();
-        let card = Self::name(board, fighter);
+        let card = self.name(board, fighter);
         self.emit(
             board,
             DuelEvent::Hit {
@@ -1175,7 +1240,7 @@ impl DuelEngine {
         effect: DuelingEffect,
         use_it: bool,
     ) {
-        let name = Self::name(board, card);
+        let name = self.name(board, card);
         let cites = [self.text_rule(board, scorer), TEXT_PHRASE];
         let mut moves = Vec::new();
         let discards = matches!(
@@ -1268,7 +1333,7 @@ impl DuelEngine {
         let mut moves = Vec::new();
         let drawn = Self::draw(board, side, usize::from(wanted), to, &mut moves);
         let drawn = u8::try_from(drawn).unwrap_or(wanted);
-        let card = Self::name(board, fighter);
+        let card = self.name(board, fighter);
         self.emit(
             board,
             DuelEvent::PassDraws {
@@ -1311,7 +1376,7 @@ impl DuelEngine {
         let damage = Self::printed_damage(board, fighter)?;
         if i64::from(hits) >= i64::from(damage) {
             self.result.defeated = Some(hit_side);
-            let card = Self::name(board, fighter);
+            let card = self.name(board, fighter);
             self.emit(
                 board,
                 DuelEvent::Defeated {
@@ -1351,7 +1416,7 @@ impl DuelEngine {
         fighter: CardId,
     ) -> Result<Vec<(String, i32)>, MissingFact> {
         let label = number_label(
-            &format!("DAMAGE of {}", Self::name(board, fighter)),
+            &format!("DAMAGE of {}", self.name(board, fighter)),
             board
                 .card(fighter)
                 .and_then(|card| card.stats.damage.as_ref()),
@@ -1390,7 +1455,7 @@ impl DuelEngine {
                 if let Some(from) = board.zone_of(id) {
                     let owner = board.instance(id).map_or(loser, |i| i.owner);
                     moves.push(describe_move(board, id, from, Zone::DiscardPile(owner)));
-                    names.push(Self::name(board, id));
+                    names.push(self.name(board, id));
                     board.move_to(id, Zone::DiscardPile(owner));
                 }
             }
@@ -1473,7 +1538,7 @@ impl DuelEngine {
                     let scored = self.hits_on(board, loser.opponent());
                     if scored > 0 {
                         parts.push((
-                            format!("hits {} scored", Self::name(board, fighter)),
+                            format!("hits {} scored", self.name(board, fighter)),
                             -i32::try_from(scored).unwrap_or(i32::MAX),
                         ));
                     }
@@ -1658,7 +1723,7 @@ impl DuelEngine {
                                     Some(*other) != chosen
                                         && board.card(*other).is_some_and(|c| c.title == title)
                                 })
-                                .map(|other| Self::name(board, other))
+                                .map(|other| self.name(board, other))
                                 .collect();
                         let cites: &[Citation] = if other_versions.is_empty() {
                             &[WHO_FIGHTS]
@@ -1725,14 +1790,16 @@ impl DuelEngine {
                 return Ok(Some(Decision {
                     kind: super::decisions::ATTACK,
                     who: side,
-                    prompt: format!(
+                    prompt: self.words().text(|| format!(
                         "the {side} player, who has passed, may only block: at his turn to attack he passes again"
-                    ),
+                    )),
                     options: vec![Self::decline(
-                        &format!(
-                            "{}: he has passed, and may only block",
-                            super::decisions::DECLARE_PASS
-                        ),
+                        self.words().label(|| {
+                            format!(
+                                "{}: he has passed, and may only block",
+                                super::decisions::DECLARE_PASS
+                            )
+                        }),
                         &[PASS_ONLY_BLOCKS],
                     )],
                     more: Vec::new(),
@@ -1765,14 +1832,14 @@ impl DuelEngine {
                         Phase::Attack(side.opponent())
                     };
                 } else {
-                    let mut options = Self::play_options(board, side, None)?;
+                    let mut options = self.play_options(board, side, None)?;
                     if self.pass_rule
                         && !self.said_may_not_pass.get(side)
                         && let Some((fighter, text)) = self.duelist_text(board, side)
                         && text.may_not_pass
                     {
                         self.said_may_not_pass.set(side, true);
-                        let card = Self::name(board, fighter);
+                        let card = self.name(board, fighter);
                         self.emit(
                             board,
                             DuelEvent::MayNotPass { side, card },
@@ -1783,7 +1850,9 @@ impl DuelEngine {
                     }
                     if self.may_pass(board, side) {
                         options.push(Self::decline(
-                            &format!("{}: make no attack", super::decisions::DECLARE_PASS),
+                            self.words().label(|| {
+                                format!("{}: make no attack", super::decisions::DECLARE_PASS)
+                            }),
                             &[PASS, PASS_ONLY_BLOCKS, PASS_NO_BATTLE],
                         ));
                     }
@@ -1792,21 +1861,25 @@ impl DuelEngine {
                     return Ok(Some(Decision {
                         kind: super::decisions::ATTACK,
                         who: side,
-                        prompt: format!(
-                            "the {side} player attacks: choose a card from the dueling hand"
-                        ),
+                        prompt: self.words().text(|| {
+                            format!(
+                                "the {side} player attacks: choose a card from the dueling hand"
+                            )
+                        }),
                         options,
                         more: Vec::new(),
                     }));
                 }
             }
             Phase::Block { side, destiny } => {
-                let mut options = Self::play_options(board, side, Some(destiny))?;
+                let mut options = self.play_options(board, side, Some(destiny))?;
                 // With no card of that destiny, not blocking is the one option: the run takes
                 // it, and a play that claims a block is refused with the rule.
                 options.push(if options.is_empty() {
                     Self::decline(
-                        &format!("no block: no card of destiny {destiny} in the hand"),
+                        self.words().label(|| {
+                            format!("no block: no card of destiny {destiny} in the hand")
+                        }),
                         &[BLOCK, HIT],
                     )
                 } else {
@@ -1815,9 +1888,9 @@ impl DuelEngine {
                 return Ok(Some(Decision {
                     kind: super::decisions::BLOCK,
                     who: side,
-                    prompt: format!(
+                    prompt: self.words().text(|| format!(
                         "the {side} player may block the attack of {destiny} with a card of the same destiny number"
-                    ),
+                    )),
                     options,
                     more: Vec::new(),
                 }));
@@ -1829,20 +1902,30 @@ impl DuelEngine {
                         return Ok(Some(Decision {
                             kind: super::decisions::USE_EFFECT,
                             who: scorer,
-                            prompt: format!(
-                                "the {scorer} player may use the dueling text of {}: {}",
-                                Self::name(board, card),
-                                effect.label()
-                            ),
-                            options: vec![
-                                Self::option(
-                                    board,
-                                    format!("use it: {}", effect.label()),
-                                    Some(card),
-                                    &[self.text_rule(board, scorer)],
-                                ),
-                                Self::decline("do not use it", &[self.text_rule(board, scorer)]),
-                            ],
+                            prompt: self.words().text(|| {
+                                format!(
+                                    "the {scorer} player may use the dueling text of {}: {}",
+                                    board.describe(card),
+                                    effect.label()
+                                )
+                            }),
+                            options: {
+                                let rule: &'static [Citation] =
+                                    if self.text_rule(board, scorer) == TEXT_LIGHTSABER {
+                                        &[TEXT_LIGHTSABER]
+                                    } else {
+                                        &[PC_DUELING_TEXT]
+                                    };
+                                vec![
+                                    self.option(
+                                        board,
+                                        || format!("use it: {}", effect.label()),
+                                        Some(card),
+                                        rule,
+                                    ),
+                                    Self::decline("do not use it", rule),
+                                ]
+                            },
                             more: Vec::new(),
                         }));
                     }
@@ -1874,7 +1957,7 @@ impl DuelEngine {
             Some(hit) => (
                 format!(
                     "it hit {}, whose game text negates it",
-                    Self::name(board, hit)
+                    self.name(board, hit)
                 ),
                 &[TEXT_CARDS],
             ),
@@ -1885,7 +1968,7 @@ impl DuelEngine {
         };
         let event = DuelEvent::DuelingText {
             side: scorer,
-            card: Self::name(board, card),
+            card: self.name(board, card),
             effect,
             applied: false,
             detail,
@@ -1968,7 +2051,7 @@ impl Procedure for DuelEngine {
             return Some(RuledOut {
                 why: format!(
                     "the game text of {} says he may not pass: the {} player attacks",
-                    Self::name(board, fighter),
+                    self.name(board, fighter),
                     decision.who
                 ),
                 cites: vec![PASS, ATTACK],
@@ -2048,8 +2131,8 @@ impl Procedure for DuelEngine {
             super::decisions::INITIATOR_CHARACTER => {
                 if let Some(id) = option.card {
                     self.fighter.set(initiator, Some(id));
-                    self.result.attacker = Some(Self::name(board, id));
-                    let card = Self::name(board, id);
+                    self.result.attacker = Some(self.name(board, id));
+                    let card = self.name(board, id);
                     self.emit(
                         board,
                         DuelEvent::FighterChosen {
@@ -2067,7 +2150,7 @@ impl Procedure for DuelEngine {
             }
             super::decisions::INITIATOR_WEAPON => {
                 self.weapon.set(initiator, option.card);
-                let card = option.card.map(|id| Self::name(board, id));
+                let card = option.card.map(|id| self.name(board, id));
                 self.emit(
                     board,
                     DuelEvent::WeaponChosen {
@@ -2084,8 +2167,8 @@ impl Procedure for DuelEngine {
             super::decisions::DEFENDER => {
                 if let Some(id) = option.card {
                     self.fighter.set(defender, Some(id));
-                    self.result.defender = Some(Self::name(board, id));
-                    let card = Self::name(board, id);
+                    self.result.defender = Some(self.name(board, id));
+                    let card = self.name(board, id);
                     self.emit(
                         board,
                         DuelEvent::FighterChosen {
@@ -2105,11 +2188,11 @@ impl Procedure for DuelEngine {
                 let chosen = self
                     .fighter
                     .get(defender)
-                    .map(|id| Self::name(board, id))
+                    .map(|id| self.name(board, id))
                     .unwrap_or_default();
                 if let (false, Some(id)) = (option.declines, option.card) {
                     self.fighter.set(defender, Some(id));
-                    let to = Self::name(board, id);
+                    let to = self.name(board, id);
                     self.result.defender = Some(to.clone());
                     self.emit(
                         board,
@@ -2127,7 +2210,7 @@ impl Procedure for DuelEngine {
                         .options
                         .iter()
                         .filter_map(|o| o.card)
-                        .map(|id| Self::name(board, id))
+                        .map(|id| self.name(board, id))
                         .collect();
                     self.emit(
                         board,
@@ -2146,7 +2229,7 @@ impl Procedure for DuelEngine {
                 let card = option.card.filter(|_| !option.declines);
                 self.weapon.set(defender, card);
                 let lightsaber = card.is_some_and(|id| Self::is_lightsaber(board, id));
-                let name = card.map(|id| Self::name(board, id));
+                let name = card.map(|id| self.name(board, id));
                 self.emit(
                     board,
                     DuelEvent::WeaponChosen {
