@@ -233,10 +233,11 @@ impl PartialEq for Provenance {
     }
 }
 
-/// The provenance of a card instance, kept out of line: most cards of a board built in the
-/// shell have none, and a board is copied for every command that `undo` can take back.
+/// The provenance of a card instance, kept out of line and shared between copies of the
+/// board: most cards of a board built in the shell have none, a board is copied for every
+/// command that `undo` can take back, and the odds copy it for every run.
 #[derive(Clone, Debug, Default)]
-pub struct ProvenanceSlot(Option<Box<Provenance>>);
+pub struct ProvenanceSlot(Option<std::sync::Arc<Provenance>>);
 
 impl PartialEq for ProvenanceSlot {
     fn eq(&self, _: &Self) -> bool {
@@ -263,13 +264,13 @@ impl std::ops::Deref for ProvenanceSlot {
 
 impl std::ops::DerefMut for ProvenanceSlot {
     fn deref_mut(&mut self) -> &mut Provenance {
-        self.0.get_or_insert_with(Box::default)
+        std::sync::Arc::make_mut(self.0.get_or_insert_with(std::sync::Arc::default))
     }
 }
 
 impl From<Provenance> for ProvenanceSlot {
     fn from(provenance: Provenance) -> ProvenanceSlot {
-        ProvenanceSlot(Some(Box::new(provenance)))
+        ProvenanceSlot(Some(std::sync::Arc::new(provenance)))
     }
 }
 

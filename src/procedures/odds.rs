@@ -708,7 +708,14 @@ struct Seen {
 impl Seen {
     fn note<K: EventKind>(&mut self, event: &Event<K>) {
         for cite in &event.cites {
-            if self.cite_set.insert(*cite) {
+            // A citation is one of a few dozen constants: one met before is found by its
+            // address; the set is asked only of the others.
+            if !self
+                .cites
+                .iter()
+                .any(|met| std::ptr::eq(met.id(), cite.id()))
+                && self.cite_set.insert(*cite)
+            {
                 self.cites.push(*cite);
             }
         }

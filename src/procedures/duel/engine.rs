@@ -357,12 +357,18 @@ impl DuelEngine {
             assumptions.insert(0, AT_THE_PLANET);
             self.said_location = true;
         }
+        // No one reads an event's tally in a run whose words no one reads.
+        let tally = if self.words().read() {
+            self.tally(board)
+        } else {
+            Tally::default()
+        };
         self.pending.push(Event {
             kind,
             cites: cites.to_vec(),
             assumptions,
             moves,
-            tally: self.tally(board),
+            tally,
         });
     }
 
