@@ -715,6 +715,7 @@ where
             method,
             best: *best,
             seed: *seed,
+            with_words: false,
         };
         return run_odds(file, rules_as_of.as_deref(), ask, *format, palette);
     }

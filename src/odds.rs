@@ -28,6 +28,9 @@ pub struct OddsAsk {
     pub best: Option<Side>,
     /// The seed, over the scenario's `seed:`.
     pub seed: Option<u64>,
+    /// Build every run's words, as a walk does: the same answer, more slowly (a check that
+    /// the runs without words answer alike).
+    pub with_words: bool,
 }
 
 /// The policy a side plays by when nothing names one.
@@ -161,6 +164,11 @@ pub fn odds_board(
                 method: ask.method.unwrap_or(Method::Auto),
                 best: ask.best,
                 progress,
+                words: if ask.with_words {
+                    crate::engine::Words::Read
+                } else {
+                    crate::engine::Words::Unread
+                },
             },
         )
         .map_err(OddsError::Refused)?;

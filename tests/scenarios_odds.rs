@@ -1,7 +1,8 @@
 //! The odds (`jedi-judge odds`): every bundled scenario under `scenarios/odds/` meets its
 //! `expect: odds:` and renders as reviewed; the hand-checked answer is checked against its
 //! arithmetic; sampled answers hold the exact one within their 95% intervals; `--best`,
-//! the Players Committee's pass, refusals, Markdown and JSON.
+//! the Players Committee's pass, refusals, Markdown and JSON; runs without words answer as
+//! runs with them.
 
 use std::path::Path;
 
@@ -14,6 +15,8 @@ use jedi_judge::procedures::odds::{
 use jedi_judge::render::{Format, Palette};
 use jedi_judge::rules::Corpus;
 use num_bigint::BigUint;
+
+mod common;
 
 fn scenario(name: &str) -> String {
     std::fs::read_to_string(
@@ -552,5 +555,31 @@ fn the_exact_answer_is_every_order_summed() {
             naive.runs,
             exact.runs
         );
+    }
+}
+
+/// The odds' runs build no words (names, prompts, labels, tallies) unless asked: the answer
+/// of every bundled odds scenario is the same, to the last field, when every run builds them
+/// as a walk does.
+#[test]
+fn runs_without_words_answer_as_runs_with_them() {
+    for path in common::bundled(&["odds"]) {
+        let text = std::fs::read_to_string(&path).expect("a bundled odds scenario");
+        let name = path.display();
+        let without = odds(&text, &OddsAsk::default())
+            .unwrap_or_else(|error| panic!("{name}: {error:?}"))
+            .answer;
+        let with = odds(
+            &text,
+            &OddsAsk {
+                with_words: true,
+                ..OddsAsk::default()
+            },
+        )
+        .unwrap_or_else(|error| panic!("{name}: {error:?}"))
+        .answer;
+        assert!(without.runs > 0, "{name}");
+        assert_eq!(without.distribution, with.distribution, "{name}");
+        assert_eq!(format!("{without:?}"), format!("{with:?}"), "{name}");
     }
 }

@@ -104,6 +104,10 @@ pub struct OddsRequest<'a> {
     pub best: Option<Side>,
     /// Told every so many runs; may stop the answer.
     pub progress: &'a mut dyn FnMut(Progress) -> Flow,
+    /// Whether the runs build their words: the answer is the same either way, and faster
+    /// without (`Words::Unread`, what the command asks). The naive reference
+    /// (`Method::EveryOrder`) always builds them, as a walk does.
+    pub words: Words,
 }
 
 /// One way a procedure can end, as the odds count it.
@@ -992,6 +996,7 @@ pub fn odds<P: Procedure>(
         method,
         best,
         progress,
+        words,
     } = request;
     let board = table.as_board().ok_or(OddsRefusal::NotYoungJedi)?;
     // Cards given only by a count are unknown: a dueling hand of them cannot be answered; a
@@ -1022,7 +1027,7 @@ pub fn odds<P: Procedure>(
         words: if matches!(method, Method::EveryOrder(_)) {
             Words::Read
         } else {
-            Words::Unread
+            words
         },
     };
     let mut seen = Seen::default();
@@ -1196,6 +1201,7 @@ pub fn odds<P: Procedure>(
                 method: Method::Sampled(DEFAULT_SAMPLES),
                 best,
                 progress,
+                words,
             },
             ending,
         )?;
