@@ -842,23 +842,28 @@ impl Board {
     /// Moves a card to the end of a zone (for a draw deck, its bottom). A lap card that
     /// leaves the Podracing pile is no longer a handling card.
     pub fn move_to(&mut self, id: CardId, to: Zone) {
-        match self.hinted_zone(id) {
-            // Only the zone it is in is read: a card stands in one place.
-            Some(from) => {
-                if let Some(ids) = self.zones.get_mut(&from)
-                    && let Some(at) = ids.iter().position(|other| *other == id)
-                {
-                    ids.remove(at);
-                }
+        // Only the zone its hint names is read, if it is there: a card stands in one place.
+        let hint = self.instance(id).and_then(|instance| instance.zone_hint.0);
+        let taken = hint.is_some_and(|from| {
+            let Some(ids) = self.zones.get_mut(&from) else {
+                return false;
+            };
+            let Some(at) = ids.iter().position(|other| *other == id) else {
+                return false;
+            };
+            ids.remove(at);
+            // No zone is kept empty (the zones are few; the cards may be many).
+            if ids.is_empty() {
+                self.zones.remove(&from);
             }
-            None => {
-                for ids in self.zones.values_mut() {
-                    ids.retain(|other| *other != id);
-                }
+            true
+        });
+        if !taken {
+            for ids in self.zones.values_mut() {
+                ids.retain(|other| *other != id);
             }
+            self.zones.retain(|_, ids| !ids.is_empty());
         }
-        // No zone is kept empty (the zones are few; the cards may be many).
-        self.zones.retain(|_, ids| !ids.is_empty());
         self.zones.entry(to).or_default().push(id);
         if let Some(instance) = self.instance_mut(id) {
             instance.zone_hint = ZoneHint(Some(to));

@@ -190,7 +190,8 @@ impl<K> Default for Pending<K> {
     fn default() -> Self {
         Pending {
             words: Words::Read,
-            events: Default::default(),
+            // A step makes a few events at a time.
+            events: std::collections::VecDeque::with_capacity(8),
             said: Default::default(),
             held: None,
             finished: false,

@@ -707,10 +707,23 @@ struct Seen {
     runs: u64,
     /// Whether any run drew from each side's deck before cards went back into it.
     drawn: [bool; 2],
+    /// The rules applied are not kept: no one asks them of a single run.
+    forgetful: bool,
 }
 
 impl Seen {
+    /// What a single run meets, of which no one asks the rules applied.
+    fn forgetful() -> Seen {
+        Seen {
+            forgetful: true,
+            ..Seen::default()
+        }
+    }
+
     fn note<K: EventKind>(&mut self, event: &Event<K>) {
+        if self.forgetful {
+            return;
+        }
         for cite in &event.cites {
             // A citation is one of a few dozen constants: one met before is found by its
             // address; the set is asked only of the others.
@@ -731,6 +744,9 @@ impl Seen {
     }
 }
 
+/// The key of a draw deck among a move's places ([`Zone::key`]).
+const DRAW_DECK: &str = "draw-deck";
+
 /// The batches of cards an event's moves draw from each deck not yet returned to.
 fn note_batches(
     moves: &[crate::engine::Move],
@@ -738,26 +754,28 @@ fn note_batches(
     returned: &mut [bool; 2],
     batches: &mut Vec<(Side, usize, usize)>,
 ) {
-    let mut counts: Vec<(Side, usize)> = Vec::new();
+    // Each side's count, and the side drawn from first: a batch is said in the order drawn.
+    let mut counts = [0usize; 2];
+    let mut first: Option<Side> = None;
     for motion in moves {
         let from = motion.from.side;
-        if motion.from.zone == "draw-deck" && !returned[index(from)] {
-            match counts.iter_mut().find(|(side, _)| *side == from) {
-                Some((_, count)) => *count += 1,
-                None => counts.push((from, 1)),
-            }
+        if motion.from.zone == DRAW_DECK && !returned[index(from)] {
+            counts[index(from)] += 1;
+            first.get_or_insert(from);
         }
     }
     for motion in moves {
-        if motion.to.zone == "draw-deck" {
+        if motion.to.zone == DRAW_DECK {
             returned[index(motion.to.side)] = true;
         }
     }
-    batches.extend(
-        counts
-            .into_iter()
-            .map(|(side, count)| (side, count, event_at)),
-    );
+    if let Some(first) = first {
+        for side in [first, first.opponent()] {
+            if counts[index(side)] > 0 {
+                batches.push((side, counts[index(side)], event_at));
+            }
+        }
+    }
 }
 
 /// Everything a run needs besides its deck order and its forced answer.
@@ -792,7 +810,7 @@ impl<P: Procedure> Runner<'_, P> {
         };
         match self.play(&arrange, force, watch, words, seen) {
             Err(_) if !words.read() => {
-                self.play(&arrange, force, watch, Words::Read, &mut Seen::default())
+                self.play(&arrange, force, watch, Words::Read, &mut Seen::forgetful())
             }
             played => played,
         }
@@ -875,7 +893,7 @@ pub fn simulate<P: Procedure>(
         ending,
         words: Words::Unread,
     };
-    let trial = runner.run(|_| {}, None, None, &mut Seen::default())?;
+    let trial = runner.run(|_| {}, None, None, &mut Seen::forgetful())?;
     Ok(trial.ending)
 }
 

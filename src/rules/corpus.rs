@@ -210,6 +210,8 @@ pub struct Corpus {
     )>,
     /// Every item's words and their stems, made at the first search.
     search_index: OnceLock<super::search::SearchIndex>,
+    /// The positions of the paraphrases among the items, made at the first ask.
+    paraphrases: OnceLock<Vec<usize>>,
 }
 
 impl Corpus {
@@ -223,6 +225,7 @@ impl Corpus {
             by_key: Cow::Borrowed(embedded::BY_KEY),
             words: Some((embedded::WORDS, embedded::POSTINGS)),
             search_index: OnceLock::new(),
+            paraphrases: OnceLock::new(),
         };
         &CORPUS
     }
@@ -323,6 +326,7 @@ impl Corpus {
             ),
             words: None,
             search_index: OnceLock::new(),
+            paraphrases: OnceLock::new(),
         })
     }
 
@@ -332,6 +336,22 @@ impl Corpus {
 
     pub fn items(&self) -> &[Item] {
         &self.items
+    }
+
+    /// The paraphrases among the items ([`super::ItemKind::Paraphrase`]), in corpus order:
+    /// what a procedure asks at every run, found once.
+    pub fn paraphrases(&self) -> impl Iterator<Item = &Item> {
+        self.paraphrases
+            .get_or_init(|| {
+                self.items
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, item)| item.kind == super::ItemKind::Paraphrase)
+                    .map(|(at, _)| at)
+                    .collect()
+            })
+            .iter()
+            .filter_map(|&at| self.items.get(at))
     }
 
     /// Every item's full id and key, sorted, each once: what a look-up accepts, for Tab.

@@ -279,11 +279,9 @@ impl DuelEngine {
             empty_hand_ends: false,
             anakin_empty_deck_stops: false,
             rules_not_applied: corpus
-                .items()
-                .iter()
+                .paraphrases()
                 .filter(|item| {
-                    item.kind == crate::rules::ItemKind::Paraphrase
-                        && item.topic == "duel"
+                    item.topic == "duel"
                         && board.ruleset.in_force(corpus, item)
                         && !APPLIED_PARAPHRASES
                             .iter()
