@@ -534,14 +534,11 @@ pub struct Derived(std::sync::Arc<std::sync::Mutex<DerivedFacts>>);
 
 #[derive(Default)]
 pub struct DerivedFacts {
-    users: std::collections::HashMap<
+    users: BTreeMap<
         (DefinitionId, DefinitionId),
         Result<Option<usize>, crate::cards::users::UsersUnknown>,
     >,
-    traits: std::collections::HashMap<
-        (DefinitionId, crate::cards::TraitKind),
-        crate::cards::traits::TraitValue,
-    >,
+    traits: BTreeMap<(DefinitionId, crate::cards::TraitKind), crate::cards::traits::TraitValue>,
 }
 
 impl Derived {

@@ -145,39 +145,32 @@ impl Policy {
 
     /// The option this policy takes.
     pub fn choose(self, decision: &Decision) -> usize {
-        let first_taking = || {
-            decision
-                .options
-                .iter()
-                .position(|o| !o.declines)
-                .unwrap_or(0)
+        self.choose_among(decision, decision.options.iter())
+    }
+
+    /// The option this policy takes among `options` (the decision's, read in some order):
+    /// its place in that order.
+    pub fn choose_among<'a>(
+        self,
+        decision: &Decision,
+        mut options: impl Iterator<Item = &'a crate::engine::DecisionOption>,
+    ) -> usize {
+        let declining = match (decision.kind.policy, self) {
+            (_, Policy::FirstOption) if decision.kind.policy != PolicyRole::Decline => return 0,
+            (PolicyRole::Strongest, Policy::Strongest) => {
+                return options
+                    .enumerate()
+                    .filter(|(_, o)| !o.declines)
+                    .max_by_key(|(index, o)| (o.destiny.unwrap_or(0), std::cmp::Reverse(*index)))
+                    .map_or(0, |(index, _)| index);
+            }
+            (PolicyRole::Decline, _)
+            | (PolicyRole::Block, Policy::NeverBlock)
+            | (PolicyRole::DeclineUnlessFirst, _) => true,
+            (PolicyRole::Block, Policy::BlockWhenAble) | (PolicyRole::TakeUnlessFirst, _) => false,
+            _ => return 0,
         };
-        let first_declining = || {
-            decision
-                .options
-                .iter()
-                .position(|o| o.declines)
-                .unwrap_or(0)
-        };
-        let strongest = || {
-            decision
-                .options
-                .iter()
-                .enumerate()
-                .filter(|(_, o)| !o.declines)
-                .max_by_key(|(index, o)| (o.destiny.unwrap_or(0), std::cmp::Reverse(*index)))
-                .map_or(0, |(index, _)| index)
-        };
-        match (decision.kind.policy, self) {
-            (PolicyRole::Decline, _) => first_declining(),
-            (_, Policy::FirstOption) => 0,
-            (PolicyRole::Strongest, Policy::Strongest) => strongest(),
-            (PolicyRole::Block, Policy::BlockWhenAble) => first_taking(),
-            (PolicyRole::Block, Policy::NeverBlock) => first_declining(),
-            (PolicyRole::DeclineUnlessFirst, _) => first_declining(),
-            (PolicyRole::TakeUnlessFirst, _) => first_taking(),
-            _ => 0,
-        }
+        options.position(|o| o.declines == declining).unwrap_or(0)
     }
 }
 

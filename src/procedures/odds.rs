@@ -635,15 +635,17 @@ fn reading_order(decision: &Decision) -> Vec<usize> {
         .iter()
         .any(|option| option.destiny.is_some())
     {
-        order.sort_by_key(|&at| {
+        let key = |at: usize| {
             let option = &decision.options[at];
             (
                 option.destiny.is_none(),
                 std::cmp::Reverse(option.destiny.unwrap_or(i32::MIN)),
-                option.name.clone(),
+                &option.name,
                 at,
             )
-        });
+        };
+        // Every key is distinct (its place last), so an unstable sort is the stable one.
+        order.sort_unstable_by(|&a, &b| key(a).cmp(&key(b)));
     }
     order
 }
@@ -651,20 +653,10 @@ fn reading_order(decision: &Decision) -> Vec<usize> {
 /// The option a policy takes, reading the options highest destiny first.
 fn policy_choice(policy: Policy, decision: &Decision) -> usize {
     let order = reading_order(decision);
-    if order.iter().enumerate().all(|(at, &index)| at == index) {
-        return policy.choose(decision);
-    }
-    let reordered = Decision {
-        kind: decision.kind,
-        who: decision.who,
-        prompt: String::new(),
-        options: order
-            .iter()
-            .map(|&at| decision.options[at].clone())
-            .collect(),
-        more: Vec::new(),
-    };
-    let chosen = policy.choose(&reordered);
+    let chosen = policy.choose_among(
+        decision,
+        order.iter().filter_map(|&at| decision.options.get(at)),
+    );
     order.get(chosen).copied().unwrap_or(0)
 }
 
