@@ -135,7 +135,7 @@ pub use missing::MissingFact;
 /// What a procedure has made and not yet given out: its events in order, then the decision or
 /// missing fact that comes after them, and whether it has ended; and the named assumptions it
 /// has printed (each is printed once, where it is first applied).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Pending<K> {
     /// Whether anyone reads the words of what the procedure makes.
     pub words: Words,
@@ -179,7 +179,7 @@ impl Words {
 }
 
 /// What waits behind a procedure's pending events.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum Held {
     Decide(Decision),
     Offer(Decision),
@@ -190,8 +190,7 @@ impl<K> Default for Pending<K> {
     fn default() -> Self {
         Pending {
             words: Words::Read,
-            // A step makes a few events at a time.
-            events: std::collections::VecDeque::with_capacity(8),
+            events: Default::default(),
             said: Default::default(),
             held: None,
             finished: false,

@@ -199,8 +199,9 @@ pub trait Procedure: Sized + 'static {
     type Table: Table;
     /// Its own events, as the JSON output gives them.
     type Event: EventKind + schemars::JsonSchema;
-    /// Its engine.
-    type Engine: crate::engine::Procedure<Table = Self::Table, Event = Self::Event, Result = Self::Result>;
+    /// Its engine: copied, for the odds, to run from the same start again.
+    type Engine: crate::engine::Procedure<Table = Self::Table, Event = Self::Event, Result = Self::Result>
+        + Clone;
     /// What a walk of it came to, as the JSON output gives it.
     type Result: Clone + std::fmt::Debug + serde::Serialize + schemars::JsonSchema + 'static;
     /// Its part of a scenario's `expect:`.
@@ -219,7 +220,8 @@ pub trait Procedure: Sized + 'static {
     const TITLE: &'static str;
 
     /// The engine for `action` (one of [`Procedure::actions`]) on the table, with the
-    /// scenario's choices of named assumptions.
+    /// scenario's choices of named assumptions. It reads no draw deck's order: the odds start
+    /// it once and run a copy for each way the decks fall.
     fn start(table: &Self::Table, corpus: &Corpus, action: &str, choices: &Choices)
     -> Self::Engine;
 

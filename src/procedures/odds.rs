@@ -773,13 +773,13 @@ fn note_batches(
 /// Everything a run needs besides its deck order and its forced answer.
 struct Runner<'a, P: Procedure> {
     table: &'a P::Table,
-    corpus: &'a Corpus,
-    action: &'static str,
-    choices: &'a Choices,
     policies: Policies,
     ending: fn(&P::Result) -> Result<Ending, OddsRefusal>,
     /// Whether its runs build their words ([`Words`]): the answer is the same either way.
     words: Words,
+    /// The engine as it starts on the table, copied for each run: its start reads no deck's
+    /// order ([`crate::procedures::contract::Procedure::start`]).
+    start: P::Engine,
 }
 
 impl<P: Procedure> Runner<'_, P> {
@@ -819,7 +819,7 @@ impl<P: Procedure> Runner<'_, P> {
         let mut table = self.table.clone();
         let board = table.as_board_mut().ok_or(OddsRefusal::NotYoungJedi)?;
         arrange(board);
-        let mut engine = P::start(&table, self.corpus, self.action, self.choices);
+        let mut engine = self.start.clone();
         let events = std::cell::Cell::new(0usize);
         let mut decider = OddsDecider {
             policies: self.policies,
@@ -878,12 +878,10 @@ pub fn simulate<P: Procedure>(
 ) -> Result<Ending, OddsRefusal> {
     let runner = Runner::<P> {
         table,
-        corpus,
-        action,
-        choices,
         policies,
         ending,
         words: Words::Unread,
+        start: P::start(table, corpus, action, choices),
     };
     let trial = runner.run(|_| {}, None, None, &mut Seen::forgetful())?;
     Ok(trial.ending)
@@ -1027,9 +1025,6 @@ pub fn odds<P: Procedure>(
     let mut decks = Decks::of(board, counted_decks);
     let runner = Runner::<P> {
         table,
-        corpus,
-        action,
-        choices: &choices,
         policies,
         ending,
         // The naive reference runs as a walk does, every word built: what the odds sum
@@ -1039,6 +1034,7 @@ pub fn odds<P: Procedure>(
         } else {
             words
         },
+        start: P::start(table, corpus, action, &choices),
     };
     let mut seen = Seen::default();
     let empty: [Vec<u16>; 2] = [Vec::new(), Vec::new()];

@@ -237,6 +237,7 @@ struct Making {
 }
 
 /// A battle or an evacuation.
+#[derive(Clone)]
 pub struct BattleEngine {
     mode: Mode,
     phase: Phase,

@@ -53,6 +53,7 @@ enum Phase {
 }
 
 /// The Clash procedure.
+#[derive(Clone)]
 pub struct ClashEngine {
     action: ClashAction,
     phase: Phase,

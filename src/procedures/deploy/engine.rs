@@ -69,6 +69,7 @@ enum Phase {
 }
 
 /// The deploy procedure.
+#[derive(Clone)]
 pub struct DeployEngine {
     phase: Phase,
     pending: Pending<DeployEvent>,

@@ -213,6 +213,7 @@ impl<T: Copy> BySide<T> {
 }
 
 /// The duel procedure.
+#[derive(Clone)]
 pub struct DuelEngine {
     phase: Phase,
     pending: Pending<DuelEvent>,

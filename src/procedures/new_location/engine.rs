@@ -33,6 +33,7 @@ enum Phase {
 }
 
 /// The procedure.
+#[derive(Clone)]
 pub struct NewLocationEngine {
     phase: Phase,
     pending: Pending<EffectsEvent>,

@@ -110,6 +110,7 @@ enum Phase {
 }
 
 /// The Podrace Deploy step procedure.
+#[derive(Clone)]
 pub struct PodraceEngine {
     phase: Phase,
     pending: Pending<PodraceEvent>,

@@ -34,6 +34,7 @@ enum Conceding {
 }
 
 /// The procedure.
+#[derive(Clone)]
 pub struct RemedyEngine {
     /// Each finding with a remedy, in the order of the file.
     findings: VecDeque<Violation>,
