@@ -62,11 +62,11 @@ fn main() {
             dark: Policy::BlockWhenAble,
         };
         let choices = Choices::default();
+        let Ok(simulator) = door.simulator(&board, corpus, "duel", &choices, policies) else {
+            continue;
+        };
         let simulated = mean_seconds(Duration::from_millis(200), || {
-            black_box(
-                door.simulate(&board, corpus, "duel", &choices, policies)
-                    .is_ok(),
-            );
+            black_box(simulator.once().is_ok());
         });
         let run = mean_seconds(Duration::from_millis(200), || {
             let mut decider = Scripted::new(Script::default(), Some(Policy::BlockWhenAble));

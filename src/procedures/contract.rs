@@ -728,17 +728,19 @@ impl<P: Procedure> Door for Registered<P> {
         P::ENDING.is_some()
     }
 
-    fn simulate(
+    fn simulator<'a>(
         &self,
-        table: &Board,
+        table: &'a Board,
         corpus: &Corpus,
         action: &'static str,
         choices: &Choices,
         policies: super::odds::Policies,
-    ) -> Result<super::odds::Ending, super::odds::OddsRefusal> {
+    ) -> Result<Box<dyn super::odds::Simulator + 'a>, super::odds::OddsRefusal> {
         let ending = P::ENDING.ok_or(super::odds::OddsRefusal::NoEnding(P::TITLE))?;
         let table = P::Table::of_board(table).ok_or(super::odds::OddsRefusal::NotYoungJedi)?;
-        super::odds::simulate::<P>(table, corpus, action, choices, policies, ending)
+        Ok(super::odds::simulator::<P>(
+            table, corpus, action, choices, policies, ending,
+        ))
     }
 
     fn event_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {

@@ -261,17 +261,17 @@ pub trait Door: Sync {
         request: odds::OddsRequest<'_>,
     ) -> Result<odds::OddsAnswer, odds::OddsRefusal>;
 
-    /// One run of an action from the board as it stands, each side playing its policy and
-    /// no word built: what the odds make of every way the cards fall, and what a benchmark
-    /// counts as one simulated run ([`odds::simulate`]).
-    fn simulate(
+    /// Runs of an action from the board as it stands, each side by its policy and no word
+    /// built, the engine started once ([`odds::Simulator`]): what the odds make of each way the
+    /// cards fall, and what a benchmark counts as simulated runs.
+    fn simulator<'a>(
         &self,
-        table: &Board,
+        table: &'a Board,
         corpus: &Corpus,
         action: &'static str,
         choices: &Choices,
         policies: odds::Policies,
-    ) -> Result<odds::Ending, odds::OddsRefusal>;
+    ) -> Result<Box<dyn odds::Simulator + 'a>, odds::OddsRefusal>;
 
     /// The JSON Schema of its own events, as a step of `walk --format json` gives them.
     fn event_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema;

@@ -866,25 +866,37 @@ impl<P: Procedure> Runner<'_, P> {
     }
 }
 
-/// One run of `action` from the table as it stands, by the policies, no word built
-/// ([`crate::engine::simulate`]): its ending.
-pub fn simulate<P: Procedure>(
-    table: &P::Table,
+/// Runs of an action from a table as it stands, each side by its policy and no word built
+/// ([`crate::engine::simulate`]), the engine started once: what the odds make of each way the
+/// cards fall, and what a benchmark counts as one simulated run.
+pub trait Simulator {
+    /// One run: its ending.
+    fn once(&self) -> Result<Ending, OddsRefusal>;
+}
+
+impl<P: Procedure> Simulator for Runner<'_, P> {
+    fn once(&self) -> Result<Ending, OddsRefusal> {
+        let trial = self.run(|_| {}, None, None, &mut Seen::forgetful())?;
+        Ok(trial.ending)
+    }
+}
+
+/// A [`Simulator`] of `action` from the table.
+pub fn simulator<'a, P: Procedure>(
+    table: &'a P::Table,
     corpus: &Corpus,
     action: &'static str,
     choices: &Choices,
     policies: Policies,
     ending: EndingOf<P::Result>,
-) -> Result<Ending, OddsRefusal> {
-    let runner = Runner::<P> {
+) -> Box<dyn Simulator + 'a> {
+    Box::new(Runner::<P> {
         table,
         policies,
         ending,
         words: Words::Unread,
         start: P::start(table, corpus, action, choices),
-    };
-    let trial = runner.run(|_| {}, None, None, &mut Seen::forgetful())?;
-    Ok(trial.ending)
+    })
 }
 
 /// Every multiset of `size` cards that `left` (a count per kind) can give, in order, each
