@@ -870,6 +870,33 @@ impl Board {
         }
     }
 
+    /// Moves the first `count` cards of a zone (a draw deck's top), fewer if it holds fewer,
+    /// to the end of another in order: [`Board::move_to`] of each in turn, in one pass. Gives
+    /// the cards moved.
+    pub fn move_first(&mut self, from: Zone, count: usize, to: Zone) -> Vec<CardId> {
+        let Some(ids) = self.zones.get_mut(&from) else {
+            return Vec::new();
+        };
+        let taken: Vec<CardId> = ids.drain(..count.min(ids.len())).collect();
+        // No zone is kept empty.
+        if ids.is_empty() {
+            self.zones.remove(&from);
+        }
+        if taken.is_empty() {
+            return taken;
+        }
+        self.zones.entry(to).or_default().extend_from_slice(&taken);
+        for &id in &taken {
+            if let Some(instance) = self.instance_mut(id) {
+                instance.zone_hint = ZoneHint(Some(to));
+                if !matches!(to, Zone::PodracingPile(_)) {
+                    instance.handling_for = None;
+                }
+            }
+        }
+        taken
+    }
+
     /// Every card instance is in exactly one zone, and every id in a zone names an instance.
     pub fn conservation_holds(&self) -> bool {
         each_in_one_place(self.cards.len(), self.zones.values())
@@ -940,6 +967,42 @@ mod tests {
         assert_eq!(marked(&board), Some(1));
         board.move_to(id, Zone::DiscardPile(Side::Dark));
         assert_eq!(marked(&board), None);
+    }
+
+    #[test]
+    fn moving_the_first_cards_at_once_is_moving_each_in_turn() {
+        let deck = Zone::DrawDeck(Side::Dark);
+        let mut board = Board::new(Ruleset::latest(), 0);
+        for destiny in 1..=5 {
+            let definition = board.define(Card::anonymous(destiny));
+            board.add(deck, definition, Side::Dark);
+        }
+        for (count, to) in [
+            (3, Zone::DuelingHand(Side::Dark)),
+            (9, Zone::DuelingHand(Side::Dark)),
+            (2, deck),
+            (0, Zone::Hand(Side::Dark)),
+        ] {
+            let mut at_once = board.clone();
+            let moved = at_once.move_first(deck, count, to);
+            let mut in_turn = board.clone();
+            for _ in 0..count {
+                if let Some(&top) = in_turn.zone(deck).first() {
+                    in_turn.move_to(top, to);
+                }
+            }
+            assert_eq!(at_once.zones, in_turn.zones, "{count} to {to:?}");
+            assert_eq!(moved.len(), count.min(board.zone(deck).len()));
+            for id in moved {
+                assert_eq!(at_once.zone_of(id), Some(to));
+                assert_eq!(at_once.hinted_zone(id), Some(to));
+            }
+            assert!(at_once.conservation_holds());
+        }
+        // Emptied, a zone is gone.
+        let mut emptied = board.clone();
+        emptied.move_first(deck, 5, Zone::Hand(Side::Dark));
+        assert!(!emptied.zones.contains_key(&deck));
     }
 
     #[test]

@@ -46,6 +46,14 @@ pub struct Place {
 
 impl Place {
     pub fn of_zone(zone: Zone) -> Place {
+        Place {
+            label: zone.label(),
+            ..Place::of_zone_unlabelled(zone)
+        }
+    }
+
+    /// [`Place::of_zone`] without its words, for a move no one reads.
+    fn of_zone_unlabelled(zone: Zone) -> Place {
         let planet = match zone {
             Zone::InPlay(planet, _) => Some(planet.name()),
             _ => None,
@@ -55,7 +63,7 @@ impl Place {
             side: zone.owner(),
             planet,
             battle: None,
-            label: zone.label(),
+            label: Cow::Borrowed(""),
         }
     }
 }
@@ -789,6 +797,20 @@ pub fn describe_move(board: &Board, card: CardId, from: Zone, to: Zone) -> Move 
         name: board.describe_cow(card),
         from: Place::of_zone(from),
         to: Place::of_zone(to),
+    }
+}
+
+/// [`describe_move`] where anyone reads the move's words; otherwise the move without them
+/// (no name, no labels): the card, its places and their owners.
+pub fn move_said(words: Words, board: &Board, card: CardId, from: Zone, to: Zone) -> Move {
+    if words.read() {
+        return describe_move(board, card, from, to);
+    }
+    Move {
+        card: card.0,
+        name: Cow::Borrowed(""),
+        from: Place::of_zone_unlabelled(from),
+        to: Place::of_zone_unlabelled(to),
     }
 }
 

@@ -14,7 +14,7 @@ use crate::engine::conditions::{self, Situation};
 use crate::engine::missing::CardNumber;
 use crate::engine::{
     Assumption, Decision, DecisionOption, Event, MissingFact, Move, Next, Pending, Procedure,
-    RuledOut, Tally, Words, describe_move, saturating_sum,
+    RuledOut, Tally, Words, move_said, saturating_sum,
 };
 
 pub(crate) const INITIATION: Citation = cite("duel.initiation");
@@ -879,7 +879,7 @@ impl DuelEngine {
             if Self::printed_damage(board, id)? == 0 {
                 let from = board.zone_of(id).unwrap_or(Zone::DiscardPile(side));
                 let to = Zone::DiscardPile(side);
-                let moved = describe_move(board, id, from, to);
+                let moved = move_said(self.words(), board, id, from, to);
                 board.move_to(id, to);
                 self.result.defeated = Some(side);
                 let card = self.name(board, id);
@@ -944,7 +944,13 @@ impl DuelEngine {
             match top {
                 Some(top) => {
                     let destiny = Self::destiny_of(board, top)?;
-                    let moved = describe_move(board, top, Zone::DrawDeck(side), Zone::Hand(side));
+                    let moved = move_said(
+                        self.words(),
+                        board,
+                        top,
+                        Zone::DrawDeck(side),
+                        Zone::Hand(side),
+                    );
                     board.move_to(top, Zone::Hand(side));
                     let name = self.name(board, top);
                     self.emit(
@@ -1036,7 +1042,7 @@ impl DuelEngine {
         );
         let wanted = total.max(0);
         let mut moves = Vec::new();
-        let drawn = Self::draw(
+        let drawn = self.draw(
             board,
             side,
             wanted as usize,
@@ -1142,7 +1148,8 @@ impl DuelEngine {
         blocking: bool,
     ) -> Result<(), MissingFact> {
         let destiny = Self::destiny_of(board, card)?;
-        let moved = describe_move(
+        let moved = move_said(
+            self.words(),
             board,
             card,
             Zone::DuelingHand(side),
@@ -1265,7 +1272,8 @@ impl DuelEngine {
             return;
         }
         if discards {
-            moves.push(describe_move(
+            moves.push(move_said(
+                self.words(),
                 board,
                 card,
                 Zone::DuelingPile(scorer),
@@ -1295,11 +1303,11 @@ impl DuelEngine {
                 (detail.to_string(), 0)
             }
             DuelingEffect::DrawOne => {
-                let drawn = Self::draw(board, scorer, 1, Zone::DuelingHand(scorer), &mut moves);
+                let drawn = self.draw(board, scorer, 1, Zone::DuelingHand(scorer), &mut moves);
                 (format!("{drawn} card drawn for the dueling hand"), 0)
             }
             DuelingEffect::DiscardToDrawTwo => {
-                let drawn = Self::draw(board, scorer, 2, Zone::DuelingHand(scorer), &mut moves);
+                let drawn = self.draw(board, scorer, 2, Zone::DuelingHand(scorer), &mut moves);
                 (
                     format!("the card is discarded to draw two cards; {drawn} drawn"),
                     0,
@@ -1336,7 +1344,7 @@ impl DuelEngine {
             Zone::Hand(side)
         };
         let mut moves = Vec::new();
-        let drawn = Self::draw(board, side, usize::from(wanted), to, &mut moves);
+        let drawn = self.draw(board, side, usize::from(wanted), to, &mut moves);
         let drawn = u8::try_from(drawn).unwrap_or(wanted);
         let card = self.name(board, fighter);
         self.emit(
@@ -1360,17 +1368,21 @@ impl DuelEngine {
 
     /// Draws up to `count` cards from the top of `side`'s draw deck to `to`; how many it
     /// drew (fewer where the deck runs out).
-    fn draw(board: &mut Board, side: Side, count: usize, to: Zone, moves: &mut Vec<Move>) -> usize {
-        let mut drawn = 0;
-        for _ in 0..count {
-            let Some(top) = board.zone(Zone::DrawDeck(side)).first().copied() else {
-                break;
-            };
-            moves.push(describe_move(board, top, Zone::DrawDeck(side), to));
-            board.move_to(top, to);
-            drawn += 1;
-        }
-        drawn
+    fn draw(
+        &self,
+        board: &mut Board,
+        side: Side,
+        count: usize,
+        to: Zone,
+        moves: &mut Vec<Move>,
+    ) -> usize {
+        let taken = board.move_first(Zone::DrawDeck(side), count, to);
+        moves.extend(
+            taken
+                .iter()
+                .map(|&id| move_said(self.words(), board, id, Zone::DrawDeck(side), to)),
+        );
+        taken.len()
     }
 
     fn defeat_check(&mut self, board: &mut Board, hit_side: Side) -> Result<(), MissingFact> {
@@ -1459,7 +1471,13 @@ impl DuelEngine {
             {
                 if let Some(from) = board.zone_of(id) {
                     let owner = board.instance(id).map_or(loser, |i| i.owner);
-                    moves.push(describe_move(board, id, from, Zone::DiscardPile(owner)));
+                    moves.push(move_said(
+                        self.words(),
+                        board,
+                        id,
+                        from,
+                        Zone::DiscardPile(owner),
+                    ));
                     names.push(self.name(board, id));
                     board.move_to(id, Zone::DiscardPile(owner));
                 }
@@ -1507,7 +1525,13 @@ impl DuelEngine {
                 .collect();
             for id in &returning {
                 let from = board.zone_of(*id).unwrap_or(Zone::DuelingPile(side));
-                moves.push(describe_move(board, *id, from, Zone::DrawDeck(side)));
+                moves.push(move_said(
+                    self.words(),
+                    board,
+                    *id,
+                    from,
+                    Zone::DrawDeck(side),
+                ));
                 board.move_to(*id, Zone::DrawDeck(side));
             }
             if crate::engine::shuffle_deck(board, side, &mut self.random) == 0 {
