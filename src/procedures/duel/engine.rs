@@ -1517,22 +1517,12 @@ impl DuelEngine {
         // 2. Each player reshuffles his dueling hand and pile into his draw deck.
         for side in [self.initiator, self.defender_side()] {
             let mut moves = Vec::new();
-            let returning: Vec<CardId> = board
-                .zone(Zone::DuelingHand(side))
-                .iter()
-                .chain(board.zone(Zone::DuelingPile(side)))
-                .copied()
-                .collect();
-            for id in &returning {
-                let from = board.zone_of(*id).unwrap_or(Zone::DuelingPile(side));
-                moves.push(move_said(
-                    self.words(),
-                    board,
-                    *id,
-                    from,
-                    Zone::DrawDeck(side),
-                ));
-                board.move_to(*id, Zone::DrawDeck(side));
+            // The hand, then the pile, each card to the bottom of the deck in turn.
+            for from in [Zone::DuelingHand(side), Zone::DuelingPile(side)] {
+                let returned = board.move_first(from, usize::MAX, Zone::DrawDeck(side));
+                moves.extend(returned.iter().map(|&id| {
+                    move_said(self.words(), board, id, from, Zone::DrawDeck(side))
+                }));
             }
             if crate::engine::shuffle_deck(board, side, &mut self.random) == 0 {
                 board.zones.remove(&Zone::DrawDeck(side));
@@ -1547,7 +1537,7 @@ impl DuelEngine {
                 board,
                 DuelEvent::Reshuffled {
                     side,
-                    returned: returning.len(),
+                    returned: moves.len(),
                     deck_size,
                 },
                 &[DEFEAT_DAMAGE, HAND_DECK],
