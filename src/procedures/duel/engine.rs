@@ -1520,9 +1520,11 @@ impl DuelEngine {
             // The hand, then the pile, each card to the bottom of the deck in turn.
             for from in [Zone::DuelingHand(side), Zone::DuelingPile(side)] {
                 let returned = board.move_first(from, usize::MAX, Zone::DrawDeck(side));
-                moves.extend(returned.iter().map(|&id| {
-                    move_said(self.words(), board, id, from, Zone::DrawDeck(side))
-                }));
+                moves.extend(
+                    returned
+                        .iter()
+                        .map(|&id| move_said(self.words(), board, id, from, Zone::DrawDeck(side))),
+                );
             }
             if crate::engine::shuffle_deck(board, side, &mut self.random) == 0 {
                 board.zones.remove(&Zone::DrawDeck(side));
