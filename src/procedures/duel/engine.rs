@@ -371,6 +371,13 @@ impl DuelEngine {
         });
     }
 
+    /// Moves a card from one zone to the end of another: the move, as the event gives it.
+    fn shift(&self, board: &mut Board, id: CardId, from: Zone, to: Zone) -> Move {
+        let moved = move_said(self.words(), board, id, from, to);
+        board.move_to(id, to);
+        moved
+    }
+
     /// A card's name, where anyone reads the duel's words.
     fn name(&self, board: &Board, id: CardId) -> String {
         self.words().text(|| board.describe(id))
@@ -879,8 +886,7 @@ impl DuelEngine {
             if Self::printed_damage(board, id)? == 0 {
                 let from = board.zone_of(id).unwrap_or(Zone::DiscardPile(side));
                 let to = Zone::DiscardPile(side);
-                let moved = move_said(self.words(), board, id, from, to);
-                board.move_to(id, to);
+                let moved = self.shift(board, id, from, to);
                 self.result.defeated = Some(side);
                 let card = self.name(board, id);
                 self.emit(
@@ -944,14 +950,7 @@ impl DuelEngine {
             match top {
                 Some(top) => {
                     let destiny = Self::destiny_of(board, top)?;
-                    let moved = move_said(
-                        self.words(),
-                        board,
-                        top,
-                        Zone::DrawDeck(side),
-                        Zone::Hand(side),
-                    );
-                    board.move_to(top, Zone::Hand(side));
+                    let moved = self.shift(board, top, Zone::DrawDeck(side), Zone::Hand(side));
                     let name = self.name(board, top);
                     self.emit(
                         board,
@@ -1148,14 +1147,12 @@ impl DuelEngine {
         blocking: bool,
     ) -> Result<(), MissingFact> {
         let destiny = Self::destiny_of(board, card)?;
-        let moved = move_said(
-            self.words(),
+        let moved = self.shift(
             board,
             card,
             Zone::DuelingHand(side),
             Zone::DuelingPile(side),
         );
-        board.move_to(card, Zone::DuelingPile(side));
         self.attack_card = Some(card);
         let name = self.name(board, card);
         if blocking {
