@@ -699,16 +699,16 @@ impl Board {
         }))
     }
 
-    /// A trait's value, as `derive` derives it from the card, derived once for each
-    /// definition; unknown if the card is not on the board.
+    /// A trait's value ([`crate::cards::traits::quick_value`]), derived once for each
+    /// definition; unknown if the card is not on the board or the trait is not one of those.
     pub fn trait_value(
         &self,
         id: CardId,
         kind: crate::cards::TraitKind,
-        derive: fn(&Card) -> crate::cards::traits::TraitValue,
     ) -> crate::cards::traits::TraitValue {
+        use crate::cards::traits::{TraitValue, quick_value};
         let (Some(instance), Some(card)) = (self.instance(id), self.card(id)) else {
-            return crate::cards::traits::TraitValue::Unknown;
+            return TraitValue::Unknown;
         };
         let key = (instance.definition, kind);
         if let Some(value) = self
@@ -717,7 +717,7 @@ impl Board {
         {
             return value;
         }
-        let value = derive(card);
+        let value = quick_value(card, kind).unwrap_or(TraitValue::Unknown);
         self.derived
             .remembered(|facts| facts.traits.insert(key, value));
         value
@@ -1003,6 +1003,38 @@ mod tests {
         let mut emptied = board.clone();
         emptied.move_first(deck, 5, Zone::Hand(Side::Dark));
         assert!(!emptied.zones.contains_key(&deck));
+    }
+
+    #[test]
+    fn what_a_board_derives_is_remembered_until_its_definitions_change() {
+        use crate::cards::TraitKind;
+        use crate::cards::traits::TraitValue;
+        let mut board = Board::new(Ruleset::latest(), 0);
+        let definition = board.define(Card::named(
+            "Jedi Apprentice",
+            crate::cards::Game::YoungJedi,
+        ));
+        let id = board.add(Zone::Hand(Side::Light), definition, Side::Light);
+        assert_eq!(board.trait_value(id, TraitKind::Jedi), TraitValue::Yes);
+        // A copy shares what was derived; a change of the definitions forgets it.
+        let mut copy = board.clone();
+        if let Some(card) = copy.definitions_mut().get_mut(definition.0 as usize) {
+            card.title = "Padawan Apprentice".to_string();
+        }
+        assert_eq!(copy.trait_value(id, TraitKind::Jedi), TraitValue::No);
+        assert_eq!(board.trait_value(id, TraitKind::Jedi), TraitValue::Yes);
+        assert_eq!(
+            board.trait_value(id, TraitKind::PodracerPilot),
+            TraitValue::Unknown
+        );
+        // A card that is no weapon has no users: the fact it lacks, remembered as such.
+        for _ in 0..2 {
+            assert!(matches!(
+                board.weapon_box(id, id),
+                Err(crate::cards::users::UsersUnknown::Weapon { .. })
+            ));
+        }
+        assert_eq!(board.weapon_box(id, CardId(99)), Ok(None));
     }
 
     #[test]

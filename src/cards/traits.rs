@@ -238,6 +238,18 @@ pub fn title_trait_of(card: &Card, kind: TraitKind) -> Option<DerivedTrait> {
     Some(stated(card, kind).unwrap_or_else(|| title_trait(card, kind, terms)))
 }
 
+/// The value of a trait a procedure asks at every step, derived as the derivations of this
+/// module derive it, without its reason: a lightsaber, a dueling character, a Jedi, and the
+/// traits of the title rule alone; `None` for the others.
+pub fn quick_value(card: &Card, kind: TraitKind) -> Option<TraitValue> {
+    match kind {
+        TraitKind::Lightsaber => Some(is_lightsaber(card)),
+        TraitKind::DuelingCharacter => Some(is_dueling_character(card)),
+        TraitKind::Jedi => Some(is_jedi(card)),
+        _ => title_trait_value(card, kind),
+    }
+}
+
 /// [`title_trait_of`]'s value alone.
 pub fn title_trait_value(card: &Card, kind: TraitKind) -> Option<TraitValue> {
     let terms = title_terms(kind)?;
@@ -690,6 +702,14 @@ mod tests {
                     card.full_name()
                 );
             }
+            for (kind, derived) in [
+                (TraitKind::Lightsaber, lightsaber(card).value),
+                (TraitKind::DuelingCharacter, dueling_character(card).value),
+                (TraitKind::Jedi, jedi(card).value),
+            ] {
+                assert_eq!(quick_value(card, kind), Some(derived), "{kind:?}");
+            }
+            assert_eq!(quick_value(card, TraitKind::PodracerPilot), None);
         }
         assert!(checked > 5_000, "{checked}");
         let mut card = Card::named("Qui-Gon Jinn's Lightsaber", crate::cards::Game::YoungJedi);

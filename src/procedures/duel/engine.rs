@@ -457,19 +457,11 @@ impl DuelEngine {
     }
 
     fn is_dueling(board: &Board, id: CardId) -> bool {
-        board.trait_value(
-            id,
-            crate::cards::TraitKind::DuelingCharacter,
-            crate::cards::traits::is_dueling_character,
-        ) == TraitValue::Yes
+        board.trait_value(id, crate::cards::TraitKind::DuelingCharacter) == TraitValue::Yes
     }
 
     fn is_lightsaber(board: &Board, id: CardId) -> bool {
-        board.trait_value(
-            id,
-            crate::cards::TraitKind::Lightsaber,
-            crate::cards::traits::is_lightsaber,
-        ) == TraitValue::Yes
+        board.trait_value(id, crate::cards::TraitKind::Lightsaber) == TraitValue::Yes
     }
 
     /// Whether the weapon's boxes let the character use it; an error names a missing fact.
