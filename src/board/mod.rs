@@ -532,8 +532,11 @@ impl fmt::Debug for Stated {
 #[derive(Clone, Default)]
 pub struct Derived(std::sync::Arc<std::sync::Mutex<DerivedFacts>>);
 
+/// The facts [`Derived`] holds: by pair of definitions, the first box of the weapon the
+/// character may use (its place among the boxes) or what is not known; by definition and
+/// trait, its value.
 #[derive(Default)]
-pub struct DerivedFacts {
+struct DerivedFacts {
     users: BTreeMap<
         (DefinitionId, DefinitionId),
         Result<Option<usize>, crate::cards::users::UsersUnknown>,

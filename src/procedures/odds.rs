@@ -736,9 +736,6 @@ impl Seen {
     }
 }
 
-/// The key of a draw deck among a move's places ([`Zone::key`]).
-const DRAW_DECK: &str = "draw-deck";
-
 /// The batches of cards an event's moves draw from each deck not yet returned to.
 fn note_batches(
     moves: &[crate::engine::Move],
@@ -751,13 +748,13 @@ fn note_batches(
     let mut first: Option<Side> = None;
     for motion in moves {
         let from = motion.from.side;
-        if motion.from.zone == DRAW_DECK && !returned[index(from)] {
+        if motion.from.zone == Zone::DrawDeck(from).key() && !returned[index(from)] {
             counts[index(from)] += 1;
             first.get_or_insert(from);
         }
     }
     for motion in moves {
-        if motion.to.zone == DRAW_DECK {
+        if motion.to.zone == Zone::DrawDeck(motion.to.side).key() {
             returned[index(motion.to.side)] = true;
         }
     }
