@@ -1162,6 +1162,20 @@ impl Card {
             .and_then(|fact| fact.value.number())
     }
 
+    /// The order of two cards' full names ([`Card::full_name`]), as text is ordered, without
+    /// writing either.
+    pub fn full_name_cmp(&self, other: &Card) -> std::cmp::Ordering {
+        fn bytes(card: &Card) -> impl Iterator<Item = u8> + '_ {
+            let subtitle = card.subtitle.as_deref();
+            card.title.bytes().chain(
+                subtitle
+                    .into_iter()
+                    .flat_map(|subtitle| ", ".bytes().chain(subtitle.bytes())),
+            )
+        }
+        bytes(self).cmp(bytes(other))
+    }
+
     /// `Title, Subtitle`, or the title alone.
     pub fn full_name(&self) -> String {
         match &self.subtitle {

@@ -712,6 +712,21 @@ mod tests {
             assert_eq!(quick_value(card, TraitKind::PodracerPilot), None);
         }
         assert!(checked > 5_000, "{checked}");
+        // Full names are ordered as the text they write.
+        let cards = crate::cards::Catalog::embedded().cards();
+        for pair in cards.windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            assert_eq!(a.full_name_cmp(b), a.full_name().cmp(&b.full_name()));
+            assert_eq!(b.full_name_cmp(a), b.full_name().cmp(&a.full_name()));
+        }
+        let mut with_subtitle = Card::named("A B", crate::cards::Game::YoungJedi);
+        with_subtitle.title = "A".to_string();
+        with_subtitle.subtitle = Some("B".to_string());
+        let plain = Card::named("A B", crate::cards::Game::YoungJedi);
+        assert_eq!(
+            with_subtitle.full_name_cmp(&plain),
+            with_subtitle.full_name().cmp(&plain.full_name())
+        );
         let mut card = Card::named("Qui-Gon Jinn's Lightsaber", crate::cards::Game::YoungJedi);
         card.subtitle = Some("Jedi Master".to_string());
         assert!(name_includes(&card, &["lightsaber jedi"]));

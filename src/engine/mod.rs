@@ -156,8 +156,8 @@ pub struct Pending<K> {
 /// Whether anyone reads the words of a procedure's events, decisions and result: a walk does;
 /// the odds' runs read only what the procedure comes to, which cards moved and the rules
 /// applied. A procedure builds no words that no one reads: a label, a prompt or a card's name
-/// is then empty. What a decider reads stays: the name of a card tied on destiny with
-/// another, which the odds' reading order tells apart by it.
+/// is then empty. Nothing a procedure or a decider decides by rests on them, and what a stop,
+/// a missing fact or a refusal says is built whatever the words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Words {
     /// Every word is built, as a walk shows them.

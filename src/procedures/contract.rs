@@ -738,9 +738,7 @@ impl<P: Procedure> Door for Registered<P> {
     ) -> Result<Box<dyn super::odds::Simulator + 'a>, super::odds::OddsRefusal> {
         let ending = P::ENDING.ok_or(super::odds::OddsRefusal::NoEnding(P::TITLE))?;
         let table = P::Table::of_board(table).ok_or(super::odds::OddsRefusal::NotYoungJedi)?;
-        Ok(super::odds::simulator::<P>(
-            table, corpus, action, choices, policies, ending,
-        ))
+        super::odds::simulator::<P>(table, corpus, action, choices, policies, ending)
     }
 
     fn event_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {

@@ -623,36 +623,50 @@ struct OddsDecider<'a> {
     watch: Option<Side>,
     met: Option<Met>,
     events: &'a std::cell::Cell<usize>,
+    /// The board the run started from: its cards' names, which a run need not write.
+    board: &'a Board,
 }
 
 /// The options of a decision in the order the odds read them: options with a destiny,
-/// highest first (then by card, then as listed); the others as listed, after any with a
-/// destiny... kept in place where none has one.
-fn reading_order(decision: &Decision) -> Vec<usize> {
+/// highest first, then a card known only by its destiny before a named one, named cards by
+/// full name, then as listed; the others as listed, after any with a destiny... kept in
+/// place where none has one. The names are read from `board`, not from the options, whose
+/// words a run need not write.
+fn reading_order(decision: &Decision, board: &Board) -> Vec<usize> {
     let mut order: Vec<usize> = (0..decision.options.len()).collect();
     if decision
         .options
         .iter()
         .any(|option| option.destiny.is_some())
     {
-        let key = |at: usize| {
+        let named = |at: usize| {
+            decision.options[at]
+                .card
+                .and_then(|id| board.card(id))
+                .filter(|card| !card.anonymous)
+        };
+        let destiny = |at: usize| {
             let option = &decision.options[at];
             (
                 option.destiny.is_none(),
                 std::cmp::Reverse(option.destiny.unwrap_or(i32::MIN)),
-                &option.name,
-                at,
             )
         };
-        // Every key is distinct (its place last), so an unstable sort is the stable one.
-        order.sort_unstable_by(|&a, &b| key(a).cmp(&key(b)));
+        order.sort_by(|&a, &b| {
+            destiny(a)
+                .cmp(&destiny(b))
+                .then_with(|| match (named(a), named(b)) {
+                    (Some(x), Some(y)) => x.full_name_cmp(y),
+                    (x, y) => x.is_some().cmp(&y.is_some()),
+                })
+        });
     }
     order
 }
 
 /// The option a policy takes, reading the options highest destiny first.
-fn policy_choice(policy: Policy, decision: &Decision) -> usize {
-    let order = reading_order(decision);
+fn policy_choice(policy: Policy, decision: &Decision, board: &Board) -> usize {
+    let order = reading_order(decision, board);
     let chosen = policy.choose_among(
         decision,
         order.iter().filter_map(|&at| decision.options.get(at)),
@@ -676,7 +690,11 @@ impl Decider for OddsDecider<'_> {
                 decision: decision.clone(),
             });
         }
-        Ok(policy_choice(self.policies.of(decision.who), decision))
+        Ok(policy_choice(
+            self.policies.of(decision.who),
+            decision,
+            self.board,
+        ))
     }
 }
 
@@ -770,6 +788,8 @@ fn note_batches(
 /// Everything a run needs besides its deck order and its forced answer.
 struct Runner<'a, P: Procedure> {
     table: &'a P::Table,
+    /// The table as a Young Jedi board.
+    board: &'a Board,
     policies: Policies,
     ending: fn(&P::Result) -> Result<Ending, OddsRefusal>,
     /// Whether its runs build their words ([`Words`]): the answer is the same either way.
@@ -781,12 +801,10 @@ struct Runner<'a, P: Procedure> {
 
 impl<P: Procedure> Runner<'_, P> {
     /// One run: the decks arranged by `arrange`, the `force`d answer given, the decisions of
-    /// `watch` looked for. A run whose words no one reads and that is refused (a stop, a
-    /// refusal by the rules) is played again with its words, so that the refusal is said in
-    /// full.
+    /// `watch` looked for.
     fn run(
         &self,
-        arrange: impl Fn(&mut Board),
+        arrange: impl FnOnce(&mut Board),
         force: Option<(usize, usize)>,
         watch: Option<Side>,
         seen: &mut Seen,
@@ -797,28 +815,13 @@ impl<P: Procedure> Runner<'_, P> {
         } else {
             self.words
         };
-        match self.play(&arrange, force, watch, words, seen) {
-            Err(_) if !words.read() => {
-                self.play(&arrange, force, watch, Words::Read, &mut Seen::forgetful())
-            }
-            played => played,
-        }
-    }
-
-    fn play(
-        &self,
-        arrange: &dyn Fn(&mut Board),
-        force: Option<(usize, usize)>,
-        watch: Option<Side>,
-        words: Words,
-        seen: &mut Seen,
-    ) -> Result<Trial, OddsRefusal> {
         let mut table = self.table.clone();
         let board = table.as_board_mut().ok_or(OddsRefusal::NotYoungJedi)?;
         arrange(board);
         let mut engine = self.start.clone();
         let events = std::cell::Cell::new(0usize);
         let mut decider = OddsDecider {
+            board: self.board,
             policies: self.policies,
             asked: 0,
             force,
@@ -886,14 +889,15 @@ pub fn simulator<'a, P: Procedure>(
     choices: &Choices,
     policies: Policies,
     ending: EndingOf<P::Result>,
-) -> Box<dyn Simulator + 'a> {
-    Box::new(Runner::<P> {
+) -> Result<Box<dyn Simulator + 'a>, OddsRefusal> {
+    Ok(Box::new(Runner::<P> {
         table,
+        board: table.as_board().ok_or(OddsRefusal::NotYoungJedi)?,
         policies,
         ending,
         words: Words::Unread,
         start: P::start(table, corpus, action, choices),
-    })
+    }))
 }
 
 /// Every multiset of `size` cards that `left` (a count per kind) can give, in order, each
@@ -1034,6 +1038,7 @@ pub fn odds<P: Procedure>(
     let mut decks = Decks::of(board, counted_decks);
     let runner = Runner::<P> {
         table,
+        board,
         policies,
         ending,
         // The naive reference runs as a walk does, every word built: what the odds sum
@@ -1247,7 +1252,7 @@ pub fn odds<P: Procedure>(
                 })
                 .collect();
             // The policy's own choice is the distribution shown for the decision as played.
-            let policy_first = policy_choice(policies.of(side), &met.decision);
+            let policy_first = policy_choice(policies.of(side), &met.decision, board);
             let played_label = met
                 .decision
                 .options

@@ -662,8 +662,9 @@ impl DuelEngine {
         board: &Board,
         label: impl FnOnce() -> String,
         card: Option<CardId>,
-        cites: &'static [Citation],
+        cites: impl Into<Cow<'static, [Citation]>>,
     ) -> DecisionOption {
+        let cites = cites.into();
         match card {
             Some(id) if self.words().read() => {
                 DecisionOption::about_card(label(), id, board.card(id), cites)
@@ -677,7 +678,7 @@ impl DuelEngine {
     }
 
     /// An option that names no card.
-    fn unnamed(label: Cow<'static, str>, cites: &'static [Citation]) -> DecisionOption {
+    fn unnamed(label: Cow<'static, str>, cites: Cow<'static, [Citation]>) -> DecisionOption {
         DecisionOption {
             label,
             card: None,
@@ -685,14 +686,17 @@ impl DuelEngine {
             aliases: Vec::new(),
             destiny: None,
             declines: false,
-            cites: Cow::Borrowed(cites),
+            cites,
         }
     }
 
-    fn decline(label: impl Into<Cow<'static, str>>, cites: &'static [Citation]) -> DecisionOption {
+    fn decline(
+        label: impl Into<Cow<'static, str>>,
+        cites: impl Into<Cow<'static, [Citation]>>,
+    ) -> DecisionOption {
         DecisionOption {
             declines: true,
-            ..Self::unnamed(label.into(), cites)
+            ..Self::unnamed(label.into(), cites.into())
         }
     }
 
@@ -801,16 +805,11 @@ impl DuelEngine {
                     } else {
                         EXAMPLE_NOT_DUELIST
                     };
-                    let cites: &'static [Citation] = match example {
-                        EXAMPLE_VERSION => &[WHO_FIGHTS, EXAMPLE_VERSION],
-                        EXAMPLE_DUELIST => &[WHO_FIGHTS, EXAMPLE_DUELIST],
-                        _ => &[WHO_FIGHTS, EXAMPLE_NOT_DUELIST],
-                    };
                     options.push(self.option(
                         board,
                         || format!("defend with {} instead", board.describe(id)),
                         Some(id),
-                        cites,
+                        vec![WHO_FIGHTS, example],
                     ));
                 }
                 Decision {
@@ -1101,34 +1100,7 @@ impl DuelEngine {
                 }),
             });
         }
-        if !self.words().read() {
-            Self::name_ties(board, &mut options);
-        }
         Ok(options)
-    }
-
-    /// Names the cards that share a destiny number with another option, where no one reads
-    /// the words: a policy that reads a hand highest first tells such cards apart by name
-    /// (the odds' reading order), so the name is part of the choice, not only of its words.
-    fn name_ties(board: &Board, options: &mut [DecisionOption]) {
-        let mut count: std::collections::BTreeMap<i32, usize> = Default::default();
-        for option in options.iter() {
-            if let Some(destiny) = option.destiny {
-                *count.entry(destiny).or_default() += 1;
-            }
-        }
-        for option in options.iter_mut() {
-            let tied = option
-                .destiny
-                .is_some_and(|destiny| count.get(&destiny).is_some_and(|&count| count > 1));
-            if tied {
-                option.name = option
-                    .card
-                    .and_then(|id| board.card(id))
-                    .filter(|card| !card.anonymous)
-                    .map(|card| Cow::Owned(card.full_name()));
-            }
-        }
     }
 
     fn play(
@@ -1919,23 +1891,15 @@ impl DuelEngine {
                                     effect.label()
                                 )
                             }),
-                            options: {
-                                let rule: &'static [Citation] =
-                                    if self.text_rule(board, scorer) == TEXT_LIGHTSABER {
-                                        &[TEXT_LIGHTSABER]
-                                    } else {
-                                        &[PC_DUELING_TEXT]
-                                    };
-                                vec![
-                                    self.option(
-                                        board,
-                                        || format!("use it: {}", effect.label()),
-                                        Some(card),
-                                        rule,
-                                    ),
-                                    Self::decline("do not use it", rule),
-                                ]
-                            },
+                            options: vec![
+                                self.option(
+                                    board,
+                                    || format!("use it: {}", effect.label()),
+                                    Some(card),
+                                    vec![self.text_rule(board, scorer)],
+                                ),
+                                Self::decline("do not use it", vec![self.text_rule(board, scorer)]),
+                            ],
                             more: Vec::new(),
                         }));
                     }
