@@ -19,12 +19,17 @@ use num_bigint::BigUint;
 mod common;
 
 fn scenario(name: &str) -> String {
+    bundled(&format!("odds/{name}"))
+}
+
+/// A bundled scenario, by its path under `scenarios/`.
+fn bundled(path: &str) -> String {
     std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scenarios/odds")
-            .join(name),
+            .join("scenarios")
+            .join(path),
     )
-    .expect("a bundled odds scenario")
+    .unwrap_or_else(|error| panic!("{path}: {error}"))
 }
 
 fn go(_: Progress) -> Flow {
@@ -280,11 +285,7 @@ fn odds_are_refused_with_the_reason() {
         }
         other => panic!("{other:?}"),
     }
-    let claim = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scenarios/check/battle-plan-leaves-out-a-character.yaml"),
-    )
-    .expect("a bundled check");
+    let claim = bundled("check/battle-plan-leaves-out-a-character.yaml");
     // A procedure whose endings the odds do not count is refused before any run, whatever
     // its position claims.
     match odds(&claim, &OddsAsk::default()) {
@@ -292,11 +293,7 @@ fn odds_are_refused_with_the_reason() {
         other => panic!("{other:?}"),
     }
     // A dueling hand given only as a count holds unknown cards.
-    let unknown_hand = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scenarios/duel/mid-duel-unknown-cards-in-a-hand.yaml"),
-    )
-    .expect("a bundled duel");
+    let unknown_hand = bundled("duel/mid-duel-unknown-cards-in-a-hand.yaml");
     match odds(&unknown_hand, &OddsAsk::default()) {
         Err(OddsError::Refused(OddsRefusal::CountedHand(side))) => {
             assert_eq!(side, "Dark Side");
@@ -304,11 +301,7 @@ fn odds_are_refused_with_the_reason() {
         other => panic!("{other:?}"),
     }
     // A deck given as a count that the duel never draws from changes nothing.
-    let undrawn = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scenarios/duel/r2-d2-alone-latest-damage-zero.yaml"),
-    )
-    .expect("a bundled duel");
+    let undrawn = bundled("duel/r2-d2-alone-latest-damage-zero.yaml");
     let undrawn = undrawn.replace("  deck: [1, 2, 3]", "  deck: {count: 3}");
     assert!(undrawn.contains("{count: 3}"), "{undrawn}");
     let answer = odds(&undrawn, &OddsAsk::default()).expect("odds").answer;
@@ -531,10 +524,7 @@ fn a_stopped_answer_is_labelled_partial() {
 fn the_exact_answer_is_every_order_summed() {
     for text in [
         scenario("one-card-each-checked-by-hand.yaml"),
-        std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/duel/hands-empty-tied.yaml"),
-        )
-        .expect("a bundled duel"),
+        bundled("duel/hands-empty-tied.yaml"),
     ] {
         let exact = odds(&text, &OddsAsk::default()).expect("exact").answer;
         let naive = odds(

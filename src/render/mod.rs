@@ -469,9 +469,7 @@ impl Indented {
             }
         }
     }
-}
 
-impl Indented {
     /// An array or an object opens: one level deeper, nothing in it yet.
     fn open<W: std::io::Write + ?Sized>(
         &mut self,
@@ -489,7 +487,7 @@ impl Indented {
         writer: &mut W,
         bracket: &[u8],
     ) -> std::io::Result<()> {
-        self.level -= 1;
+        self.level = self.level.saturating_sub(1);
         if self.has_value {
             self.new_line(writer, false)?;
         }
