@@ -1142,7 +1142,7 @@ impl BattleEngine {
                 && !weapon_cancelled
                 && let Some(weapon_card) = board.card(weapon).cloned()
             {
-                match crate::cards::users::box_for(&weapon_card, &card)? {
+                match board.weapon_box(weapon, *fighter)?.cloned() {
                     Some(used) => {
                         if let Some(bonus) = used.bonus {
                             parts.push((
@@ -1626,7 +1626,7 @@ impl BattleEngine {
                     parts = self.power_parts(board, card, &situation, &mut cites)?;
                     if let Some(weapon) = entry.weapon
                         && let Some(weapon_card) = board.card(weapon)
-                        && let Some(used) = crate::cards::users::box_for(weapon_card, card)?
+                        && let Some(used) = board.weapon_box(weapon, fighter)?
                         && let Some(bonus) = used.bonus
                     {
                         parts.push((format!("power bonus of {}", weapon_card.full_name()), bonus));

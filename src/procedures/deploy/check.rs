@@ -18,11 +18,11 @@ pub fn weapons_without_user(board: &Board) -> Vec<Violation> {
         for side in [Side::Light, Side::Dark] {
             let here = board.zone(Zone::InPlay(*planet, side));
             let face_up = |id: &&CardId| board.instance(**id).is_some_and(|card| !card.face_down);
-            let characters: Vec<&crate::cards::Card> = here
+            let characters: Vec<CardId> = here
                 .iter()
                 .filter(face_up)
                 .filter(|id| board.card_type(**id) == Some(CardType::Character))
-                .filter_map(|id| board.card(*id))
+                .copied()
                 .collect();
             for id in here.iter().filter(face_up) {
                 if board.card_type(*id) != Some(CardType::Weapon) {
@@ -33,8 +33,8 @@ pub fn weapons_without_user(board: &Board) -> Vec<Violation> {
                 };
                 let mut usable = false;
                 let mut known = true;
-                for character in &characters {
-                    match crate::cards::users::box_for(weapon, character) {
+                for &character in &characters {
+                    match board.weapon_box(*id, character) {
                         Ok(Some(_)) => usable = true,
                         Ok(None) => {}
                         Err(_) => known = false,
