@@ -73,13 +73,13 @@ pub fn odds_file(
     let Some((door, action)) =
         crate::walk::door_of(&file).map_err(|problem| OddsError::Input(problem.into()))?
     else {
-        let mut problem = Problem::error(
+        let problem = Problem::error(
             "odds-need-an-action",
             "the odds count the endings of an action, and the scenario names none",
             None,
             "",
-        );
-        problem.help = Some(format!(
+        )
+        .with_help(format!(
             "add an `action:` whose endings the odds count: {}",
             procedures::counted_actions()
                 .iter()

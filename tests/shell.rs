@@ -1240,3 +1240,17 @@ deck light 5 3 3 3
     );
     assert!(answers[1].contains("0 cards  1 · 100.0%"), "{}", answers[1]);
 }
+
+/// What a board remembers of who may use a weapon is forgotten when a card's facts change:
+/// a check after `set … usable_by` judges the new users.
+#[test]
+fn a_changed_weapon_is_judged_by_its_new_users() {
+    let (out, _) = transcript(&format!(
+        "{BUILD_EXAMPLE}check\nset Darth Maul's Lightsaber (The Jedi Council) usable_by Qui-Gon Jinn\ncheck\n"
+    ));
+    let (before, after) = out
+        .split_once("usable_by")
+        .expect("the transcript echoes the set");
+    assert!(!before.contains("weapon-without-user"), "{before}");
+    assert!(after.contains("weapon-without-user"), "{after}");
+}
