@@ -534,7 +534,7 @@ pub struct Derived(std::sync::Arc<std::sync::Mutex<DerivedFacts>>);
 
 /// The facts [`Derived`] holds: by pair of definitions, the first box of the weapon the
 /// character may use (its place among the boxes) or what is not known; by definition and
-/// trait, its value.
+/// trait, its value; by definition and name, whether the name means it.
 #[derive(Default)]
 struct DerivedFacts {
     users: BTreeMap<
@@ -542,6 +542,9 @@ struct DerivedFacts {
         Result<Option<usize>, crate::cards::users::UsersUnknown>,
     >,
     traits: BTreeMap<(DefinitionId, crate::cards::TraitKind), crate::cards::traits::TraitValue>,
+    /// By definition, each name asked of it (a condition's name, from game text) and whether
+    /// it means the card.
+    names: BTreeMap<DefinitionId, Vec<(Box<str>, bool)>>,
 }
 
 impl Derived {
@@ -724,6 +727,38 @@ impl Board {
         self.derived
             .remembered(|facts| facts.traits.insert(key, value));
         value
+    }
+
+    /// Whether `name` means the card, as a name in game text or a scenario finds it
+    /// ([`crate::cards::matching::NameIndex::find`] over the card alone), derived once for each
+    /// definition and name; false if the card is not on the board.
+    pub fn is_named(&self, id: CardId, name: &str) -> bool {
+        let (Some(instance), Some(card)) = (self.instance(id), self.card(id)) else {
+            return false;
+        };
+        let key = instance.definition;
+        let known = self.derived.remembered(|facts| {
+            facts.names.get(&key).and_then(|names| {
+                names
+                    .iter()
+                    .find(|(asked, _)| **asked == *name)
+                    .map(|(_, means)| *means)
+            })
+        });
+        if let Some(means) = known {
+            return means;
+        }
+        let means = crate::cards::matching::NameIndex::new(std::slice::from_ref(card))
+            .find(name)
+            .is_ok();
+        self.derived.remembered(|facts| {
+            facts
+                .names
+                .entry(key)
+                .or_default()
+                .push((name.into(), means))
+        });
+        means
     }
 
     /// Adds a definition, or returns the id of an identical one.

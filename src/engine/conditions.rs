@@ -4,6 +4,7 @@
 use crate::board::{Board, CardId};
 use crate::cards::traits::{dueling_character, jedi, lightsaber};
 use crate::cards::{Card, Condition, ConditionTrait, Side};
+use crate::engine::Words;
 use crate::rules::{Citation, cite};
 
 const DUELING_CHARACTER: Citation = cite("duel.dueling-character");
@@ -40,33 +41,41 @@ pub struct Judged {
 
 impl Judged {
     /// The part of a total the bonus gives: its amount if the condition holds, else 0, with
-    /// a label saying which.
-    pub fn part(&self, whose: &str, amount: i32) -> (String, i32) {
+    /// a label saying which if anyone reads it.
+    pub fn part(&self, whose: &str, amount: i32, words: Words) -> (String, i32) {
         (
-            format!(
-                "game-text power bonus{whose} {}: {}{}",
-                self.phrase,
-                self.reason,
-                if self.holds {
-                    ""
-                } else {
-                    ", so it does not apply"
-                }
-            ),
+            words.text(|| {
+                format!(
+                    "game-text power bonus{whose} {}: {}{}",
+                    self.phrase,
+                    self.reason,
+                    if self.holds {
+                        ""
+                    } else {
+                        ", so it does not apply"
+                    }
+                )
+            }),
             if self.holds { amount } else { 0 },
         )
     }
 }
 
-/// Whether `when` holds for the card in `situation`.
-pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judged {
+/// Whether `when` holds for the card in `situation`; its phrase and reason are built only
+/// if anyone reads them (`words`), and are empty otherwise.
+pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition, words: Words) -> Judged {
+    let judged = judged(board, situation, when, words);
+    Judged {
+        phrase: words.text(|| when.phrase()),
+        ..judged
+    }
+}
+
+/// [`judge`] but for the condition's phrase.
+fn judged(board: &Board, situation: &Situation<'_>, when: &Condition, words: Words) -> Judged {
     let described =
         |id: Option<CardId>| id.map_or_else(|| "no card".to_string(), |id| board.describe(id));
-    let named = |id: CardId, name: &str| {
-        board.card(id).is_some_and(|card| {
-            crate::cards::matching::find(std::slice::from_ref(card), name).is_ok()
-        })
-    };
+    let named = |id: CardId, name: &str| board.is_named(id, name);
     let opponents = || {
         if situation.opponents.is_empty() {
             "he fights no card".to_string()
@@ -79,9 +88,9 @@ pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judg
             format!("he fights {}", crate::text::and_list(&names))
         }
     };
-    let not_a_duel = |phrase: String| Judged {
-        phrase,
-        reason: "a battle's fight is not a duel".to_string(),
+    let not_a_duel = || Judged {
+        phrase: String::new(),
+        reason: words.text(|| "a battle's fight is not a duel".to_string()),
         holds: false,
         rule: None,
     };
@@ -115,50 +124,49 @@ pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judg
                 .and_then(|id| board.card(id))
                 .is_some_and(|card| has_trait(card, *wanted));
             Judged {
-                phrase: when.phrase(),
-                reason: format!("{} is{} {label}", described(opponent), not(holds)),
+                phrase: String::new(),
+                reason: words.text(|| format!("{} is{} {label}", described(opponent), not(holds))),
                 holds,
                 rule,
             }
         }
-        Condition::DuelingA(_) => not_a_duel(when.phrase()),
+        Condition::DuelingA(_) => not_a_duel(),
         Condition::DuelingNamed(name) if situation.in_duel => {
             let opponent = situation.opponents.first().copied();
             Judged {
-                phrase: when.phrase(),
-                reason: format!("his opponent is {}", described(opponent)),
+                phrase: String::new(),
+                reason: words.text(|| format!("his opponent is {}", described(opponent))),
                 holds: opponent.is_some_and(|id| named(id, name)),
                 rule: None,
             }
         }
-        Condition::DuelingNamed(_) => not_a_duel(when.phrase()),
+        Condition::DuelingNamed(_) => not_a_duel(),
         Condition::FightingA(wanted) => {
             let (label, rule) = trait_words(*wanted);
-            let holding: Vec<String> = situation
-                .opponents
-                .iter()
-                .filter(|id| {
-                    board
-                        .card(**id)
-                        .is_some_and(|card| has_trait(card, *wanted))
-                })
-                .map(|id| board.describe(*id))
-                .collect();
-            let reason = match holding.as_slice() {
-                [] if situation.opponents.is_empty() => opponents(),
-                [] => format!("{}, not {label}", opponents()),
-                _ => format!("{} is {label}", crate::text::and_list(&holding)),
-            };
+            let holding = situation.opponents.iter().filter(|id| {
+                board
+                    .card(**id)
+                    .is_some_and(|card| has_trait(card, *wanted))
+            });
+            let holds = holding.clone().next().is_some();
+            let reason = words.text(|| {
+                let holding: Vec<String> = holding.map(|id| board.describe(*id)).collect();
+                match holding.as_slice() {
+                    [] if situation.opponents.is_empty() => opponents(),
+                    [] => format!("{}, not {label}", opponents()),
+                    _ => format!("{} is {label}", crate::text::and_list(&holding)),
+                }
+            });
             Judged {
-                phrase: when.phrase(),
+                phrase: String::new(),
                 reason,
-                holds: !holding.is_empty(),
+                holds,
                 rule,
             }
         }
         Condition::FightingNamed(name) => Judged {
-            phrase: when.phrase(),
-            reason: opponents(),
+            phrase: String::new(),
+            reason: words.text(opponents),
             holds: situation.opponents.iter().any(|id| named(*id, name)),
             rule: None,
         },
@@ -168,21 +176,21 @@ pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judg
                 .and_then(|id| board.card(id))
                 .is_some_and(|card| has_trait(card, *wanted));
             Judged {
-                phrase: when.phrase(),
-                reason: match weapon {
+                phrase: String::new(),
+                reason: words.text(|| match weapon {
                     Some(_) => format!("{} is{} {label}", described(weapon), not(holds)),
                     None => no_weapon(),
-                },
+                }),
                 holds,
                 rule: weapon_rule(rule),
             }
         }
         Condition::UsingNamed(name) => Judged {
-            phrase: when.phrase(),
-            reason: match weapon {
+            phrase: String::new(),
+            reason: words.text(|| match weapon {
                 Some(_) => format!("he uses {}", described(weapon)),
                 None => no_weapon(),
-            },
+            }),
             holds: weapon.is_some_and(|id| named(id, name)),
             rule: weapon_rule(None),
         },
@@ -193,8 +201,8 @@ pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judg
                     && named(instance.id, name)
             });
             Judged {
-                phrase: when.phrase(),
-                reason: match fought {
+                phrase: String::new(),
+                reason: words.text(|| match fought {
                     Some(instance) => format!(
                         "the position marks {} as having fought this turn",
                         board.describe(instance.id)
@@ -202,7 +210,7 @@ pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judg
                     None => {
                         format!("the position marks no {name} of his as having fought this turn")
                     }
-                },
+                }),
                 holds: fought.is_some(),
                 rule: None,
             }
@@ -214,11 +222,13 @@ pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition) -> Judg
                 .iter()
                 .any(|controlled| controlled.name().eq_ignore_ascii_case(planet));
             Judged {
-                phrase: when.phrase(),
-                reason: format!(
-                    "the position {} {planet} among the planets he has controlled",
-                    if held { "lists" } else { "does not list" }
-                ),
+                phrase: String::new(),
+                reason: words.text(|| {
+                    format!(
+                        "the position {} {planet} among the planets he has controlled",
+                        if held { "lists" } else { "does not list" }
+                    )
+                }),
                 holds: held,
                 rule: None,
             }

@@ -206,12 +206,12 @@ pub(crate) fn reshuffle_after_search<K>(
         .into_iter()
         .flatten()
         .collect();
-    pending.emit((events.penalty)(side, taken), &cites, Vec::new(), moves);
+    pending.emit((events.penalty)(side, taken), cites, Vec::new(), moves);
     let winner = taken.ran_out.then(|| side.opponent());
     if let Some(winner) = winner {
         pending.emit(
             (events.deck_victory)(winner),
-            &[events.deck_victory_rule],
+            vec![events.deck_victory_rule],
             Vec::new(),
             Vec::new(),
         );

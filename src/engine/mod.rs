@@ -250,13 +250,13 @@ impl<K> Pending<K> {
     pub fn emit(
         &mut self,
         kind: K,
-        cites: &[Citation],
+        cites: impl Into<Cow<'static, [Citation]>>,
         assumptions: Vec<Assumption>,
         moves: Vec<Move>,
     ) {
         self.events.push_back(Event {
             kind,
-            cites: cites.to_vec(),
+            cites: cites.into(),
             assumptions,
             moves,
             tally: Tally::default(),
@@ -277,7 +277,8 @@ impl<K> Pending<K> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event<K> {
     pub kind: K,
-    pub cites: Vec<Citation>,
+    /// The rules it applied: most events apply rules known before the walk, and borrow them.
+    pub cites: Cow<'static, [Citation]>,
     pub assumptions: Vec<Assumption>,
     pub moves: Vec<Move>,
     pub tally: Tally,

@@ -734,7 +734,7 @@ impl Seen {
         if self.forgetful {
             return;
         }
-        for cite in &event.cites {
+        for cite in event.cites.iter() {
             // A citation is one of a few dozen constants: one met before is found by its
             // address; the set is asked only of the others.
             if !self

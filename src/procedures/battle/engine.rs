@@ -364,7 +364,7 @@ impl BattleEngine {
         Ok(found)
     }
 
-    fn refuse(&mut self, side: Option<Side>, refusal: BattleRefusal, cites: &[Citation]) {
+    fn refuse(&mut self, side: Option<Side>, refusal: BattleRefusal, cites: &'static [Citation]) {
         self.result.refusal = Some(refusal.clone());
         self.pending.emit(
             BattleEvent::Refused {
@@ -676,11 +676,11 @@ impl BattleEngine {
                 planet: planet.name().to_string(),
                 starships: self.starships,
             },
-            if self.starships {
+            std::borrow::Cow::<[Citation]>::Borrowed(if self.starships {
                 &[INTERCEPT, STARSHIP_PLANS]
             } else {
                 &[]
-            },
+            }),
             assumptions,
             Vec::new(),
         );
@@ -956,11 +956,11 @@ impl BattleEngine {
                 entries,
                 stated: self.stated[index(side)],
             },
-            if self.starships {
+            std::borrow::Cow::<[Citation]>::Borrowed(if self.starships {
                 &[STARSHIP_PLANS, EVACUATION, INTERCEPT]
             } else {
                 &[]
-            },
+            }),
             assumptions,
             Vec::new(),
         );
@@ -1040,7 +1040,7 @@ impl BattleEngine {
                 count,
                 attacker: side == self.attacker,
             },
-            &cites,
+            cites,
             Vec::new(),
             moves,
         );
@@ -1080,13 +1080,13 @@ impl BattleEngine {
             parts.push((format!("game-text power bonus of {name}"), bonus));
         }
         for bonus in &card.text.conditional_bonuses {
-            let judged = conditions::judge(board, situation, &bonus.when);
+            let judged = conditions::judge(board, situation, &bonus.when, self.pending.words);
             if let Some(rule) = judged.rule
                 && !cites.contains(&rule)
             {
                 cites.push(rule);
             }
-            parts.push(judged.part(&format!(" of {name}"), bonus.amount));
+            parts.push(judged.part(&format!(" of {name}"), bonus.amount, self.pending.words));
         }
         Ok(parts)
     }
@@ -1236,7 +1236,7 @@ impl BattleEngine {
                 parts,
                 total,
             },
-            &cites,
+            cites,
             assumptions,
             Vec::new(),
         );
@@ -1292,11 +1292,11 @@ impl BattleEngine {
                     })
                     .collect(),
             },
-            if self.starships {
+            std::borrow::Cow::<[Citation]>::Borrowed(if self.starships {
                 &[STARSHIP_BATTLE]
             } else {
                 &[]
-            },
+            }),
             assumptions,
             Vec::new(),
         );
@@ -1507,13 +1507,13 @@ impl BattleEngine {
                 cards,
                 weapon_kept: kept.clone(),
             },
-            if self.starships {
+            std::borrow::Cow::<[Citation]>::Borrowed(if self.starships {
                 &[STARSHIP_BATTLE]
             } else if kept.is_some() {
                 &[FORCE_PUSH]
             } else {
                 &[]
-            },
+            }),
             assumptions,
             moves,
         );
@@ -1549,7 +1549,7 @@ impl BattleEngine {
                 parts,
                 taken,
             },
-            &cites,
+            cites,
             assumptions,
             moves,
         );
@@ -1639,7 +1639,7 @@ impl BattleEngine {
                         card: name.clone(),
                         amount,
                     },
-                    &cites,
+                    cites,
                     vec![assumption],
                     Vec::new(),
                 );
@@ -1743,11 +1743,11 @@ impl BattleEngine {
                     cards: names,
                     deck_size,
                 },
-                if battled {
+                std::borrow::Cow::<[Citation]>::Borrowed(if battled {
                     &[SURVIVORS]
                 } else {
                     &[INTERCEPT, SURVIVORS]
-                },
+                }),
                 Vec::new(),
                 moves,
             );

@@ -95,12 +95,17 @@ impl ClashEngine {
         }
     }
 
-    fn emit(&mut self, kind: ClashEvent, cites: &[Citation], mut moves: Vec<crate::engine::Move>) {
+    fn emit(
+        &mut self,
+        kind: ClashEvent,
+        cites: impl Into<std::borrow::Cow<'static, [Citation]>>,
+        mut moves: Vec<crate::engine::Move>,
+    ) {
         // Kept for the whole walk: no room for moves that will never come.
         moves.shrink_to_fit();
         self.pending.push(Event {
             kind,
-            cites: cites.to_vec(),
+            cites: cites.into(),
             assumptions: Vec::new(),
             moves,
             tally: Tally::default(),
@@ -383,7 +388,7 @@ impl ClashEngine {
                 effect: parts.join("; "),
                 source: source_text,
             },
-            &cites,
+            cites,
             moves,
         );
         {

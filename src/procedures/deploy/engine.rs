@@ -306,7 +306,7 @@ impl DeployEngine {
                 too_dear: self.search.too_dear.clone(),
                 into_hand,
             },
-            &cites,
+            cites,
             assumptions,
             Vec::new(),
         );

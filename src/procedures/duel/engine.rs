@@ -347,7 +347,7 @@ impl DuelEngine {
         &mut self,
         board: &Board,
         kind: DuelEvent,
-        cites: &[Citation],
+        cites: impl Into<Cow<'static, [Citation]>>,
         assumptions: &[Assumption],
         moves: Vec<Move>,
     ) {
@@ -364,7 +364,7 @@ impl DuelEngine {
         };
         self.pending.push(Event {
             kind,
-            cites: cites.to_vec(),
+            cites: cites.into(),
             assumptions,
             moves,
             tally,
@@ -490,7 +490,7 @@ impl DuelEngine {
         Ok(armed)
     }
 
-    fn refuse(&mut self, board: &Board, refusal: Refusal, cites: &[Citation]) {
+    fn refuse(&mut self, board: &Board, refusal: Refusal, cites: &'static [Citation]) {
         self.result.refusal = Some(refusal.clone());
         self.emit(
             board,
@@ -954,7 +954,11 @@ impl DuelEngine {
                         &[],
                         vec![moved],
                     );
-                    parts.push(("destiny drawn for Anakin's power".to_string(), destiny));
+                    parts.push((
+                        self.words()
+                            .text(|| "destiny drawn for Anakin's power".to_string()),
+                        destiny,
+                    ));
                 }
                 None if self.anakin_empty_deck_stops => {
                     return Err(MissingFact::AnakinDestiny {
@@ -964,15 +968,20 @@ impl DuelEngine {
                 }
                 None => {
                     assumptions.push(ANAKIN_EMPTY_DECK);
-                    parts.push(("no card to draw for Anakin's destiny".to_string(), 0));
+                    parts.push((
+                        self.words()
+                            .text(|| "no card to draw for Anakin's destiny".to_string()),
+                        0,
+                    ));
                 }
             }
             cites.push(ANAKIN);
         } else {
             match card.stats.power.as_ref().map(|fact| (&fact.value, fact)) {
-                Some((StatValue::Number(number), fact)) => {
-                    parts.push((number_label("power", Some(fact)), *number))
-                }
+                Some((StatValue::Number(number), fact)) => parts.push((
+                    self.words().text(|| number_label("power", Some(fact))),
+                    *number,
+                )),
                 _ => {
                     return Err(MissingFact::CardNumber {
                         card: card.full_name(),
@@ -984,7 +993,10 @@ impl DuelEngine {
         if let Some(planet) = self.planet {
             for (bonus_planet, bonus) in &card.text.location_bonus {
                 if bonus_planet == planet.name() {
-                    parts.push((format!("power bonus on {planet}"), *bonus));
+                    parts.push((
+                        self.words().text(|| format!("power bonus on {planet}")),
+                        *bonus,
+                    ));
                 }
             }
         }
@@ -993,10 +1005,16 @@ impl DuelEngine {
             && let Some(used) = board.weapon_box(weapon, fighter)?
             && let Some(bonus) = used.bonus
         {
-            parts.push((weapon_bonus_label(weapon_card, used), bonus));
+            parts.push((
+                self.words().text(|| weapon_bonus_label(weapon_card, used)),
+                bonus,
+            ));
         }
         if let Some(bonus) = card.text.text_bonus {
-            parts.push(("game-text power bonus".to_string(), bonus));
+            parts.push((
+                self.words().text(|| "game-text power bonus".to_string()),
+                bonus,
+            ));
         }
         let opponents: Vec<CardId> = self.fighter.get(side.opponent()).into_iter().collect();
         let situation = Situation {
@@ -1007,13 +1025,13 @@ impl DuelEngine {
             weapon_cancelled: false,
         };
         for bonus in &card.text.conditional_bonuses {
-            let judged = conditions::judge(board, &situation, &bonus.when);
+            let judged = conditions::judge(board, &situation, &bonus.when, self.words());
             if let Some(rule) = judged.rule
                 && !cites.contains(&rule)
             {
                 cites.push(rule);
             }
-            parts.push(judged.part("", bonus.amount));
+            parts.push(judged.part("", bonus.amount, self.words()));
         }
         let total = saturating_sum(&parts);
         let weapon = self.weapon.get(side).map(|id| self.name(board, id));
@@ -1021,12 +1039,12 @@ impl DuelEngine {
             board,
             DuelEvent::PowerTotalled {
                 side,
-                card: card.full_name(),
+                card: self.words().text(|| card.full_name()),
                 parts,
                 total,
                 weapon,
             },
-            &cites,
+            cites,
             &assumptions,
             Vec::new(),
         );
@@ -1052,7 +1070,7 @@ impl DuelEngine {
                 drawn,
                 deck_left,
             },
-            &cites,
+            cites,
             &[],
             moves,
         );
@@ -1229,7 +1247,7 @@ impl DuelEngine {
                 detail: "the player chooses not to use it".to_string(),
                 without_lightsaber: false,
             };
-            self.emit(board, event, &cites, &[], moves);
+            self.emit(board, event, cites.to_vec(), &[], moves);
             return;
         }
         if discards {
@@ -1283,7 +1301,7 @@ impl DuelEngine {
             detail,
             without_lightsaber: !self.scorer_has_lightsaber(board, scorer),
         };
-        self.emit(board, event, &cites, &[], moves);
+        self.emit(board, event, cites.to_vec(), &[], moves);
         if extra_hits > 0
             && let Err(fact) = self.hit(board, scorer.opponent(), extra_hits)
         {
@@ -1611,7 +1629,7 @@ impl DuelEngine {
                     parts,
                     taken,
                 },
-                &cites,
+                cites,
                 &assumptions,
                 moves,
             );
@@ -2175,7 +2193,7 @@ impl Procedure for DuelEngine {
                             from: chosen,
                             to,
                         },
-                        &option.cites,
+                        option.cites.clone(),
                         &[],
                         Vec::new(),
                     );
@@ -2222,7 +2240,7 @@ impl Procedure for DuelEngine {
                 self.emit(
                     board,
                     DuelEvent::Passed { side, again: true },
-                    &option.cites,
+                    option.cites.clone(),
                     &[PASSER_LEADS_BY_PASSING],
                     Vec::new(),
                 );
@@ -2236,7 +2254,7 @@ impl Procedure for DuelEngine {
                 self.emit(
                     board,
                     DuelEvent::Passed { side, again: false },
-                    &option.cites,
+                    option.cites.clone(),
                     &[],
                     Vec::new(),
                 );
@@ -2277,7 +2295,11 @@ impl Procedure for DuelEngine {
                                 destiny,
                                 could_have,
                             },
-                            if could_have { &[HIT] } else { &[BLOCK, HIT] },
+                            Cow::<[Citation]>::Borrowed(if could_have {
+                                &[HIT]
+                            } else {
+                                &[BLOCK, HIT]
+                            }),
                             &[],
                             Vec::new(),
                         );

@@ -145,7 +145,7 @@ impl NewLocationEngine {
                 hand_size,
                 occasion: self.occasion,
             },
-            &cites,
+            cites,
             Vec::new(),
             vec![moved],
         );
@@ -164,7 +164,7 @@ impl NewLocationEngine {
         let cites = self.cites();
         self.pending.emit(
             EffectsEvent::NoEffect { side, had_one },
-            &cites,
+            cites,
             assumptions,
             Vec::new(),
         );
@@ -206,7 +206,7 @@ impl Procedure for NewLocationEngine {
                             planet: self.result.planet.clone(),
                             occasion: self.occasion,
                         },
-                        &cites,
+                        cites,
                         Vec::new(),
                         Vec::new(),
                     );

@@ -181,7 +181,7 @@ impl PodraceEngine {
             .then(|| COUNTERS_A_TURN.saturating_sub(board.player(self.side).counters_spent))
     }
 
-    fn refuse(&mut self, side: Option<Side>, refusal: PodraceRefusal, cites: &[Citation]) {
+    fn refuse(&mut self, side: Option<Side>, refusal: PodraceRefusal, cites: &'static [Citation]) {
         self.result.refusal = Some(refusal.clone());
         self.pending.emit(
             PodraceEvent::Refused { side, refusal },
@@ -491,7 +491,7 @@ impl PodraceEngine {
                 counters_left,
                 from_deck,
             },
-            &cites,
+            cites,
             counters,
             vec![moved],
         );
@@ -522,7 +522,7 @@ impl PodraceEngine {
                     tokens,
                     capped: tokens < wanted,
                 },
-                &cites,
+                cites,
                 Vec::new(),
                 Vec::new(),
             );
@@ -637,7 +637,7 @@ impl PodraceEngine {
                 side: self.side,
                 why,
             },
-            if self.penalty { &[PENALTY] } else { &[] },
+            std::borrow::Cow::<[Citation]>::Borrowed(if self.penalty { &[PENALTY] } else { &[] }),
             Vec::new(),
             Vec::new(),
         );
@@ -762,7 +762,7 @@ impl PodraceEngine {
                     tokens,
                     cap_in_force: self.cap_in_force,
                 },
-                &cites,
+                cites,
                 Vec::new(),
                 Vec::new(),
             );
@@ -814,7 +814,7 @@ impl PodraceEngine {
                 numbers,
                 unknown,
             },
-            &cites,
+            cites,
             Vec::new(),
             Vec::new(),
         );
@@ -937,11 +937,11 @@ impl PodraceEngine {
                 handling: as_handling,
                 thrust_left: self.thrust_left,
             },
-            if as_handling {
+            std::borrow::Cow::<[Citation]>::Borrowed(if as_handling {
                 &[LAPS_PLAY, HANDLING]
             } else {
                 &[LAPS_PLAY]
-            },
+            }),
             Vec::new(),
             vec![moved],
         );

@@ -91,7 +91,7 @@ impl RemedyEngine {
                 message: finding.message.clone(),
                 assumed,
             },
-            &rules,
+            rules,
             Vec::new(),
             Vec::new(),
         );
@@ -140,7 +140,7 @@ impl RemedyEngine {
                             cards: names,
                             kept: kept.clone(),
                         },
-                        &remedy.clone(),
+                        remedy.clone(),
                         Vec::new(),
                         moves,
                     );
@@ -152,7 +152,7 @@ impl RemedyEngine {
                 self.result.not_remedied.push(code.clone());
                 self.pending.emit(
                     RemedyEvent::CannotTell { code },
-                    &remedy,
+                    remedy.clone(),
                     Vec::new(),
                     Vec::new(),
                 );
@@ -164,7 +164,7 @@ impl RemedyEngine {
                 self.result.not_remedied.push(code.clone());
                 self.pending.emit(
                     RemedyEvent::NotWalked { code },
-                    &remedy,
+                    remedy.clone(),
                     Vec::new(),
                     Vec::new(),
                 );
@@ -223,7 +223,7 @@ impl RemedyEngine {
                 planet: planet.name().to_string(),
                 discarded,
             },
-            &cites,
+            cites,
             Vec::new(),
             moves,
         );
@@ -288,7 +288,7 @@ impl RemedyEngine {
                 deck_left: taken.deck_left,
                 lap_cards: taken.lap_cards,
             },
-            &cites,
+            cites,
             vec![EVEN_UP_HAND],
             moves,
         );
@@ -297,7 +297,7 @@ impl RemedyEngine {
             self.result.deck_victory = Some(winner);
             self.pending.emit(
                 RemedyEvent::DeckVictory { winner },
-                &[crate::rules::cite("even-up.deck-victory-first")],
+                vec![crate::rules::cite("even-up.deck-victory-first")],
                 Vec::new(),
                 Vec::new(),
             );
@@ -326,7 +326,7 @@ impl Procedure for RemedyEngine {
             if self.findings.is_empty() {
                 self.pending.emit(
                     RemedyEvent::NothingToRemedy,
-                    &Vec::new(),
+                    Vec::new(),
                     Vec::new(),
                     Vec::new(),
                 );
