@@ -614,8 +614,54 @@ pub struct Outcome {
     pub stderr: String,
 }
 
+impl Outcome {
+    /// An exit code, its output written already.
+    fn with_code(code: i32) -> Outcome {
+        Outcome {
+            code,
+            ..Outcome::default()
+        }
+    }
+}
+
 /// Parses the arguments and runs the command. `palette_for` decides colour from `--color`.
 pub fn execute<I, T>(args: I, palette_for: impl Fn(ColorWhen) -> Palette) -> Outcome
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let mut stdout = Vec::new();
+    let outcome = execute_into(args, palette_for, &mut stdout);
+    Outcome {
+        stdout: String::from_utf8(stdout)
+            .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned()),
+        ..outcome
+    }
+}
+
+/// [`execute`], its standard output written to `out` as it is made (the JSON of a walk is
+/// not held whole): the outcome's `stdout` is empty. An output that cannot be written (a
+/// closed pipe: `jedi-judge walk … | head`) ends the writing, and is not an error.
+pub fn execute_into<I, T>(
+    args: I,
+    palette_for: impl Fn(ColorWhen) -> Palette,
+    out: &mut dyn std::io::Write,
+) -> Outcome
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let mut outcome = execute_command(args, palette_for, out);
+    let _ = out.write_all(std::mem::take(&mut outcome.stdout).as_bytes());
+    outcome
+}
+
+/// [`execute_into`], but for what the command gives as text rather than writing it.
+fn execute_command<I, T>(
+    args: I,
+    palette_for: impl Fn(ColorWhen) -> Palette,
+    out: &mut dyn std::io::Write,
+) -> Outcome
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -687,6 +733,7 @@ where
             *seed,
             *format,
             palette,
+            out,
         );
     }
     if let Command::Odds {
@@ -835,6 +882,7 @@ fn run_walk(
     seed: Option<u64>,
     format: WalkFormat,
     palette: Palette,
+    out: &mut dyn std::io::Write,
 ) -> Outcome {
     let usage = |error: CliError| Outcome {
         code: EXIT_USAGE,
@@ -874,14 +922,26 @@ fn run_walk(
         seed,
         None,
     ) {
-        Ok(walk) => Outcome {
-            code: walk.exit_code(),
-            stdout: match format.common() {
-                Some(format) => render::walk::render(&walk, corpus, format, palette),
-                None => render::walk::html_page(&walk, corpus),
-            },
-            stderr: String::new(),
-        },
+        Ok(walk) => {
+            let code = walk.exit_code();
+            match format.common() {
+                Some(format) => match render::walk::write(out, &walk, corpus, format, palette) {
+                    // A closed pipe ends the writing; it is not an error.
+                    Err(error) if error.is_io() => Outcome::with_code(code),
+                    Err(error) => Outcome {
+                        code: EXIT_USAGE,
+                        stdout: String::new(),
+                        stderr: format!("error: the walkthrough could not be written: {error}\n"),
+                    },
+                    Ok(()) => Outcome::with_code(code),
+                },
+                None => Outcome {
+                    code,
+                    stdout: render::walk::html_page(&walk, corpus),
+                    stderr: String::new(),
+                },
+            }
+        }
         Err(crate::walk::WalkError::Input(problems)) => {
             let source = crate::diagnostics::SourceFile::new(&name, &text);
             let stderr = crate::diagnostics::from_problems(&problems, problems.omitted(), &source)

@@ -3,7 +3,7 @@
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use jedi_judge::cli::{ColorWhen, execute};
+use jedi_judge::cli::{ColorWhen, execute_into};
 use jedi_judge::render::Palette;
 
 fn main() -> ExitCode {
@@ -28,9 +28,12 @@ fn main() -> ExitCode {
             _ => palette,
         }
     };
-    let outcome = execute(std::env::args_os(), palette_for);
-    // A closed pipe (`jedi-judge rules list | head`) is not an error worth reporting.
-    let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
+    // The output is written as it is made; a closed pipe (`jedi-judge rules list | head`) is
+    // not an error worth reporting.
+    let mut stdout = std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
+    let outcome = execute_into(std::env::args_os(), palette_for, &mut stdout);
+    let _ = stdout.flush();
+    drop(stdout);
     let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
     ExitCode::from(u8::try_from(outcome.code).unwrap_or(2))
 }

@@ -378,3 +378,56 @@ fn every_rules_and_cards_output_validates_against_its_schema() {
 fn the_scenario_schema_is_still_the_default() {
     assert_eq!(run(&["schema"]), run(&["schema", "scenario"]));
 }
+
+/// An output that takes only so many bytes, then fails as a closed pipe does.
+struct ClosedAfter {
+    taken: Vec<u8>,
+    room: usize,
+}
+
+impl std::io::Write for ClosedAfter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if self.taken.len() >= self.room {
+            return Err(std::io::ErrorKind::BrokenPipe.into());
+        }
+        let taken = bytes.len().min(self.room - self.taken.len());
+        self.taken.extend_from_slice(&bytes[..taken]);
+        Ok(taken)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The JSON of a walk is written as it is made: whole, it is what `execute` gives; to an
+/// output closed after a few kilobytes (`jedi-judge walk … | head`), it is the start of the
+/// same, with the walk's own exit code and nothing said on stderr.
+#[test]
+fn a_walk_written_as_it_is_made_is_the_same_and_stops_quietly_at_a_closed_output() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/clash/whole-game-from-a-seed.yaml")
+        .display()
+        .to_string();
+    let args = ["jedi-judge", "walk", "--format", "json", &path];
+    let whole = execute(args, |_| Palette::plain());
+    assert_eq!(whole.code, 0);
+    assert!(whole.stdout.len() > 100_000, "{}", whole.stdout.len());
+    check_against(
+        &validator("walk"),
+        "whole game",
+        &whole.stdout,
+        "jedi-judge/walk",
+    );
+    let mut closed = ClosedAfter {
+        taken: Vec::new(),
+        room: 5000,
+    };
+    let cut = jedi_judge::cli::execute_into(args, |_| Palette::plain(), &mut closed);
+    assert_eq!(
+        (cut.code, cut.stdout.as_str(), cut.stderr.as_str()),
+        (0, "", "")
+    );
+    assert_eq!(closed.taken.len(), 5000);
+    assert!(whole.stdout.as_bytes().starts_with(&closed.taken));
+}

@@ -155,23 +155,49 @@ impl Policy {
         decision: &Decision,
         mut options: impl Iterator<Item = &'a crate::engine::DecisionOption>,
     ) -> usize {
-        let declining = match (decision.kind.policy, self) {
-            (_, Policy::FirstOption) if decision.kind.policy != PolicyRole::Decline => return 0,
-            (PolicyRole::Strongest, Policy::Strongest) => {
-                return options
-                    .enumerate()
-                    .filter(|(_, o)| !o.declines)
-                    .max_by_key(|(index, o)| (o.destiny.unwrap_or(0), std::cmp::Reverse(*index)))
-                    .map_or(0, |(index, _)| index);
+        match self.seeks(decision) {
+            Sought::First => 0,
+            Sought::Strongest => options
+                .enumerate()
+                .filter(|(_, o)| !o.declines)
+                .max_by_key(|(index, o)| (o.destiny.unwrap_or(0), std::cmp::Reverse(*index)))
+                .map_or(0, |(index, _)| index),
+            Sought::FirstThat { declines } => {
+                options.position(|o| o.declines == declines).unwrap_or(0)
             }
+        }
+    }
+
+    /// What this policy looks for among a decision's options, in whatever order they are
+    /// read.
+    pub fn seeks(self, decision: &Decision) -> Sought {
+        match (decision.kind.policy, self) {
+            (_, Policy::FirstOption) if decision.kind.policy != PolicyRole::Decline => {
+                Sought::First
+            }
+            (PolicyRole::Strongest, Policy::Strongest) => Sought::Strongest,
             (PolicyRole::Decline, _)
             | (PolicyRole::Block, Policy::NeverBlock)
-            | (PolicyRole::DeclineUnlessFirst, _) => true,
-            (PolicyRole::Block, Policy::BlockWhenAble) | (PolicyRole::TakeUnlessFirst, _) => false,
-            _ => return 0,
-        };
-        options.position(|o| o.declines == declining).unwrap_or(0)
+            | (PolicyRole::DeclineUnlessFirst, _) => Sought::FirstThat { declines: true },
+            (PolicyRole::Block, Policy::BlockWhenAble) | (PolicyRole::TakeUnlessFirst, _) => {
+                Sought::FirstThat { declines: false }
+            }
+            _ => Sought::First,
+        }
     }
+}
+
+/// What a policy looks for among a decision's options read in some order ([`Policy::seeks`]);
+/// where none is what it looks for, it takes the first option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sought {
+    /// The first option.
+    First,
+    /// The option of highest destiny that does not decline (no destiny counts as 0), the first
+    /// read of those tied.
+    Strongest,
+    /// The first option that declines, or the first that does not.
+    FirstThat { declines: bool },
 }
 
 /// A scripted answer that no decision read: the rules never asked it.

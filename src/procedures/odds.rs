@@ -19,7 +19,7 @@ use num_traits::{One, ToPrimitive, Zero};
 use super::contract::{Procedure, Table};
 use crate::board::{Board, CardId, Zone};
 use crate::cards::Side;
-use crate::engine::deciders::Policy;
+use crate::engine::deciders::{Policy, Sought};
 use crate::engine::{Decider, Decision, Event, EventKind, Stop, Unanswered, Words};
 use crate::random::Random;
 use crate::rules::{Assumption, Choices, Citation, Corpus};
@@ -627,51 +627,65 @@ struct OddsDecider<'a> {
     board: &'a Board,
 }
 
-/// The options of a decision in the order the odds read them: options with a destiny,
-/// highest first, then a card known only by its destiny before a named one, named cards by
-/// full name, then as listed; the others as listed, after any with a destiny... kept in
-/// place where none has one. The names are read from `board`, not from the options, whose
+/// How the odds read a decision's options: options with a destiny, highest first, then a
+/// card known only by its destiny before a named one, named cards by full name, then as
+/// listed; the others as listed, after any with a destiny... kept in place where none has
+/// one. Gives whether the option at one place is read before (`Less`) the option at another;
+/// `Equal` keeps them as listed. The names are read from `board`, not from the options, whose
 /// words a run need not write.
-fn reading_order(decision: &Decision, board: &Board) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..decision.options.len()).collect();
-    if decision
+fn reading(decision: &Decision, board: &Board) -> impl Fn(usize, usize) -> std::cmp::Ordering {
+    let sorted = decision
         .options
         .iter()
-        .any(|option| option.destiny.is_some())
-    {
-        let named = |at: usize| {
-            decision.options[at]
-                .card
-                .and_then(|id| board.card(id))
-                .filter(|card| !card.anonymous)
-        };
-        let destiny = |at: usize| {
-            let option = &decision.options[at];
-            (
-                option.destiny.is_none(),
-                std::cmp::Reverse(option.destiny.unwrap_or(i32::MIN)),
-            )
-        };
-        order.sort_by(|&a, &b| {
-            destiny(a)
-                .cmp(&destiny(b))
-                .then_with(|| match (named(a), named(b)) {
-                    (Some(x), Some(y)) => x.full_name_cmp(y),
-                    (x, y) => x.is_some().cmp(&y.is_some()),
-                })
-        });
+        .any(|option| option.destiny.is_some());
+    let named = move |at: usize| {
+        decision.options[at]
+            .card
+            .and_then(|id| board.card(id))
+            .filter(|card| !card.anonymous)
+    };
+    let destiny = move |at: usize| {
+        let option = &decision.options[at];
+        (
+            option.destiny.is_none(),
+            std::cmp::Reverse(option.destiny.unwrap_or(i32::MIN)),
+        )
+    };
+    move |a, b| {
+        if !sorted {
+            return std::cmp::Ordering::Equal;
+        }
+        destiny(a)
+            .cmp(&destiny(b))
+            .then_with(|| match (named(a), named(b)) {
+                (Some(x), Some(y)) => x.full_name_cmp(y),
+                (x, y) => x.is_some().cmp(&y.is_some()),
+            })
     }
-    order
 }
 
-/// The option a policy takes, reading the options highest destiny first.
+/// The option a policy takes ([`Policy::seeks`]), reading the options as the odds read them
+/// ([`reading`]): the first read of those it looks for, without putting them in order.
 fn policy_choice(policy: Policy, decision: &Decision, board: &Board) -> usize {
-    let order = reading_order(decision, board);
-    let chosen = policy.choose_among(
-        decision,
-        order.iter().filter_map(|&at| decision.options.get(at)),
-    );
-    order.get(chosen).copied().unwrap_or(0)
+    let read = reading(decision, board);
+    let options = &decision.options;
+    // Of equal places, `min_by` keeps the first listed, as a stable sort would.
+    let first_read = |places: &mut dyn Iterator<Item = usize>| places.min_by(|&a, &b| read(a, b));
+    let first = || first_read(&mut (0..options.len())).unwrap_or(0);
+    match policy.seeks(decision) {
+        Sought::First => first(),
+        Sought::Strongest => (0..options.len())
+            .filter(|&at| !options[at].declines)
+            .min_by(|&a, &b| {
+                let strength = |at: usize| options[at].destiny.unwrap_or(0);
+                strength(b).cmp(&strength(a)).then_with(|| read(a, b))
+            })
+            .unwrap_or_else(first),
+        Sought::FirstThat { declines } => {
+            first_read(&mut (0..options.len()).filter(|&at| options[at].declines == declines))
+                .unwrap_or_else(first)
+        }
+    }
 }
 
 impl Decider for OddsDecider<'_> {
@@ -1544,6 +1558,82 @@ mod tests {
             hypergeometric(&[2, 1], &[2, 0]),
             Chance::new(BigUint::from(1u8), BigUint::from(3u8))
         );
+    }
+
+    /// The odds choose a policy's option without putting the options in order; a walk's
+    /// policy reads them in order. Over every role, policy and a few hundred option lists
+    /// (destinies with ties, none, declining options), both take the same option.
+    #[test]
+    fn a_policy_chooses_as_the_odds_read_without_sorting() {
+        use crate::engine::decisions::{PLAN, PolicyRole, Volunteer};
+        use crate::engine::{DecisionKind, DecisionOption};
+        const fn kind(policy: PolicyRole) -> DecisionKind {
+            DecisionKind {
+                name: "plan",
+                script: PLAN,
+                policy,
+                volunteer: Volunteer::Never,
+                declines_as: "none",
+                declines_only_as_itself: false,
+            }
+        }
+        static KINDS: [DecisionKind; 6] = [
+            kind(PolicyRole::First),
+            kind(PolicyRole::Decline),
+            kind(PolicyRole::DeclineUnlessFirst),
+            kind(PolicyRole::TakeUnlessFirst),
+            kind(PolicyRole::Block),
+            kind(PolicyRole::Strongest),
+        ];
+        let policies = [
+            Policy::BlockWhenAble,
+            Policy::NeverBlock,
+            Policy::FirstOption,
+            Policy::Strongest,
+        ];
+        let board = Board::new(crate::rules::Ruleset::default(), 0);
+        // A fixed sequence of small numbers: the lists are the same on every run.
+        let mut state = 7u32;
+        let mut next = |below: u32| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (state >> 16) % below
+        };
+        for _ in 0..300 {
+            let count = 1 + next(6) as usize;
+            let options: Vec<DecisionOption> = (0..count)
+                .map(|_| DecisionOption {
+                    label: "".into(),
+                    card: None,
+                    name: None,
+                    aliases: Vec::new(),
+                    destiny: (next(4) != 0).then(|| next(4) as i32),
+                    declines: next(3) == 0,
+                    cites: Vec::new().into(),
+                })
+                .collect();
+            for kind in &KINDS {
+                let decision = Decision {
+                    kind,
+                    who: Side::Light,
+                    prompt: String::new(),
+                    options: options.clone(),
+                    more: Vec::new(),
+                };
+                let read = reading(&decision, &board);
+                let mut order: Vec<usize> = (0..count).collect();
+                order.sort_by(|&a, &b| read(a, b));
+                for policy in policies {
+                    let in_order = policy
+                        .choose_among(&decision, order.iter().map(|&at| &decision.options[at]));
+                    assert_eq!(
+                        policy_choice(policy, &decision, &board),
+                        order[in_order],
+                        "{policy:?} on {:?}: {options:?}",
+                        kind.policy
+                    );
+                }
+            }
+        }
     }
 
     #[test]

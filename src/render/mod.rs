@@ -429,15 +429,23 @@ pub fn markdown_quote(text: &str) -> String {
 /// Pretty JSON with a final newline.
 pub fn json<T: serde::Serialize>(value: &T) -> String {
     let mut buffer = Vec::with_capacity(4096);
-    let mut serializer = serde_json::Serializer::with_formatter(&mut buffer, Indented::default());
-    match value.serialize(&mut serializer) {
-        Ok(()) => {
-            buffer.push(b'\n');
-            String::from_utf8(buffer)
-                .unwrap_or_else(|error| format!("{{\"error\": {:?}}}\n", error.to_string()))
-        }
+    match json_to(&mut buffer, value) {
+        Ok(()) => String::from_utf8(buffer)
+            .unwrap_or_else(|error| format!("{{\"error\": {:?}}}\n", error.to_string())),
         Err(error) => format!("{{\"error\": {:?}}}\n", error.to_string()),
     }
+}
+
+/// [`json`], written to `out` as it is made rather than held whole: a whole game's walk is a
+/// quarter of a megabyte of it. A value that cannot be serialised leaves what was written so
+/// far, and the error.
+pub fn json_to<T: serde::Serialize>(
+    out: &mut dyn std::io::Write,
+    value: &T,
+) -> Result<(), serde_json::Error> {
+    let mut serializer = serde_json::Serializer::with_formatter(&mut *out, Indented::default());
+    value.serialize(&mut serializer)?;
+    out.write_all(b"\n").map_err(serde_json::Error::io)
 }
 
 /// serde_json's pretty layout (two spaces a level), byte for byte, with each line's break and

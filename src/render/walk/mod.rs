@@ -271,6 +271,22 @@ pub fn render(walk: &Walkthrough, corpus: &Corpus, format: Format, palette: Pale
     }
 }
 
+/// [`render`], written to `out`; the JSON as it is made ([`super::json_to`]).
+pub fn write(
+    out: &mut dyn std::io::Write,
+    walk: &Walkthrough,
+    corpus: &Corpus,
+    format: Format,
+    palette: Palette,
+) -> Result<(), serde_json::Error> {
+    match format {
+        Format::Json => super::json_to(out, &output(walk, corpus)),
+        _ => out
+            .write_all(render(walk, corpus, format, palette).as_bytes())
+            .map_err(serde_json::Error::io),
+    }
+}
+
 fn render_text(walk: &Walkthrough, quotes: &mut Quotes<'_>, palette: Palette) -> String {
     // About what a step takes, so that the text is seldom copied as it grows.
     let mut out = String::with_capacity(walk.step_count().saturating_mul(192) + 1024);
