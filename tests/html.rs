@@ -88,7 +88,7 @@ fn assert_sound_page(name: &str, page: &str, walked: &jedi_judge::walk::Walkthro
     let steps: Vec<ElementRef<'_>> = html.select(&select("ol.steps > li")).collect();
     assert_eq!(steps.len(), walked.step_count(), "{name}");
     let mut cited = BTreeSet::new();
-    for (index, (step, event)) in steps.iter().zip(&json.events).enumerate() {
+    for (index, (step, event)) in steps.iter().zip(json.events.iter()).enumerate() {
         assert_eq!(
             step.value().id(),
             Some(format!("step-{}", index + 1).as_str()),

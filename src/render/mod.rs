@@ -443,9 +443,14 @@ pub fn json_to<T: serde::Serialize>(
     out: &mut dyn std::io::Write,
     value: &T,
 ) -> Result<(), serde_json::Error> {
-    let mut serializer = serde_json::Serializer::with_formatter(&mut *out, Indented::default());
+    use std::io::Write as _;
+    // The serialiser writes a few bytes at a time: into a buffer of its own type, each write
+    // is a copy, not a call through `dyn Write`.
+    let mut buffered = std::io::BufWriter::with_capacity(32 * 1024, out);
+    let mut serializer = serde_json::Serializer::with_formatter(&mut buffered, Indented::default());
     value.serialize(&mut serializer)?;
-    out.write_all(b"\n").map_err(serde_json::Error::io)
+    buffered.write_all(b"\n").map_err(serde_json::Error::io)?;
+    buffered.flush().map_err(serde_json::Error::io)
 }
 
 /// serde_json's pretty layout (two spaces a level), byte for byte, with each line's break and

@@ -151,7 +151,7 @@ pub struct WalkOutput<'a> {
     /// says what its readable text covers.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ruleset_notes: Vec<String>,
-    pub events: Vec<StepOutput<'a>>,
+    pub events: StepsOutput<'a>,
     /// Why the walk stopped before its end, if it did.
     pub stop: Option<StopOutput>,
     pub result: ResultOutput<'a>,
@@ -188,6 +188,59 @@ pub struct HeardOutput {
 pub struct PositionFinding {
     pub code: String,
     pub message: String,
+}
+
+/// The steps of a walk, each made into its [`StepOutput`] as it is written rather than all
+/// held at once: a whole game's walk has hundreds. As JSON, a list of steps.
+pub struct StepsOutput<'a> {
+    walk: &'a crate::procedures::walkthrough::Walkthrough,
+    /// A step's output, from its place among the steps (from 0) and the step.
+    make: Box<dyn Fn(usize, &'a dyn crate::engine::Step) -> StepOutput<'a> + 'a>,
+}
+
+impl<'a> StepsOutput<'a> {
+    pub fn new(
+        walk: &'a crate::procedures::walkthrough::Walkthrough,
+        make: impl Fn(usize, &'a dyn crate::engine::Step) -> StepOutput<'a> + 'a,
+    ) -> StepsOutput<'a> {
+        StepsOutput {
+            walk,
+            make: Box::new(make),
+        }
+    }
+
+    /// Each step's output, in order, made as it is read.
+    pub fn iter(&self) -> impl Iterator<Item = StepOutput<'a>> + '_ {
+        self.walk
+            .steps()
+            .enumerate()
+            .map(|(index, step)| (self.make)(index, step))
+    }
+}
+
+impl Serialize for StepsOutput<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+/// The schema of the list it writes.
+impl JsonSchema for StepsOutput<'_> {
+    fn inline_schema() -> bool {
+        <Vec<StepOutput<'_>>>::inline_schema()
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        <Vec<StepOutput<'_>>>::schema_name()
+    }
+
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        <Vec<StepOutput<'_>>>::schema_id()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        <Vec<StepOutput<'_>>>::json_schema(generator)
+    }
 }
 
 /// One step of a walk.

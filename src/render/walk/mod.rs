@@ -787,7 +787,7 @@ fn text_not_modelled_line(walk: &Walkthrough) -> Option<String> {
 }
 
 /// The walk as its JSON output.
-pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
+pub fn output<'a>(walk: &'a Walkthrough, corpus: &'a Corpus) -> WalkOutput<'a> {
     let quotes = Quotes::new(corpus, walk.ruleset.clone());
     let mut rules = BTreeMap::new();
     let mut full_ids = |cites: &[crate::rules::Citation]| -> Vec<String> {
@@ -802,19 +802,21 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &Corpus) -> WalkOutput<'a> {
             })
             .collect()
     };
-    let events = walk
-        .steps()
-        .enumerate()
-        .map(|(index, event)| StepOutput {
-            step: index + 1,
-            text: narrate(event),
-            kind: crate::render::output::EventOutput(event.kind()),
-            cites: full_ids(event.cites()),
-            assumptions: event.assumptions().iter().map(Into::into).collect(),
-            moves: event.moves().iter().map(Into::into).collect(),
-            tally: event.tally(),
-        })
-        .collect();
+    // The rules every step cites are quoted once, under `rules`; the steps themselves are made
+    // as they are written.
+    for event in walk.steps() {
+        full_ids(event.cites());
+    }
+    let step_quotes = Quotes::new(corpus, walk.ruleset.clone());
+    let events = crate::render::output::StepsOutput::new(walk, move |index, event| StepOutput {
+        step: index + 1,
+        text: narrate(event),
+        kind: crate::render::output::EventOutput(event.kind()),
+        cites: step_quotes.ids(event.cites()),
+        assumptions: event.assumptions().iter().map(Into::into).collect(),
+        moves: event.moves().iter().map(Into::into).collect(),
+        tally: event.tally(),
+    });
     let stop = walk.stop().map(|stop| match stop {
         Stop::Undecided { decision, why } => StopOutput::Undecided {
             decision: DecisionOutput {
