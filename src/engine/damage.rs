@@ -3,7 +3,7 @@
 use crate::board::{Board, CardId, Planet, Zone};
 use crate::cards::{ModifiedCards, ModifierTarget, Side};
 
-use super::{Assumption, Move, describe_move, saturating_sum};
+use super::{Assumption, Move, Words, move_said, saturating_sum};
 use crate::rules::Citation;
 
 pub(crate) const DAMAGE_NOT_BELOW_ZERO: Assumption = Assumption {
@@ -144,15 +144,15 @@ pub fn take(
     amount: i32,
     laps_rule: bool,
     moves: &mut Vec<Move>,
+    words: Words,
 ) -> Taken {
     let count = usize::try_from(amount).unwrap_or(0);
     give_up(
         board,
-        side,
-        count,
-        laps_rule,
+        (side, count, laps_rule),
         Zone::DiscardPile(side),
         moves,
+        words,
     )
 }
 
@@ -164,25 +164,32 @@ pub fn draw(
     count: usize,
     laps_rule: bool,
     moves: &mut Vec<Move>,
+    words: Words,
 ) -> Taken {
-    give_up(board, side, count, laps_rule, Zone::Hand(side), moves)
+    give_up(
+        board,
+        (side, count, laps_rule),
+        Zone::Hand(side),
+        moves,
+        words,
+    )
 }
 
-/// Moves up to `count` cards of the draw deck (and then of the lap cards) to `to`.
+/// Moves up to `count` cards of `side`'s draw deck (and then of the lap cards, where
+/// `laps_rule`) to `to`; the moves are said in words if anyone reads them.
 fn give_up(
     board: &mut Board,
-    side: Side,
-    count: usize,
-    laps_rule: bool,
+    (side, count, laps_rule): (Side, usize, bool),
     to: Zone,
     moves: &mut Vec<Move>,
+    words: Words,
 ) -> Taken {
     let mut taken = Taken::default();
     for _ in 0..count {
         let Some((id, from)) = next_of_deck(board, side, laps_rule) else {
             break;
         };
-        moves.push(describe_move(board, id, from, to));
+        moves.push(move_said(words, board, id, from, to));
         board.move_to(id, to);
         taken.lost += 1;
         if matches!(from, Zone::PodracingPile(_)) {
@@ -254,7 +261,7 @@ mod tests {
     fn damage_reaches_the_lap_cards_only_once_the_deck_is_exhausted_the_last_played_first() {
         let (mut board, deck, pile) = board(&[5, 6], &[1, 2, 3]);
         let mut moves = Vec::new();
-        let taken = take(&mut board, Side::Dark, 4, true, &mut moves);
+        let taken = take(&mut board, Side::Dark, 4, true, &mut moves, Words::Read);
         assert_eq!((taken.lost, taken.lap_cards, taken.pile_left), (4, 2, 1));
         assert!(!taken.ran_out);
         let discarded = board.zone(Zone::DiscardPile(Side::Dark));
@@ -267,7 +274,7 @@ mod tests {
     #[test]
     fn without_the_boonta_eve_rule_the_lap_cards_are_never_taken() {
         let (mut board, _, pile) = board(&[5], &[1, 2]);
-        let taken = take(&mut board, Side::Dark, 3, false, &mut Vec::new());
+        let taken = take(&mut board, Side::Dark, 3, false, &mut Vec::new(), Words::Read);
         assert_eq!((taken.lost, taken.lap_cards), (1, 0));
         assert!(
             taken.ran_out,

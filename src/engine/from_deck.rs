@@ -201,7 +201,7 @@ pub(crate) fn reshuffle_after_search<K>(
         return None;
     }
     let mut moves = Vec::new();
-    let taken = damage::take(board, side, 1, laps_rule, &mut moves);
+    let taken = damage::take(board, side, 1, laps_rule, &mut moves, pending.words);
     let cites: Vec<Citation> = [Some(PENALTY), taken.lap_cards_cited()]
         .into_iter()
         .flatten()

@@ -1535,7 +1535,14 @@ impl BattleEngine {
         cites: &[Citation],
     ) -> bool {
         let mut moves = Vec::new();
-        let taken = damage::take(board, side, amount, self.laps_rule, &mut moves);
+        let taken = damage::take(
+            board,
+            side,
+            amount,
+            self.laps_rule,
+            &mut moves,
+            self.pending.words,
+        );
         self.result.add_damage(side, amount);
         let mut cites = cites.to_vec();
         if self.starships {

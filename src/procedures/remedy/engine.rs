@@ -277,7 +277,14 @@ impl RemedyEngine {
     fn even_up(&mut self, board: &mut Board, side: Side) {
         let mut moves = Vec::new();
         let short = HAND_SIZE.saturating_sub(board.zone(Zone::Hand(side)).len());
-        let taken = crate::engine::damage::draw(board, side, short, self.laps_rule, &mut moves);
+        let taken = crate::engine::damage::draw(
+            board,
+            side,
+            short,
+            self.laps_rule,
+            &mut moves,
+            self.pending.words,
+        );
         let mut cites = vec![HIDDEN_OVER_SIX];
         cites.extend(taken.lap_cards_cited());
         self.pending.emit(
