@@ -525,6 +525,88 @@ impl fmt::Debug for Stated {
     }
 }
 
+/// The cards of each zone, in order. A zone emptied keeps its room for the cards that come
+/// back (a duel empties and fills the same few zones again and again), but is no zone: it is
+/// neither found, nor listed, nor compared.
+#[derive(Clone, Default)]
+pub struct Zones(BTreeMap<Zone, Vec<CardId>>);
+
+impl Zones {
+    /// The cards of a zone that holds any.
+    pub fn get(&self, zone: &Zone) -> Option<&Vec<CardId>> {
+        self.0.get(zone).filter(|ids| !ids.is_empty())
+    }
+
+    /// [`Zones::get`], to change them.
+    pub fn get_mut(&mut self, zone: &Zone) -> Option<&mut Vec<CardId>> {
+        self.0.get_mut(zone).filter(|ids| !ids.is_empty())
+    }
+
+    /// The cards of a zone, to add to: an empty list where it holds none.
+    pub fn slot(&mut self, zone: Zone) -> &mut Vec<CardId> {
+        self.0.entry(zone).or_default()
+    }
+
+    /// Takes a zone's cards off the table.
+    pub fn remove(&mut self, zone: &Zone) -> Option<Vec<CardId>> {
+        self.0.remove(zone).filter(|ids| !ids.is_empty())
+    }
+
+    /// Sets a zone's cards; gives those it held.
+    pub fn insert(&mut self, zone: Zone, ids: Vec<CardId>) -> Option<Vec<CardId>> {
+        self.0.insert(zone, ids).filter(|ids| !ids.is_empty())
+    }
+
+    /// Whether the zone holds any card.
+    pub fn contains_key(&self, zone: &Zone) -> bool {
+        self.get(zone).is_some()
+    }
+
+    /// Every zone that holds cards, in the order of zones.
+    pub fn iter(&self) -> impl Iterator<Item = (&Zone, &Vec<CardId>)> {
+        self.0.iter().filter(|(_, ids)| !ids.is_empty())
+    }
+
+    /// The cards of every zone that holds any.
+    pub fn values(&self) -> impl Iterator<Item = &Vec<CardId>> {
+        self.iter().map(|(_, ids)| ids)
+    }
+
+    /// The cards of every zone, to change them.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Vec<CardId>> {
+        self.0.values_mut()
+    }
+
+    /// Keeps the zones for which `keep` holds.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Zone, &mut Vec<CardId>) -> bool) {
+        self.0.retain(|zone, ids| keep(zone, ids));
+    }
+}
+
+impl<'a> IntoIterator for &'a Zones {
+    type Item = (&'a Zone, &'a Vec<CardId>);
+    type IntoIter = Box<dyn Iterator<Item = (&'a Zone, &'a Vec<CardId>)> + 'a>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
+    }
+}
+
+/// Boards are equal whatever room their emptied zones keep.
+impl PartialEq for Zones {
+    fn eq(&self, other: &Zones) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Zones {}
+
+impl fmt::Debug for Zones {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
 /// What is derived from a board's card definitions alone (who may use a weapon, a card's
 /// traits), remembered for every copy of the board that shares the definitions: a walk asks
 /// the same again and again, and the odds copy the board for every run. Not part of the
@@ -590,7 +672,7 @@ pub struct Board {
     /// them.
     pub derived: Derived,
     pub cards: Vec<CardInstance>,
-    pub zones: BTreeMap<Zone, Vec<CardId>>,
+    pub zones: Zones,
     pub light: PlayerState,
     pub dark: PlayerState,
     /// The procedures the position states under way (a duel, a card being deployed), each
@@ -611,7 +693,7 @@ impl Board {
             definitions: std::sync::Arc::default(),
             derived: Derived::default(),
             cards: Vec::new(),
-            zones: BTreeMap::new(),
+            zones: Zones::default(),
             stated: Stated::default(),
             light: PlayerState::default(),
             dark: PlayerState::default(),
@@ -805,7 +887,7 @@ impl Board {
             provenance: ProvenanceSlot::default(),
             zone_hint: ZoneHint(Some(zone)),
         });
-        self.zones.entry(zone).or_default().push(id);
+        self.zones.slot(zone).push(id);
         id
     }
 
@@ -887,10 +969,6 @@ impl Board {
                 return false;
             };
             ids.remove(at);
-            // No zone is kept empty (the zones are few; the cards may be many).
-            if ids.is_empty() {
-                self.zones.remove(&from);
-            }
             true
         });
         if !taken {
@@ -899,7 +977,7 @@ impl Board {
             }
             self.zones.retain(|_, ids| !ids.is_empty());
         }
-        self.zones.entry(to).or_default().push(id);
+        self.zones.slot(to).push(id);
         if let Some(instance) = self.instance_mut(id) {
             instance.zone_hint = ZoneHint(Some(to));
             if !matches!(to, Zone::PodracingPile(_)) {
@@ -916,14 +994,10 @@ impl Board {
             return Vec::new();
         };
         let taken: Vec<CardId> = ids.drain(..count.min(ids.len())).collect();
-        // No zone is kept empty.
-        if ids.is_empty() {
-            self.zones.remove(&from);
-        }
         if taken.is_empty() {
             return taken;
         }
-        self.zones.entry(to).or_default().extend_from_slice(&taken);
+        self.zones.slot(to).extend_from_slice(&taken);
         for &id in &taken {
             if let Some(instance) = self.instance_mut(id) {
                 instance.zone_hint = ZoneHint(Some(to));
@@ -1041,6 +1115,34 @@ mod tests {
         let mut emptied = board.clone();
         emptied.move_first(deck, 5, Zone::Hand(Side::Dark));
         assert!(!emptied.zones.contains_key(&deck));
+    }
+
+    /// An emptied zone keeps its room, but is no zone: not found, not listed, not compared.
+    #[test]
+    fn an_emptied_zone_is_no_zone() {
+        let deck = Zone::DrawDeck(Side::Dark);
+        let hand = Zone::Hand(Side::Dark);
+        let mut board = Board::new(Ruleset::latest(), 0);
+        let definition = board.define(Card::anonymous(3));
+        let card = board.add(deck, definition, Side::Dark);
+        let start = board.clone();
+        board.move_to(card, hand);
+        assert_eq!(board.zones.get(&deck), None);
+        assert!(!board.zones.contains_key(&deck));
+        assert_eq!(board.zone(deck), &[] as &[CardId]);
+        let listed: Vec<Zone> = board.zones.iter().map(|(zone, _)| *zone).collect();
+        assert_eq!(listed, [hand]);
+        // A board built with the card in the hand is the same board.
+        let mut built = Board::new(Ruleset::latest(), 0);
+        let again = built.define(Card::anonymous(3));
+        built.add(hand, again, Side::Dark);
+        assert_eq!(board.zones, built.zones);
+        assert_eq!(format!("{:?}", board.zones), format!("{:?}", built.zones));
+        // Back where it was, the board is as it started.
+        board.move_to(card, deck);
+        assert_eq!(board.zones, start.zones);
+        assert_eq!(board.zone_of(card), Some(deck));
+        assert!(board.conservation_holds());
     }
 
     #[test]

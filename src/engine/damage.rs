@@ -274,7 +274,14 @@ mod tests {
     #[test]
     fn without_the_boonta_eve_rule_the_lap_cards_are_never_taken() {
         let (mut board, _, pile) = board(&[5], &[1, 2]);
-        let taken = take(&mut board, Side::Dark, 3, false, &mut Vec::new(), Words::Read);
+        let taken = take(
+            &mut board,
+            Side::Dark,
+            3,
+            false,
+            &mut Vec::new(),
+            Words::Read,
+        );
         assert_eq!((taken.lost, taken.lap_cards), (1, 0));
         assert!(
             taken.ran_out,
