@@ -527,34 +527,90 @@ impl fmt::Debug for Stated {
 
 /// The cards of each zone, in order. A zone emptied keeps its room for the cards that come
 /// back (a duel empties and fills the same few zones again and again), but is no zone: it is
-/// neither found, nor listed, nor compared.
-#[derive(Clone, Default)]
-pub struct Zones(BTreeMap<Zone, Vec<CardId>>);
+/// neither found, nor listed, nor compared. The zones outside the planets are found by their
+/// place in a table, not searched for; all are listed in the order of [`Zone`].
+#[derive(Clone)]
+pub struct Zones {
+    /// The zones outside the planets, each kind of [`ZONE_KEYS`] in turn, the Light Side's
+    /// then the Dark Side's ([`Zones::place`]): the order of [`Zone`].
+    outside: [(Zone, Vec<CardId>); 2 * ZONE_KEYS.len()],
+    /// The cards in play, by planet and side.
+    in_play: BTreeMap<Zone, Vec<CardId>>,
+}
+
+impl Default for Zones {
+    fn default() -> Zones {
+        Zones {
+            outside: std::array::from_fn(|at| {
+                let side = if at % 2 == 0 { Side::Light } else { Side::Dark };
+                ((ZONE_KEYS[at / 2].1)(side), Vec::new())
+            }),
+            in_play: BTreeMap::new(),
+        }
+    }
+}
 
 impl Zones {
+    /// Where a zone outside the planets stands in [`Zones::outside`].
+    fn place(zone: &Zone) -> Option<usize> {
+        let (kind, side) = match *zone {
+            Zone::DrawDeck(side) => (0, side),
+            Zone::Hand(side) => (1, side),
+            Zone::DiscardPile(side) => (2, side),
+            Zone::Hyperspace(side) => (3, side),
+            Zone::Objective(side) => (4, side),
+            Zone::AtObjective(side) => (5, side),
+            Zone::PodracingPile(side) => (6, side),
+            Zone::BattlePlan(side) => (7, side),
+            Zone::DuelingHand(side) => (8, side),
+            Zone::DuelingPile(side) => (9, side),
+            Zone::InPlay(..) => return None,
+        };
+        Some(2 * kind + usize::from(side == Side::Dark))
+    }
+
     /// The cards of a zone that holds any.
     pub fn get(&self, zone: &Zone) -> Option<&Vec<CardId>> {
-        self.0.get(zone).filter(|ids| !ids.is_empty())
+        match Zones::place(zone) {
+            Some(at) => self.outside.get(at).map(|(_, ids)| ids),
+            None => self.in_play.get(zone),
+        }
+        .filter(|ids| !ids.is_empty())
     }
 
     /// [`Zones::get`], to change them.
     pub fn get_mut(&mut self, zone: &Zone) -> Option<&mut Vec<CardId>> {
-        self.0.get_mut(zone).filter(|ids| !ids.is_empty())
+        match Zones::place(zone) {
+            Some(at) => self.outside.get_mut(at).map(|(_, ids)| ids),
+            None => self.in_play.get_mut(zone),
+        }
+        .filter(|ids| !ids.is_empty())
     }
 
     /// The cards of a zone, to add to: an empty list where it holds none.
     pub fn slot(&mut self, zone: Zone) -> &mut Vec<CardId> {
-        self.0.entry(zone).or_default()
+        match Zones::place(&zone) {
+            Some(at) => &mut self.outside[at].1,
+            None => self.in_play.entry(zone).or_default(),
+        }
     }
 
     /// Takes a zone's cards off the table.
     pub fn remove(&mut self, zone: &Zone) -> Option<Vec<CardId>> {
-        self.0.remove(zone).filter(|ids| !ids.is_empty())
+        match Zones::place(zone) {
+            Some(at) => self.outside.get_mut(at).map(|(_, ids)| std::mem::take(ids)),
+            None => self.in_play.remove(zone),
+        }
+        .filter(|ids| !ids.is_empty())
     }
 
     /// Sets a zone's cards; gives those it held.
     pub fn insert(&mut self, zone: Zone, ids: Vec<CardId>) -> Option<Vec<CardId>> {
-        self.0.insert(zone, ids).filter(|ids| !ids.is_empty())
+        match Zones::place(&zone) {
+            Some(at) => Some(std::mem::replace(&mut self.outside[at].1, ids)),
+            None => self.in_play.insert(zone, ids),
+        }
+        .filter(|ids| !ids.is_empty())
     }
 
     /// Whether the zone holds any card.
@@ -564,7 +620,11 @@ impl Zones {
 
     /// Every zone that holds cards, in the order of zones.
     pub fn iter(&self) -> impl Iterator<Item = (&Zone, &Vec<CardId>)> {
-        self.0.iter().filter(|(_, ids)| !ids.is_empty())
+        self.outside
+            .iter()
+            .map(|(zone, ids)| (zone, ids))
+            .chain(self.in_play.iter())
+            .filter(|(_, ids)| !ids.is_empty())
     }
 
     /// The cards of every zone that holds any.
@@ -574,12 +634,20 @@ impl Zones {
 
     /// The cards of every zone, to change them.
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Vec<CardId>> {
-        self.0.values_mut()
+        self.outside
+            .iter_mut()
+            .map(|(_, ids)| ids)
+            .chain(self.in_play.values_mut())
     }
 
-    /// Keeps the zones for which `keep` holds.
+    /// Keeps the zones for which `keep` holds; the others lose their cards.
     pub fn retain(&mut self, mut keep: impl FnMut(&Zone, &mut Vec<CardId>) -> bool) {
-        self.0.retain(|zone, ids| keep(zone, ids));
+        for (zone, ids) in &mut self.outside {
+            if !keep(zone, ids) {
+                *ids = Vec::new();
+            }
+        }
+        self.in_play.retain(|zone, ids| keep(zone, ids));
     }
 }
 
@@ -1115,6 +1183,38 @@ mod tests {
         let mut emptied = board.clone();
         emptied.move_first(deck, 5, Zone::Hand(Side::Dark));
         assert!(!emptied.zones.contains_key(&deck));
+    }
+
+    /// The table of zones outside the planets finds each zone at its place, and lists them in
+    /// the order of zones, before any in play.
+    #[test]
+    fn the_zones_are_found_at_their_place_and_listed_in_order() {
+        let zones = Zones::default();
+        for (at, (zone, _)) in zones.outside.iter().enumerate() {
+            assert_eq!(Zones::place(zone), Some(at), "{zone:?}");
+        }
+        assert!(zones.outside.windows(2).all(|pair| pair[0].0 < pair[1].0));
+        let last = zones.outside.last().map(|(zone, _)| *zone);
+        assert!(last < Some(Zone::InPlay(Planet("Naboo"), Side::Light)));
+        assert_eq!(
+            Zones::place(&Zone::InPlay(Planet("Naboo"), Side::Dark)),
+            None
+        );
+        let mut board = Board::new(Ruleset::latest(), 0);
+        let definition = board.define(Card::anonymous(2));
+        for zone in [
+            Zone::InPlay(Planet("Naboo"), Side::Light),
+            Zone::DuelingPile(Side::Dark),
+            Zone::DrawDeck(Side::Dark),
+            Zone::DrawDeck(Side::Light),
+        ] {
+            board.add(zone, definition, Side::Dark);
+        }
+        let listed: Vec<Zone> = board.zones.iter().map(|(zone, _)| *zone).collect();
+        let mut sorted = listed.clone();
+        sorted.sort();
+        assert_eq!(listed, sorted);
+        assert_eq!(listed.len(), 4);
     }
 
     /// An emptied zone keeps its room, but is no zone: not found, not listed, not compared.
