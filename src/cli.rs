@@ -651,22 +651,19 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let mut outcome = execute_command(args, palette_for, out);
+    let mut outcome = execute_command(Cli::try_parse_from(args), palette_for, out);
     let _ = out.write_all(std::mem::take(&mut outcome.stdout).as_bytes());
     outcome
 }
 
-/// [`execute_into`], but for what the command gives as text rather than writing it.
-fn execute_command<I, T>(
-    args: I,
+/// [`execute_into`] of the arguments as parsed, but for what the command gives as text
+/// rather than writing it.
+fn execute_command(
+    parsed: Result<Cli, clap::Error>,
     palette_for: impl Fn(ColorWhen) -> Palette,
     out: &mut dyn std::io::Write,
-) -> Outcome
-where
-    I: IntoIterator<Item = T>,
-    T: Into<OsString> + Clone,
-{
-    let cli = match Cli::try_parse_from(args) {
+) -> Outcome {
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(error) => {
             let code = if error.use_stderr() {

@@ -1613,15 +1613,14 @@ impl DuelEngine {
             });
             let assumptions: Vec<Assumption> = floored.into_iter().collect();
             let mut moves = Vec::new();
-            let taken =
-                crate::engine::damage::take(
-                    board,
-                    side,
-                    amount,
-                    self.laps_rule,
-                    &mut moves,
-                    self.words(),
-                );
+            let taken = crate::engine::damage::take(
+                board,
+                side,
+                amount,
+                self.laps_rule,
+                &mut moves,
+                self.words(),
+            );
             match side {
                 Side::Light => self.result.damage_light = amount,
                 Side::Dark => self.result.damage_dark = amount,
