@@ -529,7 +529,6 @@ impl fmt::Debug for Stated {
 /// back (a duel empties and fills the same few zones again and again), but is no zone: it is
 /// neither found, nor listed, nor compared. The zones outside the planets are found by their
 /// place in a table, not searched for; all are listed in the order of [`Zone`].
-#[derive(Clone)]
 pub struct Zones {
     /// The zones outside the planets, each kind of [`ZONE_KEYS`] in turn, the Light Side's
     /// then the Dark Side's ([`Zones::place`]): the order of [`Zone`].
@@ -651,6 +650,24 @@ impl Zones {
     }
 }
 
+impl Clone for Zones {
+    fn clone(&self) -> Zones {
+        Zones {
+            outside: self.outside.clone(),
+            in_play: self.in_play.clone(),
+        }
+    }
+
+    /// Copies the zones into the room these have: a board copied again and again for runs of
+    /// the same procedure (the odds) allocates nothing once its zones have grown.
+    fn clone_from(&mut self, source: &Zones) {
+        for ((_, mine), (_, theirs)) in self.outside.iter_mut().zip(&source.outside) {
+            mine.clone_from(theirs);
+        }
+        self.in_play.clone_from(&source.in_play);
+    }
+}
+
 impl<'a> IntoIterator for &'a Zones {
     type Item = (&'a Zone, &'a Vec<CardId>);
     type IntoIter = Box<dyn Iterator<Item = (&'a Zone, &'a Vec<CardId>)> + 'a>;
@@ -723,7 +740,7 @@ impl fmt::Debug for Derived {
 }
 
 /// The whole position.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Board {
     pub ruleset: Ruleset,
     pub seed: u64,
@@ -746,6 +763,48 @@ pub struct Board {
     /// The procedures the position states under way (a duel, a card being deployed), each
     /// its procedure's own.
     pub stated: Stated,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        let mut copy = Board::new(self.ruleset.clone(), self.seed);
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies the board into the room this one has (its cards, its zones): the odds copy the
+    /// board they start from for every run, into the board of the run before.
+    fn clone_from(&mut self, source: &Board) {
+        // Every field named: a field added to the board is not forgotten here.
+        let Board {
+            ruleset,
+            seed,
+            turn,
+            step,
+            current_planet,
+            planets,
+            definitions,
+            derived,
+            cards,
+            zones,
+            light,
+            dark,
+            stated,
+        } = self;
+        ruleset.clone_from(&source.ruleset);
+        *seed = source.seed;
+        *turn = source.turn;
+        *step = source.step;
+        *current_planet = source.current_planet;
+        planets.clone_from(&source.planets);
+        definitions.clone_from(&source.definitions);
+        derived.clone_from(&source.derived);
+        cards.clone_from(&source.cards);
+        zones.clone_from(&source.zones);
+        light.clone_from(&source.light);
+        dark.clone_from(&source.dark);
+        stated.clone_from(&source.stated);
+    }
 }
 
 impl Board {
@@ -1215,6 +1274,50 @@ mod tests {
         sorted.sort();
         assert_eq!(listed, sorted);
         assert_eq!(listed.len(), 4);
+    }
+
+    /// A board copied into the room of another is the board copied, whatever the other held.
+    #[test]
+    fn a_board_copied_into_another_is_a_copy() {
+        let deck = Zone::DrawDeck(Side::Dark);
+        let mut start = Board::new(Ruleset::latest(), 7);
+        for destiny in 1..=4 {
+            let definition = start.define(Card::anonymous(destiny));
+            start.add(deck, definition, Side::Dark);
+        }
+        let character = start.define(Card::named("Darth Maul", crate::cards::Game::YoungJedi));
+        start.add(
+            Zone::InPlay(Planet("Naboo"), Side::Dark),
+            character,
+            Side::Dark,
+        );
+        // Another board: cards moved, a zone emptied and one filled, a card more, a token.
+        let mut other = start.clone();
+        other.move_first(deck, 4, Zone::DuelingHand(Side::Dark));
+        let extra = other.define(Card::anonymous(6));
+        let added = other.add(
+            Zone::InPlay(Planet("Tatooine"), Side::Light),
+            extra,
+            Side::Light,
+        );
+        if let Some(instance) = other.instance_mut(added) {
+            instance.hits = 2;
+        }
+        other.turn = Some(Side::Light);
+        other.seed = 9;
+        assert_ne!(other, start);
+        other.clone_from(&start);
+        assert_eq!(other, start);
+        assert_eq!(format!("{other:?}"), format!("{start:?}"));
+        assert!(other.conservation_holds());
+        // And the other way: a small board copied into the room of a larger.
+        let mut larger = start.clone();
+        larger.move_first(deck, 2, Zone::Hand(Side::Dark));
+        let copy = larger.clone();
+        larger.clone_from(&Board::new(Ruleset::latest(), 0));
+        assert_eq!(larger, Board::new(Ruleset::latest(), 0));
+        larger.clone_from(&copy);
+        assert_eq!(format!("{larger:?}"), format!("{copy:?}"));
     }
 
     /// An emptied zone keeps its room, but is no zone: not found, not listed, not compared.

@@ -811,6 +811,9 @@ struct Runner<'a, P: Procedure> {
     /// The engine as it starts on the table, copied for each run: its start reads no deck's
     /// order ([`crate::procedures::contract::Procedure::start`]).
     start: P::Engine,
+    /// The table of the run before, into whose room the next run copies `table`
+    /// (`Clone::clone_from`): runs one after another allocate little.
+    spare: std::cell::RefCell<Option<P::Table>>,
 }
 
 impl<P: Procedure> Runner<'_, P> {
@@ -829,7 +832,13 @@ impl<P: Procedure> Runner<'_, P> {
         } else {
             self.words
         };
-        let mut table = self.table.clone();
+        let mut table = match self.spare.take() {
+            Some(mut spare) => {
+                spare.clone_from(self.table);
+                spare
+            }
+            None => self.table.clone(),
+        };
         let board = table.as_board_mut().ok_or(OddsRefusal::NotYoungJedi)?;
         arrange(board);
         let mut engine = self.start.clone();
@@ -851,6 +860,8 @@ impl<P: Procedure> Runner<'_, P> {
                 events.set(events.get() + 1);
                 seen.note(event);
             });
+        // What the run came to is in the engine: its table is room for the next.
+        self.spare.replace(Some(table));
         seen.runs += 1;
         for &(side, _, _) in &batches {
             seen.drawn[index(side)] = true;
@@ -911,6 +922,7 @@ pub fn simulator<'a, P: Procedure>(
         ending,
         words: Words::Unread,
         start: P::start(table, corpus, action, choices),
+        spare: Default::default(),
     }))
 }
 
@@ -1063,6 +1075,7 @@ pub fn odds<P: Procedure>(
             words
         },
         start: P::start(table, corpus, action, &choices),
+        spare: Default::default(),
     };
     let mut seen = Seen::default();
     let empty: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
