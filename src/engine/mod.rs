@@ -143,7 +143,7 @@ pub use missing::MissingFact;
 /// What a procedure has made and not yet given out: its events in order, then the decision or
 /// missing fact that comes after them, and whether it has ended; and the named assumptions it
 /// has printed (each is printed once, where it is first applied).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Pending<K> {
     /// Whether anyone reads the words of what the procedure makes.
     pub words: Words,
@@ -195,6 +195,23 @@ enum Held {
     Decide(Decision),
     Offer(Decision),
     Missing(MissingFact),
+}
+
+impl<K: Clone> Clone for Pending<K> {
+    fn clone(&self) -> Self {
+        // A copy has room for the few events a step makes: an engine copied for each of the
+        // odds' runs does not grow it again in every run.
+        const ROOM: usize = 8;
+        let mut events = std::collections::VecDeque::with_capacity(self.events.len().max(ROOM));
+        events.extend(self.events.iter().cloned());
+        Pending {
+            words: self.words,
+            events,
+            said: self.said.clone(),
+            held: self.held.clone(),
+            finished: self.finished,
+        }
+    }
 }
 
 impl<K> Default for Pending<K> {

@@ -1088,8 +1088,10 @@ impl DuelEngine {
         side: Side,
         destiny: Option<i32>,
     ) -> Result<Vec<DecisionOption>, MissingFact> {
-        let mut options = Vec::new();
-        for &id in board.zone(Zone::DuelingHand(side)) {
+        let hand = board.zone(Zone::DuelingHand(side));
+        // Room for every card and a pass or a refusal to block: the list is not grown.
+        let mut options = Vec::with_capacity(if destiny.is_some() { 2 } else { hand.len() + 1 });
+        for &id in hand {
             let number = Self::destiny_of(board, id)?;
             if destiny.is_some_and(|wanted| wanted != number) {
                 continue;
