@@ -56,20 +56,23 @@ pub fn modifier_parts(
     current_planet: Option<Planet>,
 ) -> Vec<(String, i32)> {
     let mut parts = Vec::new();
-    let zones = board.zones_by_card();
+    // Most positions hold no card whose text modifies DAMAGE: the zones are read only if one
+    // does.
+    let mut zones = None;
     for instance in &board.cards {
-        let Some(Some(zone)) = zones.get(instance.id.0 as usize) else {
-            continue;
-        };
-        if !zone.in_play() || instance.face_down {
-            continue;
-        }
         let Some(card) = board.card(instance.id) else {
             continue;
         };
         let Some(modifier) = card.text.damage_modifier else {
             continue;
         };
+        let zones = zones.get_or_insert_with(|| board.zones_by_card());
+        let Some(Some(zone)) = zones.get(instance.id.0 as usize) else {
+            continue;
+        };
+        if !zone.in_play() || instance.face_down {
+            continue;
+        }
         let whose = match modifier.applies_to {
             ModifierTarget::Own => instance.owner == loser,
             ModifierTarget::Opponent => instance.owner != loser,

@@ -1413,12 +1413,14 @@ impl DuelEngine {
         loser: Side,
         fighter: CardId,
     ) -> Result<Vec<(String, i32)>, MissingFact> {
-        let label = number_label(
-            &format!("DAMAGE of {}", self.name(board, fighter)),
-            board
-                .card(fighter)
-                .and_then(|card| card.stats.damage.as_ref()),
-        );
+        let label = self.words().text(|| {
+            number_label(
+                &format!("DAMAGE of {}", board.describe(fighter)),
+                board
+                    .card(fighter)
+                    .and_then(|card| card.stats.damage.as_ref()),
+            )
+        });
         let mut parts = vec![(label, Self::printed_damage(board, fighter)?)];
         parts.extend(crate::engine::damage::modifier_parts(
             board,
@@ -1540,7 +1542,8 @@ impl DuelEngine {
                     let scored = self.hits_on(board, loser.opponent());
                     if scored > 0 {
                         parts.push((
-                            format!("hits {} scored", self.name(board, fighter)),
+                            self.words()
+                                .text(|| format!("hits {} scored", board.describe(fighter))),
                             -i32::try_from(scored).unwrap_or(i32::MAX),
                         ));
                     }
@@ -1568,10 +1571,12 @@ impl DuelEngine {
                     self.emit(
                         board,
                         DuelEvent::NoDamage {
-                            reason: format!(
-                                "a tie: {light} hit token{} each",
-                                if light == 1 { "" } else { "s" }
-                            ),
+                            reason: self.words().text(|| {
+                                format!(
+                                    "a tie: {light} hit token{} each",
+                                    if light == 1 { "" } else { "s" }
+                                )
+                            }),
                         },
                         cites,
                         &[],
@@ -1585,14 +1590,15 @@ impl DuelEngine {
                         (Side::Dark, dark, light)
                     };
                     let mut parts = vec![(
-                        "hit tokens on his dueling character".to_string(),
+                        self.words()
+                            .text(|| "hit tokens on his dueling character".to_string()),
                         i32::try_from(count).unwrap_or(i32::MAX),
                     )];
                     let mut cites = vec![NO_DEFEAT];
                     if self.pc_damage {
                         if scored > 0 {
                             parts.push((
-                                "hits his character scored".to_string(),
+                                self.words().text(|| "hits his character scored".to_string()),
                                 -i32::try_from(scored).unwrap_or(i32::MAX),
                             ));
                         }
