@@ -630,30 +630,53 @@ pub fn advance<P: Procedure + ?Sized>(
     procedure: &mut P,
     table: &mut P::Table,
 ) -> Advance<P::Event> {
+    match ahead(procedure, table) {
+        Ahead::Events => match procedure.pending().events.pop_front() {
+            Some(event) => Advance::Event(event),
+            None => Advance::Missing(MissingFact::Inconsistent("an event went missing")),
+        },
+        Ahead::Decide(decision) => Advance::Decide(decision),
+        Ahead::Offer(decision) => Advance::Offer(decision),
+        Ahead::Missing(fact) => Advance::Missing(fact),
+        Ahead::Done => Advance::Done,
+    }
+}
+
+/// What [`advance`] gives next, but for events: that some wait, where they stand.
+enum Ahead {
+    Events,
+    Decide(Decision),
+    Offer(Decision),
+    Missing(MissingFact),
+    Done,
+}
+
+/// The loop of [`advance`], up to the first event waiting, which it leaves in place.
+fn ahead<P: Procedure + ?Sized>(procedure: &mut P, table: &mut P::Table) -> Ahead {
     loop {
         let pending = procedure.pending();
-        if let Some(event) = pending.events.pop_front() {
-            return Advance::Event(event);
+        if !pending.events.is_empty() {
+            return Ahead::Events;
         }
         match pending.held.take() {
             Some(Held::Decide(decision)) => {
                 procedure.settle(table);
-                return Advance::Decide(decision);
+                return Ahead::Decide(decision);
             }
             Some(Held::Offer(decision)) => {
                 procedure.settle(table);
-                return Advance::Offer(decision);
+                return Ahead::Offer(decision);
             }
             Some(Held::Missing(fact)) => {
                 procedure.pending().finished = true;
                 procedure.settle(table);
-                return Advance::Missing(fact);
+                return Ahead::Missing(fact);
             }
             None => {}
         }
         if pending.finished {
             procedure.settle(table);
-            return Advance::Done;
+            return Ahead::Done;
         }
         let next = procedure.step(table);
         let pending = procedure.pending();
@@ -704,10 +727,7 @@ pub fn run<P: Procedure + ?Sized>(
     observe: Observer<'_, P>,
 ) -> Run<P::Event> {
     let mut events = Vec::new();
-    let stop = drive(procedure, board, decider, &mut |board, event| {
-        observe(board, &event);
-        events.push(event);
-    });
+    let stop = drive(procedure, board, decider, observe, Some(&mut events));
     Run { events, stop }
 }
 
@@ -722,34 +742,47 @@ pub fn simulate<P: Procedure + ?Sized>(
     observe: &mut dyn FnMut(&Event<P::Event>),
 ) -> Option<Stop> {
     procedure.pending().words = words;
-    drive(procedure, board, decider, &mut |_, event| observe(&event))
+    drive(
+        procedure,
+        board,
+        decider,
+        &mut |_, event| observe(event),
+        None,
+    )
 }
 
-/// Whoever takes a procedure's events as they come: given the table after each, and the event.
-type Taker<'a, P> = &'a mut dyn FnMut(&<P as Procedure>::Table, Event<<P as Procedure>::Event>);
-
-/// The loop of [`run`] and [`simulate`]: each event is handed to `take` with the table after
-/// it; gives the stop, if any.
+/// The loop of [`run`] and [`simulate`]: each event is shown to `observe` with the table after
+/// it where it stands, then moved into `keep` if given, else dropped; gives the stop, if any.
 fn drive<P: Procedure + ?Sized>(
     procedure: &mut P,
     board: &mut P::Table,
     decider: &mut dyn Decider,
-    take: Taker<'_, P>,
+    observe: Observer<'_, P>,
+    mut keep: Option<&mut Vec<Event<P::Event>>>,
 ) -> Option<Stop> {
     // A procedure that never ends is a bug; this bound turns it into a stop.
     for _ in 0..100_000 {
-        match advance(procedure, board) {
-            Advance::Event(event) => take(board, event),
+        match ahead(procedure, board) {
+            Ahead::Events => {
+                let events = &mut procedure.pending().events;
+                for event in events.iter() {
+                    observe(board, event);
+                }
+                match keep.as_deref_mut() {
+                    Some(kept) => kept.extend(events.drain(..)),
+                    None => events.clear(),
+                }
+            }
             // A decision with one legal option is no decision: take it, unless the decider
             // asked for another.
-            Advance::Decide(decision) if decision.card_count() == 1 => {
+            Ahead::Decide(decision) if decision.card_count() == 1 => {
                 if let Err(why) = decider.forced(&decision) {
                     let why = explained(procedure, board, &decision, why);
                     return Some(Stop::Undecided { decision, why });
                 }
                 procedure.answer(board, &decision, 0);
             }
-            Advance::Offer(decision) => {
+            Ahead::Offer(decision) => {
                 // An offer the decider takes up is a decision like any other: an answer that
                 // is not legal stops the walk, and so does none (the end of a person's input),
                 // rather than being read as "do nothing".
@@ -770,7 +803,7 @@ fn drive<P: Procedure + ?Sized>(
                     choice.min(decision.options.len().saturating_sub(1)),
                 );
             }
-            Advance::Decide(decision) => {
+            Ahead::Decide(decision) => {
                 // A decider that shows the decision (a person at a prompt) sees every card.
                 let answered = if decider.shows_every_option() && !decision.more.is_empty() {
                     let every = decision.expanded();
@@ -800,10 +833,10 @@ fn drive<P: Procedure + ?Sized>(
                     }
                 }
             }
-            Advance::Missing(fact) => {
+            Ahead::Missing(fact) => {
                 return Some(Stop::Missing { fact });
             }
-            Advance::Done => return None,
+            Ahead::Done => return None,
         }
     }
     Some(Stop::Missing {
