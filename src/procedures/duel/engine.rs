@@ -1598,7 +1598,8 @@ impl DuelEngine {
                     if self.pc_damage {
                         if scored > 0 {
                             parts.push((
-                                self.words().text(|| "hits his character scored".to_string()),
+                                self.words()
+                                    .text(|| "hits his character scored".to_string()),
                                 -i32::try_from(scored).unwrap_or(i32::MAX),
                             ));
                         }
