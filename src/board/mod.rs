@@ -612,6 +612,30 @@ impl Zones {
         .filter(|ids| !ids.is_empty())
     }
 
+    /// Moves the first `count` cards of a zone (fewer if it holds fewer) to the end of
+    /// another, in order; gives how many. Between zones outside the planets, nothing is
+    /// allocated.
+    fn move_first(&mut self, from: Zone, count: usize, to: Zone) -> usize {
+        let taken = self.get(&from).map_or(0, |ids| count.min(ids.len()));
+        if taken == 0 {
+            return 0;
+        }
+        if from == to {
+            // To the end of the zone it leaves: the first cards go round.
+            self.slot(to).rotate_left(taken);
+            return taken;
+        }
+        if let (Some(a), Some(b)) = (Zones::place(&from), Zones::place(&to))
+            && let Ok([(_, source), (_, target)]) = self.outside.get_disjoint_mut([a, b])
+        {
+            target.extend(source.drain(..taken));
+            return taken;
+        }
+        let moved: Vec<CardId> = self.slot(from).drain(..taken).collect();
+        self.slot(to).extend(moved);
+        taken
+    }
+
     /// Whether the zone holds any card.
     pub fn contains_key(&self, zone: &Zone) -> bool {
         self.get(zone).is_some()
@@ -1115,21 +1139,16 @@ impl Board {
 
     /// Moves the first `count` cards of a zone (a draw deck's top), fewer if it holds fewer,
     /// to the end of another in order: [`Board::move_to`] of each in turn, in one pass. Gives
-    /// the cards moved.
-    pub fn move_first(&mut self, from: Zone, count: usize, to: Zone) -> Vec<CardId> {
-        let Some(ids) = self.zones.get_mut(&from) else {
-            return Vec::new();
-        };
-        let taken: Vec<CardId> = ids.drain(..count.min(ids.len())).collect();
-        if taken.is_empty() {
-            return taken;
-        }
-        self.zones.slot(to).extend_from_slice(&taken);
-        for &id in &taken {
-            if let Some(instance) = self.instance_mut(id) {
-                instance.zone_hint = ZoneHint(Some(to));
-                if !matches!(to, Zone::PodracingPile(_)) {
-                    instance.handling_for = None;
+    /// how many it moved: the last cards of `to`.
+    pub fn move_first(&mut self, from: Zone, count: usize, to: Zone) -> usize {
+        let taken = self.zones.move_first(from, count, to);
+        if let Some(ids) = self.zones.get(&to) {
+            for id in &ids[ids.len() - taken..] {
+                if let Some(instance) = self.cards.get_mut(id.0 as usize) {
+                    instance.zone_hint = ZoneHint(Some(to));
+                    if !matches!(to, Zone::PodracingPile(_)) {
+                        instance.handling_for = None;
+                    }
                 }
             }
         }
@@ -1224,6 +1243,8 @@ mod tests {
         ] {
             let mut at_once = board.clone();
             let moved = at_once.move_first(deck, count, to);
+            let now = at_once.zone(to);
+            let moved = now[now.len() - moved..].to_vec();
             let mut in_turn = board.clone();
             for _ in 0..count {
                 if let Some(&top) = in_turn.zone(deck).first() {

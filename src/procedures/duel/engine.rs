@@ -447,13 +447,17 @@ impl DuelEngine {
         })
     }
 
-    fn cards_at(board: &Board, planet: Planet, side: Side, card_type: CardType) -> Vec<CardId> {
+    fn cards_at(
+        board: &Board,
+        planet: Planet,
+        side: Side,
+        card_type: CardType,
+    ) -> impl Iterator<Item = CardId> + '_ {
         board
             .zone(Zone::InPlay(planet, side))
             .iter()
             .copied()
-            .filter(|id| board.card_type(*id) == Some(card_type))
-            .collect()
+            .filter(move |id| board.card_type(*id) == Some(card_type))
     }
 
     fn is_dueling(board: &Board, id: CardId) -> bool {
@@ -565,7 +569,10 @@ impl DuelEngine {
         // Under the rules of 2000-12-01 the defender needs a dueling character, checked above;
         // under the revised rules any of his characters there may be chosen, but one must be.
         let defender = self.defender_side();
-        if Self::cards_at(board, planet, defender, CardType::Character).is_empty() {
+        if Self::cards_at(board, planet, defender, CardType::Character)
+            .next()
+            .is_none()
+        {
             self.refuse(
                 board,
                 Refusal::NoDefender { side: defender },
@@ -1358,12 +1365,13 @@ impl DuelEngine {
         moves: &mut Vec<Move>,
     ) -> usize {
         let taken = board.move_first(Zone::DrawDeck(side), count, to);
+        let moved = board.zone(to);
         moves.extend(
-            taken
+            moved[moved.len().saturating_sub(taken)..]
                 .iter()
                 .map(|&id| move_said(self.words(), board, id, Zone::DrawDeck(side), to)),
         );
-        taken.len()
+        taken
     }
 
     fn defeat_check(&mut self, board: &mut Board, hit_side: Side) -> Result<(), MissingFact> {
@@ -1503,8 +1511,9 @@ impl DuelEngine {
             // The hand, then the pile, each card to the bottom of the deck in turn.
             for from in [Zone::DuelingHand(side), Zone::DuelingPile(side)] {
                 let returned = board.move_first(from, usize::MAX, Zone::DrawDeck(side));
+                let deck = board.zone(Zone::DrawDeck(side));
                 moves.extend(
-                    returned
+                    deck[deck.len().saturating_sub(returned)..]
                         .iter()
                         .map(|&id| move_said(self.words(), board, id, from, Zone::DrawDeck(side))),
                 );
