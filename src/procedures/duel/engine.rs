@@ -477,7 +477,6 @@ impl DuelEngine {
     fn armed_duelists(&self, board: &Board, planet: Planet) -> Result<Vec<CardId>, MissingFact> {
         let mut armed = Vec::new();
         let sabers: Vec<CardId> = Self::cards_at(board, planet, self.initiator, CardType::Weapon)
-            .into_iter()
             .filter(|id| Self::is_lightsaber(board, *id))
             .collect();
         for character in Self::cards_at(board, planet, self.initiator, CardType::Character) {
@@ -530,7 +529,6 @@ impl DuelEngine {
         };
         let duelists = |side: Side| {
             Self::cards_at(board, planet, side, CardType::Character)
-                .into_iter()
                 .filter(|id| Self::is_dueling(board, *id))
                 .count()
         };
@@ -757,7 +755,6 @@ impl DuelEngine {
             Phase::Defender => {
                 let candidates: Vec<CardId> =
                     Self::cards_at(board, planet, defender, CardType::Character)
-                        .into_iter()
                         .filter(|id| self.revised || Self::is_dueling(board, *id))
                         .collect();
                 let prompt = self.words().text(|| if self.revised {
@@ -786,7 +783,6 @@ impl DuelEngine {
                 let chosen = self.fighter.get(defender).unwrap_or(CardId(0));
                 let alternatives: Vec<CardId> =
                     Self::cards_at(board, planet, defender, CardType::Character)
-                        .into_iter()
                         .filter(|id| *id != chosen && Self::is_dueling(board, *id))
                         .collect();
                 if alternatives.is_empty() {
@@ -1742,7 +1738,6 @@ impl DuelEngine {
                             .unwrap_or_default();
                         let other_versions: Vec<String> =
                             Self::cards_at(board, planet, defender, CardType::Character)
-                                .into_iter()
                                 .filter(|other| {
                                     Some(*other) != chosen
                                         && board.card(*other).is_some_and(|c| c.title == title)
