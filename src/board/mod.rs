@@ -692,15 +692,6 @@ impl Clone for Zones {
     }
 }
 
-impl<'a> IntoIterator for &'a Zones {
-    type Item = (&'a Zone, &'a Vec<CardId>);
-    type IntoIter = Box<dyn Iterator<Item = (&'a Zone, &'a Vec<CardId>)> + 'a>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        Box::new(self.iter())
-    }
-}
-
 /// Boards are equal whatever room their emptied zones keep.
 impl PartialEq for Zones {
     fn eq(&self, other: &Zones) -> bool {
@@ -717,9 +708,9 @@ impl fmt::Debug for Zones {
 }
 
 /// What is derived from a board's card definitions alone (who may use a weapon, a card's
-/// traits), remembered for every copy of the board that shares the definitions: a walk asks
-/// the same again and again, and the odds copy the board for every run. Not part of the
-/// position: equal boards may have remembered different things.
+/// traits, whether a name means a card), remembered for every copy of the board that shares
+/// the definitions: a walk asks the same again and again, and the odds copy the board for
+/// every run. Not part of the position: equal boards may have remembered different things.
 #[derive(Clone, Default)]
 pub struct Derived(std::sync::Arc<std::sync::Mutex<DerivedFacts>>);
 
@@ -1077,7 +1068,7 @@ impl Board {
     /// every card that would otherwise search the zones for each.
     pub fn zones_by_card(&self) -> Vec<Option<Zone>> {
         let mut found = vec![None; self.cards.len()];
-        for (zone, ids) in &self.zones {
+        for (zone, ids) in self.zones.iter() {
             for id in ids {
                 if let Some(slot) = found.get_mut(id.0 as usize) {
                     *slot = Some(*zone);
@@ -1367,6 +1358,48 @@ mod tests {
         assert_eq!(board.zones, start.zones);
         assert_eq!(board.zone_of(card), Some(deck));
         assert!(board.conservation_holds());
+    }
+
+    /// Whether a name means a card, remembered for each definition and name, is what the
+    /// name index of the card alone answers, however often and in whatever order it is asked;
+    /// a changed definition is asked again.
+    #[test]
+    fn whether_a_name_means_a_card_is_remembered_for_each_name() {
+        let mut board = Board::new(Ruleset::latest(), 0);
+        let mut maul = Card::named("Darth Maul", crate::cards::Game::YoungJedi);
+        maul.subtitle = Some("Sith Apprentice".to_string());
+        let definition = board.define(maul);
+        let id = board.add(Zone::Hand(Side::Dark), definition, Side::Dark);
+        let names = [
+            "Darth Maul",
+            "Qui-Gon Jinn",
+            "maul",
+            "Darth Maul, Sith Apprentice",
+        ];
+        let expected: Vec<bool> = names
+            .iter()
+            .map(|name| {
+                let card = board.card(id).expect("on the board");
+                crate::cards::matching::NameIndex::new(std::slice::from_ref(card))
+                    .find(name)
+                    .is_ok()
+            })
+            .collect();
+        assert_eq!(expected, [true, false, true, true]);
+        for order in [[0, 1, 2, 3], [3, 1, 0, 2]] {
+            for at in order {
+                assert_eq!(board.is_named(id, names[at]), expected[at], "{}", names[at]);
+            }
+        }
+        assert!(!board.is_named(CardId(99), "Darth Maul"));
+        let mut copy = board.clone();
+        if let Some(card) = copy.definitions_mut().get_mut(definition.0 as usize) {
+            card.title = "Qui-Gon Jinn".to_string();
+            card.subtitle = None;
+        }
+        assert!(copy.is_named(id, "Qui-Gon Jinn"));
+        assert!(!copy.is_named(id, "Darth Maul"));
+        assert!(board.is_named(id, "Darth Maul"));
     }
 
     #[test]
