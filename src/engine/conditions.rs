@@ -64,15 +64,28 @@ impl Judged {
 /// Whether `when` holds for the card in `situation`; its phrase and reason are built only
 /// if anyone reads them (`words`), and are empty otherwise.
 pub fn judge(board: &Board, situation: &Situation<'_>, when: &Condition, words: Words) -> Judged {
-    let judged = judged(board, situation, when, words);
+    let Reasoned {
+        reason,
+        holds,
+        rule,
+    } = reasoned(board, situation, when, words);
     Judged {
         phrase: words.text(|| when.phrase()),
-        ..judged
+        reason,
+        holds,
+        rule,
     }
 }
 
+/// A condition judged, but for its phrase: the same for every situation.
+struct Reasoned {
+    reason: String,
+    holds: bool,
+    rule: Option<Citation>,
+}
+
 /// [`judge`] but for the condition's phrase.
-fn judged(board: &Board, situation: &Situation<'_>, when: &Condition, words: Words) -> Judged {
+fn reasoned(board: &Board, situation: &Situation<'_>, when: &Condition, words: Words) -> Reasoned {
     let described =
         |id: Option<CardId>| id.map_or_else(|| "no card".to_string(), |id| board.describe(id));
     let named = |id: CardId, name: &str| board.is_named(id, name);
@@ -88,8 +101,7 @@ fn judged(board: &Board, situation: &Situation<'_>, when: &Condition, words: Wor
             format!("he fights {}", crate::text::and_list(&names))
         }
     };
-    let not_a_duel = || Judged {
-        phrase: String::new(),
+    let not_a_duel = || Reasoned {
         reason: words.text(|| "a battle's fight is not a duel".to_string()),
         holds: false,
         rule: None,
@@ -123,8 +135,7 @@ fn judged(board: &Board, situation: &Situation<'_>, when: &Condition, words: Wor
             let holds = opponent
                 .and_then(|id| board.card(id))
                 .is_some_and(|card| has_trait(card, *wanted));
-            Judged {
-                phrase: String::new(),
+            Reasoned {
                 reason: words.text(|| format!("{} is{} {label}", described(opponent), not(holds))),
                 holds,
                 rule,
@@ -133,8 +144,7 @@ fn judged(board: &Board, situation: &Situation<'_>, when: &Condition, words: Wor
         Condition::DuelingA(_) => not_a_duel(),
         Condition::DuelingNamed(name) if situation.in_duel => {
             let opponent = situation.opponents.first().copied();
-            Judged {
-                phrase: String::new(),
+            Reasoned {
                 reason: words.text(|| format!("his opponent is {}", described(opponent))),
                 holds: opponent.is_some_and(|id| named(id, name)),
                 rule: None,
@@ -157,15 +167,13 @@ fn judged(board: &Board, situation: &Situation<'_>, when: &Condition, words: Wor
                     _ => format!("{} is {label}", crate::text::and_list(&holding)),
                 }
             });
-            Judged {
-                phrase: String::new(),
+            Reasoned {
                 reason,
                 holds,
                 rule,
             }
         }
-        Condition::FightingNamed(name) => Judged {
-            phrase: String::new(),
+        Condition::FightingNamed(name) => Reasoned {
             reason: words.text(opponents),
             holds: situation.opponents.iter().any(|id| named(*id, name)),
             rule: None,
@@ -175,8 +183,7 @@ fn judged(board: &Board, situation: &Situation<'_>, when: &Condition, words: Wor
             let holds = weapon
                 .and_then(|id| board.card(id))
                 .is_some_and(|card| has_trait(card, *wanted));
-            Judged {
-                phrase: String::new(),
+            Reasoned {
                 reason: words.text(|| match weapon {
                     Some(_) => format!("{} is{} {label}", described(weapon), not(holds)),
                     None => no_weapon(),
@@ -185,8 +192,7 @@ fn judged(board: &Board, situation: &Situation<'_>, when: &Condition, words: Wor
                 rule: weapon_rule(rule),
             }
         }
-        Condition::UsingNamed(name) => Judged {
-            phrase: String::new(),
+        Condition::UsingNamed(name) => Reasoned {
             reason: words.text(|| match weapon {
                 Some(_) => format!("he uses {}", described(weapon)),
                 None => no_weapon(),
@@ -200,8 +206,7 @@ fn judged(board: &Board, situation: &Situation<'_>, when: &Condition, words: Wor
                     && instance.fought_this_turn
                     && named(instance.id, name)
             });
-            Judged {
-                phrase: String::new(),
+            Reasoned {
                 reason: words.text(|| match fought {
                     Some(instance) => format!(
                         "the position marks {} as having fought this turn",
@@ -221,8 +226,7 @@ fn judged(board: &Board, situation: &Situation<'_>, when: &Condition, words: Wor
                 .controlled
                 .iter()
                 .any(|controlled| controlled.name().eq_ignore_ascii_case(planet));
-            Judged {
-                phrase: String::new(),
+            Reasoned {
                 reason: words.text(|| {
                     format!(
                         "the position {} {planet} among the planets he has controlled",
