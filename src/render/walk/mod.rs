@@ -789,34 +789,23 @@ fn text_not_modelled_line(walk: &Walkthrough) -> Option<String> {
 /// The walk as its JSON output.
 pub fn output<'a>(walk: &'a Walkthrough, corpus: &'a Corpus) -> WalkOutput<'a> {
     let quotes = Quotes::new(corpus, walk.ruleset.clone());
+    // Every rule cited anywhere is quoted once, under `rules`.
     let mut rules = BTreeMap::new();
-    let mut full_ids = |cites: &[crate::rules::Citation]| -> Vec<String> {
-        cites
-            .iter()
-            .filter_map(|cite| quotes.resolve(cite.id()))
-            .map(|item| {
-                rules
-                    .entry(item.id.to_string())
-                    .or_insert_with(|| RuleText::of(corpus, item));
-                item.id.to_string()
-            })
-            .collect()
+    let mut quote = |cites: &[crate::rules::Citation]| {
+        for item in cites.iter().filter_map(|cite| quotes.resolve(cite.id())) {
+            rules
+                .entry(item.id.to_string())
+                .or_insert_with(|| RuleText::of(corpus, item));
+        }
     };
-    // The rules every step cites are quoted once, under `rules`; the steps themselves are made
-    // as they are written.
+    // The steps' rules here; the steps themselves are made as they are written (below).
     for event in walk.steps() {
-        full_ids(event.cites());
+        quote(event.cites());
     }
-    let step_quotes = Quotes::new(corpus, walk.ruleset.clone());
-    let events = crate::render::output::StepsOutput::new(walk, move |index, event| StepOutput {
-        step: index + 1,
-        text: narrate(event),
-        kind: crate::render::output::EventOutput(event.kind()),
-        cites: step_quotes.ids(event.cites()),
-        assumptions: event.assumptions().iter().map(Into::into).collect(),
-        moves: event.moves().iter().map(Into::into).collect(),
-        tally: event.tally(),
-    });
+    let mut full_ids = |cites: &[crate::rules::Citation]| -> Vec<String> {
+        quote(cites);
+        quotes.ids(cites)
+    };
     let stop = walk.stop().map(|stop| match stop {
         Stop::Undecided { decision, why } => StopOutput::Undecided {
             decision: DecisionOutput {
@@ -866,12 +855,38 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &'a Corpus) -> WalkOutput<'a> {
         walk.seed,
         crate::render::output::ResultOutput(walk.outcome.result()),
     );
+    let answers_not_asked = walk
+        .heard
+        .iter()
+        .map(|heard| {
+            let rules = heard
+                .only_choice
+                .as_ref()
+                .map(|only| full_ids(&only.cites))
+                .unwrap_or_default();
+            crate::render::output::HeardOutput {
+                answer: heard.written(),
+                said: heard.said(""),
+                rules,
+            }
+        })
+        .collect();
+    let ruleset = quotes.ruleset.to_string();
+    let events = crate::render::output::StepsOutput::new(walk, move |index, event| StepOutput {
+        step: index + 1,
+        text: narrate(event),
+        kind: crate::render::output::EventOutput(event.kind()),
+        cites: quotes.ids(event.cites()),
+        assumptions: event.assumptions().iter().map(Into::into).collect(),
+        moves: event.moves().iter().map(Into::into).collect(),
+        tally: event.tally(),
+    });
     WalkOutput {
         format: Default::default(),
         version: crate::render::output::VERSION,
         game,
         title: walk.title.clone(),
-        ruleset: quotes.ruleset.to_string(),
+        ruleset,
         seed,
         policy: walk.policy.map(|policy| policy.name().to_string()),
         illegal_position: walk
@@ -891,22 +906,7 @@ pub fn output<'a>(walk: &'a Walkthrough, corpus: &'a Corpus) -> WalkOutput<'a> {
         card_journeys: journeys(walk).iter().map(Into::into).collect(),
         expectation_unmet: walk.unmet.clone(),
         text_not_modelled: walk.text_not_modelled.clone(),
-        answers_not_asked: walk
-            .heard
-            .iter()
-            .map(|heard| {
-                let rules = heard
-                    .only_choice
-                    .as_ref()
-                    .map(|only| full_ids(&only.cites))
-                    .unwrap_or_default();
-                crate::render::output::HeardOutput {
-                    answer: heard.written(),
-                    said: heard.said(""),
-                    rules,
-                }
-            })
-            .collect(),
+        answers_not_asked,
         rules,
     }
 }
