@@ -1360,12 +1360,25 @@ impl DuelEngine {
         to: Zone,
         moves: &mut Vec<Move>,
     ) -> usize {
-        let taken = board.move_first(Zone::DrawDeck(side), count, to);
+        self.shift_first(board, Zone::DrawDeck(side), count, to, moves)
+    }
+
+    /// Moves the first `count` cards of a zone (fewer if it holds fewer) to the end of
+    /// another, in order, each move as the event gives it; how many it moved.
+    fn shift_first(
+        &self,
+        board: &mut Board,
+        from: Zone,
+        count: usize,
+        to: Zone,
+        moves: &mut Vec<Move>,
+    ) -> usize {
+        let taken = board.move_first(from, count, to);
         let moved = board.zone(to);
         moves.extend(
             moved[moved.len().saturating_sub(taken)..]
                 .iter()
-                .map(|&id| move_said(self.words(), board, id, Zone::DrawDeck(side), to)),
+                .map(|&id| move_said(self.words(), board, id, from, to)),
         );
         taken
     }
@@ -1506,13 +1519,7 @@ impl DuelEngine {
             let mut moves = Vec::new();
             // The hand, then the pile, each card to the bottom of the deck in turn.
             for from in [Zone::DuelingHand(side), Zone::DuelingPile(side)] {
-                let returned = board.move_first(from, usize::MAX, Zone::DrawDeck(side));
-                let deck = board.zone(Zone::DrawDeck(side));
-                moves.extend(
-                    deck[deck.len().saturating_sub(returned)..]
-                        .iter()
-                        .map(|&id| move_said(self.words(), board, id, from, Zone::DrawDeck(side))),
-                );
+                self.shift_first(board, from, usize::MAX, Zone::DrawDeck(side), &mut moves);
             }
             if crate::engine::shuffle_deck(board, side, &mut self.random) == 0 {
                 board.zones.remove(&Zone::DrawDeck(side));
@@ -1928,15 +1935,18 @@ impl DuelEngine {
                                     effect.label()
                                 )
                             }),
-                            options: vec![
-                                self.option(
-                                    board,
-                                    || format!("use it: {}", effect.label()),
-                                    Some(card),
-                                    vec![self.text_rule(board, scorer)],
-                                ),
-                                Self::decline("do not use it", vec![self.text_rule(board, scorer)]),
-                            ],
+                            options: {
+                                let rule = self.text_rule(board, scorer);
+                                vec![
+                                    self.option(
+                                        board,
+                                        || format!("use it: {}", effect.label()),
+                                        Some(card),
+                                        vec![rule],
+                                    ),
+                                    Self::decline("do not use it", vec![rule]),
+                                ]
+                            },
                             more: Vec::new(),
                         }));
                     }
