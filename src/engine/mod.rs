@@ -630,15 +630,18 @@ pub fn advance<P: Procedure + ?Sized>(
     procedure: &mut P,
     table: &mut P::Table,
 ) -> Advance<P::Event> {
-    match ahead(procedure, table) {
-        Ahead::Events => match procedure.pending().events.pop_front() {
-            Some(event) => Advance::Event(event),
-            None => Advance::Missing(MissingFact::Inconsistent("an event went missing")),
-        },
-        Ahead::Decide(decision) => Advance::Decide(decision),
-        Ahead::Offer(decision) => Advance::Offer(decision),
-        Ahead::Missing(fact) => Advance::Missing(fact),
-        Ahead::Done => Advance::Done,
+    loop {
+        if let Some(event) = procedure.pending().events.pop_front() {
+            return Advance::Event(event);
+        }
+        return match ahead(procedure, table) {
+            // Given out one at a time, from the top of the loop.
+            Ahead::Events => continue,
+            Ahead::Decide(decision) => Advance::Decide(decision),
+            Ahead::Offer(decision) => Advance::Offer(decision),
+            Ahead::Missing(fact) => Advance::Missing(fact),
+            Ahead::Done => Advance::Done,
+        };
     }
 }
 
