@@ -422,7 +422,7 @@ pub fn each_in_one_place<'a>(
 /// The definitions of a board found by their content, for building a board with many
 /// cards without comparing each new card with every definition.
 #[derive(Clone, Debug, Default)]
-pub struct DefinitionIndex(std::collections::HashMap<u64, Vec<DefinitionId>>);
+pub struct DefinitionIndex(rustc_hash::FxHashMap<u64, Vec<DefinitionId>>);
 
 /// What a procedure states of a position under way (a duel, a card being deployed), as it
 /// stands on the board: the procedure's own type, which the board holds without knowing it.
@@ -998,7 +998,9 @@ impl Board {
     /// through it, by content.
     pub fn define_indexed(&mut self, card: Card, index: &mut DefinitionIndex) -> DefinitionId {
         use std::hash::{Hash, Hasher};
-        let mut hasher = std::hash::DefaultHasher::new();
+        // A definition is looked up by its content, all its text: hashed fast, not for keys
+        // anyone chooses against it (an equal hash is only where to look).
+        let mut hasher = rustc_hash::FxHasher::default();
         card.hash(&mut hasher);
         let ids = index.0.entry(hasher.finish()).or_default();
         if let Some(id) = ids

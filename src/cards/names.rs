@@ -2,7 +2,27 @@
 
 /// Lower case, accents folded, apostrophes dropped, other punctuation made a space.
 pub fn normalise(text: &str) -> String {
-    normalised(text.chars()).collect()
+    if !text.is_ascii() {
+        return normalised(text.chars()).collect();
+    }
+    // Most names are ASCII: the same rule, a byte at a time.
+    let mut out = String::with_capacity(text.len());
+    let mut pending_space = false;
+    for byte in text.bytes() {
+        if byte == b'\'' {
+            continue;
+        }
+        if byte.is_ascii_alphanumeric() {
+            if pending_space && !out.is_empty() {
+                out.push(' ');
+            }
+            pending_space = false;
+            out.push(char::from(byte.to_ascii_lowercase()));
+        } else {
+            pending_space = true;
+        }
+    }
+    out
 }
 
 /// The characters of [`normalise`], one by one, without building the text: a name compared
@@ -71,5 +91,28 @@ mod tests {
             "Darth Maul, Sith Apprentice"
         ));
         assert!(same_normalised("", " -- "));
+    }
+
+    /// Every text of up to four characters from an alphabet of letters, digits, spaces,
+    /// apostrophes, punctuation and accents: an ASCII text is normalised a byte at a time, and
+    /// that gives what the rule gives a character at a time.
+    #[test]
+    fn an_ascii_name_is_normalised_as_any_other() {
+        const ALPHABET: [char; 10] = ['a', 'Q', '7', ' ', '\'', '-', ',', '(', 'é', '’'];
+        let mut checked = 0;
+        for length in 0..=4u32 {
+            for mut code in 0..ALPHABET.len().pow(length) {
+                let mut text = String::new();
+                for _ in 0..length {
+                    text.push(ALPHABET[code % ALPHABET.len()]);
+                    code /= ALPHABET.len();
+                }
+                let by_rule: String = normalised(text.chars()).collect();
+                assert_eq!(normalise(&text), by_rule, "{text:?}");
+                checked += usize::from(text.is_ascii());
+            }
+        }
+        // 8 ASCII characters: 1 + 8 + 64 + 512 + 4096 texts took the byte path.
+        assert_eq!(checked, 4681);
     }
 }
