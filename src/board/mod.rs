@@ -454,19 +454,30 @@ impl<T: Clone + PartialEq + fmt::Debug + Send + Sync + 'static> StatedPart for T
     }
 }
 
-/// The procedures stated on a board, by the key of their section (`duel`).
+/// The procedures stated on a board, by the key of their section (`duel`). A copy of the
+/// board shares them until one of the copies changes them (copy on write): the odds copy
+/// the board for every run, and a run at most takes its section off at its end.
 #[derive(Default)]
-pub struct Stated(BTreeMap<&'static str, Box<dyn StatedPart>>);
+pub struct Stated(Option<std::sync::Arc<StatedParts>>);
+
+/// The sections of [`Stated`]; none is no map at all.
+type StatedParts = BTreeMap<&'static str, Box<dyn StatedPart>>;
 
 impl Stated {
     /// What the section `key` states, as its procedure's type.
     pub fn get<T: 'static>(&self, key: &str) -> Option<&T> {
-        self.0.get(key)?.as_any().downcast_ref::<T>()
+        self.0.as_ref()?.get(key)?.as_any().downcast_ref::<T>()
     }
 
     /// [`Stated::get`], to change it.
     pub fn get_mut<T: 'static>(&mut self, key: &str) -> Option<&mut T> {
-        self.0.get_mut(key)?.as_any_mut().downcast_mut::<T>()
+        if !self.has(key) {
+            return None;
+        }
+        self.parts_mut()
+            .get_mut(key)?
+            .as_any_mut()
+            .downcast_mut::<T>()
     }
 
     /// States a section, or takes it off.
@@ -476,44 +487,77 @@ impl Stated {
         stated: Option<T>,
     ) {
         match stated {
-            Some(stated) => {
-                self.0.insert(key, Box::new(stated));
-            }
-            None => {
-                self.0.remove(key);
-            }
+            Some(stated) => self.put(key, Box::new(stated)),
+            None => self.take_off(key),
         }
     }
 
     /// States a section already boxed.
     pub fn put(&mut self, key: &'static str, stated: Box<dyn StatedPart>) {
-        self.0.insert(key, stated);
+        self.parts_mut().insert(key, stated);
+    }
+
+    /// Takes a section off: a board that shares its sections with another keeps copies of
+    /// the others only.
+    fn take_off(&mut self, key: &str) {
+        let Some(parts) = &mut self.0 else { return };
+        if !parts.contains_key(key) {
+            return;
+        }
+        match std::sync::Arc::get_mut(parts) {
+            Some(own) => {
+                own.remove(key);
+            }
+            None => {
+                let others: StatedParts = parts
+                    .iter()
+                    .filter(|(stated, _)| **stated != key)
+                    .map(|(stated, part)| (*stated, part.clone_stated()))
+                    .collect();
+                *parts = std::sync::Arc::new(others);
+            }
+        }
+        if parts.is_empty() {
+            self.0 = None;
+        }
     }
 
     /// Whether the section `key` is stated.
     pub fn has(&self, key: &str) -> bool {
-        self.0.contains_key(key)
+        self.0.as_ref().is_some_and(|parts| parts.contains_key(key))
+    }
+
+    /// The sections, to change: this board's own, copied first if another shares them.
+    fn parts_mut(&mut self) -> &mut StatedParts {
+        std::sync::Arc::make_mut(self.0.get_or_insert_with(Default::default))
+    }
+
+    /// The sections stated, by key.
+    fn parts(&self) -> impl Iterator<Item = (&&'static str, &Box<dyn StatedPart>)> {
+        self.0.iter().flat_map(|parts| parts.iter())
     }
 }
 
 impl Clone for Stated {
     fn clone(&self) -> Stated {
-        Stated(
-            self.0
-                .iter()
-                .map(|(key, stated)| (*key, stated.clone_stated()))
-                .collect(),
-        )
+        Stated(self.0.clone())
+    }
+}
+
+impl Clone for Box<dyn StatedPart> {
+    fn clone(&self) -> Self {
+        self.clone_stated()
     }
 }
 
 impl PartialEq for Stated {
     fn eq(&self, other: &Stated) -> bool {
-        self.0.len() == other.0.len()
-            && self.0.iter().all(|(key, stated)| {
+        self.parts().count() == other.parts().count()
+            && self.parts().all(|(key, stated)| {
                 other
                     .0
-                    .get(key)
+                    .as_ref()
+                    .and_then(|parts| parts.get(key))
                     .is_some_and(|theirs| stated.eq_stated(&**theirs))
             })
     }
@@ -521,7 +565,7 @@ impl PartialEq for Stated {
 
 impl fmt::Debug for Stated {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.0.iter()).finish()
+        f.debug_map().entries(self.parts()).finish()
     }
 }
 
@@ -1332,6 +1376,42 @@ mod tests {
         assert_eq!(larger, Board::new(Ruleset::latest(), 0));
         larger.clone_from(&copy);
         assert_eq!(format!("{larger:?}"), format!("{copy:?}"));
+    }
+
+    /// What a scenario states is shared by the copies of a board until one changes it: the
+    /// change, or a section taken off, is that copy's alone.
+    #[test]
+    fn a_copy_changes_what_is_stated_for_itself_alone() {
+        let mut start = Board::new(Ruleset::latest(), 7);
+        start.stated.set("duel", Some(3u32));
+        start.stated.set("deploy", Some(String::from("a")));
+        let mut copy = start.clone();
+        assert_eq!(copy.stated, start.stated);
+        if let Some(number) = copy.stated.get_mut::<u32>("duel") {
+            *number = 4;
+        }
+        assert_eq!(start.stated.get::<u32>("duel"), Some(&3));
+        assert_eq!(copy.stated.get::<u32>("duel"), Some(&4));
+        assert_ne!(copy.stated, start.stated);
+        // Taken off a copy that shares them, then off the only holder.
+        let mut other = start.clone();
+        other.stated.set::<u32>("duel", None);
+        assert!(!other.stated.has("duel"));
+        assert_eq!(
+            other.stated.get::<String>("deploy"),
+            Some(&String::from("a"))
+        );
+        assert!(start.stated.has("duel"));
+        other.stated.set::<String>("deploy", None);
+        assert_eq!(other.stated, Board::new(Ruleset::latest(), 0).stated);
+        assert_eq!(format!("{:?}", other.stated), "{}");
+        assert_eq!(
+            format!("{:?}", start.stated),
+            r#"{"deploy": "a", "duel": 3}"#
+        );
+        // The wrong type is no section of that type, and changes nothing.
+        assert!(start.stated.get_mut::<String>("duel").is_none());
+        assert_eq!(start.stated.get::<u32>("duel"), Some(&3));
     }
 
     /// An emptied zone keeps its room, but is no zone: not found, not listed, not compared.

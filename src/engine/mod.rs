@@ -602,6 +602,12 @@ pub trait Procedure {
     /// Takes the answer to a decision it asked.
     fn answer(&mut self, table: &mut Self::Table, decision: &Decision, choice: usize);
 
+    /// Takes back a decision it asked, once answered: the room of its options may serve the
+    /// next decision, rather than being given back and asked for again.
+    fn recycle(&mut self, decision: Decision) {
+        let _ = decision;
+    }
+
     /// Why the rules rule out `given`, a script's answer to `decision` that names none of its
     /// options, if the procedure can tell: the card or number at fault and the rule.
     fn ruled_out(&self, table: &Self::Table, decision: &Decision, given: &str) -> Option<RuledOut> {
@@ -784,6 +790,7 @@ fn drive<P: Procedure + ?Sized>(
                     return Some(Stop::Undecided { decision, why });
                 }
                 procedure.answer(board, &decision, 0);
+                procedure.recycle(decision);
             }
             Ahead::Offer(decision) => {
                 // An offer the decider takes up is a decision like any other: an answer that
@@ -805,6 +812,7 @@ fn drive<P: Procedure + ?Sized>(
                     &decision,
                     choice.min(decision.options.len().saturating_sub(1)),
                 );
+                procedure.recycle(decision);
             }
             Ahead::Decide(decision) => {
                 // A decider that shows the decision (a person at a prompt) sees every card.
@@ -820,7 +828,10 @@ fn drive<P: Procedure + ?Sized>(
                         .map(|choice| (choice < decision.options.len()).then_some(choice))
                 };
                 match answered {
-                    Ok(Some(choice)) => procedure.answer(board, &decision, choice),
+                    Ok(Some(choice)) => {
+                        procedure.answer(board, &decision, choice);
+                        procedure.recycle(decision);
+                    }
                     Ok(None) => {
                         return Some(Stop::Undecided {
                             decision: decision.expanded().into_owned(),

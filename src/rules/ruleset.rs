@@ -49,12 +49,28 @@ pub enum RulesetError {
 }
 
 /// The rules in force: everything (`latest`) or the documents published by a date.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Debug, PartialEq, Eq, Serialize)]
 pub struct Ruleset {
     /// The name the user gave, or the date.
     pub name: String,
     /// `None` for `latest`.
     pub as_of: Option<SourceDate>,
+}
+
+impl Clone for Ruleset {
+    fn clone(&self) -> Self {
+        Ruleset {
+            name: self.name.clone(),
+            as_of: self.as_of,
+        }
+    }
+
+    /// Copies into the room of this one's name: a board copied for each of the odds' runs
+    /// copies its ruleset without allocating.
+    fn clone_from(&mut self, source: &Self) {
+        self.name.clone_from(&source.name);
+        self.as_of = source.as_of;
+    }
 }
 
 impl Default for Ruleset {

@@ -249,6 +249,9 @@ pub struct DuelEngine {
     first_pass_draws_to_dueling_hand: bool,
     /// Whose character's "may not pass" the walk has said.
     said_may_not_pass: BySide<bool>,
+    /// The room of the options of a decision answered, for the options of the next attack or
+    /// block.
+    spare_options: Vec<DecisionOption>,
 }
 
 impl DuelEngine {
@@ -296,6 +299,7 @@ impl DuelEngine {
             pc_dueling_text: in_force(PC_DUELING_TEXT.id()),
             first_pass_draws_to_dueling_hand: false,
             said_may_not_pass: BySide::default(),
+            spare_options: Vec::new(),
         }
     }
 
@@ -1085,15 +1089,19 @@ impl DuelEngine {
         Ok(())
     }
 
+    /// The cards of a dueling hand that may attack, or block an attack of `destiny`, listed
+    /// in the room of `options` (emptied first).
     fn play_options(
         &self,
         board: &Board,
         side: Side,
         destiny: Option<i32>,
+        mut options: Vec<DecisionOption>,
     ) -> Result<Vec<DecisionOption>, MissingFact> {
         let hand = board.zone(Zone::DuelingHand(side));
         // Room for every card and a pass or a refusal to block: the list is not grown.
-        let mut options = Vec::with_capacity(if destiny.is_some() { 2 } else { hand.len() + 1 });
+        options.clear();
+        options.reserve(if destiny.is_some() { 2 } else { hand.len() + 1 });
         for &id in hand {
             let number = Self::destiny_of(board, id)?;
             if destiny.is_some_and(|wanted| wanted != number) {
@@ -1858,7 +1866,8 @@ impl DuelEngine {
                         Phase::Attack(side.opponent())
                     };
                 } else {
-                    let mut options = self.play_options(board, side, None)?;
+                    let spare = std::mem::take(&mut self.spare_options);
+                    let mut options = self.play_options(board, side, None, spare)?;
                     if self.pass_rule
                         && !self.said_may_not_pass.get(side)
                         && let Some((fighter, text)) = self.duelist_text(board, side)
@@ -1898,7 +1907,8 @@ impl DuelEngine {
                 }
             }
             Phase::Block { side, destiny } => {
-                let mut options = self.play_options(board, side, Some(destiny))?;
+                let spare = std::mem::take(&mut self.spare_options);
+                let mut options = self.play_options(board, side, Some(destiny), spare)?;
                 // With no card of that destiny, not blocking is the one option: the run takes
                 // it, and a play that claims a block is refused with the rule.
                 options.push(if options.is_empty() {
@@ -2140,6 +2150,14 @@ impl Procedure for DuelEngine {
             cites: vec![BLOCK],
             assumptions: Vec::new(),
         })
+    }
+
+    fn recycle(&mut self, decision: Decision) {
+        let mut options = decision.options;
+        if options.capacity() > self.spare_options.capacity() {
+            options.clear();
+            self.spare_options = options;
+        }
     }
 
     fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
