@@ -736,20 +736,34 @@ pub fn run<P: Procedure + ?Sized>(
     observe: Observer<'_, P>,
 ) -> Run<P::Event> {
     let mut events = Vec::new();
-    let stop = drive(procedure, board, decider, observe, Some(&mut events));
+    let stop = match drive(
+        procedure,
+        board,
+        decider,
+        observe,
+        Some(&mut events),
+        Turns::default(),
+    ) {
+        Simulated::Ended(stop) => stop,
+        // Told to pause nowhere, it does not.
+        Simulated::Paused => None,
+    };
     Run { events, stop }
 }
 
 /// Runs a procedure as [`run`] does for whoever reads only what it comes to (the odds): its
 /// events are given to `observe` and kept by no one, and the procedure is told whether
-/// anyone reads its words ([`Words`]): if not, it builds none. Gives the stop, if any.
+/// anyone reads its words ([`Words`]): if not, it builds none. Gives the stop, if any; or, if
+/// told to pause before a turn of its loop ([`Turns::pause_at`]), that it paused there, the
+/// procedure and its table as they stand, to be simulated on from there.
 pub fn simulate<P: Procedure + ?Sized>(
     procedure: &mut P,
     board: &mut P::Table,
     decider: &mut dyn Decider,
     words: Words,
     observe: &mut dyn FnMut(&Event<P::Event>),
-) -> Option<Stop> {
+    turns: Turns<'_>,
+) -> Simulated {
     procedure.pending().words = words;
     drive(
         procedure,
@@ -757,25 +771,59 @@ pub fn simulate<P: Procedure + ?Sized>(
         decider,
         &mut |_, event| observe(event),
         None,
+        turns,
     )
 }
 
+/// The turns of the loop of a simulated run ([`simulate`]), counted from where it starts:
+/// each turn gives out the events waiting, or answers a decision. A turn starts with no event
+/// waiting, so a procedure paused before one and copied goes on, copy and original alike, as
+/// it would have.
+#[derive(Default)]
+pub struct Turns<'a> {
+    /// The turn to pause before, if any.
+    pub pause_at: Option<usize>,
+    /// Where to note, for each event given out, the turn it was given out in.
+    pub of_events: Option<&'a mut Vec<usize>>,
+}
+
+/// How a simulated run ended ([`simulate`]).
+#[derive(Debug)]
+pub enum Simulated {
+    /// The procedure ended, or stopped (the stop).
+    Ended(Option<Stop>),
+    /// It paused where it was told to.
+    Paused,
+}
+
 /// The loop of [`run`] and [`simulate`]: each event is shown to `observe` with the table after
-/// it where it stands, then moved into `keep` if given, else dropped; gives the stop, if any.
+/// it where it stands, then moved into `keep` if given, else dropped; gives the stop, if any,
+/// or that it paused where `turns` said.
 fn drive<P: Procedure + ?Sized>(
     procedure: &mut P,
     board: &mut P::Table,
     decider: &mut dyn Decider,
     observe: Observer<'_, P>,
     mut keep: Option<&mut Vec<Event<P::Event>>>,
-) -> Option<Stop> {
+    turns: Turns<'_>,
+) -> Simulated {
+    let Turns {
+        pause_at,
+        mut of_events,
+    } = turns;
     // A procedure that never ends is a bug; this bound turns it into a stop.
-    for _ in 0..100_000 {
+    for turn in 0..100_000 {
+        if pause_at == Some(turn) {
+            return Simulated::Paused;
+        }
         match ahead(procedure, board) {
             Ahead::Events => {
                 let events = &mut procedure.pending().events;
                 for event in events.iter() {
                     observe(board, event);
+                }
+                if let Some(of_events) = of_events.as_deref_mut() {
+                    of_events.extend(std::iter::repeat_n(turn, events.len()));
                 }
                 match keep.as_deref_mut() {
                     Some(kept) => kept.extend(events.drain(..)),
@@ -787,7 +835,7 @@ fn drive<P: Procedure + ?Sized>(
             Ahead::Decide(decision) if decision.card_count() == 1 => {
                 if let Err(why) = decider.forced(&decision) {
                     let why = explained(procedure, board, &decision, why);
-                    return Some(Stop::Undecided { decision, why });
+                    return Simulated::Ended(Some(Stop::Undecided { decision, why }));
                 }
                 procedure.answer(board, &decision, 0);
                 procedure.recycle(decision);
@@ -801,7 +849,7 @@ fn drive<P: Procedure + ?Sized>(
                         Ok(choice) => choice,
                         Err(why) => {
                             let why = explained(procedure, board, &decision, why);
-                            return Some(Stop::Undecided { decision, why });
+                            return Simulated::Ended(Some(Stop::Undecided { decision, why }));
                         }
                     }
                 } else {
@@ -833,29 +881,29 @@ fn drive<P: Procedure + ?Sized>(
                         procedure.recycle(decision);
                     }
                     Ok(None) => {
-                        return Some(Stop::Undecided {
+                        return Simulated::Ended(Some(Stop::Undecided {
                             decision: decision.expanded().into_owned(),
                             why: Unanswered::not_legal("an option out of range".to_string()),
-                        });
+                        }));
                     }
                     Err(why) => {
                         let why = explained(procedure, board, &decision, why);
-                        return Some(Stop::Undecided {
+                        return Simulated::Ended(Some(Stop::Undecided {
                             decision: decision.expanded().into_owned(),
                             why,
-                        });
+                        }));
                     }
                 }
             }
             Ahead::Missing(fact) => {
-                return Some(Stop::Missing { fact });
+                return Simulated::Ended(Some(Stop::Missing { fact }));
             }
-            Ahead::Done => return None,
+            Ahead::Done => return Simulated::Ended(None),
         }
     }
-    Some(Stop::Missing {
+    Simulated::Ended(Some(Stop::Missing {
         fact: MissingFact::Inconsistent("the procedure did not end"),
-    })
+    }))
 }
 
 /// Describes a move of a card for the event log.

@@ -9,6 +9,12 @@
 //! batch not yet decided, and branch on every multiset it can hold, each with its
 //! hypergeometric chance. A deck stops being followed once cards go back into it (the duel's
 //! reshuffle): what is drawn after that (damage) counts cards, not which.
+//!
+//! Every run below a node passes through the same state: the one before the turn of its loop
+//! that drew the batch the node branches on. That state is made once (the node's run made
+//! again, up to that turn), and the runs below resume from it, their decks put in their own
+//! order less the cards already drawn. A state whose decks were not only drawn from (a card
+//! put back, a deck shuffled) is not resumed from: the runs below make it again.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -20,7 +26,9 @@ use super::contract::{Procedure, Table};
 use crate::board::{Board, CardId, Zone};
 use crate::cards::Side;
 use crate::engine::deciders::{Policy, Sought};
-use crate::engine::{Decider, Decision, Event, EventKind, Stop, Unanswered, Words};
+use crate::engine::{
+    Decider, Decision, Event, EventKind, Simulated, Stop, Turns, Unanswered, Words,
+};
 use crate::random::Random;
 use crate::rules::{Assumption, Choices, Citation, Corpus};
 
@@ -438,6 +446,10 @@ pub struct OddsAnswer {
     pub assumptions: Vec<Assumption>,
     /// Runs of the procedure made.
     pub runs: u64,
+    /// Of those, the runs that resumed from a state they share with others of the exact tree
+    /// (every run below one of its nodes passes through the state before the draw that
+    /// node branches on, made once).
+    pub resumed: u64,
 }
 
 /// An odds answer about a scenario: what it asked, what it came to, and how that compares
@@ -572,23 +584,59 @@ impl Decks {
     /// Puts each deck in the order of `prefix` (kinds, top first), then the rest kind by kind.
     fn arrange(&self, board: &mut Board, prefix: &[Vec<u16>; 2]) {
         for side in SIDES {
-            let kinds = &self.kinds[index(side)];
-            if kinds.is_empty() {
+            if let Some(order) = self.order(side, prefix) {
+                board.zones.insert(Zone::DrawDeck(side), order);
+            }
+        }
+    }
+
+    /// A side's deck in the order [`Decks::arrange`] gives it (`None` for a deck it leaves
+    /// alone, one with no kind of card).
+    fn order(&self, side: Side, prefix: &[Vec<u16>; 2]) -> Option<Vec<CardId>> {
+        let kinds = &self.kinds[index(side)];
+        if kinds.is_empty() {
+            return None;
+        }
+        let mut used = vec![0usize; kinds.len()];
+        let mut order = Vec::with_capacity(self.models[index(side)].cards);
+        for &kind in &prefix[index(side)] {
+            let kind = usize::from(kind);
+            if let Some(id) = kinds.get(kind).and_then(|ids| ids.get(used[kind])) {
+                order.push(*id);
+                used[kind] += 1;
+            }
+        }
+        for (kind, ids) in kinds.iter().enumerate() {
+            order.extend_from_slice(&ids[used[kind]..]);
+        }
+        Some(order)
+    }
+
+    /// Whether each deck of a board a run paused on is what is left of the order `prefix`
+    /// arranged, once its top cards were drawn: nothing else took a card from it, put one
+    /// back or shuffled it. Only then can another order be put in its place
+    /// ([`Decks::rearrange`]).
+    fn only_drawn_from(&self, board: &Board, prefix: &[Vec<u16>; 2]) -> bool {
+        SIDES
+            .into_iter()
+            .all(|side| match self.order(side, prefix) {
+                Some(order) => order.ends_with(board.zone(Zone::DrawDeck(side))),
+                None => true,
+            })
+    }
+
+    /// Puts each deck of a board a run paused on in the order `prefix` arranges, less the
+    /// cards already drawn from its top: as if the run had started from that order.
+    fn rearrange(&self, board: &mut Board, prefix: &[Vec<u16>; 2]) {
+        for side in SIDES {
+            let Some(order) = self.order(side, prefix) else {
                 continue;
-            }
-            let mut used = vec![0usize; kinds.len()];
-            let mut order = Vec::with_capacity(self.models[index(side)].cards);
-            for &kind in &prefix[index(side)] {
-                let kind = usize::from(kind);
-                if let Some(id) = kinds.get(kind).and_then(|ids| ids.get(used[kind])) {
-                    order.push(*id);
-                    used[kind] += 1;
-                }
-            }
-            for (kind, ids) in kinds.iter().enumerate() {
-                order.extend_from_slice(&ids[used[kind]..]);
-            }
-            board.zones.insert(Zone::DrawDeck(side), order);
+            };
+            let drawn = order
+                .len()
+                .saturating_sub(board.zone(Zone::DrawDeck(side)).len());
+            let left = order.get(drawn..).unwrap_or_default().to_vec();
+            board.zones.insert(Zone::DrawDeck(side), left);
         }
     }
 
@@ -729,6 +777,8 @@ struct Seen {
     assumptions: Vec<Assumption>,
     assumption_set: BTreeSet<&'static str>,
     runs: u64,
+    /// Of those, the runs resumed from a state shared with others.
+    resumed: u64,
     /// Whether any run drew from each side's deck before cards went back into it.
     drawn: [bool; 2],
     /// The rules applied are not kept: no one asks them of a single run.
@@ -816,6 +866,26 @@ struct Runner<'a, P: Procedure> {
     spare: std::cell::RefCell<Option<P::Table>>,
 }
 
+/// A run's state at the start of a turn of its loop ([`crate::engine::Turns`]) before it drew
+/// past what its node of the exact tree decides: every run below that node passes through the
+/// same state, and resumes from it rather than making it again.
+struct Resume<P: Procedure> {
+    engine: P::Engine,
+    table: P::Table,
+    /// The decisions asked before it.
+    asked: usize,
+    /// The events given out before it.
+    events: usize,
+    batches: Vec<(Side, usize, usize)>,
+    returned: [bool; 2],
+}
+
+/// What a run came to: its end, or the state it was told to pause in.
+enum Ran<P: Procedure> {
+    Ended(Trial),
+    Paused(Resume<P>),
+}
+
 impl<P: Procedure> Runner<'_, P> {
     /// One run: the decks arranged by `arrange`, the `force`d answer given, the decisions of
     /// `watch` looked for.
@@ -826,46 +896,89 @@ impl<P: Procedure> Runner<'_, P> {
         watch: Option<Side>,
         seen: &mut Seen,
     ) -> Result<Trial, OddsRefusal> {
+        match self.run_from(None, arrange, force, watch, seen, Turns::default())? {
+            Ran::Ended(trial) => Ok(trial),
+            // Told to pause nowhere, it does not.
+            Ran::Paused(_) => Err(OddsRefusal::Stops(
+                "a run paused where it was not told to".to_string(),
+            )),
+        }
+    }
+
+    /// [`Runner::run`] from the table (`resume` none), or from a state a run paused in, its
+    /// decks then arranged by `arrange`; pausing or telling its turns as `turns` says.
+    fn run_from(
+        &self,
+        resume: Option<&Resume<P>>,
+        arrange: impl FnOnce(&mut Board),
+        force: Option<(usize, usize)>,
+        watch: Option<Side>,
+        seen: &mut Seen,
+        turns: Turns<'_>,
+    ) -> Result<Ran<P>, OddsRefusal> {
         // A run that watches for a decision shows its options, in words.
         let words = if watch.is_some() {
             Words::Read
         } else {
             self.words
         };
+        let from = resume.map_or(self.table, |resume| &resume.table);
         let mut table = match self.spare.take() {
             Some(mut spare) => {
-                spare.clone_from(self.table);
+                spare.clone_from(from);
                 spare
             }
-            None => self.table.clone(),
+            None => from.clone(),
         };
         let board = table.as_board_mut().ok_or(OddsRefusal::NotYoungJedi)?;
         arrange(board);
-        let mut engine = self.start.clone();
-        let events = std::cell::Cell::new(0usize);
+        let mut engine = resume.map_or(&self.start, |resume| &resume.engine).clone();
+        let events = std::cell::Cell::new(resume.map_or(0, |resume| resume.events));
         let mut decider = OddsDecider {
             board: self.board,
             policies: self.policies,
-            asked: 0,
+            asked: resume.map_or(0, |resume| resume.asked),
             force,
             watch,
             met: None,
             events: &events,
         };
-        let mut returned = [false; 2];
-        let mut batches = Vec::new();
-        let stop =
-            crate::engine::simulate(&mut engine, &mut table, &mut decider, words, &mut |event| {
+        let mut returned = resume.map_or([false; 2], |resume| resume.returned);
+        let mut batches = resume.map_or_else(Vec::new, |resume| resume.batches.clone());
+        let simulated = crate::engine::simulate(
+            &mut engine,
+            &mut table,
+            &mut decider,
+            words,
+            &mut |event| {
                 note_batches(&event.moves, events.get(), &mut returned, &mut batches);
                 events.set(events.get() + 1);
                 seen.note(event);
-            });
-        // What the run came to is in the engine: its table is room for the next.
-        self.spare.replace(Some(table));
-        seen.runs += 1;
+            },
+            turns,
+        );
         for &(side, _, _) in &batches {
             seen.drawn[index(side)] = true;
         }
+        let stop = match simulated {
+            Simulated::Ended(stop) => stop,
+            // A run made again up to a state its node's runs resume from is not counted
+            // again.
+            Simulated::Paused => {
+                return Ok(Ran::Paused(Resume {
+                    engine,
+                    table,
+                    asked: decider.asked,
+                    events: events.get(),
+                    batches,
+                    returned,
+                }));
+            }
+        };
+        seen.runs += 1;
+        seen.resumed += u64::from(resume.is_some());
+        // What the run came to is in the engine: its table is room for the next.
+        self.spare.replace(Some(table));
         match &stop {
             None => {}
             // A claim the rules refuse is refused as such, never taken for a missing fact.
@@ -883,11 +996,11 @@ impl<P: Procedure> Runner<'_, P> {
             }
         }
         let ending = (self.ending)(crate::engine::Procedure::result(&engine))?;
-        Ok(Trial {
+        Ok(Ran::Ended(Trial {
             ending,
             batches,
             met: decider.met,
-        })
+        }))
     }
 }
 
@@ -1010,19 +1123,78 @@ fn hypergeometric(left: &[usize], taken: &[usize]) -> Chance {
     Chance::new(ways, binomial(total, size))
 }
 
-/// One node of the exact tree: what is decided of each deck's top, and its chance.
-struct Node {
+/// One node of the exact tree: what is decided of each deck's top, its chance, and the
+/// state its runs resume from, if any ([`Resume`]).
+struct Node<P: Procedure> {
     prefix: [Vec<u16>; 2],
     chance: Chance,
+    resume: Option<std::rc::Rc<Resume<P>>>,
 }
 
-/// The first batch a trial drew past what is decided: its side and size.
-fn undecided(trial: &Trial, prefix: &[Vec<u16>; 2]) -> Option<(Side, usize)> {
+impl<P: Procedure> Node<P> {
+    /// Arranges the decks of a run of the node: those of the table, or of the state it
+    /// resumes from.
+    fn arrange(&self, decks: &Decks, board: &mut Board) {
+        match self.resume {
+            None => decks.arrange(board, &self.prefix),
+            Some(_) => decks.rearrange(board, &self.prefix),
+        }
+    }
+
+    /// The node's run made again up to the turn that gave out the event `event_at` (its
+    /// `turns`, [`crate::engine::Turns`]), if the state there can be resumed from by every
+    /// run below the node: its decks only drawn from, nothing put back.
+    fn pause_before(
+        &self,
+        runner: &Runner<'_, P>,
+        decks: &Decks,
+        force: Option<(usize, usize)>,
+        seen: &mut Seen,
+        turns: &[usize],
+        event_at: usize,
+    ) -> Result<Option<Resume<P>>, OddsRefusal> {
+        let first_event = self.resume.as_ref().map_or(0, |resume| resume.events);
+        let Some(&turn) = event_at
+            .checked_sub(first_event)
+            .and_then(|at| turns.get(at))
+        else {
+            return Ok(None);
+        };
+        let ran = runner.run_from(
+            self.resume.as_deref(),
+            |board| self.arrange(decks, board),
+            force,
+            None,
+            seen,
+            Turns {
+                pause_at: Some(turn),
+                of_events: None,
+            },
+        )?;
+        let Ran::Paused(resume) = ran else {
+            return Ok(None);
+        };
+        let resumable = resume.returned == [false; 2]
+            && resume
+                .table
+                .as_board()
+                .is_some_and(|board| decks.only_drawn_from(board, &self.prefix));
+        Ok(resumable.then_some(resume))
+    }
+}
+
+/// The first batch a trial drew past what is decided: its side, its size and the event that
+/// drew it.
+fn undecided(trial: &Trial, prefix: &[Vec<u16>; 2]) -> Option<(Side, usize, usize)> {
     let mut drawn = [0usize; 2];
-    for &(side, count, _) in &trial.batches {
+    for &(side, count, event_at) in &trial.batches {
         let at = index(side);
         if drawn[at] + count > prefix[at].len() {
-            return Some((side, count.min(drawn[at] + count - prefix[at].len())));
+            return Some((
+                side,
+                count.min(drawn[at] + count - prefix[at].len()),
+                event_at,
+            ));
         }
         drawn[at] += count;
     }
@@ -1117,6 +1289,7 @@ pub fn odds<P: Procedure>(
             cites: seen.cites,
             assumptions: seen.assumptions,
             runs: seen.runs,
+            resumed: seen.resumed,
         });
     }
     let (sampled, why_sampled) = match method {
@@ -1316,6 +1489,7 @@ pub fn odds<P: Procedure>(
         cites: seen.cites,
         assumptions: seen.assumptions,
         runs: seen.runs,
+        resumed: seen.resumed,
     })
 }
 
@@ -1444,19 +1618,33 @@ fn exact<P: Procedure>(
     progress: &mut dyn FnMut(u64) -> Flow,
 ) -> Result<Exactly, OddsRefusal> {
     let mut distribution = Distribution::empty(true);
-    let mut stack = vec![Node {
+    let mut stack = vec![Node::<P> {
         prefix: [Vec::new(), Vec::new()],
         chance: Chance::one(),
+        resume: None,
     }];
     let mut cases = 0u64;
     let mut runs = 0u64;
+    // For each event of a run, the turn of its loop it was given out in.
+    let mut turns: Vec<usize> = Vec::new();
     while let Some(node) = stack.pop() {
-        let trial = runner.run(
-            |board| decks.arrange(board, &node.prefix),
+        turns.clear();
+        let ran = runner.run_from(
+            node.resume.as_deref(),
+            |board| node.arrange(decks, board),
             force,
             None,
             seen,
+            Turns {
+                pause_at: None,
+                of_events: Some(&mut turns),
+            },
         )?;
+        let Ran::Ended(trial) = ran else {
+            return Err(OddsRefusal::Stops(
+                "a run paused where it was not told to".to_string(),
+            ));
+        };
         runs += 1;
         if runs.is_multiple_of(REPORT_EVERY) && progress(runs) == Flow::Stop {
             return Ok(Exactly::Done(distribution, cases, true));
@@ -1469,11 +1657,18 @@ fn exact<P: Procedure>(
                 distribution.add_exact(trial.ending, node.chance);
                 cases += 1;
             }
-            Some((side, size)) => {
+            Some((side, size, event_at)) => {
                 let at = index(side);
                 if counted[at] {
                     return Err(OddsRefusal::CountedDeck(side.label()));
                 }
+                // The children all pass through the state before the turn that drew past what
+                // this node decides: made once, they resume from it.
+                let resume =
+                    match node.pause_before(runner, decks, force, seen, &turns, event_at)? {
+                        Some(resume) => Some(std::rc::Rc::new(resume)),
+                        None => node.resume.clone(),
+                    };
                 let left = decks.remaining(side, &node.prefix[at]);
                 let branches = multiset_count(&left, size);
                 if branches > MAX_BRANCHES {
@@ -1497,6 +1692,7 @@ fn exact<P: Procedure>(
                     stack.push(Node {
                         prefix,
                         chance: &node.chance * hypergeometric(&left, taken),
+                        resume: resume.clone(),
                     });
                 }
             }
