@@ -573,3 +573,46 @@ fn runs_without_words_answer_as_runs_with_them() {
         assert_eq!(format!("{without:?}"), format!("{with:?}"), "{name}");
     }
 }
+
+/// Every bundled duel, simulated as the odds make their runs after the first (from the state
+/// every run passes through before a draw deck is touched, made once), ends as a run from the
+/// table does, turn by turn; and again the same on a second run, from the state kept. The
+/// duels that touch a deck (most of them) start from that state; those refused before any
+/// draw have none.
+#[test]
+fn a_run_from_the_state_shared_by_every_run_ends_as_a_whole_run() {
+    use jedi_judge::engine::deciders::Policy;
+    use jedi_judge::procedures::odds::Policies;
+    use jedi_judge::procedures::{Choices, find};
+    use jedi_judge::scenario::GameName;
+    let (corpus, catalog) = (Corpus::embedded(), Catalog::embedded());
+    let Some((door, _)) = find(GameName::YoungJedi, "duel") else {
+        panic!("no duel procedure");
+    };
+    let mut compared = 0;
+    for path in common::bundled(&["duel", "players-committee", "odds"]) {
+        let text = std::fs::read_to_string(&path).expect("a bundled scenario");
+        if !text.contains("\naction: duel") {
+            continue;
+        }
+        let name = path.display().to_string();
+        let report = jedi_judge::check::check_text(&name, &text, corpus, catalog, None);
+        let Some(board) = report.board else { continue };
+        for policy in [Policy::BlockWhenAble, Policy::NeverBlock] {
+            let policies = Policies {
+                light: policy,
+                dark: policy,
+            };
+            let Ok(simulator) =
+                door.simulator(&board, corpus, "duel", &Choices::default(), policies)
+            else {
+                continue;
+            };
+            let whole = simulator.once_whole();
+            assert_eq!(simulator.once(), whole, "{name}");
+            assert_eq!(simulator.once(), whole, "{name}, again");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 100, "{compared} duels compared");
+}

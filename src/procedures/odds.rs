@@ -767,6 +767,8 @@ struct Trial {
     /// drawn: the side and how many cards.
     batches: Vec<(Side, usize, usize)>,
     met: Option<Met>,
+    /// The first event that moved a card out of a draw deck or into one.
+    touched_at: Option<usize>,
 }
 
 /// What the runs met, kept across them.
@@ -818,6 +820,14 @@ impl Seen {
     }
 }
 
+/// Whether an event's moves take a card out of a draw deck or put one into it.
+fn touches_a_deck(moves: &[crate::engine::Move]) -> bool {
+    moves.iter().any(|motion| {
+        motion.from.zone == Zone::DrawDeck(motion.from.side).key()
+            || motion.to.zone == Zone::DrawDeck(motion.to.side).key()
+    })
+}
+
 /// The batches of cards an event's moves draw from each deck not yet returned to.
 fn note_batches(
     moves: &[crate::engine::Move],
@@ -864,6 +874,11 @@ struct Runner<'a, P: Procedure> {
     /// The table of the run before, into whose room the next run copies `table`
     /// (`Clone::clone_from`): runs one after another allocate little.
     spare: std::cell::RefCell<Option<P::Table>>,
+    /// Whether its runs start from the state every run passes through before any deck is
+    /// touched ([`Runner::shared_start`]); the naive reference's runs do not.
+    share: bool,
+    /// That state, once made: `None` until then, `Some(None)` where there is none.
+    shared: std::cell::RefCell<Option<Option<std::rc::Rc<Resume<P>>>>>,
 }
 
 /// A run's state at the start of a turn of its loop ([`crate::engine::Turns`]) before it drew
@@ -887,8 +902,8 @@ enum Ran<P: Procedure> {
 }
 
 impl<P: Procedure> Runner<'_, P> {
-    /// One run: the decks arranged by `arrange`, the `force`d answer given, the decisions of
-    /// `watch` looked for.
+    /// One run from the table: the decks arranged by `arrange`, the `force`d answer given,
+    /// the decisions of `watch` looked for.
     fn run(
         &self,
         arrange: impl FnOnce(&mut Board),
@@ -896,13 +911,108 @@ impl<P: Procedure> Runner<'_, P> {
         watch: Option<Side>,
         seen: &mut Seen,
     ) -> Result<Trial, OddsRefusal> {
-        match self.run_from(None, arrange, force, watch, seen, Turns::default())? {
+        self.ended(self.run_from(None, arrange, force, watch, seen, Turns::default())?)
+    }
+
+    /// [`Runner::run`] from the state every run passes through ([`Runner::shared_start`]),
+    /// where there is one and the `force`d answer comes after it; its events before that
+    /// state are not seen again (a run from the table saw them first).
+    fn run_shared(
+        &self,
+        arrange: impl FnOnce(&mut Board),
+        force: Option<(usize, usize)>,
+        seen: &mut Seen,
+    ) -> Result<Trial, OddsRefusal> {
+        let shared = self.shared_after(force);
+        self.ended(self.run_from(
+            shared.as_deref(),
+            arrange,
+            force,
+            None,
+            seen,
+            Turns::default(),
+        )?)
+    }
+
+    /// [`Runner::shared_start`], if the `force`d answer (its place among the decisions) is
+    /// given after it.
+    fn shared_after(&self, force: Option<(usize, usize)>) -> Option<std::rc::Rc<Resume<P>>> {
+        self.shared_start()
+            .filter(|shared| force.is_none_or(|(at, _)| at >= shared.asked))
+    }
+
+    /// The end of a run told to pause nowhere.
+    fn ended(&self, ran: Ran<P>) -> Result<Trial, OddsRefusal> {
+        match ran {
             Ran::Ended(trial) => Ok(trial),
             // Told to pause nowhere, it does not.
             Ran::Paused(_) => Err(OddsRefusal::Stops(
                 "a run paused where it was not told to".to_string(),
             )),
         }
+    }
+
+    /// The state every run passes through before the turn of its loop that first touches a
+    /// draw deck (draws from it or puts a card into it), made once: runs one after another
+    /// start from it, their decks then arranged as from the table. None if no run touches a
+    /// deck, or if the decks were touched before it (they must be the table's, untouched).
+    fn shared_start(&self) -> Option<std::rc::Rc<Resume<P>>> {
+        if !self.share {
+            return None;
+        }
+        if let Some(shared) = &*self.shared.borrow() {
+            return shared.clone();
+        }
+        let shared = self.make_shared_start().map(std::rc::Rc::new);
+        self.shared.replace(Some(shared.clone()));
+        shared
+    }
+
+    /// [`Runner::shared_start`], made: a run from the table, then the same run again up to
+    /// the turn that first touched a deck. Neither counts as a run of the answer.
+    fn make_shared_start(&self) -> Option<Resume<P>> {
+        let mut turns = Vec::new();
+        let whole = self
+            .run_from(
+                None,
+                |_| {},
+                None,
+                None,
+                &mut Seen::forgetful(),
+                Turns {
+                    pause_at: None,
+                    of_events: Some(&mut turns),
+                },
+            )
+            .ok()?;
+        let Ran::Ended(trial) = whole else {
+            return None;
+        };
+        let turn = *turns.get(trial.touched_at?)?;
+        let Ran::Paused(resume) = self
+            .run_from(
+                None,
+                |_| {},
+                None,
+                None,
+                &mut Seen::forgetful(),
+                Turns {
+                    pause_at: Some(turn),
+                    of_events: None,
+                },
+            )
+            .ok()?
+        else {
+            return None;
+        };
+        let untouched = resume.returned == [false; 2]
+            && resume.batches.is_empty()
+            && resume.table.as_board().is_some_and(|board| {
+                SIDES.into_iter().all(|side| {
+                    board.zone(Zone::DrawDeck(side)) == self.board.zone(Zone::DrawDeck(side))
+                })
+            });
+        untouched.then_some(resume)
     }
 
     /// [`Runner::run`] from the table (`resume` none), or from a state a run paused in, its
@@ -945,12 +1055,16 @@ impl<P: Procedure> Runner<'_, P> {
         };
         let mut returned = resume.map_or([false; 2], |resume| resume.returned);
         let mut batches = resume.map_or_else(Vec::new, |resume| resume.batches.clone());
+        let mut touched_at = None;
         let simulated = crate::engine::simulate(
             &mut engine,
             &mut table,
             &mut decider,
             words,
             &mut |event| {
+                if touched_at.is_none() && touches_a_deck(&event.moves) {
+                    touched_at = Some(events.get());
+                }
                 note_batches(&event.moves, events.get(), &mut returned, &mut batches);
                 events.set(events.get() + 1);
                 seen.note(event);
@@ -1000,6 +1114,7 @@ impl<P: Procedure> Runner<'_, P> {
             ending,
             batches,
             met: decider.met,
+            touched_at,
         }))
     }
 }
@@ -1008,12 +1123,22 @@ impl<P: Procedure> Runner<'_, P> {
 /// ([`crate::engine::simulate`]), the engine started once: what the odds make of each way the
 /// cards fall, and what a benchmark counts as one simulated run.
 pub trait Simulator {
-    /// One run: its ending.
+    /// One run, as the odds make their runs after the first: from the state every run passes
+    /// through before any draw deck is touched, made once (the initiation, the choices of
+    /// who fights with what); its ending.
     fn once(&self) -> Result<Ending, OddsRefusal>;
+
+    /// One run from the table, every turn of it made: its ending.
+    fn once_whole(&self) -> Result<Ending, OddsRefusal>;
 }
 
 impl<P: Procedure> Simulator for Runner<'_, P> {
     fn once(&self) -> Result<Ending, OddsRefusal> {
+        let trial = self.run_shared(|_| {}, None, &mut Seen::forgetful())?;
+        Ok(trial.ending)
+    }
+
+    fn once_whole(&self) -> Result<Ending, OddsRefusal> {
         let trial = self.run(|_| {}, None, None, &mut Seen::forgetful())?;
         Ok(trial.ending)
     }
@@ -1036,6 +1161,8 @@ pub fn simulator<'a, P: Procedure>(
         words: Words::Unread,
         start: P::start(table, corpus, action, choices),
         spare: Default::default(),
+        share: true,
+        shared: Default::default(),
     }))
 }
 
@@ -1248,6 +1375,8 @@ pub fn odds<P: Procedure>(
         },
         start: P::start(table, corpus, action, &choices),
         spare: Default::default(),
+        share: !matches!(method, Method::EveryOrder(_)),
+        shared: Default::default(),
     };
     let mut seen = Seen::default();
     let empty: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
@@ -1618,10 +1747,12 @@ fn exact<P: Procedure>(
     progress: &mut dyn FnMut(u64) -> Flow,
 ) -> Result<Exactly, OddsRefusal> {
     let mut distribution = Distribution::empty(true);
+    // The root's runs start where every run starts, past the turns before any deck is
+    // touched: its decks are the table's, arranged as from the table.
     let mut stack = vec![Node::<P> {
         prefix: [Vec::new(), Vec::new()],
         chance: Chance::one(),
-        resume: None,
+        resume: runner.shared_after(force),
     }];
     let mut cases = 0u64;
     let mut runs = 0u64;
@@ -1722,7 +1853,7 @@ fn sample<P: Procedure>(
         for order in &mut orders {
             random.shuffle(order);
         }
-        let trial = runner.run(|board| put_decks(board, &orders), force, None, seen)?;
+        let trial = runner.run_shared(|board| put_decks(board, &orders), force, seen)?;
         if let Some(&(side, _, _)) = trial
             .batches
             .iter()
