@@ -1,6 +1,8 @@
 //! Benchmark: duels a second on one core, for every bundled duel, each decision answered by
 //! the block-when-able policy: simulated as the odds run it (a board already built, no word
-//! built: run only), walked (a board already built, the walkthrough made), and walked from the
+//! built: run only; from the state every run passes through before a draw deck is touched,
+//! made once, as the odds make their runs after the first), simulated whole (every turn from
+//! the table), walked (a board already built, the walkthrough made), and walked from the
 //! scenario's text (with the board build). `cargo bench --bench duels`.
 
 use std::hint::black_box;
@@ -41,11 +43,11 @@ fn main() {
         .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
         .collect();
     files.sort();
-    let (mut simulated_total, mut run_total, mut built_total, mut duels) =
-        (0.0f64, 0.0f64, 0.0f64, 0u32);
+    let (mut simulated_total, mut whole_total, mut run_total, mut built_total, mut duels) =
+        (0.0f64, 0.0f64, 0.0f64, 0.0f64, 0u32);
     println!(
-        "{:<72} {:>14} {:>10} {:>14}",
-        "duel", "simulated µs", "walk µs", "with build µs"
+        "{:<72} {:>14} {:>10} {:>10} {:>14}",
+        "duel", "simulated µs", "whole µs", "walk µs", "with build µs"
     );
     for path in &files {
         let Ok(text) = std::fs::read_to_string(path) else {
@@ -67,6 +69,9 @@ fn main() {
         };
         let simulated = mean_seconds(Duration::from_millis(200), || {
             black_box(simulator.once().is_ok());
+        });
+        let whole = mean_seconds(Duration::from_millis(200), || {
+            black_box(simulator.once_whole().is_ok());
         });
         let run = mean_seconds(Duration::from_millis(200), || {
             let mut decider = Scripted::new(Script::default(), Some(Policy::BlockWhenAble));
@@ -101,21 +106,25 @@ fn main() {
             .strip_prefix(&root)
             .map_or(name.clone(), |short| short.display().to_string());
         println!(
-            "{short:<72} {:>14.2} {:>10.1} {:>14.1}",
+            "{short:<72} {:>14.2} {:>10.2} {:>10.1} {:>14.1}",
             simulated * 1e6,
+            whole * 1e6,
             run * 1e6,
             built * 1e6
         );
         simulated_total += simulated;
+        whole_total += whole;
         run_total += run;
         built_total += built;
         duels += 1;
     }
     let count = f64::from(duels.max(1));
     println!(
-        "{duels} duels: {:.0} simulated duels a second run only ({:.2} µs each); walked, {:.0} a second ({:.1} µs each), {:.0} with the board build ({:.1} µs each)",
+        "{duels} duels: {:.0} simulated duels a second run only, as the odds run them ({:.2} µs each); {:.0} whole, from the table ({:.2} µs each); walked, {:.0} a second ({:.1} µs each), {:.0} with the board build ({:.1} µs each)",
         count / simulated_total,
         simulated_total / count * 1e6,
+        count / whole_total,
+        whole_total / count * 1e6,
         count / run_total,
         run_total / count * 1e6,
         count / built_total,

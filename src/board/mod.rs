@@ -236,8 +236,26 @@ impl PartialEq for Provenance {
 /// The provenance of a card instance, kept out of line and shared between copies of the
 /// board: most cards of a board built in the shell have none, a board is copied for every
 /// command that `undo` can take back, and the odds copy it for every run.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct ProvenanceSlot(Option<std::sync::Arc<Provenance>>);
+
+impl Clone for ProvenanceSlot {
+    fn clone(&self) -> Self {
+        ProvenanceSlot(self.0.clone())
+    }
+
+    /// A copy into a card that already shares the provenance leaves it as it is.
+    fn clone_from(&mut self, source: &Self) {
+        let same = match (&self.0, &source.0) {
+            (Some(mine), Some(theirs)) => std::sync::Arc::ptr_eq(mine, theirs),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.0.clone_from(&source.0);
+        }
+    }
+}
 
 impl PartialEq for ProvenanceSlot {
     fn eq(&self, _: &Self) -> bool {
@@ -282,7 +300,7 @@ impl Provenance {
 }
 
 /// One physical card on the table.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct CardInstance {
     pub id: CardId,
     pub definition: DefinitionId,
@@ -306,6 +324,55 @@ pub struct CardInstance {
     /// moves ids between zones directly leaves it stale, and a stale hint is checked, then
     /// every zone read.
     pub zone_hint: ZoneHint,
+}
+
+impl Clone for CardInstance {
+    fn clone(&self) -> Self {
+        let mut copy = CardInstance {
+            id: self.id,
+            definition: self.definition,
+            owner: self.owner,
+            face_down: false,
+            deployed_this_turn: false,
+            fought_this_turn: false,
+            hits: 0,
+            thrust: 0,
+            handling_for: None,
+            provenance: ProvenanceSlot::default(),
+            zone_hint: ZoneHint::default(),
+        };
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies into this card, field by field (every field named): the odds copy the board's
+    /// cards for every run, and a card's shared provenance is then left as it is.
+    fn clone_from(&mut self, source: &Self) {
+        let CardInstance {
+            id,
+            definition,
+            owner,
+            face_down,
+            deployed_this_turn,
+            fought_this_turn,
+            hits,
+            thrust,
+            handling_for,
+            provenance,
+            zone_hint,
+        } = self;
+        *id = source.id;
+        *definition = source.definition;
+        *owner = source.owner;
+        *face_down = source.face_down;
+        *deployed_this_turn = source.deployed_this_turn;
+        *fought_this_turn = source.fought_this_turn;
+        *hits = source.hits;
+        *thrust = source.thrust;
+        *handling_for = source.handling_for;
+        provenance.clone_from(&source.provenance);
+        *zone_hint = source.zone_hint;
+    }
 }
 
 /// The zone a card instance was last put in by the board (see [`CardInstance::zone_hint`]).
@@ -542,6 +609,18 @@ impl Clone for Stated {
     fn clone(&self) -> Stated {
         Stated(self.0.clone())
     }
+
+    /// A copy into a board that already shares them leaves them as they are.
+    fn clone_from(&mut self, source: &Stated) {
+        let same = match (&self.0, &source.0) {
+            (Some(mine), Some(theirs)) => std::sync::Arc::ptr_eq(mine, theirs),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.0.clone_from(&source.0);
+        }
+    }
 }
 
 impl Clone for Box<dyn StatedPart> {
@@ -755,8 +834,21 @@ impl fmt::Debug for Zones {
 /// traits, whether a name means a card), remembered for every copy of the board that shares
 /// the definitions: a walk asks the same again and again, and the odds copy the board for
 /// every run. Not part of the position: equal boards may have remembered different things.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub struct Derived(std::sync::Arc<std::sync::Mutex<DerivedFacts>>);
+
+impl Clone for Derived {
+    fn clone(&self) -> Self {
+        Derived(std::sync::Arc::clone(&self.0))
+    }
+
+    /// A copy into a board that already shares them leaves them as they are.
+    fn clone_from(&mut self, source: &Self) {
+        if !std::sync::Arc::ptr_eq(&self.0, &source.0) {
+            self.0 = std::sync::Arc::clone(&source.0);
+        }
+    }
+}
 
 /// The facts [`Derived`] holds: by pair of definitions, the first box of the weapon the
 /// character may use (its place among the boxes) or what is not known; by definition and
@@ -856,7 +948,9 @@ impl Clone for Board {
         *step = source.step;
         *current_planet = source.current_planet;
         planets.clone_from(&source.planets);
-        definitions.clone_from(&source.definitions);
+        if !std::sync::Arc::ptr_eq(definitions, &source.definitions) {
+            definitions.clone_from(&source.definitions);
+        }
         derived.clone_from(&source.derived);
         cards.clone_from(&source.cards);
         zones.clone_from(&source.zones);
@@ -1376,6 +1470,45 @@ mod tests {
         assert_eq!(larger, Board::new(Ruleset::latest(), 0));
         larger.clone_from(&copy);
         assert_eq!(format!("{larger:?}"), format!("{copy:?}"));
+    }
+
+    /// A card copied into another carries the copied card's provenance (which equality does
+    /// not compare), whether the other had none, the same or another.
+    #[test]
+    fn a_card_copied_into_another_carries_its_provenance() {
+        let mut board = Board::new(Ruleset::latest(), 7);
+        let definition = board.define(Card::anonymous(3));
+        let first = board.add(Zone::Hand(Side::Dark), definition, Side::Dark);
+        let second = board.add(Zone::Hand(Side::Dark), definition, Side::Dark);
+        if let Some(instance) = board.instance_mut(first) {
+            instance.provenance = Provenance {
+                counted: true,
+                ..Provenance::default()
+            }
+            .into();
+        }
+        let copy = board.clone();
+        let counted = |board: &Board| {
+            [first, second].map(|id| {
+                board
+                    .instance(id)
+                    .is_some_and(|card| card.provenance.counted)
+            })
+        };
+        assert_eq!(counted(&copy), [true, false]);
+        // Into a board whose cards have the other provenances, then the same.
+        let mut other = board.clone();
+        if let Some(instance) = other.instance_mut(first) {
+            instance.provenance = ProvenanceSlot::default();
+        }
+        if let Some(instance) = other.instance_mut(second) {
+            instance.provenance.counted = true;
+        }
+        assert_eq!(counted(&other), [false, true]);
+        other.clone_from(&board);
+        assert_eq!(counted(&other), [true, false]);
+        other.clone_from(&board);
+        assert_eq!(counted(&other), [true, false]);
     }
 
     /// What a scenario states is shared by the copies of a board until one changes it: the
