@@ -811,7 +811,17 @@ impl Clone for Zones {
         for ((_, mine), (_, theirs)) in self.outside.iter_mut().zip(&source.outside) {
             mine.clone_from(theirs);
         }
-        self.in_play.clone_from(&source.in_play);
+        // The same places in play (a run of the odds seldom empties one): each copied into
+        // its own room.
+        let same_places = self.in_play.len() == source.in_play.len()
+            && self.in_play.keys().eq(source.in_play.keys());
+        if same_places {
+            for (mine, theirs) in self.in_play.values_mut().zip(source.in_play.values()) {
+                mine.clone_from(theirs);
+            }
+        } else {
+            self.in_play.clone_from(&source.in_play);
+        }
     }
 }
 
@@ -1470,6 +1480,14 @@ mod tests {
         assert_eq!(larger, Board::new(Ruleset::latest(), 0));
         larger.clone_from(&copy);
         assert_eq!(format!("{larger:?}"), format!("{copy:?}"));
+        // The same places in play, other cards in them.
+        let mut crowded = start.clone();
+        let extra = crowded.define(Card::anonymous(2));
+        crowded.add(Zone::InPlay(Planet("Naboo"), Side::Dark), extra, Side::Dark);
+        assert_ne!(crowded, start);
+        crowded.clone_from(&start);
+        assert_eq!(crowded, start);
+        assert_eq!(format!("{crowded:?}"), format!("{start:?}"));
     }
 
     /// A card copied into another carries the copied card's provenance (which equality does

@@ -212,6 +212,23 @@ impl<K: Clone> Clone for Pending<K> {
             finished: self.finished,
         }
     }
+
+    /// Copies into the room of this one's queue of events.
+    fn clone_from(&mut self, source: &Self) {
+        let Pending {
+            words,
+            events,
+            said,
+            held,
+            finished,
+        } = self;
+        *words = source.words;
+        events.clear();
+        events.extend(source.events.iter().cloned());
+        said.clone_from(&source.said);
+        held.clone_from(&source.held);
+        *finished = source.finished;
+    }
 }
 
 impl<K> Default for Pending<K> {

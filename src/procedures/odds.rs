@@ -874,6 +874,8 @@ struct Runner<'a, P: Procedure> {
     /// The table of the run before, into whose room the next run copies `table`
     /// (`Clone::clone_from`): runs one after another allocate little.
     spare: std::cell::RefCell<Option<P::Table>>,
+    /// The engine of the run before, into whose room the next run copies its start.
+    spare_engine: std::cell::RefCell<Option<P::Engine>>,
     /// Whether its runs start from the state every run passes through before any deck is
     /// touched ([`Runner::shared_start`]); the naive reference's runs do not.
     share: bool,
@@ -1042,7 +1044,14 @@ impl<P: Procedure> Runner<'_, P> {
         };
         let board = table.as_board_mut().ok_or(OddsRefusal::NotYoungJedi)?;
         arrange(board);
-        let mut engine = resume.map_or(&self.start, |resume| &resume.engine).clone();
+        let start = resume.map_or(&self.start, |resume| &resume.engine);
+        let mut engine = match self.spare_engine.take() {
+            Some(mut spare) => {
+                spare.clone_from(start);
+                spare
+            }
+            None => start.clone(),
+        };
         let events = std::cell::Cell::new(resume.map_or(0, |resume| resume.events));
         let mut decider = OddsDecider {
             board: self.board,
@@ -1110,6 +1119,7 @@ impl<P: Procedure> Runner<'_, P> {
             }
         }
         let ending = (self.ending)(crate::engine::Procedure::result(&engine))?;
+        self.spare_engine.replace(Some(engine));
         Ok(Ran::Ended(Trial {
             ending,
             batches,
@@ -1161,6 +1171,7 @@ pub fn simulator<'a, P: Procedure>(
         words: Words::Unread,
         start: P::start(table, corpus, action, choices),
         spare: Default::default(),
+        spare_engine: Default::default(),
         share: true,
         shared: Default::default(),
     }))
@@ -1375,6 +1386,7 @@ pub fn odds<P: Procedure>(
         },
         start: P::start(table, corpus, action, &choices),
         spare: Default::default(),
+        spare_engine: Default::default(),
         share: !matches!(method, Method::EveryOrder(_)),
         shared: Default::default(),
     };

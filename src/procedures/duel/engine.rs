@@ -213,7 +213,6 @@ impl<T: Copy> BySide<T> {
 }
 
 /// The duel procedure.
-#[derive(Clone)]
 pub struct DuelEngine {
     phase: Phase,
     pending: Pending<DuelEvent>,
@@ -252,6 +251,94 @@ pub struct DuelEngine {
     /// The room of the options of a decision answered, for the options of the next attack or
     /// block.
     spare_options: Vec<DecisionOption>,
+}
+
+impl Clone for DuelEngine {
+    fn clone(&self) -> Self {
+        DuelEngine {
+            phase: self.phase,
+            pending: self.pending.clone(),
+            random: self.random.clone(),
+            initiator: self.initiator,
+            planet: self.planet,
+            fighter: self.fighter,
+            weapon: self.weapon,
+            attack_card: self.attack_card,
+            result: self.result.clone(),
+            revised: self.revised,
+            damage_zero_rule: self.damage_zero_rule,
+            anakin_rule: self.anakin_rule,
+            laps_rule: self.laps_rule,
+            said_location: self.said_location,
+            empty_hand_ends: self.empty_hand_ends,
+            anakin_empty_deck_stops: self.anakin_empty_deck_stops,
+            rules_not_applied: self.rules_not_applied.clone(),
+            pass_rule: self.pass_rule,
+            passed: self.passed,
+            pc_damage: self.pc_damage,
+            pc_dueling_text: self.pc_dueling_text,
+            first_pass_draws_to_dueling_hand: self.first_pass_draws_to_dueling_hand,
+            said_may_not_pass: self.said_may_not_pass,
+            spare_options: Vec::new(),
+        }
+    }
+
+    /// Copies into the room this engine has (its queue of events, its spare options): the odds
+    /// copy the engine they start from for every run, into the engine of the run before. Every
+    /// field named: a field added is not forgotten here.
+    fn clone_from(&mut self, source: &Self) {
+        let DuelEngine {
+            phase,
+            pending,
+            random,
+            initiator,
+            planet,
+            fighter,
+            weapon,
+            attack_card,
+            result,
+            revised,
+            damage_zero_rule,
+            anakin_rule,
+            laps_rule,
+            said_location,
+            empty_hand_ends,
+            anakin_empty_deck_stops,
+            rules_not_applied,
+            pass_rule,
+            passed,
+            pc_damage,
+            pc_dueling_text,
+            first_pass_draws_to_dueling_hand,
+            said_may_not_pass,
+            spare_options,
+        } = self;
+        *phase = source.phase;
+        pending.clone_from(&source.pending);
+        random.clone_from(&source.random);
+        *initiator = source.initiator;
+        *planet = source.planet;
+        *fighter = source.fighter;
+        *weapon = source.weapon;
+        *attack_card = source.attack_card;
+        result.clone_from(&source.result);
+        *revised = source.revised;
+        *damage_zero_rule = source.damage_zero_rule;
+        *anakin_rule = source.anakin_rule;
+        *laps_rule = source.laps_rule;
+        *said_location = source.said_location;
+        *empty_hand_ends = source.empty_hand_ends;
+        *anakin_empty_deck_stops = source.anakin_empty_deck_stops;
+        rules_not_applied.clone_from(&source.rules_not_applied);
+        *pass_rule = source.pass_rule;
+        *passed = source.passed;
+        *pc_damage = source.pc_damage;
+        *pc_dueling_text = source.pc_dueling_text;
+        *first_pass_draws_to_dueling_hand = source.first_pass_draws_to_dueling_hand;
+        *said_may_not_pass = source.said_may_not_pass;
+        // The room of options answered is kept: it is no part of the duel.
+        spare_options.clear();
+    }
 }
 
 impl DuelEngine {
