@@ -900,7 +900,7 @@ struct Resume<P: Procedure> {
 /// What a run came to: its end, or the state it was told to pause in.
 enum Ran<P: Procedure> {
     Ended(Trial),
-    Paused(Resume<P>),
+    Paused(Box<Resume<P>>),
 }
 
 impl<P: Procedure> Runner<'_, P> {
@@ -1014,7 +1014,7 @@ impl<P: Procedure> Runner<'_, P> {
                     board.zone(Zone::DrawDeck(side)) == self.board.zone(Zone::DrawDeck(side))
                 })
             });
-        untouched.then_some(resume)
+        untouched.then_some(*resume)
     }
 
     /// [`Runner::run`] from the table (`resume` none), or from a state a run paused in, its
@@ -1034,24 +1034,22 @@ impl<P: Procedure> Runner<'_, P> {
         } else {
             self.words
         };
+        // The run is made in the room of the run before's table and engine, where they
+        // stand: neither is moved.
         let from = resume.map_or(self.table, |resume| &resume.table);
-        let mut table = match self.spare.take() {
-            Some(mut spare) => {
-                spare.clone_from(from);
-                spare
-            }
-            None => from.clone(),
-        };
+        let mut spare_table = self.spare.borrow_mut();
+        if let Some(spare) = spare_table.as_mut() {
+            spare.clone_from(from);
+        }
+        let table = spare_table.get_or_insert_with(|| from.clone());
         let board = table.as_board_mut().ok_or(OddsRefusal::NotYoungJedi)?;
         arrange(board);
         let start = resume.map_or(&self.start, |resume| &resume.engine);
-        let mut engine = match self.spare_engine.take() {
-            Some(mut spare) => {
-                spare.clone_from(start);
-                spare
-            }
-            None => start.clone(),
-        };
+        let mut spare_engine = self.spare_engine.borrow_mut();
+        if let Some(spare) = spare_engine.as_mut() {
+            spare.clone_from(start);
+        }
+        let engine = spare_engine.get_or_insert_with(|| start.clone());
         let events = std::cell::Cell::new(resume.map_or(0, |resume| resume.events));
         let mut decider = OddsDecider {
             board: self.board,
@@ -1066,8 +1064,8 @@ impl<P: Procedure> Runner<'_, P> {
         let mut batches = resume.map_or_else(Vec::new, |resume| resume.batches.clone());
         let mut touched_at = None;
         let simulated = crate::engine::simulate(
-            &mut engine,
-            &mut table,
+            engine,
+            table,
             &mut decider,
             words,
             &mut |event| {
@@ -1088,20 +1086,23 @@ impl<P: Procedure> Runner<'_, P> {
             // A run made again up to a state its node's runs resume from is not counted
             // again.
             Simulated::Paused => {
-                return Ok(Ran::Paused(Resume {
+                let (Some(engine), Some(table)) = (spare_engine.take(), spare_table.take()) else {
+                    return Err(OddsRefusal::Stops(
+                        "a run paused with no engine or table".to_string(),
+                    ));
+                };
+                return Ok(Ran::Paused(Box::new(Resume {
                     engine,
                     table,
                     asked: decider.asked,
                     events: events.get(),
                     batches,
                     returned,
-                }));
+                })));
             }
         };
         seen.runs += 1;
         seen.resumed += u64::from(resume.is_some());
-        // What the run came to is in the engine: its table is room for the next.
-        self.spare.replace(Some(table));
         match &stop {
             None => {}
             // A claim the rules refuse is refused as such, never taken for a missing fact.
@@ -1118,8 +1119,8 @@ impl<P: Procedure> Runner<'_, P> {
                 )));
             }
         }
-        let ending = (self.ending)(crate::engine::Procedure::result(&engine))?;
-        self.spare_engine.replace(Some(engine));
+        // What the run came to is in the engine; it and its table are room for the next.
+        let ending = (self.ending)(crate::engine::Procedure::result(&*engine))?;
         Ok(Ran::Ended(Trial {
             ending,
             batches,
@@ -1317,7 +1318,7 @@ impl<P: Procedure> Node<P> {
                 .table
                 .as_board()
                 .is_some_and(|board| decks.only_drawn_from(board, &self.prefix));
-        Ok(resumable.then_some(resume))
+        Ok(resumable.then_some(*resume))
     }
 }
 
