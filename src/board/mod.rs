@@ -581,6 +581,10 @@ impl Stated {
                     .filter(|(stated, _)| **stated != key)
                     .map(|(stated, part)| (*stated, part.clone_stated()))
                     .collect();
+                if others.is_empty() {
+                    self.0 = None;
+                    return;
+                }
                 *parts = std::sync::Arc::new(others);
             }
         }

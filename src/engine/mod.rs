@@ -151,7 +151,13 @@ pub struct Pending<K> {
     said: std::collections::BTreeSet<&'static str>,
     held: Option<Held>,
     finished: bool,
+    /// The room of the moves of events given out and dropped (a run whose events no one
+    /// keeps), for the moves of the events to come: at most [`SPARE_MOVES`] of them.
+    spare_moves: Vec<Vec<Move>>,
 }
+
+/// How many lists of moves a procedure's queue keeps the room of ([`Pending::room_for_moves`]).
+const SPARE_MOVES: usize = 8;
 
 /// Whether anyone reads the words of a procedure's events, decisions and result: a walk does;
 /// the odds' runs read only what the procedure comes to, which cards moved and the rules
@@ -210,10 +216,11 @@ impl<K: Clone> Clone for Pending<K> {
             said: self.said.clone(),
             held: self.held.clone(),
             finished: self.finished,
+            spare_moves: Vec::new(),
         }
     }
 
-    /// Copies into the room of this one's queue of events.
+    /// Copies into the room of this one's queue of events, keeping its room for moves.
     fn clone_from(&mut self, source: &Self) {
         let Pending {
             words,
@@ -221,6 +228,7 @@ impl<K: Clone> Clone for Pending<K> {
             said,
             held,
             finished,
+            spare_moves: _,
         } = self;
         *words = source.words;
         events.clear();
@@ -239,11 +247,40 @@ impl<K> Default for Pending<K> {
             said: Default::default(),
             held: None,
             finished: false,
+            spare_moves: Vec::new(),
         }
     }
 }
 
 impl<K> Pending<K> {
+    /// An empty list for the moves of an event: the room of the moves of an event given out
+    /// and dropped, if there is one.
+    pub fn room_for_moves(&mut self) -> Vec<Move> {
+        self.spare_moves.pop().unwrap_or_default()
+    }
+
+    /// [`Pending::room_for_moves`], with one move in it.
+    pub fn one_move(&mut self, moved: Move) -> Vec<Move> {
+        let mut moves = self.room_for_moves();
+        moves.push(moved);
+        moves
+    }
+
+    /// Drops the events waiting, keeping the room of their moves.
+    fn drop_events(&mut self) {
+        for event in self.events.iter_mut() {
+            if self.spare_moves.len() == SPARE_MOVES {
+                break;
+            }
+            if event.moves.capacity() > 0 {
+                let mut moves = std::mem::take(&mut event.moves);
+                moves.clear();
+                self.spare_moves.push(moves);
+            }
+        }
+        self.events.clear();
+    }
+
     /// Adds an event already made, with its tally.
     pub fn push(&mut self, event: Event<K>) {
         self.events.push_back(event);
@@ -844,7 +881,7 @@ fn drive<P: Procedure + ?Sized>(
                 }
                 match keep.as_deref_mut() {
                     Some(kept) => kept.extend(events.drain(..)),
-                    None => events.clear(),
+                    None => procedure.pending().drop_events(),
                 }
             }
             // A decision with one legal option is no decision: take it, unless the decider

@@ -974,12 +974,13 @@ impl DuelEngine {
                 let moved = self.shift(board, id, from, to);
                 self.result.defeated = Some(side);
                 let card = self.name(board, id);
+                let moves = self.pending.one_move(moved);
                 self.emit(
                     board,
                     DuelEvent::DamageZeroDiscarded { side, card },
                     &[DAMAGE_ZERO],
                     &[],
-                    vec![moved],
+                    moves,
                 );
                 discarded = true;
             }
@@ -1037,6 +1038,7 @@ impl DuelEngine {
                     let destiny = Self::destiny_of(board, top)?;
                     let moved = self.shift(board, top, Zone::DrawDeck(side), Zone::Hand(side));
                     let name = self.name(board, top);
+                    let moves = self.pending.one_move(moved);
                     self.emit(
                         board,
                         DuelEvent::AnakinDestiny {
@@ -1046,7 +1048,7 @@ impl DuelEngine {
                         },
                         &[ANAKIN],
                         &[],
-                        vec![moved],
+                        moves,
                     );
                     parts.push((
                         self.words()
@@ -1143,7 +1145,7 @@ impl DuelEngine {
             Vec::new(),
         );
         let wanted = total.max(0);
-        let mut moves = Vec::new();
+        let mut moves = self.pending.room_for_moves();
         let drawn = self.draw(
             board,
             side,
@@ -1244,6 +1246,7 @@ impl DuelEngine {
             } else {
                 &[BLOCK]
             };
+            let moves = self.pending.one_move(moved);
             self.emit(
                 board,
                 DuelEvent::Block {
@@ -1253,10 +1256,11 @@ impl DuelEngine {
                 },
                 cites,
                 &[],
-                vec![moved],
+                moves,
             );
         } else {
             self.result.first_attacker.get_or_insert(side);
+            let moves = self.pending.one_move(moved);
             self.emit(
                 board,
                 DuelEvent::Attack {
@@ -1266,7 +1270,7 @@ impl DuelEngine {
                 },
                 &[ATTACK, ALTERNATE],
                 &[],
-                vec![moved],
+                moves,
             );
         }
         self.phase = Phase::Block {
@@ -1333,7 +1337,7 @@ impl DuelEngine {
     ) {
         let name = self.name(board, card);
         let cites = [self.text_rule(board, scorer), TEXT_PHRASE];
-        let mut moves = Vec::new();
+        let mut moves = self.pending.room_for_moves();
         let discards = matches!(
             effect,
             DuelingEffect::DiscardForTwoExtraHits | DuelingEffect::DiscardToDrawTwo
@@ -1422,7 +1426,7 @@ impl DuelEngine {
         } else {
             Zone::Hand(side)
         };
-        let mut moves = Vec::new();
+        let mut moves = self.pending.room_for_moves();
         let drawn = self.draw(board, side, usize::from(wanted), to, &mut moves);
         let drawn = u8::try_from(drawn).unwrap_or(wanted);
         let card = self.name(board, fighter);
@@ -1558,7 +1562,7 @@ impl DuelEngine {
             {
                 instance.hits = 0;
             }
-            let mut moves = Vec::new();
+            let mut moves = self.pending.room_for_moves();
             let mut names = Vec::new();
             for id in [self.fighter.get(loser), self.weapon.get(loser)]
                 .into_iter()
@@ -1611,7 +1615,7 @@ impl DuelEngine {
         }
         // 2. Each player reshuffles his dueling hand and pile into his draw deck.
         for side in [self.initiator, self.defender_side()] {
-            let mut moves = Vec::new();
+            let mut moves = self.pending.room_for_moves();
             // The hand, then the pile, each card to the bottom of the deck in turn.
             for from in [Zone::DuelingHand(side), Zone::DuelingPile(side)] {
                 self.shift_first(board, from, usize::MAX, Zone::DrawDeck(side), &mut moves);
@@ -1728,7 +1732,7 @@ impl DuelEngine {
                 }
             });
             let assumptions: Vec<Assumption> = floored.into_iter().collect();
-            let mut moves = Vec::new();
+            let mut moves = self.pending.room_for_moves();
             let taken = crate::engine::damage::take(
                 board,
                 side,
