@@ -233,6 +233,19 @@ impl PartialEq for Provenance {
     }
 }
 
+/// Copies a part a board shares with its copies (`theirs`) into its own place (`mine`),
+/// leaving it as it is where both already share the same.
+fn share_from<T: ?Sized>(mine: &mut Option<std::sync::Arc<T>>, theirs: &Option<std::sync::Arc<T>>) {
+    let same = match (&*mine, theirs) {
+        (Some(mine), Some(theirs)) => std::sync::Arc::ptr_eq(mine, theirs),
+        (None, None) => true,
+        _ => false,
+    };
+    if !same {
+        mine.clone_from(theirs);
+    }
+}
+
 /// The provenance of a card instance, kept out of line and shared between copies of the
 /// board: most cards of a board built in the shell have none, a board is copied for every
 /// command that `undo` can take back, and the odds copy it for every run.
@@ -246,14 +259,7 @@ impl Clone for ProvenanceSlot {
 
     /// A copy into a card that already shares the provenance leaves it as it is.
     fn clone_from(&mut self, source: &Self) {
-        let same = match (&self.0, &source.0) {
-            (Some(mine), Some(theirs)) => std::sync::Arc::ptr_eq(mine, theirs),
-            (None, None) => true,
-            _ => false,
-        };
-        if !same {
-            self.0.clone_from(&source.0);
-        }
+        share_from(&mut self.0, &source.0);
     }
 }
 
@@ -616,14 +622,7 @@ impl Clone for Stated {
 
     /// A copy into a board that already shares them leaves them as they are.
     fn clone_from(&mut self, source: &Stated) {
-        let same = match (&self.0, &source.0) {
-            (Some(mine), Some(theirs)) => std::sync::Arc::ptr_eq(mine, theirs),
-            (None, None) => true,
-            _ => false,
-        };
-        if !same {
-            self.0.clone_from(&source.0);
-        }
+        share_from(&mut self.0, &source.0);
     }
 }
 

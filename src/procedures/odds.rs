@@ -991,22 +991,9 @@ impl<P: Procedure> Runner<'_, P> {
             return None;
         };
         let turn = *turns.get(trial.touched_at?)?;
-        let Ran::Paused(resume) = self
-            .run_from(
-                None,
-                |_| {},
-                None,
-                None,
-                &mut Seen::forgetful(),
-                Turns {
-                    pause_at: Some(turn),
-                    of_events: None,
-                },
-            )
-            .ok()?
-        else {
-            return None;
-        };
+        let resume = self
+            .paused_at(None, |_| {}, None, &mut Seen::forgetful(), turn)
+            .ok()??;
         let untouched = resume.returned == [false; 2]
             && resume.batches.is_empty()
             && resume.table.as_board().is_some_and(|board| {
@@ -1015,6 +1002,28 @@ impl<P: Procedure> Runner<'_, P> {
                 })
             });
         untouched.then_some(*resume)
+    }
+
+    /// The run from `resume` (or the table), its decks arranged by `arrange`, made again up to
+    /// the start of its turn `turn`: the state there, if it got there.
+    fn paused_at(
+        &self,
+        resume: Option<&Resume<P>>,
+        arrange: impl FnOnce(&mut Board),
+        force: Option<(usize, usize)>,
+        seen: &mut Seen,
+        turn: usize,
+    ) -> Result<Option<Box<Resume<P>>>, OddsRefusal> {
+        let turns = Turns {
+            pause_at: Some(turn),
+            of_events: None,
+        };
+        Ok(
+            match self.run_from(resume, arrange, force, None, seen, turns)? {
+                Ran::Paused(paused) => Some(paused),
+                Ran::Ended(_) => None,
+            },
+        )
     }
 
     /// [`Runner::run`] from the table (`resume` none), or from a state a run paused in, its
@@ -1299,18 +1308,14 @@ impl<P: Procedure> Node<P> {
         else {
             return Ok(None);
         };
-        let ran = runner.run_from(
+        let paused = runner.paused_at(
             self.resume.as_deref(),
             |board| self.arrange(decks, board),
             force,
-            None,
             seen,
-            Turns {
-                pause_at: Some(turn),
-                of_events: None,
-            },
+            turn,
         )?;
-        let Ran::Paused(resume) = ran else {
+        let Some(resume) = paused else {
             return Ok(None);
         };
         let resumable = resume.returned == [false; 2]
