@@ -1029,7 +1029,8 @@ impl DuelEngine {
             }
         };
         let mut parts: Vec<(String, i32)> = Vec::new();
-        let mut cites = vec![HAND_POWER];
+        // Most hands apply the one rule: a list is made only for more.
+        let mut cites: Cow<'static, [Citation]> = Cow::Borrowed(&[HAND_POWER]);
         let mut assumptions = Vec::new();
         if self.anakin_rule && card.title == ANAKIN_TITLE {
             let top = board.zone(Zone::DrawDeck(side)).first().copied();
@@ -1071,7 +1072,7 @@ impl DuelEngine {
                     ));
                 }
             }
-            cites.push(ANAKIN);
+            cites.to_mut().push(ANAKIN);
         } else {
             match card.stats.power.as_ref().map(|fact| (&fact.value, fact)) {
                 Some((StatValue::Number(number), fact)) => parts.push((
@@ -1112,11 +1113,11 @@ impl DuelEngine {
                 bonus,
             ));
         }
-        let opponents: Vec<CardId> = self.fighter.get(side.opponent()).into_iter().collect();
+        let opponent = self.fighter.get(side.opponent());
         let situation = Situation {
             side,
             in_duel: true,
-            opponents: &opponents,
+            opponents: opponent.as_slice(),
             weapon: self.weapon.get(side),
             weapon_cancelled: false,
         };
@@ -1125,7 +1126,7 @@ impl DuelEngine {
             if let Some(rule) = judged.rule
                 && !cites.contains(&rule)
             {
-                cites.push(rule);
+                cites.to_mut().push(rule);
             }
             parts.push(judged.part("", bonus.amount, self.words()));
         }
@@ -1154,10 +1155,11 @@ impl DuelEngine {
             &mut moves,
         );
         let deck_left = board.zone(Zone::DrawDeck(side)).len();
-        let mut cites = vec![HAND_DRAW];
-        if deck_left == 0 {
-            cites.push(HAND_DECK);
-        }
+        let cites: &'static [Citation] = if deck_left == 0 {
+            &[HAND_DRAW, HAND_DECK]
+        } else {
+            &[HAND_DRAW]
+        };
         self.emit(
             board,
             DuelEvent::DuelingHandDrawn {
@@ -1287,6 +1289,15 @@ impl DuelEngine {
             TEXT_LIGHTSABER
         } else {
             PC_DUELING_TEXT
+        }
+    }
+
+    /// [`DuelEngine::text_rule`], as a list of the one rule.
+    fn text_rules(&self, board: &Board, scorer: Side) -> &'static [Citation] {
+        if self.scorer_has_lightsaber(board, scorer) {
+            &[TEXT_LIGHTSABER]
+        } else {
+            &[PC_DUELING_TEXT]
         }
     }
 
@@ -1646,7 +1657,7 @@ impl DuelEngine {
             Some(loser) => {
                 let fighter = self.fighter.get(loser).unwrap_or(CardId(0));
                 let mut parts = self.damage_parts(board, loser, fighter)?;
-                let mut cites = vec![DEFEAT_DAMAGE];
+                let mut cites: Cow<'static, [Citation]> = Cow::Borrowed(&[DEFEAT_DAMAGE]);
                 if self.pc_damage {
                     // Less the hits it scored: those still on the winner (a term of 0 is
                     // left out; the rule cited says it).
@@ -1658,7 +1669,7 @@ impl DuelEngine {
                             -i32::try_from(scored).unwrap_or(i32::MAX),
                         ));
                     }
-                    cites.push(PC_DEFEAT_DAMAGE);
+                    cites = Cow::Borrowed(&[DEFEAT_DAMAGE, PC_DEFEAT_DAMAGE]);
                 }
                 Some((loser, parts, cites))
             }
@@ -1705,7 +1716,7 @@ impl DuelEngine {
                             .text(|| "hit tokens on his dueling character".to_string()),
                         i32::try_from(count).unwrap_or(i32::MAX),
                     )];
-                    let mut cites = vec![NO_DEFEAT];
+                    let mut cites: Cow<'static, [Citation]> = Cow::Borrowed(&[NO_DEFEAT]);
                     if self.pc_damage {
                         if scored > 0 {
                             parts.push((
@@ -1714,7 +1725,7 @@ impl DuelEngine {
                                 -i32::try_from(scored).unwrap_or(i32::MAX),
                             ));
                         }
-                        cites = vec![PC_NO_DEFEAT_DAMAGE];
+                        cites = Cow::Borrowed(&[PC_NO_DEFEAT_DAMAGE]);
                     }
                     Some((side, parts, cites))
                 }
@@ -1746,7 +1757,9 @@ impl DuelEngine {
                 Side::Dark => self.result.damage_dark = amount,
             }
             let mut cites = cites;
-            cites.extend(taken.lap_cards_cited());
+            if let Some(lap_cards) = taken.lap_cards_cited() {
+                cites.to_mut().push(lap_cards);
+            }
             self.emit(
                 board,
                 DuelEvent::DamageTaken {
@@ -2037,15 +2050,15 @@ impl DuelEngine {
                                 )
                             }),
                             options: {
-                                let rule = self.text_rule(board, scorer);
+                                let rules = self.text_rules(board, scorer);
                                 vec![
                                     self.option(
                                         board,
                                         || format!("use it: {}", effect.label()),
                                         Some(card),
-                                        vec![rule],
+                                        rules,
                                     ),
-                                    Self::decline("do not use it", vec![rule]),
+                                    Self::decline("do not use it", rules),
                                 ]
                             },
                             more: Vec::new(),
