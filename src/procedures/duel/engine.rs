@@ -1005,10 +1005,15 @@ impl DuelEngine {
         board
             .card(id)
             .and_then(Card::destiny)
-            .ok_or_else(|| MissingFact::CardNumber {
-                card: board.describe(id),
-                number: CardNumber::Destiny,
-            })
+            .ok_or_else(|| Self::no_destiny(board, id))
+    }
+
+    /// The fact a card without a destiny number lacks.
+    fn no_destiny(board: &Board, id: CardId) -> MissingFact {
+        MissingFact::CardNumber {
+            card: board.describe(id),
+            number: CardNumber::Destiny,
+        }
     }
 
     fn hands(&mut self, board: &mut Board, side: Side) -> Result<(), MissingFact> {
@@ -1194,11 +1199,15 @@ impl DuelEngine {
         options.clear();
         options.reserve(if destiny.is_some() { 2 } else { hand.len() + 1 });
         for &id in hand {
-            let number = Self::destiny_of(board, id)?;
+            // The card is looked up once: its destiny, whether it is known only by it, its name.
+            let card = board.card(id);
+            let Some(number) = card.and_then(Card::destiny) else {
+                return Err(Self::no_destiny(board, id));
+            };
             if destiny.is_some_and(|wanted| wanted != number) {
                 continue;
             }
-            let label = match board.card(id) {
+            let label = match card {
                 // Most of a dueling hand: no label is written for each card at each attack.
                 Some(card) if card.anonymous => crate::cards::anonymous_name(number),
                 _ => self
@@ -1208,8 +1217,7 @@ impl DuelEngine {
             options.push(DecisionOption {
                 label,
                 card: Some(id),
-                name: board
-                    .card(id)
+                name: card
                     .filter(|card| !card.anonymous && self.words().read())
                     .map(|card| Cow::Owned(card.full_name())),
                 aliases: Vec::new(),
