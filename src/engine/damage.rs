@@ -152,7 +152,9 @@ pub fn take(
     let count = usize::try_from(amount).unwrap_or(0);
     give_up(
         board,
-        (side, count, laps_rule),
+        side,
+        count,
+        laps_rule,
         Zone::DiscardPile(side),
         moves,
         words,
@@ -171,7 +173,9 @@ pub fn draw(
 ) -> Taken {
     give_up(
         board,
-        (side, count, laps_rule),
+        side,
+        count,
+        laps_rule,
         Zone::Hand(side),
         moves,
         words,
@@ -182,7 +186,9 @@ pub fn draw(
 /// `laps_rule`) to `to`; the moves are said in words if anyone reads them.
 fn give_up(
     board: &mut Board,
-    (side, count, laps_rule): (Side, usize, bool),
+    side: Side,
+    count: usize,
+    laps_rule: bool,
     to: Zone,
     moves: &mut Vec<Move>,
     words: Words,
