@@ -235,15 +235,26 @@ impl PartialEq for Provenance {
 
 /// Copies a part a board shares with its copies (`theirs`) into its own place (`mine`),
 /// leaving it as it is where both already share the same.
-fn share_from<T: ?Sized>(mine: &mut Option<std::sync::Arc<T>>, theirs: &Option<std::sync::Arc<T>>) {
-    let same = match (&*mine, theirs) {
-        (Some(mine), Some(theirs)) => std::sync::Arc::ptr_eq(mine, theirs),
-        (None, None) => true,
-        _ => false,
-    };
-    if !same {
-        mine.clone_from(theirs);
+fn share<T: ?Sized>(mine: &mut std::sync::Arc<T>, theirs: &std::sync::Arc<T>) {
+    if !std::sync::Arc::ptr_eq(mine, theirs) {
+        *mine = std::sync::Arc::clone(theirs);
     }
+}
+
+/// [`share`], of a part that may be absent.
+fn share_from<T: ?Sized>(mine: &mut Option<std::sync::Arc<T>>, theirs: &Option<std::sync::Arc<T>>) {
+    match (mine.as_mut(), theirs) {
+        (Some(mine), Some(theirs)) => share(mine, theirs),
+        (None, None) => {}
+        _ => mine.clone_from(theirs),
+    }
+}
+
+/// The last `count` cards of a zone's list (all of them if it holds fewer): those
+/// [`Board::move_first`] has just moved there.
+pub fn last_cards(ids: &[CardId], count: usize) -> &[CardId] {
+    ids.get(ids.len().saturating_sub(count)..)
+        .unwrap_or_default()
 }
 
 /// The provenance of a card instance, kept out of line and shared between copies of the
@@ -334,25 +345,15 @@ pub struct CardInstance {
 
 impl Clone for CardInstance {
     fn clone(&self) -> Self {
-        let mut copy = CardInstance {
-            id: self.id,
-            definition: self.definition,
-            owner: self.owner,
-            face_down: false,
-            deployed_this_turn: false,
-            fought_this_turn: false,
-            hits: 0,
-            thrust: 0,
-            handling_for: None,
-            provenance: ProvenanceSlot::default(),
-            zone_hint: ZoneHint::default(),
-        };
-        copy.clone_from(self);
-        copy
+        CardInstance {
+            provenance: self.provenance.clone(),
+            ..*self
+        }
     }
 
-    /// Copies into this card, field by field (every field named): the odds copy the board's
-    /// cards for every run, and a card's shared provenance is then left as it is.
+    /// Copies into this card, field by field (every field named, the others copied as they
+    /// are): the odds copy the board's cards for every run, and a card's shared provenance is
+    /// then left as it is.
     fn clone_from(&mut self, source: &Self) {
         let CardInstance {
             id,
@@ -364,20 +365,20 @@ impl Clone for CardInstance {
             hits,
             thrust,
             handling_for,
-            provenance,
+            provenance: _,
             zone_hint,
-        } = self;
-        *id = source.id;
-        *definition = source.definition;
-        *owner = source.owner;
-        *face_down = source.face_down;
-        *deployed_this_turn = source.deployed_this_turn;
-        *fought_this_turn = source.fought_this_turn;
-        *hits = source.hits;
-        *thrust = source.thrust;
-        *handling_for = source.handling_for;
-        provenance.clone_from(&source.provenance);
-        *zone_hint = source.zone_hint;
+        } = *source;
+        self.provenance.clone_from(&source.provenance);
+        self.id = id;
+        self.definition = definition;
+        self.owner = owner;
+        self.face_down = face_down;
+        self.deployed_this_turn = deployed_this_turn;
+        self.fought_this_turn = fought_this_turn;
+        self.hits = hits;
+        self.thrust = thrust;
+        self.handling_for = handling_for;
+        self.zone_hint = zone_hint;
     }
 }
 
@@ -570,32 +571,16 @@ impl Stated {
         self.parts_mut().insert(key, stated);
     }
 
-    /// Takes a section off: a board that shares its sections with another keeps copies of
-    /// the others only.
+    /// Takes a section off: a board that shares its sections with another copies them first;
+    /// one that had no other keeps none.
     fn take_off(&mut self, key: &str) {
-        let Some(parts) = &mut self.0 else { return };
-        if !parts.contains_key(key) {
+        if !self.has(key) {
             return;
         }
-        match std::sync::Arc::get_mut(parts) {
-            Some(own) => {
-                own.remove(key);
-            }
-            None => {
-                let others: StatedParts = parts
-                    .iter()
-                    .filter(|(stated, _)| **stated != key)
-                    .map(|(stated, part)| (*stated, part.clone_stated()))
-                    .collect();
-                if others.is_empty() {
-                    self.0 = None;
-                    return;
-                }
-                *parts = std::sync::Arc::new(others);
-            }
-        }
-        if parts.is_empty() {
+        if self.parts().count() == 1 {
             self.0 = None;
+        } else {
+            self.parts_mut().remove(key);
         }
     }
 
@@ -857,9 +842,7 @@ impl Clone for Derived {
 
     /// A copy into a board that already shares them leaves them as they are.
     fn clone_from(&mut self, source: &Self) {
-        if !std::sync::Arc::ptr_eq(&self.0, &source.0) {
-            self.0 = std::sync::Arc::clone(&source.0);
-        }
+        share(&mut self.0, &source.0);
     }
 }
 
@@ -961,9 +944,7 @@ impl Clone for Board {
         *step = source.step;
         *current_planet = source.current_planet;
         planets.clone_from(&source.planets);
-        if !std::sync::Arc::ptr_eq(definitions, &source.definitions) {
-            definitions.clone_from(&source.definitions);
-        }
+        share(definitions, &source.definitions);
         derived.clone_from(&source.derived);
         cards.clone_from(&source.cards);
         zones.clone_from(&source.zones);
@@ -1286,9 +1267,10 @@ impl Board {
     /// how many it moved: the last cards of `to`.
     pub fn move_first(&mut self, from: Zone, count: usize, to: Zone) -> usize {
         let taken = self.zones.move_first(from, count, to);
-        if let Some(ids) = self.zones.get(&to) {
-            for id in &ids[ids.len() - taken..] {
-                if let Some(instance) = self.cards.get_mut(id.0 as usize) {
+        let Board { zones, cards, .. } = self;
+        if let Some(ids) = zones.get(&to) {
+            for id in last_cards(ids, taken) {
+                if let Some(instance) = cards.get_mut(id.0 as usize) {
                     instance.zone_hint = ZoneHint(Some(to));
                     if !matches!(to, Zone::PodracingPile(_)) {
                         instance.handling_for = None;
@@ -1387,8 +1369,7 @@ mod tests {
         ] {
             let mut at_once = board.clone();
             let moved = at_once.move_first(deck, count, to);
-            let now = at_once.zone(to);
-            let moved = now[now.len() - moved..].to_vec();
+            let moved = last_cards(at_once.zone(to), moved).to_vec();
             let mut in_turn = board.clone();
             for _ in 0..count {
                 if let Some(&top) = in_turn.zone(deck).first() {

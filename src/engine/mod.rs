@@ -891,8 +891,7 @@ fn drive<P: Procedure + ?Sized>(
                     let why = explained(procedure, board, &decision, why);
                     return Simulated::Ended(Some(Stop::Undecided { decision, why }));
                 }
-                procedure.answer(board, &decision, 0);
-                procedure.recycle(decision);
+                answer(procedure, board, decision, 0);
             }
             Ahead::Offer(decision) => {
                 // An offer the decider takes up is a decision like any other: an answer that
@@ -909,12 +908,8 @@ fn drive<P: Procedure + ?Sized>(
                 } else {
                     0
                 };
-                procedure.answer(
-                    board,
-                    &decision,
-                    choice.min(decision.options.len().saturating_sub(1)),
-                );
-                procedure.recycle(decision);
+                let choice = choice.min(decision.options.len().saturating_sub(1));
+                answer(procedure, board, decision, choice);
             }
             Ahead::Decide(decision) => {
                 // A decider that shows the decision (a person at a prompt) sees every card.
@@ -930,10 +925,7 @@ fn drive<P: Procedure + ?Sized>(
                         .map(|choice| (choice < decision.options.len()).then_some(choice))
                 };
                 match answered {
-                    Ok(Some(choice)) => {
-                        procedure.answer(board, &decision, choice);
-                        procedure.recycle(decision);
-                    }
+                    Ok(Some(choice)) => answer(procedure, board, decision, choice),
                     Ok(None) => {
                         return Simulated::Ended(Some(Stop::Undecided {
                             decision: decision.expanded().into_owned(),
@@ -958,6 +950,17 @@ fn drive<P: Procedure + ?Sized>(
     Simulated::Ended(Some(Stop::Missing {
         fact: MissingFact::Inconsistent("the procedure did not end"),
     }))
+}
+
+/// Gives the procedure the answer to its decision, then the decision back.
+fn answer<P: Procedure + ?Sized>(
+    procedure: &mut P,
+    board: &mut P::Table,
+    decision: Decision,
+    choice: usize,
+) {
+    procedure.answer(board, &decision, choice);
+    procedure.recycle(decision);
 }
 
 /// Describes a move of a card for the event log.

@@ -1186,14 +1186,14 @@ impl DuelEngine {
     }
 
     /// The cards of a dueling hand that may attack, or block an attack of `destiny`, listed
-    /// in the room of `options` (emptied first).
+    /// in the room of the options of the decision answered before ([`Procedure::recycle`]).
     fn play_options(
-        &self,
+        &mut self,
         board: &Board,
         side: Side,
         destiny: Option<i32>,
-        mut options: Vec<DecisionOption>,
     ) -> Result<Vec<DecisionOption>, MissingFact> {
+        let mut options = std::mem::take(&mut self.spare_options);
         let hand = board.zone(Zone::DuelingHand(side));
         // Room for every card and a pass or a refusal to block: the list is not grown.
         options.clear();
@@ -1293,15 +1293,12 @@ impl DuelEngine {
     /// The rule that lets the scorer use a card's dueling text: his lightsaber's, or under
     /// the Players Committee's rules, with none, theirs.
     fn text_rule(&self, board: &Board, scorer: Side) -> Citation {
-        if self.scorer_has_lightsaber(board, scorer) {
-            TEXT_LIGHTSABER
-        } else {
-            PC_DUELING_TEXT
-        }
+        let [rule] = *self.text_rules(board, scorer);
+        rule
     }
 
     /// [`DuelEngine::text_rule`], as a list of the one rule.
-    fn text_rules(&self, board: &Board, scorer: Side) -> &'static [Citation] {
+    fn text_rules(&self, board: &Board, scorer: Side) -> &'static [Citation; 1] {
         if self.scorer_has_lightsaber(board, scorer) {
             &[TEXT_LIGHTSABER]
         } else {
@@ -1492,9 +1489,8 @@ impl DuelEngine {
         moves: &mut Vec<Move>,
     ) -> usize {
         let taken = board.move_first(from, count, to);
-        let moved = board.zone(to);
         moves.extend(
-            moved[moved.len().saturating_sub(taken)..]
+            crate::board::last_cards(board.zone(to), taken)
                 .iter()
                 .map(|&id| move_said(self.words(), board, id, from, to)),
         );
@@ -1978,8 +1974,7 @@ impl DuelEngine {
                         Phase::Attack(side.opponent())
                     };
                 } else {
-                    let spare = std::mem::take(&mut self.spare_options);
-                    let mut options = self.play_options(board, side, None, spare)?;
+                    let mut options = self.play_options(board, side, None)?;
                     if self.pass_rule
                         && !self.said_may_not_pass.get(side)
                         && let Some((fighter, text)) = self.duelist_text(board, side)
@@ -2019,8 +2014,7 @@ impl DuelEngine {
                 }
             }
             Phase::Block { side, destiny } => {
-                let spare = std::mem::take(&mut self.spare_options);
-                let mut options = self.play_options(board, side, Some(destiny), spare)?;
+                let mut options = self.play_options(board, side, Some(destiny))?;
                 // With no card of that destiny, not blocking is the one option: the run takes
                 // it, and a play that claims a block is refused with the rule.
                 options.push(if options.is_empty() {
