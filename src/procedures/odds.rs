@@ -581,12 +581,19 @@ impl Decks {
         Decks { kinds, models }
     }
 
-    /// Puts each deck in the order of `prefix` (kinds, top first), then the rest kind by kind.
+    /// Puts each deck in the order of `prefix` (kinds, top first), then the rest kind by kind,
+    /// less the cards already drawn from its top (a board a run paused on): as if the run had
+    /// started from that order.
     fn arrange(&self, board: &mut Board, prefix: &[Vec<u16>; 2]) {
         for side in SIDES {
-            if let Some(order) = self.order(side, prefix) {
-                board.zones.insert(Zone::DrawDeck(side), order);
-            }
+            let Some(order) = self.order(side, prefix) else {
+                continue;
+            };
+            let drawn = order
+                .len()
+                .saturating_sub(board.zone(Zone::DrawDeck(side)).len());
+            let left = order.get(drawn..).unwrap_or_default().to_vec();
+            board.zones.insert(Zone::DrawDeck(side), left);
         }
     }
 
@@ -615,7 +622,7 @@ impl Decks {
     /// Whether each deck of a board a run paused on is what is left of the order `prefix`
     /// arranged, once its top cards were drawn: nothing else took a card from it, put one
     /// back or shuffled it. Only then can another order be put in its place
-    /// ([`Decks::rearrange`]).
+    /// ([`Decks::arrange`]).
     fn only_drawn_from(&self, board: &Board, prefix: &[Vec<u16>; 2]) -> bool {
         SIDES
             .into_iter()
@@ -623,21 +630,6 @@ impl Decks {
                 Some(order) => order.ends_with(board.zone(Zone::DrawDeck(side))),
                 None => true,
             })
-    }
-
-    /// Puts each deck of a board a run paused on in the order `prefix` arranges, less the
-    /// cards already drawn from its top: as if the run had started from that order.
-    fn rearrange(&self, board: &mut Board, prefix: &[Vec<u16>; 2]) {
-        for side in SIDES {
-            let Some(order) = self.order(side, prefix) else {
-                continue;
-            };
-            let drawn = order
-                .len()
-                .saturating_sub(board.zone(Zone::DrawDeck(side)).len());
-            let left = order.get(drawn..).unwrap_or_default().to_vec();
-            board.zones.insert(Zone::DrawDeck(side), left);
-        }
     }
 
     /// The count of each kind left in a side's deck once `prefix` is drawn.
@@ -879,8 +871,8 @@ struct Runner<'a, P: Procedure> {
     /// Whether its runs start from the state every run passes through before any deck is
     /// touched ([`Runner::shared_start`]); the naive reference's runs do not.
     share: bool,
-    /// That state, once made: `None` until then, `Some(None)` where there is none.
-    shared: std::cell::RefCell<Option<Option<std::rc::Rc<Resume<P>>>>>,
+    /// That state, once made (`None` where there is none).
+    shared: std::cell::OnceCell<Option<std::rc::Rc<Resume<P>>>>,
 }
 
 /// A run's state at the start of a turn of its loop ([`crate::engine::Turns`]) before it drew
@@ -962,66 +954,73 @@ impl<P: Procedure> Runner<'_, P> {
         if !self.share {
             return None;
         }
-        if let Some(shared) = &*self.shared.borrow() {
-            return shared.clone();
-        }
-        let shared = self.make_shared_start().map(std::rc::Rc::new);
-        self.shared.replace(Some(shared.clone()));
-        shared
+        self.shared
+            .get_or_init(|| self.make_shared_start().map(std::rc::Rc::new))
+            .clone()
     }
 
     /// [`Runner::shared_start`], made: a run from the table, then the same run again up to
     /// the turn that first touched a deck. Neither counts as a run of the answer.
     fn make_shared_start(&self) -> Option<Resume<P>> {
         let mut turns = Vec::new();
-        let whole = self
-            .run_from(
+        let whole = self.run_from(
+            None,
+            |_| {},
+            None,
+            None,
+            &mut Seen::forgetful(),
+            Turns {
+                pause_at: None,
+                of_events: Some(&mut turns),
+            },
+        );
+        let trial = self.ended(whole.ok()?).ok()?;
+        let resume = self
+            .before_event(
                 None,
                 |_| {},
                 None,
-                None,
                 &mut Seen::forgetful(),
-                Turns {
-                    pause_at: None,
-                    of_events: Some(&mut turns),
-                },
+                &turns,
+                trial.touched_at?,
             )
-            .ok()?;
-        let Ran::Ended(trial) = whole else {
-            return None;
-        };
-        let turn = *turns.get(trial.touched_at?)?;
-        let resume = self
-            .paused_at(None, |_| {}, None, &mut Seen::forgetful(), turn)
             .ok()??;
-        let untouched = resume.returned == [false; 2]
-            && resume.batches.is_empty()
-            && resume.table.as_board().is_some_and(|board| {
-                SIDES.into_iter().all(|side| {
-                    board.zone(Zone::DrawDeck(side)) == self.board.zone(Zone::DrawDeck(side))
-                })
-            });
+        let untouched = resume.table.as_board().is_some_and(|board| {
+            SIDES.into_iter().all(|side| {
+                board.zone(Zone::DrawDeck(side)) == self.board.zone(Zone::DrawDeck(side))
+            })
+        });
         untouched.then_some(*resume)
     }
 
     /// The run from `resume` (or the table), its decks arranged by `arrange`, made again up to
-    /// the start of its turn `turn`: the state there, if it got there.
-    fn paused_at(
+    /// the start of the turn that gave out its event `event_at` (`turns`: the turn of each of
+    /// its events, [`crate::engine::Turns`]): the state there, if it got there and nothing
+    /// went back into a deck before it.
+    fn before_event(
         &self,
         resume: Option<&Resume<P>>,
         arrange: impl FnOnce(&mut Board),
         force: Option<(usize, usize)>,
         seen: &mut Seen,
-        turn: usize,
+        turns: &[usize],
+        event_at: usize,
     ) -> Result<Option<Box<Resume<P>>>, OddsRefusal> {
+        let first_event = resume.map_or(0, |resume| resume.events);
+        let Some(&turn) = event_at
+            .checked_sub(first_event)
+            .and_then(|at| turns.get(at))
+        else {
+            return Ok(None);
+        };
         let turns = Turns {
             pause_at: Some(turn),
             of_events: None,
         };
         Ok(
             match self.run_from(resume, arrange, force, None, seen, turns)? {
-                Ran::Paused(paused) => Some(paused),
-                Ran::Ended(_) => None,
+                Ran::Paused(paused) if paused.returned == [false; 2] => Some(paused),
+                _ => None,
             },
         )
     }
@@ -1280,18 +1279,10 @@ struct Node<P: Procedure> {
 }
 
 impl<P: Procedure> Node<P> {
-    /// Arranges the decks of a run of the node: those of the table, or of the state it
-    /// resumes from.
-    fn arrange(&self, decks: &Decks, board: &mut Board) {
-        match self.resume {
-            None => decks.arrange(board, &self.prefix),
-            Some(_) => decks.rearrange(board, &self.prefix),
-        }
-    }
-
     /// The node's run made again up to the turn that gave out the event `event_at` (its
     /// `turns`, [`crate::engine::Turns`]), if the state there can be resumed from by every
-    /// run below the node: its decks only drawn from, nothing put back.
+    /// run below the node: its decks only drawn from, nothing put back
+    /// ([`Runner::before_event`]).
     fn pause_before(
         &self,
         runner: &Runner<'_, P>,
@@ -1301,28 +1292,21 @@ impl<P: Procedure> Node<P> {
         turns: &[usize],
         event_at: usize,
     ) -> Result<Option<Resume<P>>, OddsRefusal> {
-        let first_event = self.resume.as_ref().map_or(0, |resume| resume.events);
-        let Some(&turn) = event_at
-            .checked_sub(first_event)
-            .and_then(|at| turns.get(at))
-        else {
-            return Ok(None);
-        };
-        let paused = runner.paused_at(
+        let paused = runner.before_event(
             self.resume.as_deref(),
-            |board| self.arrange(decks, board),
+            |board| decks.arrange(board, &self.prefix),
             force,
             seen,
-            turn,
+            turns,
+            event_at,
         )?;
         let Some(resume) = paused else {
             return Ok(None);
         };
-        let resumable = resume.returned == [false; 2]
-            && resume
-                .table
-                .as_board()
-                .is_some_and(|board| decks.only_drawn_from(board, &self.prefix));
+        let resumable = resume
+            .table
+            .as_board()
+            .is_some_and(|board| decks.only_drawn_from(board, &self.prefix));
         Ok(resumable.then_some(*resume))
     }
 }
@@ -1778,9 +1762,9 @@ fn exact<P: Procedure>(
     let mut turns: Vec<usize> = Vec::new();
     while let Some(node) = stack.pop() {
         turns.clear();
-        let ran = runner.run_from(
+        let trial = runner.ended(runner.run_from(
             node.resume.as_deref(),
-            |board| node.arrange(decks, board),
+            |board| decks.arrange(board, &node.prefix),
             force,
             None,
             seen,
@@ -1788,12 +1772,7 @@ fn exact<P: Procedure>(
                 pause_at: None,
                 of_events: Some(&mut turns),
             },
-        )?;
-        let Ran::Ended(trial) = ran else {
-            return Err(OddsRefusal::Stops(
-                "a run paused where it was not told to".to_string(),
-            ));
-        };
+        )?)?;
         runs += 1;
         if runs.is_multiple_of(REPORT_EVERY) && progress(runs) == Flow::Stop {
             return Ok(Exactly::Done(distribution, cases, true));
