@@ -2,8 +2,7 @@
 //! fight of a battle, or a breakthrough.
 
 use crate::board::{Board, CardId};
-use crate::cards::traits::{dueling_character, jedi, lightsaber};
-use crate::cards::{Card, Condition, ConditionTrait, Side};
+use crate::cards::{Condition, ConditionTrait, Side};
 use crate::engine::Words;
 use crate::rules::{Citation, cite};
 
@@ -132,9 +131,7 @@ fn reasoned(board: &Board, situation: &Situation<'_>, when: &Condition, words: W
         Condition::DuelingA(wanted) if situation.in_duel => {
             let (label, rule) = trait_words(*wanted);
             let opponent = situation.opponents.first().copied();
-            let holds = opponent
-                .and_then(|id| board.card(id))
-                .is_some_and(|card| has_trait(card, *wanted));
+            let holds = opponent.is_some_and(|id| has_trait(board, id, *wanted));
             Reasoned {
                 reason: words.text(|| format!("{} is{} {label}", described(opponent), not(holds))),
                 holds,
@@ -153,11 +150,10 @@ fn reasoned(board: &Board, situation: &Situation<'_>, when: &Condition, words: W
         Condition::DuelingNamed(_) => not_a_duel(),
         Condition::FightingA(wanted) => {
             let (label, rule) = trait_words(*wanted);
-            let holding = situation.opponents.iter().filter(|id| {
-                board
-                    .card(**id)
-                    .is_some_and(|card| has_trait(card, *wanted))
-            });
+            let holding = situation
+                .opponents
+                .iter()
+                .filter(|id| has_trait(board, **id, *wanted));
             let holds = holding.clone().next().is_some();
             let reason = words.text(|| {
                 let holding: Vec<String> = holding.map(|id| board.describe(*id)).collect();
@@ -180,9 +176,7 @@ fn reasoned(board: &Board, situation: &Situation<'_>, when: &Condition, words: W
         },
         Condition::UsingA(wanted) => {
             let (label, rule) = trait_words(*wanted);
-            let holds = weapon
-                .and_then(|id| board.card(id))
-                .is_some_and(|card| has_trait(card, *wanted));
+            let holds = weapon.is_some_and(|id| has_trait(board, id, *wanted));
             Reasoned {
                 reason: words.text(|| match weapon {
                     Some(_) => format!("{} is{} {label}", described(weapon), not(holds)),
@@ -255,11 +249,19 @@ fn trait_words(wanted: ConditionTrait) -> (&'static str, Option<Citation>) {
     }
 }
 
-fn has_trait(card: &Card, wanted: ConditionTrait) -> bool {
-    match wanted {
-        ConditionTrait::Jedi => jedi(card).value.is_yes(),
-        ConditionTrait::DuelingCharacter => dueling_character(card).value.is_yes(),
-        ConditionTrait::Lightsaber => lightsaber(card).value.is_yes(),
-        ConditionTrait::Weapon => card.card_type() == Some(crate::cards::CardType::Weapon),
-    }
+/// Whether the card has the trait: its value as the board remembers it for the card's
+/// definition ([`Board::trait_value`]), derived once, not with its reason at every look.
+fn has_trait(board: &Board, id: CardId, wanted: ConditionTrait) -> bool {
+    use crate::cards::TraitKind;
+    let kind = match wanted {
+        ConditionTrait::Jedi => TraitKind::Jedi,
+        ConditionTrait::DuelingCharacter => TraitKind::DuelingCharacter,
+        ConditionTrait::Lightsaber => TraitKind::Lightsaber,
+        ConditionTrait::Weapon => {
+            return board
+                .card(id)
+                .is_some_and(|card| card.card_type() == Some(crate::cards::CardType::Weapon));
+        }
+    };
+    board.trait_value(id, kind).is_yes()
 }
