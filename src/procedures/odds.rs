@@ -1077,10 +1077,13 @@ impl<P: Procedure> Runner<'_, P> {
             &mut decider,
             words,
             &mut |event| {
-                if touched_at.is_none() && touches_a_deck(&event.moves) {
-                    touched_at = Some(events.get());
+                // Most events move no card.
+                if !event.moves.is_empty() {
+                    if touched_at.is_none() && touches_a_deck(&event.moves) {
+                        touched_at = Some(events.get());
+                    }
+                    note_batches(&event.moves, events.get(), &mut returned, &mut batches);
                 }
-                note_batches(&event.moves, events.get(), &mut returned, &mut batches);
                 events.set(events.get() + 1);
                 seen.note(event);
             },
