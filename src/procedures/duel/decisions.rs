@@ -46,7 +46,7 @@ pub const EFFECTS: &ScriptKey = &ScriptKey {
 
 /// The initiator chooses the dueling character who duels.
 pub const INITIATOR_CHARACTER: &DecisionKind = &DecisionKind {
-    name: "initiator-character",
+    name: names::INITIATOR_CHARACTER,
     script: CHARACTER,
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
@@ -56,7 +56,7 @@ pub const INITIATOR_CHARACTER: &DecisionKind = &DecisionKind {
 
 /// The initiator chooses the lightsaber his character fights with.
 pub const INITIATOR_WEAPON: &DecisionKind = &DecisionKind {
-    name: "initiator-weapon",
+    name: names::INITIATOR_WEAPON,
     script: WEAPON,
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
@@ -66,7 +66,7 @@ pub const INITIATOR_WEAPON: &DecisionKind = &DecisionKind {
 
 /// The initiator chooses the opposing character who defends.
 pub const DEFENDER: &DecisionKind = &DecisionKind {
-    name: "defender",
+    name: names::DEFENDER,
     script: DEFENDER_KEY,
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
@@ -76,7 +76,7 @@ pub const DEFENDER: &DecisionKind = &DecisionKind {
 
 /// The defender may have a dueling character defend instead.
 pub const SUBSTITUTE: &DecisionKind = &DecisionKind {
-    name: "substitute",
+    name: names::SUBSTITUTE,
     script: SUBSTITUTE_KEY,
     policy: PolicyRole::DeclineUnlessFirst,
     volunteer: Volunteer::Never,
@@ -86,7 +86,7 @@ pub const SUBSTITUTE: &DecisionKind = &DecisionKind {
 
 /// The defender chooses the weapon his character fights with.
 pub const DEFENDER_WEAPON: &DecisionKind = &DecisionKind {
-    name: "defender-weapon",
+    name: names::DEFENDER_WEAPON,
     script: WEAPON,
     policy: PolicyRole::TakeUnlessFirst,
     volunteer: Volunteer::Never,
@@ -97,7 +97,7 @@ pub const DEFENDER_WEAPON: &DecisionKind = &DecisionKind {
 /// A card from the dueling hand to attack with; under the Players Committee's rules, or a
 /// pass, written `declare-pass` (`pass` declines a block).
 pub const ATTACK: &DecisionKind = &DecisionKind {
-    name: "attack",
+    name: names::ATTACK,
     script: PLAYS,
     policy: PolicyRole::First,
     volunteer: Volunteer::Never,
@@ -111,7 +111,7 @@ pub const DECLARE_PASS: &str = "declare-pass";
 
 /// A card from the dueling hand to block the attack with, or none.
 pub const BLOCK: &DecisionKind = &DecisionKind {
-    name: "block",
+    name: names::BLOCK,
     script: PLAYS,
     policy: PolicyRole::Block,
     volunteer: Volunteer::Never,
@@ -121,13 +121,26 @@ pub const BLOCK: &DecisionKind = &DecisionKind {
 
 /// Whether to use an optional dueling effect.
 pub const USE_EFFECT: &DecisionKind = &DecisionKind {
-    name: "use-effect",
+    name: names::USE_EFFECT,
     script: EFFECTS,
     policy: PolicyRole::TakeUnlessFirst,
     volunteer: Volunteer::Never,
     declines_as: "none",
     declines_only_as_itself: false,
 };
+
+/// The name of each kind the duel asks, distinct: what its answer is told by (a match on
+/// the name, not on every field of the kind).
+pub mod names {
+    pub const INITIATOR_CHARACTER: &str = "initiator-character";
+    pub const INITIATOR_WEAPON: &str = "initiator-weapon";
+    pub const DEFENDER: &str = "defender";
+    pub const SUBSTITUTE: &str = "substitute";
+    pub const DEFENDER_WEAPON: &str = "defender-weapon";
+    pub const ATTACK: &str = "attack";
+    pub const BLOCK: &str = "block";
+    pub const USE_EFFECT: &str = "use-effect";
+}
 
 /// Every decision the duel asks.
 pub const KINDS: &[&DecisionKind] = &[

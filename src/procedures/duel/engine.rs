@@ -2272,8 +2272,9 @@ impl Procedure for DuelEngine {
         };
         let initiator = self.initiator;
         let defender = self.defender_side();
-        match decision.kind {
-            super::decisions::INITIATOR_CHARACTER => {
+        // The kinds are told apart by their distinct names.
+        match decision.kind.name {
+            super::decisions::names::INITIATOR_CHARACTER => {
                 if let Some(id) = option.card {
                     self.fighter.set(initiator, Some(id));
                     self.result.attacker = Some(self.name(board, id));
@@ -2293,7 +2294,7 @@ impl Procedure for DuelEngine {
                 }
                 self.phase = Phase::InitiatorWeapon;
             }
-            super::decisions::INITIATOR_WEAPON => {
+            super::decisions::names::INITIATOR_WEAPON => {
                 self.weapon.set(initiator, option.card);
                 let card = option.card.map(|id| self.name(board, id));
                 self.emit(
@@ -2309,7 +2310,7 @@ impl Procedure for DuelEngine {
                 );
                 self.phase = Phase::Defender;
             }
-            super::decisions::DEFENDER => {
+            super::decisions::names::DEFENDER => {
                 if let Some(id) = option.card {
                     self.fighter.set(defender, Some(id));
                     self.result.defender = Some(self.name(board, id));
@@ -2329,7 +2330,7 @@ impl Procedure for DuelEngine {
                 }
                 self.phase = Phase::Substitute;
             }
-            super::decisions::SUBSTITUTE => {
+            super::decisions::names::SUBSTITUTE => {
                 let chosen = self
                     .fighter
                     .get(defender)
@@ -2370,7 +2371,7 @@ impl Procedure for DuelEngine {
                 }
                 self.phase = Phase::DefenderWeapon;
             }
-            super::decisions::DEFENDER_WEAPON => {
+            super::decisions::names::DEFENDER_WEAPON => {
                 let card = option.card.filter(|_| !option.declines);
                 self.weapon.set(defender, card);
                 let lightsaber = card.is_some_and(|id| Self::is_lightsaber(board, id));
@@ -2388,7 +2389,7 @@ impl Procedure for DuelEngine {
                 );
                 self.phase = Phase::DamageZero;
             }
-            super::decisions::ATTACK if option.declines && self.passed.get(decision.who) => {
+            super::decisions::names::ATTACK if option.declines && self.passed.get(decision.who) => {
                 let side = decision.who;
                 self.emit(
                     board,
@@ -2399,7 +2400,7 @@ impl Procedure for DuelEngine {
                 );
                 self.phase = Phase::Attack(side.opponent());
             }
-            super::decisions::ATTACK if option.declines => {
+            super::decisions::names::ATTACK if option.declines => {
                 let side = decision.who;
                 self.passed.set(side, true);
                 self.result.passed.push(side);
@@ -2419,14 +2420,14 @@ impl Procedure for DuelEngine {
                     Phase::Attack(side.opponent())
                 };
             }
-            super::decisions::ATTACK => {
+            super::decisions::names::ATTACK => {
                 if let Some(id) = option.card
                     && let Err(fact) = self.play(board, decision.who, id, false)
                 {
                     self.pending.fail_now(fact);
                 }
             }
-            super::decisions::BLOCK => {
+            super::decisions::names::BLOCK => {
                 let side = decision.who;
                 match option.card.filter(|_| !option.declines) {
                     Some(id) => {
@@ -2462,7 +2463,7 @@ impl Procedure for DuelEngine {
                     }
                 }
             }
-            super::decisions::USE_EFFECT => {
+            super::decisions::names::USE_EFFECT => {
                 if let Phase::Effect { scorer, card } = self.phase
                     && let Some(effect) = board.card(card).and_then(|c| c.text.dueling)
                 {
