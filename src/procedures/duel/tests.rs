@@ -94,7 +94,9 @@ fn a_duel_outside_the_battle_step_is_refused() {
 /// share one.
 #[test]
 fn every_kind_of_decision_of_the_duel_has_a_name_of_its_own() {
-    let names: std::collections::BTreeSet<&str> =
-        super::decisions::KINDS.iter().map(|kind| kind.name).collect();
+    let names: std::collections::BTreeSet<&str> = super::decisions::KINDS
+        .iter()
+        .map(|kind| kind.name)
+        .collect();
     assert_eq!(names.len(), super::decisions::KINDS.len());
 }
