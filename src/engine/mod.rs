@@ -208,16 +208,12 @@ impl<K: Clone> Clone for Pending<K> {
         // A copy has room for the few events a step makes: an engine copied for each of the
         // odds' runs does not grow it again in every run.
         const ROOM: usize = 8;
-        let mut events = std::collections::VecDeque::with_capacity(self.events.len().max(ROOM));
-        events.extend(self.events.iter().cloned());
-        Pending {
-            words: self.words,
-            events,
-            said: self.said.clone(),
-            held: self.held.clone(),
-            finished: self.finished,
-            spare_moves: Vec::new(),
-        }
+        let mut copy = Pending {
+            events: std::collections::VecDeque::with_capacity(self.events.len().max(ROOM)),
+            ..Pending::default()
+        };
+        copy.clone_from(self);
+        copy
     }
 
     /// Copies into the room of this one's queue of events, keeping its room for moves.

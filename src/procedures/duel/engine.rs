@@ -256,36 +256,20 @@ pub struct DuelEngine {
 impl Clone for DuelEngine {
     fn clone(&self) -> Self {
         DuelEngine {
-            phase: self.phase,
             pending: self.pending.clone(),
             random: self.random.clone(),
-            initiator: self.initiator,
-            planet: self.planet,
-            fighter: self.fighter,
-            weapon: self.weapon,
-            attack_card: self.attack_card,
             result: self.result.clone(),
-            revised: self.revised,
-            damage_zero_rule: self.damage_zero_rule,
-            anakin_rule: self.anakin_rule,
-            laps_rule: self.laps_rule,
-            said_location: self.said_location,
-            empty_hand_ends: self.empty_hand_ends,
-            anakin_empty_deck_stops: self.anakin_empty_deck_stops,
             rules_not_applied: self.rules_not_applied.clone(),
-            pass_rule: self.pass_rule,
-            passed: self.passed,
-            pc_damage: self.pc_damage,
-            pc_dueling_text: self.pc_dueling_text,
-            first_pass_draws_to_dueling_hand: self.first_pass_draws_to_dueling_hand,
-            said_may_not_pass: self.said_may_not_pass,
             spare_options: Vec::new(),
+            // The rest is copied as it is: a field added that is not `Copy` is named here.
+            ..*self
         }
     }
 
     /// Copies into the room this engine has (its queue of events, its spare options): the odds
     /// copy the engine they start from for every run, into the engine of the run before. Every
-    /// field named: a field added is not forgotten here.
+    /// field named, each copied where it stands (a copy of the whole engine costs more): a
+    /// field added is not forgotten here.
     fn clone_from(&mut self, source: &Self) {
         let DuelEngine {
             phase,
@@ -1249,6 +1233,7 @@ impl DuelEngine {
         );
         self.attack_card = Some(card);
         let name = self.name(board, card);
+        let moves = self.pending.one_move(moved);
         if blocking {
             // A block by a player who has passed is his attack all the same.
             let cites: &[Citation] = if self.passed.get(side) {
@@ -1256,7 +1241,6 @@ impl DuelEngine {
             } else {
                 &[BLOCK]
             };
-            let moves = self.pending.one_move(moved);
             self.emit(
                 board,
                 DuelEvent::Block {
@@ -1270,7 +1254,6 @@ impl DuelEngine {
             );
         } else {
             self.result.first_attacker.get_or_insert(side);
-            let moves = self.pending.one_move(moved);
             self.emit(
                 board,
                 DuelEvent::Attack {
