@@ -586,14 +586,14 @@ impl Decks {
     /// started from that order.
     fn arrange(&self, board: &mut Board, prefix: &[Vec<u16>; 2]) {
         for side in SIDES {
-            let Some(order) = self.order(side, prefix) else {
+            let Some(mut order) = self.order(side, prefix) else {
                 continue;
             };
             let drawn = order
                 .len()
                 .saturating_sub(board.zone(Zone::DrawDeck(side)).len());
-            let left = order.get(drawn..).unwrap_or_default().to_vec();
-            board.zones.insert(Zone::DrawDeck(side), left);
+            order.drain(..drawn);
+            board.zones.insert(Zone::DrawDeck(side), order);
         }
     }
 
@@ -812,12 +812,16 @@ impl Seen {
     }
 }
 
+/// Whether a place is a draw deck.
+fn is_a_deck(place: &crate::engine::Place) -> bool {
+    place.zone == Zone::DrawDeck(place.side).key()
+}
+
 /// Whether an event's moves take a card out of a draw deck or put one into it.
 fn touches_a_deck(moves: &[crate::engine::Move]) -> bool {
-    moves.iter().any(|motion| {
-        motion.from.zone == Zone::DrawDeck(motion.from.side).key()
-            || motion.to.zone == Zone::DrawDeck(motion.to.side).key()
-    })
+    moves
+        .iter()
+        .any(|motion| is_a_deck(&motion.from) || is_a_deck(&motion.to))
 }
 
 /// The batches of cards an event's moves draw from each deck not yet returned to.
@@ -832,13 +836,13 @@ fn note_batches(
     let mut first: Option<Side> = None;
     for motion in moves {
         let from = motion.from.side;
-        if motion.from.zone == Zone::DrawDeck(from).key() && !returned[index(from)] {
+        if is_a_deck(&motion.from) && !returned[index(from)] {
             counts[index(from)] += 1;
             first.get_or_insert(from);
         }
     }
     for motion in moves {
-        if motion.to.zone == Zone::DrawDeck(motion.to.side).key() {
+        if is_a_deck(&motion.to) {
             returned[index(motion.to.side)] = true;
         }
     }
