@@ -578,7 +578,9 @@ fn runs_without_words_answer_as_runs_with_them() {
 /// every run passes through before a draw deck is touched, made once), ends as a run from the
 /// table does, turn by turn; and again the same on a second run, from the state kept. The
 /// duels that touch a deck (most of them) start from that state; those refused before any
-/// draw have none.
+/// draw have none. That the state is made and taken up at all is held by
+/// `every_run_below_a_branch_resumes_from_the_state_before_it` (tests/properties_odds.rs),
+/// which counts the runs taken up.
 #[test]
 fn a_run_from_the_state_shared_by_every_run_ends_as_a_whole_run() {
     use jedi_judge::engine::deciders::Policy;
