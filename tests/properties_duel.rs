@@ -110,7 +110,7 @@ fn scenario(duel: &RandomDuel) -> String {
         ""
     };
     format!(
-        "action: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\nseed: {}\n{}{cards}dark:\n  deck: [{}]\nlight:\n  deck: [{}]\nplanets:\n  Naboo:\n    dark: [maul student, Darth Maul's Lightsaber (The Jedi Council), The Duel Begins]\n    light: [qui-gon mentor{light_weapon}]\n",
+        "action: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\nseed: {}\n{}{cards}dark:\n  deck: [{}]\nlight:\n  deck: [{}]\nplanets:\n  Naboo:\n    dark: [maul student, Darth Maul's Lightsaber (The Jedi Council), The Duel Begins]\n    light: [\"Naboo • Battle Plains\", qui-gon mentor{light_weapon}]\n",
         duel.seed,
         if duel.old_rules {
             "rules: 2000-12-01\n"

@@ -389,7 +389,7 @@ fn anakin_with_an_empty_deck_has_power_zero_by_default_and_stops_the_walk_if_the
                 cards:\n  Darth Maul, Student of the Dark Side: {power: 1, damage: 5}\n  \
                 Darth Maul's Lightsaber (The Jedi Council): {type: weapon, side: dark, usable_by: [Darth Maul], power_bonus: 1}\n\
                 dark:\n  deck: [3, 4]\n\
-                planets:\n  Naboo:\n    dark: [maul student, Darth Maul's Lightsaber (The Jedi Council)]\n    light: [anakin padawan]\n\
+                planets:\n  Naboo:\n    dark: [maul student, Darth Maul's Lightsaber (The Jedi Council), \"Naboo • Battle Plains\"]\n    light: [anakin padawan]\n\
                 decisions:\n  dark:\n    defender: anakin padawan\n";
     let walked = walk(text, None, None);
     assert_eq!(walked.stop(), None);
@@ -522,7 +522,12 @@ fn text_none_switches_a_cards_catalog_text_off_and_the_walk_then_applies_none() 
     // their text off; without `text: none` the catalog's text adds to each duelist's power.
     let switched_off = scenario("revised-example-1-r2-d2-qui-gon-defends.yaml");
     assert_eq!(switched_off.matches(", text: none}").count(), 2);
-    let with_text = switched_off.replace(", text: none}", "}");
+    // With their text, their printed location bonuses count too: Battle Plains gives neither
+    // a bonus.
+    let with_text = switched_off.replace(", text: none}", "}").replace(
+        "light: [R2-D2 repair, qui-gon mentor]",
+        "light: [R2-D2 repair, qui-gon mentor, \"Naboo • Battle Plains\"]",
+    );
     let power_of = |text: &str| -> Vec<String> {
         let walked = walk(text, None, None);
         let out = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());

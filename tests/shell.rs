@@ -611,6 +611,7 @@ add light Might Of The Republic to hand
 add light Jedi Force Push to discard
 deck light 2 4 6 1 1 5
 deck dark 5 1 3 4 5 6
+add dark Coruscant • Galactic Senate
 ";
 
 #[test]

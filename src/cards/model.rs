@@ -983,6 +983,15 @@ pub struct Card {
 }
 
 impl Card {
+    /// `text: none`: the card's text does nothing, and neither do its printed location
+    /// bonuses: the card is the one a position describes with numbers of its own, as a
+    /// rulebook example does. Text and bonuses declared after it still apply.
+    pub fn switch_text_off(&mut self) {
+        self.text = GameText::default();
+        self.text_source = Some(Source::Scenario);
+        self.location_bonuses = None;
+    }
+
     /// The name that finds this card and no other: its full name, or where other cards share
     /// it, the full name with its set (and side) that the catalog gives it as an alias.
     pub fn unambiguous_name(&self) -> String {

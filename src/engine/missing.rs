@@ -48,6 +48,20 @@ pub enum MissingFact {
     /// A number of a card that no source gives.
     #[error("the {} of {card} {} under `cards:` with `{}:`", .number.words(), .number.declared(), .number.key())]
     CardNumber { card: String, number: CardNumber },
+    /// Which location of a planet is in play, where a character's printed power bonus
+    /// differs by location and the position does not say.
+    #[error(
+        "the power bonus of {card} on {planet} depends on its location ({bonuses}), and {}: list the Location card in play under `planets: {planet}:`, or declare the card's `location_bonus: {{{planet}: N}}` under `cards:`",
+        if in_play.is_empty() { format!("the position lists no Location card of {planet}") } else { format!("the position lists {in_play} on {planet}, whose bonuses differ") }
+    )]
+    Location {
+        card: String,
+        planet: &'static str,
+        /// The card's bonuses, `+1 Naboo • Theed Palace, +0 Naboo • Battle Plains, ...`.
+        bonuses: String,
+        /// The locations the position lists on the planet, if several.
+        in_play: String,
+    },
     /// Whether a starship is a starfighter or a transport.
     #[error(
         "whether {card} is a starfighter or a transport is not known: declare it under `cards:` with `traits: {{{kind}: true}}`"
@@ -127,6 +141,7 @@ impl MissingFact {
     pub fn code(&self) -> &'static str {
         match self {
             MissingFact::CardNumber { .. } => "card-number-unknown",
+            MissingFact::Location { .. } => "location-unknown",
             MissingFact::StarshipKind { .. } => "starship-kind-unknown",
             MissingFact::PodracerPilot { .. } => "podracer-pilot-unknown",
             MissingFact::WeaponDraws { .. } => "weapon-draws-unknown",
@@ -148,6 +163,7 @@ impl MissingFact {
     pub fn card(&self) -> Option<&str> {
         match self {
             MissingFact::CardNumber { card, .. }
+            | MissingFact::Location { card, .. }
             | MissingFact::StarshipKind { card, .. }
             | MissingFact::PodracerPilot { card }
             | MissingFact::WeaponDraws { card }
@@ -165,6 +181,7 @@ impl MissingFact {
     pub fn field(&self) -> Option<&'static str> {
         match self {
             MissingFact::CardNumber { number, .. } => Some(number.key()),
+            MissingFact::Location { .. } => Some("location_bonus"),
             MissingFact::StarshipKind { kind, .. } => Some(kind),
             MissingFact::PodracerPilot { .. } => Some("podracer_pilot"),
             MissingFact::WeaponDraws { .. } => Some("destiny_draws"),

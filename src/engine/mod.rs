@@ -6,6 +6,7 @@ pub mod damage;
 pub mod deciders;
 pub mod decisions;
 pub mod from_deck;
+pub mod location;
 pub mod missing;
 
 use serde::Serialize;

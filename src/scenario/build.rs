@@ -347,8 +347,7 @@ impl Builder<'_> {
         );
         self.warn_of_a_differing_box(&card, declaration);
         if declaration.text.is_some() {
-            card.text = crate::cards::GameText::default();
-            card.text_source = Some(Source::Scenario);
+            card.switch_text_off();
         }
         let text = &mut card.text;
         if !declaration.location_bonus.is_empty() {

@@ -1485,8 +1485,7 @@ impl<'a> Session<'a> {
                             "{value:?}: `text none` switches the card's text off; other text is declared by its own field"
                         ));
                     }
-                    card.text = crate::cards::GameText::default();
-                    card.text_source = Some(Source::Scenario);
+                    card.switch_text_off();
                 }
                 "dueling" => {
                     let effect = match value.to_ascii_lowercase().as_str() {

@@ -1069,12 +1069,15 @@ impl BattleEngine {
         };
         if let Some(planet) = self.planet
             && !self.starships
+            && let Some(part) = crate::engine::location::part(
+                board,
+                card,
+                planet,
+                &format!(" of {name}"),
+                self.pending.words,
+            )?
         {
-            for (bonus_planet, bonus) in &card.text.location_bonus {
-                if bonus_planet == planet.name() {
-                    parts.push((format!("power bonus of {name} on {planet}"), *bonus));
-                }
-            }
+            parts.push(part);
         }
         if let Some(bonus) = card.text.text_bonus {
             parts.push((format!("game-text power bonus of {name}"), bonus));

@@ -1076,15 +1076,11 @@ impl DuelEngine {
                 }
             }
         }
-        if let Some(planet) = self.planet {
-            for (bonus_planet, bonus) in &card.text.location_bonus {
-                if bonus_planet == planet.name() {
-                    parts.push((
-                        self.words().text(|| format!("power bonus on {planet}")),
-                        *bonus,
-                    ));
-                }
-            }
+        if let Some(planet) = self.planet
+            && let Some(part) =
+                crate::engine::location::part(board, card, planet, "", self.words())?
+        {
+            parts.push(part);
         }
         if let Some(weapon) = self.weapon.get(side)
             && let Some(weapon_card) = board.card(weapon)

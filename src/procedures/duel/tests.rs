@@ -100,3 +100,68 @@ fn every_kind_of_decision_of_the_duel_has_a_name_of_its_own() {
         .collect();
     assert_eq!(names.len(), super::decisions::KINDS.len());
 }
+
+/// A duel of Darth Maul, Dark Lord of the Sith (+1 at Naboo • Theed Palace, +0 at Naboo's
+/// other locations) on Naboo, with `locations` listed there and `cards` declared: the power
+/// he fights with, or the walk's stop. Qui-Gon, who defends, has no location bonus here.
+fn maul_power(locations: &str, cards: &str) -> Result<i32, Box<Option<Stop>>> {
+    let yaml = format!(
+        "action: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\npolicy: block-when-able\n\
+         cards:\n  Darth Maul's Lightsaber (The Jedi Council): {{power_bonus: 2}}\n  \
+         Qui-Gon Jinn, Jedi Mentor: {{text: none}}\n{cards}\
+         dark:\n  deck: [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6]\nlight:\n  deck: [1, 2, 3]\n\
+         planets:\n  Naboo:\n    dark: [\"Darth Maul, Dark Lord of the Sith\", \"Darth Maul's Lightsaber (The Jedi Council)\"]\n    \
+         light: [{locations}qui-gon mentor]\n\
+         decisions:\n  dark:\n    defender: qui-gon\n  light:\n    weapon: none\n"
+    );
+    let (run, _, _) = run::<DuelProcedure>(&yaml, "duel");
+    run.events
+        .iter()
+        .find_map(|event| match &event.kind {
+            DuelEvent::PowerTotalled {
+                side: crate::cards::Side::Dark,
+                total,
+                ..
+            } => Some(*total),
+            _ => None,
+        })
+        .ok_or(Box::new(run.stop))
+}
+
+#[test]
+fn the_printed_bonus_for_the_location_in_play_adds_to_the_power_a_duel_totals() {
+    // 6 printed, 2 of the lightsaber; +1 at Theed Palace, +0 at Battle Plains, whichever
+    // player's Location card it is and however the set spells it.
+    assert_eq!(maul_power("\"Naboo • Theed Palace\", ", ""), Ok(9));
+    assert_eq!(maul_power("\"Naboo Battle Plains\", ", ""), Ok(8));
+    // Two copies of one location are one location.
+    assert_eq!(
+        maul_power("\"Naboo • Theed Palace\", \"Naboo • Theed Palace\", ", ""),
+        Ok(9)
+    );
+}
+
+#[test]
+fn a_location_bonus_that_differs_by_location_asks_which_location_is_in_play() {
+    for locations in ["", "\"Naboo • Theed Palace\", \"Naboo • Gungan Swamp\", "] {
+        let Err(stop) = maul_power(locations, "") else {
+            panic!("expected the location asked for with {locations:?}");
+        };
+        let Some(Stop::Missing { fact }) = *stop else {
+            panic!("expected the location asked for with {locations:?}");
+        };
+        assert_eq!(fact.code(), "location-unknown");
+        assert_eq!(fact.field(), Some("location_bonus"));
+        assert_eq!(fact.card(), Some("Darth Maul, Dark Lord of the Sith"));
+    }
+}
+
+#[test]
+fn a_declared_location_bonus_replaces_the_printed_ones_and_text_none_switches_them_off() {
+    let declared = "  Darth Maul, Dark Lord of the Sith: {location_bonus: {Naboo: 3}}\n";
+    assert_eq!(maul_power("\"Naboo • Theed Palace\", ", declared), Ok(11));
+    assert_eq!(maul_power("", declared), Ok(11));
+    let off = "  Darth Maul, Dark Lord of the Sith: {text: none}\n";
+    assert_eq!(maul_power("\"Naboo • Theed Palace\", ", off), Ok(8));
+    assert_eq!(maul_power("", off), Ok(8));
+}
