@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use thiserror::Error;
 
 use super::model::Card;
-pub use super::names::normalise;
+pub use super::names::{normalise, split_set};
 
 /// A name, normalised or as printed: borrowed from the binary for the embedded catalog.
 type Name = Cow<'static, str>;

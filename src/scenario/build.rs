@@ -954,14 +954,27 @@ impl Builder<'_> {
     ) -> Option<CardId> {
         let card = self.resolve(name, Some(side))?;
         let full_name = card.full_name();
-        let found = zones.iter().find_map(|zone| {
-            self.board.zone(*zone).iter().copied().find(|id| {
-                !taken.contains(id)
-                    && self
-                        .board
-                        .card(*id)
-                        .is_some_and(|card| card.full_name() == full_name)
+        // The printing the name means first, in every zone, so that a plan naming the copy of
+        // one set is not matched with another set's copy of the name found earlier; then, for a
+        // name that names no set, any card of the name.
+        let printing = card.printing.as_ref().map(|fact| &fact.value);
+        let find = |same_printing: bool| {
+            zones.iter().find_map(|zone| {
+                self.board.zone(*zone).iter().copied().find(|id| {
+                    !taken.contains(id)
+                        && self.board.card(*id).is_some_and(|card| {
+                            card.full_name() == full_name
+                                && (!same_printing
+                                    || card.printing.as_ref().map(|fact| &fact.value) == printing)
+                        })
+                })
             })
+        };
+        let found = find(true).or_else(|| {
+            crate::cards::matching::split_set(&name.value)
+                .is_none()
+                .then(|| find(false))
+                .flatten()
         });
         match found {
             Some(id) => {

@@ -551,13 +551,22 @@ impl BattleEngine {
     }
 
     /// The starships in the interceptor's hand he may add: a unique one only if no copy is
-    /// in his Hyperspace pile.
+    /// in his Hyperspace pile. Where his plan is stated, the copies it names as fighters come
+    /// first and those it puts in as Battle cards last, so that adding "a Droid Starfighter"
+    /// adds the copy the plan fights with, not the one it holds as a Battle card.
     fn addable(&self, board: &Board) -> Vec<CardId> {
         let side = self.attacker;
         // The names in the Hyperspace pile, read only if a unique starship asks.
         let mut in_hyperspace: Option<std::collections::HashSet<String>> = None;
-        Self::of_type(board, Zone::Hand(side), CardType::Starship)
-            .into_iter()
+        let plan = BattleFile::stated(board).and_then(|setup| setup.plan(side));
+        let rank = |id: &CardId| match plan {
+            Some(plan) if plan.iter().any(|entry| entry.fighters.contains(id)) => 0,
+            Some(plan) if plan.iter().any(|entry| entry.battle_cards.contains(id)) => 2,
+            _ => 1,
+        };
+        let mut hand = Self::of_type(board, Zone::Hand(side), CardType::Starship);
+        hand.sort_by_key(rank);
+        hand.into_iter()
             .filter(|id| {
                 let Some(card) = board.card(*id) else {
                     return false;
@@ -792,11 +801,27 @@ impl BattleEngine {
             .filter(|id| !seen.contains(id))
             .collect();
         if !left.is_empty() {
+            // A card left out that shares its name with one the plan names is named with its
+            // set: "leaves out Droid Starfighter (Menace of Darth Maul)".
+            let planned: BTreeSet<String> = seen
+                .iter()
+                .filter_map(|id| board.card(*id).map(Card::full_name))
+                .collect();
+            let cards: Vec<String> = left
+                .iter()
+                .map(|id| match board.card(*id) {
+                    Some(card) if planned.contains(&card.full_name()) => match &card.printing {
+                        Some(printing) => format!("{} ({})", card.full_name(), printing.value.set),
+                        None => card.full_name(),
+                    },
+                    _ => Self::name(board, *id),
+                })
+                .collect();
             problems.push((
                 None,
                 PlanProblem::LeavesOut {
                     side,
-                    cards: Self::names(board, &left).join(", "),
+                    cards: cards.join(", "),
                     starships,
                     left,
                 },
