@@ -248,13 +248,14 @@ pub enum TraitKind {
     PodracerWeapon,
     Handling,
     Unique,
+    Stackable,
     Starfighter,
     Transport,
 }
 
 impl TraitKind {
     /// Every trait, in the order `cards show` lists them.
-    pub const ALL: [TraitKind; 13] = [
+    pub const ALL: [TraitKind; 14] = [
         TraitKind::Jedi,
         TraitKind::Senator,
         TraitKind::Gungan,
@@ -266,6 +267,7 @@ impl TraitKind {
         TraitKind::PodracerWeapon,
         TraitKind::Handling,
         TraitKind::Unique,
+        TraitKind::Stackable,
         TraitKind::Starfighter,
         TraitKind::Transport,
     ];
@@ -283,6 +285,7 @@ impl TraitKind {
             TraitKind::PodracerWeapon => "Podracer weapon",
             TraitKind::Handling => "handling",
             TraitKind::Unique => "unique",
+            TraitKind::Stackable => "stackable",
             TraitKind::Starfighter => "starfighter",
             TraitKind::Transport => "transport",
         }

@@ -594,6 +594,65 @@ pub fn starship_kind(card: &Card, kind: TraitKind) -> DerivedTrait {
     }
 }
 
+/// Whether a card's versions with its title stack, so that they are one person or item (the
+/// FAQ's "stackable cards with the same card title represent the same person or item"): as
+/// the scenario states it (a card it declares not unique is no one person, and does not
+/// stack); for Anakin Skywalker and Sebulba, "the two stackable characters" of the Boonta Eve
+/// rules; else as the catalog's second source gives its identity. A card that source calls
+/// unique but not stackable is left unknown: it says so of characters the rules stack
+/// (Anakin Skywalker, Rookie Pilot), as of the unique starships the FAQ prints so. `None`:
+/// no source says.
+pub fn stackable(card: &Card) -> Option<DerivedTrait> {
+    if let Some(stated) = stated(card, TraitKind::Stackable) {
+        return Some(stated);
+    }
+    if let Some(fact) = card.stated_trait(TraitKind::Unique)
+        && fact.source == Source::Scenario
+        && !fact.value.1
+    {
+        return Some(DerivedTrait {
+            kind: TraitKind::Stackable,
+            value: TraitValue::No,
+            reason: "declared not unique by the scenario: no one person or item".to_string(),
+            cites: Vec::new(),
+            stated_by: Some(Source::Scenario),
+        });
+    }
+    if PILOT_STACKS.contains(&card.title.as_str()) {
+        return Some(DerivedTrait::new(
+            TraitKind::Stackable,
+            TraitValue::Yes,
+            format!(
+                "the Boonta Eve rules call {} one of \"the two stackable characters\"",
+                card.title
+            ),
+            &[EVERY_ANAKIN_AND_SEBULBA],
+        ));
+    }
+    let identity = card.identity.as_ref()?;
+    let (value, reason) = match (identity.value.stackable, identity.value.unique) {
+        (true, _) => (
+            TraitValue::Yes,
+            "its versions with this title stack: they are one person or item",
+        ),
+        (false, false) => (
+            TraitValue::No,
+            "not unique, and it does not stack: each copy is a card of its own",
+        ),
+        (false, true) => (
+            TraitValue::Unknown,
+            "the source calls it unique but not stackable, as it does some characters the rules stack: a scenario declares it with `traits: {stackable: true}` or `false`",
+        ),
+    };
+    Some(DerivedTrait {
+        kind: TraitKind::Stackable,
+        value,
+        reason: reason.to_string(),
+        cites: Vec::new(),
+        stated_by: Some(identity.source.clone()),
+    })
+}
+
 /// The traits worth showing for a card under the ruleset, in a fixed order.
 pub fn derive_all(card: &Card, corpus: &Corpus, ruleset: &Ruleset) -> Vec<DerivedTrait> {
     let mut traits = Vec::new();
@@ -634,6 +693,13 @@ pub fn derive_all(card: &Card, corpus: &Corpus, ruleset: &Ruleset) -> Vec<Derive
             traits.push(starship_kind(card, TraitKind::Transport));
         }
         _ => {}
+    }
+    if matches!(
+        card.card_type(),
+        Some(CardType::Character) | Some(CardType::Weapon)
+    ) && let Some(stacks) = stackable(card)
+    {
+        traits.push(stacks);
     }
     if let Some(unique) = stated(card, TraitKind::Unique) {
         traits.push(DerivedTrait {

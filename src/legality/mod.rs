@@ -240,10 +240,14 @@ impl Checker<'_> {
             .is_some_and(|item| self.board.ruleset.in_force(self.corpus, item))
     }
 
-    /// Characters and weapons of one title in play at more than one place.
+    /// Characters and weapons of one title that stack, in play at more than one place; a
+    /// warning where cards of one title are in more than one place and no source says whether
+    /// they stack.
     fn stacks_on_two_planets(&self, side: Side, found: &mut Vec<Violation>) {
         // title -> places in order of first appearance -> ids
         let mut places: BTreeMap<String, Vec<Place>> = BTreeMap::new();
+        // The same, for the cards no source says stack or not.
+        let mut unknown: BTreeMap<String, Vec<Place>> = BTreeMap::new();
         let mut zones: Vec<(Option<Planet>, Zone)> = self
             .board
             .planets
@@ -262,13 +266,20 @@ impl Checker<'_> {
                 ) {
                     continue;
                 }
-                let entry = places.entry(card.title.clone()).or_default();
+                let stacks = crate::cards::traits::stackable(card).map(|derived| derived.value);
+                let map = match stacks {
+                    Some(TraitValue::Yes) => &mut places,
+                    Some(TraitValue::No) => continue,
+                    _ => &mut unknown,
+                };
+                let entry = map.entry(card.title.clone()).or_default();
                 match entry.iter_mut().find(|(place, _)| *place == planet) {
                     Some((_, ids)) => ids.push(id),
                     None => entry.push((planet, vec![id])),
                 }
             }
         }
+        self.stacking_unknown(side, &places, unknown, found);
         for (title, at) in places {
             if at.len() < 2 {
                 continue;
@@ -371,6 +382,53 @@ impl Checker<'_> {
                 basis,
                 remedy,
                 cards,
+                labels,
+            });
+        }
+    }
+
+    /// Cards of one title that no source says stack or not, in more than one place (counting
+    /// the places of those that stack): whether it is a misplay turns on a fact to declare.
+    fn stacking_unknown(
+        &self,
+        side: Side,
+        stacking: &BTreeMap<String, Vec<Place>>,
+        unknown: BTreeMap<String, Vec<Place>>,
+        found: &mut Vec<Violation>,
+    ) {
+        for (title, at) in unknown {
+            let mut where_: Vec<Option<Planet>> = at.iter().map(|(place, _)| *place).collect();
+            for (place, _) in stacking.get(&title).into_iter().flatten() {
+                if !where_.contains(place) {
+                    where_.push(*place);
+                }
+            }
+            if where_.len() < 2 {
+                continue;
+            }
+            let ids: Vec<CardId> = at.into_iter().flat_map(|(_, ids)| ids).collect();
+            let labels = ids
+                .iter()
+                .flat_map(|id| self.label(*id, "stacks?"))
+                .collect();
+            found.push(Violation {
+                verdict: Verdict::Warning,
+                code: "stacking-unknown",
+                message: format!(
+                    "the {side} player has cards titled {title} in play on {}, and no source says whether they stack: if they do, they are one person or item, in play in one place at a time; declare `traits: {{stackable: true}}` (or `false`) for them under `cards:`",
+                    crate::text::and_list(
+                        &where_
+                            .iter()
+                            .map(|place| match place {
+                                Some(planet) => planet.to_string(),
+                                None => "the Objective".to_string(),
+                            })
+                            .collect::<Vec<_>>()
+                    ),
+                ),
+                basis: vec![Basis::Rule(STACK_ON_TWO_PLANETS)],
+                remedy: None,
+                cards: ids,
                 labels,
             });
         }

@@ -326,6 +326,7 @@ impl Builder<'_> {
             (TraitKind::Lightsaber, traits.lightsaber),
             (TraitKind::PodracerWeapon, traits.podracer_weapon),
             (TraitKind::Unique, traits.unique),
+            (TraitKind::Stackable, traits.stackable),
             (TraitKind::Starfighter, traits.starfighter),
             (TraitKind::Transport, traits.transport),
         ] {

@@ -736,6 +736,10 @@ pub struct TraitsFile {
     pub podracer_weapon: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unique: Option<bool>,
+    /// A character or weapon whose versions with its title stack: they are one person or
+    /// item, in play in one place at a time (the FAQ's stackable cards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stackable: Option<bool>,
     /// A starship that draws destiny in a starship battle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub starfighter: Option<bool>,

@@ -50,6 +50,7 @@ fn declaration(card: &Card) -> Option<Declaration> {
             TraitKind::Lightsaber => &mut traits.lightsaber,
             TraitKind::PodracerWeapon => &mut traits.podracer_weapon,
             TraitKind::Unique => &mut traits.unique,
+            TraitKind::Stackable => &mut traits.stackable,
             TraitKind::Starfighter => &mut traits.starfighter,
             TraitKind::Transport => &mut traits.transport,
             _ => continue,
