@@ -610,6 +610,7 @@ struct_literal!(Card {
     location_bonuses,
     halves,
     virtual_card,
+    versions,
 });
 struct_literal!(Half { name, card_type });
 struct_literal!(Identity {

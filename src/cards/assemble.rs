@@ -141,6 +141,19 @@ struct CardFile {
     traits: Vec<TraitFile>,
     #[serde(default)]
     notes: Vec<FactField<String>>,
+    /// For a name the rules give by its title alone where several cards share the title: the
+    /// one they mean (the only one printed by the rule's date), which the name then finds.
+    #[serde(default)]
+    means: Option<MeansFile>,
+}
+
+/// The card a name given by title alone means, and why.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MeansFile {
+    set: String,
+    number: String,
+    note: String,
 }
 
 fn yes() -> bool {
@@ -390,7 +403,12 @@ pub fn assemble(
         card.notes
             .push(Fact::new(note.note, parse_source(&note.source)));
     }
-    for entry in file.cards {
+    // The names the rules give by title alone that mean one card of the title.
+    let mut meanings: Vec<(String, MeansFile)> = Vec::new();
+    for mut entry in file.cards {
+        if let Some(means) = entry.means.take() {
+            meanings.push((entry.name.clone(), means));
+        }
         let card_type = entry
             .card_type
             .map(|field| fact(field, &entry.source, |value| value));
@@ -442,6 +460,21 @@ pub fn assemble(
     let rows = add_printings(&mut cards, printings);
     add_virtual_cards(&mut cards, virtual_set);
     join_placeholders(&mut cards)?;
+    for (name, means) in meanings {
+        let Some(card) = cards.iter_mut().find(|card| {
+            card.printing.as_ref().is_some_and(|printing| {
+                printing.value.set == means.set.as_str()
+                    && printing.value.number == means.number.as_str()
+            }) && super::names::normalise(&card.title) == super::names::normalise(&name)
+        }) else {
+            return Err(AssemblyError::PlaceholderWithoutPrinting { name });
+        };
+        card.aliases.push(name);
+        card.notes.push(Fact::new(
+            means.note,
+            Source::Outside(TITLE_ALONE_READING.into()),
+        ));
+    }
     for correction in file.corrections {
         let mut applied = false;
         for card in cards

@@ -298,6 +298,19 @@ impl NameIndex {
         self.find_by(query, true)
     }
 
+    /// Every card a whole name is (full name, alias or title), however strongly: the cards a
+    /// name shares with a set after it may mean.
+    pub fn every_with_name(&self, query: &str) -> Vec<usize> {
+        let mut positions: Vec<usize> = self
+            .exact_entries(&normalise(query))
+            .iter()
+            .map(|(position, _)| *position)
+            .collect();
+        positions.sort_unstable();
+        positions.dedup();
+        positions
+    }
+
     /// [`NameIndex::find`] by whole names only (full name, alias, title): no words.
     pub fn find_exact(&self, query: &str) -> Result<Vec<usize>, CardLookupError> {
         self.find_by(query, false)

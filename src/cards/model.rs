@@ -983,6 +983,11 @@ pub struct Card {
     /// plain name means Decipher's card of that name; its name with its set finds it.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub virtual_card: bool,
+    /// Where a position names a card that is printed in versions whose numbers differ and
+    /// does not say which: each version, by the name that finds it and what sets it apart.
+    /// The facts they differ in are unknown, and a step that reads one asks which version.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub versions: Vec<String>,
 }
 
 impl Card {
@@ -1083,6 +1088,7 @@ impl Card {
             location_bonuses: None,
             halves: None,
             virtual_card: false,
+            versions: Vec::new(),
         }
     }
 

@@ -105,12 +105,37 @@ impl Catalog {
         query: &str,
         looking: Looking<'a>,
     ) -> Result<Resolved<'a>, CardLookupError> {
+        match self.lookup(query, looking)? {
+            Found::One(found) => Ok(found),
+            Found::Versions(versions) => Err(versions_error(query, &versions)),
+        }
+    }
+
+    /// The card a name means, as [`Catalog::resolve`]; but where it means versions of one name,
+    /// type and side whose numbers differ, one card with what they share and the rest unknown
+    /// ([`merged`]), so that a position may name the card as the players do, and "which
+    /// version?" is asked only at a step that reads a number in which they differ.
+    pub fn resolve_card(&self, query: &str, looking: Looking<'_>) -> Result<Card, CardLookupError> {
+        match self.lookup(query, looking)? {
+            Found::One(found) => Ok(found.card()),
+            Found::Versions(versions) => {
+                merged(&versions).ok_or_else(|| versions_error(query, &versions))
+            }
+        }
+    }
+
+    /// What a name means: one card, or versions of one name whose numbers differ.
+    fn lookup<'a>(
+        &'a self,
+        query: &str,
+        looking: Looking<'a>,
+    ) -> Result<Found<'a>, CardLookupError> {
         // Whole names first, on the table then in the catalog; then words, in the same order.
         if let Some(found) = on_table(query, looking, false) {
             return found;
         }
         if let Ok(versions) = self.catalog_versions(query, looking, false) {
-            return one_version(query, versions).map(|card| Resolved::Catalog(card, None));
+            return Ok(one_version(versions, |card| Resolved::Catalog(card, None)));
         }
         if let Some(found) = on_table(query, looking, true) {
             return found;
@@ -118,7 +143,7 @@ impl Catalog {
         // A name with the set it is printed in means that printing; its set's words are no
         // words of the name.
         if let Some(found) = self.with_set(query, looking) {
-            return found;
+            return found.map(Found::One);
         }
         match self.catalog_versions(query, looking, true) {
             // The nearest names cost a comparison with every name: the caller that shows the
@@ -128,7 +153,7 @@ impl Catalog {
                 suggestions: Vec::new(),
             }),
             Err(error) => Err(error),
-            Ok(versions) => one_version(query, versions).map(|card| Resolved::Catalog(card, None)),
+            Ok(versions) => Ok(one_version(versions, |card| Resolved::Catalog(card, None))),
         }
     }
 
@@ -271,6 +296,21 @@ impl Catalog {
                 .collect(),
             Err(_) => return None,
         };
+        // A name the rules give by title alone finds the card they mean; with a set after it,
+        // any card of the title (`Amidala's Starship (Reflections)`).
+        let of_game = |card: &&Card| looking.game.is_none_or(|game| card.game == game);
+        let mut versions = versions;
+        for card in self
+            .index()
+            .every_with_name(name)
+            .into_iter()
+            .filter_map(|position| self.card(position))
+            .filter(of_game)
+        {
+            if !versions.iter().any(|known| std::ptr::eq(*known, card)) {
+                versions.push(card);
+            }
+        }
         let mut found = versions.into_iter().filter_map(|card| {
             if side.is_some_and(|side| card.side() != Some(side)) {
                 return None;
@@ -292,7 +332,7 @@ fn on_table<'a>(
     query: &str,
     looking: Looking<'a>,
     by_words: bool,
-) -> Option<Result<Resolved<'a>, CardLookupError>> {
+) -> Option<Result<Found<'a>, CardLookupError>> {
     let table = looking.table?;
     let fits = |card: &Card| {
         looking.game.is_none_or(|game| card.game == game)
@@ -326,7 +366,7 @@ fn on_table<'a>(
     names.dedup_by(|a, b| normalise(a) == normalise(b));
     match names.len() {
         0 => None,
-        1 => Some(one_version(query, kept).map(Resolved::Table)),
+        1 => Some(Ok(one_version(kept, Resolved::Table))),
         _ => Some(Err(CardLookupError::Ambiguous {
             given: query.to_string(),
             candidates: names,
@@ -334,26 +374,112 @@ fn on_table<'a>(
     }
 }
 
-/// The one version a name means, or the versions to choose from, each with what sets it
-/// apart.
-fn one_version<'a>(query: &str, versions: Vec<&'a Card>) -> Result<&'a Card, CardLookupError> {
+/// What a name means: one card, or versions of one name whose numbers differ.
+enum Found<'a> {
+    One(Resolved<'a>),
+    Versions(Vec<&'a Card>),
+}
+
+/// The one version a name means, or the versions to choose from.
+fn one_version<'a>(
+    versions: Vec<&'a Card>,
+    one: impl FnOnce(&'a Card) -> Resolved<'a>,
+) -> Found<'a> {
     match versions.as_slice() {
-        [one] => Ok(one),
-        _ => Err(CardLookupError::Versions {
-            given: query.to_string(),
-            versions: versions
-                .iter()
-                .map(|card| {
-                    let differing = differing_facts(card, &versions);
-                    if differing.is_empty() {
-                        card.unambiguous_name()
-                    } else {
-                        format!("{} ({})", card.unambiguous_name(), differing.join(", "))
-                    }
-                })
-                .collect(),
-        }),
+        [only] => Found::One(one(only)),
+        _ => Found::Versions(versions),
     }
+}
+
+/// The question of which version a name means: each version with what sets it apart.
+fn versions_error(query: &str, versions: &[&Card]) -> CardLookupError {
+    CardLookupError::Versions {
+        given: query.to_string(),
+        versions: versions
+            .iter()
+            .map(|card| version_named(card, versions))
+            .collect(),
+    }
+}
+
+/// A version by the name that finds it, with the facts in which it differs from the others.
+fn version_named(card: &Card, versions: &[&Card]) -> String {
+    let differing = differing_facts(card, versions);
+    if differing.is_empty() {
+        card.unambiguous_name()
+    } else {
+        format!("{} ({})", card.unambiguous_name(), differing.join(", "))
+    }
+}
+
+/// One card for versions of one name, type and side whose numbers differ: the facts every
+/// version gives alike, and those in which they differ unknown (its printing among them), with
+/// each version named in `versions` to say so where a step reads one. `None` where the
+/// versions differ in type or side: no step could read them as one card.
+pub fn merged(versions: &[&Card]) -> Option<Card> {
+    let (first, others) = versions.split_first()?;
+    if others.iter().any(|card| {
+        card.card_type() != first.card_type()
+            || card.side() != first.side()
+            || card.game != first.game
+    }) {
+        return None;
+    }
+    let mut card = (*first).clone();
+    /// Keeps a fact where every version gives the same value, else makes it unknown.
+    fn alike<T: PartialEq + Clone>(
+        slot: &mut Option<Fact<T>>,
+        others: &[&Card],
+        of: impl Fn(&Card) -> Option<&Fact<T>>,
+    ) {
+        let same = others.iter().all(|other| {
+            of(other).map(|fact| &fact.value) == slot.as_ref().map(|fact| &fact.value)
+        });
+        if !same {
+            *slot = None;
+        }
+    }
+    alike(&mut card.stats.power, others, |c| c.stats.power.as_ref());
+    alike(&mut card.stats.damage, others, |c| c.stats.damage.as_ref());
+    alike(&mut card.stats.destiny, others, |c| {
+        c.stats.destiny.as_ref()
+    });
+    alike(&mut card.stats.deploy, others, |c| c.stats.deploy.as_ref());
+    alike(&mut card.stats.attack, others, |c| c.stats.attack.as_ref());
+    alike(&mut card.rarity, others, |c| c.rarity.as_ref());
+    alike(&mut card.game_text, others, |c| c.game_text.as_ref());
+    alike(&mut card.weapon_boxes, others, |c| c.weapon_boxes.as_ref());
+    alike(&mut card.battle_bonus, others, |c| c.battle_bonus.as_ref());
+    alike(&mut card.dots, others, |c| c.dots.as_ref());
+    alike(&mut card.identity, others, |c| c.identity.as_ref());
+    alike(&mut card.location_bonuses, others, |c| {
+        c.location_bonuses.as_ref()
+    });
+    alike(&mut card.halves, others, |c| c.halves.as_ref());
+    if others.iter().any(|other| other.text != card.text) {
+        card.text = super::model::GameText::default();
+        card.text_source = None;
+    }
+    card.stated_traits.retain(|fact| {
+        others
+            .iter()
+            .all(|other| other.stated_trait(fact.value.0).map(|f| f.value) == Some(fact.value))
+    });
+    card.corrections
+        .retain(|item| others.iter().all(|other| other.corrections.contains(item)));
+    card.named_in
+        .retain(|item| others.iter().all(|other| other.named_in.contains(item)));
+    card.printing = None;
+    card.reprints = Vec::new();
+    card.aliases = Vec::new();
+    card.notes = Vec::new();
+    card.clash = None;
+    card.first_box_declaration = None;
+    card.versions = versions
+        .iter()
+        .map(|version| version_named(version, versions))
+        .collect();
+    Some(card)
 }
 
 /// The facts in which a version differs from another of the same name, in a short phrase.
@@ -591,5 +717,78 @@ mod tests {
                 .expect("the FAQ's unique ruling");
             assert_eq!(unique.source.rule_id(), Some("faq.deploy.unique-starships"));
         }
+    }
+
+    #[test]
+    fn a_name_printed_in_versions_that_differ_is_one_card_with_what_they_share() {
+        let looking = young_jedi(None, Some(Side::Dark));
+        // `resolve` still asks which version; `resolve_card` takes the name as one card.
+        assert!(matches!(
+            catalog().resolve("Darth Maul's Lightsaber", looking),
+            Err(CardLookupError::Versions { .. })
+        ));
+        let card = catalog()
+            .resolve_card("Darth Maul's Lightsaber", looking)
+            .expect("one card for the versions");
+        assert_eq!(card.full_name(), "Darth Maul's Lightsaber");
+        // Shared: the type, the side, the destiny number. Differing: the deploy counters, the
+        // boxes, the printing.
+        assert_eq!(card.destiny(), Some(2));
+        assert!(card.stats.deploy.is_none());
+        assert!(card.weapon_boxes.is_none());
+        assert!(card.printing.is_none());
+        assert_eq!(card.versions.len(), 2);
+        assert!(card.versions[0].contains("(The Jedi Council) (deploy counters 0"));
+        assert!(card.versions[1].contains("(Battle of Naboo) (deploy counters 2"));
+        // A card of one version is that card.
+        let one = catalog()
+            .resolve_card("Darth Maul's Lightsaber (Battle of Naboo)", looking)
+            .expect("the version");
+        assert!(one.versions.is_empty());
+        assert_eq!(
+            one.stats.deploy.map(|fact| fact.value),
+            Some(super::super::model::StatValue::Number(2))
+        );
+    }
+
+    #[test]
+    fn versions_of_another_type_or_side_are_not_one_card() {
+        let mut other = catalog()
+            .resolve_card(
+                "Darth Maul's Lightsaber (Battle of Naboo)",
+                young_jedi(None, None),
+            )
+            .expect("the version");
+        let first = catalog()
+            .resolve_card(
+                "Darth Maul's Lightsaber (The Jedi Council)",
+                young_jedi(None, None),
+            )
+            .expect("the version");
+        other.side = Some(Fact::new(
+            Side::Light,
+            super::super::model::Source::Scenario,
+        ));
+        assert!(merged(&[&first, &other]).is_none());
+        other.side = first.side.clone();
+        assert!(merged(&[&first, &other]).is_some());
+    }
+
+    #[test]
+    fn the_name_the_faq_gives_a_starship_by_title_alone_finds_the_card_it_means() {
+        let looking = young_jedi(None, Some(Side::Light));
+        let meant = catalog()
+            .resolve_card("Amidala's Starship", looking)
+            .expect("the card the FAQ means");
+        assert_eq!(meant.full_name(), "Amidala's Starship, Royal Transport");
+        // The other card of the title is still found with its set or subtitle.
+        assert_eq!(
+            resolved_name("Amidala's Starship (Reflections)", looking),
+            Ok("Amidala's Starship, Queen's Transport".to_string())
+        );
+        assert_eq!(
+            resolved_name("Amidala's Starship, Queen's Transport", looking),
+            Ok("Amidala's Starship, Queen's Transport".to_string())
+        );
     }
 }

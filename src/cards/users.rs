@@ -86,6 +86,11 @@ pub enum UsersUnknown {
         "who may use {weapon} is not known: declare it under `cards:` with `usable_by:` (character titles, or `any Jedi`, `any dueling character`, `any character`)"
     )]
     Weapon { weapon: String },
+    /// The position names a weapon printed in versions whose boxes differ, and not which.
+    #[error(
+        "which version of {weapon} is in play? Its versions differ in their boxes: {versions}. Name the card with its set, or declare who may use it under `cards:` with `usable_by:` (and `power_bonus:`)"
+    )]
+    Versions { weapon: String, versions: String },
     /// No source says who may use one of its boxes.
     #[error(
         "who may use box {number} of {weapon} is not known: declare who may use it under `cards:` with `usable_by:`"
@@ -120,6 +125,12 @@ pub fn box_for<'card>(
     character: &Card,
 ) -> Result<Option<&'card WeaponBox>, UsersUnknown> {
     let Some(boxes) = weapon.weapon_boxes.as_ref().map(|fact| &fact.value) else {
+        if !weapon.versions.is_empty() {
+            return Err(UsersUnknown::Versions {
+                weapon: weapon.full_name(),
+                versions: weapon.versions.join("; "),
+            });
+        }
         return Err(UsersUnknown::Weapon {
             weapon: weapon.full_name(),
         });

@@ -26,9 +26,10 @@ pub const COUNTERS_UNCOUNTED: Assumption = Assumption {
 pub fn cost_of(card: &Card) -> Result<u32, super::MissingFact> {
     match card.stats.deploy.as_ref().map(|fact| &fact.value) {
         Some(StatValue::Number(counters)) => Ok(u32::try_from(*counters).unwrap_or(0)),
-        _ => Err(super::MissingFact::CardNumber {
-            card: card.full_name(),
-            number: super::missing::CardNumber::DeployCounters,
-        }),
+        _ => Err(super::MissingFact::card_number(
+            card,
+            card.full_name(),
+            super::missing::CardNumber::DeployCounters,
+        )),
     }
 }

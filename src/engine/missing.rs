@@ -48,6 +48,19 @@ pub enum MissingFact {
     /// A number of a card that no source gives.
     #[error("the {} of {card} {} under `cards:` with `{}:`", .number.words(), .number.declared(), .number.key())]
     CardNumber { card: String, number: CardNumber },
+    /// A number in which the versions of a card the position names differ, where it does not
+    /// say which version: the question "which version?", asked at the step that reads it.
+    #[error(
+        "which version of {card} is in play? Its versions differ in their {}: {versions}. Name the card with its set, or declare `{}:` for it under `cards:`",
+        .number.words(),
+        .number.key()
+    )]
+    Version {
+        card: String,
+        number: CardNumber,
+        /// Each version by the name that finds it, with what sets it apart.
+        versions: String,
+    },
     /// Which location of a planet is in play, where a character's printed power bonus
     /// differs by location and the position does not say.
     #[error(
@@ -132,6 +145,21 @@ pub enum MissingFact {
 }
 
 impl MissingFact {
+    /// A number of `card` that the position lacks: which version the position means, where it
+    /// names a card printed in versions that differ; otherwise the number no source gives.
+    /// `name` is the card as the step names it.
+    pub fn card_number(card: &crate::cards::Card, name: String, number: CardNumber) -> MissingFact {
+        if card.versions.is_empty() {
+            MissingFact::CardNumber { card: name, number }
+        } else {
+            MissingFact::Version {
+                card: name,
+                number,
+                versions: card.versions.join("; "),
+            }
+        }
+    }
+
     /// Whether this is a claim of the scenario the rules refuse, not a fact it lacks.
     pub fn is_illegal(&self) -> bool {
         matches!(self, MissingFact::Illegal { .. })
@@ -141,10 +169,12 @@ impl MissingFact {
     pub fn code(&self) -> &'static str {
         match self {
             MissingFact::CardNumber { .. } => "card-number-unknown",
+            MissingFact::Version { .. } => "card-version-unknown",
             MissingFact::Location { .. } => "location-unknown",
             MissingFact::StarshipKind { .. } => "starship-kind-unknown",
             MissingFact::PodracerPilot { .. } => "podracer-pilot-unknown",
             MissingFact::WeaponDraws { .. } => "weapon-draws-unknown",
+            MissingFact::WeaponUsers(UsersUnknown::Versions { .. }) => "card-version-unknown",
             MissingFact::WeaponUsers(_) => "weapon-users-unknown",
             MissingFact::AnakinDestiny { .. } => "anakin-destiny-undrawn",
             MissingFact::NoAttackCard { .. } => "no-attack-card",
@@ -163,6 +193,7 @@ impl MissingFact {
     pub fn card(&self) -> Option<&str> {
         match self {
             MissingFact::CardNumber { card, .. }
+            | MissingFact::Version { card, .. }
             | MissingFact::Location { card, .. }
             | MissingFact::StarshipKind { card, .. }
             | MissingFact::PodracerPilot { card }
@@ -170,7 +201,9 @@ impl MissingFact {
             | MissingFact::SpecialEffect { card }
             | MissingFact::NotInHand { card, .. } => Some(card),
             MissingFact::WeaponUsers(
-                UsersUnknown::Weapon { weapon } | UsersUnknown::Box { weapon, .. },
+                UsersUnknown::Weapon { weapon }
+                | UsersUnknown::Box { weapon, .. }
+                | UsersUnknown::Versions { weapon, .. },
             ) => Some(weapon),
             MissingFact::WeaponUsers(UsersUnknown::Character { weapon, .. }) => Some(weapon),
             _ => None,
@@ -180,7 +213,9 @@ impl MissingFact {
     /// The fact of the card or position to declare, as the scenario's key that gives it.
     pub fn field(&self) -> Option<&'static str> {
         match self {
-            MissingFact::CardNumber { number, .. } => Some(number.key()),
+            MissingFact::CardNumber { number, .. } | MissingFact::Version { number, .. } => {
+                Some(number.key())
+            }
             MissingFact::Location { .. } => Some("location_bonus"),
             MissingFact::StarshipKind { kind, .. } => Some(kind),
             MissingFact::PodracerPilot { .. } => Some("podracer_pilot"),

@@ -221,8 +221,8 @@ impl Builder<'_> {
             None
         } else {
             let looking = crate::cards::Looking::catalog(Some(Game::YoungJedi));
-            match self.catalog.resolve(&name.value, looking) {
-                Ok(found) => Some(found.card()),
+            match self.catalog.resolve_card(&name.value, looking) {
+                Ok(card) => Some(card),
                 Err(error) => {
                     let kept = ["unknown-card", "ambiguous-card", "card-versions-differ"];
                     if kept.iter().any(|code| self.problems.keeps(code)) {
@@ -672,9 +672,8 @@ impl Builder<'_> {
             side: owner,
             game: Some(Game::YoungJedi),
         };
-        match self.catalog.resolve(&name.value, looking) {
-            Ok(found) => {
-                let card = found.card();
+        match self.catalog.resolve_card(&name.value, looking) {
+            Ok(card) => {
                 // A declaration of the same catalog card applies to it.
                 let full = matching::normalise(&card.full_name());
                 Some(

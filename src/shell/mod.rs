@@ -1206,12 +1206,9 @@ impl<'a> Session<'a> {
             side,
             game: Some(Game::YoungJedi),
         };
-        self.catalog
-            .resolve(name, looking)
-            .map(|found| found.card())
-            .map_err(|error| {
-                lookup_message(self.catalog.with_suggestions(error, Some(Game::YoungJedi)))
-            })
+        self.catalog.resolve_card(name, looking).map_err(|error| {
+            lookup_message(self.catalog.with_suggestions(error, Some(Game::YoungJedi)))
+        })
     }
 
     fn add(&mut self, args: &[&str]) -> Result<Option<String>, String> {

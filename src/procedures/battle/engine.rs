@@ -1086,10 +1086,7 @@ impl BattleEngine {
         let mut parts = match card.stats.power.as_ref().map(|fact| &fact.value) {
             Some(StatValue::Number(power)) => vec![(format!("power of {name}"), *power)],
             _ => {
-                return Err(MissingFact::CardNumber {
-                    card: name,
-                    number: CardNumber::Power,
-                });
+                return Err(MissingFact::card_number(card, name, CardNumber::Power));
             }
         };
         if let Some(planet) = self.planet
@@ -1230,9 +1227,16 @@ impl BattleEngine {
                     break;
                 };
                 let destiny = board.card(top).and_then(Card::destiny).ok_or_else(|| {
-                    MissingFact::CardNumber {
-                        card: Self::name(board, top),
-                        number: CardNumber::Destiny,
+                    match board.card(top) {
+                        Some(card) => MissingFact::card_number(
+                            card,
+                            Self::name(board, top),
+                            CardNumber::Destiny,
+                        ),
+                        None => MissingFact::CardNumber {
+                            card: Self::name(board, top),
+                            number: CardNumber::Destiny,
+                        },
                     }
                 })?;
                 let moved =
@@ -1490,9 +1494,14 @@ impl BattleEngine {
             let printed =
                 card.as_ref()
                     .and_then(Card::damage)
-                    .ok_or_else(|| MissingFact::CardNumber {
-                        card: name.clone(),
-                        number: CardNumber::Damage,
+                    .ok_or_else(|| match &card {
+                        Some(card) => {
+                            MissingFact::card_number(card, name.clone(), CardNumber::Damage)
+                        }
+                        None => MissingFact::CardNumber {
+                            card: name.clone(),
+                            number: CardNumber::Damage,
+                        },
                     })?;
             let defeated = Defeated {
                 character: !self.starships,

@@ -90,6 +90,9 @@ fn weapon_bonus_label(weapon: &Card, used: &crate::cards::WeaponBox) -> String {
     });
     match declaration.map(|declared| declared.catalog_bonus_differing()) {
         None => format!("power bonus of {name}"),
+        Some(_) if !weapon.versions.is_empty() => {
+            format!("power bonus of {name} (declared by the scenario; its printings differ)")
+        }
         Some(None) => format!("power bonus of {name} (declared by the scenario)"),
         Some(Some(Some(catalog))) => {
             format!("power bonus of {name} (declared by the scenario; the catalog says {catalog})")
@@ -935,11 +938,13 @@ impl DuelEngine {
     /// The printed DAMAGE of a fighter.
     fn printed_damage(board: &Board, id: CardId) -> Result<i32, MissingFact> {
         let card = board.card(id);
-        card.and_then(Card::damage)
-            .ok_or_else(|| MissingFact::CardNumber {
-                card: card.map(Card::full_name).unwrap_or_default(),
+        card.and_then(Card::damage).ok_or_else(|| match card {
+            Some(card) => MissingFact::card_number(card, card.full_name(), CardNumber::Damage),
+            None => MissingFact::CardNumber {
+                card: String::new(),
                 number: CardNumber::Damage,
-            })
+            },
+        })
     }
 
     fn damage_zero(&mut self, board: &mut Board) -> Result<(), MissingFact> {
@@ -994,9 +999,12 @@ impl DuelEngine {
 
     /// The fact a card without a destiny number lacks.
     fn no_destiny(board: &Board, id: CardId) -> MissingFact {
-        MissingFact::CardNumber {
-            card: board.describe(id),
-            number: CardNumber::Destiny,
+        match board.card(id) {
+            Some(card) => MissingFact::card_number(card, board.describe(id), CardNumber::Destiny),
+            None => MissingFact::CardNumber {
+                card: board.describe(id),
+                number: CardNumber::Destiny,
+            },
         }
     }
 
@@ -1069,10 +1077,11 @@ impl DuelEngine {
                     *number,
                 )),
                 _ => {
-                    return Err(MissingFact::CardNumber {
-                        card: card.full_name(),
-                        number: CardNumber::Power,
-                    });
+                    return Err(MissingFact::card_number(
+                        card,
+                        card.full_name(),
+                        CardNumber::Power,
+                    ));
                 }
             }
         }

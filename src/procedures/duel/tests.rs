@@ -165,3 +165,34 @@ fn a_declared_location_bonus_replaces_the_printed_ones_and_text_none_switches_th
     assert_eq!(maul_power("\"Naboo • Theed Palace\", ", off), Ok(8));
     assert_eq!(maul_power("", off), Ok(8));
 }
+
+#[test]
+fn a_weapon_named_without_the_version_asks_which_where_the_duel_reads_its_boxes() {
+    let duel = |cards: &str| {
+        let yaml = format!(
+            "action: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\npolicy: block-when-able\n\
+             cards:\n  Darth Maul, Student of the Dark Side: {{text: none}}\n  \
+             Qui-Gon Jinn, Jedi Mentor: {{text: none}}\n{cards}\
+             dark:\n  deck: [1, 2, 3, 4, 5, 6, 1, 2]\nlight:\n  deck: [1, 2, 3]\n\
+             planets:\n  Naboo:\n    dark: [maul student, \"Darth Maul's Lightsaber\"]\n    \
+             light: [qui-gon mentor]\n"
+        );
+        run::<DuelProcedure>(&yaml, "duel").0.stop
+    };
+    // Its two printings differ in their boxes, which say whether Maul may use it.
+    let Some(Stop::Missing { fact }) = duel("") else {
+        panic!("expected the version asked for");
+    };
+    assert_eq!(fact.code(), "card-version-unknown");
+    assert_eq!(fact.card(), Some("Darth Maul's Lightsaber"));
+    let asked = fact.to_string();
+    assert!(
+        asked.starts_with("which version of Darth Maul's Lightsaber is in play?")
+            && asked.contains("Darth Maul's Lightsaber (The Jedi Council)")
+            && asked.contains("Darth Maul's Lightsaber (Battle of Naboo)"),
+        "{asked}"
+    );
+    // Declaring who may use it settles what the duel reads: nothing more is asked.
+    let declared = "  Darth Maul's Lightsaber: {usable_by: [Darth Maul], power_bonus: 1}\n";
+    assert_eq!(duel(declared), None);
+}
