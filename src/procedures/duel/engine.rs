@@ -498,6 +498,13 @@ impl DuelEngine {
                 },
                 &[WHO_FIGHTS, DUELING_CHARACTER],
             ),
+            // Only a dueling character may defend instead, and not another version of the
+            // chosen defender's stack.
+            super::decisions::SUBSTITUTE => (
+                decision.who,
+                "a dueling character who may defend instead of the chosen defender",
+                &[WHO_FIGHTS, DUELING_CHARACTER],
+            ),
             _ => return None,
         };
         let planet = board.current_planet?;
@@ -864,7 +871,25 @@ impl DuelEngine {
                         .filter(|id| *id != chosen && Self::is_dueling(board, *id))
                         .collect();
                 if alternatives.is_empty() {
-                    return Ok(None);
+                    // No one may defend instead: keeping the defender is the one choice, which
+                    // the walk takes, and a script that says so (`substitute: none`) is heard.
+                    return Ok(Some(Decision {
+                        kind: super::decisions::SUBSTITUTE,
+                        who: defender,
+                        prompt: self.words().text(|| {
+                            format!(
+                                "the {defender} player has no other dueling character on {planet} to defend instead of {}",
+                                board.describe(chosen)
+                            )
+                        }),
+                        options: vec![Self::decline(
+                            self.words().label(|| {
+                                format!("keep {} defending", board.describe(chosen))
+                            }),
+                            &[WHO_FIGHTS],
+                        )],
+                        more: Vec::new(),
+                    }));
                 }
                 let chosen_title = board
                     .card(chosen)
@@ -987,6 +1012,41 @@ impl DuelEngine {
             self.phase = Phase::Hands(self.initiator);
         }
         Ok(())
+    }
+
+    /// The defender has no dueling character who may defend instead: said, with the other
+    /// versions of the defender's stack there, which the revised rules' example rules out.
+    fn no_substitute(&mut self, board: &mut Board) {
+        let defender = self.defender_side();
+        let chosen = self.fighter.get(defender);
+        let title = chosen
+            .and_then(|id| board.card(id))
+            .map(|card| card.title.clone())
+            .unwrap_or_default();
+        let other_versions: Vec<String> = match self.planet {
+            Some(planet) => Self::cards_at(board, planet, defender, CardType::Character)
+                .filter(|other| {
+                    Some(*other) != chosen && board.card(*other).is_some_and(|c| c.title == title)
+                })
+                .map(|other| self.name(board, other))
+                .collect(),
+            None => Vec::new(),
+        };
+        let cites: &[Citation] = if other_versions.is_empty() {
+            &[WHO_FIGHTS]
+        } else {
+            &[WHO_FIGHTS, EXAMPLE_NO_VERSION]
+        };
+        self.emit(
+            board,
+            DuelEvent::NoSubstituteAvailable {
+                side: defender,
+                other_versions,
+            },
+            cites,
+            &[],
+            Vec::new(),
+        );
     }
 
     /// The destiny number of a card, or why it is unknown.
@@ -1840,38 +1900,7 @@ impl DuelEngine {
                 }
                 match self.decision(board, planet)? {
                     Some(decision) => return Ok(Some(decision)),
-                    None => {
-                        let defender = self.defender_side();
-                        let chosen = self.fighter.get(defender);
-                        let title = chosen
-                            .and_then(|id| board.card(id))
-                            .map(|card| card.title.clone())
-                            .unwrap_or_default();
-                        let other_versions: Vec<String> =
-                            Self::cards_at(board, planet, defender, CardType::Character)
-                                .filter(|other| {
-                                    Some(*other) != chosen
-                                        && board.card(*other).is_some_and(|c| c.title == title)
-                                })
-                                .map(|other| self.name(board, other))
-                                .collect();
-                        let cites: &[Citation] = if other_versions.is_empty() {
-                            &[WHO_FIGHTS]
-                        } else {
-                            &[WHO_FIGHTS, EXAMPLE_NO_VERSION]
-                        };
-                        self.emit(
-                            board,
-                            DuelEvent::NoSubstituteAvailable {
-                                side: defender,
-                                other_versions,
-                            },
-                            cites,
-                            &[],
-                            Vec::new(),
-                        );
-                        self.phase = Phase::DefenderWeapon;
-                    }
+                    None => self.phase = Phase::DefenderWeapon,
                 }
             }
             Phase::DefenderWeapon => match self.decision(board, planet)? {
@@ -2339,6 +2368,8 @@ impl Procedure for DuelEngine {
                         &[],
                         Vec::new(),
                     );
+                } else if decision.options.iter().all(|option| option.declines) {
+                    self.no_substitute(board);
                 } else {
                     let could = decision
                         .options
