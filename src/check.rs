@@ -393,7 +393,11 @@ fn unmet_outcome(
                     )
                 })
                 .collect();
-            if let Some(stop) = walked.stop() {
+            // A claim the rules refuse ends the walk as a refusal, compared above.
+            if let Some(stop) = walked
+                .stop()
+                .filter(|stop| !matches!(stop, crate::engine::Stop::Missing { fact } if fact.is_illegal()))
+            {
                 problems.push(expectation_problem(
                     expect,
                     format!(

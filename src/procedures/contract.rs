@@ -11,7 +11,7 @@ use crate::board::{Board, CardId, Span};
 use crate::cards::{Catalog, Side};
 use crate::clash::ClashBoard;
 use crate::engine::deciders::Policy;
-use crate::engine::{Advance, Decider, DecisionKind, EventKind, Run, Step};
+use crate::engine::{Advance, Decider, DecisionKind, EventKind, Run, Step, Stop};
 use crate::legality::{Verdict, Violation};
 use crate::rules::{AssumptionSpec, Choices, Corpus, Ruleset};
 use crate::scenario::{
@@ -558,6 +558,14 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
     };
     let mut unmet = Vec::new();
     let mut heard = decider.heard();
+    // A claim of the scenario the rules refuse (a stated battle plan) ends the walk as a
+    // refusal does: its outcome is compared with `expect:` as it stands.
+    if let Some(Stop::Missing { fact }) = &walked.run.stop
+        && fact.is_illegal()
+        && let Some(expect) = expect
+    {
+        unmet = P::unmet(expect, &walked);
+    }
     if walked.run.stop.is_none() {
         if let Some(expect) = expect {
             unmet = P::unmet(expect, &walked);

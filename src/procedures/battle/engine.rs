@@ -698,6 +698,12 @@ impl BattleEngine {
                 let fighters = self.fighters(board, side);
                 let problems = self.plan_problems(board, side, plan, &fighters, &fighters);
                 if let Some((_, problem)) = problems.into_iter().next() {
+                    // The battle as the scenario states it is refused: its outcome says so.
+                    self.result.refusal = Some(BattleRefusal::Plan {
+                        side,
+                        code: problem.code().to_string(),
+                        problem: problem.to_string(),
+                    });
                     return Err(MissingFact::Illegal {
                         code: problem.code(),
                         message: problem.to_string(),

@@ -51,6 +51,13 @@ pub enum BattleRefusal {
     StarshipBattleRulesNotHeld {
         ruleset: String,
     },
+    /// A battle plan the scenario states that the rules do not allow: the finding's code and
+    /// what is wrong.
+    Plan {
+        side: Side,
+        code: String,
+        problem: String,
+    },
 }
 
 impl BattleRefusal {

@@ -67,6 +67,7 @@ fn refusal(mode: Mode, refusal: &BattleRefusal) -> String {
             "No {what}: {} passed in a duel this turn, and under the Players Committee's rules a player who has passed may not initiate a battle for the rest of the turn.",
             player(*side)
         ),
+        BattleRefusal::Plan { problem, .. } => problem.clone(),
         BattleRefusal::NoCharacters { side } => format!(
             "No battle: {} has no character at the planet.",
             player(*side)

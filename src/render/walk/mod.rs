@@ -171,6 +171,9 @@ pub fn stop_summary(stop: &Stop) -> String {
                 .map(|ruled_out| format!(" ({})", ruled_out.why))
                 .unwrap_or_default()
         ),
+        Stop::Missing { fact } if fact.is_illegal() => {
+            format!("the rules refuse what the scenario states: {fact}")
+        }
         Stop::Missing { fact } => format!("the scenario lacks a fact: {fact}"),
     }
 }
