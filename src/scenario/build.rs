@@ -347,6 +347,7 @@ impl Builder<'_> {
                 .map(|bonus| bonus.value.i32()),
         );
         self.warn_of_a_differing_box(&card, declaration);
+        self.warn_of_catalog_text(name, &card, declaration);
         if declaration.text.is_some() {
             card.switch_text_off();
         }
@@ -569,6 +570,113 @@ impl Builder<'_> {
                 &known,
             );
         }
+    }
+
+    /// A declaration without `text: none` of a card whose catalog text the procedures apply:
+    /// text declared beside it adds to what the catalog's still does, and numbers of the
+    /// scenario's own leave it on. Either way the walk applies the catalog's text, which the
+    /// judge may not have meant: a warning says which, and how to switch it off.
+    fn warn_of_catalog_text(
+        &mut self,
+        name: &Located<String>,
+        card: &Card,
+        declaration: &Declaration,
+    ) {
+        if declaration.text.is_some()
+            || card.text.is_empty()
+            || card.text_source.as_ref() == Some(&Source::Scenario)
+        {
+            return;
+        }
+        // What of the catalog's text a declared field does not replace.
+        let mut kept = card.text.clone();
+        if !declaration.bonuses.is_empty() {
+            kept.conditional_bonuses.clear();
+        }
+        if declaration.dueling.is_some() {
+            kept.dueling = None;
+        }
+        if declaration.battle_text.is_some() {
+            kept.battle = None;
+        }
+        if declaration.deploy_fetch.is_some() {
+            kept.deploy_fetch = None;
+        }
+        if declaration.podrace.is_some() {
+            kept.podrace = None;
+        }
+        if declaration.duelist.is_some() {
+            kept.duelist = None;
+        }
+        if declaration.damage_modifier.is_some() {
+            kept.damage_modifier = None;
+        }
+        if declaration.text_bonus.is_some() {
+            kept.text_bonus = None;
+        }
+        if declaration.destiny_draws.is_some() {
+            kept.destiny_draws = None;
+        }
+        let kept = kept.phrases();
+        if kept.is_empty() {
+            return;
+        }
+        let declared_text: Vec<&str> = [
+            ("text_bonus", declaration.text_bonus.is_some()),
+            ("bonuses", !declaration.bonuses.is_empty()),
+            ("dueling", declaration.dueling.is_some()),
+            ("damage_modifier", declaration.damage_modifier.is_some()),
+            ("battle_text", declaration.battle_text.is_some()),
+            ("deploy_fetch", declaration.deploy_fetch.is_some()),
+            ("podrace", declaration.podrace.is_some()),
+            ("duelist", declaration.duelist.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(key, declared)| declared.then_some(key))
+        .collect();
+        // Numbers of its own: a declared number other than the catalog's, which the declared
+        // fact notes (one the catalog lacks only fills it in).
+        let numbers = [
+            &card.stats.power,
+            &card.stats.damage,
+            &card.stats.destiny,
+            &card.stats.deploy,
+        ]
+        .into_iter()
+        .flatten()
+        .any(|fact| fact.source == Source::Scenario && fact.note.is_some());
+        let full_name = card.full_name();
+        let kept = kept.join("; ");
+        let (code, message) = if !declared_text.is_empty() {
+            (
+                "declared-text-beside-catalog-text",
+                format!(
+                    "{} declared for {full_name} adds to its catalog text, which still applies ({kept}); write `text: none` beside it to give the card the declared text alone",
+                    declared_text
+                        .iter()
+                        .map(|key| format!("`{key}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        } else if numbers {
+            (
+                "catalog-text-applies",
+                format!(
+                    "{full_name} is declared with numbers of its own, and its catalog text still applies ({kept}); write `text: none` if the card of this position has none"
+                ),
+            )
+        } else {
+            return;
+        };
+        self.problems.push(
+            Problem::warning(code, message, name.span, "catalog text still applies").with_help(
+                format!(
+                    "add `text: none` to the declaration of {}, beside what it declares",
+                    crate::text::quoted(&name.value)
+                ),
+            ),
+        );
     }
 
     /// The warning for a declared fact other than the catalog's: "declared power 1 for Darth
