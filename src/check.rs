@@ -254,8 +254,14 @@ fn keep_first_of_each_kind(
     (kept, omitted)
 }
 
-/// The differences between what the author expects and what the check found.
-fn unmet_expectations(expect: &Located<Expectation>, violations: &[Violation]) -> Vec<Problem> {
+/// The differences between what the author expects and what the check found: its verdict
+/// and findings, and every warning it gives (the input's and the findings'), in the order of
+/// the file.
+fn unmet_expectations(
+    expect: &Located<Expectation>,
+    input_warnings: &[(Option<usize>, &'static str)],
+    violations: &[Violation],
+) -> Vec<Problem> {
     let illegal: Vec<&str> = violations
         .iter()
         .filter(|v| v.verdict == Verdict::Illegal)
@@ -268,11 +274,15 @@ fn unmet_expectations(expect: &Located<Expectation>, violations: &[Violation]) -
         .map(|message| expectation_problem(expect, message))
         .collect();
     let mut report = |message: String| unmet.push(expectation_problem(expect, message));
-    let warnings: Vec<&str> = violations
-        .iter()
-        .filter(|v| v.verdict == Verdict::Warning)
-        .map(|v| v.code)
-        .collect();
+    let mut warnings: Vec<(Option<usize>, &str)> = input_warnings.to_vec();
+    warnings.extend(
+        violations
+            .iter()
+            .filter(|v| v.verdict == Verdict::Warning)
+            .map(|v| (v.labels.first().map(|(span, _)| span.offset), v.code)),
+    );
+    warnings.sort_by_key(|(offset, _)| offset.unwrap_or(usize::MAX));
+    let warnings: Vec<&str> = warnings.into_iter().map(|(_, code)| code).collect();
     if let Some(wanted) = &expect.value.warnings
         && wanted.iter().map(String::as_str).collect::<Vec<_>>() != warnings
     {
@@ -330,7 +340,17 @@ fn report(
 ) -> FileReport {
     let unreadable = problems.has_errors();
     if !unreadable && let Some(expect) = &parsed.expect {
-        for problem in unmet_expectations(expect, &violations) {
+        let input_warnings: Vec<(Option<usize>, &'static str)> = problems
+            .iter()
+            .filter(|problem| problem.severity == Severity::Warning)
+            .map(|problem| {
+                (
+                    problem.labels.first().map(|(span, _)| span.offset),
+                    problem.code,
+                )
+            })
+            .collect();
+        for problem in unmet_expectations(expect, &input_warnings, &violations) {
             problems.push(problem);
         }
     }
