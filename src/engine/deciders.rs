@@ -220,6 +220,12 @@ pub struct HeardAnswer {
     /// The decision it answers and the one choice the rules left; `None` for an answer that
     /// describes an attempt the rules refused.
     pub only_choice: Option<OnlyChoice>,
+    /// Why the answer may not mean what it was heard as: a `pass` heard as declining a block
+    /// the rules left no choice at, where a pass instead of the next attack was legal.
+    pub caution: Option<String>,
+    /// Its place in its key's list of answers (plays, flags, names); `None` for a key of one
+    /// answer.
+    pub at: Option<usize>,
 }
 
 /// A decision the rules left one choice to.
@@ -247,6 +253,8 @@ impl HeardAnswer {
                     .unwrap_or_default(),
                 cites: only.map(|option| option.cites.to_vec()).unwrap_or_default(),
             }),
+            caution: None,
+            at: None,
         }
     }
 
@@ -260,8 +268,16 @@ impl HeardAnswer {
         )
     }
 
-    /// What the walk says of it, the rules given as `rules` writes them.
+    /// What the walk says of it, the rules given as `rules` writes them, with its caution.
     pub fn said(&self, rules: &str) -> String {
+        let said = self.said_alone(rules);
+        match &self.caution {
+            Some(caution) => format!("{said}. But {caution}"),
+            None => said,
+        }
+    }
+
+    fn said_alone(&self, rules: &str) -> String {
         match &self.only_choice {
             Some(only) => format!(
                 "{}: the rules left one choice, {}{rules}, and the scenario's answer agrees ({})",
@@ -300,6 +316,12 @@ pub struct Scripted {
     read: std::collections::BTreeSet<(Side, &'static str)>,
     /// Answers that agree with the one choice the rules left, in the order heard.
     heard: Vec<HeardAnswer>,
+    /// A `pass` just heard as declining a block the rules left no choice at: its side and
+    /// place among `heard`, until that side's next decision says whether it may have meant a
+    /// pass instead of attacking.
+    pass_at_a_forced_block: Option<(Side, usize)>,
+    /// How many answers of each list key each side's decisions have taken.
+    taken: std::collections::BTreeMap<(Side, &'static str), usize>,
 }
 
 impl Scripted {
@@ -310,6 +332,43 @@ impl Scripted {
             used: 0,
             read: Default::default(),
             heard: Vec::new(),
+            pass_at_a_forced_block: None,
+            taken: Default::default(),
+        }
+    }
+
+    /// Counts an answer taken off a list key: its place in the list.
+    fn took(&mut self, side: Side, key: &'static str) -> usize {
+        let taken = self.taken.entry((side, key)).or_default();
+        *taken += 1;
+        *taken - 1
+    }
+
+    /// At a side's decision after a `pass` it heard as declining a forced block: where this
+    /// decision is an attack at which a pass was legal (`declare-pass`), the `pass` may have
+    /// meant that, and every later play would then be one off: its heard answer says so.
+    fn after_a_heard_pass(&mut self, decision: &Decision) {
+        let Some((side, at)) = self.pass_at_a_forced_block else {
+            return;
+        };
+        if decision.who != side {
+            return;
+        }
+        self.pass_at_a_forced_block = None;
+        // A pass the player may choose instead of an attack he may make (one who has passed
+        // already passes again, with no choice).
+        let pass_legal = decision.kind.declines_only_as_itself
+            && decision.options.iter().any(|option| option.declines)
+            && decision.options.iter().any(|option| !option.declines);
+        if !pass_legal {
+            return;
+        }
+        if let Some(heard) = self.heard.get_mut(at) {
+            heard.caution = Some(format!(
+                "the {} player's next attack could have been a pass instead, written `{}`: if this `pass` meant that, every later play of his is one off",
+                side.label(),
+                decision.kind.declines_as,
+            ));
         }
     }
 
@@ -375,7 +434,7 @@ impl Scripted {
     /// The next scripted answer from a list (plays, flags, names), taken off it.
     fn next_in_list(&mut self, decision: &Decision) -> Option<Result<usize, NoOption>> {
         let kind = decision.kind;
-        match self.side(decision.who).entry(kind.script.key)? {
+        let answer = match self.side(decision.who).entry(kind.script.key)? {
             ScriptEntry::Plays(plays) => plays.pop_front().map(|play| answer_play(decision, play)),
             ScriptEntry::Flags(flags) => flags
                 .pop_front()
@@ -384,7 +443,11 @@ impl Scripted {
                 .pop_front()
                 .map(|name| by_name(decision, &name).ok_or(NoOption(name))),
             _ => None,
+        };
+        if answer.is_some() {
+            self.took(decision.who, kind.script.key);
         }
+        answer
     }
 }
 
@@ -610,6 +673,7 @@ impl Decider for Scripted {
     }
 
     fn forced(&mut self, decision: &Decision) -> Result<(), Unanswered> {
+        self.after_a_heard_pass(decision);
         if !decision.kind.answer().is_single() {
             // A play that claims a block, or declines one, is this decision's: heard if it
             // agrees with the one choice, refused if not; so is the decision's own word for
@@ -639,10 +703,16 @@ impl Decider for Scripted {
             };
             plays.pop_front();
             self.read.insert((decision.who, decision.kind.script.key));
+            let at = self.took(decision.who, decision.kind.script.key);
             return match answer_play(decision, claim.clone()) {
                 Ok(_) => {
-                    self.heard
-                        .push(HeardAnswer::of_the_only_choice(decision, claim.written()));
+                    let mut heard = HeardAnswer::of_the_only_choice(decision, claim.written());
+                    heard.at = Some(at);
+                    self.heard.push(heard);
+                    if matches!(claim, PlayAnswer::Pass) && decision.kind.is_a_block() {
+                        self.pass_at_a_forced_block =
+                            Some((decision.who, self.heard.len().saturating_sub(1)));
+                    }
                     Ok(())
                 }
                 Err(NoOption(given)) => Err(Unanswered::not_legal(given)),
@@ -675,6 +745,13 @@ impl Decider for Scripted {
         self.heard.clone()
     }
 
+    fn place_of_last(&self, side: Side, key: &str) -> Option<usize> {
+        self.taken
+            .iter()
+            .find(|((known_side, known_key), _)| *known_side == side && *known_key == key)
+            .and_then(|(_, taken)| taken.checked_sub(1))
+    }
+
     fn unread_of_a_refused_attempt(&self, side: Side) -> (Vec<HeardAnswer>, Vec<String>) {
         let (heard, unread): (Vec<UnreadAnswer>, Vec<UnreadAnswer>) = Scripted::unread(self)
             .into_iter()
@@ -686,6 +763,8 @@ impl Decider for Scripted {
                 key: unread.key,
                 given: unread.given,
                 only_choice: None,
+                caution: None,
+                at: None,
             })
             .collect();
         let unread = unread.into_iter().map(|unread| unread.said()).collect();
@@ -693,6 +772,7 @@ impl Decider for Scripted {
     }
 
     fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
+        self.after_a_heard_pass(decision);
         let answer = if decision.kind.answer().is_single() {
             self.single(decision)
         } else {

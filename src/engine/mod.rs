@@ -573,6 +573,13 @@ pub trait Decider {
         Vec::new()
     }
 
+    /// Where in its key's list of answers the last answer a side gave under `key` stands, for
+    /// a decider that reads a script; `None` for a key of one answer, or another decider.
+    fn place_of_last(&self, side: Side, key: &str) -> Option<usize> {
+        let _ = (side, key);
+        None
+    }
+
     /// [`Decider::unread`], said of an attempt `side` made that the rules refused before
     /// asking: that side's answers describe the attempt, and are heard (the first list); the
     /// other side's are still answers to nothing (the second).

@@ -490,6 +490,10 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
         choices,
         observe,
     } = request;
+    let decisions = match &start {
+        Start::File { file, .. } => Some(&file.decisions),
+        Start::Board(_) => None,
+    };
     let (mut table, findings, title, expect, build_warnings) = match start {
         Start::File {
             file,
@@ -604,6 +608,27 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
         .board_after()
         .map(crate::board::Board::text_not_modelled)
         .unwrap_or_default();
+    // Where the file writes the answers heard, and the one refused, to underline them.
+    let answer_spans = match decisions {
+        Some(decisions) => super::walkthrough::AnswerSpans {
+            heard: heard
+                .iter()
+                .map(|answer| decisions.span_of(answer.side, answer.key, answer.at))
+                .collect(),
+            refused: match &walked.run.stop {
+                Some(Stop::Undecided {
+                    decision,
+                    why: crate::engine::Unanswered::NotLegal { .. },
+                }) => decisions.span_of(
+                    decision.who,
+                    decision.kind.script.key,
+                    decider.place_of_last(decision.who, decision.kind.script.key),
+                ),
+                _ => None,
+            },
+        },
+        None => super::walkthrough::AnswerSpans::default(),
+    };
     Ok(Walkthrough {
         title,
         game: <P::Table as Table>::GAME,
@@ -614,6 +639,7 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
         unmet,
         text_not_modelled,
         heard,
+        answer_spans,
         policy,
         build_warnings,
         outcome: Box::new(walked),
@@ -647,6 +673,7 @@ pub fn position_only<T: Table>(
             .map(Board::text_not_modelled)
             .unwrap_or_default(),
         heard: Vec::new(),
+        answer_spans: Default::default(),
         policy,
         build_warnings,
         outcome: Box::new(super::walkthrough::PositionOnly {

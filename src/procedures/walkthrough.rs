@@ -10,6 +10,9 @@ use crate::scenario::{GameName, Problems};
 
 /// The code of the finding a scripted answer the rules refuse makes.
 pub const ANSWER_NOT_LEGAL: &str = "answer-not-legal";
+/// The warning of a scripted `pass` heard as declining a block the rules left no choice at,
+/// where the player's next attack could have been a pass: the script may be one play off.
+pub const PASS_AT_A_FORCED_BLOCK: &str = "pass-at-a-forced-block";
 
 /// Everything a walk produced.
 #[derive(Debug)]
@@ -32,6 +35,9 @@ pub struct Walkthrough {
     /// Scripted answers the rules did not ask for, since they left one choice, and which
     /// agree with it.
     pub heard: Vec<crate::engine::deciders::HeardAnswer>,
+    /// Where the scenario writes each heard answer, in the order of `heard`; where it writes
+    /// the answer the rules refused, if the walk stopped at one.
+    pub answer_spans: AnswerSpans,
     pub policy: Option<Policy>,
     /// The warnings of the scenario's input (a declared number the catalog prints
     /// otherwise), which `check` reports; none for a board built elsewhere.
@@ -39,6 +45,13 @@ pub struct Walkthrough {
     /// What the procedure came to, in its own terms: its events, its tables before and
     /// after, and its result.
     pub outcome: Box<dyn WalkOutcome>,
+}
+
+/// Where the scenario writes the answers a walk heard or refused, to underline them.
+#[derive(Clone, Debug, Default)]
+pub struct AnswerSpans {
+    pub heard: Vec<Option<crate::board::Span>>,
+    pub refused: Option<crate::board::Span>,
 }
 
 /// What a procedure's walk came to, as the renderers and expectations ask it.
@@ -115,7 +128,12 @@ impl Walkthrough {
             .chain(&self.action_findings)
             .map(|finding| finding.code)
             .collect();
-        for code in self.met_findings().iter().map(|finding| finding.code) {
+        for code in self
+            .met_findings()
+            .iter()
+            .filter(|finding| finding.verdict == crate::legality::Verdict::Illegal)
+            .map(|finding| finding.code)
+        {
             if !codes.contains(&code) {
                 codes.push(code);
             }
@@ -168,7 +186,12 @@ impl Walkthrough {
             basis: crate::legality::Basis::of(&cites, assumptions),
             remedy: None,
             cards: Vec::new(),
-            labels: Vec::new(),
+            labels: self
+                .answer_spans
+                .refused
+                .map(|span| (span, "not a legal choice".to_string()))
+                .into_iter()
+                .collect(),
         })
     }
 
@@ -177,6 +200,34 @@ impl Walkthrough {
     pub fn met_findings(&self) -> Vec<Violation> {
         let mut met = self.outcome.refusals();
         met.extend(self.refused_answer());
+        met.extend(self.heard.iter().enumerate().filter_map(|(place, heard)| {
+            let caution = heard.caution.as_ref()?;
+            let cites: Vec<crate::rules::Citation> = heard
+                .only_choice
+                .iter()
+                .flat_map(|only| only.cites.iter().copied())
+                .collect();
+            Some(Violation {
+                verdict: crate::legality::Verdict::Warning,
+                code: PASS_AT_A_FORCED_BLOCK,
+                message: format!(
+                    "{} was heard as declining a block the rules left no choice at; but {caution}",
+                    heard.written()
+                ),
+                basis: crate::legality::Basis::of(&cites, &[]),
+                remedy: None,
+                cards: Vec::new(),
+                labels: self
+                    .answer_spans
+                    .heard
+                    .get(place)
+                    .copied()
+                    .flatten()
+                    .map(|span| (span, "heard as no block".to_string()))
+                    .into_iter()
+                    .collect(),
+            })
+        }));
         met
     }
 

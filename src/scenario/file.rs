@@ -301,6 +301,27 @@ impl Decisions {
         side.put(kind.script, value, format);
     }
 
+    /// Where the scenario writes an answer: the value of `decisions: <side>: <key>:`, or, for
+    /// a list, its entry at `index`.
+    pub fn span_of(&self, side: Side, key: &str, index: Option<usize>) -> Option<Span> {
+        let answers = match side {
+            Side::Light => self.light.as_ref(),
+            Side::Dark => self.dark.as_ref(),
+        }?;
+        let (_, value) = answers.0.iter().find(|(known, _)| known.key == key)?;
+        let nth =
+            |spans: Vec<Option<Span>>| index.and_then(|index| spans.get(index).copied().flatten());
+        match value {
+            ScriptValue::Name(name) => name.span,
+            ScriptValue::YesNo(yes) => yes.span,
+            ScriptValue::Count(count) => count.span,
+            ScriptValue::Plays(list) => nth(list.iter().map(|entry| entry.span).collect()),
+            ScriptValue::Plan(list) => nth(list.iter().map(|entry| entry.span).collect()),
+            ScriptValue::Flags(list) => nth(list.iter().map(|entry| entry.span).collect()),
+            ScriptValue::Names(list) => nth(list.iter().map(|entry| entry.span).collect()),
+        }
+    }
+
     /// The script these decisions make, for a walk's decider.
     pub fn script(&self) -> Script {
         Script {
