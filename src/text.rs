@@ -15,6 +15,34 @@ pub fn clip(text: &str, max: usize) -> String {
     }
 }
 
+/// A name as a scenario writes it so that it reads back as that name wherever YAML puts it,
+/// in a flow list `[ ]` too: plain where it can be (`Qui-Gon Jinn's Lightsaber`), in double
+/// quotes where a colon, comma, bracket, brace, `#` or a leading indicator would make it
+/// something else (`"Battle Droid: Infantry, AAT Division"`).
+pub fn yaml_scalar(text: &str) -> std::borrow::Cow<'_, str> {
+    let indicator = text.starts_with([
+        '-', '?', ':', '!', '&', '*', '|', '>', '\'', '"', '%', '@', '`',
+    ]);
+    let breaks = text.chars().any(|ch| {
+        matches!(ch, ':' | ',' | '#' | '[' | ']' | '{' | '}' | '"' | '\\') || ch.is_control()
+    });
+    if !indicator && !breaks && !text.is_empty() && text.trim() == text {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut quoted = String::with_capacity(text.len() + 2);
+    quoted.push('"');
+    for ch in text.chars() {
+        match ch {
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            ch if ch.is_control() => quoted.push_str(&format!("\\u{:04x}", u32::from(ch))),
+            ch => quoted.push(ch),
+        }
+    }
+    quoted.push('"');
+    std::borrow::Cow::Owned(quoted)
+}
+
 /// The longest text, in bytes, that [`similarity`] compares: far beyond any card name, rule id
 /// or key a user could mean.
 pub const MAX_COMPARED: usize = 480;

@@ -639,3 +639,36 @@ fn a_dozen_bundled_scenarios_name_real_cards_only_and_the_walk_names_text_it_doe
         serde_json::json!(["Naboo • Battle Plains", "Obi-Wan Kenobi, Jedi Student"])
     );
 }
+
+/// A name a message suggests is written as a scenario writes it: pasted into a flow list
+/// `[ ]`, or as a value, it reads back as that name, for every card of the catalog.
+#[test]
+fn every_card_name_a_message_suggests_reads_back_as_itself_in_yaml() {
+    let mut checked = 0;
+    let tricky = [
+        "- dash",
+        "#hash",
+        "trailing:",
+        "a \"quote\"",
+        "back\\slash",
+        " padded ",
+        "",
+    ];
+    let names = jedi_judge::cards::Catalog::embedded()
+        .cards()
+        .iter()
+        .flat_map(|card| [card.full_name(), card.unambiguous_name()])
+        .chain(tricky.iter().map(|name| name.to_string()));
+    for name in names {
+        let written = jedi_judge::text::yaml_scalar(&name);
+        let list: Vec<String> = serde_saphyr::from_str(&format!("[{written}, x]"))
+            .unwrap_or_else(|error| panic!("{name:?} as {written}: {error}"));
+        assert_eq!(list, [name.clone(), "x".to_string()], "{written}");
+        let value: std::collections::BTreeMap<String, String> =
+            serde_saphyr::from_str(&format!("key: {written}"))
+                .unwrap_or_else(|error| panic!("{name:?} as {written}: {error}"));
+        assert_eq!(value.get("key"), Some(&name), "{written}");
+        checked += 1;
+    }
+    assert!(checked > 1000, "{checked}");
+}

@@ -106,7 +106,7 @@ fn a_misspelt_name_is_one_problem_and_what_follows_from_it_is_not_another() {
     assert_eq!(codes, ["unknown-card", "unknown-card"], "{out}");
     assert_eq!(out.matches("╰── unknown card").count(), 3, "{out}");
     assert!(
-        out.contains("did you mean Darth Maul, Student of the Dark Side?"),
+        out.contains("did you mean \"Darth Maul, Student of the Dark Side\"?"),
         "{out}"
     );
     // The same file with the names right but the fighter missing: then it is reported.

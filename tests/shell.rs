@@ -225,6 +225,9 @@ fn every_card_name_tab_offers_finds_its_card_or_lists_the_versions_tab_offers() 
                 assert!(!name.contains('('), "{name} names one version");
                 plain_but_ambiguous += 1;
                 for version in versions {
+                    // A version's name is written as a scenario writes it, quoted where YAML
+                    // needs it.
+                    let version = version.trim_start_matches('"');
                     assert!(
                         offered.iter().any(|known| known.contains('(') && version.starts_with(known.as_str())),
                         "{name}: {version} is not offered"

@@ -405,10 +405,12 @@ fn versions_error(query: &str, versions: &[&Card]) -> CardLookupError {
 /// A version by the name that finds it, with the facts in which it differs from the others.
 fn version_named(card: &Card, versions: &[&Card]) -> String {
     let differing = differing_facts(card, versions);
+    let name = card.unambiguous_name();
+    let name = crate::text::yaml_scalar(&name);
     if differing.is_empty() {
-        card.unambiguous_name()
+        name.into_owned()
     } else {
-        format!("{} ({})", card.unambiguous_name(), differing.join(", "))
+        format!("{name} ({})", differing.join(", "))
     }
 }
 

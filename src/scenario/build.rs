@@ -716,7 +716,14 @@ impl Builder<'_> {
                 let mut help = if suggestions.is_empty() {
                     String::new()
                 } else {
-                    format!("did you mean {}? ", suggestions.join("; "))
+                    format!(
+                        "did you mean {}? ",
+                        suggestions
+                            .iter()
+                            .map(|name| crate::text::yaml_scalar(name))
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    )
                 };
                 help.push_str(if declaring {
                     "To declare a card the catalog lacks, give its `type:`."
@@ -741,7 +748,14 @@ impl Builder<'_> {
                 name.span,
                 "ambiguous",
             )
-            .with_help(format!("write more of the name: {}", candidates.join("; "))),
+            .with_help(format!(
+                "write more of the name: {}",
+                candidates
+                    .iter()
+                    .map(|name| crate::text::yaml_scalar(name))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )),
             CardLookupError::Versions { given, versions } => Problem::error(
                 "card-versions-differ",
                 format!(

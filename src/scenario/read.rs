@@ -622,6 +622,8 @@ fn describe(error: &Error, text: &str) -> Found {
             format!("the key `{field}` is missing here")
         }
         Error::DuplicateMappingKey { key, .. } => {
+            // Read on past the second key and its value, to report what follows too.
+            recovery = span.map(Recovery::Key);
             help = "give each key once; to say two things of one card or player, put them under the one key".to_string();
             match key {
                 Some(key) => format!(
@@ -640,8 +642,37 @@ fn describe(error: &Error, text: &str) -> Found {
         }
         Error::Unexpected { expected, .. } => {
             recovery = span.map(Recovery::Value);
-            let expected = expected.replace("string scalar", "text");
-            format!("expected {expected} here, not a list or a map")
+            let found = span
+                .and_then(|span| text.get(span.offset..))
+                .map(|rest| rest.lines().next().unwrap_or_default())
+                .unwrap_or_default();
+            let scalar =
+                !found.trim_start().starts_with(['[', '{', '-']) && !found.trim().is_empty();
+            if expected.contains("sequence") && scalar {
+                // One value where a list goes: the list it means, each item quoted where it
+                // must be, a comma parting items as a reader would part them.
+                let value = found.split(" #").next().unwrap_or_default().trim();
+                let value = value.trim_matches(|ch| ch == '"' || ch == '\'');
+                let items: Vec<String> = value
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|item| !item.is_empty())
+                    .map(|item| format!("\"{}\"", item.replace('\\', "\\\\").replace('"', "\\\"")))
+                    .collect();
+                help = if items.len() > 1 {
+                    format!(
+                        "write a list, each item quoted since a comma parts items in `[ ]`: [{}]; for one name with a comma in it, [\"{}\"]",
+                        items.join(", "),
+                        value.replace('\\', "\\\\").replace('"', "\\\"")
+                    )
+                } else {
+                    format!("write a list, even of one: [{}]", items.join(", "))
+                };
+                "expected a list here, not a single value".to_string()
+            } else {
+                let expected = expected.replace("string scalar", "text");
+                format!("expected {expected} here, not a list or a map")
+            }
         }
         Error::ExternalMessage { .. } => syntax_message(error, text, span, &mut help),
         _ => {
