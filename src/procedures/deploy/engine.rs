@@ -499,6 +499,77 @@ impl Procedure for DeployEngine {
         Ok(Next::Continue)
     }
 
+    /// Why the card a script names is no choice of the search: not in the draw deck, not the
+    /// card the text names, or more than the counters left.
+    fn ruled_out(
+        &self,
+        board: &Board,
+        _decision: &Decision,
+        given: &str,
+    ) -> Option<crate::engine::RuledOut> {
+        let fetch = self.fetch.as_ref()?;
+        let side = self.side;
+        let deck: Vec<Card> = board
+            .zone(Zone::DrawDeck(side))
+            .iter()
+            .filter_map(|id| board.card(*id))
+            .filter(|card| !card.anonymous)
+            .cloned()
+            .collect();
+        let found = crate::cards::find(&deck, given)
+            .ok()
+            .and_then(|found| found.first().copied().cloned());
+        let (why, cites) = match found {
+            None => (
+                format!(
+                    "{} is not in the {side} draw deck, which the text deploys from",
+                    crate::text::quoted(given)
+                ),
+                vec![GAME_TEXT],
+            ),
+            Some(card) => match matches(&card, &fetch.card) {
+                None => (
+                    format!(
+                        "{} is in the {side} draw deck, but it is not a {}: the text {} one {}",
+                        card.shown_name(),
+                        fetch.card,
+                        if fetch.into_hand { "takes" } else { "deploys" },
+                        fetch.card
+                    ),
+                    if fetch.card.contains(' ') || !card.title.eq_ignore_ascii_case(&fetch.card) {
+                        vec![GAME_TEXT, TITLE_RULE]
+                    } else {
+                        vec![GAME_TEXT]
+                    },
+                ),
+                Some(_) => {
+                    let name = card.shown_name();
+                    let dear = self
+                        .search
+                        .too_dear
+                        .iter()
+                        .find(|(title, _)| crate::cards::matching::normalise(title) == crate::cards::matching::normalise(&name));
+                    match (dear, self.result.counters_left) {
+                        (Some((_, cost)), Some(left)) => (
+                            format!(
+                                "{name} costs {}, and the {side} player has {} left this turn",
+                                crate::text::count(*cost, "counter"),
+                                crate::text::count(left, "counter")
+                            ),
+                            vec![COUNTERS],
+                        ),
+                        _ => return None,
+                    }
+                }
+            },
+        };
+        Some(crate::engine::RuledOut {
+            why,
+            cites,
+            assumptions: Vec::new(),
+        })
+    }
+
     fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
         let Some(option) = decision.options.get(choice) else {
             return;
