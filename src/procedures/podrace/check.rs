@@ -424,14 +424,27 @@ impl Check<'_> {
             if instance.thrust <= THRUST_TOKENS_CAP {
                 continue;
             }
+            // The corpus's note on the cap: the printed rule cards of 2001 do not have it.
+            let added_later = self
+                .corpus
+                .item(THRUST_CAP.id())
+                .and_then(|item| item.later_addition.as_deref())
+                .map(|note| {
+                    let note = note.trim_end_matches('.');
+                    let mut chars = note.chars();
+                    let first = chars.next().map(|first| first.to_lowercase().to_string());
+                    format!(" ({}{})", first.unwrap_or_default(), chars.as_str())
+                })
+                .unwrap_or_default();
             if cap_in_force {
                 found.push(Violation {
                     verdict: Verdict::Illegal,
                     code: "thrust-over-four",
                     message: format!(
-                        "{} has {} Thrust tokens; a Podracer pilot may not have more than {THRUST_TOKENS_CAP}",
+                        "{} has {} Thrust tokens; a Podracer pilot may not have more than {THRUST_TOKENS_CAP} under `{}`, whose rules have the cap, a line added to the Boonta Eve rules later{added_later}; under `boonta-eve-printed` the tokens are legal",
                         card.full_name(),
-                        instance.thrust
+                        instance.thrust,
+                        self.board.ruleset
                     ),
                     basis: vec![Basis::Rule(THRUST_CAP)],
                     remedy: None,
@@ -443,7 +456,7 @@ impl Check<'_> {
                     verdict: Verdict::Warning,
                     code: "thrust-cap-not-in-force",
                     message: format!(
-                        "{} has {} Thrust tokens: legal under {}, since the cap of {THRUST_TOKENS_CAP} tokens is a line added to the Boonta Eve rules later, at a date not known, and is in force only under `latest`",
+                        "{} has {} Thrust tokens: legal under {}, since the cap of {THRUST_TOKENS_CAP} tokens is a line added to the Boonta Eve rules later{added_later}, and is in force only under `latest`",
                         card.full_name(),
                         instance.thrust,
                         self.board.ruleset
