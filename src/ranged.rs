@@ -347,6 +347,10 @@ pub type DestinyDraws = Ranged<0, 9>;
 pub type DamageTotal = Ranged<0, 999>;
 /// Clash of the Lightsabers: a Final Duel card, 1 to 5.
 pub type TrackCard = Ranged<1, 5>;
+/// Clash of the Lightsabers: where a scenario puts a figure, read wider than the track so
+/// that `check` says what is wrong with a place off it (`track-out-of-range`), with the
+/// table's other findings.
+pub type TrackPlace = Ranged<0, 99>;
 /// Clash of the Lightsabers: a battle of the round, 1 to 3.
 pub type BattleNumber = Ranged<1, 3>;
 /// Clash of the Lightsabers: battles won in a round.

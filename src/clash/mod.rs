@@ -282,6 +282,8 @@ pub struct ClashBoard {
     /// The Final Duel card each figure stands on, 1 to 5.
     pub track_light: u8,
     pub track_dark: u8,
+    /// Where the scenario puts each figure, Qui-Gon's then Darth Maul's, for diagnostics.
+    pub track_spans: [Option<crate::board::Span>; 2],
     /// Battles won this round.
     pub won_light: u8,
     pub won_dark: u8,
@@ -301,6 +303,7 @@ impl ClashBoard {
             piles: BTreeMap::new(),
             track_light: 1,
             track_dark: 1,
+            track_spans: [None, None],
             won_light: 0,
             won_dark: 0,
             battle: 1,
@@ -494,7 +497,10 @@ pub fn check(board: &ClashBoard) -> Vec<ClashFinding> {
                     player_name(side)
                 ),
                 rule: cite("clash.setup.sides"),
-                spans: Vec::new(),
+                spans: board.track_spans[usize::from(side == Side::Dark)]
+                    .map(|span| (span, "off the track".to_string()))
+                    .into_iter()
+                    .collect(),
             });
         }
     }

@@ -220,6 +220,7 @@ fn place_player(
     }
     if let Some(track) = &player.track {
         *board.track_mut(side) = u8::try_from(track.value.get()).unwrap_or(1);
+        board.track_spans[usize::from(side == Side::Dark)] = track.span;
     }
     if let Some(won) = player.battles_won {
         *board.won_mut(side) = u8::try_from(won.get()).unwrap_or(0);

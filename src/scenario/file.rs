@@ -20,7 +20,7 @@ use crate::engine::decisions::{Answer, ScriptKey};
 use crate::ranged::{
     BattleNumber, BattlesWon, Bonus, CardsDrawn, Counters, DamageTotal, DeckSize, DestinyStat,
     ExtraThrust, HandlingNumber, Hits, LapNumber, Laps, PrintedStat, RoundNumber, Stat, StatInput,
-    Thrust, TrackCard,
+    Thrust, TrackPlace,
 };
 
 /// Which game a scenario is about.
@@ -198,7 +198,7 @@ pub struct ClashPlayerFile {
     pub won: Vec<Located<ClashCardInput>>,
     /// The Final Duel card his figure stands on, 1 to 5.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub track: Option<Located<TrackCard>>,
+    pub track: Option<Located<TrackPlace>>,
     /// Battles he has won this round.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battles_won: Option<BattlesWon>,

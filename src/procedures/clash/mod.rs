@@ -94,6 +94,12 @@ impl Procedure for ClashProcedure {
     fn unmet(expect: &ClashExpectation, walked: &ClashWalk) -> Vec<String> {
         expect::unmet_clash_expectations(expect, &walked.result)
     }
+
+    fn refuses(finding: &crate::legality::Violation) -> Option<&'static str> {
+        (finding.code == "track-out-of-range").then_some(
+            "put each figure on a Final Duel card, 1 to 5 (`track:`): the rounds move figures along those five cards",
+        )
+    }
 }
 
 #[cfg(test)]
