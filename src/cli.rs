@@ -1222,11 +1222,28 @@ fn run(command: Command, palette: Palette) -> Result<String, CliError> {
         Command::Cards(command) => run_cards(Corpus::embedded(), command, palette),
         Command::Completions { shell } => {
             let mut buffer = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "jedi-judge", &mut buffer);
-            Ok(String::from_utf8_lossy(&buffer).into_owned())
+            clap_complete::generate(shell, &mut Cli::command(), BIN_NAME, &mut buffer);
+            let script = String::from_utf8_lossy(&buffer).into_owned();
+            Ok(match shell {
+                clap_complete::Shell::Bash => bash_script_mended(&script),
+                _ => script,
+            })
         }
         Command::Man { command } => manual_page(&command),
     }
+}
+
+/// The program's name, as a shell runs it.
+const BIN_NAME: &str = "jedi-judge";
+
+/// clap_complete's bash script for a name with a hyphen (clap-rs/clap#6421): its loop spells
+/// the state of a subcommand `jedi__judge__subcmd__rules`, but its case arms
+/// `jedi__subcmd__judge__subcmd__rules`, so that no arm below the first word matches and a
+/// subcommand's words never complete. The arms are spelt as the loop spells them.
+fn bash_script_mended(script: &str) -> String {
+    let loop_spelling = format!("{}__subcmd__", BIN_NAME.replace('-', "__"));
+    let arm_spelling = format!("{}__subcmd__", BIN_NAME.replace('-', "__subcmd__"));
+    script.replace(&arm_spelling, &loop_spelling)
 }
 
 /// The manual page of the program, or of the command these words name.

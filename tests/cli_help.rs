@@ -142,3 +142,59 @@ fn every_command_has_a_manual_page_with_its_examples() {
         outcome.stderr
     );
 }
+
+/// The bash completion script `completions bash` writes completes below the first word, as a
+/// user's bash runs it: a subcommand's own subcommands, its options, and an option's values.
+#[test]
+fn the_bash_completion_script_completes_a_subcommands_words_in_bash() {
+    let script = jedi_judge::cli::execute(["jedi-judge", "completions", "bash"], |_| {
+        jedi_judge::render::Palette::plain()
+    });
+    assert_eq!(script.code, 0);
+    let dir = std::env::temp_dir().join(format!("jedi-judge-completion-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("jedi-judge.bash");
+    std::fs::write(&path, &script.stdout).expect("the script written");
+    // Each line: the words typed (the last one being completed), and what must be offered.
+    let cases: [(&[&str], &[&str]); 4] = [
+        (&["rules", "s"], &["show", "search"]),
+        (&["cards", "l"], &["list"]),
+        (&["walk", "--po"], &["--policy"]),
+        (&["walk", "--policy", "n"], &["never-block"]),
+    ];
+    for (words, wanted) in cases {
+        let typed: Vec<String> = std::iter::once("jedi-judge")
+            .chain(words.iter().copied())
+            .map(|word| format!("'{word}'"))
+            .collect();
+        let current = words.last().copied().unwrap_or_default();
+        let previous = words
+            .len()
+            .checked_sub(2)
+            .and_then(|at| words.get(at))
+            .copied()
+            .unwrap_or("jedi-judge");
+        let run = format!(
+            "source '{}'; COMP_WORDS=({}); COMP_CWORD={}; _jedi__judge jedi-judge '{current}' '{previous}'; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+            path.display(),
+            typed.join(" "),
+            words.len()
+        );
+        let output = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(&run)
+            .output()
+            .expect("bash runs");
+        let offered = String::from_utf8_lossy(&output.stdout);
+        let offered: Vec<&str> = offered.lines().collect();
+        for word in wanted {
+            assert!(
+                offered.contains(word),
+                "jedi-judge {}<Tab> offers {offered:?}, not {word}\n{}",
+                words.join(" "),
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
