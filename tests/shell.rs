@@ -586,9 +586,10 @@ fn an_evacuation_at_the_prompt_is_saved_with_its_plans_and_decisions_for_walk_to
         env!("CARGO_MANIFEST_DIR"),
         "/scenarios/battle/evacuation-opponent-adds-starships.yaml"
     );
-    // Add the Battleship from the hand (option 2; then none is left to add), then intercept.
+    // Add the Battleship from the hand (option 2; then none is left to add), then intercept:
+    // at the prompt, the file's own decisions dropped.
     let script = format!(
-        "load {bundled}\nevacuate\n2\n1\nsave {}\nquit\n",
+        "load {bundled}\ndecisions off\nevacuate\n2\n1\nsave {}\nquit\n",
         saved.display()
     );
     let shell = piped_session(&script);
@@ -950,7 +951,7 @@ fn the_end_of_input_at_an_optional_prompt_cancels_rather_than_declining() {
         env!("CARGO_MANIFEST_DIR"),
         "/scenarios/battle/evacuation-opponent-adds-starships.yaml"
     );
-    let (out, board) = transcript(&format!("load {bundled}\nevacuate\n"));
+    let (out, board) = transcript(&format!("load {bundled}\ndecisions off\nevacuate\n"));
     assert!(
         out.contains("the evacuation was cancelled; the board is as it was"),
         "{out}"
@@ -1257,4 +1258,32 @@ fn a_changed_weapon_is_judged_by_its_new_users() {
         .expect("the transcript echoes the set");
     assert!(!before.contains("weapon-without-user"), "{before}");
     assert!(after.contains("weapon-without-user"), "{after}");
+}
+
+/// A loaded file's `decisions:` answer the shell's adjudication as `walk FILE` replays them:
+/// nothing is asked that they script, and the verdict is the walk's; `decisions off` drops
+/// them, and the prompt asks again.
+#[test]
+fn a_loaded_files_decisions_answer_the_shells_adjudication_as_walk_does() {
+    let bundled = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/duel/revised-example-1-r2-d2-qui-gon-defends.yaml"
+    );
+    let shell = piped_session(&format!("load {bundled}\nduel\nquit\n"));
+    assert!(
+        shell.contains("Its `decisions:` answer what they script"),
+        "{shell}"
+    );
+    // Nothing is asked: the input ends after `duel`, and the duel is not cancelled.
+    assert!(!shell.contains("was cancelled"), "{shell}");
+    let walked = replayed(std::path::Path::new(bundled));
+    assert_eq!(verdict(&shell), verdict(&walked));
+    let (out, board) = transcript(&format!("load {bundled}\ndecisions off\nduel\n"));
+    assert!(out.contains("are dropped"), "{out}");
+    assert!(
+        out.contains("the duel was cancelled; the board is as it was"),
+        "{out}"
+    );
+    let (_, loaded) = transcript(&format!("load {bundled}\n"));
+    assert_eq!(board, loaded);
 }

@@ -89,7 +89,7 @@ struct Snapshot {
 pub type Command = (&'static str, &'static str, &'static str, &'static str);
 
 /// The shell's own commands; [`commands`] adds those of the procedures after `check`.
-const BUILT_IN: [Command; 32] = [
+const BUILT_IN: [Command; 33] = [
     (
         "add",
         "add SIDE CARD [to ZONE] [hidden] [deployed] [hits N] [thrust N]",
@@ -190,6 +190,12 @@ const BUILT_IN: [Command; 32] = [
         "policy NAME|off",
         "answer decisions by a policy (block-when-able, never-block, first-option)",
         "policy block-when-able",
+    ),
+    (
+        "decisions",
+        "decisions [off]",
+        "the loaded file's scripted decisions, which an adjudication answers from before the prompt asks; off drops them",
+        "decisions off",
     ),
     (
         "odds",
@@ -339,6 +345,10 @@ pub struct Session<'a> {
     /// The loaded scenario's choices of named assumptions (`assumptions:`): every walk and
     /// `check` here honours them, and `save` writes them back.
     assumptions: scenario::AssumptionChoices,
+    /// The loaded scenario's `decisions:` and its file: an adjudication here answers from them
+    /// first, as `walk FILE` replays them, and asks what they leave open; `decisions off`
+    /// drops them.
+    script: Option<(String, Decisions)>,
     /// The files this session loaded or saved: `save` overwrites them without asking.
     known_files: std::collections::BTreeSet<std::path::PathBuf>,
     /// How many commands failed.
@@ -391,6 +401,7 @@ impl<'a> Session<'a> {
             last: None,
             intended: None,
             assumptions: scenario::AssumptionChoices::default(),
+            script: None,
             known_files: std::collections::BTreeSet::new(),
             failures: 0,
             undo_dropped: false,
@@ -449,6 +460,7 @@ impl<'a> Session<'a> {
                 | "card"
                 | "save"
                 | "policy"
+                | "decisions"
                 | "walk"
                 | "odds"
         );
@@ -465,6 +477,7 @@ impl<'a> Session<'a> {
             "redo" => return self.undo_redo(false, console),
             "save" => self.save(rest, console),
             "policy" => self.set_policy(rest),
+            "decisions" => self.decisions_command(rest),
             action if procedures::find(GameName::YoungJedi, action).is_some() => {
                 match procedures::find(GameName::YoungJedi, action) {
                     Some((door, spec)) if args.is_empty() => self.adjudicate(door, spec, console),
@@ -948,7 +961,6 @@ impl<'a> Session<'a> {
                 self.file_problems(path, &text, &built.problems)
             ));
         }
-        self.board = built.board;
         let intended = crate::walk::door_of(&file).ok().flatten();
         if let Some((_, action)) = intended
             && let Err(problems) = procedures::read_choices(action, &file)
@@ -958,15 +970,70 @@ impl<'a> Session<'a> {
                 self.file_problems(path, &text, &problems)
             ));
         }
-        self.intended = intended;
-        self.assumptions = file.assumptions.clone();
+        self.board = built.board;
         self.last = None;
         self.dirty = false;
         self.remember_file(std::path::Path::new(path));
-        if let Some(policy) = file.policy {
+        let note = self.take_up(path, &file);
+        Ok(Some(format!("Loaded {path}.\n{note}")))
+    }
+
+    /// What a loaded scenario says beside its position: the action it is set up for, its
+    /// choices of named assumptions, its policy and its decisions, which the shell's
+    /// adjudications answer from as `walk` does. Says so, where it has decisions.
+    pub fn take_up(&mut self, path: &str, file: &scenario::ScenarioFile) -> String {
+        let intended = crate::walk::door_of(file).ok().flatten();
+        if intended.is_some_and(|(_, action)| procedures::read_choices(action, file).is_ok()) {
+            self.intended = intended;
+        }
+        self.assumptions = file.assumptions.clone();
+        if let Some(policy) = &file.policy {
             self.policy = Some(policy.value);
         }
-        Ok(Some(format!("Loaded {path}.\n")))
+        if file.decisions.is_empty() {
+            self.script = None;
+            return String::new();
+        }
+        self.script = Some((path.to_string(), file.decisions.clone()));
+        let mut note = render::wrap(
+            &format!(
+                "Its `decisions:` answer what they script, as `walk {path}` replays them; the prompt asks what they leave open. `decisions` shows them, `decisions off` drops them."
+            ),
+            self.palette.width,
+            "",
+        );
+        note.push('\n');
+        note
+    }
+
+    /// `decisions`: the scripted answers a loaded file gave; `decisions off` drops them.
+    fn decisions_command(&mut self, rest: &str) -> Result<Option<String>, String> {
+        match rest.trim() {
+            "" => Ok(Some(match &self.script {
+                Some((path, decisions)) => {
+                    let written = serde_saphyr::to_string(decisions)
+                        .map_err(|error| format!("the decisions cannot be written: {error}"))?;
+                    format!(
+                        "The decisions of {path}, answered before the prompt asks:\n{}",
+                        crate::text::visible(&written)
+                    )
+                }
+                None => {
+                    "No scripted decisions: the prompt (or the policy) answers every decision.\n"
+                        .to_string()
+                }
+            })),
+            "off" => Ok(Some(match self.script.take() {
+                Some((path, _)) => format!(
+                    "The decisions of {path} are dropped: the prompt (or the policy) answers every decision.\n"
+                ),
+                None => "There were no scripted decisions.\n".to_string(),
+            })),
+            other => Err(format!(
+                "{}: `decisions` shows the loaded file's decisions, `decisions off` drops them",
+                crate::text::quoted(other)
+            )),
+        }
     }
 
     /// A file's input problems, each underlined where it is, as `check` shows them.
@@ -1623,6 +1690,9 @@ impl<'a> Session<'a> {
             stepper: &stepper,
             policy: self.policy,
             decisions: Decisions::default(),
+            script: self.script.as_ref().map(|(_, decisions)| {
+                crate::engine::deciders::Scripted::new(decisions.script(), None)
+            }),
         };
         let mut step = 0;
         let walked = door.walk(WalkRequest {
@@ -1696,6 +1766,8 @@ struct PromptDecider<'a, 'c> {
     stepper: &'a RefCell<TextStepper<'a>>,
     policy: Option<Policy>,
     decisions: Decisions,
+    /// A loaded file's decisions, answered first, as `walk` answers them.
+    script: Option<crate::engine::deciders::Scripted>,
 }
 
 impl Decider for PromptDecider<'_, '_> {
@@ -1705,11 +1777,41 @@ impl Decider for PromptDecider<'_, '_> {
 
     /// The person at the prompt is asked every optional decision (adding a starship from
     /// the hand); a policy takes its first option ("do nothing").
-    fn volunteers(&mut self, _decision: &Decision) -> bool {
+    fn volunteers(&mut self, decision: &Decision) -> bool {
+        if let Some(script) = self.script.as_mut()
+            && script.volunteers(decision)
+        {
+            return true;
+        }
         self.policy.is_none()
     }
 
+    /// A decision the rules leave one answer to: the file's answer to it is heard or refused
+    /// as `walk` hears or refuses it.
+    fn forced(&mut self, decision: &Decision) -> Result<(), Unanswered> {
+        match self.script.as_mut() {
+            Some(script) => script.forced(decision),
+            None => Ok(()),
+        }
+    }
+
+    fn heard(&self) -> Vec<crate::engine::deciders::HeardAnswer> {
+        self.script.as_ref().map(Decider::heard).unwrap_or_default()
+    }
+
     fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
+        // The file's answer first, as `walk` takes it: an answer the rules refuse is refused.
+        if let Some(script) = self.script.as_mut() {
+            match script.decide(decision) {
+                Ok(choice) => {
+                    self.decisions
+                        .record(decision, choice, procedures::format());
+                    return Ok(choice);
+                }
+                Err(Unanswered::NotScripted) => {}
+                Err(refused) => return Err(refused),
+            }
+        }
         let choice = match self.policy {
             Some(policy) => policy.choose(decision),
             None => {

@@ -306,9 +306,20 @@ pub fn run(
     let catalog = Catalog::embedded();
     let mut session = Session::new(corpus, catalog, start, palette);
     session.policy = policy;
-    let banner = loaded.map(|path| format!("Loaded {}.\n", path.display()));
+    let mut banner = loaded.map(|path| format!("Loaded {}.\n", path.display()));
     if let Some(path) = loaded {
         session.remember_file(path);
+        // What the file says beside its position (its action, assumptions, policy and
+        // decisions) the shell takes up as `load` does; the position itself came checked.
+        let file = crate::files::read_scenario(path)
+            .ok()
+            .and_then(|text| crate::procedures::parse(&text).ok());
+        if let (Some(file), Some(banner)) = (file, banner.as_mut()) {
+            banner.push_str(&session.take_up(&path.display().to_string(), &file));
+            if policy.is_some() {
+                session.policy = policy;
+            }
+        }
     }
     if !std::io::stdin().is_terminal() {
         let stdin = std::io::stdin();
