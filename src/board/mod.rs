@@ -416,6 +416,16 @@ pub enum DotColour {
 }
 
 impl DotColour {
+    /// The six colours, in the order of a card's dots.
+    pub const ALL: [DotColour; 6] = [
+        DotColour::Red,
+        DotColour::Blue,
+        DotColour::Yellow,
+        DotColour::Orange,
+        DotColour::Green,
+        DotColour::Purple,
+    ];
+
     pub fn word(self) -> &'static str {
         match self {
             DotColour::Red => "red",
@@ -434,6 +444,9 @@ impl DotColour {
 pub struct DeckListEntry {
     pub name: String,
     pub title: String,
+    /// The card's side and type, where the catalog or the scenario gives them.
+    pub side: Option<Side>,
+    pub card_type: Option<CardType>,
     pub dot: DotColour,
     pub copies: u32,
     /// Where the scenario wrote it.
@@ -459,6 +472,9 @@ pub struct PlayerState {
     /// The deck as he built it, if the scenario states it: each card with the
     /// deck-construction dot colour whose slot it fills.
     pub deck_list: Vec<DeckListEntry>,
+    /// The deck list names only part of the deck: its totals are held to their limits, not
+    /// to a whole deck's.
+    pub deck_list_partial: bool,
     /// Where the draw deck was written, for diagnostics about the whole deck.
     pub deck_span: SpanNote,
     /// Where the player's section was written.

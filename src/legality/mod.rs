@@ -91,6 +91,14 @@ const TITLE_NOT_SUBTITLE: Citation = cite("pc.deck.subtitles");
 
 /// The most cards of one deck-construction dot colour in a deck.
 pub const CARDS_PER_DOT: u32 = 10;
+/// The cards of a game deck.
+pub const DECK_CARDS: u32 = 60;
+/// The slots an Objective, a Wild Card with white dots in these positions, may fill.
+const OBJECTIVE_SLOTS: [crate::board::DotColour; 3] = [
+    crate::board::DotColour::Yellow,
+    crate::board::DotColour::Purple,
+    crate::board::DotColour::Orange,
+];
 /// Under the Players Committee's rules, the most cards of one title in one dot colour.
 pub const TITLE_PER_DOT: u32 = 5;
 
@@ -938,15 +946,24 @@ impl Checker<'_> {
         }
     }
 
-    /// A stated deck list: at most 10 cards of each dot colour (the base rulebook's limit,
-    /// which the sources do not state); under the Players Committee's rules, at most 5 of one
+    /// A stated deck list, held to every rule of deck construction the sources state or
+    /// imply: the 60-card limit, and (where the list is the whole deck) ten cards of each of
+    /// the six dot colours; at most ten of a colour; one Objective, in one of the slots it
+    /// may take; the side's cards only; under the Players Committee's rules, at most 5 of one
     /// title in one colour, subtitles aside.
     fn deck_list(&self, side: Side, found: &mut Vec<Violation>) {
-        let list = &self.board.player(side).deck_list;
+        let state = self.board.player(side);
+        let list = &state.deck_list;
+        if list.is_empty() {
+            return;
+        }
         let mut by_dot: BTreeMap<crate::board::DotColour, (u32, Vec<Span>)> = BTreeMap::new();
         let mut by_title: BTreeMap<(crate::board::DotColour, String), (u32, String, Vec<Span>)> =
             BTreeMap::new();
+        let mut total: u32 = 0;
+        let all_spans: Vec<Span> = list.iter().filter_map(|line| line.span.0).collect();
         for line in list {
+            total = total.saturating_add(line.copies);
             let dot = by_dot.entry(line.dot).or_default();
             dot.0 = dot.0.saturating_add(line.copies);
             dot.1.extend(line.span.0);
@@ -956,7 +973,28 @@ impl Checker<'_> {
             title.0 = title.0.saturating_add(line.copies);
             title.2.extend(line.span.0);
         }
-        for (dot, (count, spans)) in by_dot {
+        let line_labels = |spans: &[Span], text: &str| -> Vec<(Span, String)> {
+            spans.iter().map(|span| (*span, text.to_string())).collect()
+        };
+        // The 60-card limit.
+        if total > DECK_CARDS {
+            found.push(Violation {
+                verdict: Verdict::Illegal,
+                code: "deck-list-over-sixty",
+                message: format!(
+                    "the {side} deck list holds {total} cards; a game deck has at most {DECK_CARDS}"
+                ),
+                basis: vec![self.rule_or_assumption(
+                    SIXTY_CARDS,
+                    "a game deck of at most 60 cards: the base rulebook's limit, which the sources in force do not state",
+                )],
+                remedy: None,
+                cards: Vec::new(),
+                labels: all_spans.first().map(|span| (*span, format!("{total} cards in all"))).into_iter().collect(),
+            });
+        }
+        for dot in crate::board::DotColour::ALL {
+            let (count, spans) = by_dot.get(&dot).cloned().unwrap_or_default();
             if count > CARDS_PER_DOT {
                 found.push(Violation {
                     verdict: Verdict::Illegal,
@@ -965,14 +1003,103 @@ impl Checker<'_> {
                         "the {side} deck list has {count} cards in its {} slots; a deck holds at most {CARDS_PER_DOT} of each deck-construction dot colour",
                         dot.word()
                     ),
+                    basis: self.ten_a_colour_basis(),
+                    remedy: None,
+                    cards: Vec::new(),
+                    labels: line_labels(&spans, dot.word()),
+                });
+            } else if count < CARDS_PER_DOT && !state.deck_list_partial {
+                let mut labels = line_labels(&spans, dot.word());
+                if labels.is_empty() {
+                    labels.extend(
+                        all_spans
+                            .first()
+                            .map(|span| (*span, format!("no {} card", dot.word()))),
+                    );
+                }
+                found.push(Violation {
+                    verdict: Verdict::Illegal,
+                    code: "dot-under-ten",
+                    message: format!(
+                        "the {side} deck list has {count} {} in its {} slots, {total} cards in all; a deck holds {CARDS_PER_DOT} of each of the six deck-construction dot colours, {DECK_CARDS} in all (a list of part of the deck says so with `deck_list_partial: true`)",
+                        if count == 1 { "card" } else { "cards" },
+                        dot.word()
+                    ),
+                    basis: self.ten_a_colour_basis(),
+                    remedy: None,
+                    cards: Vec::new(),
+                    labels,
+                });
+            }
+        }
+        // One Objective, a Wild Card whose white dots are in the yellow, purple and orange
+        // positions: the slot it takes is one of those.
+        let objectives: Vec<&crate::board::DeckListEntry> = list
+            .iter()
+            .filter(|line| line.card_type == Some(CardType::Objective))
+            .collect();
+        let objective_count: u32 = objectives.iter().map(|line| line.copies).sum();
+        if objective_count > 1 {
+            found.push(Violation {
+                verdict: Verdict::Illegal,
+                code: "more-than-one-objective",
+                message: format!(
+                    "the {side} deck list holds {objective_count} Objective cards; only one is allowed"
+                ),
+                basis: vec![Basis::Rule(ONE_OBJECTIVE)],
+                remedy: None,
+                cards: Vec::new(),
+                labels: objectives
+                    .iter()
+                    .filter_map(|line| line.span.0)
+                    .map(|span| (span, "an Objective".to_string()))
+                    .collect(),
+            });
+        }
+        for line in &objectives {
+            if !OBJECTIVE_SLOTS.contains(&line.dot) {
+                found.push(Violation {
+                    verdict: Verdict::Illegal,
+                    code: "objective-slot",
+                    message: format!(
+                        "{} fills a {} slot in the {side} deck list; an Objective is a Wild Card with its white dots in the yellow, purple and orange positions, and leaves out a Battle card, a Weapon card or a Location/Starship card",
+                        line.name,
+                        line.dot.word()
+                    ),
+                    basis: vec![Basis::Rule(ONE_OBJECTIVE)],
+                    remedy: None,
+                    cards: Vec::new(),
+                    labels: line
+                        .span
+                        .0
+                        .map(|span| (span, "yellow, purple or orange".to_string()))
+                        .into_iter()
+                        .collect(),
+                });
+            }
+        }
+        // A deck is one side's.
+        for line in list {
+            if let Some(card_side) = line.side
+                && card_side != side
+            {
+                found.push(Violation {
+                    verdict: Verdict::Illegal,
+                    code: "deck-list-other-side",
+                    message: format!(
+                        "{} is a {card_side} card, in the {side} deck list",
+                        line.name
+                    ),
                     basis: vec![Basis::Assumption(
-                        "at most 10 cards of each deck-construction dot colour (six colours, 60 cards): the base rulebook's deck rule, which the rule sources do not state".to_string(),
+                        "a deck is one side's: a Light Side deck holds Light Side cards, a Dark Side deck Dark Side cards. The rule sources speak of each side's cards and deck, and do not state it".to_string(),
                     )],
                     remedy: None,
                     cards: Vec::new(),
-                    labels: spans
+                    labels: line
+                        .span
+                        .0
+                        .map(|span| (span, format!("a {card_side} card")))
                         .into_iter()
-                        .map(|span| (span, dot.word().to_string()))
                         .collect(),
                 });
             }
@@ -999,6 +1126,20 @@ impl Checker<'_> {
                 });
             }
         }
+    }
+
+    /// What ten cards a colour rests on: the base rulebook's construction, which the
+    /// Objective's rule implies where it is in force ("counts against the 60-card limit",
+    /// leaving out a Battle, Weapon or Location/Starship card).
+    fn ten_a_colour_basis(&self) -> Vec<Basis> {
+        let mut basis = Vec::new();
+        if self.in_force(SIXTY_CARDS) {
+            basis.push(Basis::Rule(SIXTY_CARDS));
+        }
+        basis.push(Basis::Assumption(
+            "ten cards of each deck-construction dot colour (six colours, 60 cards): the base rulebook's deck rule, which the rule sources imply (an Objective counts against the 60-card limit and leaves out a Battle, Weapon or Location/Starship card) but do not state".to_string(),
+        ));
+        basis
     }
 
     /// No more than 60 cards in a game deck.

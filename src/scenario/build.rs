@@ -1190,6 +1190,7 @@ impl Builder<'_> {
             self.board.player_mut(side).counters_spent = counters.value.u32();
         }
         self.board.player_mut(side).dueled_this_turn = player.dueled_this_turn;
+        self.board.player_mut(side).deck_list_partial = player.deck_list_partial;
         self.board.player_mut(side).passed_in_duel = player.passed_in_duel;
         for line in &player.deck_list {
             // A card of the list is looked up as any other, but it is put in no zone.
@@ -1199,6 +1200,8 @@ impl Builder<'_> {
             let entry = crate::board::DeckListEntry {
                 name: card.unambiguous_name(),
                 title: card.title.clone(),
+                side: card.side(),
+                card_type: card.card_type(),
                 dot: line.value.dot.value,
                 copies: line
                     .value

@@ -1292,6 +1292,10 @@ pub struct PlayerFile {
     /// fills (a Wild Card's, the slot it is put in), for `check` to hold to the deck limits.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deck_list: Vec<Located<DeckListFile>>,
+    /// Whether `deck_list` names only part of the deck: then it is held to the limits (ten a
+    /// colour, 60 in all) but not to a whole deck's ten of each colour.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub deck_list_partial: bool,
     /// Under the Players Committee's rules: whether this player passed in a duel this turn
     /// (he may not initiate a battle).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -266,6 +266,7 @@ fn player(board: &Board, side: Side) -> Option<Located<PlayerFile>> {
                 })
             })
             .collect(),
+        deck_list_partial: state.deck_list_partial,
         controlled: state
             .controlled
             .iter()
