@@ -46,7 +46,7 @@ pub enum ColorWhen {
 #[derive(Args, Debug, Clone)]
 pub struct Common {
     /// The rules in force: a date (YYYY-MM-DD) or a ruleset name (latest, rulesheet,
-    /// faq-2000-12-01, boonta-eve-printed).
+    /// faq-2000-12-01, boonta-eve-printed, players-committee).
     #[arg(
         long = "rules-as-of",
         value_name = "DATE|NAME",

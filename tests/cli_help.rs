@@ -198,3 +198,24 @@ fn the_bash_completion_script_completes_a_subcommands_words_in_bash() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Where a command's help lists the named rulesets, it lists every one.
+#[test]
+fn the_help_of_the_rules_in_force_names_every_ruleset() {
+    for command in ["check", "walk", "odds", "repl", "rules show", "rules list"] {
+        let mut argv = vec!["jedi-judge"];
+        argv.extend(command.split(' '));
+        argv.push("--help");
+        let help = jedi_judge::cli::execute(argv, |_| jedi_judge::render::Palette::plain());
+        let text = format!("{}{}", help.stdout, help.stderr);
+        if !text.contains("boonta-eve-printed") {
+            continue;
+        }
+        for (name, _, _) in jedi_judge::rules::NAMED_RULESETS {
+            assert!(
+                text.contains(name),
+                "`{command} --help` leaves out {name}:\n{text}"
+            );
+        }
+    }
+}

@@ -81,7 +81,14 @@ pub fn build(file: &ScenarioFile, catalog: &Catalog, rules_override: Option<&Rul
             Err(error) => {
                 problems.push(
                     Problem::error("bad-rules", error.to_string(), rules.span, "not a ruleset")
-                        .with_help("a date YYYY-MM-DD, or latest, rulesheet, faq-2000-12-01, boonta-eve-printed"),
+                        .with_help(format!(
+                            "a date YYYY-MM-DD, or {}",
+                            crate::rules::NAMED_RULESETS
+                                .iter()
+                                .map(|(name, _, _)| *name)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )),
                 );
                 Ruleset::latest()
             }
