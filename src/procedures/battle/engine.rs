@@ -1232,8 +1232,10 @@ impl BattleEngine {
                     );
                     break;
                 };
-                let destiny = board.card(top).and_then(Card::destiny).ok_or_else(|| {
-                    match board.card(top) {
+                let destiny = board
+                    .card(top)
+                    .and_then(Card::destiny)
+                    .ok_or_else(|| match board.card(top) {
                         Some(card) => MissingFact::card_number(
                             card,
                             Self::name(board, top),
@@ -1243,8 +1245,7 @@ impl BattleEngine {
                             card: Self::name(board, top),
                             number: CardNumber::Destiny,
                         },
-                    }
-                })?;
+                    })?;
                 let moved =
                     describe_move(board, top, Zone::DrawDeck(side), Zone::DiscardPile(side));
                 board.move_to(top, Zone::DiscardPile(side));
@@ -1497,18 +1498,16 @@ impl BattleEngine {
         for fighter in &entry.fighters {
             let card = board.card(*fighter).cloned();
             let name = Self::name(board, *fighter);
-            let printed =
-                card.as_ref()
-                    .and_then(Card::damage)
-                    .ok_or_else(|| match &card {
-                        Some(card) => {
-                            MissingFact::card_number(card, name.clone(), CardNumber::Damage)
-                        }
-                        None => MissingFact::CardNumber {
-                            card: name.clone(),
-                            number: CardNumber::Damage,
-                        },
-                    })?;
+            let printed = card
+                .as_ref()
+                .and_then(Card::damage)
+                .ok_or_else(|| match &card {
+                    Some(card) => MissingFact::card_number(card, name.clone(), CardNumber::Damage),
+                    None => MissingFact::CardNumber {
+                        card: name.clone(),
+                        number: CardNumber::Damage,
+                    },
+                })?;
             let defeated = Defeated {
                 character: !self.starships,
                 starfighter: self.starships && Self::is(board, *fighter, TraitKind::Starfighter)?,

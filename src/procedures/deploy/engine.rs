@@ -544,11 +544,10 @@ impl Procedure for DeployEngine {
                 ),
                 Some(_) => {
                     let name = card.shown_name();
-                    let dear = self
-                        .search
-                        .too_dear
-                        .iter()
-                        .find(|(title, _)| crate::cards::matching::normalise(title) == crate::cards::matching::normalise(&name));
+                    let dear = self.search.too_dear.iter().find(|(title, _)| {
+                        crate::cards::matching::normalise(title)
+                            == crate::cards::matching::normalise(&name)
+                    });
                     match (dear, self.result.counters_left) {
                         (Some((_, cost)), Some(left)) => (
                             format!(
