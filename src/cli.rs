@@ -651,9 +651,85 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let mut outcome = execute_command(Cli::try_parse_from(args), palette_for, out);
-    let _ = out.write_all(std::mem::take(&mut outcome.stdout).as_bytes());
+    let parsed = Cli::try_parse_from(args);
+    // Whether the program colours its text: its own colour sequences are then kept, and every
+    // other control character is written out at the edge.
+    let colours = parsed
+        .as_ref()
+        .is_ok_and(|cli| palette_for(cli.color).enabled);
+    let mut edge = OutputEdge::new(out, colours);
+    let mut outcome = execute_command(parsed, palette_for, &mut edge);
+    let stdout = std::mem::take(&mut outcome.stdout);
+    let _ = std::io::Write::write_all(&mut edge, stdout.as_bytes());
+    let _ = std::io::Write::flush(&mut edge);
+    outcome.stderr = crate::text::escaped_output(&outcome.stderr, colours).into_owned();
     outcome
+}
+
+/// The last writer before the terminal or a file: what passes through it has every control
+/// character but the line break and the tab written out (`crate::text::escaped_output`),
+/// whichever text it came from, a user's file names and card names included. It holds back a
+/// character cut between two writes, and a colour sequence not yet whole.
+struct OutputEdge<'a> {
+    inner: &'a mut dyn std::io::Write,
+    colours: bool,
+    pending: Vec<u8>,
+}
+
+impl<'a> OutputEdge<'a> {
+    fn new(inner: &'a mut dyn std::io::Write, colours: bool) -> OutputEdge<'a> {
+        OutputEdge {
+            inner,
+            colours,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Writes what is whole of the pending bytes, escaped; `all` writes the rest too.
+    fn drain(&mut self, all: bool) -> std::io::Result<()> {
+        let whole = match std::str::from_utf8(&self.pending) {
+            Ok(text) => text.len(),
+            Err(error) if error.error_len().is_none() && !all => error.valid_up_to(),
+            Err(_) => {
+                // Bytes that are no text: written as text would show them.
+                let text = String::from_utf8_lossy(&self.pending).into_owned();
+                self.pending.clear();
+                return self
+                    .inner
+                    .write_all(crate::text::escaped_output(&text, self.colours).as_bytes());
+            }
+        };
+        let text =
+            std::str::from_utf8(self.pending.get(..whole).unwrap_or_default()).unwrap_or_default();
+        let mut cut = text.len();
+        // A colour sequence cut by the end of this write waits for the rest.
+        if self.colours
+            && !all
+            && let Some(at) = text.rfind('\u{1b}')
+            && text.len() - at < 32
+            && crate::text::colour_sequence_length(text.get(at..).unwrap_or_default()) == 0
+        {
+            cut = at;
+        }
+        let written =
+            crate::text::escaped_output(text.get(..cut).unwrap_or_default(), self.colours);
+        self.inner.write_all(written.as_bytes())?;
+        self.pending.drain(..cut);
+        Ok(())
+    }
+}
+
+impl std::io::Write for OutputEdge<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        self.drain(false)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.drain(true)?;
+        self.inner.flush()
+    }
 }
 
 /// [`execute_into`] of the arguments as parsed, but for what the command gives as text
@@ -1439,5 +1515,33 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
                 palette,
             ))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn the_output_edge_holds_back_a_character_or_colour_sequence_cut_between_writes() {
+        let mut out = Vec::new();
+        let mut edge = OutputEdge::new(&mut out, true);
+        let text = "\u{1b}[31mé\u{1b}[0m\u{7}".as_bytes();
+        for byte in text {
+            edge.write_all(std::slice::from_ref(byte)).expect("written");
+        }
+        edge.flush().expect("flushed");
+        drop(edge);
+        assert_eq!(
+            String::from_utf8(out).expect("text"),
+            "\u{1b}[31mé\u{1b}[0m\\u{7}"
+        );
+        let mut out = Vec::new();
+        let mut edge = OutputEdge::new(&mut out, false);
+        edge.write_all(b"\x1b[31m\xff").expect("written");
+        edge.flush().expect("flushed");
+        drop(edge);
+        assert_eq!(String::from_utf8(out).expect("text"), "\\u{1b}[31m\u{fffd}");
     }
 }

@@ -125,6 +125,53 @@ pub fn is_hidden_control(ch: char) -> bool {
     ch.is_control() && ch != '\n'
 }
 
+/// What the program writes, as the last thing before the terminal or a file: every control
+/// character but the line break and the tab written out (`\u{1b}`), whoever's text it is, so
+/// that nothing a user wrote can drive the terminal. With `colours`, the colour sequences the
+/// program writes itself (`ESC [ … m`) are kept.
+pub fn escaped_output(text: &str, colours: bool) -> std::borrow::Cow<'_, str> {
+    let raw = |ch: char| ch == '\n' || ch == '\t' || !ch.is_control();
+    if text.chars().all(raw) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(ch) = rest.chars().next() {
+        if colours && ch == '\u{1b}' {
+            let length = colour_sequence_length(rest);
+            if length > 0 {
+                out.push_str(rest.get(..length).unwrap_or_default());
+                rest = rest.get(length..).unwrap_or_default();
+                continue;
+            }
+        }
+        if raw(ch) {
+            out.push(ch);
+        } else {
+            out.extend(ch.escape_unicode());
+        }
+        rest = rest.get(ch.len_utf8()..).unwrap_or_default();
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The length in bytes of the colour sequence (`ESC [ digits and semicolons m`) the text
+/// starts with; 0 if it starts with none.
+pub fn colour_sequence_length(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    if bytes.first() != Some(&0x1b) || bytes.get(1) != Some(&b'[') {
+        return 0;
+    }
+    for (at, byte) in bytes.iter().enumerate().skip(2).take(32) {
+        match byte {
+            b'0'..=b'9' | b';' => continue,
+            b'm' => return at + 1,
+            _ => return 0,
+        }
+    }
+    0
+}
+
 /// A count with its thousands separated by commas: `59,980`.
 pub fn thousands(count: usize) -> String {
     let digits = count.to_string();
@@ -239,5 +286,22 @@ mod tests {
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(59_980), "59,980");
         assert_eq!(thousands(1_048_576), "1,048,576");
+    }
+
+    #[test]
+    fn output_writes_out_every_control_character_but_the_line_break_and_the_tab() {
+        assert_eq!(escaped_output("a\tb\nc", false), "a\tb\nc");
+        assert_eq!(
+            escaped_output("\u{1b}[31mred\u{7}\u{85}\u{9b}\r\u{0}", false),
+            "\\u{1b}[31mred\\u{7}\\u{85}\\u{9b}\\u{d}\\u{0}"
+        );
+        // In colour, the program's colour sequences are kept, anything else is written out.
+        assert_eq!(
+            escaped_output("\u{1b}[1;36mid\u{1b}[0m \u{1b}]0;title\u{7}", true),
+            "\u{1b}[1;36mid\u{1b}[0m \\u{1b}]0;title\\u{7}"
+        );
+        assert_eq!(colour_sequence_length("\u{1b}[35;1mhere"), 7);
+        assert_eq!(colour_sequence_length("\u{1b}[35;1"), 0);
+        assert_eq!(colour_sequence_length("\u{1b}[2J"), 0);
     }
 }

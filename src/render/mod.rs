@@ -509,6 +509,27 @@ impl Indented {
 }
 
 impl serde_json::ser::Formatter for Indented {
+    /// A string's text between the escapes serde_json writes (those below U+0020, the quote
+    /// and the backslash): DEL and the C1 controls are escaped too (`\u0085`), so that no raw
+    /// control character reaches a terminal through a JSON string.
+    fn write_string_fragment<W: std::io::Write + ?Sized>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        let mut rest = fragment;
+        while let Some(at) = rest.find(|ch: char| ch.is_control()) {
+            let (before, after) = rest.split_at(at);
+            writer.write_all(before.as_bytes())?;
+            let mut chars = after.chars();
+            if let Some(ch) = chars.next() {
+                write!(writer, "\\u{:04x}", u32::from(ch))?;
+            }
+            rest = chars.as_str();
+        }
+        writer.write_all(rest.as_bytes())
+    }
+
     fn begin_array<W: std::io::Write + ?Sized>(&mut self, writer: &mut W) -> std::io::Result<()> {
         self.open(writer, b"[")
     }

@@ -33,6 +33,9 @@ pub fn history_path() -> Option<PathBuf> {
 pub struct Stream {
     closed: bool,
     error: bool,
+    /// Whether the shell colours its text: its own colour sequences are kept, and every other
+    /// control character is written out (`crate::text::escaped_output`).
+    colours: bool,
 }
 
 impl Stream {
@@ -44,14 +47,22 @@ impl Stream {
         Stream {
             closed: false,
             error: true,
+            colours: false,
         }
     }
 
-    /// Writes and flushes; a failed write (a closed pipe) closes the stream for good.
+    /// The stream, keeping the shell's own colour sequences where it colours its text.
+    fn coloured(self, colours: bool) -> Stream {
+        Stream { colours, ..self }
+    }
+
+    /// Writes and flushes, every control character the text holds but the line break and the
+    /// tab written out; a failed write (a closed pipe) closes the stream for good.
     fn write(&mut self, text: &str) {
         if self.closed {
             return;
         }
+        let text = crate::text::escaped_output(text, self.colours);
         let written = if self.error {
             let mut out = std::io::stderr().lock();
             out.write_all(text.as_bytes()).and_then(|()| out.flush())
@@ -182,11 +193,19 @@ impl<I: Iterator<Item = ScriptLine>> ScriptConsole<I> {
         }
     }
 
+    /// Keeps the shell's own colour sequences, where it colours its text.
+    fn coloured(mut self, colours: bool) -> ScriptConsole<I> {
+        self.stdout = Stream::stdout().coloured(colours);
+        self.stderr = Stream::stderr().coloured(colours);
+        self
+    }
+
     fn write(&mut self, text: &str) {
         if self.to_stdout {
             self.stdout.write(text);
         } else {
-            self.out.extend_from_slice(text.as_bytes());
+            self.out
+                .extend_from_slice(crate::text::escaped_output(text, false).as_bytes());
         }
     }
 
@@ -257,7 +276,8 @@ impl<I: Iterator<Item = ScriptLine>> Console for ScriptConsole<I> {
         if self.to_stdout {
             self.stderr.write(text);
         } else {
-            self.out.extend_from_slice(text.as_bytes());
+            self.out
+                .extend_from_slice(crate::text::escaped_output(text, false).as_bytes());
         }
     }
 
@@ -323,15 +343,16 @@ pub fn run(
     }
     if !std::io::stdin().is_terminal() {
         let stdin = std::io::stdin();
-        let mut console = ScriptConsole::streamed(script_lines(stdin.lock()));
+        let mut console =
+            ScriptConsole::streamed(script_lines(stdin.lock())).coloured(palette.enabled);
         if let Some(banner) = banner {
             console.print(&banner);
         }
         run_script(&mut session, &mut console);
         return console.exit_code(&session);
     }
-    let mut out = Stream::stdout();
-    let mut err = Stream::stderr();
+    let mut out = Stream::stdout().coloured(palette.enabled);
+    let mut err = Stream::stderr().coloured(palette.enabled);
     let config = Config::builder()
         .completion_type(CompletionType::List)
         .auto_add_history(false)
