@@ -383,6 +383,56 @@ fn save_does_not_overwrite_a_file_it_did_not_write_unless_forced() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[cfg(unix)]
+#[test]
+fn save_writes_through_a_link_keeps_the_mode_and_refuses_a_fifo() {
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+    let dir = folder("save-links");
+    let target = dir.join("position.yaml");
+    std::fs::write(&target, "title: the old position\n").expect("a file");
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).expect("a mode");
+    let link = dir.join("link.yaml");
+    std::os::unix::fs::symlink("position.yaml", &link).expect("a link");
+    let fifo = dir.join("pipe.yaml");
+    let fifo_made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|status| status.success());
+    let (out, _) = transcript(&format!(
+        "planet Naboo\nsave --force {}\nsave --force {}\n",
+        link.display(),
+        fifo.display()
+    ));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .expect("the link")
+            .file_type()
+            .is_symlink(),
+        "{out}"
+    );
+    let saved = std::fs::read_to_string(&target).expect("saved");
+    assert!(saved.contains("Naboo"), "{saved}");
+    let mode = std::fs::metadata(&target)
+        .expect("the file")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+    if fifo_made {
+        let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("pipe.yaml: it is a FIFO, not a regular file; nothing was written"),
+            "{out}"
+        );
+        assert!(
+            std::fs::symlink_metadata(&fifo)
+                .expect("the FIFO")
+                .file_type()
+                .is_fifo()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn load_does_not_drop_unsaved_changes_unless_forced() {
     let dir = folder("load");

@@ -767,6 +767,8 @@ impl<'a> Session<'a> {
             return Err("save needs a file name: save FILE".to_string());
         }
         let target = std::path::Path::new(path);
+        crate::files::writable(target)
+            .map_err(|error| format!("cannot write {path}: {error}; nothing was written"))?;
         if target.exists() && !force && !self.knows_file(target) {
             let question = format!(
                 "{path} exists, and this session did not load or save it. Overwrite it? [y/N] "
