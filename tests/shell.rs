@@ -1337,3 +1337,209 @@ fn a_loaded_files_decisions_answer_the_shells_adjudication_as_walk_does() {
     let (_, loaded) = transcript(&format!("load {bundled}\n"));
     assert_eq!(board, loaded);
 }
+
+/// A console that answers nothing and, at its `after`-th print, does what Ctrl-C does: sets
+/// the session's stop.
+struct InterruptingConsole {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    prints: usize,
+    after: usize,
+    out: String,
+}
+
+impl jedi_judge::shell::Console for InterruptingConsole {
+    fn print(&mut self, text: &str) {
+        self.prints += 1;
+        if self.prints == self.after {
+            self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+        self.out.push_str(text);
+    }
+
+    fn ask(&mut self, _prompt: &str) -> jedi_judge::shell::Answer {
+        jedi_judge::shell::Answer::End
+    }
+}
+
+fn built_session() -> Session<'static> {
+    let corpus: &'static Corpus = Box::leak(Box::new(Corpus::embedded()));
+    let catalog: &'static Catalog = Box::leak(Box::new(Catalog::embedded()));
+    let mut session = Session::new(
+        corpus,
+        catalog,
+        Board::new(Ruleset::latest(), 0),
+        Palette::plain(),
+    );
+    let mut console = ScriptConsole::buffered(script_lines(BUILD_EXAMPLE.as_bytes()));
+    run_script(&mut session, &mut console);
+    assert_eq!(session.failures(), 0);
+    session
+}
+
+/// Ctrl-C during an adjudication by policy stops it at its next decision: the board is as it
+/// was, and the next command runs as ever.
+#[test]
+fn ctrl_c_during_a_duel_stops_it_and_keeps_the_board() {
+    let mut session = built_session();
+    let before = session.board.clone();
+    let mut console = InterruptingConsole {
+        stop: session.stop.clone(),
+        prints: 0,
+        after: 2,
+        out: String::new(),
+    };
+    session.run_line("policy block-when-able", &mut console);
+    console.after = console.prints + 2;
+    session.run_line("duel", &mut console);
+    assert!(
+        console
+            .out
+            .contains("Ctrl-C stopped the duel; the board is as it was"),
+        "{}",
+        console.out
+    );
+    assert_eq!(session.board, before);
+    // The next line is run in full: the stop was for the duel alone.
+    console.after = 0;
+    session.run_line("duel", &mut console);
+    assert!(
+        console
+            .out
+            .contains("The board now shows the position after the duel"),
+        "{}",
+        console.out
+    );
+}
+
+/// Ctrl-C during `odds` stops it with what it reached, marked partial, the board as it was.
+#[test]
+fn ctrl_c_during_odds_stops_them_with_what_they_reached() {
+    let mut session = built_session();
+    let before = session.board.clone();
+    let stop = session.stop.clone();
+    let started = std::time::Instant::now();
+    let pressed = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    });
+    let mut console = InterruptingConsole {
+        stop: session.stop.clone(),
+        prints: 0,
+        after: 0,
+        out: String::new(),
+    };
+    // Ten million samples take minutes; stopped, they end at once.
+    session.run_line("odds samples 10000000", &mut console);
+    pressed.join().expect("the key pressed");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(60),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        console.out.contains("PARTIAL: stopped before the end"),
+        "{}",
+        console.out
+    );
+    assert_eq!(session.board, before);
+}
+
+/// At a terminal, Ctrl-C (SIGINT, as the terminal sends it) while `odds` runs stops the odds,
+/// never the shell: the prompt comes back with the board as it was, and a Ctrl-C at the empty
+/// prompt cancels that line only.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_at_a_terminal_stops_the_command_and_the_shell_goes_on() {
+    let binary = env!("CARGO_BIN_EXE_jedi-judge");
+    let pty = nix::pty::openpty(None, None).expect("a terminal");
+    let home = folder("terminal-ctrl-c");
+    let slave = std::fs::File::from(pty.slave);
+    let mut child = Command::new(binary)
+        .arg("repl")
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", &home)
+        .env("NO_COLOR", "1")
+        .stdin(slave.try_clone().expect("the terminal"))
+        .stdout(slave.try_clone().expect("the terminal"))
+        .stderr(slave)
+        .spawn()
+        .expect("the binary runs");
+    let mut master = std::fs::File::from(pty.master);
+    let mut reader = master.try_clone().expect("the terminal");
+    let mut answerer = master.try_clone().expect("the terminal");
+    let (sent, seen) = std::sync::mpsc::channel::<Vec<u8>>();
+    std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(read) = std::io::Read::read(&mut reader, &mut buffer) {
+            let bytes = &buffer[..read];
+            // The line editor asks where the cursor is; a terminal answers.
+            if bytes.windows(4).any(|window| window == b"\x1b[6n") {
+                let _ = answerer.write_all(b"\x1b[1;1R");
+            }
+            if read == 0 || sent.send(bytes.to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut said = String::new();
+    let wait_for = |needle: &str, count: usize, said: &mut String| {
+        let started = std::time::Instant::now();
+        while said.matches(needle).count() < count
+            && started.elapsed() < std::time::Duration::from_secs(60)
+        {
+            if let Ok(bytes) = seen.recv_timeout(std::time::Duration::from_millis(20)) {
+                said.push_str(&String::from_utf8_lossy(&bytes));
+            }
+        }
+        said.matches(needle).count() >= count
+    };
+    // Each prompt turns bracketed paste on, and off when the line is read; a line is typed
+    // only at a prompt, as the line editor drops what is typed before it.
+    const PROMPT: &str = "\x1b[?2004h";
+    const READ: &str = "\x1b[?2004l";
+    assert!(wait_for(PROMPT, 1, &mut said), "{said:?}");
+    let mut prompts = 1;
+    for line in BUILD_EXAMPLE.lines() {
+        let _ = master.write_all(format!("{line}\r").as_bytes());
+        prompts += 1;
+        assert!(wait_for(PROMPT, prompts, &mut said), "{said:?}");
+    }
+    // Ten million samples take minutes; Ctrl-C stops them with what they reached.
+    let _ = master.write_all(b"odds samples 10000000\r");
+    assert!(wait_for(READ, prompts, &mut said), "{said:?}");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let pid = nix::unistd::Pid::from_raw(i32::try_from(child.id()).expect("a pid"));
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).expect("Ctrl-C");
+    assert!(wait_for("PARTIAL", 1, &mut said), "{said:?}");
+    prompts += 1;
+    assert!(wait_for(PROMPT, prompts, &mut said), "{said:?}");
+    // Ctrl-C at the empty prompt cancels the line; the shell still answers, its board kept.
+    let _ = master.write_all(b"\x03");
+    prompts += 1;
+    assert!(wait_for(PROMPT, prompts, &mut said), "{said:?}");
+    let _ = master.write_all(b"show\r");
+    assert!(wait_for("counters spent", 2, &mut said), "{said:?}");
+    assert!(
+        said.contains("draw deck (10, top first): 4 · 2 · 6"),
+        "{said:?}"
+    );
+    prompts += 1;
+    assert!(wait_for(PROMPT, prompts, &mut said), "{said:?}");
+    let _ = master.write_all(b"quit\r");
+    assert!(wait_for("Quit anyway?", 1, &mut said), "{said:?}");
+    let _ = master.write_all(b"y\r");
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting") {
+            break Some(status);
+        }
+        if started.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let status = status.expect("the shell ends by itself");
+    assert_eq!(status.code(), Some(0), "{said:?}");
+    let _ = std::fs::remove_dir_all(&home);
+}

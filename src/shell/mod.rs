@@ -355,6 +355,10 @@ pub struct Session<'a> {
     failures: usize,
     /// Whether commands older than [`UNDO_LIMIT`] were forgotten.
     undo_dropped: bool,
+    /// Set by Ctrl-C (the terminal's handler) while a command runs: the odds stop with what
+    /// they reached, and an adjudication at its next decision is cancelled, the board as it
+    /// was. Cleared as each line begins.
+    pub stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 fn parse_side(word: &str) -> Result<Side, String> {
@@ -405,6 +409,7 @@ impl<'a> Session<'a> {
             known_files: std::collections::BTreeSet::new(),
             failures: 0,
             undo_dropped: false,
+            stop: std::sync::Arc::default(),
         }
     }
 
@@ -439,6 +444,7 @@ impl<'a> Session<'a> {
 
     /// Runs one line. Errors are printed and leave the board as it was.
     pub fn run_line(&mut self, line: &str, console: &mut dyn Console) -> Flow {
+        self.stop.store(false, std::sync::atomic::Ordering::SeqCst);
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             return Flow::Continue;
@@ -901,7 +907,11 @@ impl<'a> Session<'a> {
             choices: self.choices(action),
         };
         let report = crate::odds::odds_board(&self.board, on, self.corpus, &ask, &mut |_| {
-            crate::procedures::odds::Flow::Go
+            if self.stop.load(std::sync::atomic::Ordering::SeqCst) {
+                crate::procedures::odds::Flow::Stop
+            } else {
+                crate::procedures::odds::Flow::Go
+            }
         })
         .map_err(|error| match error {
             crate::odds::OddsError::Refused(refusal) => format!("no odds: {refusal}"),
@@ -1688,6 +1698,7 @@ impl<'a> Session<'a> {
             self.palette,
         ));
         let mut decider = PromptDecider {
+            stop: &self.stop,
             console: &console,
             stepper: &stepper,
             policy: self.policy,
@@ -1727,6 +1738,9 @@ impl<'a> Session<'a> {
         let decisions = decider.decisions;
         let ending = stepper.borrow_mut().ending(&walk);
         match walk.stop() {
+            Some(Stop::Undecided { .. }) if self.stop.load(std::sync::atomic::Ordering::SeqCst) => {
+                return Err(format!("Ctrl-C stopped the {noun}; the board is as it was"));
+            }
             Some(Stop::Undecided { .. }) => {
                 return Err(format!("the {noun} was cancelled; the board is as it was"));
             }
@@ -1764,6 +1778,8 @@ impl<'a> Session<'a> {
 /// Answers decisions at the prompt, or by the policy, and records each answer so that `save`
 /// can write them as the scenario's script.
 struct PromptDecider<'a, 'c> {
+    /// Ctrl-C: the next decision is not answered, and the adjudication is cancelled.
+    stop: &'a std::sync::atomic::AtomicBool,
     console: &'a RefCell<&'c mut dyn Console>,
     stepper: &'a RefCell<TextStepper<'a>>,
     policy: Option<Policy>,
@@ -1802,6 +1818,9 @@ impl Decider for PromptDecider<'_, '_> {
     }
 
     fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
+        if self.stop.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(Unanswered::NotScripted);
+        }
         // The file's answer first, as `walk` takes it: an answer the rules refuse is refused.
         if let Some(script) = self.script.as_mut() {
             match script.decide(decision) {

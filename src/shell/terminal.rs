@@ -351,6 +351,10 @@ pub fn run(
         run_script(&mut session, &mut console);
         return console.exit_code(&session);
     }
+    // Ctrl-C while a command runs stops that command (the session's `stop`), never the shell;
+    // at the prompt the line editor reads it as a key and cancels the line.
+    let stop = session.stop.clone();
+    let _ = ctrlc::set_handler(move || stop.store(true, std::sync::atomic::Ordering::SeqCst));
     let mut out = Stream::stdout().coloured(palette.enabled);
     let mut err = Stream::stderr().coloured(palette.enabled);
     let config = Config::builder()
