@@ -1543,3 +1543,75 @@ fn ctrl_c_at_a_terminal_stops_the_command_and_the_shell_goes_on() {
     assert_eq!(status.code(), Some(0), "{said:?}");
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// The verdict paragraph of a walkthrough (the shell's or `walk`'s).
+fn verdict_paragraph(text: &str) -> Option<String> {
+    let after = text.split("\nVerdict\n").nth(1)?;
+    let paragraph = after.split("\n\n").next().unwrap_or_default();
+    let paragraph = paragraph.split("\njedi-judge> ").next().unwrap_or_default();
+    let paragraph = paragraph.split("\n(The board").next().unwrap_or_default();
+    Some(paragraph.trim().to_string())
+}
+
+/// Every bundled scenario that names its action, loaded into the shell and adjudicated there
+/// (by its own decisions, then by a policy), saved, and walked from the saved file: the walk
+/// reaches the shell's verdict and never stops on a fact the shell did without, and a position
+/// the shell refuses is one `walk` refuses.
+#[test]
+fn every_bundled_adjudication_saved_in_the_shell_walks_to_the_shells_verdict() {
+    let dir = folder("round-trips");
+    let saved = dir.join("saved.yaml");
+    let mut compared = 0;
+    for path in common::bundled(&[
+        "battle",
+        "check",
+        "deploy",
+        "disputes",
+        "duel",
+        "new-location",
+        "players-committee",
+    ]) {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let Some(action) = text
+            .lines()
+            .find_map(|line| line.strip_prefix("action: "))
+            .map(str::trim)
+        else {
+            continue;
+        };
+        for policy in ["", "policy block-when-able\n"] {
+            let _ = std::fs::remove_file(&saved);
+            let (out, _) = transcript(&format!(
+                "load {}\n{policy}{action}\nsave --force {}\n",
+                path.display(),
+                saved.display()
+            ));
+            if !out.contains("Saved the position before the") {
+                continue;
+            }
+            let shell = verdict_paragraph(&out).expect("the shell's verdict");
+            let walked = jedi_judge::cli::execute(
+                ["jedi-judge", "walk", &saved.display().to_string()],
+                |_| Palette::plain(),
+            );
+            let file = std::fs::read_to_string(&saved).unwrap_or_default();
+            assert_ne!(
+                walked.code,
+                2,
+                "{} {policy}: {}{}\n{file}",
+                path.display(),
+                walked.stdout,
+                walked.stderr
+            );
+            assert_eq!(
+                verdict_paragraph(&walked.stdout).as_deref(),
+                Some(shell.as_str()),
+                "{} {policy}:\n{out}\n{file}",
+                path.display()
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 200, "{compared} round trips");
+    let _ = std::fs::remove_dir_all(&dir);
+}
