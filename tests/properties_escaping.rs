@@ -159,6 +159,8 @@ fn bundled_values() -> Vec<(String, Value, Vec<Slot>)> {
         "new-location",
         "odds",
         "players-committee",
+        "podrace",
+        "remedy",
     ])
     .into_iter()
     .filter_map(|(path, text)| {

@@ -1570,6 +1570,8 @@ fn every_bundled_adjudication_saved_in_the_shell_walks_to_the_shells_verdict() {
         "duel",
         "new-location",
         "players-committee",
+        "podrace",
+        "remedy",
     ]) {
         let text = std::fs::read_to_string(&path).expect("readable");
         let Some(action) = text

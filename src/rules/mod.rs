@@ -44,6 +44,13 @@ pub enum LookupError {
     },
 }
 
+/// Whether the corpus has a rule of this id or key, as [`lookup`] finds one, without the
+/// suggestions an unknown one would be given (a look-up is a binary search).
+pub fn is_known(corpus: &Corpus, query: &str) -> bool {
+    let wanted = query.trim().to_ascii_lowercase();
+    corpus.item(&wanted).is_some() || !corpus.items_with_key(&wanted).is_empty()
+}
+
 /// Finds an item by its full id (`revised.duel.initiation`) or by its key (`duel.initiation`).
 /// A key gives the item of that key in force under the ruleset, from the latest document that
 /// has it; when none is in force, the latest published one, else the latest of all.

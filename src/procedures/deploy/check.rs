@@ -18,28 +18,38 @@ pub fn weapons_without_user(board: &Board) -> Vec<Violation> {
         for side in [Side::Light, Side::Dark] {
             let here = board.zone(Zone::InPlay(*planet, side));
             let face_up = |id: &&CardId| board.instance(**id).is_some_and(|card| !card.face_down);
-            let characters: Vec<CardId> = here
-                .iter()
-                .filter(face_up)
-                .filter(|id| board.card_type(**id) == Some(CardType::Character))
-                .copied()
-                .collect();
+            // Who may use a weapon depends on the two cards' definitions alone: each
+            // character's definition is tried once, and each weapon's answer remembered, so
+            // that many copies of a card cost one look-up.
+            let mut characters: std::collections::BTreeMap<_, CardId> =
+                std::collections::BTreeMap::new();
+            for id in here.iter().filter(face_up) {
+                if board.card_type(*id) == Some(CardType::Character)
+                    && let Some(instance) = board.instance(*id)
+                {
+                    characters.entry(instance.definition).or_insert(*id);
+                }
+            }
+            let mut answered: std::collections::BTreeMap<_, (bool, bool)> =
+                std::collections::BTreeMap::new();
             for id in here.iter().filter(face_up) {
                 if board.card_type(*id) != Some(CardType::Weapon) {
                     continue;
                 }
-                let Some(weapon) = board.card(*id) else {
+                let (Some(weapon), Some(instance)) = (board.card(*id), board.instance(*id)) else {
                     continue;
                 };
-                let mut usable = false;
-                let mut known = true;
-                for &character in &characters {
-                    match board.weapon_box(*id, character) {
-                        Ok(Some(_)) => usable = true,
-                        Ok(None) => {}
-                        Err(_) => known = false,
+                let (usable, known) = *answered.entry(instance.definition).or_insert_with(|| {
+                    let mut known = true;
+                    for &character in characters.values() {
+                        match board.weapon_box(*id, character) {
+                            Ok(Some(_)) => return (true, true),
+                            Ok(None) => {}
+                            Err(_) => known = false,
+                        }
                     }
-                }
+                    (false, known)
+                });
                 if usable || !known {
                     continue;
                 }

@@ -953,17 +953,14 @@ impl PodraceEngine {
     /// A finished lap: a lap token, the six cards shuffled back; the third wins the game.
     fn finish_lap(&mut self, board: &mut Board) {
         let side = self.side;
-        let pile: Vec<CardId> = board.zone(Zone::PodracingPile(side)).to_vec();
-        let mut moves = Vec::with_capacity(pile.len());
-        for id in pile {
-            moves.push(describe_move(
-                board,
-                id,
-                Zone::PodracingPile(side),
-                Zone::DrawDeck(side),
-            ));
-            board.move_to(id, Zone::DrawDeck(side));
-        }
+        let from = Zone::PodracingPile(side);
+        let moves: Vec<_> = board
+            .zone(from)
+            .iter()
+            .map(|id| describe_move(board, *id, from, Zone::DrawDeck(side)))
+            .collect();
+        // The whole pile in one pass, in its order.
+        board.move_first(from, moves.len(), Zone::DrawDeck(side));
         let deck_size = crate::engine::shuffle_deck(board, side, &mut self.random);
         let player = board.player_mut(side);
         player.laps = player.laps.saturating_add(1);
@@ -982,17 +979,13 @@ impl PodraceEngine {
         );
         if laps >= LAPS_TO_WIN {
             let loser = side.opponent();
-            let deck: Vec<CardId> = board.zone(Zone::DrawDeck(loser)).to_vec();
-            let mut moves = Vec::with_capacity(deck.len());
-            for id in &deck {
-                moves.push(describe_move(
-                    board,
-                    *id,
-                    Zone::DrawDeck(loser),
-                    Zone::DiscardPile(loser),
-                ));
-                board.move_to(*id, Zone::DiscardPile(loser));
-            }
+            let from = Zone::DrawDeck(loser);
+            let deck: Vec<CardId> = board.zone(from).to_vec();
+            let moves: Vec<_> = deck
+                .iter()
+                .map(|id| describe_move(board, *id, from, Zone::DiscardPile(loser)))
+                .collect();
+            board.move_first(from, deck.len(), Zone::DiscardPile(loser));
             self.result.game_won = Some(side);
             self.pending.emit(
                 PodraceEvent::PodraceWon {
