@@ -183,7 +183,7 @@ expects; 2 unreadable, or no odds for it; 130 stopped (partial).")]
         /// Answer this side's pending decision: each option, then the policies.
         #[arg(long, value_name = "SIDE", value_parser = parse_side)]
         best: Option<crate::cards::Side>,
-        /// Sum every distinguishable draw, however many.
+        /// Sum every distinguishable draw, up to about 10,000,000 of them (more is refused).
         #[arg(long, conflicts_with = "samples")]
         exact: bool,
         /// Sample this many random deck orders (1 to 10,000,000) instead.

@@ -618,3 +618,32 @@ fn a_run_from_the_state_shared_by_every_run_ends_as_a_whole_run() {
     }
     assert!(compared >= 100, "{compared} duels compared");
 }
+
+/// An exact answer asked for on a position of hundreds of millions of distinguishable draws is
+/// refused at once, with its estimate and what to ask instead, rather than run for hours.
+#[test]
+fn a_huge_exact_request_is_refused_at_once_with_its_estimate() {
+    let text =
+        scenario("full-decks-sampled.yaml").replace("power: 6, damage: 5", "power: 12, damage: 5");
+    let file =
+        std::env::temp_dir().join(format!("jedi-judge-huge-exact-{}.yaml", std::process::id()));
+    std::fs::write(&file, text).expect("a scratch file");
+    let started = std::time::Instant::now();
+    let outcome = run_cli(&["odds", &file.display().to_string(), "--exact"]);
+    let _ = std::fs::remove_file(&file);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(outcome.code, 2, "{}", outcome.stdout);
+    let flat = outcome
+        .stderr
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        flat.contains("an exact answer would sum about 658,538,244 distinguishable draws, more than the 10,000,000 it may; ask for a sample (`--samples N`)"),
+        "{flat}"
+    );
+}

@@ -397,6 +397,17 @@ impl DecisionOption {
     }
 }
 
+/// The most turns a procedure takes before the walk stops it as one that does not end, for a
+/// table of few cards.
+pub const MOST_TURNS: usize = 100_000;
+
+/// The most turns of a procedure whose length grows with the cards on the table (a duel plays
+/// every card of the dueling hands, a battle fights every character): [`MOST_TURNS`] and 16
+/// more for each card, far beyond the few turns each card takes.
+pub fn most_turns_for_cards(cards: usize) -> usize {
+    MOST_TURNS.saturating_add(cards.saturating_mul(16))
+}
+
 /// A decision a player must make.
 ///
 /// A decision over many identical cards (a hand of one starship many times) lists each kind
@@ -679,6 +690,14 @@ pub trait Procedure {
         let _ = table;
     }
 
+    /// The most turns it may take on this table before the walk stops it as a procedure that
+    /// does not end: [`MOST_TURNS`], or more where a table of many cards makes a long but legal
+    /// procedure ([`most_turns_for_cards`]).
+    fn most_turns(&self, table: &Self::Table) -> usize {
+        let _ = table;
+        MOST_TURNS
+    }
+
     /// What it does next: [`advance`].
     fn advance(&mut self, table: &mut Self::Table) -> Advance<Self::Event>
     where
@@ -870,7 +889,8 @@ fn drive<P: Procedure + ?Sized>(
         mut of_events,
     } = turns;
     // A procedure that never ends is a bug; this bound turns it into a stop.
-    for turn in 0..100_000 {
+    let most = procedure.most_turns(board);
+    for turn in 0..most {
         if pause_at == Some(turn) {
             return Simulated::Paused;
         }

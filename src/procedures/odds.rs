@@ -41,6 +41,10 @@ pub type EndingOf<R> = fn(&R) -> Result<Ending, OddsRefusal>;
 /// How many leaves the tree may be estimated to have before `auto` samples instead.
 pub const EXACT_LIMIT: u64 = 50_000;
 
+/// How many distinguishable draws an exact answer asked for (`--exact`) may be estimated to
+/// sum: past it, the answer is refused at once with the estimate, rather than run for hours.
+pub const EXACT_MOST: u64 = 10_000_000;
+
 /// How many runs an exact answer under `auto` may take before it gives up and samples.
 pub const RUN_LIMIT: u64 = 200_000;
 
@@ -504,6 +508,11 @@ pub enum OddsRefusal {
         "one draw alone can fall {0} distinguishable ways, more than an exact answer sums; ask for a sample (`--samples N`)"
     )]
     TooLarge(String),
+    /// An exact answer asked for whose tree is estimated past [`EXACT_MOST`] draws.
+    #[error(
+        "an exact answer would sum about {estimate} distinguishable draws, more than the {most} it may; ask for a sample (`--samples N`), or leave out `--exact` to let the odds choose"
+    )]
+    ExactTooLarge { estimate: String, most: String },
 }
 
 /// What makes two cards of a deck identical: the definition, face down, hits, Thrust, the
@@ -1428,6 +1437,14 @@ pub fn odds<P: Procedure>(
             assumptions: seen.assumptions,
             runs: seen.runs,
             resumed: seen.resumed,
+        });
+    }
+    if method == Method::Exact && estimate > EXACT_MOST {
+        let words =
+            |count: u64| crate::text::thousands(usize::try_from(count).unwrap_or(usize::MAX));
+        return Err(OddsRefusal::ExactTooLarge {
+            estimate: words(estimate),
+            most: words(EXACT_MOST),
         });
     }
     let (sampled, why_sampled) = match method {
