@@ -1291,9 +1291,10 @@ fn run(command: Command, palette: Palette) -> Result<String, CliError> {
         | Command::Walk { .. }
         | Command::Odds { .. }
         | Command::Repl { .. } => Ok(String::new()),
-        Command::Schema { of } => Ok(render::json(&render::output::schema(
+        Command::Schema { of } => Ok(render::output::published_schema(
             of.unwrap_or(render::output::SchemaOf::Scenario),
-        ))),
+        )
+        .to_string()),
         Command::Rules(command) => run_rules(Corpus::embedded(), command, palette),
         Command::Cards(command) => run_cards(Corpus::embedded(), command, palette),
         Command::Completions { shell } => {

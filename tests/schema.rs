@@ -136,3 +136,30 @@ fn every_published_schema_is_as_reviewed() {
         insta::assert_json_snapshot!(format!("schema_{of}"), schema);
     }
 }
+
+/// Each schema `docs/schema/` publishes (and `jedi-judge schema` prints) is the one the
+/// program's types make, byte for byte. `JEDI_JUDGE_WRITE_SCHEMAS=1 cargo test --test schema`
+/// writes them anew after a change to a format, for review.
+#[test]
+fn every_published_schema_file_is_the_one_the_types_make() {
+    use jedi_judge::render::output::{SchemaOf, published_schema, schema};
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/schema");
+    for (of, name) in [
+        (SchemaOf::Scenario, "scenario"),
+        (SchemaOf::Walk, "walk"),
+        (SchemaOf::Check, "check"),
+        (SchemaOf::Odds, "odds"),
+        (SchemaOf::Rules, "rules"),
+        (SchemaOf::Cards, "cards"),
+    ] {
+        let made = jedi_judge::render::json(&schema(of));
+        if std::env::var_os("JEDI_JUDGE_WRITE_SCHEMAS").is_some() {
+            std::fs::write(folder.join(format!("{name}.json")), &made).expect("written");
+            continue;
+        }
+        assert!(
+            made == published_schema(of),
+            "docs/schema/{name}.json is not the schema the types make: run `JEDI_JUDGE_WRITE_SCHEMAS=1 cargo test --test schema` and review the change"
+        );
+    }
+}

@@ -400,60 +400,122 @@ impl SortKey {
     }
 }
 
+/// What a sort key puts first: whether the value is missing, a number, a word.
+type SortFirst = (bool, i32, String);
+
+/// A card's place in print order: set, letters, number, the collector number as printed.
+type PrintOrder<'card> = (usize, &'card str, u32, &'card str);
+
 /// A card's place in print order: its first printing's set (in release order, other games'
 /// and unknown sets after), its collector number (by its letters, then its number: `P8`
-/// before `P10`), then its name.
-fn print_order(card: &Card) -> (usize, String, u32, String, String) {
-    let (set, number) = card
-        .printing
-        .as_ref()
-        .map_or((usize::MAX, String::new()), |printing| {
-            let set = super::convert::SETS
-                .iter()
-                .position(|(_, name)| *name == printing.value.set.as_ref())
-                .unwrap_or(usize::MAX - 1);
-            (set, printing.value.number.to_string())
-        });
-    let letters: String = number
-        .chars()
-        .take_while(|ch| !ch.is_ascii_digit())
-        .collect();
-    let digits: String = number
-        .chars()
-        .skip(letters.chars().count())
-        .take_while(char::is_ascii_digit)
-        .collect();
-    (
-        set,
-        letters,
-        digits.parse::<u32>().unwrap_or(u32::MAX),
-        number,
-        card.full_name(),
-    )
+/// before `P10`), then its number as printed and its name (made only when all else ties).
+fn print_order(card: &Card) -> PrintOrder<'_> {
+    let (set, number) = card.printing.as_ref().map_or((usize::MAX, ""), |printing| {
+        let set = super::convert::SETS
+            .iter()
+            .position(|(_, name)| *name == printing.value.set.as_ref())
+            .unwrap_or(usize::MAX - 1);
+        (set, printing.value.number.as_ref())
+    });
+    let letters_end = number
+        .find(|ch: char| ch.is_ascii_digit())
+        .unwrap_or(number.len());
+    let (letters, rest) = number.split_at(letters_end);
+    let digits_end = rest
+        .find(|ch: char| !ch.is_ascii_digit())
+        .unwrap_or(rest.len());
+    let digits = rest
+        .get(..digits_end)
+        .and_then(|digits| digits.parse::<u32>().ok())
+        .unwrap_or(u32::MAX);
+    (set, letters, digits, number)
+}
+
+/// Each distinct word its rank in the order of words. Most keys hold few distinct words (the
+/// empty word, a type's name): they are found by equality first, and sorted once.
+fn word_ranks<'w>(
+    words: impl Iterator<Item = &'w str>,
+) -> std::collections::BTreeMap<&'w str, usize> {
+    let mut distinct: Vec<&str> = Vec::new();
+    let mut many: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    for word in words {
+        if many.is_empty() {
+            if distinct.contains(&word) {
+                continue;
+            }
+            if distinct.len() < 32 {
+                distinct.push(word);
+                continue;
+            }
+            many.extend(distinct.drain(..));
+        }
+        many.insert(word);
+    }
+    distinct.sort_unstable();
+    distinct
+        .into_iter()
+        .chain(many)
+        .enumerate()
+        .map(|(rank, word)| (word, rank))
+        .collect()
 }
 
 /// Sorts cards by `key`; ties keep print order, so that the order is always the same.
 pub fn sort(cards: &mut [&Card], key: SortKey) {
-    cards.sort_by_cached_key(|card| {
-        // What is missing sorts last.
-        let first: (bool, i32, String) = match key {
-            SortKey::Set => (false, 0, String::new()),
-            SortKey::Name => (false, 0, normalise(&card.full_name())),
-            SortKey::Type => (
-                card.type_label().is_none(),
-                0,
-                card.type_label().unwrap_or_default(),
-            ),
-            SortKey::Side => (
-                card.side().is_none(),
-                card.side().map_or(0, |side| i32::from(side == Side::Dark)),
-                String::new(),
-            ),
-            SortKey::Number(stat) => {
-                let number = stat.of(card);
-                (number.is_none(), number.unwrap_or_default(), String::new())
-            }
-        };
-        (first, print_order(card))
+    // Each card's key is made once, and its words ranked among the cards' own (in the order
+    // of the words), so that comparing two cards compares numbers: the order is that of the
+    // whole keys, words included.
+    let keys: Vec<(SortFirst, PrintOrder<'_>)> = cards
+        .iter()
+        .map(|card| {
+            // What is missing sorts last.
+            let first: SortFirst = match key {
+                SortKey::Set => (false, 0, String::new()),
+                SortKey::Name => (false, 0, normalise(&card.full_name())),
+                SortKey::Type => (
+                    card.type_label().is_none(),
+                    0,
+                    card.type_label().unwrap_or_default(),
+                ),
+                SortKey::Side => (
+                    card.side().is_none(),
+                    card.side().map_or(0, |side| i32::from(side == Side::Dark)),
+                    String::new(),
+                ),
+                SortKey::Number(stat) => {
+                    let number = stat.of(card);
+                    (number.is_none(), number.unwrap_or_default(), String::new())
+                }
+            };
+            (first, print_order(card))
+        })
+        .collect();
+    let firsts = word_ranks(keys.iter().map(|key| key.0.2.as_str()));
+    let letters = word_ranks(keys.iter().map(|key| key.1.1));
+    let mut order: Vec<(bool, i32, usize, usize, usize, u32, usize)> = keys
+        .iter()
+        .enumerate()
+        .map(
+            |(at, ((missing, number, word), (set, letter, digits, _)))| {
+                (
+                    *missing,
+                    *number,
+                    firsts.get(word.as_str()).copied().unwrap_or_default(),
+                    *set,
+                    letters.get(letter).copied().unwrap_or_default(),
+                    *digits,
+                    at,
+                )
+            },
+        )
+        .collect();
+    order.sort_unstable_by(|a, b| {
+        (a.0, a.1, a.2, a.3, a.4, a.5)
+            .cmp(&(b.0, b.1, b.2, b.3, b.4, b.5))
+            .then_with(|| keys[a.6].1.3.cmp(keys[b.6].1.3))
+            .then_with(|| cards[a.6].full_name().cmp(&cards[b.6].full_name()))
+            .then(a.6.cmp(&b.6))
     });
+    let sorted: Vec<&Card> = order.iter().map(|entry| cards[entry.6]).collect();
+    cards.copy_from_slice(&sorted);
 }

@@ -930,6 +930,19 @@ pub enum SchemaOf {
 }
 
 /// The JSON Schema (draft 7) of an output or of the scenario format.
+/// The published schema of `of`, as `docs/schema/` holds it: what `jedi-judge schema` prints,
+/// without deriving it at every call. A test holds each file to [`schema`], byte for byte.
+pub fn published_schema(of: SchemaOf) -> &'static str {
+    match of {
+        SchemaOf::Scenario => include_str!("../../docs/schema/scenario.json"),
+        SchemaOf::Walk => include_str!("../../docs/schema/walk.json"),
+        SchemaOf::Check => include_str!("../../docs/schema/check.json"),
+        SchemaOf::Odds => include_str!("../../docs/schema/odds.json"),
+        SchemaOf::Rules => include_str!("../../docs/schema/rules.json"),
+        SchemaOf::Cards => include_str!("../../docs/schema/cards.json"),
+    }
+}
+
 pub fn schema(of: SchemaOf) -> schemars::Schema {
     // An output's schema describes what is written; the scenario's, what is read.
     let settings = schemars::generate::SchemaSettings::draft07();
