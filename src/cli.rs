@@ -719,8 +719,61 @@ impl<'a> OutputEdge<'a> {
     }
 }
 
+/// How many of the bytes are whole UTF-8 characters: all of them but a character cut by
+/// their end.
+fn whole_characters(bytes: &[u8]) -> usize {
+    for back in 1..=bytes.len().min(3) {
+        let at = bytes.len() - back;
+        let byte = bytes[at];
+        if byte >= 0xc0 {
+            let length = if byte >= 0xf0 {
+                4
+            } else if byte >= 0xe0 {
+                3
+            } else {
+                2
+            };
+            return if back < length { at } else { bytes.len() };
+        }
+        if byte < 0x80 {
+            return bytes.len();
+        }
+    }
+    bytes.len()
+}
+
+/// Whether bytes of text hold nothing the edge writes out: no control character (a C0 byte
+/// but the line break and the tab, DEL, a C1 character's two bytes), and no first byte of a
+/// C1 character cut by their end. Such bytes go out as they are.
+fn clean_bytes(bytes: &[u8]) -> bool {
+    let mut previous = 0u8;
+    for &byte in bytes {
+        let control = (byte < 0x20 && byte != b'\n' && byte != b'\t')
+            || byte == 0x7f
+            || (previous == 0xc2 && (0x80..=0x9f).contains(&byte));
+        if control {
+            return false;
+        }
+        previous = byte;
+    }
+    previous != 0xc2
+}
+
 impl std::io::Write for OutputEdge<'_> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        // Most of what is written (a walk's JSON, a rendered walkthrough) holds nothing to
+        // write out: it passes straight through.
+        if self.pending.is_empty() {
+            let whole = whole_characters(buf);
+            if let (Some(head), Some(tail)) = (buf.get(..whole), buf.get(whole..))
+                && clean_bytes(head)
+            {
+                self.inner.write_all(head)?;
+                // A character cut by the end of this write waits for the rest.
+                self.pending.extend_from_slice(tail);
+                return Ok(buf.len());
+            }
+        }
         self.pending.extend_from_slice(buf);
         self.drain(false)?;
         Ok(buf.len())
@@ -1538,6 +1591,21 @@ mod tests {
             String::from_utf8(out).expect("text"),
             "\u{1b}[31mé\u{1b}[0m\\u{7}"
         );
+        // A C1 character cut between two clean writes is still written out.
+        for cut in 0..5 {
+            let text = "é\u{85}ü\u{1b}".as_bytes();
+            let mut out = Vec::new();
+            let mut edge = OutputEdge::new(&mut out, false);
+            edge.write_all(&text[..cut]).expect("written");
+            edge.write_all(&text[cut..]).expect("written");
+            edge.flush().expect("flushed");
+            drop(edge);
+            assert_eq!(
+                String::from_utf8(out).expect("text"),
+                "é\\u{85}ü\\u{1b}",
+                "cut at {cut}"
+            );
+        }
         let mut out = Vec::new();
         let mut edge = OutputEdge::new(&mut out, false);
         edge.write_all(b"\x1b[31m\xff").expect("written");
