@@ -746,6 +746,18 @@ fn whole_characters(bytes: &[u8]) -> usize {
 /// but the line break and the tab, DEL, a C1 character's two bytes), and no first byte of a
 /// C1 character cut by their end. Such bytes go out as they are.
 fn clean_bytes(bytes: &[u8]) -> bool {
+    // A byte that may start something to write out, looked for a block at a time without
+    // stopping at each byte (the compiler makes it a vector loop); most text has none.
+    let suspect = |byte: u8| {
+        (byte < 0x20 && byte != b'\n' && byte != b'\t') | (byte == 0x7f) | (byte == 0xc2)
+    };
+    if !bytes.chunks(256).any(|block| {
+        block
+            .iter()
+            .fold(false, |found, &byte| found | suspect(byte))
+    }) {
+        return true;
+    }
     let mut previous = 0u8;
     for &byte in bytes {
         let control = (byte < 0x20 && byte != b'\n' && byte != b'\t')

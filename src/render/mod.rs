@@ -517,6 +517,10 @@ impl serde_json::ser::Formatter for Indented {
         writer: &mut W,
         fragment: &str,
     ) -> std::io::Result<()> {
+        // DEL, or a C1 control's first byte: most text has neither, and goes out whole.
+        if !fragment.bytes().any(|byte| byte == 0x7f || byte == 0xc2) {
+            return writer.write_all(fragment.as_bytes());
+        }
         let mut rest = fragment;
         while let Some(at) = rest.find(|ch: char| ch.is_control()) {
             let (before, after) = rest.split_at(at);
