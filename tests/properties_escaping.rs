@@ -348,3 +348,28 @@ fn a_file_with_crlf_line_ends_is_quoted_without_its_carriage_returns() {
     assert!(!said.contains("\\u{d}"), "{said}");
     assert!(raw_control(&said).is_none(), "{said}");
 }
+
+/// A card name the user gave, holding a control character, is listed and hinted at the prompt
+/// written out; Tab still puts in the name itself.
+#[test]
+fn the_prompt_lists_and_hints_a_name_with_a_control_character_written_out() {
+    use rustyline::completion::Completer;
+    use rustyline::hint::Hinter;
+    let helper =
+        jedi_judge::shell::helper::ShellHelper::new(Corpus::embedded(), Catalog::embedded(), false);
+    *helper.board_names.borrow_mut() = vec!["Evil\u{1b}]0;x\u{7} Card".to_string()];
+    let history = rustyline::history::DefaultHistory::new();
+    let context = rustyline::Context::new(&history);
+    let line = "remove Evil";
+    let (_, pairs) = helper
+        .complete(line, line.len(), &context)
+        .expect("completions");
+    let pair = pairs
+        .iter()
+        .find(|pair| pair.replacement.starts_with("Evil"))
+        .expect("the card offered");
+    assert_eq!(pair.replacement, "Evil\u{1b}]0;x\u{7} Card");
+    assert!(raw_control(&pair.display).is_none(), "{:?}", pair.display);
+    let hint = helper.hint(line, line.len(), &context).expect("a hint");
+    assert!(raw_control(&hint).is_none(), "{hint:?}");
+}

@@ -171,7 +171,9 @@ impl Completer for ShellHelper {
             .into_iter()
             .take(40)
             .map(|candidate| Pair {
-                display: candidate.clone(),
+                // A name the user gave may hold a control character: the list shows it
+                // written out (`\u{1b}`), the completion puts in the name itself.
+                display: crate::text::escaped_output(&candidate, false).into_owned(),
                 replacement: candidate,
             })
             .collect();
@@ -200,8 +202,9 @@ impl Hinter for ShellHelper {
         match candidates.as_slice() {
             [only] => {
                 let typed = &line[start..];
+                // Shown, not typed: a control character in it is written out.
                 only.strip_prefix(typed)
-                    .map(str::to_string)
+                    .map(|rest| crate::text::escaped_output(rest, false).into_owned())
                     .filter(|rest| !rest.is_empty())
             }
             _ => None,
