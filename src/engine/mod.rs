@@ -1112,3 +1112,94 @@ mod grouping_tests {
         assert_eq!(plain.grouped_index(4), 4);
     }
 }
+
+#[cfg(test)]
+mod turn_bound_tests {
+    use super::*;
+
+    /// A procedure of `length` turns, each one event, on a table of `cards` cards; with
+    /// `grows`, its bound grows with the cards as a duel's does.
+    struct Counting {
+        length: usize,
+        grows: bool,
+        pending: Pending<Counted>,
+    }
+
+    #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+    struct Counted;
+
+    impl EventKind for Counted {
+        fn narrate(&self) -> String {
+            "a turn".to_string()
+        }
+    }
+
+    impl Procedure for Counting {
+        type Table = usize;
+        type Event = Counted;
+        type Result = usize;
+
+        fn result(&self) -> &usize {
+            &self.length
+        }
+
+        fn pending(&mut self) -> &mut Pending<Counted> {
+            &mut self.pending
+        }
+
+        fn step(&mut self, _table: &mut usize) -> Result<Next, MissingFact> {
+            if self.length == 0 {
+                return Ok(Next::Done);
+            }
+            self.length -= 1;
+            self.pending
+                .emit(Counted, Vec::new(), Vec::new(), Vec::new());
+            Ok(Next::Continue)
+        }
+
+        fn answer(&mut self, _table: &mut usize, _decision: &Decision, _choice: usize) {}
+
+        fn most_turns(&self, table: &usize) -> usize {
+            if self.grows {
+                most_turns_for_cards(*table)
+            } else {
+                MOST_TURNS
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_procedure_on_a_table_of_many_cards_ends_and_one_that_never_ends_stops() {
+        let walked = |length: usize, grows: bool, cards: usize| {
+            let mut procedure = Counting {
+                length,
+                grows,
+                pending: Pending::default(),
+            };
+            let mut table = cards;
+            let mut decider = deciders::Scripted::new(deciders::Script::default(), None);
+            simulate(
+                &mut procedure,
+                &mut table,
+                &mut decider,
+                Words::Unread,
+                &mut |_| {},
+                Turns::default(),
+            )
+        };
+        // Twice the turns of a table of few cards, on a table of 40,000 cards: it ends.
+        assert!(matches!(
+            walked(2 * MOST_TURNS, true, 40_000),
+            Simulated::Ended(None)
+        ));
+        // The same on a table of few cards is stopped as a procedure that does not end.
+        assert!(matches!(
+            walked(2 * MOST_TURNS, false, 40_000),
+            Simulated::Ended(Some(Stop::Missing { .. }))
+        ));
+        assert!(matches!(
+            walked(2 * MOST_TURNS, true, 10),
+            Simulated::Ended(Some(Stop::Missing { .. }))
+        ));
+    }
+}
