@@ -203,9 +203,9 @@ fn median_process_times(commands: &[Vec<String>], runs: usize) -> Vec<Duration> 
         .collect()
 }
 
-/// Every bundled walk and check, in text and in JSON, and `rules search`, as whole processes
-/// against `jedi-judge --version` (goals: walk and check under 2 times, search under 1.5
-/// times).
+/// Every bundled walk and check, in text and in JSON, `rules search`, `cards list` and
+/// `search`, and `schema`, as whole processes against `jedi-judge --version` (goals: under 2
+/// times, `rules search` under 1.5 times).
 fn process_times(files: &[std::path::PathBuf]) {
     let mut commands: Vec<Vec<String>> = vec![vec!["--version".to_string()]];
     for path in files {
@@ -232,6 +232,15 @@ fn process_times(files: &[std::path::PathBuf]) {
         args.extend(query.iter().map(|word| word.to_string()));
         commands.push(args);
     }
+    // The look-ups that print the most: the whole catalog, a search, a schema.
+    for args in [
+        vec!["cards", "list"],
+        vec!["cards", "search", "maul"],
+        vec!["schema", "walk"],
+        vec!["schema"],
+    ] {
+        commands.push(args.into_iter().map(str::to_string).collect());
+    }
     let times = median_process_times(&commands, 25);
     let Some(version) = times.first().copied() else {
         return;
@@ -245,6 +254,8 @@ fn process_times(files: &[std::path::PathBuf]) {
             (Some("walk"), true) => "walk, JSON",
             (Some("check"), false) => "check",
             (Some("check"), true) => "check, JSON",
+            (Some("cards"), _) => "cards look-up",
+            (Some("schema"), _) => "schema",
             _ => "rules search",
         };
         let entry = worst.entry(kind).or_insert((0.0, String::new()));
