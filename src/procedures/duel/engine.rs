@@ -1236,17 +1236,29 @@ impl DuelEngine {
 
     /// The cards of a dueling hand that may attack, or block an attack of `destiny`, listed
     /// in the room of the options of the decision answered before ([`Procedure::recycle`]).
+    /// The cards of the dueling hand a play may take (of `destiny`, for a block), identical
+    /// cards (those of one definition) one option, the others its repeats
+    /// ([`Decision::more`]): a hand of many copies is a few options, as a player sees it.
     fn play_options(
         &mut self,
         board: &Board,
         side: Side,
         destiny: Option<i32>,
-    ) -> Result<Vec<DecisionOption>, MissingFact> {
+    ) -> Result<(Vec<DecisionOption>, Vec<crate::engine::Repeat>), MissingFact> {
         let mut options = std::mem::take(&mut self.spare_options);
         let hand = board.zone(Zone::DuelingHand(side));
-        // Room for every card and a pass or a refusal to block: the list is not grown.
         options.clear();
-        options.reserve(if destiny.is_some() { 2 } else { hand.len() + 1 });
+        let mut more = Vec::new();
+        // The option of each definition met so far: looked for in the options themselves
+        // while they are few, in a map once they are many; identical cards tend to lie
+        // together, so the last card's is tried first.
+        let mut kinds: std::collections::BTreeMap<crate::board::DefinitionId, usize> =
+            std::collections::BTreeMap::new();
+        let mut last: Option<(crate::board::DefinitionId, usize)> = None;
+        let definition_of = |id: Option<crate::board::CardId>| {
+            id.and_then(|id| board.instance(id))
+                .map(|instance| instance.definition)
+        };
         for &id in hand {
             // The card is looked up once: its destiny, whether it is known only by it, its name.
             let card = board.card(id);
@@ -1255,6 +1267,37 @@ impl DuelEngine {
             };
             if destiny.is_some_and(|wanted| wanted != number) {
                 continue;
+            }
+            if let Some(definition) = board.instance(id).map(|instance| instance.definition) {
+                let known = match last {
+                    Some((kind, of)) if kind == definition => Some(of),
+                    _ if options.len() <= 16 => options
+                        .iter()
+                        .position(|option| definition_of(option.card) == Some(definition)),
+                    _ => {
+                        if kinds.is_empty() {
+                            for (at, option) in options.iter().enumerate() {
+                                if let Some(kind) = definition_of(option.card) {
+                                    kinds.entry(kind).or_insert(at);
+                                }
+                            }
+                        }
+                        kinds.get(&definition).copied()
+                    }
+                };
+                if let Some(of) = known {
+                    more.push(crate::engine::Repeat {
+                        at: options.len() + more.len(),
+                        of,
+                        card: id,
+                    });
+                    last = Some((definition, of));
+                    continue;
+                }
+                if !kinds.is_empty() {
+                    kinds.insert(definition, options.len());
+                }
+                last = Some((definition, options.len()));
             }
             let label = match card {
                 // Most of a dueling hand: no label is written for each card at each attack.
@@ -1279,7 +1322,7 @@ impl DuelEngine {
                 }),
             });
         }
-        Ok(options)
+        Ok((options, more))
     }
 
     fn play(
@@ -1991,7 +2034,7 @@ impl DuelEngine {
                         Phase::Attack(side.opponent())
                     };
                 } else {
-                    let mut options = self.play_options(board, side, None)?;
+                    let (mut options, more) = self.play_options(board, side, None)?;
                     if self.pass_rule
                         && !self.said_may_not_pass.get(side)
                         && let Some((fighter, text)) = self.duelist_text(board, side)
@@ -2026,12 +2069,12 @@ impl DuelEngine {
                             )
                         }),
                         options,
-                        more: Vec::new(),
+                        more,
                     }));
                 }
             }
             Phase::Block { side, destiny } => {
-                let mut options = self.play_options(board, side, Some(destiny))?;
+                let (mut options, more) = self.play_options(board, side, Some(destiny))?;
                 // With no card of that destiny, not blocking is the one option: the run takes
                 // it, and a play that claims a block is refused with the rule.
                 options.push(if options.is_empty() {
@@ -2051,7 +2094,7 @@ impl DuelEngine {
                         "the {side} player may block the attack of {destiny} with a card of the same destiny number"
                     )),
                     options,
-                    more: Vec::new(),
+                    more,
                 }));
             }
             Phase::Effect { scorer, card } => {
