@@ -67,6 +67,26 @@ pub struct ClashEngine {
     rounds_played: u32,
     /// Whether the must-play of a Standoff with one player out of cards was announced.
     must_play_said: bool,
+    /// The battle's totals as last summed, taken up where one card more lies on a pile.
+    totals: std::cell::RefCell<Option<Totals>>,
+}
+
+/// What the battle piles add up to, Qui-Gon's then Darth Maul's: each pile's length and last
+/// card when summed (a pile only grows at its end, and loses cards otherwise, so the two tell
+/// its cards within a game), the Attack Values and the doublings.
+#[derive(Clone, Debug, Default)]
+struct Totals {
+    seen: [(usize, Option<CardId>); 2],
+    base: [i32; 2],
+    times: [u32; 2],
+}
+
+/// A side's place in [`Totals`].
+fn side_at(side: Side) -> usize {
+    match side {
+        Side::Light => 0,
+        Side::Dark => 1,
+    }
 }
 
 impl ClashEngine {
@@ -92,6 +112,7 @@ impl ClashEngine {
             offered: Vec::new(),
             rounds_played: 0,
             must_play_said: false,
+            totals: std::cell::RefCell::default(),
         }
     }
 
@@ -200,46 +221,87 @@ impl ClashEngine {
     }
 
     /// A player's total Attack Value in the battle under way.
-    pub fn total(board: &ClashBoard, side: Side) -> i32 {
-        let mut base = 0i32;
-        // How many doublings apply: the player's own doubling cards, and either player's
-        // cards that double all.
-        let mut times = 0u32;
-        for of in [Side::Light, Side::Dark] {
-            let cards = board
-                .pile(Pile::Battle(of))
-                .iter()
-                .filter_map(|id| board.card(*id));
-            for card in cards {
-                let effect = match card {
-                    ClashCard::Power(value) => {
-                        if of == side {
-                            base = base.saturating_add(*value);
-                        }
-                        continue;
-                    }
-                    ClashCard::Special(_) => Self::effect(board, card).map(|(effect, _)| effect),
-                };
-                let Some(effect) = effect else { continue };
-                if of == side {
-                    let attack = effect.attack.map_or(0, crate::ranged::Ranged::i32);
-                    base = base.saturating_add(attack);
-                }
-                match effect.double {
-                    Some(DoubleScope::Own) if of == side => times += 1,
-                    Some(DoubleScope::All) => times += 1,
-                    _ => {}
+    pub fn total(&self, board: &ClashBoard, side: Side) -> i32 {
+        let totals = self.totals(board);
+        let at = side_at(side);
+        totals.base[at].saturating_mul(2i32.saturating_pow(totals.times[at]))
+    }
+
+    /// What a card of `of`'s battle pile adds: its Attack Value to `of`'s, a doubling to
+    /// `of`'s or to both.
+    fn add_card(board: &ClashBoard, totals: &mut Totals, of: Side, card: &ClashCard) {
+        let at = side_at(of);
+        let effect = match card {
+            ClashCard::Power(value) => {
+                totals.base[at] = totals.base[at].saturating_add(*value);
+                return;
+            }
+            ClashCard::Special(_) => Self::effect(board, card).map(|(effect, _)| effect),
+        };
+        let Some(effect) = effect else { return };
+        let attack = effect.attack.map_or(0, crate::ranged::Ranged::i32);
+        totals.base[at] = totals.base[at].saturating_add(attack);
+        match effect.double {
+            Some(DoubleScope::Own) => totals.times[at] = totals.times[at].saturating_add(1),
+            Some(DoubleScope::All) => {
+                for times in &mut totals.times {
+                    *times = times.saturating_add(1);
                 }
             }
+            None => {}
         }
-        base.saturating_mul(2i32.saturating_pow(times))
+    }
+
+    /// The battle piles' totals: as last summed where the piles are as they were, taken up
+    /// where a pile has one card more at its end, else summed anew.
+    fn totals(&self, board: &ClashBoard) -> Totals {
+        let piles = [
+            board.pile(Pile::Battle(Side::Light)),
+            board.pile(Pile::Battle(Side::Dark)),
+        ];
+        let now = piles.map(|pile| (pile.len(), pile.last().copied()));
+        let mut remembered = self.totals.borrow_mut();
+        if let Some(totals) = remembered.as_mut() {
+            let grown_by_one = |at: usize| {
+                let (length, _) = now[at];
+                let (seen_length, seen_last) = totals.seen[at];
+                length == seen_length + 1
+                    && length
+                        .checked_sub(2)
+                        .and_then(|before| piles[at].get(before))
+                        .copied()
+                        == seen_last
+            };
+            if (0..2).all(|at| now[at] == totals.seen[at] || grown_by_one(at)) {
+                for (at, side) in [(0, Side::Light), (1, Side::Dark)] {
+                    if now[at] != totals.seen[at]
+                        && let Some(card) = now[at].1.and_then(|id| board.card(id))
+                    {
+                        Self::add_card(board, totals, side, card);
+                    }
+                }
+                totals.seen = now;
+                return totals.clone();
+            }
+        }
+        let mut totals = Totals {
+            seen: now,
+            ..Totals::default()
+        };
+        for (at, side) in [(0, Side::Light), (1, Side::Dark)] {
+            for card in piles[at].iter().filter_map(|id| board.card(*id)) {
+                Self::add_card(board, &mut totals, side, card);
+            }
+        }
+        *remembered = Some(totals.clone());
+        totals
     }
 
     /// Who is winning: `Some(side)`, or `None` for a Standoff.
-    fn winning(board: &ClashBoard) -> Option<Side> {
+    fn winning(&self, board: &ClashBoard) -> Option<Side> {
         let key = |side: Side| {
             (
-                Self::total(board, side),
+                self.total(board, side),
                 board.pile(Pile::Battle(side)).len(),
             )
         };
@@ -252,11 +314,11 @@ impl ClashEngine {
     }
 
     fn status(&mut self, board: &ClashBoard) {
-        let winning = Self::winning(board);
+        let winning = self.winning(board);
         self.emit(
             ClashEvent::ClashStatus {
-                light_total: Self::total(board, Side::Light),
-                dark_total: Self::total(board, Side::Dark),
+                light_total: self.total(board, Side::Light),
+                dark_total: self.total(board, Side::Dark),
                 light_cards: board.pile(Pile::Battle(Side::Light)).len(),
                 dark_cards: board.pile(Pile::Battle(Side::Dark)).len(),
                 winning,
@@ -425,16 +487,19 @@ impl ClashEngine {
         }
     }
 
+    /// The cards of a hand to choose from, identical cards (of one value, or one Special
+    /// card) one option, the others its repeats ([`Decision::more`]).
     fn hand_options(
         board: &ClashBoard,
         side: Side,
         cites: &'static [Citation],
-    ) -> Vec<DecisionOption> {
-        board
-            .pile(Pile::Hand(side))
-            .iter()
-            .map(|id| Self::option(board, *id, cites))
-            .collect()
+    ) -> (Vec<DecisionOption>, Vec<crate::engine::Repeat>) {
+        Decision::grouped(
+            Vec::new(),
+            board.pile(Pile::Hand(side)).iter().copied(),
+            |id| board.card(id).cloned(),
+            |id| Self::option(board, id, cites),
+        )
     }
 
     /// Plays a card from the hand into the battle, applying a Special card.
@@ -534,6 +599,7 @@ impl ClashEngine {
                     self.phase = next;
                     return None;
                 }
+                let (options, more) = Self::hand_options(board, side, &[ROUND_START]);
                 return Some((
                     Decision {
                         kind: super::decisions::CLASH_PLAN,
@@ -542,8 +608,8 @@ impl ClashEngine {
                             "{} plans a card face down for battle {battle}",
                             player_name(side)
                         ),
-                        options: Self::hand_options(board, side, &[ROUND_START]),
-                        more: Vec::new(),
+                        options,
+                        more,
                     },
                     false,
                 ));
@@ -609,7 +675,7 @@ impl ClashEngine {
                 self.status(board);
             }
             Phase::Status => {
-                let winning = Self::winning(board);
+                let winning = self.winning(board);
                 // A player may try to concede while winning or in a Standoff: refused.
                 let offer_to: Vec<Side> = match winning {
                     Some(winner) => vec![winner],
@@ -664,7 +730,8 @@ impl ClashEngine {
                             self.phase = Phase::End(Some(winner));
                             return None;
                         }
-                        let mut options = Self::hand_options(board, loser, &[LOSING_PLAYER]);
+                        let (mut options, more) =
+                            Self::hand_options(board, loser, &[LOSING_PLAYER]);
                         options.push(Self::concede_option(&[LOSING_PLAYER, CONCEDING]));
                         return Some((
                             Decision {
@@ -675,7 +742,7 @@ impl ClashEngine {
                                     player_name(loser)
                                 ),
                                 options,
-                                more: Vec::new(),
+                                more,
                             },
                             false,
                         ));
@@ -713,6 +780,7 @@ impl ClashEngine {
                                 Vec::new(),
                             );
                         }
+                        let (options, more) = Self::hand_options(board, side, &[STANDOFF_OUT]);
                         return Some((
                             Decision {
                                 kind: super::decisions::CLASH_STANDOFF_PLAY,
@@ -721,8 +789,8 @@ impl ClashEngine {
                                     "{} must play a card: his opponent is out of cards",
                                     player_name(side)
                                 ),
-                                options: Self::hand_options(board, side, &[STANDOFF_OUT]),
-                                more: Vec::new(),
+                                options,
+                                more,
                             },
                             false,
                         ));
@@ -738,6 +806,7 @@ impl ClashEngine {
                         } else {
                             &[STANDOFF]
                         };
+                        let (options, more) = Self::hand_options(board, side, cites);
                         return Some((
                             Decision {
                                 kind: super::decisions::CLASH_STANDOFF_PLAY,
@@ -746,8 +815,8 @@ impl ClashEngine {
                                     "{} chooses a card to play at the same time as his opponent",
                                     player_name(side)
                                 ),
-                                options: Self::hand_options(board, side, cites),
-                                more: Vec::new(),
+                                options,
+                                more,
                             },
                             false,
                         ));
@@ -934,7 +1003,7 @@ impl Procedure for ClashEngine {
                 self.emit(
                     ClashEvent::ClashConcessionRefused {
                         side,
-                        standoff: Self::winning(board).is_none(),
+                        standoff: self.winning(board).is_none(),
                     },
                     &[CONCEDING],
                     Vec::new(),

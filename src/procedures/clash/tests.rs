@@ -35,3 +35,60 @@ fn two_special_cards_flipped_at_once_cancel_each_other() {
     );
     assert_eq!(result.battles[0].winner, Some(Side::Light));
 }
+
+/// The battle's totals, taken up from the last sum as cards are played, always equal the sum
+/// made anew: through plays, Special cards that double, cards discarded from anywhere in a
+/// pile and the last card cancelled.
+#[test]
+fn the_totals_taken_up_card_by_card_are_the_totals_summed_anew() {
+    use super::engine::ClashEngine;
+    use super::events::ClashAction;
+    use crate::clash::{ClashCard, Pile};
+    let mut board = ClashBoard::new(7, crate::rules::Ruleset::latest());
+    let specials: Vec<String> = board.effects.keys().cloned().collect();
+    assert!(!specials.is_empty());
+    let engine = ClashEngine::new(&board, ClashAction::Battle);
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        usize::try_from(state % bound as u64).unwrap_or_default()
+    };
+    for _ in 0..3000 {
+        let side = if next(2) == 0 {
+            Side::Light
+        } else {
+            Side::Dark
+        };
+        let pile = Pile::Battle(side);
+        match next(6) {
+            0 if !board.pile(pile).is_empty() => {
+                // A card discarded from anywhere in the pile.
+                let at = next(board.pile(pile).len());
+                let id = board.pile(pile)[at];
+                board.move_from(id, pile, Pile::Discard(side));
+            }
+            1 if !board.pile(pile).is_empty() => {
+                let id = *board.pile(pile).last().expect("a card");
+                board.move_from(id, pile, Pile::Discard(side));
+            }
+            2 => {
+                let name = specials[next(specials.len())].clone();
+                board.add(pile, side, ClashCard::Special(name));
+            }
+            _ => {
+                let value = i32::try_from(next(5) + 1).unwrap_or(1);
+                board.add(pile, side, ClashCard::Power(value));
+            }
+        }
+        // Read now and then, so that several changes lie between two sums.
+        if next(3) != 0 {
+            continue;
+        }
+        let fresh = ClashEngine::new(&board, ClashAction::Battle);
+        for side in [Side::Light, Side::Dark] {
+            assert_eq!(engine.total(&board, side), fresh.total(&board, side));
+        }
+    }
+}
