@@ -296,6 +296,12 @@ pub struct ClashBoard {
     pub effects: BTreeMap<String, (SpecialEffect, EffectSource)>,
 }
 
+impl crate::engine::CardCount for ClashBoard {
+    fn card_count(&self) -> usize {
+        self.cards.len()
+    }
+}
+
 impl ClashBoard {
     pub fn new(seed: u64, ruleset: crate::rules::Ruleset) -> ClashBoard {
         ClashBoard {

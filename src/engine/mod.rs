@@ -397,15 +397,27 @@ impl DecisionOption {
     }
 }
 
-/// The most turns a procedure takes before the walk stops it as one that does not end, for a
+/// The most turns a procedure takes before the walk stops it as one that does not end, on a
 /// table of few cards.
 pub const MOST_TURNS: usize = 100_000;
 
-/// The most turns of a procedure whose length grows with the cards on the table (a duel plays
-/// every card of the dueling hands, a battle fights every character): [`MOST_TURNS`] and 16
-/// more for each card, far beyond the few turns each card takes.
+/// The most turns of a procedure on a table of `cards` cards: [`MOST_TURNS`] and 16 more for
+/// each card, far beyond the few turns each card takes (a duel plays every card of the dueling
+/// hands, a battle fights every character), so that a long but legal procedure ends.
 pub fn most_turns_for_cards(cards: usize) -> usize {
     MOST_TURNS.saturating_add(cards.saturating_mul(16))
+}
+
+/// A table a procedure runs on, as the walk's bound on its turns reads it.
+pub trait CardCount {
+    /// How many cards the table holds, wherever they are.
+    fn card_count(&self) -> usize;
+}
+
+impl CardCount for Board {
+    fn card_count(&self) -> usize {
+        self.cards.len()
+    }
 }
 
 /// A decision a player must make.
@@ -652,7 +664,7 @@ pub struct Run<K> {
 /// every procedure shares, gives out its events, then its decisions, missing facts and end.
 pub trait Procedure {
     /// The table it runs on.
-    type Table;
+    type Table: CardCount;
     /// Its own events.
     type Event: EventKind;
     /// What it comes to, summed up as it goes.
@@ -688,14 +700,6 @@ pub trait Procedure {
     /// missing fact, the end).
     fn settle(&mut self, table: &Self::Table) {
         let _ = table;
-    }
-
-    /// The most turns it may take on this table before the walk stops it as a procedure that
-    /// does not end: [`MOST_TURNS`], or more where a table of many cards makes a long but legal
-    /// procedure ([`most_turns_for_cards`]).
-    fn most_turns(&self, table: &Self::Table) -> usize {
-        let _ = table;
-        MOST_TURNS
     }
 
     /// What it does next: [`advance`].
@@ -889,7 +893,7 @@ fn drive<P: Procedure + ?Sized>(
         mut of_events,
     } = turns;
     // A procedure that never ends is a bug; this bound turns it into a stop.
-    let most = procedure.most_turns(board);
+    let most = most_turns_for_cards(board.card_count());
     for turn in 0..most {
         if pause_at == Some(turn) {
             return Simulated::Paused;
@@ -1117,12 +1121,16 @@ mod grouping_tests {
 mod turn_bound_tests {
     use super::*;
 
-    /// A procedure of `length` turns, each one event, on a table of `cards` cards; with
-    /// `grows`, its bound grows with the cards as a duel's does.
+    /// A procedure of `length` turns, each one event, on a table of as many cards as it says.
     struct Counting {
         length: usize,
-        grows: bool,
         pending: Pending<Counted>,
+    }
+
+    impl CardCount for usize {
+        fn card_count(&self) -> usize {
+            *self
+        }
     }
 
     #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -1158,22 +1166,13 @@ mod turn_bound_tests {
         }
 
         fn answer(&mut self, _table: &mut usize, _decision: &Decision, _choice: usize) {}
-
-        fn most_turns(&self, table: &usize) -> usize {
-            if self.grows {
-                most_turns_for_cards(*table)
-            } else {
-                MOST_TURNS
-            }
-        }
     }
 
     #[test]
     fn a_long_procedure_on_a_table_of_many_cards_ends_and_one_that_never_ends_stops() {
-        let walked = |length: usize, grows: bool, cards: usize| {
+        let walked = |length: usize, cards: usize| {
             let mut procedure = Counting {
                 length,
-                grows,
                 pending: Pending::default(),
             };
             let mut table = cards;
@@ -1189,17 +1188,14 @@ mod turn_bound_tests {
         };
         // Twice the turns of a table of few cards, on a table of 40,000 cards: it ends.
         assert!(matches!(
-            walked(2 * MOST_TURNS, true, 40_000),
+            walked(2 * MOST_TURNS, 40_000),
             Simulated::Ended(None)
         ));
         // The same on a table of few cards is stopped as a procedure that does not end.
         assert!(matches!(
-            walked(2 * MOST_TURNS, false, 40_000),
+            walked(2 * MOST_TURNS, 10),
             Simulated::Ended(Some(Stop::Missing { .. }))
         ));
-        assert!(matches!(
-            walked(2 * MOST_TURNS, true, 10),
-            Simulated::Ended(Some(Stop::Missing { .. }))
-        ));
+        assert!(matches!(walked(MOST_TURNS / 2, 10), Simulated::Ended(None)));
     }
 }

@@ -1934,9 +1934,6 @@ fn card_option(board: &Board, id: CardId, verb: &str, cites: &[Citation]) -> Dec
 impl Procedure for BattleEngine {
     type Table = Board;
 
-    fn most_turns(&self, table: &Board) -> usize {
-        crate::engine::most_turns_for_cards(table.cards.len())
-    }
     type Event = BattleEvent;
     type Result = BattleResult;
 

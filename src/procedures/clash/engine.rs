@@ -944,9 +944,6 @@ impl ClashEngine {
 impl Procedure for ClashEngine {
     type Table = ClashBoard;
 
-    fn most_turns(&self, table: &ClashBoard) -> usize {
-        crate::engine::most_turns_for_cards(table.cards.len())
-    }
     type Event = ClashEvent;
     type Result = ClashResult;
 

@@ -2205,9 +2205,6 @@ impl DuelEngine {
 impl Procedure for DuelEngine {
     type Table = Board;
 
-    fn most_turns(&self, table: &Board) -> usize {
-        crate::engine::most_turns_for_cards(table.cards.len())
-    }
     type Event = DuelEvent;
     type Result = DuelResult;
 

@@ -1137,9 +1137,6 @@ impl PodraceEngine {
 impl Procedure for PodraceEngine {
     type Table = Board;
 
-    fn most_turns(&self, table: &Board) -> usize {
-        crate::engine::most_turns_for_cards(table.cards.len())
-    }
     type Event = PodraceEvent;
     type Result = PodraceResult;
 
