@@ -1245,84 +1245,54 @@ impl DuelEngine {
         side: Side,
         destiny: Option<i32>,
     ) -> Result<(Vec<DecisionOption>, Vec<crate::engine::Repeat>), MissingFact> {
-        let mut options = std::mem::take(&mut self.spare_options);
         let hand = board.zone(Zone::DuelingHand(side));
-        options.clear();
-        let mut more = Vec::new();
-        // The option of each definition met so far: looked for in the options themselves
-        // while they are few, in a map once they are many; identical cards tend to lie
-        // together, so the last card's is tried first.
-        let mut kinds: std::collections::BTreeMap<crate::board::DefinitionId, usize> =
-            std::collections::BTreeMap::new();
-        let mut last: Option<(crate::board::DefinitionId, usize)> = None;
-        let definition_of = |id: Option<crate::board::CardId>| {
-            id.and_then(|id| board.instance(id))
-                .map(|instance| instance.definition)
+        let number_of = |id: CardId| board.card(id).and_then(Card::destiny);
+        // The first card of the hand without a destiny number: the duel lacks a fact.
+        let undrawable = std::cell::Cell::new(None);
+        let mut room = std::mem::take(&mut self.spare_options);
+        room.clear();
+        let words = self.words();
+        let cites: &'static [Citation] = if destiny.is_some() {
+            &[BLOCK]
+        } else {
+            &[ATTACK]
         };
-        for &id in hand {
-            // The card is looked up once: its destiny, whether it is known only by it, its name.
-            let card = board.card(id);
-            let Some(number) = card.and_then(Card::destiny) else {
-                return Err(Self::no_destiny(board, id));
-            };
-            if destiny.is_some_and(|wanted| wanted != number) {
-                continue;
-            }
-            if let Some(definition) = board.instance(id).map(|instance| instance.definition) {
-                let known = match last {
-                    Some((kind, of)) if kind == definition => Some(of),
-                    _ if options.len() <= 16 => options
-                        .iter()
-                        .position(|option| definition_of(option.card) == Some(definition)),
-                    _ => {
-                        if kinds.is_empty() {
-                            for (at, option) in options.iter().enumerate() {
-                                if let Some(kind) = definition_of(option.card) {
-                                    kinds.entry(kind).or_insert(at);
-                                }
-                            }
-                        }
-                        kinds.get(&definition).copied()
+        let grouped = Decision::grouped(
+            room,
+            hand.iter().copied().filter(|id| match number_of(*id) {
+                Some(number) => destiny.is_none_or(|wanted| number == wanted),
+                None => {
+                    if undrawable.get().is_none() {
+                        undrawable.set(Some(*id));
                     }
-                };
-                if let Some(of) = known {
-                    more.push(crate::engine::Repeat {
-                        at: options.len() + more.len(),
-                        of,
-                        card: id,
-                    });
-                    last = Some((definition, of));
-                    continue;
+                    false
                 }
-                if !kinds.is_empty() {
-                    kinds.insert(definition, options.len());
+            }),
+            |id| board.instance(id).map(|instance| instance.definition),
+            |id| {
+                let card = board.card(id);
+                let number = number_of(id).unwrap_or_default();
+                DecisionOption {
+                    // Most of a dueling hand: no label is written for each card at each attack.
+                    label: match card {
+                        Some(card) if card.anonymous => crate::cards::anonymous_name(number),
+                        _ => words.label(|| format!("{} (destiny {number})", board.describe(id))),
+                    },
+                    card: Some(id),
+                    name: card
+                        .filter(|card| !card.anonymous && words.read())
+                        .map(|card| Cow::Owned(card.full_name())),
+                    aliases: Vec::new(),
+                    destiny: Some(number),
+                    declines: false,
+                    cites: Cow::Borrowed(cites),
                 }
-                last = Some((definition, options.len()));
-            }
-            let label = match card {
-                // Most of a dueling hand: no label is written for each card at each attack.
-                Some(card) if card.anonymous => crate::cards::anonymous_name(number),
-                _ => self
-                    .words()
-                    .label(|| format!("{} (destiny {number})", board.describe(id))),
-            };
-            options.push(DecisionOption {
-                label,
-                card: Some(id),
-                name: card
-                    .filter(|card| !card.anonymous && self.words().read())
-                    .map(|card| Cow::Owned(card.full_name())),
-                aliases: Vec::new(),
-                destiny: Some(number),
-                declines: false,
-                cites: Cow::Borrowed(if destiny.is_some() {
-                    &[BLOCK]
-                } else {
-                    &[ATTACK]
-                }),
-            });
+            },
+        );
+        match undrawable.get() {
+            Some(id) => Err(Self::no_destiny(board, id)),
+            None => Ok(grouped),
         }
-        Ok((options, more))
     }
 
     fn play(
