@@ -497,19 +497,14 @@ impl Decision {
 
     /// Options about cards, identical cards (those `key` gives the same) listed once, after
     /// the options `first` (a "none" option): the options and the repeats of
-    /// [`Decision::more`]. `make` builds an option for a card (its `card` that card), once
-    /// per kind.
+    /// [`Decision::more`]. `make` builds an option for a card, once per kind.
     pub fn grouped<K: Ord + Clone>(
         first: Vec<DecisionOption>,
         cards: impl IntoIterator<Item = CardId>,
         key: impl Fn(CardId) -> K,
         mut make: impl FnMut(CardId) -> DecisionOption,
     ) -> (Vec<DecisionOption>, Vec<Repeat>) {
-        /// How many kinds are looked for among the options themselves, before a map of them
-        /// is worth its room.
-        const FEW_KINDS: usize = 16;
         let mut options = first;
-        let first = options.len();
         let mut more = Vec::new();
         let mut kinds: std::collections::BTreeMap<K, usize> = std::collections::BTreeMap::new();
         // Identical cards tend to lie together: the kind of the card before is tried first.
@@ -519,22 +514,7 @@ impl Decision {
             let kind = key(card);
             let of = match &last {
                 Some((last_kind, of)) if *last_kind == kind => Some(*of),
-                _ if options.len() - first <= FEW_KINDS => options
-                    .iter()
-                    .enumerate()
-                    .skip(first)
-                    .find(|(_, option)| option.card.map(&key).as_ref() == Some(&kind))
-                    .map(|(of, _)| of),
-                _ => {
-                    if kinds.is_empty() {
-                        for (of, option) in options.iter().enumerate().skip(first) {
-                            if let Some(known) = option.card.map(&key) {
-                                kinds.entry(known).or_insert(of);
-                            }
-                        }
-                    }
-                    kinds.get(&kind).copied()
-                }
+                _ => kinds.get(&kind).copied(),
             };
             match of {
                 Some(of) => {
@@ -543,9 +523,7 @@ impl Decision {
                 }
                 None => {
                     let of = options.len();
-                    if !kinds.is_empty() {
-                        kinds.insert(kind.clone(), of);
-                    }
+                    kinds.insert(kind.clone(), of);
                     options.push(make(card));
                     last = Some((kind, of));
                 }

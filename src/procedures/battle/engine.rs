@@ -1933,7 +1933,6 @@ fn card_option(board: &Board, id: CardId, verb: &str, cites: &[Citation]) -> Dec
 
 impl Procedure for BattleEngine {
     type Table = Board;
-
     type Event = BattleEvent;
     type Result = BattleResult;
 

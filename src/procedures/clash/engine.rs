@@ -943,7 +943,6 @@ impl ClashEngine {
 
 impl Procedure for ClashEngine {
     type Table = ClashBoard;
-
     type Event = ClashEvent;
     type Result = ClashResult;
 

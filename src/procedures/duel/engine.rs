@@ -1236,63 +1236,50 @@ impl DuelEngine {
 
     /// The cards of a dueling hand that may attack, or block an attack of `destiny`, listed
     /// in the room of the options of the decision answered before ([`Procedure::recycle`]).
-    /// The cards of the dueling hand a play may take (of `destiny`, for a block), identical
-    /// cards (those of one definition) one option, the others its repeats
-    /// ([`Decision::more`]): a hand of many copies is a few options, as a player sees it.
     fn play_options(
         &mut self,
         board: &Board,
         side: Side,
         destiny: Option<i32>,
-    ) -> Result<(Vec<DecisionOption>, Vec<crate::engine::Repeat>), MissingFact> {
+    ) -> Result<Vec<DecisionOption>, MissingFact> {
+        let mut options = std::mem::take(&mut self.spare_options);
         let hand = board.zone(Zone::DuelingHand(side));
-        let number_of = |id: CardId| board.card(id).and_then(Card::destiny);
-        // The first card of the hand without a destiny number: the duel lacks a fact.
-        let undrawable = std::cell::Cell::new(None);
-        let mut room = std::mem::take(&mut self.spare_options);
-        room.clear();
-        let words = self.words();
-        let cites: &'static [Citation] = if destiny.is_some() {
-            &[BLOCK]
-        } else {
-            &[ATTACK]
-        };
-        let grouped = Decision::grouped(
-            room,
-            hand.iter().copied().filter(|id| match number_of(*id) {
-                Some(number) => destiny.is_none_or(|wanted| number == wanted),
-                None => {
-                    if undrawable.get().is_none() {
-                        undrawable.set(Some(*id));
-                    }
-                    false
-                }
-            }),
-            |id| board.instance(id).map(|instance| instance.definition),
-            |id| {
-                let card = board.card(id);
-                let number = number_of(id).unwrap_or_default();
-                DecisionOption {
-                    // Most of a dueling hand: no label is written for each card at each attack.
-                    label: match card {
-                        Some(card) if card.anonymous => crate::cards::anonymous_name(number),
-                        _ => words.label(|| format!("{} (destiny {number})", board.describe(id))),
-                    },
-                    card: Some(id),
-                    name: card
-                        .filter(|card| !card.anonymous && words.read())
-                        .map(|card| Cow::Owned(card.full_name())),
-                    aliases: Vec::new(),
-                    destiny: Some(number),
-                    declines: false,
-                    cites: Cow::Borrowed(cites),
-                }
-            },
-        );
-        match undrawable.get() {
-            Some(id) => Err(Self::no_destiny(board, id)),
-            None => Ok(grouped),
+        // Room for every card and a pass or a refusal to block: the list is not grown.
+        options.clear();
+        options.reserve(if destiny.is_some() { 2 } else { hand.len() + 1 });
+        for &id in hand {
+            // The card is looked up once: its destiny, whether it is known only by it, its name.
+            let card = board.card(id);
+            let Some(number) = card.and_then(Card::destiny) else {
+                return Err(Self::no_destiny(board, id));
+            };
+            if destiny.is_some_and(|wanted| wanted != number) {
+                continue;
+            }
+            let label = match card {
+                // Most of a dueling hand: no label is written for each card at each attack.
+                Some(card) if card.anonymous => crate::cards::anonymous_name(number),
+                _ => self
+                    .words()
+                    .label(|| format!("{} (destiny {number})", board.describe(id))),
+            };
+            options.push(DecisionOption {
+                label,
+                card: Some(id),
+                name: card
+                    .filter(|card| !card.anonymous && self.words().read())
+                    .map(|card| Cow::Owned(card.full_name())),
+                aliases: Vec::new(),
+                destiny: Some(number),
+                declines: false,
+                cites: Cow::Borrowed(if destiny.is_some() {
+                    &[BLOCK]
+                } else {
+                    &[ATTACK]
+                }),
+            });
         }
+        Ok(options)
     }
 
     fn play(
@@ -2004,7 +1991,7 @@ impl DuelEngine {
                         Phase::Attack(side.opponent())
                     };
                 } else {
-                    let (mut options, more) = self.play_options(board, side, None)?;
+                    let mut options = self.play_options(board, side, None)?;
                     if self.pass_rule
                         && !self.said_may_not_pass.get(side)
                         && let Some((fighter, text)) = self.duelist_text(board, side)
@@ -2039,12 +2026,12 @@ impl DuelEngine {
                             )
                         }),
                         options,
-                        more,
+                        more: Vec::new(),
                     }));
                 }
             }
             Phase::Block { side, destiny } => {
-                let (mut options, more) = self.play_options(board, side, Some(destiny))?;
+                let mut options = self.play_options(board, side, Some(destiny))?;
                 // With no card of that destiny, not blocking is the one option: the run takes
                 // it, and a play that claims a block is refused with the rule.
                 options.push(if options.is_empty() {
@@ -2064,7 +2051,7 @@ impl DuelEngine {
                         "the {side} player may block the attack of {destiny} with a card of the same destiny number"
                     )),
                     options,
-                    more,
+                    more: Vec::new(),
                 }));
             }
             Phase::Effect { scorer, card } => {
@@ -2174,7 +2161,6 @@ impl DuelEngine {
 
 impl Procedure for DuelEngine {
     type Table = Board;
-
     type Event = DuelEvent;
     type Result = DuelResult;
 

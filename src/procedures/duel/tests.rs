@@ -42,31 +42,6 @@ fn a_block_is_offered_only_with_a_card_of_the_attack_number() {
     assert!(decision.options.iter().any(|option| option.declines));
 }
 
-/// Identical cards of a dueling hand are one option with its repeats, the others each its
-/// own: a person sees every card, a policy reads one option a kind.
-#[test]
-fn identical_cards_of_a_dueling_hand_are_one_option_with_their_repeats() {
-    let (_, next) = until_decided::<DuelProcedure>(&block_pending("[4, 5, 4, 3, 4]", ""), "duel");
-    let Advance::Decide(decision) = next else {
-        panic!("expected the block decision, got {next:?}");
-    };
-    // The three 4s block: one option and two repeats, then "do not block".
-    assert_eq!(decision.options.len(), 2);
-    assert_eq!(decision.more.len(), 2);
-    assert_eq!(decision.card_count(), 4);
-    let every = decision.expanded();
-    let destinies: Vec<Option<i32>> = every.options.iter().map(|option| option.destiny).collect();
-    assert_eq!(destinies, [Some(4), Some(4), Some(4), None]);
-    let cards: std::collections::BTreeSet<_> = every
-        .options
-        .iter()
-        .filter_map(|option| option.card)
-        .collect();
-    assert_eq!(cards.len(), 3, "each 4 is its own card");
-    assert_eq!(decision.grouped_index(2), 0);
-    assert_eq!(decision.grouped_index(3), 1);
-}
-
 #[test]
 fn a_scripted_block_of_another_number_is_refused_not_played() {
     let yaml = block_pending("[4, 5, 3]", "decisions:\n  light:\n    plays: [5]\n");

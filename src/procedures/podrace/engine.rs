@@ -1136,7 +1136,6 @@ impl PodraceEngine {
 
 impl Procedure for PodraceEngine {
     type Table = Board;
-
     type Event = PodraceEvent;
     type Result = PodraceResult;
 
