@@ -595,52 +595,54 @@ impl Builder<'_> {
         {
             return;
         }
-        // What of the catalog's text a declared field does not replace.
+        // Each field of text a declaration may give, whether it gives it, and the part of
+        // the catalog's text it then replaces.
+        type Replaced = fn(&mut crate::cards::GameText);
+        let fields: [(&str, bool, Replaced); 9] = [
+            ("text_bonus", declaration.text_bonus.is_some(), |text| {
+                text.text_bonus = None
+            }),
+            ("bonuses", !declaration.bonuses.is_empty(), |text| {
+                text.conditional_bonuses.clear()
+            }),
+            ("dueling", declaration.dueling.is_some(), |text| {
+                text.dueling = None
+            }),
+            (
+                "damage_modifier",
+                declaration.damage_modifier.is_some(),
+                |text| text.damage_modifier = None,
+            ),
+            ("battle_text", declaration.battle_text.is_some(), |text| {
+                text.battle = None
+            }),
+            ("deploy_fetch", declaration.deploy_fetch.is_some(), |text| {
+                text.deploy_fetch = None
+            }),
+            ("podrace", declaration.podrace.is_some(), |text| {
+                text.podrace = None
+            }),
+            ("duelist", declaration.duelist.is_some(), |text| {
+                text.duelist = None
+            }),
+            (
+                "destiny_draws",
+                declaration.destiny_draws.is_some(),
+                |text| text.destiny_draws = None,
+            ),
+        ];
         let mut kept = card.text.clone();
-        if !declaration.bonuses.is_empty() {
-            kept.conditional_bonuses.clear();
-        }
-        if declaration.dueling.is_some() {
-            kept.dueling = None;
-        }
-        if declaration.battle_text.is_some() {
-            kept.battle = None;
-        }
-        if declaration.deploy_fetch.is_some() {
-            kept.deploy_fetch = None;
-        }
-        if declaration.podrace.is_some() {
-            kept.podrace = None;
-        }
-        if declaration.duelist.is_some() {
-            kept.duelist = None;
-        }
-        if declaration.damage_modifier.is_some() {
-            kept.damage_modifier = None;
-        }
-        if declaration.text_bonus.is_some() {
-            kept.text_bonus = None;
-        }
-        if declaration.destiny_draws.is_some() {
-            kept.destiny_draws = None;
+        let mut declared_text = Vec::new();
+        for (key, declared, replaced) in fields {
+            if declared {
+                replaced(&mut kept);
+                declared_text.push(key);
+            }
         }
         let kept = kept.phrases();
         if kept.is_empty() {
             return;
         }
-        let declared_text: Vec<&str> = [
-            ("text_bonus", declaration.text_bonus.is_some()),
-            ("bonuses", !declaration.bonuses.is_empty()),
-            ("dueling", declaration.dueling.is_some()),
-            ("damage_modifier", declaration.damage_modifier.is_some()),
-            ("battle_text", declaration.battle_text.is_some()),
-            ("deploy_fetch", declaration.deploy_fetch.is_some()),
-            ("podrace", declaration.podrace.is_some()),
-            ("duelist", declaration.duelist.is_some()),
-        ]
-        .into_iter()
-        .filter_map(|(key, declared)| declared.then_some(key))
-        .collect();
         // Numbers of its own: a declared number other than the catalog's, which the declared
         // fact notes (one the catalog lacks only fills it in).
         let numbers = [
