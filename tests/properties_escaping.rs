@@ -6,13 +6,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use jedi_judge::board::Board;
 use jedi_judge::cards::Catalog;
 use jedi_judge::cli::execute;
 use jedi_judge::render::Palette;
-use jedi_judge::rules::{Corpus, Ruleset};
-use jedi_judge::shell::Session;
-use jedi_judge::shell::terminal::{ScriptConsole, run_script, script_lines};
+use jedi_judge::rules::Corpus;
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -260,15 +257,7 @@ proptest! {
 
 /// A script through a fresh shell session; its transcript.
 fn shell_transcript(script: &str) -> String {
-    let mut session = Session::new(
-        Corpus::embedded(),
-        Catalog::embedded(),
-        Board::new(Ruleset::latest(), 0),
-        Palette::plain(),
-    );
-    let mut console = ScriptConsole::buffered(script_lines(script.as_bytes()));
-    run_script(&mut session, &mut console);
-    String::from_utf8_lossy(&console.out).into_owned()
+    common::shell_session(script).0
 }
 
 /// A board to work on: a planet, a character on each side, decks.

@@ -9,27 +9,16 @@ use std::process::{Command, Stdio};
 use jedi_judge::board::Board;
 use jedi_judge::cards::Catalog;
 use jedi_judge::render::Palette;
-use jedi_judge::rules::{Corpus, Ruleset};
+use jedi_judge::rules::Corpus;
 use jedi_judge::shell::Session;
 use jedi_judge::shell::helper::ShellHelper;
-use jedi_judge::shell::terminal::{ScriptConsole, run_script, script_lines};
 
 mod common;
 
 /// Runs script lines through a fresh session; returns the transcript and the final board.
 fn transcript(script: &str) -> (String, Board) {
-    let mut session = Session::new(
-        Corpus::embedded(),
-        Catalog::embedded(),
-        Board::new(Ruleset::latest(), 0),
-        Palette::plain(),
-    );
-    let mut console = ScriptConsole::buffered(script_lines(script.as_bytes()));
-    run_script(&mut session, &mut console);
-    (
-        String::from_utf8_lossy(&console.out).into_owned(),
-        session.board,
-    )
+    let (out, session) = common::shell_session(script);
+    (out, session.board)
 }
 
 const BUILD_EXAMPLE: &str = "\
@@ -528,6 +517,22 @@ fn a_script_ends_quietly_when_its_output_is_closed() {
 /// At a terminal (standard input a terminal) whose standard output is a closed pipe, the
 /// shell ends quietly: no panic on "Broken pipe".
 #[cfg(unix)]
+/// The status of a child that ends by itself within 20 seconds; `None`, and the child
+/// killed, if it does not.
+fn ended_by_itself(child: &mut std::process::Child) -> Option<std::process::ExitStatus> {
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("waiting") {
+            return Some(status);
+        }
+        if started.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 #[test]
 fn the_shell_at_a_terminal_ends_quietly_when_its_output_is_closed() {
     let binary = env!("CARGO_BIN_EXE_jedi-judge");
@@ -547,17 +552,7 @@ fn the_shell_at_a_terminal_ends_quietly_when_its_output_is_closed() {
     let mut master = std::fs::File::from(pty.master);
     let _ = master.write_all(b"help\nshow\nquit\n");
     // The child must end by itself; give it a few seconds before giving up.
-    let started = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waiting") {
-            break Some(status);
-        }
-        if started.elapsed() > std::time::Duration::from_secs(20) {
-            let _ = child.kill();
-            break None;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
+    let status = ended_by_itself(&mut child);
     let mut stderr = String::new();
     if let Some(mut err) = child.stderr.take() {
         let _ = std::io::Read::read_to_string(&mut err, &mut stderr);
@@ -1362,16 +1357,7 @@ impl jedi_judge::shell::Console for InterruptingConsole {
 }
 
 fn built_session() -> Session<'static> {
-    let corpus: &'static Corpus = Box::leak(Box::new(Corpus::embedded()));
-    let catalog: &'static Catalog = Box::leak(Box::new(Catalog::embedded()));
-    let mut session = Session::new(
-        corpus,
-        catalog,
-        Board::new(Ruleset::latest(), 0),
-        Palette::plain(),
-    );
-    let mut console = ScriptConsole::buffered(script_lines(BUILD_EXAMPLE.as_bytes()));
-    run_script(&mut session, &mut console);
+    let (_, session) = common::shell_session(BUILD_EXAMPLE);
     assert_eq!(session.failures(), 0);
     session
 }
@@ -1528,17 +1514,7 @@ fn ctrl_c_at_a_terminal_stops_the_command_and_the_shell_goes_on() {
     let _ = master.write_all(b"quit\r");
     assert!(wait_for("Quit anyway?", 1, &mut said), "{said:?}");
     let _ = master.write_all(b"y\r");
-    let started = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waiting") {
-            break Some(status);
-        }
-        if started.elapsed() > std::time::Duration::from_secs(20) {
-            let _ = child.kill();
-            break None;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
+    let status = ended_by_itself(&mut child);
     let status = status.expect("the shell ends by itself");
     assert_eq!(status.code(), Some(0), "{said:?}");
     let _ = std::fs::remove_dir_all(&home);

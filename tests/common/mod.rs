@@ -471,3 +471,17 @@ pub fn judged(path: &Path) -> String {
     }
     out
 }
+
+/// Runs script lines through a fresh shell session: the transcript and the session after it.
+pub fn shell_session(script: &str) -> (String, jedi_judge::shell::Session<'static>) {
+    use jedi_judge::shell::terminal::{ScriptConsole, run_script, script_lines};
+    let mut session = jedi_judge::shell::Session::new(
+        jedi_judge::rules::Corpus::embedded(),
+        jedi_judge::cards::Catalog::embedded(),
+        jedi_judge::board::Board::new(jedi_judge::rules::Ruleset::latest(), 0),
+        jedi_judge::render::Palette::plain(),
+    );
+    let mut console = ScriptConsole::buffered(script_lines(script.as_bytes()));
+    run_script(&mut session, &mut console);
+    (String::from_utf8_lossy(&console.out).into_owned(), session)
+}
