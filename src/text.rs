@@ -130,7 +130,7 @@ pub fn is_hidden_control(ch: char) -> bool {
 /// that nothing a user wrote can drive the terminal. With `colours`, the colour sequences the
 /// program writes itself (`ESC [ … m`) are kept.
 pub fn escaped_output(text: &str, colours: bool) -> std::borrow::Cow<'_, str> {
-    let raw = |ch: char| ch == '\n' || ch == '\t' || !ch.is_control();
+    let raw = |ch: char| ch == '\t' || !is_hidden_control(ch);
     if text.chars().all(raw) {
         return std::borrow::Cow::Borrowed(text);
     }
