@@ -832,7 +832,7 @@ mod tests {
             who: Side::Light,
             prompt: "thrust?".to_string(),
             options: vec![option("keep", true), option("thrust", false)],
-            more: Vec::new(),
+            more: crate::engine::Repeats::default(),
         };
         assert_eq!(answer_text(&decision, "yes"), Some(1));
         assert_eq!(answer_text(&decision, "N"), Some(0));

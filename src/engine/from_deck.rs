@@ -156,7 +156,7 @@ pub(crate) fn decision(
         who: side,
         prompt,
         options,
-        more: Vec::new(),
+        more: crate::engine::Repeats::default(),
     }
 }
 

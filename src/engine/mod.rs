@@ -6,6 +6,7 @@ pub mod damage;
 pub mod deciders;
 pub mod decisions;
 pub mod from_deck;
+pub mod kind_list;
 pub mod location;
 pub mod missing;
 
@@ -432,9 +433,39 @@ pub struct Decision {
     pub who: Side,
     pub prompt: String,
     pub options: Vec<DecisionOption>,
-    /// The cards an option stands for besides its own, each with its place in the list of
-    /// every card, in that order.
-    pub more: Vec<Repeat>,
+    /// The cards an option stands for besides its own.
+    pub more: Repeats,
+}
+
+/// The cards a decision lists through an identical option, besides the option's own card
+/// ([`Decision::more`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Repeats {
+    /// Those listed, each with its place in the list of every card, in that order.
+    pub listed: Vec<Repeat>,
+    /// How many more there are that the procedure did not list, keeping a decision over a
+    /// long list to the cost of its kinds: [`Procedure::listed`] lists them when someone is
+    /// to see every card.
+    pub unlisted: usize,
+}
+
+impl Repeats {
+    /// Repeats not listed: `count` of them.
+    pub fn unlisted(count: usize) -> Repeats {
+        Repeats {
+            listed: Vec::new(),
+            unlisted: count,
+        }
+    }
+
+    /// How many cards they stand for.
+    pub fn len(&self) -> usize {
+        self.listed.len() + self.unlisted
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 /// A card a decision lists through an identical option ([`Decision::more`]).
@@ -453,15 +484,16 @@ impl Decision {
         self.options.len() + self.more.len()
     }
 
-    /// The decision with every option, identical cards each listed.
+    /// The decision with every option, identical cards each listed (as far as they are
+    /// listed: see [`Procedure::listed`]).
     pub fn expanded(&self) -> Cow<'_, Decision> {
-        if self.more.is_empty() {
+        if self.more.listed.is_empty() {
             return Cow::Borrowed(self);
         }
         let mut options = Vec::with_capacity(self.card_count());
-        let mut repeats = self.more.iter().peekable();
+        let mut repeats = self.more.listed.iter().peekable();
         let mut own = self.options.iter();
-        for at in 0..self.card_count() {
+        for at in 0..self.options.len() + self.more.listed.len() {
             match repeats.next_if(|repeat| repeat.at == at) {
                 Some(repeat) => {
                     if let Some(option) = self.options.get(repeat.of) {
@@ -479,17 +511,17 @@ impl Decision {
             who: self.who,
             prompt: self.prompt.clone(),
             options,
-            more: Vec::new(),
+            more: Repeats::default(),
         })
     }
 
     /// The option of `options` that the `index`th option of [`Decision::expanded`] is.
     pub fn grouped_index(&self, index: usize) -> usize {
-        if self.more.is_empty() {
+        if self.more.listed.is_empty() {
             return index;
         }
-        let before = self.more.partition_point(|repeat| repeat.at < index);
-        match self.more.get(before) {
+        let before = self.more.listed.partition_point(|repeat| repeat.at < index);
+        match self.more.listed.get(before) {
             Some(repeat) if repeat.at == index => repeat.of,
             _ => index - before,
         }
@@ -503,7 +535,7 @@ impl Decision {
         cards: impl IntoIterator<Item = CardId>,
         key: impl Fn(CardId) -> K,
         mut make: impl FnMut(CardId) -> DecisionOption,
-    ) -> (Vec<DecisionOption>, Vec<Repeat>) {
+    ) -> (Vec<DecisionOption>, Repeats) {
         let mut options = first;
         let mut more = Vec::new();
         let mut kinds: std::collections::BTreeMap<K, usize> = std::collections::BTreeMap::new();
@@ -529,7 +561,13 @@ impl Decision {
                 }
             }
         }
-        (options, more)
+        (
+            options,
+            Repeats {
+                listed: more,
+                unlisted: 0,
+            },
+        )
     }
 }
 
@@ -687,6 +725,14 @@ pub trait Procedure {
     /// next decision, rather than being given back and asked for again.
     fn recycle(&mut self, decision: Decision) {
         let _ = decision;
+    }
+
+    /// `decision`, which it asked with repeats it did not list ([`Repeats::unlisted`]), with
+    /// every one listed, as [`Decision::grouped`] lists them: asked only when someone is to
+    /// see every card, so that a decision over a long list costs its kinds, not its cards.
+    fn listed(&self, table: &Self::Table, decision: &Decision) -> Decision {
+        let _ = table;
+        decision.clone()
     }
 
     /// Why the rules rule out `given`, a script's answer to `decision` that names none of its
@@ -942,11 +988,12 @@ fn drive<P: Procedure + ?Sized>(
             Ahead::Decide(decision) => {
                 // A decider that shows the decision (a person at a prompt) sees every card.
                 let answered = if decider.shows_every_option() && !decision.more.is_empty() {
-                    let every = decision.expanded();
+                    let listed = listed(procedure, board, &decision);
+                    let every = listed.expanded();
                     decider
                         .decide(&every)
                         .map(|choice| (choice < every.options.len()).then_some(choice))
-                        .map(|choice| choice.map(|choice| decision.grouped_index(choice)))
+                        .map(|choice| choice.map(|choice| listed.grouped_index(choice)))
                 } else {
                     decider
                         .decide(&decision)
@@ -956,14 +1003,14 @@ fn drive<P: Procedure + ?Sized>(
                     Ok(Some(choice)) => answer(procedure, board, decision, choice),
                     Ok(None) => {
                         return Simulated::Ended(Some(Stop::Undecided {
-                            decision: decision.expanded().into_owned(),
+                            decision: every_card(procedure, board, &decision),
                             why: Unanswered::not_legal("an option out of range".to_string()),
                         }));
                     }
                     Err(why) => {
                         let why = explained(procedure, board, &decision, why);
                         return Simulated::Ended(Some(Stop::Undecided {
-                            decision: decision.expanded().into_owned(),
+                            decision: every_card(procedure, board, &decision),
                             why,
                         }));
                     }
@@ -978,6 +1025,29 @@ fn drive<P: Procedure + ?Sized>(
     Simulated::Ended(Some(Stop::Missing {
         fact: MissingFact::Inconsistent("the procedure did not end"),
     }))
+}
+
+/// `decision` with every card it stands for listed: itself if it lists them all, else the
+/// procedure's listing of it.
+fn listed<'d, P: Procedure + ?Sized>(
+    procedure: &P,
+    board: &P::Table,
+    decision: &'d Decision,
+) -> Cow<'d, Decision> {
+    if decision.more.unlisted == 0 {
+        Cow::Borrowed(decision)
+    } else {
+        Cow::Owned(procedure.listed(board, decision))
+    }
+}
+
+/// `decision` with an option for every card it stands for.
+fn every_card<P: Procedure + ?Sized>(
+    procedure: &P,
+    board: &P::Table,
+    decision: &Decision,
+) -> Decision {
+    listed(procedure, board, decision).expanded().into_owned()
 }
 
 /// Gives the procedure the answer to its decision, then the decision back.
@@ -1108,7 +1178,7 @@ mod grouping_tests {
         }
         // A decision without repeats is its own expansion.
         let plain = Decision {
-            more: Vec::new(),
+            more: Repeats::default(),
             options: ungrouped.clone(),
             ..decision.clone()
         };

@@ -1978,7 +1978,7 @@ mod tests {
                     who: Side::Light,
                     prompt: String::new(),
                     options: options.clone(),
-                    more: Vec::new(),
+                    more: crate::engine::Repeats::default(),
                 };
                 let read = reading(&decision, &board);
                 let mut order: Vec<usize> = (0..count).collect();

@@ -12,6 +12,7 @@ use crate::scenario::SectionFile;
 
 use super::events::{BattleEvent, BattleRefusal, BattleResult, EvacuatedTo, Mode};
 use crate::engine::conditions::{self, Situation};
+use crate::engine::kind_list::KindList;
 use crate::engine::damage::{self, Defeated};
 use crate::engine::missing::CardNumber;
 use crate::engine::{
@@ -226,14 +227,26 @@ enum Phase {
 /// How a side's plan is being made by decisions.
 #[derive(Clone, Debug, Default)]
 struct Making {
-    /// Cards still to be placed in order.
-    left: Vec<CardId>,
+    /// Cards still to be placed in order, by kind ([`identical`]).
+    left: KindList<Result<(u32, bool), CardId>>,
+    /// The weapons the plan gives a fighter so far.
+    weapons_used: BTreeSet<CardId>,
     /// The entry whose weapon is asked next, if any.
     weapon_for: Option<usize>,
     /// The entry whose Battle card is asked next.
     card_for: usize,
     /// The weapons in play at the planet, which planning does not move: read once.
     weapons: Vec<CardId>,
+}
+
+/// The starships an interceptor may add from his hand, kept as he adds them, so that each
+/// decision to add costs the kinds of starship, not the cards.
+#[derive(Clone, Debug, Default)]
+struct Adding {
+    /// The starships in his hand, in the order they are offered, by kind ([`identical`]).
+    hand: KindList<Result<(u32, bool), CardId>>,
+    /// The full names in his Hyperspace pile.
+    in_hyperspace: std::collections::HashSet<String>,
 }
 
 /// A battle or an evacuation.
@@ -251,6 +264,8 @@ pub struct BattleEngine {
     plans: [Vec<PlanEntry>; 2],
     stated: [bool; 2],
     making: [Making; 2],
+    /// The starships the interceptor may add, kept as he adds them.
+    intercepting: Adding,
     result: BattleResult,
     evacuation_rules: bool,
     /// The FAQ's battle rulings: the character battle's rules, which the starship battle
@@ -298,6 +313,7 @@ impl BattleEngine {
             plans: [Vec::new(), Vec::new()],
             stated: [false; 2],
             making: [Making::default(), Making::default()],
+            intercepting: Adding::default(),
             result: BattleResult::new(mode),
             evacuation_rules: in_force(EVACUATION),
             battle_rules: in_force(DESTINY_IN_FIGHT),
@@ -546,54 +562,67 @@ impl BattleEngine {
             Vec::new(),
             Vec::new(),
         );
+        self.intercepting = self.adding(board);
         self.phase = Phase::AddStarships;
         Ok(())
     }
 
-    /// The starships in the interceptor's hand he may add: a unique one only if no copy is
-    /// in his Hyperspace pile. Where his plan is stated, the copies it names as fighters come
-    /// first and those it puts in as Battle cards last, so that adding "a Droid Starfighter"
-    /// adds the copy the plan fights with, not the one it holds as a Battle card.
-    fn addable(&self, board: &Board) -> Vec<CardId> {
+    /// The starships in the interceptor's hand, in the order he may add them: where his plan
+    /// is stated, the copies it names as fighters come first and those it puts in as Battle
+    /// cards last, so that adding "a Droid Starfighter" adds the copy the plan fights with, not
+    /// the one it holds as a Battle card; and the names in his Hyperspace pile.
+    fn adding(&self, board: &Board) -> Adding {
         let side = self.attacker;
-        // The names in the Hyperspace pile, read only if a unique starship asks.
-        let mut in_hyperspace: Option<std::collections::HashSet<String>> = None;
         let plan = BattleFile::stated(board).and_then(|setup| setup.plan(side));
-        let rank = |id: &CardId| match plan {
-            Some(plan) if plan.iter().any(|entry| entry.fighters.contains(id)) => 0,
-            Some(plan) if plan.iter().any(|entry| entry.battle_cards.contains(id)) => 2,
-            _ => 1,
+        let (fighters, battle_cards): (BTreeSet<CardId>, BTreeSet<CardId>) = plan
+            .map(|plan| {
+                (
+                    plan.iter()
+                        .flat_map(|entry| entry.fighters.iter().copied())
+                        .collect(),
+                    plan.iter()
+                        .flat_map(|entry| entry.battle_cards.iter().copied())
+                        .collect(),
+                )
+            })
+            .unwrap_or_default();
+        let rank = |id: &CardId| {
+            if fighters.contains(id) {
+                0
+            } else if battle_cards.contains(id) {
+                2
+            } else {
+                1
+            }
         };
         let mut hand = Self::of_type(board, Zone::Hand(side), CardType::Starship);
         hand.sort_by_key(rank);
-        hand.into_iter()
-            .filter(|id| {
-                let Some(card) = board.card(*id) else {
-                    return false;
-                };
-                if !card
-                    .stated_trait(TraitKind::Unique)
-                    .is_some_and(|fact| fact.value.1)
-                {
-                    return true;
-                }
-                let names = in_hyperspace.get_or_insert_with(|| {
-                    board
-                        .zone(Zone::Hyperspace(side))
-                        .iter()
-                        .filter_map(|id| board.card(*id).map(Card::full_name))
-                        .collect()
-                });
-                !names.contains(&card.full_name())
-            })
-            .collect()
+        Adding {
+            hand: KindList::new(hand, |id| identical(board, id)),
+            in_hyperspace: board
+                .zone(Zone::Hyperspace(side))
+                .iter()
+                .filter_map(|id| board.card(*id).map(Card::full_name))
+                .collect(),
+        }
     }
 
-    fn add_decision(&self, board: &Board) -> Option<Decision> {
-        let addable = self.addable(board);
-        if addable.is_empty() {
-            return None;
-        }
+    /// Whether the interceptor may add `id`, a starship in his hand: a unique one only if no
+    /// copy is in his Hyperspace pile.
+    fn addable(&self, board: &Board, id: CardId) -> bool {
+        let Some(card) = board.card(id) else {
+            return false;
+        };
+        !card
+            .stated_trait(TraitKind::Unique)
+            .is_some_and(|fact| fact.value.1)
+            || !self.intercepting.in_hyperspace.contains(&card.full_name())
+    }
+
+    /// The decision to add a starship, or `None` if none may be added; `listed` lists every
+    /// card ([`Procedure::listed`]). Identical cards are alike in being addable: the first of
+    /// each kind answers for it.
+    fn add_decision(&self, board: &Board, listed: bool) -> Option<Decision> {
         let cites: Vec<Citation> = if self.unique_rule {
             vec![INTERCEPT, UNIQUE_STARSHIPS]
         } else {
@@ -608,12 +637,17 @@ impl BattleEngine {
             declines: true,
             cites: cites.clone().into(),
         };
-        let (options, more) = Decision::grouped(
-            vec![none],
-            addable,
-            |id| identical(board, id),
-            |id| card_option(board, id, "add", &cites),
-        );
+        let keep = |id: CardId, _: &_| self.addable(board, id);
+        let make = |id| card_option(board, id, "add", &cites);
+        let hand = &self.intercepting.hand;
+        let (options, more) = if listed {
+            hand.listed(vec![none], keep, make)
+        } else {
+            hand.options(vec![none], keep, make)
+        };
+        if options.len() == 1 {
+            return None;
+        }
         Some(Decision {
             kind: super::decisions::ADD_STARSHIP,
             who: self.attacker,
@@ -655,7 +689,7 @@ impl BattleEngine {
                     cites: cites.into(),
                 },
             ],
-            more: Vec::new(),
+            more: crate::engine::Repeats::default(),
         }
     }
 
@@ -713,7 +747,7 @@ impl BattleEngine {
                 self.stated[index(side)] = true;
             } else {
                 self.making[index(side)] = Making {
-                    left: self.fighters(board, side),
+                    left: KindList::new(self.fighters(board, side), |id| identical(board, id)),
                     weapons: self
                         .planet
                         .map(|planet| {
@@ -862,8 +896,9 @@ impl BattleEngine {
         problems
     }
 
-    /// The next decision of a plan made by decisions, or `None` when it is made.
-    fn plan_decision(&mut self, board: &Board, side: Side) -> Option<Decision> {
+    /// The next decision of a plan made by decisions, or `None` when it is made; `listed`
+    /// lists every card of the plan's next fighter ([`Procedure::listed`]).
+    fn plan_decision(&self, board: &Board, side: Side, listed: bool) -> Option<Decision> {
         let cites: Vec<Citation> = if self.starships {
             vec![STARSHIP_PLANS]
         } else {
@@ -876,15 +911,11 @@ impl BattleEngine {
                 .fighters
                 .first()
                 .copied()?;
-            let used: Vec<CardId> = self.plans[index(side)]
-                .iter()
-                .filter_map(|entry| entry.weapon)
-                .collect();
             let weapons: Vec<CardId> = making
                 .weapons
                 .iter()
                 .copied()
-                .filter(|id| !used.contains(id))
+                .filter(|id| !making.weapons_used.contains(id))
                 .collect();
             if weapons.is_empty() {
                 return None;
@@ -902,18 +933,18 @@ impl BattleEngine {
                     Self::name(board, fighter)
                 ),
                 options,
-                more: Vec::new(),
+                more: crate::engine::Repeats::default(),
             });
         }
         if making.left.is_empty() {
             return None;
         }
-        let (options, more) = Decision::grouped(
-            Vec::new(),
-            making.left.iter().copied(),
-            |id| identical(board, id),
-            |id| card_option(board, id, "next in the plan", &cites),
-        );
+        let make = |id| card_option(board, id, "next in the plan", &cites);
+        let (options, more) = if listed {
+            making.left.listed(Vec::new(), |_, _| true, make)
+        } else {
+            making.left.options(Vec::new(), |_, _| true, make)
+        };
         Some(Decision {
             kind: super::decisions::BATTLE_PLAN,
             who: side,
@@ -960,7 +991,7 @@ impl BattleEngine {
                 Self::names(board, &entry.fighters).join(" and ")
             ),
             options,
-            more: Vec::new(),
+            more: crate::engine::Repeats::default(),
         })
     }
 
@@ -1827,7 +1858,7 @@ impl BattleEngine {
         match self.phase {
             Phase::Start => self.start(board)?,
             Phase::AddStarships => {
-                if let Some(decision) = self.add_decision(board) {
+                if let Some(decision) = self.add_decision(board, false) {
                     return Ok(Some(decision));
                 }
                 self.phase = Phase::Intercept;
@@ -1850,7 +1881,7 @@ impl BattleEngine {
             Phase::BattleStart => self.battle_start(board)?,
             Phase::Plan(side) => {
                 if !self.stated[index(side)] {
-                    if let Some(decision) = self.plan_decision(board, side) {
+                    if let Some(decision) = self.plan_decision(board, side, false) {
                         return Ok(Some(decision));
                     }
                     let making = &mut self.making[index(side)];
@@ -1961,6 +1992,19 @@ impl Procedure for BattleEngine {
         }
     }
 
+    fn listed(&self, board: &Board, decision: &Decision) -> Decision {
+        let listed = match self.phase {
+            Phase::Plan(side) if decision.kind == super::decisions::BATTLE_PLAN => {
+                self.plan_decision(board, side, true)
+            }
+            Phase::AddStarships if decision.kind == super::decisions::ADD_STARSHIP => {
+                self.add_decision(board, true)
+            }
+            _ => None,
+        };
+        listed.unwrap_or_else(|| decision.clone())
+    }
+
     fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
         let Some(option) = decision.options.get(choice) else {
             return;
@@ -1973,6 +2017,10 @@ impl Procedure for BattleEngine {
                         let moved =
                             describe_move(board, card, Zone::Hand(side), Zone::Hyperspace(side));
                         board.move_to(card, Zone::Hyperspace(side));
+                        self.intercepting.hand.remove(card);
+                        if let Some(card) = board.card(card) {
+                            self.intercepting.in_hyperspace.insert(card.full_name());
+                        }
                         self.pending.emit(
                             BattleEvent::StarshipsAdded {
                                 side,
@@ -2030,12 +2078,10 @@ impl Procedure for BattleEngine {
                 if let Some(entry) = self.making[i].weapon_for.take() {
                     if let Some(plan_entry) = self.plans[i].get_mut(entry) {
                         plan_entry.weapon = option.card;
+                        self.making[i].weapons_used.extend(option.card);
                     }
                 } else if let Some(card) = option.card {
-                    let left = &mut self.making[i].left;
-                    if let Some(at) = left.iter().position(|id| *id == card) {
-                        left.remove(at);
-                    }
+                    self.making[i].left.remove(card);
                     self.plans[i].push(PlanEntry {
                         fighters: vec![card],
                         ..PlanEntry::default()

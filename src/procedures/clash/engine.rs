@@ -493,7 +493,7 @@ impl ClashEngine {
         board: &ClashBoard,
         side: Side,
         cites: &'static [Citation],
-    ) -> (Vec<DecisionOption>, Vec<crate::engine::Repeat>) {
+    ) -> (Vec<DecisionOption>, crate::engine::Repeats) {
         Decision::grouped(
             Vec::new(),
             board.pile(Pile::Hand(side)).iter().copied(),
@@ -709,7 +709,7 @@ impl ClashEngine {
                                         cites: Cow::Borrowed(&[CONCEDING]),
                                     },
                                 ],
-                                more: Vec::new(),
+                                more: crate::engine::Repeats::default(),
                             },
                             true,
                         ));

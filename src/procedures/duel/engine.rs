@@ -812,7 +812,7 @@ impl DuelEngine {
                         )
                     })
                     .collect(),
-                more: Vec::new(),
+                more: crate::engine::Repeats::default(),
             },
             Phase::InitiatorWeapon => {
                 let character = self.fighter.get(initiator).unwrap_or(CardId(0));
@@ -834,7 +834,7 @@ impl DuelEngine {
                         format!("choose a lightsaber {} can use", board.describe(character))
                     }),
                     options,
-                    more: Vec::new(),
+                    more: crate::engine::Repeats::default(),
                 }
             }
             Phase::Defender => {
@@ -861,7 +861,7 @@ impl DuelEngine {
                             self.option(board, || board.describe(id), Some(id), &[WHO_FIGHTS])
                         })
                         .collect(),
-                    more: Vec::new(),
+                    more: crate::engine::Repeats::default(),
                 }
             }
             Phase::Substitute => {
@@ -888,7 +888,7 @@ impl DuelEngine {
                             }),
                             &[WHO_FIGHTS],
                         )],
-                        more: Vec::new(),
+                        more: crate::engine::Repeats::default(),
                     }));
                 }
                 let chosen_title = board
@@ -926,7 +926,7 @@ impl DuelEngine {
                         board.describe(chosen)
                     )),
                     options,
-                    more: Vec::new(),
+                    more: crate::engine::Repeats::default(),
                 }
             }
             Phase::DefenderWeapon => {
@@ -952,7 +952,7 @@ impl DuelEngine {
                         board.describe(character)
                     )),
                     options,
-                    more: Vec::new(),
+                    more: crate::engine::Repeats::default(),
                 }
             }
             _ => return Ok(None),
@@ -1961,7 +1961,7 @@ impl DuelEngine {
                         }),
                         &[PASS_ONLY_BLOCKS],
                     )],
-                    more: Vec::new(),
+                    more: crate::engine::Repeats::default(),
                 }));
             }
             Phase::Attack(side) => {
@@ -2026,7 +2026,7 @@ impl DuelEngine {
                             )
                         }),
                         options,
-                        more: Vec::new(),
+                        more: crate::engine::Repeats::default(),
                     }));
                 }
             }
@@ -2051,7 +2051,7 @@ impl DuelEngine {
                         "the {side} player may block the attack of {destiny} with a card of the same destiny number"
                     )),
                     options,
-                    more: Vec::new(),
+                    more: crate::engine::Repeats::default(),
                 }));
             }
             Phase::Effect { scorer, card } => {
@@ -2080,7 +2080,7 @@ impl DuelEngine {
                                     Self::decline("do not use it", rules),
                                 ]
                             },
-                            more: Vec::new(),
+                            more: crate::engine::Repeats::default(),
                         }));
                     }
                     Some(effect) => {

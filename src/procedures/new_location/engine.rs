@@ -124,7 +124,7 @@ impl NewLocationEngine {
             who: side,
             prompt: format!("{side} player: get one Effect from your draw deck{look}, or none"),
             options,
-            more: Vec::new(),
+            more: crate::engine::Repeats::default(),
         }
     }
 

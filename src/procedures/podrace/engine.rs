@@ -725,7 +725,7 @@ impl PodraceEngine {
                     cites: vec![THRUST].into(),
                 },
             ],
-            more: Vec::new(),
+            more: crate::engine::Repeats::default(),
         })
     }
 
@@ -907,7 +907,7 @@ impl PodraceEngine {
                 crate::text::count(self.thrust_left, "lap card")
             ),
             options,
-            more: Vec::new(),
+            more: crate::engine::Repeats::default(),
         })
     }
 
@@ -1059,7 +1059,7 @@ impl PodraceEngine {
                 }
             ),
             options,
-            more: Vec::new(),
+            more: crate::engine::Repeats::default(),
         })
     }
 

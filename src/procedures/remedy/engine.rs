@@ -255,7 +255,7 @@ impl RemedyEngine {
                     option("shuffle them back".to_string(), Some("true".into()), false),
                     option("leave them".to_string(), Some("false".into()), true),
                 ],
-                more: Vec::new(),
+                more: crate::engine::Repeats::default(),
             }),
             Conceding::NextPlanet => Some(Decision {
                 kind: super::decisions::NEXT_PLANET,
@@ -268,7 +268,7 @@ impl RemedyEngine {
                     .filter(|name| **name != planet.name())
                     .map(|name| option(name.to_string(), Some((*name).to_string()), false))
                     .collect(),
-                more: Vec::new(),
+                more: crate::engine::Repeats::default(),
             }),
         }
     }

@@ -1,0 +1,241 @@
+//! A list of cards kept grouped by kind as cards leave and join it, so that a decision over a long list (a battle plan being made, a hand played out) costs its kinds, not its cards.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use super::{Decision, DecisionOption, Repeats};
+use crate::board::CardId;
+
+/// Cards in an order, grouped by a kind (`K`) as [`Decision::grouped`] groups them: each card
+/// has a place that rises along the list and never moves, so that taking a card out or putting
+/// one at the end touches that card alone.
+#[derive(Clone, Debug)]
+pub struct KindList<K> {
+    /// Every card listed, by its place.
+    by_place: BTreeMap<u64, CardId>,
+    /// Each card's place and kind (an index into `kinds`).
+    of_card: HashMap<CardId, (u64, usize)>,
+    /// Each kind ever listed, with the places of its cards listed now.
+    kinds: Vec<(K, BTreeSet<u64>)>,
+    /// The kind of each key.
+    by_key: BTreeMap<K, usize>,
+    /// The kinds that have cards, by the place of their first card: the order of
+    /// [`Decision::grouped`]'s options.
+    firsts: BTreeMap<u64, usize>,
+    /// The place the next card put at the end takes.
+    next: u64,
+}
+
+impl<K> Default for KindList<K> {
+    fn default() -> KindList<K> {
+        KindList {
+            by_place: BTreeMap::new(),
+            of_card: HashMap::new(),
+            kinds: Vec::new(),
+            by_key: BTreeMap::new(),
+            firsts: BTreeMap::new(),
+            next: 0,
+        }
+    }
+}
+
+impl<K: Ord + Clone> KindList<K> {
+    /// The list of `cards` in that order, each of the kind `key` gives it.
+    pub fn new(cards: impl IntoIterator<Item = CardId>, key: impl Fn(CardId) -> K) -> Self {
+        let mut list = KindList::default();
+        for card in cards {
+            list.push(card, key(card));
+        }
+        list
+    }
+
+    /// Puts `card` at the end, of kind `key`; a card listed already stays where it is.
+    pub fn push(&mut self, card: CardId, key: K) {
+        if self.of_card.contains_key(&card) {
+            return;
+        }
+        let place = self.next;
+        self.next += 1;
+        let kind = match self.by_key.get(&key) {
+            Some(kind) => *kind,
+            None => {
+                self.kinds.push((key.clone(), BTreeSet::new()));
+                let kind = self.kinds.len() - 1;
+                self.by_key.insert(key, kind);
+                kind
+            }
+        };
+        if let Some((_, places)) = self.kinds.get_mut(kind) {
+            if places.is_empty() {
+                self.firsts.insert(place, kind);
+            }
+            places.insert(place);
+        }
+        self.by_place.insert(place, card);
+        self.of_card.insert(card, (place, kind));
+    }
+
+    /// Takes `card` out, if listed; says whether it was.
+    pub fn remove(&mut self, card: CardId) -> bool {
+        let Some((place, kind)) = self.of_card.remove(&card) else {
+            return false;
+        };
+        self.by_place.remove(&place);
+        if let Some((_, places)) = self.kinds.get_mut(kind) {
+            let was_first = places.first() == Some(&place);
+            places.remove(&place);
+            if was_first {
+                self.firsts.remove(&place);
+                if let Some(first) = places.first() {
+                    self.firsts.insert(*first, kind);
+                }
+            }
+        }
+        true
+    }
+
+    /// How many cards are listed.
+    pub fn len(&self) -> usize {
+        self.by_place.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.by_place.is_empty()
+    }
+
+    /// Every card listed, in order.
+    pub fn cards(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.by_place.values().copied()
+    }
+
+    /// The first card of each kind, with the key and how many cards the kind has, in the order
+    /// of those first cards.
+    pub fn firsts(&self) -> impl Iterator<Item = (CardId, &K, usize)> + '_ {
+        self.firsts.iter().filter_map(|(place, kind)| {
+            let card = self.by_place.get(place)?;
+            let (key, places) = self.kinds.get(*kind)?;
+            Some((*card, key, places.len()))
+        })
+    }
+
+    /// The options of [`Decision::grouped`] over the cards `keep` keeps, after `first`, their
+    /// repeats unlisted: `make` builds an option for each kind's first card. `keep` is asked
+    /// of each kind's first card alone, and must keep a kind's cards all or none.
+    pub fn options(
+        &self,
+        first: Vec<DecisionOption>,
+        keep: impl Fn(CardId, &K) -> bool,
+        mut make: impl FnMut(CardId) -> DecisionOption,
+    ) -> (Vec<DecisionOption>, Repeats) {
+        let mut options = first;
+        let mut unlisted = 0;
+        for (card, key, count) in self.firsts() {
+            if keep(card, key) {
+                options.push(make(card));
+                unlisted += count - 1;
+            }
+        }
+        (options, Repeats::unlisted(unlisted))
+    }
+
+    /// [`KindList::options`] with every repeat listed, as [`Decision::grouped`] lists them.
+    pub fn listed(
+        &self,
+        first: Vec<DecisionOption>,
+        keep: impl Fn(CardId, &K) -> bool,
+        make: impl FnMut(CardId) -> DecisionOption,
+    ) -> (Vec<DecisionOption>, Repeats) {
+        let kind_of = |card: CardId| {
+            self.of_card
+                .get(&card)
+                .and_then(|(_, kind)| self.kinds.get(*kind))
+                .map(|(key, _)| key)
+        };
+        Decision::grouped(
+            first,
+            self.cards()
+                .filter(|card| kind_of(*card).is_some_and(|key| keep(*card, key))),
+            |card| kind_of(card).cloned(),
+            make,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn option(card: CardId) -> DecisionOption {
+        DecisionOption {
+            label: format!("card {}", card.0).into(),
+            card: Some(card),
+            name: None,
+            aliases: Vec::new(),
+            destiny: None,
+            declines: false,
+            cites: std::borrow::Cow::Borrowed(&[]),
+        }
+    }
+
+    /// 256 cases from a fixed seed, unless `PROPTEST_RNG_SEED` or `PROPTEST_CASES` says
+    /// otherwise (the longer random runs of the README).
+    fn config() -> ProptestConfig {
+        let mut config = ProptestConfig::with_cases(256);
+        if std::env::var_os("PROPTEST_CASES").is_some() {
+            config.cases = ProptestConfig::default().cases;
+        }
+        if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+            config.rng_seed = proptest::test_runner::RngSeed::Fixed(46);
+        }
+        config
+    }
+
+    proptest! {
+        #![proptest_config(config())]
+
+        /// Cards of a few kinds, taken out and put at the end in any order: the options are
+        /// those of `Decision::grouped` over the list as it stands, the repeats are as many as
+        /// it lists, and the listing is its listing.
+        #[test]
+        fn the_options_kept_card_by_card_are_the_options_grouped_anew(
+            kinds in proptest::collection::vec(0u8..4, 0..40),
+            changes in proptest::collection::vec((any::<bool>(), 0usize..60, 0u8..4), 0..60),
+        ) {
+            let mut key_of: HashMap<CardId, u8> = HashMap::new();
+            let mut list: Vec<CardId> = Vec::new();
+            for (at, kind) in kinds.iter().enumerate() {
+                let card = CardId(at as u32);
+                key_of.insert(card, *kind);
+                list.push(card);
+            }
+            let mut kept = KindList::new(list.iter().copied(), |card| key_of[&card]);
+            let mut fresh = kinds.len() as u32;
+            for (take, at, kind) in changes {
+                if take && !list.is_empty() {
+                    let card = list.remove(at % list.len());
+                    prop_assert!(kept.remove(card));
+                    prop_assert!(!kept.remove(card));
+                } else {
+                    let card = CardId(fresh);
+                    fresh += 1;
+                    key_of.insert(card, kind);
+                    list.push(card);
+                    kept.push(card, kind);
+                }
+                let keep = |_: CardId, key: &u8| *key != 3;
+                let grouped = Decision::grouped(
+                    Vec::new(),
+                    list.iter().copied().filter(|card| keep(*card, &key_of[card])),
+                    |card| key_of[&card],
+                    option,
+                );
+                let (options, repeats) = kept.options(Vec::new(), keep, option);
+                prop_assert_eq!(&options, &grouped.0);
+                prop_assert_eq!(repeats.unlisted, grouped.1.listed.len());
+                prop_assert_eq!(kept.listed(Vec::new(), keep, option), grouped);
+                prop_assert_eq!(kept.len(), list.len());
+                prop_assert_eq!(kept.cards().collect::<Vec<_>>(), list.clone());
+            }
+        }
+    }
+}
