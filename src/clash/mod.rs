@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::CardId;
 use crate::cards::Side;
+use crate::engine::kind_list::KindList;
 use crate::rules::{Citation, cite};
 
 /// The rulebook's card list: how many Power cards of each Attack Value.
@@ -294,6 +295,34 @@ pub struct ClashBoard {
     pub ruleset: crate::rules::Ruleset,
     /// Special card effects by name, with their sources.
     pub effects: BTreeMap<String, (SpecialEffect, EffectSource)>,
+    /// Each card's pile and each hand's kinds, kept as cards move.
+    index: PileIndex,
+}
+
+/// What the table keeps of its piles to find a card's pile, and a hand's kinds of card, at
+/// once: derived from the piles alone, so outside equality (two tables with the same piles
+/// are the same table).
+#[derive(Clone, Debug, Default)]
+struct PileIndex {
+    /// Each card's pile, by its id.
+    pile_of: Vec<Option<Pile>>,
+    /// The cards of each hand, Qui-Gon's then Darth Maul's, by kind of card.
+    hands: [KindList<Option<ClashCard>>; 2],
+}
+
+impl PartialEq for PileIndex {
+    fn eq(&self, _: &PileIndex) -> bool {
+        true
+    }
+}
+
+/// A hand's place in [`PileIndex::hands`].
+fn hand_at(pile: Pile) -> Option<usize> {
+    match pile {
+        Pile::Hand(Side::Light) => Some(0),
+        Pile::Hand(Side::Dark) => Some(1),
+        _ => None,
+    }
 }
 
 impl crate::engine::CardCount for ClashBoard {
@@ -317,6 +346,7 @@ impl ClashBoard {
             seed,
             ruleset,
             effects: default_effects(),
+            index: PileIndex::default(),
         }
     }
 
@@ -329,7 +359,43 @@ impl ClashBoard {
             span: None,
         });
         self.piles.entry(pile).or_default().push(id);
+        self.placed(id, pile);
         id
+    }
+
+    /// Notes that `id` was put at the end of `pile`.
+    fn placed(&mut self, id: CardId, pile: Pile) {
+        let at = id.0 as usize;
+        if self.index.pile_of.len() <= at {
+            self.index.pile_of.resize(at + 1, None);
+        }
+        self.index.pile_of[at] = Some(pile);
+        if let Some(hand) = hand_at(pile) {
+            let key = self.card(id).cloned();
+            self.index.hands[hand].push(id, key);
+        }
+    }
+
+    /// Puts `ids`, the cards of `pile` in a new order, back as that pile.
+    pub fn reorder(&mut self, pile: Pile, ids: Vec<CardId>) {
+        if let Some(hand) = hand_at(pile) {
+            let cards = &self.cards;
+            self.index.hands[hand] = KindList::new(ids.iter().copied(), |id| {
+                cards
+                    .get(id.0 as usize)
+                    .map(|instance| instance.card.clone())
+            });
+        }
+        if ids.is_empty() {
+            self.piles.remove(&pile);
+        } else {
+            self.piles.insert(pile, ids);
+        }
+    }
+
+    /// The cards of `side`'s hand, by kind of card, as they lie.
+    pub fn hand_kinds(&self, side: Side) -> &KindList<Option<ClashCard>> {
+        &self.index.hands[usize::from(side == Side::Dark)]
     }
 
     pub fn pile(&self, pile: Pile) -> &[CardId] {
@@ -341,21 +407,42 @@ impl ClashBoard {
     }
 
     pub fn pile_of(&self, id: CardId) -> Option<Pile> {
-        self.piles
-            .iter()
-            .find(|(_, ids)| ids.contains(&id))
-            .map(|(pile, _)| *pile)
+        self.index.pile_of.get(id.0 as usize).copied().flatten()
     }
 
     /// Moves a card known to be in `from` (and nowhere else, as every card is in one pile).
     pub fn move_from(&mut self, id: CardId, from: Pile, to: Pile) {
         if let Some(ids) = self.piles.get_mut(&from) {
-            ids.retain(|other| *other != id);
+            // A card is in its pile once: the first found is the one.
+            if let Some(at) = ids.iter().position(|other| *other == id) {
+                ids.remove(at);
+            }
             if ids.is_empty() {
                 self.piles.remove(&from);
             }
         }
+        if let Some(hand) = hand_at(from) {
+            self.index.hands[hand].remove(id);
+        }
         self.piles.entry(to).or_default().push(id);
+        self.placed(id, to);
+    }
+
+    /// Moves every card of `from`, in order, to the end of `to`.
+    pub fn move_pile(&mut self, from: Pile, to: Pile) {
+        if from == to {
+            return;
+        }
+        let ids = self.piles.remove(&from).unwrap_or_default();
+        if let Some(hand) = hand_at(from) {
+            self.index.hands[hand] = KindList::default();
+        }
+        for id in &ids {
+            self.placed(*id, to);
+        }
+        if !ids.is_empty() {
+            self.piles.entry(to).or_default().extend(ids);
+        }
     }
 
     pub fn track(&self, side: Side) -> u8 {

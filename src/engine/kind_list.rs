@@ -160,10 +160,76 @@ impl<K: Ord + Clone> KindList<K> {
     }
 }
 
+impl<K: Ord + Clone> KindList<K> {
+    /// `decision`, whose options about cards were made by [`KindList::options`] over this
+    /// list (every kind kept), between options of its own before and after them, with every
+    /// repeat listed: its options as they are, with the repeats [`Decision::grouped`] lists.
+    pub fn relisted(&self, decision: &Decision) -> Decision {
+        let listed = |option: &DecisionOption| {
+            option
+                .card
+                .is_some_and(|card| self.of_card.contains_key(&card))
+        };
+        let before = decision
+            .options
+            .iter()
+            .position(listed)
+            .unwrap_or(decision.options.len());
+        let after = decision
+            .options
+            .iter()
+            .rposition(listed)
+            .map_or(before, |last| last + 1);
+        let of_card: HashMap<CardId, &DecisionOption> = decision.options[before..after]
+            .iter()
+            .filter_map(|option| option.card.map(|card| (card, option)))
+            .collect();
+        let (mut options, more) = self.listed(
+            decision.options[..before].to_vec(),
+            |card, _| {
+                self.first_of_kind(card)
+                    .is_some_and(|first| of_card.contains_key(&first))
+            },
+            |card| {
+                of_card.get(&card).map_or_else(
+                    || DecisionOption::about_card("", card, None, Vec::new()),
+                    |option| (*option).clone(),
+                )
+            },
+        );
+        options.extend(decision.options[after..].iter().cloned());
+        Decision {
+            kind: decision.kind,
+            who: decision.who,
+            prompt: decision.prompt.clone(),
+            options,
+            more,
+        }
+    }
+
+    /// The first card of `card`'s kind.
+    fn first_of_kind(&self, card: CardId) -> Option<CardId> {
+        let (_, kind) = self.of_card.get(&card)?;
+        let (_, places) = self.kinds.get(*kind)?;
+        self.by_place.get(places.first()?).copied()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::DecisionKind;
+    use crate::engine::decisions::{self, PolicyRole, Volunteer};
     use proptest::prelude::*;
+
+    const KIND: DecisionKind = DecisionKind {
+        name: "plan",
+        script: decisions::PLAN,
+        policy: PolicyRole::First,
+        volunteer: Volunteer::Never,
+        declines_as: "none",
+        declines_only_as_itself: false,
+    };
 
     fn option(card: CardId) -> DecisionOption {
         DecisionOption {
@@ -234,6 +300,28 @@ mod tests {
                 prop_assert_eq!(repeats.unlisted, grouped.1.listed.len());
                 prop_assert_eq!(kept.listed(Vec::new(), keep, option), grouped);
                 prop_assert_eq!(kept.len(), list.len());
+                // A decision made of the options, with an option before and one after, lists
+                // its repeats as the grouping does, and keeps the two where they were.
+                let around = |at: u32| DecisionOption { card: None, ..option(CardId(at)) };
+                let (mut made, repeats) = kept.options(vec![around(1000)], keep, option);
+                made.push(around(1001));
+                let decision = Decision {
+                    kind: &KIND,
+                    who: crate::cards::Side::Light,
+                    prompt: String::new(),
+                    options: made,
+                    more: repeats,
+                };
+                let (mut every, listed) = Decision::grouped(
+                    vec![around(1000)],
+                    list.iter().copied().filter(|card| keep(*card, &key_of[card])),
+                    |card| key_of[&card],
+                    option,
+                );
+                every.push(around(1001));
+                let relisted = kept.relisted(&decision);
+                prop_assert_eq!(&relisted.options, &every);
+                prop_assert_eq!(&relisted.more, &listed);
                 prop_assert_eq!(kept.cards().collect::<Vec<_>>(), list.clone());
             }
         }

@@ -153,14 +153,26 @@ impl ClashEngine {
         board.move_from(id, from, to);
     }
 
+    /// Moves every card of `from`, in order, to the end of `to`.
+    fn transfer_all(
+        board: &mut ClashBoard,
+        from: Pile,
+        to: Pile,
+        moves: &mut Vec<crate::engine::Move>,
+    ) {
+        moves.extend(
+            board
+                .pile(from)
+                .iter()
+                .map(|id| Self::moved(board, *id, from, to)),
+        );
+        board.move_pile(from, to);
+    }
+
     fn shuffle_pile(&mut self, board: &mut ClashBoard, pile: Pile) {
         let mut ids = board.pile(pile).to_vec();
         self.random.shuffle(&mut ids);
-        if ids.is_empty() {
-            board.piles.remove(&pile);
-        } else {
-            board.piles.insert(pile, ids);
-        }
+        board.reorder(pile, ids);
     }
 
     /// Draws cards; when the last card of the draw pile is drawn, the discard pile is
@@ -184,15 +196,13 @@ impl ClashEngine {
             if board.pile(Pile::Draw(side)).is_empty()
                 && !board.pile(Pile::Discard(side)).is_empty()
             {
-                let returned: Vec<CardId> = board.pile(Pile::Discard(side)).to_vec();
-                for id in &returned {
-                    Self::transfer(board, *id, Pile::Draw(side), moves);
-                }
+                let returned = board.pile(Pile::Discard(side)).len();
+                Self::transfer_all(board, Pile::Discard(side), Pile::Draw(side), moves);
                 self.shuffle_pile(board, Pile::Draw(side));
                 self.emit(
                     ClashEvent::ClashReshuffle {
                         side,
-                        count: returned.len(),
+                        count: returned,
                     },
                     &[RESHUFFLE],
                     Vec::new(),
@@ -494,12 +504,12 @@ impl ClashEngine {
         side: Side,
         cites: &'static [Citation],
     ) -> (Vec<DecisionOption>, crate::engine::Repeats) {
-        Decision::grouped(
-            Vec::new(),
-            board.pile(Pile::Hand(side)).iter().copied(),
-            |id| board.card(id).cloned(),
-            |id| Self::option(board, id, cites),
-        )
+        let hand = board.hand_kinds(side);
+        debug_assert!(
+            hand.cards().eq(board.pile(Pile::Hand(side)).iter().copied()),
+            "the hand's kinds are kept as the hand"
+        );
+        hand.options(Vec::new(), |_, _| true, |id| Self::option(board, id, cites))
     }
 
     /// Plays a card from the hand into the battle, applying a Special card.
@@ -534,19 +544,14 @@ impl ClashEngine {
         let mut moves = Vec::new();
         match winner {
             Some(winner) => {
-                for id in board.pile(Pile::Battle(winner.opponent())).to_vec() {
-                    Self::transfer(board, id, Pile::Discard(winner.opponent()), &mut moves);
-                }
-                for id in board.pile(Pile::Battle(winner)).to_vec() {
-                    Self::transfer(board, id, Pile::Won(winner), &mut moves);
-                }
+                let loser = winner.opponent();
+                Self::transfer_all(board, Pile::Battle(loser), Pile::Discard(loser), &mut moves);
+                Self::transfer_all(board, Pile::Battle(winner), Pile::Won(winner), &mut moves);
                 *board.won_mut(winner) += 1;
             }
             None => {
                 for side in [Side::Light, Side::Dark] {
-                    for id in board.pile(Pile::Battle(side)).to_vec() {
-                        Self::transfer(board, id, Pile::Discard(side), &mut moves);
-                    }
+                    Self::transfer_all(board, Pile::Battle(side), Pile::Discard(side), &mut moves);
                 }
             }
         }
@@ -971,6 +976,11 @@ impl Procedure for ClashEngine {
             Some((decision, false)) => Ok(Next::Decide(decision)),
             None => Ok(Next::Continue),
         }
+    }
+
+    fn listed(&self, board: &ClashBoard, decision: &Decision) -> Decision {
+        // Every decision with repeats is over the hand of the player who makes it.
+        board.hand_kinds(decision.who).relisted(decision)
     }
 
     fn answer(&mut self, board: &mut ClashBoard, decision: &Decision, choice: usize) {
