@@ -562,8 +562,10 @@ pub fn lettered(decision: &Decision) -> bool {
 type Alike<'a> = (&'a str, Option<i32>, Option<&'a str>, bool);
 
 /// The decision's distinct choices, as a prompt lists them: each the index of its first
-/// option and how many options it stands for (identical cards in a hand are one choice).
+/// option and how many cards it stands for (identical cards in a hand are one choice), its
+/// options' repeats counted ([`Decision::more`]).
 pub fn distinct_choices(decision: &Decision) -> Vec<(usize, usize)> {
+    let repeats = decision.more.of_each(decision.options.len());
     let mut choices: Vec<(usize, usize)> = Vec::new();
     // Each distinct choice's place in `choices`, found by what makes options alike.
     let mut seen: std::collections::HashMap<Alike<'_>, usize> = std::collections::HashMap::new();
@@ -574,11 +576,12 @@ pub fn distinct_choices(decision: &Decision) -> Vec<(usize, usize)> {
             option.name.as_deref(),
             option.declines,
         );
+        let cards = 1 + repeats.get(index).copied().unwrap_or(0);
         match seen.get(&key).and_then(|at| choices.get_mut(*at)) {
-            Some((_, count)) => *count += 1,
+            Some((_, count)) => *count += cards,
             None => {
                 seen.insert(key, choices.len());
-                choices.push((index, 1));
+                choices.push((index, cards));
             }
         }
     }

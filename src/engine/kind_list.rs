@@ -102,6 +102,16 @@ impl<K: Ord + Clone> KindList<K> {
         self.by_place.is_empty()
     }
 
+    /// The first card listed.
+    pub fn first_card(&self) -> Option<CardId> {
+        self.by_place.values().next().copied()
+    }
+
+    /// The last card listed.
+    pub fn last_card(&self) -> Option<CardId> {
+        self.by_place.values().next_back().copied()
+    }
+
     /// Every card listed, in order.
     pub fn cards(&self) -> impl Iterator<Item = CardId> + '_ {
         self.by_place.values().copied()
@@ -127,14 +137,22 @@ impl<K: Ord + Clone> KindList<K> {
         mut make: impl FnMut(CardId) -> DecisionOption,
     ) -> (Vec<DecisionOption>, Repeats) {
         let mut options = first;
-        let mut unlisted = 0;
+        let mut unlisted = Vec::new();
         for (card, key, count) in self.firsts() {
             if keep(card, key) {
+                if count > 1 {
+                    unlisted.push((options.len(), count - 1));
+                }
                 options.push(make(card));
-                unlisted += count - 1;
             }
         }
-        (options, Repeats::unlisted(unlisted))
+        (
+            options,
+            Repeats {
+                listed: Vec::new(),
+                unlisted: unlisted.into_boxed_slice(),
+            },
+        )
     }
 
     /// [`KindList::options`] with every repeat listed, as [`Decision::grouped`] lists them.
@@ -297,7 +315,8 @@ mod tests {
                 );
                 let (options, repeats) = kept.options(Vec::new(), keep, option);
                 prop_assert_eq!(&options, &grouped.0);
-                prop_assert_eq!(repeats.unlisted, grouped.1.listed.len());
+                prop_assert_eq!(repeats.of_each(options.len()), grouped.1.of_each(options.len()));
+                prop_assert_eq!(repeats.len(), grouped.1.listed.len());
                 prop_assert_eq!(kept.listed(Vec::new(), keep, option), grouped);
                 prop_assert_eq!(kept.len(), list.len());
                 // A decision made of the options, with an option before and one after, lists

@@ -443,24 +443,37 @@ pub struct Decision {
 pub struct Repeats {
     /// Those listed, each with its place in the list of every card, in that order.
     pub listed: Vec<Repeat>,
-    /// How many more there are that the procedure did not list, keeping a decision over a
-    /// long list to the cost of its kinds: [`Procedure::listed`] lists them when someone is
-    /// to see every card.
-    pub unlisted: usize,
+    /// Those the procedure did not list, keeping a decision over a long list to the cost of
+    /// its kinds: each option of `options` that has any, and how many. [`Procedure::listed`]
+    /// lists them when someone is to see every card.
+    pub unlisted: Box<[(usize, usize)]>,
 }
 
 impl Repeats {
-    /// Repeats not listed: `count` of them.
-    pub fn unlisted(count: usize) -> Repeats {
-        Repeats {
-            listed: Vec::new(),
-            unlisted: count,
-        }
-    }
-
     /// How many cards they stand for.
     pub fn len(&self) -> usize {
-        self.listed.len() + self.unlisted
+        self.listed.len() + self.unlisted_count()
+    }
+
+    /// How many are not listed.
+    pub fn unlisted_count(&self) -> usize {
+        self.unlisted.iter().map(|(_, count)| count).sum()
+    }
+
+    /// How many repeats each of `options` options has, listed or not.
+    pub fn of_each(&self, options: usize) -> Vec<usize> {
+        let mut counts = vec![0; options];
+        for repeat in &self.listed {
+            if let Some(count) = counts.get_mut(repeat.of) {
+                *count += 1;
+            }
+        }
+        for (of, more) in self.unlisted.iter() {
+            if let Some(count) = counts.get_mut(*of) {
+                *count += more;
+            }
+        }
+        counts
     }
 
     pub fn is_empty(&self) -> bool {
@@ -565,7 +578,7 @@ impl Decision {
             options,
             Repeats {
                 listed: more,
-                unlisted: 0,
+                unlisted: Box::default(),
             },
         )
     }
@@ -1034,7 +1047,7 @@ fn listed<'d, P: Procedure + ?Sized>(
     board: &P::Table,
     decision: &'d Decision,
 ) -> Cow<'d, Decision> {
-    if decision.more.unlisted == 0 {
+    if decision.more.unlisted.is_empty() {
         Cow::Borrowed(decision)
     } else {
         Cow::Owned(procedure.listed(board, decision))

@@ -92,3 +92,27 @@ fn the_totals_taken_up_card_by_card_are_the_totals_summed_anew() {
         }
     }
 }
+
+/// A play the rules refuse stops the walk at a decision that lists every card of the hand,
+/// identical cards each in its place, though the player was offered one choice for each kind.
+#[test]
+fn a_refused_play_stops_at_every_card_of_the_hand() {
+    let yaml = "game: clash\naction: battle\nseed: 1\n\
+                clash:\n  qui-gon: {hand: [2, 2], planned: [3, 1, 1]}\n  \
+                darth-maul: {hand: [1, 1, 4, 1], planned: [1, 2, 2]}\n\
+                decisions:\n  darth-maul:\n    plays: [6]\n";
+    let (run, _, _): (_, ClashBoard, _) = run::<ClashProcedure>(yaml, "battle");
+    let Some(crate::engine::Stop::Undecided { decision, .. }) = &run.stop else {
+        panic!("expected the play refused, got {:?}", run.stop);
+    };
+    let labels: Vec<&str> = decision.options.iter().map(|o| &*o.label).collect();
+    assert_eq!(
+        labels,
+        ["Power 1", "Power 1", "Power 4", "Power 1", "concede the battle"]
+    );
+    let mut cards: Vec<_> = decision.options.iter().filter_map(|o| o.card).collect();
+    cards.sort();
+    cards.dedup();
+    assert_eq!(cards.len(), 4, "each card its own option");
+    assert!(decision.more.is_empty());
+}

@@ -12,9 +12,11 @@ use crate::scenario::SectionFile;
 use super::events::{DuelEvent, DuelResult, Refusal};
 use crate::engine::conditions::{self, Situation};
 use crate::engine::missing::CardNumber;
+use crate::board::DefinitionId;
+use crate::engine::kind_list::KindList;
 use crate::engine::{
     Assumption, Decision, DecisionOption, Event, MissingFact, Move, Next, Pending, Procedure,
-    RuledOut, Tally, Words, move_said, saturating_sum,
+    Repeats, RuledOut, Tally, Words, move_said, saturating_sum,
 };
 
 pub(crate) const INITIATION: Citation = cite("duel.initiation");
@@ -254,6 +256,23 @@ pub struct DuelEngine {
     /// The room of the options of a decision answered, for the options of the next attack or
     /// block.
     spare_options: Vec<DecisionOption>,
+    /// Each dueling hand of more than [`BY_KIND_FROM`] cards, by kind of card, kept as cards
+    /// are played and drawn, Light's then Dark's: no part of the duel, rebuilt from the hand
+    /// where it does not match it.
+    kept_hands: [Option<KindList<Option<DefinitionId>>>; 2],
+    /// The size of dueling hand past which it is offered by kind: [`BY_KIND_FROM`], but for a
+    /// test that plays the same hand both ways.
+    pub(super) by_kind_from: usize,
+}
+
+/// A dueling hand of more cards than this is offered one option for each kind of card (its
+/// repeats listed for whoever sees every card), so that an attack or a block costs the kinds
+/// of card, not the cards: a dueling hand in play rarely holds more than a dozen.
+const BY_KIND_FROM: usize = 64;
+
+/// A side's place in [`DuelEngine::kept_hands`].
+fn hand_at(side: Side) -> usize {
+    usize::from(side == Side::Dark)
 }
 
 impl Clone for DuelEngine {
@@ -264,6 +283,7 @@ impl Clone for DuelEngine {
             result: self.result.clone(),
             rules_not_applied: self.rules_not_applied.clone(),
             spare_options: Vec::new(),
+            kept_hands: [None, None],
             // The rest is copied as it is: a field added that is not `Copy` is named here.
             ..*self
         }
@@ -299,6 +319,8 @@ impl Clone for DuelEngine {
             first_pass_draws_to_dueling_hand,
             said_may_not_pass,
             spare_options,
+            kept_hands,
+            by_kind_from,
         } = self;
         *phase = source.phase;
         pending.clone_from(&source.pending);
@@ -323,8 +345,11 @@ impl Clone for DuelEngine {
         *pc_dueling_text = source.pc_dueling_text;
         *first_pass_draws_to_dueling_hand = source.first_pass_draws_to_dueling_hand;
         *said_may_not_pass = source.said_may_not_pass;
-        // The room of options answered is kept: it is no part of the duel.
+        // The room of options answered is kept: it is no part of the duel; nor are the hands
+        // by kind, rebuilt where needed.
         spare_options.clear();
+        *kept_hands = [None, None];
+        *by_kind_from = source.by_kind_from;
     }
 }
 
@@ -374,6 +399,8 @@ impl DuelEngine {
             first_pass_draws_to_dueling_hand: false,
             said_may_not_pass: BySide::default(),
             spare_options: Vec::new(),
+            kept_hands: [None, None],
+            by_kind_from: BY_KIND_FROM,
         }
     }
 
@@ -1241,9 +1268,12 @@ impl DuelEngine {
         board: &Board,
         side: Side,
         destiny: Option<i32>,
-    ) -> Result<Vec<DecisionOption>, MissingFact> {
-        let mut options = std::mem::take(&mut self.spare_options);
+    ) -> Result<(Vec<DecisionOption>, Repeats), MissingFact> {
         let hand = board.zone(Zone::DuelingHand(side));
+        if hand.len() > self.by_kind_from {
+            return self.play_options_by_kind(board, side, destiny);
+        }
+        let mut options = std::mem::take(&mut self.spare_options);
         // Room for every card and a pass or a refusal to block: the list is not grown.
         options.clear();
         options.reserve(if destiny.is_some() { 2 } else { hand.len() + 1 });
@@ -1279,7 +1309,81 @@ impl DuelEngine {
                 }),
             });
         }
-        Ok(options)
+        Ok((options, Repeats::default()))
+    }
+
+    /// The hand of `side`, by kind, as it lies: the one kept, with the cards drawn since put
+    /// at its end, or made anew where it does not match the hand.
+    fn kept_hand(&mut self, board: &Board, side: Side) -> &KindList<Option<DefinitionId>> {
+        let hand = board.zone(Zone::DuelingHand(side));
+        let kind = |id: CardId| board.instance(id).map(|instance| instance.definition);
+        let kept = &mut self.kept_hands[hand_at(side)];
+        let matches = kept.as_ref().is_some_and(|kept| {
+            kept.len() <= hand.len()
+                && kept.first_card() == hand.first().copied()
+                && kept.last_card() == kept.len().checked_sub(1).and_then(|at| hand.get(at).copied())
+        });
+        if !matches {
+            *kept = None;
+        }
+        let list = kept.get_or_insert_with(|| KindList::new(hand.iter().copied(), kind));
+        for id in hand.get(list.len()..).unwrap_or_default() {
+            list.push(*id, kind(*id));
+        }
+        debug_assert!(
+            list.cards().eq(hand.iter().copied()),
+            "the dueling hand by kind is kept as the hand"
+        );
+        list
+    }
+
+    /// [`DuelEngine::play_options`] for a hand of more than [`BY_KIND_FROM`] cards: one option
+    /// for each kind of card, made from its first card, its repeats unlisted.
+    fn play_options_by_kind(
+        &mut self,
+        board: &Board,
+        side: Side,
+        destiny: Option<i32>,
+    ) -> Result<(Vec<DecisionOption>, Repeats), MissingFact> {
+        let words = self.words();
+        let hand = self.kept_hand(board, side);
+        // The first card without a destiny number, in the order of the hand: the first kind's.
+        if let Some((id, _, _)) = hand
+            .firsts()
+            .find(|(id, _, _)| board.card(*id).and_then(Card::destiny).is_none())
+        {
+            return Err(Self::no_destiny(board, id));
+        }
+        let cites: &'static [Citation] = if destiny.is_some() {
+            &[BLOCK]
+        } else {
+            &[ATTACK]
+        };
+        Ok(hand.options(
+            Vec::new(),
+            |id, _| {
+                let number = board.card(id).and_then(Card::destiny);
+                destiny.is_none_or(|wanted| number == Some(wanted))
+            },
+            |id| {
+                let card = board.card(id);
+                let number = card.and_then(Card::destiny).unwrap_or_default();
+                DecisionOption {
+                    label: match card {
+                        Some(card) if card.anonymous => crate::cards::anonymous_name(number),
+                        _ => words.label(|| format!("{} (destiny {number})", board.describe(id))),
+                    },
+                    card: Some(id),
+                    name: card
+                        .filter(|card| !card.anonymous && words.read())
+                        .map(|card| Cow::Owned(card.full_name())),
+                    aliases: Vec::new(),
+                    destiny: Some(number),
+                    declines: false,
+                    cites: Cow::Borrowed(cites),
+                }
+            },
+        ))
     }
 
     fn play(
@@ -1296,6 +1400,9 @@ impl DuelEngine {
             Zone::DuelingHand(side),
             Zone::DuelingPile(side),
         );
+        if let Some(kept) = &mut self.kept_hands[hand_at(side)] {
+            kept.remove(card);
+        }
         self.attack_card = Some(card);
         let name = self.name(board, card);
         let moves = self.pending.one_move(moved);
@@ -1991,7 +2098,7 @@ impl DuelEngine {
                         Phase::Attack(side.opponent())
                     };
                 } else {
-                    let mut options = self.play_options(board, side, None)?;
+                    let (mut options, more) = self.play_options(board, side, None)?;
                     if self.pass_rule
                         && !self.said_may_not_pass.get(side)
                         && let Some((fighter, text)) = self.duelist_text(board, side)
@@ -2026,12 +2133,12 @@ impl DuelEngine {
                             )
                         }),
                         options,
-                        more: crate::engine::Repeats::default(),
+                        more,
                     }));
                 }
             }
             Phase::Block { side, destiny } => {
-                let mut options = self.play_options(board, side, Some(destiny))?;
+                let (mut options, more) = self.play_options(board, side, Some(destiny))?;
                 // With no card of that destiny, not blocking is the one option: the run takes
                 // it, and a play that claims a block is refused with the rule.
                 options.push(if options.is_empty() {
@@ -2051,7 +2158,7 @@ impl DuelEngine {
                         "the {side} player may block the attack of {destiny} with a card of the same destiny number"
                     )),
                     options,
-                    more: crate::engine::Repeats::default(),
+                    more,
                 }));
             }
             Phase::Effect { scorer, card } => {
@@ -2280,6 +2387,14 @@ impl Procedure for DuelEngine {
         if options.capacity() > self.spare_options.capacity() {
             options.clear();
             self.spare_options = options;
+        }
+    }
+
+    fn listed(&self, _board: &Board, decision: &Decision) -> Decision {
+        // Only an attack or a block from a hand kept by kind leaves repeats unlisted.
+        match &self.kept_hands[hand_at(decision.who)] {
+            Some(hand) => hand.relisted(decision),
+            None => decision.clone(),
         }
     }
 

@@ -196,3 +196,120 @@ fn a_weapon_named_without_the_version_asks_which_where_the_duel_reads_its_boxes(
     let declared = "  Darth Maul's Lightsaber: {usable_by: [Darth Maul], power_bonus: 1}\n";
     assert_eq!(duel(declared), None);
 }
+
+/// A duel under way whose dueling hands hold `light` and `dark` cards, numbers and named
+/// cards mixed, played by `policy`.
+fn big_hands(light: usize, dark: usize, policy: &str) -> String {
+    let hand = |count: usize, start: usize| {
+        (0..count)
+            .map(|at| match (at * 5 + start) % 9 {
+                7 => "\"Qui-Gon Jinn, Jedi Mentor\"".to_string(),
+                8 => "\"Darth Maul, Student of the Dark Side\"".to_string(),
+                number => ((number + at / 9) % 6 + 1).to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "action: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\n\
+         cards:\n  Darth Maul, Student of the Dark Side: {{power: 3, damage: 20}}\n  \
+         Qui-Gon Jinn, Jedi Mentor: {{power: 3, damage: 20}}\n\
+         dark:\n  deck: [2, 2, 6, 6, 1, 3, 5, 4]\nlight:\n  deck: [1, 1, 6, 6, 2, 4, 3, 5]\n\
+         planets:\n  Naboo:\n    dark: [maul student]\n    light: [qui-gon mentor]\n\
+         duel:\n  initiator: dark\n  next: dark\n  pending: attack\n  \
+         dark: {{fighter: maul student, hand: [{}], drawn: 4}}\n  \
+         light: {{fighter: qui-gon mentor, hand: [{}], drawn: 4}}\npolicy: {policy}\n",
+        hand(dark, 2),
+        hand(light, 0),
+    )
+}
+
+/// Answers by a policy, and writes down what each decision offered: its kind, how many cards
+/// it stands for, and each distinct choice with how many cards it stands for; and, where it
+/// shows every card, each card's label.
+struct Recording {
+    policy: crate::engine::deciders::Policy,
+    shows: bool,
+    seen: Vec<String>,
+    /// The most cards one choice stood for.
+    most: usize,
+}
+
+impl crate::engine::Decider for Recording {
+    fn decide(&mut self, decision: &crate::engine::Decision) -> Result<usize, Unanswered> {
+        let choices: Vec<(String, usize)> = crate::engine::deciders::distinct_choices(decision)
+            .into_iter()
+            .map(|(first, count)| (decision.options[first].label.to_string(), count))
+            .collect();
+        let cards: Vec<String> = if self.shows {
+            decision
+                .options
+                .iter()
+                .map(|option| format!("{} #{:?}", option.label, option.card))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.most = choices.iter().map(|(_, count)| *count).fold(self.most, usize::max);
+        let choice = self.policy.choose(decision);
+        self.seen.push(format!(
+            "{} of {}: {choices:?} {cards:?} -> {:?}",
+            decision.kind.name,
+            decision.card_count(),
+            decision.options.get(choice).map(|option| option.card)
+        ));
+        Ok(choice)
+    }
+
+    fn shows_every_option(&self) -> bool {
+        self.shows
+    }
+}
+
+/// A dueling hand of more than 64 cards is offered one option for each kind of card. Played
+/// out by each policy, by a decider that sees the options and by one that sees every card, it
+/// comes to the same duel, event for event, as the same hands offered card by card, each
+/// decision standing for the same cards, with the same choices, each with its count.
+#[test]
+fn a_hand_offered_by_kind_plays_as_the_same_hand_offered_card_by_card() {
+    use crate::engine::deciders::Policy;
+    for policy in [
+        Policy::BlockWhenAble,
+        Policy::NeverBlock,
+        Policy::FirstOption,
+        Policy::Strongest,
+    ] {
+        let yaml = big_hands(90, 70, policy.name());
+        for shows in [false, true] {
+            let played = |by_kind: bool| {
+                let mut board: crate::board::Board = crate::procedures::testing::table(&yaml);
+                let mut engine =
+                    super::engine::DuelEngine::new(&board, crate::rules::Corpus::embedded());
+                if !by_kind {
+                    engine.by_kind_from = usize::MAX;
+                }
+                let mut decider = Recording {
+                    policy,
+                    shows,
+                    seen: Vec::new(),
+                    most: 0,
+                };
+                let run = crate::engine::run(&mut engine, &mut board, &mut decider, &mut |_, _| {});
+                let events: Vec<String> = run
+                    .events
+                    .iter()
+                    .map(|event| format!("{:?}", event.kind))
+                    .collect();
+                (events, format!("{:?}", run.stop), decider.seen, decider.most)
+            };
+            let (by_kind, by_card) = (played(true), played(false));
+            assert!(
+                by_kind.2.len() > 40,
+                "a long duel: {} decisions",
+                by_kind.2.len()
+            );
+            assert!(by_kind.3 > 1, "identical cards are one choice");
+            assert_eq!(by_kind, by_card, "{policy:?}, every card shown: {shows}");
+        }
+    }
+}
