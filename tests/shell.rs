@@ -1593,3 +1593,66 @@ fn every_bundled_adjudication_saved_in_the_shell_walks_to_the_shells_verdict() {
     assert!(compared > 200, "{compared} round trips");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `undo` takes the board back through a long run of commands, most of them `add`s, which
+/// the log keeps as their lines and replays: each undo gives the board as it stood before the
+/// command it takes back, a hundred deep, past the oldest forgotten; each redo gives the board
+/// after it; an `add` that fails on its last word changes nothing.
+#[test]
+fn undo_through_a_long_run_of_adds_gives_back_each_board_and_redo_each_after() {
+    use jedi_judge::shell::terminal::ScriptConsole;
+    let mut lines: Vec<String> = ["turn dark", "step battle", "planet Naboo"]
+        .iter()
+        .map(|line| line.to_string())
+        .collect();
+    for at in 0..260 {
+        lines.push(match at % 9 {
+            0 | 4 => "add light qui-gon mentor".to_string(),
+            1 | 5 => "add dark maul student".to_string(),
+            2 => format!("add dark {} {} to deck", at % 6 + 1, at % 5 + 1),
+            3 => "add light 4 99 to hand".to_string(),
+            6 => format!("seed {at}"),
+            7 => "add light 3 to hand hidden".to_string(),
+            _ => format!("hits qui-gon mentor {}", at % 3),
+        });
+    }
+    let mut session = jedi_judge::shell::Session::new(
+        jedi_judge::rules::Corpus::embedded(),
+        jedi_judge::cards::Catalog::embedded(),
+        Board::new(jedi_judge::rules::Ruleset::latest(), 0),
+        jedi_judge::render::Palette::plain(),
+    );
+    let mut console = ScriptConsole::buffered(std::iter::empty());
+    // The board after each command that changed it, the empty board first.
+    let mut boards = vec![session.board.clone()];
+    for line in &lines {
+        let before = session.board.clone();
+        session.run_line(line, &mut console);
+        if line.contains("99") {
+            assert_eq!(session.board, before, "{line} fails and changes nothing");
+        } else if session.board != before {
+            boards.push(session.board.clone());
+        }
+    }
+    assert!(boards.len() > 200, "{} boards", boards.len());
+    let last = boards.len() - 1;
+    for back in 1..=100 {
+        session.run_line("undo", &mut console);
+        assert!(session.board == boards[last - back], "undo {back}");
+    }
+    session.run_line("undo", &mut console);
+    assert!(
+        session.board == boards[last - 100],
+        "no undo past the hundredth"
+    );
+    for forward in (0..100).rev() {
+        session.run_line("redo", &mut console);
+        assert!(
+            session.board == boards[last - forward],
+            "redo to {forward} from the end"
+        );
+    }
+    let out = String::from_utf8_lossy(&console.out);
+    assert_eq!(out.matches("Undone: ").count(), 100);
+    assert_eq!(out.matches("Redone: ").count(), 100);
+}

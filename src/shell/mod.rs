@@ -77,12 +77,23 @@ struct Adjudication {
     expect: Option<scenario::Expectation>,
 }
 
-/// One entry of the operation log.
+/// One entry of the operation log: a command and the position before it.
 #[derive(Clone, Debug)]
 struct Snapshot {
     command: String,
-    board: Board,
+    /// The board before the command; `None` where the entry before replays to it (its
+    /// command [`replays`]): a run of `add`s keeps one board, not one a command.
+    board: Option<Board>,
     last: Option<Adjudication>,
+}
+
+/// Whether a command's line, run again on the board it ran on, makes the same board, reading
+/// nothing but the board and its words, and changes nothing where it fails: the log keeps the
+/// board before such a command's successor as this command's line alone.
+fn replays(line: &str) -> bool {
+    line.split_whitespace()
+        .next()
+        .is_some_and(|word| word.eq_ignore_ascii_case("add"))
 }
 
 /// A command: name, usage, what it does, an example.
@@ -434,12 +445,61 @@ impl<'a> Session<'a> {
         self.dirty
     }
 
+    /// The log's entry for `command` about to run: the board as it stands, unless the entry
+    /// before replays to it and `command` changes nothing where it fails.
     fn snapshot(&self, command: &str) -> Snapshot {
+        let replayed =
+            replays(command) && self.undo.back().is_some_and(|last| replays(&last.command));
         Snapshot {
             command: command.to_string(),
-            board: self.board.clone(),
+            board: (!replayed).then(|| self.board.clone()),
             last: self.last.clone(),
         }
+    }
+
+    /// Puts an entry at the end of the log, forgetting the oldest beyond [`UNDO_LIMIT`]: the
+    /// entry after it gets its board, replayed from the one forgotten.
+    fn log(&mut self, snapshot: Snapshot) {
+        if self.undo.len() == UNDO_LIMIT
+            && let Some(oldest) = self.undo.pop_front()
+        {
+            self.undo_dropped = true;
+            if self.undo.front().is_some_and(|next| next.board.is_none())
+                && let Some(mut board) = oldest.board
+            {
+                self.replay(&mut board, &oldest.command);
+                if let Some(next) = self.undo.front_mut() {
+                    next.board = Some(board);
+                }
+            }
+        }
+        self.undo.push_back(snapshot);
+    }
+
+    /// Runs `line`, a command that [`replays`], on `board` rather than the session's.
+    fn replay(&mut self, board: &mut Board, line: &str) {
+        std::mem::swap(&mut self.board, board);
+        let words: Vec<&str> = line.split_whitespace().skip(1).collect();
+        let replayed = self.add(&words);
+        std::mem::swap(&mut self.board, board);
+        debug_assert!(replayed.is_ok(), "a logged `{line}` replays: {replayed:?}");
+    }
+
+    /// The board before the last entry of the log: its own, or the last one kept before it
+    /// with the commands after that replayed.
+    fn board_before_last(&mut self) -> Option<Board> {
+        let last = self.undo.len().checked_sub(1)?;
+        let kept = self.undo.iter().rposition(|entry| entry.board.is_some())?;
+        let mut board = self.undo.get(kept)?.board.clone()?;
+        let commands: Vec<String> = self
+            .undo
+            .range(kept..last)
+            .map(|entry| entry.command.clone())
+            .collect();
+        for command in &commands {
+            self.replay(&mut board, command);
+        }
+        Some(board)
     }
 
     /// Runs one line. Errors are printed and leave the board as it was.
@@ -515,8 +575,14 @@ impl<'a> Session<'a> {
                 // A procedure's command keeps its adjudication for `save`, found through the
                 // registry like the command itself.
                 let adjudicated = procedures::find(GameName::YoungJedi, &command).is_some();
+                // A command logged without the board before it (an `add`) changed it.
                 if let Some(before) = before
-                    && (self.board != before.board || command == "load" || adjudicated)
+                    && (before
+                        .board
+                        .as_ref()
+                        .is_none_or(|board| self.board != *board)
+                        || command == "load"
+                        || adjudicated)
                 {
                     if !adjudicated && command != "load" {
                         self.last = None;
@@ -524,11 +590,7 @@ impl<'a> Session<'a> {
                     if command != "load" {
                         self.dirty = true;
                     }
-                    if self.undo.len() == UNDO_LIMIT {
-                        self.undo.pop_front();
-                        self.undo_dropped = true;
-                    }
-                    self.undo.push_back(before);
+                    self.log(before);
                     self.redo.clear();
                 }
                 if let Some(text) = output {
@@ -536,8 +598,9 @@ impl<'a> Session<'a> {
                 }
             }
             Err(message) => {
-                if let Some(before) = before {
-                    self.board = before.board;
+                // A command logged without the board before it changes nothing where it fails.
+                if let Some(board) = before.and_then(|before| before.board) {
+                    self.board = board;
                 }
                 // The first line is the message, wrapped; what follows (a file's diagnostics)
                 // is laid out already.
@@ -587,29 +650,31 @@ impl<'a> Session<'a> {
 
     fn undo_redo(&mut self, undo: bool, console: &mut dyn Console) -> Flow {
         let popped = if undo {
-            self.undo.pop_back()
+            let board = self.board_before_last();
+            self.undo.pop_back().map(|snapshot| Snapshot {
+                board: snapshot.board.or(board),
+                ..snapshot
+            })
         } else {
             self.redo.pop()
         };
+        // The oldest entry keeps its board, so every entry has one, its own or replayed.
+        let popped =
+            popped.and_then(|snapshot| Some((snapshot.command, snapshot.board?, snapshot.last)));
         match popped {
-            Some(snapshot) => {
+            Some((command, board, last)) => {
                 let current = Snapshot {
-                    command: snapshot.command.clone(),
-                    board: self.board.clone(),
+                    command: command.clone(),
+                    board: Some(self.board.clone()),
                     last: self.last.clone(),
                 };
                 if undo {
                     self.redo.push(current);
                 } else {
-                    if self.undo.len() == UNDO_LIMIT {
-                        self.undo.pop_front();
-                        self.undo_dropped = true;
-                    }
-                    self.undo.push_back(current);
+                    self.log(current);
                 }
-                let command = snapshot.command.clone();
-                self.board = snapshot.board;
-                self.last = snapshot.last;
+                self.board = board;
+                self.last = last;
                 self.dirty = true;
                 console.print(&format!(
                     "{} {command}\n",
@@ -1338,15 +1403,18 @@ impl<'a> Session<'a> {
         if name_words.is_empty() {
             return Err("add SIDE CARD [to ZONE]: which card?".to_string());
         }
-        let mut added = Vec::new();
-        if name_words.iter().all(|word| word.parse::<i32>().is_ok()) {
-            for word in &name_words {
-                let destiny = ranged::<0, 9>(word, "destiny")?.i32();
-                let definition = self.board.define(Card::anonymous(destiny));
-                added.push(self.board.add(zone, definition, side));
-            }
+        // Everything is read before the board changes: an `add` that fails changes nothing,
+        // which `undo` relies on ([`replays`]).
+        let cards: Vec<Card> = if name_words.iter().all(|word| word.parse::<i32>().is_ok()) {
+            name_words
+                .iter()
+                .map(|word| Ok(Card::anonymous(ranged::<0, 9>(word, "destiny")?.i32())))
+                .collect::<Result<_, String>>()?
         } else {
-            let card = self.resolve_card_of(&name_words.join(" "), Some(side))?;
+            vec![self.resolve_card_of(&name_words.join(" "), Some(side))?]
+        };
+        let mut added = Vec::new();
+        for card in cards {
             let definition = self.board.define(card);
             added.push(self.board.add(zone, definition, side));
         }
