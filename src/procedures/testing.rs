@@ -121,3 +121,46 @@ pub fn names<E: serde::Serialize>(events: impl IntoIterator<Item = E>) -> Vec<St
 pub fn run_names<E: serde::Serialize + Clone>(run: &Run<E>) -> Vec<String> {
     names(run.events.iter().map(|event| event.kind.clone()))
 }
+
+/// The work the decisions of a run ask of their procedure: for each decision asked, its
+/// options and the repeats it lists (what the procedure made of the cards, card by card),
+/// answered from the scenario's `decisions:` and `policy:`; and how many decisions there were.
+pub fn decision_work<P: Procedure>(yaml: &str, action: &str) -> (usize, usize) {
+    use crate::engine::{Decider, Decision, Unanswered};
+    struct Counting {
+        inner: Scripted,
+        work: usize,
+        asked: usize,
+    }
+    impl Decider for Counting {
+        fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
+            self.work += decision.options.len() + decision.more.listed.len();
+            self.asked += 1;
+            self.inner.decide(decision)
+        }
+    }
+    let (file, mut table, mut engine) = start::<P>(yaml, action);
+    let policy = file.policy.as_ref().map(|policy| policy.value);
+    let mut decider = Counting {
+        inner: Scripted::new(file.decisions.script(), policy),
+        work: 0,
+        asked: 0,
+    };
+    let run = crate::engine::run(&mut engine, &mut table, &mut decider, &mut |_, _| {});
+    assert!(run.stop.is_none(), "{:?}", run.stop);
+    (decider.work, decider.asked)
+}
+
+/// Asserts that the work of `work(size)` grows linearly: four times the size asks at most
+/// 4.5 times the work, and the larger run asks at least `size` decisions, so that a decision
+/// a card is counted.
+pub fn assert_linear(size: usize, work: impl Fn(usize) -> (usize, usize)) {
+    let (small, _) = work(size);
+    let (large, asked) = work(4 * size);
+    assert!(asked >= size, "{asked} decisions for {} cards", 4 * size);
+    assert!(
+        large * 2 <= small * 9,
+        "work {small} at {size} cards, {large} at {}: not linear",
+        4 * size
+    );
+}

@@ -85,3 +85,22 @@ fn a_starship_whose_kind_no_source_gives_stops_the_evacuation_for_it() {
         ("starship-kind-unknown", Some("Made Up Cruiser"))
     );
 }
+
+/// A battle plan made by decisions over many identical characters asks work linear in the
+/// characters: each decision offers their kinds, not every card left.
+#[test]
+fn a_plan_over_many_identical_characters_asks_work_linear_in_them() {
+    let battle = |count: usize| {
+        let side = |name: &str| vec![format!("\"{name}\""); count].join(", ");
+        format!(
+            "action: battle\nturn: light\nstep: battle\ncurrent_planet: Naboo\n\
+             policy: first-option\nlight:\n  deck: {{count: 20}}\ndark:\n  deck: {{count: 20}}\n\
+             planets:\n  Naboo:\n    light: [{}]\n    dark: [{}]\n",
+            side("Qui-Gon Jinn, Jedi Master"),
+            side("Darth Maul, Sith Apprentice"),
+        )
+    };
+    crate::procedures::testing::assert_linear(150, |count| {
+        crate::procedures::testing::decision_work::<super::BattleProcedure>(&battle(count), "battle")
+    });
+}

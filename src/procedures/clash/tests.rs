@@ -116,3 +116,29 @@ fn a_refused_play_stops_at_every_card_of_the_hand() {
     assert_eq!(cards.len(), 4, "each card its own option");
     assert!(decision.more.is_empty());
 }
+
+/// A Clash game with big hands asks work linear in the hands: each play offers the kinds of
+/// card in the hand, not every card.
+#[test]
+fn a_game_of_big_hands_asks_work_linear_in_them() {
+    let game = |count: usize| {
+        let hand = |start: usize| {
+            (0..count)
+                .map(|at| ((at * 3 + start) % 5 + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        format!(
+            "game: clash\naction: game\nseed: 1\npolicy: strongest\n\
+             clash:\n  specials:\n    Block: {{cancel_last: true}}\n    Jedi Knight: {{attack: 3}}\n    \
+             Sith Lord: {{attack: 3}}\n    Life Drain: {{drain: 1}}\n    \
+             Qui-Gon's Fury: {{attack: 4}}\n    Darth Maul's Rage: {{attack: 4}}\n  \
+             qui-gon: {{hand: [{}]}}\n  darth-maul: {{hand: [{}]}}\n",
+            hand(0),
+            hand(2)
+        )
+    };
+    crate::procedures::testing::assert_linear(150, |count| {
+        crate::procedures::testing::decision_work::<ClashProcedure>(&game(count), "game")
+    });
+}

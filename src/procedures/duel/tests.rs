@@ -313,3 +313,15 @@ fn a_hand_offered_by_kind_plays_as_the_same_hand_offered_card_by_card() {
         }
     }
 }
+
+/// A duel of big dueling hands asks work linear in the hands: past 64 cards, each attack and
+/// block offers the kinds of card in the hand, not every card.
+#[test]
+fn a_duel_of_big_hands_asks_work_linear_in_them() {
+    crate::procedures::testing::assert_linear(150, |count| {
+        crate::procedures::testing::decision_work::<DuelProcedure>(
+            &big_hands(count, count, "block-when-able"),
+            "duel",
+        )
+    });
+}
