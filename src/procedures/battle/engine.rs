@@ -12,8 +12,8 @@ use crate::scenario::SectionFile;
 
 use super::events::{BattleEvent, BattleRefusal, BattleResult, EvacuatedTo, Mode};
 use crate::engine::conditions::{self, Situation};
-use crate::engine::kind_list::KindList;
 use crate::engine::damage::{self, Defeated};
+use crate::engine::kind_list::KindList;
 use crate::engine::missing::CardNumber;
 use crate::engine::{
     Assumption, Decision, DecisionOption, MissingFact, Next, Pending, Procedure, describe_move,

@@ -101,6 +101,9 @@ fn a_plan_over_many_identical_characters_asks_work_linear_in_them() {
         )
     };
     crate::procedures::testing::assert_linear(150, |count| {
-        crate::procedures::testing::decision_work::<super::BattleProcedure>(&battle(count), "battle")
+        crate::procedures::testing::decision_work::<super::BattleProcedure>(
+            &battle(count),
+            "battle",
+        )
     });
 }

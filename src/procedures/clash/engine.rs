@@ -506,7 +506,8 @@ impl ClashEngine {
     ) -> (Vec<DecisionOption>, crate::engine::Repeats) {
         let hand = board.hand_kinds(side);
         debug_assert!(
-            hand.cards().eq(board.pile(Pile::Hand(side)).iter().copied()),
+            hand.cards()
+                .eq(board.pile(Pile::Hand(side)).iter().copied()),
             "the hand's kinds are kept as the hand"
         );
         hand.options(Vec::new(), |_, _| true, |id| Self::option(board, id, cites))

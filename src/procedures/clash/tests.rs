@@ -108,7 +108,13 @@ fn a_refused_play_stops_at_every_card_of_the_hand() {
     let labels: Vec<&str> = decision.options.iter().map(|o| &*o.label).collect();
     assert_eq!(
         labels,
-        ["Power 1", "Power 1", "Power 4", "Power 1", "concede the battle"]
+        [
+            "Power 1",
+            "Power 1",
+            "Power 4",
+            "Power 1",
+            "concede the battle"
+        ]
     );
     let mut cards: Vec<_> = decision.options.iter().filter_map(|o| o.card).collect();
     cards.sort();

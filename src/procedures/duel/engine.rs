@@ -10,10 +10,10 @@ use crate::rules::{Citation, Corpus, cite};
 use crate::scenario::SectionFile;
 
 use super::events::{DuelEvent, DuelResult, Refusal};
-use crate::engine::conditions::{self, Situation};
-use crate::engine::missing::CardNumber;
 use crate::board::DefinitionId;
+use crate::engine::conditions::{self, Situation};
 use crate::engine::kind_list::KindList;
+use crate::engine::missing::CardNumber;
 use crate::engine::{
     Assumption, Decision, DecisionOption, Event, MissingFact, Move, Next, Pending, Procedure,
     Repeats, RuledOut, Tally, Words, move_said, saturating_sum,
@@ -1321,7 +1321,11 @@ impl DuelEngine {
         let matches = kept.as_ref().is_some_and(|kept| {
             kept.len() <= hand.len()
                 && kept.first_card() == hand.first().copied()
-                && kept.last_card() == kept.len().checked_sub(1).and_then(|at| hand.get(at).copied())
+                && kept.last_card()
+                    == kept
+                        .len()
+                        .checked_sub(1)
+                        .and_then(|at| hand.get(at).copied())
         });
         if !matches {
             *kept = None;

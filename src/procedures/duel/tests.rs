@@ -250,7 +250,10 @@ impl crate::engine::Decider for Recording {
         } else {
             Vec::new()
         };
-        self.most = choices.iter().map(|(_, count)| *count).fold(self.most, usize::max);
+        self.most = choices
+            .iter()
+            .map(|(_, count)| *count)
+            .fold(self.most, usize::max);
         let choice = self.policy.choose(decision);
         self.seen.push(format!(
             "{} of {}: {choices:?} {cards:?} -> {:?}",
@@ -300,7 +303,12 @@ fn a_hand_offered_by_kind_plays_as_the_same_hand_offered_card_by_card() {
                     .iter()
                     .map(|event| format!("{:?}", event.kind))
                     .collect();
-                (events, format!("{:?}", run.stop), decider.seen, decider.most)
+                (
+                    events,
+                    format!("{:?}", run.stop),
+                    decider.seen,
+                    decider.most,
+                )
             };
             let (by_kind, by_card) = (played(true), played(false));
             assert!(
