@@ -267,6 +267,14 @@ fn write_catalog(linked: &source::Linked, out_dir: &str) {
     }
     code.push_str("];\n\n");
     code.push_str(
+        "/// Each card's `Card::search_text`, for a search that makes only the cards it finds.\n",
+    );
+    code.push_str("pub(crate) static SEARCH_TEXTS: &[&str] = &[\n");
+    for card in &cards {
+        let _ = writeln!(code, "    {:?},", card.search_text());
+    }
+    code.push_str("];\n\n");
+    code.push_str(
         "/// Each card's full name, its normalised full name and aliases, those of them whose words are\n/// not searched, and its normalised title.\n",
     );
     code.push_str("pub(crate) static NAMES: &[NormalisedNames] = &[\n");

@@ -1528,7 +1528,7 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
             let found = if query.is_empty() {
                 catalog.cards().iter().collect()
             } else {
-                matching::search(catalog.cards(), &query)
+                catalog.search(&query)
             };
             let mut cards = filter.keep(found, corpus, &ruleset);
             if let Some(sort) = sort {

@@ -71,6 +71,8 @@ const SUGGESTIONS_KEPT: usize = 32;
 #[derive(Debug)]
 struct BuiltIn {
     makers: &'static [fn() -> Card],
+    /// Each card's [`Card::search_text`].
+    search_texts: &'static [&'static str],
     names: &'static [NormalisedNames],
     sorted_words: &'static [WordPlace],
     exact_names: &'static [ExactName],
@@ -122,6 +124,7 @@ impl Catalog {
             cards: OnceLock::new(),
             built_in: Some(BuiltIn {
                 makers: embedded::CARDS,
+                search_texts: embedded::SEARCH_TEXTS,
                 names: embedded::NAMES,
                 sorted_words: embedded::SORTED_WORDS,
                 exact_names: embedded::EXACT_NAMES,
@@ -210,6 +213,24 @@ impl Catalog {
                 .map(|built_in| built_in.makers.iter().map(|make| make()).collect())
                 .unwrap_or_default()
         })
+    }
+
+    /// The cards whose name or notes contain every word of the query, in catalog order
+    /// ([`matching::search`]): an embedded catalog reads each card's search text, written by
+    /// the build, and makes only the cards it finds.
+    pub fn search(&self, query: &str) -> Vec<&Card> {
+        let Some(BuiltIn { search_texts, .. }) = &self.built_in else {
+            return crate::cards::matching::search(self.cards(), query);
+        };
+        let Some(words) = crate::cards::matching::search_words(query) else {
+            return Vec::new();
+        };
+        search_texts
+            .iter()
+            .enumerate()
+            .filter(|(_, text)| crate::cards::matching::has_every_word(text, &words))
+            .filter_map(|(position, _)| self.card(position))
+            .collect()
     }
 
     /// The card at a position of the catalog (as the name index gives it). An embedded card
@@ -340,5 +361,42 @@ mod tests {
         });
         assert_eq!(made, 3);
         assert_eq!(alone.card(count), None);
+    }
+
+    /// A search of the embedded catalog finds, in order, the cards a search of every card
+    /// finds, for every word of every card's search text and a few of two words, and makes
+    /// only the cards it finds; each card's search text as the build wrote it is its own.
+    #[test]
+    fn a_search_by_the_written_texts_finds_what_a_search_of_every_card_finds() {
+        let all = Catalog::built_in();
+        for (position, card) in all.cards().iter().enumerate() {
+            assert_eq!(embedded::SEARCH_TEXTS[position], card.search_text());
+        }
+        let mut queries: std::collections::BTreeSet<String> = embedded::SEARCH_TEXTS
+            .iter()
+            .flat_map(|text| text.split(' ').map(str::to_string))
+            .collect();
+        queries.extend(
+            [
+                "maul student",
+                "dark weapon",
+                "jedi light",
+                "qui gon",
+                "xyzzy",
+                "",
+            ]
+            .map(str::to_string),
+        );
+        for query in &queries {
+            let searching = Catalog::built_in();
+            let named = |card: &&Card| format!("{} {:?}", card.full_name(), card.printing);
+            let found: Vec<String> = searching.search(query).iter().map(named).collect();
+            let every: Vec<String> = crate::cards::matching::search(all.cards(), query)
+                .iter()
+                .map(named)
+                .collect();
+            assert_eq!(found, every, "{query:?}");
+            assert!(searching.cards.get().is_none(), "{query:?} made every card");
+        }
     }
 }

@@ -519,39 +519,35 @@ pub fn suggest(cards: &[Card], wanted: &str) -> Vec<String> {
 
 /// Cards whose name or notes contain every word of the query, in catalog order.
 pub fn search<'a>(cards: &'a [Card], query: &str) -> Vec<&'a Card> {
-    let wanted = normalise(query);
-    let words: Vec<&str> = wanted.split(' ').filter(|word| !word.is_empty()).collect();
-    if words.is_empty() || query.chars().nth(MAX_NAME_CHARS * 4).is_some() {
+    let Some(words) = search_words(query) else {
         return Vec::new();
-    }
+    };
     cards
         .iter()
-        .filter(|card| {
-            let mut haystack = normalise(&card.full_name());
-            for alias in &card.aliases {
-                haystack.push(' ');
-                haystack.push_str(&normalise(alias));
-            }
-            if let Some(card_type) = card.card_type() {
-                haystack.push(' ');
-                haystack.push_str(&normalise(card_type.label()));
-            }
-            if let Some(side) = card.side() {
-                haystack.push(' ');
-                haystack.push_str(&normalise(side.label()));
-            }
-            for note in &card.notes {
-                haystack.push(' ');
-                haystack.push_str(&normalise(&note.value));
-            }
-            let haystack_words: Vec<&str> = haystack.split(' ').collect();
-            words.iter().all(|word| {
-                haystack_words
-                    .iter()
-                    .any(|candidate| candidate.starts_with(word))
-            })
-        })
+        .filter(|card| has_every_word(&card.search_text(), &words))
         .collect()
+}
+
+/// The words of a search, normalised: none for a query without words, or one too long to be
+/// a search.
+pub fn search_words(query: &str) -> Option<Vec<String>> {
+    if query.chars().nth(MAX_NAME_CHARS * 4).is_some() {
+        return None;
+    }
+    let words: Vec<String> = normalise(query)
+        .split(' ')
+        .filter(|word| !word.is_empty())
+        .map(str::to_string)
+        .collect();
+    (!words.is_empty()).then_some(words)
+}
+
+/// Whether every word of a search starts a word of `text`, a card's [`Card::search_text`].
+pub fn has_every_word(text: &str, words: &[String]) -> bool {
+    words.iter().all(|word| {
+        text.split(' ')
+            .any(|candidate| candidate.starts_with(word.as_str()))
+    })
 }
 
 /// The word of a short fixed list nearest to a mistyped one, if any is near enough.

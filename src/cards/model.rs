@@ -1206,6 +1206,30 @@ impl Card {
         self.side.as_ref().map(|fact| fact.value)
     }
 
+    /// What `cards search` reads of the card, normalised, its words parted by spaces: its full
+    /// name, its aliases, its type, its side and its notes. The build script writes it for
+    /// every embedded card, so that a search makes only the cards it finds.
+    pub fn search_text(&self) -> String {
+        let mut text = super::names::normalise(&self.full_name());
+        let mut add = |part: &str| {
+            text.push(' ');
+            text.push_str(&super::names::normalise(part));
+        };
+        for alias in &self.aliases {
+            add(alias);
+        }
+        if let Some(card_type) = self.card_type() {
+            add(card_type.label());
+        }
+        if let Some(side) = self.side() {
+            add(side.label());
+        }
+        for note in &self.notes {
+            add(&note.value);
+        }
+        text
+    }
+
     pub fn card_type(&self) -> Option<CardType> {
         self.card_type.as_ref().map(|fact| fact.value)
     }
