@@ -1,5 +1,6 @@
 //! Renders cards of the catalog with their facts, sources and derived traits.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use super::output::{
@@ -437,30 +438,47 @@ fn table(cards: &[&Card], palette: Palette) -> Option<String> {
     const HEADINGS: [&str; 8] = [
         "card", "type", "side", "deploy", "power", "DAMAGE", "destiny", "printing",
     ];
-    let number = |fact: &Option<crate::cards::Fact<crate::cards::StatValue>>| match fact {
-        Some(fact) => fact.value.to_string(),
-        None => "—".to_string(),
+    // The small numbers and the words every row repeats are borrowed, not written anew.
+    const NUMBERS: [&str; 21] = [
+        "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16",
+        "17", "18", "19", "20",
+    ];
+    let number = |fact: &Option<crate::cards::Fact<crate::cards::StatValue>>| -> Cow<'static, str> {
+        match fact.as_ref().map(|fact| &fact.value) {
+            Some(crate::cards::StatValue::Number(number)) => usize::try_from(*number)
+                .ok()
+                .and_then(|at| NUMBERS.get(at))
+                .map_or_else(
+                    || Cow::Owned(number.to_string()),
+                    |text| Cow::Borrowed(*text),
+                ),
+            Some(value) => Cow::Owned(value.to_string()),
+            None => Cow::Borrowed("—"),
+        }
     };
-    let rows: Vec<[String; 8]> = cards
+    let rows: Vec<[Cow<'_, str>; 8]> = cards
         .iter()
         .map(|card| {
             [
-                card.full_name(),
-                card.type_label().unwrap_or_else(|| "—".to_string()),
-                card.side()
-                    .map_or("—", |side| match side {
-                        crate::cards::Side::Light => "Light",
-                        crate::cards::Side::Dark => "Dark",
-                    })
-                    .to_string(),
+                Cow::Owned(card.full_name()),
+                match (&card.halves, card.card_type()) {
+                    (None, Some(kind)) => Cow::Borrowed(kind.label()),
+                    _ => card.type_label().map_or(Cow::Borrowed("—"), Cow::Owned),
+                },
+                Cow::Borrowed(card.side().map_or("—", |side| match side {
+                    crate::cards::Side::Light => "Light",
+                    crate::cards::Side::Dark => "Dark",
+                })),
                 number(&card.stats.deploy),
                 number(&card.stats.power),
                 number(&card.stats.damage),
                 number(&card.stats.destiny),
                 match (&card.printing, card.reprints.len()) {
-                    (Some(printing), 0) => printing.value.to_string(),
-                    (Some(printing), more) => format!("{} (+{more} more)", printing.value),
-                    (None, _) => "—".to_string(),
+                    (Some(printing), 0) => Cow::Owned(printing.value.to_string()),
+                    (Some(printing), more) => {
+                        Cow::Owned(format!("{} (+{more} more)", printing.value))
+                    }
+                    (None, _) => Cow::Borrowed("—"),
                 },
             ]
         })
@@ -482,55 +500,58 @@ fn table(cards: &[&Card], palette: Palette) -> Option<String> {
             return None;
         }
     }
-    // Words to the left, numbers to the right.
-    let line = |cells: [&str; 8]| {
-        let mut out = String::from("  ");
+    // Words to the left, numbers to the right; written into `out`, the line's trailing spaces
+    // left out.
+    let line = |out: &mut String, cells: [&str; 8]| {
+        let start = out.len();
+        out.push_str("  ");
         for (index, (cell, width)) in cells.iter().zip(widths).enumerate() {
             if index > 0 {
                 out.push_str("  ");
             }
-            let pad = " ".repeat(width.saturating_sub(cell.chars().count()));
+            let pad = width.saturating_sub(cell.chars().count());
             if (3..7).contains(&index) {
-                out.push_str(&pad);
+                out.extend(std::iter::repeat_n(' ', pad));
                 out.push_str(cell);
             } else {
                 out.push_str(cell);
                 if index < 7 {
-                    out.push_str(&pad);
+                    out.extend(std::iter::repeat_n(' ', pad));
                 }
             }
         }
-        out
+        let kept = out[start..].trim_end().len();
+        out.truncate(start + kept);
+        out.push('\n');
     };
-    let mut out = String::new();
+    let mut out = String::with_capacity(rows.len() * (2 * total + 8));
     let mut headings = HEADINGS;
     if stacked {
         headings[0] = "";
         headings[7] = "";
         let _ = writeln!(out, "{}", palette.dim("  card · printing"));
     }
-    let _ = writeln!(out, "{}", palette.dim(line(headings).trim_end()));
+    let mut heading = String::new();
+    line(&mut heading, headings);
+    let _ = writeln!(out, "{}", palette.dim(heading.trim_end()));
+    // The room of a stacked card's first line and of its printing, kept from row to row.
+    let (mut entry, mut printing) = (String::new(), String::new());
     for row in &rows {
-        let mut cells: [&str; 8] = std::array::from_fn(|index| row[index].as_str());
+        let mut cells: [&str; 8] = std::array::from_fn(|index| &*row[index]);
         if stacked {
-            let _ = writeln!(
-                out,
-                "{}",
-                super::wrap_hanging(
-                    &format!(
-                        "{} {}",
-                        palette.id(cells[0]),
-                        palette.dim(&format!("· {}", cells[7]))
-                    ),
-                    palette.width,
-                    "  ",
-                    "    "
-                )
-            );
+            printing.clear();
+            printing.push_str("· ");
+            printing.push_str(cells[7]);
+            entry.clear();
+            entry.push_str(&palette.id(cells[0]));
+            entry.push(' ');
+            entry.push_str(&palette.dim(&printing));
+            super::wrap_hanging_into(&mut out, &entry, palette.width, "  ", "    ");
+            out.push('\n');
             cells[0] = "";
             cells[7] = "";
         }
-        let _ = writeln!(out, "{}", line(cells).trim_end());
+        line(&mut out, cells);
     }
     Some(out)
 }
