@@ -490,7 +490,15 @@ pub fn sort(cards: &mut [&Card], key: SortKey) {
             (first, print_order(card))
         })
         .collect();
-    let firsts = word_ranks(keys.iter().map(|key| key.0.2.as_str()));
+    // Only a name or a type puts a word first; the other keys' words are all empty, and not
+    // ranked (a look-up of the empty word among empty words is, on some machines, far slower
+    // than its answer is worth).
+    let worded = matches!(key, SortKey::Name | SortKey::Type);
+    let firsts = if worded {
+        word_ranks(keys.iter().map(|key| key.0.2.as_str()))
+    } else {
+        std::collections::BTreeMap::new()
+    };
     let letters = word_ranks(keys.iter().map(|key| key.1.1));
     let mut order: Vec<(bool, i32, usize, usize, usize, u32, usize)> = keys
         .iter()
@@ -500,7 +508,11 @@ pub fn sort(cards: &mut [&Card], key: SortKey) {
                 (
                     *missing,
                     *number,
-                    firsts.get(word.as_str()).copied().unwrap_or_default(),
+                    if worded {
+                        firsts.get(word.as_str()).copied().unwrap_or_default()
+                    } else {
+                        0
+                    },
                     *set,
                     letters.get(letter).copied().unwrap_or_default(),
                     *digits,

@@ -511,12 +511,12 @@ fn table(cards: &[&Card], palette: Palette) -> Option<String> {
             }
             let pad = width.saturating_sub(cell.chars().count());
             if (3..7).contains(&index) {
-                out.extend(std::iter::repeat_n(' ', pad));
+                push_spaces(out, pad);
                 out.push_str(cell);
             } else {
                 out.push_str(cell);
                 if index < 7 {
-                    out.extend(std::iter::repeat_n(' ', pad));
+                    push_spaces(out, pad);
                 }
             }
         }
@@ -554,6 +554,17 @@ fn table(cards: &[&Card], palette: Palette) -> Option<String> {
         line(&mut out, cells);
     }
     Some(out)
+}
+
+/// Puts `count` spaces at the end of `out`, a slice at a time.
+fn push_spaces(out: &mut String, count: usize) {
+    const SPACES: &str = "                                                                ";
+    let mut left = count;
+    while left > 0 {
+        let now = left.min(SPACES.len());
+        out.push_str(&SPACES[..now]);
+        left -= now;
+    }
 }
 
 /// `cards disagreements`: every fact on which the catalog's sources disagree, with what the
