@@ -156,7 +156,7 @@ impl<K: Ord + Clone> KindList<K> {
     }
 
     /// [`KindList::options`] with every repeat listed, as [`Decision::grouped`] lists them.
-    pub fn listed(
+    fn listed(
         &self,
         first: Vec<DecisionOption>,
         keep: impl Fn(CardId, &K) -> bool,
@@ -176,14 +176,13 @@ impl<K: Ord + Clone> KindList<K> {
             make,
         )
     }
-}
 
-impl<K: Ord + Clone> KindList<K> {
     /// `decision`, whose options about cards were made by [`KindList::options`] over this
-    /// list (every kind kept), between options of its own before and after them, with every
-    /// repeat listed: its options as they are, with the repeats [`Decision::grouped`] lists.
+    /// list, between options of its own before and after them, with every repeat listed: its
+    /// options as they are, with the repeats [`Decision::grouped`] lists. The kinds it kept
+    /// are those whose first card has an option.
     pub fn relisted(&self, decision: &Decision) -> Decision {
-        let listed = |option: &DecisionOption| {
+        let about_a_listed_card = |option: &DecisionOption| {
             option
                 .card
                 .is_some_and(|card| self.of_card.contains_key(&card))
@@ -191,12 +190,12 @@ impl<K: Ord + Clone> KindList<K> {
         let before = decision
             .options
             .iter()
-            .position(listed)
+            .position(about_a_listed_card)
             .unwrap_or(decision.options.len());
         let after = decision
             .options
             .iter()
-            .rposition(listed)
+            .rposition(about_a_listed_card)
             .map_or(before, |last| last + 1);
         let of_card: HashMap<CardId, &DecisionOption> = decision.options[before..after]
             .iter()

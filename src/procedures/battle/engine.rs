@@ -619,10 +619,10 @@ impl BattleEngine {
             || !self.intercepting.in_hyperspace.contains(&card.full_name())
     }
 
-    /// The decision to add a starship, or `None` if none may be added; `listed` lists every
-    /// card ([`Procedure::listed`]). Identical cards are alike in being addable: the first of
-    /// each kind answers for it.
-    fn add_decision(&self, board: &Board, listed: bool) -> Option<Decision> {
+    /// The decision to add a starship, or `None` if none may be added, identical cards one
+    /// option, their repeats unlisted ([`Procedure::listed`]). Identical cards are alike in
+    /// being addable: the first of each kind answers for it.
+    fn add_decision(&self, board: &Board) -> Option<Decision> {
         let cites: Vec<Citation> = if self.unique_rule {
             vec![INTERCEPT, UNIQUE_STARSHIPS]
         } else {
@@ -637,14 +637,11 @@ impl BattleEngine {
             declines: true,
             cites: cites.clone().into(),
         };
-        let keep = |id: CardId, _: &_| self.addable(board, id);
-        let make = |id| card_option(board, id, "add", &cites);
-        let hand = &self.intercepting.hand;
-        let (options, more) = if listed {
-            hand.listed(vec![none], keep, make)
-        } else {
-            hand.options(vec![none], keep, make)
-        };
+        let (options, more) = self.intercepting.hand.options(
+            vec![none],
+            |id, _| self.addable(board, id),
+            |id| card_option(board, id, "add", &cites),
+        );
         if options.len() == 1 {
             return None;
         }
@@ -896,9 +893,9 @@ impl BattleEngine {
         problems
     }
 
-    /// The next decision of a plan made by decisions, or `None` when it is made; `listed`
-    /// lists every card of the plan's next fighter ([`Procedure::listed`]).
-    fn plan_decision(&self, board: &Board, side: Side, listed: bool) -> Option<Decision> {
+    /// The next decision of a plan made by decisions, or `None` when it is made; identical
+    /// cards are one option, their repeats unlisted ([`Procedure::listed`]).
+    fn plan_decision(&self, board: &Board, side: Side) -> Option<Decision> {
         let cites: Vec<Citation> = if self.starships {
             vec![STARSHIP_PLANS]
         } else {
@@ -939,12 +936,11 @@ impl BattleEngine {
         if making.left.is_empty() {
             return None;
         }
-        let make = |id| card_option(board, id, "next in the plan", &cites);
-        let (options, more) = if listed {
-            making.left.listed(Vec::new(), |_, _| true, make)
-        } else {
-            making.left.options(Vec::new(), |_, _| true, make)
-        };
+        let (options, more) = making.left.options(
+            Vec::new(),
+            |_, _| true,
+            |id| card_option(board, id, "next in the plan", &cites),
+        );
         Some(Decision {
             kind: super::decisions::BATTLE_PLAN,
             who: side,
@@ -1858,7 +1854,7 @@ impl BattleEngine {
         match self.phase {
             Phase::Start => self.start(board)?,
             Phase::AddStarships => {
-                if let Some(decision) = self.add_decision(board, false) {
+                if let Some(decision) = self.add_decision(board) {
                     return Ok(Some(decision));
                 }
                 self.phase = Phase::Intercept;
@@ -1881,7 +1877,7 @@ impl BattleEngine {
             Phase::BattleStart => self.battle_start(board)?,
             Phase::Plan(side) => {
                 if !self.stated[index(side)] {
-                    if let Some(decision) = self.plan_decision(board, side, false) {
+                    if let Some(decision) = self.plan_decision(board, side) {
                         return Ok(Some(decision));
                     }
                     let making = &mut self.making[index(side)];
@@ -1992,17 +1988,17 @@ impl Procedure for BattleEngine {
         }
     }
 
-    fn listed(&self, board: &Board, decision: &Decision) -> Decision {
-        let listed = match self.phase {
+    fn listed(&self, _board: &Board, decision: &Decision) -> Decision {
+        // The plan's next card and the starships to add are the decisions with repeats.
+        match self.phase {
             Phase::Plan(side) if decision.kind == super::decisions::BATTLE_PLAN => {
-                self.plan_decision(board, side, true)
+                self.making[index(side)].left.relisted(decision)
             }
             Phase::AddStarships if decision.kind == super::decisions::ADD_STARSHIP => {
-                self.add_decision(board, true)
+                self.intercepting.hand.relisted(decision)
             }
-            _ => None,
-        };
-        listed.unwrap_or_else(|| decision.clone())
+            _ => decision.clone(),
+        }
     }
 
     fn answer(&mut self, board: &mut Board, decision: &Decision, choice: usize) {
