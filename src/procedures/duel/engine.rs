@@ -201,6 +201,22 @@ struct BySide<T> {
     dark: T,
 }
 
+impl<T> BySide<T> {
+    fn of_mut(&mut self, side: Side) -> &mut T {
+        match side {
+            Side::Light => &mut self.light,
+            Side::Dark => &mut self.dark,
+        }
+    }
+
+    fn of(&self, side: Side) -> &T {
+        match side {
+            Side::Light => &self.light,
+            Side::Dark => &self.dark,
+        }
+    }
+}
+
 impl<T: Copy> BySide<T> {
     fn get(&self, side: Side) -> T {
         match side {
@@ -257,9 +273,9 @@ pub struct DuelEngine {
     /// block.
     spare_options: Vec<DecisionOption>,
     /// Each dueling hand of more than [`BY_KIND_FROM`] cards, by kind of card, kept as cards
-    /// are played and drawn, Light's then Dark's: no part of the duel, rebuilt from the hand
-    /// where it does not match it.
-    kept_hands: [Option<KindList<Option<DefinitionId>>>; 2],
+    /// are played and drawn: no part of the duel, rebuilt from the hand where it does not
+    /// match it.
+    kept_hands: BySide<Option<KindList<Option<DefinitionId>>>>,
     /// The size of dueling hand past which it is offered by kind: [`BY_KIND_FROM`], but for a
     /// test that plays the same hand both ways.
     pub(super) by_kind_from: usize,
@@ -270,11 +286,6 @@ pub struct DuelEngine {
 /// of card, not the cards: a dueling hand in play rarely holds more than a dozen.
 const BY_KIND_FROM: usize = 64;
 
-/// A side's place in [`DuelEngine::kept_hands`].
-fn hand_at(side: Side) -> usize {
-    usize::from(side == Side::Dark)
-}
-
 impl Clone for DuelEngine {
     fn clone(&self) -> Self {
         DuelEngine {
@@ -283,7 +294,7 @@ impl Clone for DuelEngine {
             result: self.result.clone(),
             rules_not_applied: self.rules_not_applied.clone(),
             spare_options: Vec::new(),
-            kept_hands: [None, None],
+            kept_hands: BySide::default(),
             // The rest is copied as it is: a field added that is not `Copy` is named here.
             ..*self
         }
@@ -348,7 +359,7 @@ impl Clone for DuelEngine {
         // The room of options answered is kept: it is no part of the duel; nor are the hands
         // by kind, rebuilt where needed.
         spare_options.clear();
-        *kept_hands = [None, None];
+        *kept_hands = BySide::default();
         *by_kind_from = source.by_kind_from;
     }
 }
@@ -399,7 +410,7 @@ impl DuelEngine {
             first_pass_draws_to_dueling_hand: false,
             said_may_not_pass: BySide::default(),
             spare_options: Vec::new(),
-            kept_hands: [None, None],
+            kept_hands: BySide::default(),
             by_kind_from: BY_KIND_FROM,
         }
     }
@@ -1286,28 +1297,14 @@ impl DuelEngine {
             if destiny.is_some_and(|wanted| wanted != number) {
                 continue;
             }
-            let label = match card {
-                // Most of a dueling hand: no label is written for each card at each attack.
-                Some(card) if card.anonymous => crate::cards::anonymous_name(number),
-                _ => self
-                    .words()
-                    .label(|| format!("{} (destiny {number})", board.describe(id))),
-            };
-            options.push(DecisionOption {
-                label,
-                card: Some(id),
-                name: card
-                    .filter(|card| !card.anonymous && self.words().read())
-                    .map(|card| Cow::Owned(card.full_name())),
-                aliases: Vec::new(),
-                destiny: Some(number),
-                declines: false,
-                cites: Cow::Borrowed(if destiny.is_some() {
-                    &[BLOCK]
-                } else {
-                    &[ATTACK]
-                }),
-            });
+            options.push(Self::play_option(
+                self.words(),
+                board,
+                id,
+                card,
+                number,
+                destiny,
+            ));
         }
         Ok((options, Repeats::default()))
     }
@@ -1317,7 +1314,7 @@ impl DuelEngine {
     fn kept_hand(&mut self, board: &Board, side: Side) -> &KindList<Option<DefinitionId>> {
         let hand = board.zone(Zone::DuelingHand(side));
         let kind = |id: CardId| board.instance(id).map(|instance| instance.definition);
-        let kept = &mut self.kept_hands[hand_at(side)];
+        let kept = self.kept_hands.of_mut(side);
         let matches = kept.as_ref().is_some_and(|kept| {
             kept.len() <= hand.len()
                 && kept.first_card() == hand.first().copied()
@@ -1358,11 +1355,6 @@ impl DuelEngine {
         {
             return Err(Self::no_destiny(board, id));
         }
-        let cites: &'static [Citation] = if destiny.is_some() {
-            &[BLOCK]
-        } else {
-            &[ATTACK]
-        };
         Ok(hand.options(
             Vec::new(),
             |id, _| {
@@ -1372,22 +1364,40 @@ impl DuelEngine {
             |id| {
                 let card = board.card(id);
                 let number = card.and_then(Card::destiny).unwrap_or_default();
-                DecisionOption {
-                    label: match card {
-                        Some(card) if card.anonymous => crate::cards::anonymous_name(number),
-                        _ => words.label(|| format!("{} (destiny {number})", board.describe(id))),
-                    },
-                    card: Some(id),
-                    name: card
-                        .filter(|card| !card.anonymous && words.read())
-                        .map(|card| Cow::Owned(card.full_name())),
-                    aliases: Vec::new(),
-                    destiny: Some(number),
-                    declines: false,
-                    cites: Cow::Borrowed(cites),
-                }
+                Self::play_option(words, board, id, card, number, destiny)
             },
         ))
+    }
+
+    /// The option of playing `id`, of destiny `number`, to attack, or to block an attack of
+    /// `destiny`.
+    fn play_option(
+        words: Words,
+        board: &Board,
+        id: CardId,
+        card: Option<&Card>,
+        number: i32,
+        destiny: Option<i32>,
+    ) -> DecisionOption {
+        DecisionOption {
+            label: match card {
+                // Most of a dueling hand: no label is written for each card at each attack.
+                Some(card) if card.anonymous => crate::cards::anonymous_name(number),
+                _ => words.label(|| format!("{} (destiny {number})", board.describe(id))),
+            },
+            card: Some(id),
+            name: card
+                .filter(|card| !card.anonymous && words.read())
+                .map(|card| Cow::Owned(card.full_name())),
+            aliases: Vec::new(),
+            destiny: Some(number),
+            declines: false,
+            cites: Cow::Borrowed(if destiny.is_some() {
+                &[BLOCK]
+            } else {
+                &[ATTACK]
+            }),
+        }
     }
 
     fn play(
@@ -1404,7 +1414,7 @@ impl DuelEngine {
             Zone::DuelingHand(side),
             Zone::DuelingPile(side),
         );
-        if let Some(kept) = &mut self.kept_hands[hand_at(side)] {
+        if let Some(kept) = self.kept_hands.of_mut(side) {
             kept.remove(card);
         }
         self.attack_card = Some(card);
@@ -2396,7 +2406,7 @@ impl Procedure for DuelEngine {
 
     fn listed(&self, _board: &Board, decision: &Decision) -> Decision {
         // Only an attack or a block from a hand kept by kind leaves repeats unlisted.
-        match &self.kept_hands[hand_at(decision.who)] {
+        match self.kept_hands.of(decision.who) {
             Some(hand) => hand.relisted(decision),
             None => decision.clone(),
         }
