@@ -485,15 +485,14 @@ impl<'a> Session<'a> {
         debug_assert!(replayed.is_ok(), "a logged `{line}` replays: {replayed:?}");
     }
 
-    /// The board before the last entry of the log: its own, or the last one kept before it
-    /// with the commands after that replayed.
-    fn board_before_last(&mut self) -> Option<Board> {
-        let last = self.undo.len().checked_sub(1)?;
+    /// The board after every command of the log, rebuilt: the last board it keeps, with the
+    /// commands from there on replayed (each replays: the entry taken back had no board).
+    fn board_after_the_log(&mut self) -> Option<Board> {
         let kept = self.undo.iter().rposition(|entry| entry.board.is_some())?;
         let mut board = self.undo.get(kept)?.board.clone()?;
         let commands: Vec<String> = self
             .undo
-            .range(kept..last)
+            .range(kept..)
             .map(|entry| entry.command.clone())
             .collect();
         for command in &commands {
@@ -650,11 +649,15 @@ impl<'a> Session<'a> {
 
     fn undo_redo(&mut self, undo: bool, console: &mut dyn Console) -> Flow {
         let popped = if undo {
-            let board = self.board_before_last();
-            self.undo.pop_back().map(|snapshot| Snapshot {
-                board: snapshot.board.or(board),
-                ..snapshot
-            })
+            // An entry without its board (an `add` after an `add`) has the board the log
+            // before it replays to.
+            let mut popped = self.undo.pop_back();
+            if let Some(snapshot) = popped.as_mut()
+                && snapshot.board.is_none()
+            {
+                snapshot.board = self.board_after_the_log();
+            }
+            popped
         } else {
             self.redo.pop()
         };
