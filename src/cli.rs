@@ -742,12 +742,12 @@ fn whole_characters(bytes: &[u8]) -> usize {
     bytes.len()
 }
 
-/// Whether bytes of text hold nothing the edge writes out: no control character (a C0 byte
-/// but the line break and the tab, DEL, a C1 character's two bytes), and no first byte of a
-/// C1 character cut by their end. Such bytes go out as they are.
+/// Whether bytes of whole characters hold nothing the edge writes out
+/// ([`crate::text::is_written_out`]): such bytes go out as they are.
 fn clean_bytes(bytes: &[u8]) -> bool {
-    // A byte that may start something to write out, looked for a block at a time without
-    // stopping at each byte (the compiler makes it a vector loop); most text has none.
+    // A byte that may start something to write out (a C0 control but the line break and the
+    // tab, DEL, a C1 character's first byte), looked for a block at a time without stopping at
+    // each byte (the compiler makes it a vector loop); most text has none.
     let suspect = |byte: u8| {
         (byte < 0x20 && byte != b'\n' && byte != b'\t') | (byte == 0x7f) | (byte == 0xc2)
     };
@@ -758,17 +758,7 @@ fn clean_bytes(bytes: &[u8]) -> bool {
     }) {
         return true;
     }
-    let mut previous = 0u8;
-    for &byte in bytes {
-        let control = (byte < 0x20 && byte != b'\n' && byte != b'\t')
-            || byte == 0x7f
-            || (previous == 0xc2 && (0x80..=0x9f).contains(&byte));
-        if control {
-            return false;
-        }
-        previous = byte;
-    }
-    previous != 0xc2
+    std::str::from_utf8(bytes).is_ok_and(|text| !text.chars().any(crate::text::is_written_out))
 }
 
 impl std::io::Write for OutputEdge<'_> {

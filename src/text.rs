@@ -125,12 +125,18 @@ pub fn is_hidden_control(ch: char) -> bool {
     ch.is_control() && ch != '\n'
 }
 
+/// Whether [`escaped_output`] writes a character out: a control character other than the
+/// line break and the tab.
+pub fn is_written_out(ch: char) -> bool {
+    ch != '\t' && is_hidden_control(ch)
+}
+
 /// What the program writes, as the last thing before the terminal or a file: every control
 /// character but the line break and the tab written out (`\u{1b}`), whoever's text it is, so
 /// that nothing a user wrote can drive the terminal. With `colours`, the colour sequences the
 /// program writes itself (`ESC [ … m`) are kept.
 pub fn escaped_output(text: &str, colours: bool) -> std::borrow::Cow<'_, str> {
-    let raw = |ch: char| ch == '\t' || !is_hidden_control(ch);
+    let raw = |ch: char| !is_written_out(ch);
     if text.chars().all(raw) {
         return std::borrow::Cow::Borrowed(text);
     }

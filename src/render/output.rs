@@ -929,7 +929,6 @@ pub enum SchemaOf {
     Cards,
 }
 
-/// The JSON Schema (draft 7) of an output or of the scenario format.
 /// The published schema of `of`, as `docs/schema/` holds it: what `jedi-judge schema` prints,
 /// without deriving it at every call. A test holds each file to [`schema`], byte for byte.
 pub fn published_schema(of: SchemaOf) -> &'static str {
@@ -943,6 +942,7 @@ pub fn published_schema(of: SchemaOf) -> &'static str {
     }
 }
 
+/// The JSON Schema (draft 7) of an output or of the scenario format.
 pub fn schema(of: SchemaOf) -> schemars::Schema {
     // An output's schema describes what is written; the scenario's, what is read.
     let settings = schemars::generate::SchemaSettings::draft07();
