@@ -234,3 +234,34 @@ fn identical_cards_of_a_plan_are_one_choice_and_every_card_where_the_walk_stops(
         value["stop"]
     );
 }
+
+/// A scripted starship the hand does not hold stops the walk at the offer to add starships,
+/// and the stop lists every card of the hand, as a stop at a decision does: two identical
+/// Battleships are two options, though the interceptor was offered one for both.
+#[test]
+fn a_refused_offer_to_add_starships_lists_every_starship_where_the_walk_stops() {
+    let text = std::fs::read_to_string("scenarios/battle/evacuation-opponent-adds-starships.yaml")
+        .expect("readable")
+        .replace(
+            "hand: [\"Battleship, Trade Federation Transport (Menace of Darth Maul)\", 3]",
+            "hand: [\"Battleship, Trade Federation Transport (Menace of Darth Maul)\", 3, \
+             \"Battleship, Trade Federation Transport (Menace of Darth Maul)\"]",
+        )
+        .replace(
+            "starships: [\"Battleship, Trade Federation Transport (Menace of Darth Maul)\"]",
+            "starships: [Droid Starfighter (The Jedi Council)]",
+        );
+    let walked = walk(&text, None, None);
+    let Some(jedi_judge::engine::Stop::Undecided { decision, .. }) = walked.stop() else {
+        panic!("expected a stop, got {:?}", walked.stop());
+    };
+    assert_eq!(decision.kind.name, "add-starship");
+    let cards: Vec<u32> = decision
+        .options
+        .iter()
+        .filter_map(|option| option.card.map(|card| card.0))
+        .collect();
+    assert_eq!(cards.len(), 2, "{:?}", decision.options);
+    assert_ne!(cards[0], cards[1]);
+    assert!(decision.more.is_empty());
+}

@@ -988,8 +988,12 @@ fn drive<P: Procedure + ?Sized>(
                     match decider.decide(&decision) {
                         Ok(choice) => choice,
                         Err(why) => {
+                            // Where the walk stops, every card is listed, as at a decision.
                             let why = explained(procedure, board, &decision, why);
-                            return Simulated::Ended(Some(Stop::Undecided { decision, why }));
+                            return Simulated::Ended(Some(Stop::Undecided {
+                                decision: every_card(procedure, board, &decision),
+                                why,
+                            }));
                         }
                     }
                 } else {
