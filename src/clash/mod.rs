@@ -279,7 +279,8 @@ pub struct ClashInstance {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClashBoard {
     pub cards: Vec<ClashInstance>,
-    pub piles: BTreeMap<Pile, Vec<CardId>>,
+    /// The cards of each pile, changed only through the methods that keep `index` with them.
+    piles: BTreeMap<Pile, Vec<CardId>>,
     /// The Final Duel card each figure stands on, 1 to 5.
     pub track_light: u8,
     pub track_dark: u8,
