@@ -21,6 +21,9 @@ mod model;
 #[path = "src/cards/names.rs"]
 #[allow(dead_code)]
 mod names;
+#[path = "src/cards/row.rs"]
+#[allow(dead_code)]
+mod row;
 #[path = "src/rules/source.rs"]
 #[allow(dead_code)]
 mod source;
@@ -275,6 +278,11 @@ fn write_catalog(linked: &source::Linked, out_dir: &str) {
     }
     code.push_str("];\n\n");
     code.push_str(
+        "/// Every card's row, for a list that makes no card.\npub(crate) static ROWS: RowTable = ",
+    );
+    row::RowTable::of(&cards).write(&mut code);
+    code.push_str(";\n\n");
+    code.push_str(
         "/// Each card's full name, its normalised full name and aliases, those of them whose words are\n/// not searched, and its normalised title.\n",
     );
     code.push_str("pub(crate) static NAMES: &[NormalisedNames] = &[\n");
@@ -409,6 +417,12 @@ impl Literal for u8 {
     }
 }
 
+impl Literal for u32 {
+    fn write(&self, out: &mut String) {
+        let _ = write!(out, "{self}");
+    }
+}
+
 impl Literal for u16 {
     fn write(&self, out: &mut String) {
         let _ = write!(out, "{self}");
@@ -495,9 +509,12 @@ unit_enum_literal!(
 /// `Name { field: value, ... }` with every field of a struct.
 macro_rules! struct_literal {
     ($name:ident $(<$generic:ident>)? { $($field:ident),* $(,)? }) => {
-        impl$(<$generic: Literal>)? Literal for model::$name$(<$generic>)? {
+        struct_literal!(model::$name $(<$generic>)? { $($field),* });
+    };
+    ($module:ident :: $name:ident $(<$generic:ident>)? { $($field:ident),* $(,)? }) => {
+        impl$(<$generic: Literal>)? Literal for $module::$name$(<$generic>)? {
             fn write(&self, out: &mut String) {
-                let model::$name { $($field),* } = self;
+                let $module::$name { $($field),* } = self;
                 out.push_str(concat!(stringify!($name), " { "));
                 $(
                     out.push_str(concat!(stringify!($field), ": "));
@@ -621,6 +638,24 @@ struct_literal!(Card {
     versions,
 });
 struct_literal!(Half { name, card_type });
+struct_literal!(row::Span { start, end });
+struct_literal!(row::Printed { shown, number });
+struct_literal!(row::Written {
+    name,
+    game,
+    card_type,
+    halves,
+    side,
+    deploy,
+    power,
+    damage,
+    destiny,
+    printing,
+    reprints,
+    sets,
+    number,
+});
+struct_literal!(row::RowTable { text, halves, rows });
 struct_literal!(Identity {
     unique,
     stackable,

@@ -8,7 +8,7 @@ use miette::Diagnostic;
 use thiserror::Error;
 
 use crate::cards::filter::CardFilter;
-use crate::cards::{CardLookupError, Catalog, matching};
+use crate::cards::{CardLookupError, CardRow, Catalog, RowTable, matching};
 use crate::render::{self, Format, Palette, WalkFormat};
 use crate::rules::{self, Corpus, ItemKind, ListFilter, LookupError, Ruleset};
 
@@ -1515,12 +1515,25 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
             let sort = filter.sort;
             let (filter, words) = filter.read(&words)?;
             let query = words.join(" ");
-            let found = if query.is_empty() {
-                catalog.cards().iter().collect()
+            let found_rows: RowTable;
+            let kept = if query.is_empty() {
+                filter.keep(
+                    catalog.rows().rows().enumerate(),
+                    |at| catalog.card(at),
+                    corpus,
+                    &ruleset,
+                )
             } else {
-                catalog.search(&query)
+                let found = catalog.search(&query);
+                found_rows = RowTable::of(found.iter().copied());
+                filter.keep(
+                    found_rows.rows().enumerate(),
+                    |at| found.get(at).copied(),
+                    corpus,
+                    &ruleset,
+                )
             };
-            let mut cards = filter.keep(found, corpus, &ruleset);
+            let mut cards: Vec<CardRow<'_>> = kept.into_iter().map(|(_, row)| row).collect();
             if let Some(sort) = sort {
                 crate::cards::filter::sort(&mut cards, sort);
             }
@@ -1552,7 +1565,13 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
                     ),
                 });
             }
-            let mut cards = filter.keep(catalog.cards(), corpus, &ruleset);
+            let kept = filter.keep(
+                catalog.rows().rows().enumerate(),
+                |at| catalog.card(at),
+                corpus,
+                &ruleset,
+            );
+            let mut cards: Vec<CardRow<'_>> = kept.into_iter().map(|(_, row)| row).collect();
             crate::cards::filter::sort(&mut cards, sort);
             Ok(render::cards::list(
                 &filter.describe(),

@@ -7,6 +7,7 @@ use thiserror::Error;
 use super::assemble::{AssemblyError, CatalogFile, ListedCard, PrintingsFile, assemble};
 use super::matching::{CardLookupError, ExactName, NameIndex, NormalisedNames, WordPlace};
 use super::model::{Card, Game, Source};
+use super::row::RowTable;
 use crate::rules::Corpus;
 
 /// The catalog data file, `catalog.yaml`. The build script assembles the embedded catalog
@@ -39,6 +40,7 @@ pub enum CatalogError {
 mod embedded {
     use crate::cards::matching::{ExactName, NormalisedNames, Strength};
     use crate::cards::model::*;
+    use crate::cards::row::{Printed, RowTable, Span, Written};
     use std::borrow::Cow;
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
 }
@@ -49,6 +51,8 @@ mod embedded {
 pub struct Catalog {
     /// Every card, made when a command needs them all.
     cards: OnceLock<Vec<Card>>,
+    /// Every card's row, for a catalog built at run time (the embedded one has them written).
+    rows: OnceLock<RowTable>,
     /// What the build script wrote, for the embedded catalog (none for one built at run time).
     built_in: Option<BuiltIn>,
     /// The embedded cards made one by one, as look-ups need them.
@@ -73,6 +77,8 @@ struct BuiltIn {
     makers: &'static [fn() -> Card],
     /// Each card's [`Card::search_text`].
     search_texts: &'static [&'static str],
+    /// Every card's row.
+    rows: &'static RowTable,
     names: &'static [NormalisedNames],
     sorted_words: &'static [WordPlace],
     exact_names: &'static [ExactName],
@@ -122,9 +128,11 @@ impl Catalog {
     const fn built_in() -> Catalog {
         Catalog {
             cards: OnceLock::new(),
+            rows: OnceLock::new(),
             built_in: Some(BuiltIn {
                 makers: embedded::CARDS,
                 search_texts: embedded::SEARCH_TEXTS,
+                rows: &embedded::ROWS,
                 names: embedded::NAMES,
                 sorted_words: embedded::SORTED_WORDS,
                 exact_names: embedded::EXACT_NAMES,
@@ -168,6 +176,7 @@ impl Catalog {
                 second_source,
                 virtual_set,
             )?),
+            rows: OnceLock::new(),
             built_in: None,
             one_by_one: OnceLock::new(),
             index: OnceLock::new(),
@@ -213,6 +222,15 @@ impl Catalog {
                 .map(|built_in| built_in.makers.iter().map(|make| make()).collect())
                 .unwrap_or_default()
         })
+    }
+
+    /// Every card's row, in catalog order: what a list reads, without making a card of the
+    /// embedded catalog.
+    pub fn rows(&self) -> &RowTable {
+        match &self.built_in {
+            Some(built_in) => built_in.rows,
+            None => self.rows.get_or_init(|| RowTable::of(self.cards())),
+        }
     }
 
     /// The cards whose name or notes contain every word of the query, in catalog order
@@ -343,6 +361,7 @@ impl Catalog {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::{CardType, Fact, StatValue};
 
     #[test]
     fn a_card_looked_up_alone_is_the_card_of_the_whole_list_and_makes_no_other() {
@@ -361,6 +380,126 @@ mod tests {
         });
         assert_eq!(made, 3);
         assert_eq!(alone.card(count), None);
+    }
+
+    /// The rows the build wrote are the rows of the cards, and each row says what its card
+    /// says: its name, type, side, printed numbers and printings.
+    #[test]
+    fn the_written_rows_are_the_rows_of_the_cards() {
+        let all = Catalog::built_in();
+        let cards = all.cards();
+        assert_eq!(*all.rows(), RowTable::of(cards));
+        assert_eq!(all.rows().len(), cards.len());
+        let shown = |fact: &Option<Fact<StatValue>>| {
+            fact.as_ref()
+                .map(|fact| (fact.value.to_string(), fact.value.number()))
+        };
+        let read = |printed: Option<crate::cards::PrintedNumber<'_>>| {
+            printed.map(|printed| (printed.shown.to_string(), printed.number))
+        };
+        for (row, card) in all.rows().rows().zip(cards) {
+            let name = card.full_name();
+            assert_eq!(row.name(), name);
+            assert_eq!(row.game(), card.game, "{name}");
+            assert_eq!(row.side(), card.side(), "{name}");
+            assert_eq!(row.card_type(), card.card_type(), "{name}");
+            assert_eq!(
+                row.type_label().as_deref(),
+                card.type_label().as_deref(),
+                "{name}"
+            );
+            for kind in [
+                CardType::Character,
+                CardType::Weapon,
+                CardType::Battle,
+                CardType::Effect,
+                CardType::Location,
+                CardType::Starship,
+                CardType::Objective,
+                CardType::Power,
+                CardType::Special,
+            ] {
+                assert_eq!(
+                    row.is_or_has_half(kind),
+                    card.is_or_has_half(kind),
+                    "{name}"
+                );
+            }
+            assert_eq!(read(row.deploy()), shown(&card.stats.deploy), "{name}");
+            assert_eq!(read(row.power()), shown(&card.stats.power), "{name}");
+            assert_eq!(read(row.damage()), shown(&card.stats.damage), "{name}");
+            assert_eq!(read(row.destiny()), shown(&card.stats.destiny), "{name}");
+            let printings: Vec<String> = card
+                .printing
+                .iter()
+                .chain(&card.reprints)
+                .map(|printing| printing.value.to_string())
+                .collect();
+            assert_eq!(row.printings().collect::<Vec<_>>(), printings, "{name}");
+            assert_eq!(row.printing_count(), printings.len(), "{name}");
+            let sets: Vec<&str> = card
+                .printing
+                .iter()
+                .chain(&card.reprints)
+                .map(|printing| printing.value.set.as_ref())
+                .collect();
+            assert_eq!(row.sets().collect::<Vec<_>>(), sets, "{name}");
+        }
+    }
+
+    /// `cards list` filters and sorts the written rows and makes no card, unless it filters by
+    /// a trait: then it makes only the cards the rest of the filter keeps.
+    #[test]
+    fn a_list_makes_only_the_cards_a_trait_needs() {
+        use crate::cards::filter::{CardFilter, Condition, SortKey, sort};
+        let corpus = Corpus::embedded();
+        let ruleset = crate::rules::Ruleset::default();
+        let listing = Catalog::built_in();
+        let filter = CardFilter {
+            side: Some(crate::cards::Side::Dark),
+            conditions: Condition::parse("power>=5")
+                .and_then(Result::ok)
+                .into_iter()
+                .collect(),
+            ..CardFilter::default()
+        };
+        let kept = filter.keep(
+            listing.rows().rows().enumerate(),
+            |at| listing.card(at),
+            corpus,
+            &ruleset,
+        );
+        assert!(!kept.is_empty());
+        let mut rows: Vec<_> = kept.iter().map(|(_, row)| *row).collect();
+        sort(&mut rows, SortKey::Name);
+        assert!(listing.cards.get().is_none(), "the list made every card");
+        assert!(listing.one_by_one.get().is_none(), "the list made a card");
+        let jedi = CardFilter {
+            with_trait: Some(crate::cards::TraitKind::Jedi),
+            side: Some(crate::cards::Side::Light),
+            card_type: Some(CardType::Character),
+            ..CardFilter::default()
+        };
+        let kept = jedi.keep(
+            listing.rows().rows().enumerate(),
+            |at| listing.card(at),
+            corpus,
+            &ruleset,
+        );
+        assert!(!kept.is_empty());
+        let light_characters = listing
+            .rows()
+            .rows()
+            .filter(|row| {
+                row.side() == Some(crate::cards::Side::Light)
+                    && row.is_or_has_half(CardType::Character)
+            })
+            .count();
+        let made = listing.one_by_one.get().map_or(0, |slots| {
+            slots.iter().filter(|slot| slot.get().is_some()).count()
+        });
+        assert_eq!(made, light_characters);
+        assert!(listing.cards.get().is_none(), "the list made every card");
     }
 
     /// A search of the embedded catalog finds, in order, the cards a search of every card

@@ -5,6 +5,7 @@ use thiserror::Error;
 
 use super::matching::normalise;
 use super::model::{Card, CardType, Side, TraitKind};
+use super::row::{CardRow, PrintedNumber};
 use super::traits::derive_all;
 use crate::rules::{Corpus, Ruleset};
 
@@ -72,14 +73,14 @@ const STATS: [(&str, Stat); 5] = [
 
 impl Stat {
     /// The card's printed number, if the sources give one and it is a number.
-    pub fn of(self, card: &Card) -> Option<i32> {
-        let stat = match self {
-            Stat::Power => &card.stats.power,
-            Stat::Damage => &card.stats.damage,
-            Stat::Destiny => &card.stats.destiny,
-            Stat::Deploy => &card.stats.deploy,
+    pub fn of(self, row: &CardRow<'_>) -> Option<i32> {
+        let printed: Option<PrintedNumber<'_>> = match self {
+            Stat::Power => row.power(),
+            Stat::Damage => row.damage(),
+            Stat::Destiny => row.destiny(),
+            Stat::Deploy => row.deploy(),
         };
-        stat.as_ref().and_then(|fact| fact.value.number())
+        printed.and_then(|printed| printed.number)
     }
 
     /// The word a filter names it by.
@@ -137,8 +138,8 @@ impl Condition {
 
     /// Whether a card's printed number satisfies it; a number the sources do not give, or a
     /// symbol such as Anakin's "?", satisfies no comparison.
-    pub fn holds(&self, card: &Card) -> bool {
-        let Some(number) = self.stat.of(card) else {
+    pub fn holds(&self, row: &CardRow<'_>) -> bool {
+        let Some(number) = self.stat.of(row) else {
             return false;
         };
         match self.comparison {
@@ -200,14 +201,16 @@ impl CardFilter {
         *self == CardFilter::default()
     }
 
-    /// The cards of `cards` that pass every part of the filter, in their order. Traits are
-    /// derived under `ruleset`.
-    pub fn keep<'c>(
+    /// The rows of `rows` that pass every part of the filter, in their order, each with its
+    /// place. A trait is derived under `ruleset` from the card `card` makes of a place, and
+    /// only for a row that passes the rest.
+    pub fn keep<'r, 'c>(
         &self,
-        cards: impl IntoIterator<Item = &'c Card>,
+        rows: impl IntoIterator<Item = (usize, CardRow<'r>)>,
+        card: impl Fn(usize) -> Option<&'c Card>,
         corpus: &Corpus,
         ruleset: &Ruleset,
-    ) -> Vec<&'c Card> {
+    ) -> Vec<(usize, CardRow<'r>)> {
         let set_words: Option<Vec<String>> = self.set.as_ref().map(|set| {
             normalise(set)
                 .split(' ')
@@ -215,24 +218,26 @@ impl CardFilter {
                 .map(str::to_string)
                 .collect()
         });
-        cards
-            .into_iter()
-            .filter(|card| self.matches(card, set_words.as_deref(), corpus, ruleset))
+        rows.into_iter()
+            .filter(|(_, row)| self.matches(row, set_words.as_deref()))
+            .filter(|(at, _)| {
+                self.with_trait.is_none_or(|kind| {
+                    card(*at).is_some_and(|card| {
+                        derive_all(card, corpus, ruleset)
+                            .iter()
+                            .any(|derived| derived.kind == kind && derived.value.is_yes())
+                    })
+                })
+            })
             .collect()
     }
 
-    /// Whether the card passes every part of the filter; `set_words` are the set's words,
-    /// normalised once by `keep`.
-    fn matches(
-        &self,
-        card: &Card,
-        set_words: Option<&[String]>,
-        corpus: &Corpus,
-        ruleset: &Ruleset,
-    ) -> bool {
+    /// Whether the row passes every part of the filter but its trait; `set_words` are the
+    /// set's words, normalised once by `keep`.
+    fn matches(&self, row: &CardRow<'_>, set_words: Option<&[String]>) -> bool {
         if let Some(words) = set_words {
-            let in_set = card.printing.iter().chain(&card.reprints).any(|printing| {
-                let name = normalise(&printing.value.set);
+            let in_set = row.sets().any(|set| {
+                let name = normalise(set);
                 words
                     .iter()
                     .all(|word| name.split(' ').any(|part| part.starts_with(word.as_str())))
@@ -241,25 +246,15 @@ impl CardFilter {
                 return false;
             }
         }
-        if self.side.is_some() && card.side() != self.side {
+        if self.side.is_some() && row.side() != self.side {
             return false;
         }
         if let Some(card_type) = self.card_type
-            && !card.is_or_has_half(card_type)
+            && !row.is_or_has_half(card_type)
         {
             return false;
         }
-        if let Some(kind) = self.with_trait {
-            let has = derive_all(card, corpus, ruleset)
-                .iter()
-                .any(|derived| derived.kind == kind && derived.value.is_yes());
-            if !has {
-                return false;
-            }
-        }
-        self.conditions
-            .iter()
-            .all(|condition| condition.holds(card))
+        self.conditions.iter().all(|condition| condition.holds(row))
     }
 
     /// The filter in the words of the command line, for headings.
@@ -295,6 +290,7 @@ impl CardFilter {
 #[cfg(test)]
 mod tests {
     use super::super::model::StatValue;
+    use super::super::row::RowTable;
     use super::*;
 
     #[test]
@@ -349,12 +345,17 @@ mod tests {
             comparison: Comparison::GreaterOrEqual,
             value: 0,
         };
-        assert!(!at_least_zero.holds(&card));
+        assert!(!at_least_zero.holds(&RowTable::of([&card]).rows().next().expect("one row")));
         card.stats.power = Some(super::super::model::Fact::new(
             StatValue::Symbol("?".to_string()),
             super::super::model::Source::Scenario,
         ));
-        assert!(!at_least_zero.holds(&card));
+        assert!(!at_least_zero.holds(&RowTable::of([&card]).rows().next().expect("one row")));
+        card.stats.power = Some(super::super::model::Fact::new(
+            StatValue::Number(0),
+            super::super::model::Source::Scenario,
+        ));
+        assert!(at_least_zero.holds(&RowTable::of([&card]).rows().next().expect("one row")));
     }
 
     #[test]
@@ -409,13 +410,14 @@ type PrintOrder<'card> = (usize, &'card str, u32, &'card str);
 /// A card's place in print order: its first printing's set (in release order, other games'
 /// and unknown sets after), its collector number (by its letters, then its number: `P8`
 /// before `P10`), then its number as printed and its name (made only when all else ties).
-fn print_order(card: &Card) -> PrintOrder<'_> {
-    let (set, number) = card.printing.as_ref().map_or((usize::MAX, ""), |printing| {
+fn print_order<'t>(row: &CardRow<'t>) -> PrintOrder<'t> {
+    let own_set = row.printing().and(row.sets().next());
+    let (set, number) = own_set.map_or((usize::MAX, ""), |own_set| {
         let set = super::convert::SETS
             .iter()
-            .position(|(_, name)| *name == printing.value.set.as_ref())
+            .position(|(_, name)| *name == own_set)
             .unwrap_or(usize::MAX - 1);
-        (set, printing.value.number.as_ref())
+        (set, row.number())
     });
     let letters_end = number
         .find(|ch: char| ch.is_ascii_digit())
@@ -461,7 +463,7 @@ fn word_ranks<'w>(
 }
 
 /// Sorts cards by `key`; ties keep print order, so that the order is always the same.
-pub fn sort(cards: &mut [&Card], key: SortKey) {
+pub fn sort(cards: &mut [CardRow<'_>], key: SortKey) {
     // Each card's key is made once, and its words ranked among the cards' own (in the order
     // of the words), so that comparing two cards compares numbers: the order is that of the
     // whole keys, words included.
@@ -471,11 +473,11 @@ pub fn sort(cards: &mut [&Card], key: SortKey) {
             // What is missing sorts last.
             let first: SortFirst = match key {
                 SortKey::Set => (false, 0, String::new()),
-                SortKey::Name => (false, 0, normalise(&card.full_name())),
+                SortKey::Name => (false, 0, normalise(card.name())),
                 SortKey::Type => (
                     card.type_label().is_none(),
                     0,
-                    card.type_label().unwrap_or_default(),
+                    card.type_label().unwrap_or_default().into_owned(),
                 ),
                 SortKey::Side => (
                     card.side().is_none(),
@@ -525,9 +527,9 @@ pub fn sort(cards: &mut [&Card], key: SortKey) {
         (a.0, a.1, a.2, a.3, a.4, a.5)
             .cmp(&(b.0, b.1, b.2, b.3, b.4, b.5))
             .then_with(|| keys[a.6].1.3.cmp(keys[b.6].1.3))
-            .then_with(|| cards[a.6].full_name().cmp(&cards[b.6].full_name()))
+            .then_with(|| cards[a.6].name().cmp(cards[b.6].name()))
             .then(a.6.cmp(&b.6))
     });
-    let sorted: Vec<&Card> = order.iter().map(|entry| cards[entry.6]).collect();
+    let sorted: Vec<CardRow<'_>> = order.iter().map(|entry| cards[entry.6]).collect();
     cards.copy_from_slice(&sorted);
 }

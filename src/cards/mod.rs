@@ -9,6 +9,7 @@ pub mod matching;
 mod model;
 mod names;
 pub mod resolve;
+mod row;
 pub mod traits;
 pub mod users;
 
@@ -23,4 +24,5 @@ pub use model::{
     disagreement_kind, split_name,
 };
 pub use resolve::{Looking, Resolved, Table};
+pub use row::{CardRow, PrintedNumber, RowTable};
 pub use traits::{DerivedTrait, TraitValue};

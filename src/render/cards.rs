@@ -11,7 +11,7 @@ use super::output::{
 use super::{Format, Palette, json as to_json, markdown_escape, wrap};
 use crate::cards::traits::derive_all;
 use crate::cards::{
-    Card, CardType, DerivedTrait, Disagreement, Fact, Game, Half, LocationBonus, Source,
+    Card, CardRow, CardType, DerivedTrait, Disagreement, Fact, Game, Half, LocationBonus, Source,
     TraitValue, disagreement_kind,
 };
 use crate::rules::{Corpus, Ruleset, lookup};
@@ -432,52 +432,35 @@ const DISAGREEMENTS_PREAMBLE: &[&str] = &[
     "Where two printings of one card disagree in the transcription (a reprint and the card it reprints), the catalog keeps the earlier printing's reading and notes the other.",
 ];
 
+/// A printed number as a list shows it; a dash for one the sources do not give.
+fn number(printed: Option<crate::cards::PrintedNumber<'_>>) -> &str {
+    printed.map_or("—", |printed| printed.shown)
+}
+
 /// The cards as a table whose columns line up: name, type, side, the printed numbers and the
 /// first printing; `None` where the terminal is too narrow for it.
-fn table(cards: &[&Card], palette: Palette) -> Option<String> {
+fn table(cards: &[CardRow<'_>], palette: Palette) -> Option<String> {
     const HEADINGS: [&str; 8] = [
         "card", "type", "side", "deploy", "power", "DAMAGE", "destiny", "printing",
     ];
-    // The small numbers and the words every row repeats are borrowed, not written anew.
-    const NUMBERS: [&str; 21] = [
-        "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16",
-        "17", "18", "19", "20",
-    ];
-    let number = |fact: &Option<crate::cards::Fact<crate::cards::StatValue>>| -> Cow<'static, str> {
-        match fact.as_ref().map(|fact| &fact.value) {
-            Some(crate::cards::StatValue::Number(number)) => usize::try_from(*number)
-                .ok()
-                .and_then(|at| NUMBERS.get(at))
-                .map_or_else(
-                    || Cow::Owned(number.to_string()),
-                    |text| Cow::Borrowed(*text),
-                ),
-            Some(value) => Cow::Owned(value.to_string()),
-            None => Cow::Borrowed("—"),
-        }
-    };
+    // What a row holds is borrowed, not written anew.
     let rows: Vec<[Cow<'_, str>; 8]> = cards
         .iter()
         .map(|card| {
             [
-                Cow::Owned(card.full_name()),
-                match (&card.halves, card.card_type()) {
-                    (None, Some(kind)) => Cow::Borrowed(kind.label()),
-                    _ => card.type_label().map_or(Cow::Borrowed("—"), Cow::Owned),
-                },
+                Cow::Borrowed(card.name()),
+                card.type_label().unwrap_or(Cow::Borrowed("—")),
                 Cow::Borrowed(card.side().map_or("—", |side| match side {
                     crate::cards::Side::Light => "Light",
                     crate::cards::Side::Dark => "Dark",
                 })),
-                number(&card.stats.deploy),
-                number(&card.stats.power),
-                number(&card.stats.damage),
-                number(&card.stats.destiny),
-                match (&card.printing, card.reprints.len()) {
-                    (Some(printing), 0) => Cow::Owned(printing.value.to_string()),
-                    (Some(printing), more) => {
-                        Cow::Owned(format!("{} (+{more} more)", printing.value))
-                    }
+                Cow::Borrowed(number(card.deploy())),
+                Cow::Borrowed(number(card.power())),
+                Cow::Borrowed(number(card.damage())),
+                Cow::Borrowed(number(card.destiny())),
+                match (card.printing(), card.reprints().count()) {
+                    (Some(printing), 0) => Cow::Borrowed(printing),
+                    (Some(printing), more) => Cow::Owned(format!("{printing} (+{more} more)")),
                     (None, _) => Cow::Borrowed("—"),
                 },
             ]
@@ -699,12 +682,9 @@ fn printing_labels(card: &Card) -> Vec<String> {
 }
 
 /// `cards search`: one line per card.
-pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> String {
-    let printings = printing_labels;
-    let printing_count: usize = cards
-        .iter()
-        .map(|card| card.printing.iter().chain(&card.reprints).count())
-        .sum();
+pub fn list(query: &str, cards: &[CardRow<'_>], format: Format, palette: Palette) -> String {
+    let printings = |card: &CardRow<'_>| card.printings().map(str::to_string).collect::<Vec<_>>();
+    let printing_count: usize = cards.iter().map(|card| card.printing_count()).sum();
     match format {
         Format::Json => to_json(&CardsSearchOutput {
             format: Default::default(),
@@ -714,12 +694,12 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
             cards: cards
                 .iter()
                 .map(|card| CardListed {
-                    name: card.full_name(),
-                    game: card.game,
+                    name: card.name().to_string(),
+                    game: card.game(),
                     card_type: card.card_type(),
                     side: card.side(),
-                    printing: card.printing.as_ref().map(|p| p.value.to_string()),
-                    printings: if card.reprints.is_empty() {
+                    printing: card.printing().map(str::to_string),
+                    printings: if card.reprints().next().is_none() {
                         Vec::new()
                     } else {
                         printings(card)
@@ -731,21 +711,17 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
             let mut out = String::from(
                 "| card | type | side | deploy | power | DAMAGE | destiny | printing |\n|---|---|---|--:|--:|--:|--:|---|\n",
             );
-            let number = |fact: &Option<crate::cards::Fact<crate::cards::StatValue>>| {
-                fact.as_ref()
-                    .map_or_else(|| "—".to_string(), |fact| fact.value.to_string())
-            };
             for card in cards {
                 let _ = writeln!(
                     out,
                     "| {} | {} | {} | {} | {} | {} | {} | {} |",
-                    markdown_escape(&card.full_name()),
+                    markdown_escape(card.name()),
                     card.type_label().as_deref().unwrap_or("unknown"),
                     card.side().map(|s| s.label()).unwrap_or("unknown"),
-                    number(&card.stats.deploy),
-                    number(&card.stats.power),
-                    number(&card.stats.damage),
-                    number(&card.stats.destiny),
+                    number(card.deploy()),
+                    number(card.power()),
+                    number(card.damage()),
+                    number(card.destiny()),
                     markdown_escape(&printings(card).join("; "))
                 );
             }
@@ -765,19 +741,18 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
             }
             // The names in a column as wide as the longest (at most half the line); a longer
             // name has its own line.
-            let described = |card: &Card| {
+            let described = |card: &CardRow<'_>| {
                 let kind = match (card.side(), card.type_label()) {
                     (Some(side), Some(kind)) => format!("{side} {kind}"),
-                    (None, Some(kind)) => kind,
+                    (None, Some(kind)) => kind.into_owned(),
                     (Some(side), None) => side.label().to_string(),
                     (None, None) => String::new(),
                 };
                 let printing = card
-                    .printing
-                    .as_ref()
-                    .map(|p| format!(" · {}", p.value))
+                    .printing()
+                    .map(|p| format!(" · {p}"))
                     .unwrap_or_default();
-                let more = match card.reprints.len() {
+                let more = match card.reprints().count() {
                     0 => String::new(),
                     count => format!(" (+{count} more)"),
                 };
@@ -790,7 +765,7 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
                 .unwrap_or(0);
             let column = cards
                 .iter()
-                .map(|card| card.full_name().chars().count() + 4)
+                .map(|card| card.name().chars().count() + 4)
                 .max()
                 .unwrap_or(0)
                 .min(palette.width.saturating_sub(widest_what))
@@ -798,10 +773,10 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
             // Too narrow for two columns: each card on two lines.
             let stacked = column + widest_what > palette.width;
             for card in cards {
-                let full_name = card.full_name();
+                let full_name = card.name();
                 // A name longer than the line is wrapped under itself.
                 let name = if full_name.chars().count() + 2 > palette.width {
-                    super::wrap_hanging(&full_name, palette.width, "  ", "    ")
+                    super::wrap_hanging(full_name, palette.width, "  ", "    ")
                         .lines()
                         .map(|line| {
                             let indent = line.len() - line.trim_start().len();
@@ -810,7 +785,7 @@ pub fn list(query: &str, cards: &[&Card], format: Format, palette: Palette) -> S
                         .collect::<Vec<_>>()
                         .join("\n")
                 } else {
-                    format!("  {}", palette.id(&full_name))
+                    format!("  {}", palette.id(full_name))
                 };
                 let what = palette.dim(&described(card)).into_owned();
                 if stacked {
