@@ -9,6 +9,9 @@ use std::path::Path;
 #[path = "src/cards/assemble.rs"]
 #[allow(dead_code)]
 mod assemble;
+#[path = "src/cards/card_text.rs"]
+#[allow(dead_code)]
+mod card_text;
 #[path = "src/cards/cross_check.rs"]
 #[allow(dead_code)]
 mod cross_check;
@@ -259,7 +262,17 @@ fn write_catalog(linked: &source::Linked, out_dir: &str) {
         .unwrap_or_else(|error| panic!("cannot read {VIRTUAL_SET}: {error}"));
     let virtual_set: assemble::VirtualSetFile = serde_saphyr::from_str(&virtual_text)
         .unwrap_or_else(|error| panic!("{VIRTUAL_SET} is not a valid virtual set: {error}"));
-    let cards = assemble::assemble(&listed, file, printings, second, virtual_set)
+    let mut texts = Vec::new();
+    for name in card_text::TEXT_FILES {
+        let path = format!("src/cards/text/{name}");
+        println!("cargo:rerun-if-changed={path}");
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|error| panic!("cannot read {path}: {error}"));
+        let parsed: card_text::TextFile = serde_saphyr::from_str(&text)
+            .unwrap_or_else(|error| panic!("{path} is not a valid card text file: {error}"));
+        texts.push(parsed);
+    }
+    let cards = assemble::assemble(&listed, file, printings, second, virtual_set, &texts)
         .unwrap_or_else(|error| panic!("the card catalog: {error}"));
     let mut code = String::from(
         "// Written by build.rs from src/cards/catalog.yaml, src/cards/young-jedi.yaml, src/cards/second-source.yaml, src/cards/virtual-card-set-1.yaml and the corpus's card lists. Do not edit.\n\n",
@@ -562,6 +575,7 @@ struct_literal!(GameText {
     deploy_fetch,
     podrace,
     duelist,
+    battle_users,
 });
 struct_literal!(DuelistText {
     first_pass_draws,
@@ -636,8 +650,52 @@ struct_literal!(Card {
     halves,
     virtual_card,
     versions,
+    printed_text,
 });
 struct_literal!(Half { name, card_type });
+struct_literal!(card_text::QualifiedUser {
+    any,
+    icon,
+    at,
+    first_in_plan,
+    count
+});
+struct_literal!(card_text::PrintedText {
+    kinds,
+    missing,
+    note,
+    read_from,
+    source
+});
+
+impl Literal for card_text::BattleUser {
+    fn write(&self, out: &mut String) {
+        match self {
+            card_text::BattleUser::Word(word) => {
+                out.push_str("BattleUser::Word(");
+                word.write(out);
+                out.push(')');
+            }
+            card_text::BattleUser::Qualified(user) => {
+                out.push_str("BattleUser::Qualified(");
+                user.write(out);
+                out.push(')');
+            }
+        }
+    }
+}
+
+impl Literal for card_text::TextKind {
+    fn write(&self, out: &mut String) {
+        let _ = write!(out, "TextKind::{self:?}");
+    }
+}
+
+impl Literal for card_text::ReadFrom {
+    fn write(&self, out: &mut String) {
+        let _ = write!(out, "ReadFrom::{self:?}");
+    }
+}
 struct_literal!(row::Span { start, end });
 struct_literal!(row::Printed { shown, number });
 struct_literal!(row::Written {

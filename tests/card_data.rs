@@ -543,10 +543,32 @@ fn every_young_jedi_cards_text_is_modelled_or_marked_and_the_readme_gives_the_co
         .iter()
         .filter(|card| card.game == jedi_judge::cards::Game::YoungJedi)
         .collect();
+    use jedi_judge::cards::card_text::TextStatus;
+    let status = |wanted: fn(&TextStatus) -> bool| {
+        cards
+            .iter()
+            .filter(|card| card.text_status().as_ref().is_some_and(wanted))
+            .count()
+    };
+    let recorded = cards
+        .iter()
+        .filter(|card| card.printed_text.is_some())
+        .count();
+    let in_full = status(|status| *status == TextStatus::Modelled);
+    let in_part = status(|status| matches!(status, TextStatus::Partial { .. }));
+    // Cards the card text files do not record yet, whose text the catalog models in part.
     let modelled = cards
         .iter()
+        .filter(|card| card.printed_text.is_none())
         .filter(|card| !card.text.is_empty() && card.text_source.is_some())
         .count();
+    // Every Battle card's text is recorded.
+    let battle_unrecorded: Vec<String> = cards
+        .iter()
+        .filter(|card| card.is(jedi_judge::cards::CardType::Battle) && card.printed_text.is_none())
+        .map(|card| card.full_name())
+        .collect();
+    assert!(battle_unrecorded.is_empty(), "{battle_unrecorded:?}");
     // Every other card is marked, in `cards show` and in every walk of a position that holds it.
     let unmarked: Vec<String> = cards
         .iter()
@@ -560,17 +582,23 @@ fn every_young_jedi_cards_text_is_modelled_or_marked_and_the_readme_gives_the_co
                 && !shown
                     .stdout
                     .contains("text does:          game text not modelled")
+                && !shown.stdout.contains("text status:        partial")
         })
         .map(|card| card.full_name())
         .collect();
     assert!(unmarked.is_empty(), "{unmarked:?}");
     let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
         .expect("README.md");
-    let sentence = format!(
-        "game text of {modelled} of the {} printed Young Jedi cards",
-        cards.len()
-    );
-    assert!(readme.contains(&sentence), "README.md must say: {sentence}");
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    for sentence in [
+        format!(
+            "record the text of {recorded} of the {} printed Young Jedi cards: {in_full} applied in full and {in_part} in part",
+            cards.len()
+        ),
+        format!("models the game text of {modelled} more"),
+    ] {
+        assert!(readme.contains(&sentence), "README.md must say: {sentence}");
+    }
 }
 
 /// Bundled scenarios that name every card as players do, with no number typed: the catalog

@@ -94,7 +94,7 @@ fn a_scripted_starship_the_hand_does_not_hold_stops_the_walk_rather_than_adding_
 fn two_cards_in_one_entry_without_a_card_that_lets_them_fight_together_stop_the_walk() {
     let text = std::fs::read_to_string("scenarios/battle/battle-two-guards-fight-together.yaml")
         .expect("readable")
-        .replace("{battle_text: fight-together}", "{}");
+        .replace("{battle_text: fight-together}", "{text: none}");
     let walked = walk(&text, None, None);
     match walked.stop() {
         Some(jedi_judge::engine::Stop::Missing { fact }) => {

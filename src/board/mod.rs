@@ -991,18 +991,21 @@ impl Board {
     }
 
     /// The full names of the Young Jedi cards in the position whose printed text is not
-    /// modelled (neither the catalog nor the scenario gives what it does, nor switches it
-    /// off), sorted: a walk does not apply it, and says so.
+    /// modelled, sorted: a walk does not apply it, and says so. A card the card text files
+    /// record is named when its text is applied only in part or no source gives it; another
+    /// when neither the catalog nor the scenario gives what its text does, nor switches it off.
     pub fn text_not_modelled(&self) -> Vec<String> {
+        use crate::cards::card_text::TextStatus;
         let mut names: Vec<String> = self
             .definitions
             .iter()
-            .filter(|card| {
-                card.game == crate::cards::Game::YoungJedi
-                    && !card.anonymous
-                    && card.text.is_empty()
-                    // A scenario that switches a card's text off has said what it does.
-                    && card.text_source.is_none()
+            .filter(|card| card.game == crate::cards::Game::YoungJedi && !card.anonymous)
+            .filter(|card| match card.text_status() {
+                // A scenario that switches a card's text off has said what it does.
+                _ if card.text_source == Some(crate::cards::Source::Scenario) => false,
+                Some(TextStatus::Modelled | TextStatus::Flavour) => false,
+                Some(TextStatus::Partial { .. } | TextStatus::Unknown) => true,
+                None => card.text.is_empty() && card.text_source.is_none(),
             })
             .map(Card::full_name)
             .collect();

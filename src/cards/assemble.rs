@@ -42,6 +42,7 @@ pub enum AssemblyError {
     PlaceholderWithoutPrinting { name: String },
     EffectWithoutCard { name: String },
     SecondSource(super::cross_check::SecondSourceError),
+    Text(super::card_text::TextError),
 }
 
 impl fmt::Display for AssemblyError {
@@ -60,6 +61,7 @@ impl fmt::Display for AssemblyError {
                 "an effect is given for {name:?}, which the catalog does not have"
             ),
             AssemblyError::SecondSource(error) => write!(f, "{error}"),
+            AssemblyError::Text(error) => write!(f, "{error}"),
         }
     }
 }
@@ -241,7 +243,7 @@ fn named(card: &Card, name: &str) -> bool {
 }
 
 /// `outside: where` or a corpus item id.
-fn parse_source(text: &str) -> Source {
+pub(super) fn parse_source(text: &str) -> Source {
     match text.strip_prefix("outside:") {
         Some(rest) => Source::Outside(rest.trim().to_string().into()),
         None => Source::Rule(text.trim().to_string().into()),
@@ -365,6 +367,7 @@ pub fn assemble(
     printings: PrintingsFile,
     second_source: super::cross_check::SecondSourceFile,
     virtual_set: VirtualSetFile,
+    texts: &[super::card_text::TextFile],
 ) -> Result<Vec<Card>, AssemblyError> {
     let mut cards = Vec::new();
     for entry in listed {
@@ -557,6 +560,7 @@ pub fn assemble(
         card.named_in.push(entry.source);
         cards.push(card);
     }
+    super::card_text::apply(&mut cards, texts).map_err(AssemblyError::Text)?;
     Ok(cards)
 }
 

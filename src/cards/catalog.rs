@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 use thiserror::Error;
 
 use super::assemble::{AssemblyError, CatalogFile, ListedCard, PrintingsFile, assemble};
+use super::card_text::{TEXT_FILES, TextFile};
 use super::matching::{CardLookupError, ExactName, NameIndex, NormalisedNames, WordPlace};
 use super::model::{Card, Game, Source};
 use super::row::RowTable;
@@ -25,6 +26,20 @@ pub const SECOND_SOURCE: &str = include_str!("second-source.yaml");
 /// images.
 pub const VIRTUAL_SET_SOURCE: &str = include_str!("virtual-card-set-1.yaml");
 
+/// The card text files (`text/*.yaml`), each with its name, in the order of
+/// [`TEXT_FILES`].
+pub const TEXT_SOURCES: [(&str, &str); TEXT_FILES.len()] = [
+    (
+        TEXT_FILES[0],
+        include_str!("text/menace-of-darth-maul.yaml"),
+    ),
+    (TEXT_FILES[1], include_str!("text/the-jedi-council.yaml")),
+    (TEXT_FILES[2], include_str!("text/battle-of-naboo.yaml")),
+    (TEXT_FILES[3], include_str!("text/duel-of-the-fates.yaml")),
+    (TEXT_FILES[4], include_str!("text/boonta-eve-podrace.yaml")),
+    (TEXT_FILES[5], include_str!("text/reflections.yaml")),
+];
+
 #[derive(Debug, Error)]
 pub enum CatalogError {
     #[error("the card catalog is unreadable: {0}")]
@@ -38,6 +53,7 @@ pub enum CatalogError {
 /// The cards the build script assembled, as code that makes each one, and their names
 /// normalised.
 mod embedded {
+    use crate::cards::card_text::{BattleUser, PrintedText, QualifiedUser, ReadFrom, TextKind};
     use crate::cards::matching::{ExactName, NormalisedNames, Strength};
     use crate::cards::model::*;
     use crate::cards::row::{Printed, RowTable, Span, Written};
@@ -168,6 +184,13 @@ impl Catalog {
             .map_err(|error| CatalogError::Unreadable(error.to_string()))?;
         let virtual_set = serde_saphyr::from_str(VIRTUAL_SET_SOURCE)
             .map_err(|error| CatalogError::Unreadable(error.to_string()))?;
+        let texts = TEXT_SOURCES
+            .iter()
+            .map(|(file, text)| {
+                serde_saphyr::from_str(text)
+                    .map_err(|error| CatalogError::Unreadable(format!("{file}: {error}")))
+            })
+            .collect::<Result<Vec<TextFile>, CatalogError>>()?;
         let catalog = Catalog {
             cards: OnceLock::from(assemble(
                 &listed,
@@ -175,6 +198,7 @@ impl Catalog {
                 printings,
                 second_source,
                 virtual_set,
+                &texts,
             )?),
             rows: OnceLock::new(),
             built_in: None,

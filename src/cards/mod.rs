@@ -1,6 +1,7 @@
 //! Cards: the model, the catalog of the cards the sources name, forgiving name look-up, and traits derived by rule.
 
 mod assemble;
+pub mod card_text;
 mod catalog;
 pub mod convert;
 mod cross_check;

@@ -721,6 +721,9 @@ pub struct GameText {
     /// A character's own text about the duel he fights.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub duelist: Option<DuelistText>,
+    /// Who may use a Battle card: any one of them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub battle_users: Option<Vec<super::card_text::BattleUser>>,
 }
 
 impl GameText {
@@ -751,6 +754,12 @@ impl GameText {
                     of.label()
                 )),
             }
+        }
+        if let Some(users) = &self.battle_users {
+            phrases.push(format!(
+                "used only by {}",
+                super::card_text::battle_users_words(users)
+            ));
         }
         if let Some(effect) = self.battle {
             phrases.push(format!("in a fight: {}", effect.label()));
@@ -988,6 +997,10 @@ pub struct Card {
     /// The facts they differ in are unknown, and a step that reads one asks which version.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub versions: Vec<String>,
+    /// What the card's printed text holds, as the card text files record it: its kinds, those
+    /// not applied yet, and what it does in our words. `None` for a card no file records.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub printed_text: Option<super::card_text::PrintedText>,
 }
 
 impl Card {
@@ -1089,6 +1102,7 @@ impl Card {
             halves: None,
             virtual_card: false,
             versions: Vec::new(),
+            printed_text: None,
         }
     }
 
@@ -1261,6 +1275,14 @@ impl Card {
                 .halves
                 .as_ref()
                 .is_some_and(|halves| halves.value.iter().any(|half| half.card_type == card_type))
+    }
+
+    /// How far the procedures apply the card's printed text, as the card text files record
+    /// it; `None` for a card they do not record yet.
+    pub fn text_status(&self) -> Option<super::card_text::TextStatus> {
+        self.printed_text
+            .as_ref()
+            .map(super::card_text::PrintedText::status)
     }
 
     /// A trait stated outright for this card, if any.

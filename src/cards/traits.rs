@@ -140,7 +140,7 @@ fn name_includes(card: &Card, terms: &[&str]) -> bool {
 
 /// The title rule's value alone: yes if the name says so; no if the name is complete and
 /// does not; unknown if part of the name is not known.
-fn title_value(card: &Card, terms: &[&str]) -> TraitValue {
+pub(crate) fn title_value(card: &Card, terms: &[&str]) -> TraitValue {
     if name_includes(card, terms) {
         TraitValue::Yes
     } else if card.name_complete {

@@ -2,6 +2,8 @@
 //! (`Darth Maul`, `any Jedi`, `any other Jedi`, `any character`), read from the transcription
 //! by the converter and matched against a character by the procedures.
 
+use super::card_text::BattleUser;
+pub use super::card_text::battle_users_words;
 use super::model::{Card, TraitKind, WeaponBox};
 use super::names::{normalise, normalised, same_normalised};
 use super::traits::{TraitValue, is_dueling_character, is_jedi, title_trait_value};
@@ -116,6 +118,12 @@ pub enum KindUnknown {
     /// The engine has no rule for the kind.
     #[error("the engine cannot tell whether a character is {kind}")]
     Kind { kind: String },
+    /// The catalog does not record the character's icons.
+    #[error("whether {character} has the [{icon}] icon is not known")]
+    Icon { character: String, icon: String },
+    /// The place is not a planet, and where in a planet a fight is is not known.
+    #[error("whether the fight is at {place} is not known")]
+    Place { place: String },
 }
 
 /// The first of the weapon's boxes (as the catalog or the scenario gives them) whose users include
@@ -206,7 +214,9 @@ fn article(kind: &str) -> String {
     format!("{} {kind}", if vowel { "an" } else { "a" })
 }
 
-/// Whether the character is of the kind, where the engine can tell.
+/// Whether the character is of the kind, where the engine can tell: the traits it derives,
+/// and any other kind by the FAQ's title rule (its title or subtitle includes the kind's
+/// words: `battle droid`, `handmaiden`, `Coruscant Guard`).
 fn kind_holds(kind: &str, character: &Card) -> Option<TraitValue> {
     let is = |name: &str| normalised(kind.chars()).eq(name.chars());
     if is("character") {
@@ -221,10 +231,114 @@ fn kind_holds(kind: &str, character: &Card) -> Option<TraitValue> {
         title_trait_value(character, TraitKind::Neimoidian)
     } else if is("senator") {
         title_trait_value(character, TraitKind::Senator)
-    } else {
+    } else if is("sith") {
+        Some(super::traits::sith(character).value)
+    } else if kind.trim().is_empty() || is("podracer pilot") {
+        // A Podracer pilot depends on the rules in force, which a look-up of users does not
+        // read.
         None
+    } else {
+        Some(super::traits::title_value(character, &[kind]))
     }
 }
+
+/// Where a Battle card is played: the planet of the fight, and whether its entry is the first
+/// of the plan.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayedAt<'a> {
+    pub planet: Option<&'a str>,
+    pub first_in_plan: bool,
+}
+
+/// Whether the fighters of one entry of a battle plan may use the Battle card: `Ok(None)` when
+/// nothing records its users; an error names what cannot be told.
+pub fn may_use_battle_card(
+    card: &Card,
+    fighters: &[&Card],
+    at: PlayedAt<'_>,
+) -> Result<Option<bool>, KindUnknown> {
+    let Some(users) = &card.text.battle_users else {
+        return Ok(None);
+    };
+    let mut undecided = None;
+    for user in users {
+        match user_holds(user, fighters, at) {
+            Ok(true) => return Ok(Some(true)),
+            Ok(false) => {}
+            Err(reason) => undecided = Some(reason),
+        }
+    }
+    match undecided {
+        Some(reason) => Err(reason),
+        None => Ok(Some(false)),
+    }
+}
+
+/// Whether one entry of a Battle card's users holds of the fighters.
+fn user_holds(
+    user: &BattleUser,
+    fighters: &[&Card],
+    at: PlayedAt<'_>,
+) -> Result<bool, KindUnknown> {
+    match user {
+        BattleUser::Word(word) => {
+            let mut undecided = None;
+            for fighter in fighters {
+                match is_user(std::slice::from_ref(word), fighter) {
+                    Ok(true) => return Ok(true),
+                    Ok(false) => {}
+                    Err(reason) => undecided = Some(reason),
+                }
+            }
+            undecided.map_or(Ok(false), Err)
+        }
+        BattleUser::Qualified(qualified) => {
+            if qualified.first_in_plan && !at.first_in_plan {
+                return Ok(false);
+            }
+            if let Some(place) = &qualified.at {
+                match at.planet {
+                    Some(planet) if same_normalised(place, planet) => {}
+                    Some(_) if PLANETS.iter().any(|known| same_normalised(place, known)) => {
+                        return Ok(false);
+                    }
+                    _ => {
+                        return Err(KindUnknown::Place {
+                            place: place.clone(),
+                        });
+                    }
+                }
+            }
+            let wanted = usize::from(qualified.count.unwrap_or(1).max(1));
+            let kind = format!("any {}", qualified.any);
+            let mut holding = 0usize;
+            let mut undecided = None;
+            for fighter in fighters {
+                match is_user(std::slice::from_ref(&kind), fighter) {
+                    Ok(true) => match &qualified.icon {
+                        None => holding += 1,
+                        Some(icon) => {
+                            undecided = Some(KindUnknown::Icon {
+                                character: fighter.full_name(),
+                                icon: icon.clone(),
+                            });
+                        }
+                    },
+                    Ok(false) => {}
+                    Err(reason) => undecided = Some(reason),
+                }
+            }
+            if holding >= wanted {
+                Ok(true)
+            } else {
+                undecided.map_or(Ok(false), Err)
+            }
+        }
+    }
+}
+
+/// The three planets a Battle card may name as the place of its fight.
+const PLANETS: [&str; 3] = ["Tatooine", "Coruscant", "Naboo"];
 
 /// The transcription's text of a weapon box read as users: names resolved to a character's
 /// title among `titles`, kinds to their canonical spelling. `None` when the text is anything
@@ -476,11 +590,170 @@ mod tests {
         assert_eq!(is_user(&["Darth Maul".to_string()], &maul), Ok(true));
         assert_eq!(is_user(&["any other Jedi".to_string()], &maul), Ok(false));
         assert_eq!(is_user(&["any character".to_string()], &maul), Ok(true));
+        // Any other kind by the title rule: his title and subtitle do not say Naboo Officer.
         assert_eq!(
             is_user(&["any Naboo Officer".to_string()], &maul),
+            Ok(false)
+        );
+        assert_eq!(
+            is_user(&["any Podracer pilot".to_string()], &maul),
             Err(KindUnknown::Kind {
-                kind: "a Naboo Officer".to_string()
+                kind: "a Podracer pilot".to_string()
             })
+        );
+    }
+}
+
+#[cfg(test)]
+mod battle_card_tests {
+    use super::*;
+    use crate::cards::card_text::QualifiedUser;
+    use crate::cards::{CardType, Fact, Game, Source};
+
+    fn character(name: &str) -> Card {
+        let mut card = Card::named(name, Game::YoungJedi);
+        card.card_type = Some(Fact::new(CardType::Character, Source::Scenario));
+        card
+    }
+
+    fn battle_card(users: Vec<BattleUser>) -> Card {
+        let mut card = Card::named("Test Battle Card", Game::YoungJedi);
+        card.card_type = Some(Fact::new(CardType::Battle, Source::Scenario));
+        card.text.battle_users = Some(users);
+        card
+    }
+
+    fn word(text: &str) -> BattleUser {
+        BattleUser::Word(text.to_string())
+    }
+
+    const NABOO: PlayedAt<'static> = PlayedAt {
+        planet: Some("Naboo"),
+        first_in_plan: false,
+    };
+
+    #[test]
+    fn a_battle_card_is_for_its_users_by_name_and_by_the_title_rule() {
+        let card = battle_card(vec![word("Obi-Wan Kenobi"), word("any battle droid")]);
+        let obi_wan = character("Obi-Wan Kenobi, Jedi Knight");
+        let squad = character("Battle Droid Squad");
+        let guard = character("Coruscant Guard, Officer");
+        assert_eq!(
+            may_use_battle_card(&card, &[&obi_wan], NABOO),
+            Ok(Some(true))
+        );
+        assert_eq!(may_use_battle_card(&card, &[&squad], NABOO), Ok(Some(true)));
+        assert_eq!(
+            may_use_battle_card(&card, &[&guard], NABOO),
+            Ok(Some(false))
+        );
+        assert_eq!(
+            may_use_battle_card(&card, &[&guard, &obi_wan], NABOO),
+            Ok(Some(true))
+        );
+        let unrecorded = Card::named("Another Battle Card", Game::YoungJedi);
+        assert_eq!(may_use_battle_card(&unrecorded, &[&guard], NABOO), Ok(None));
+    }
+
+    #[test]
+    fn a_qualified_user_needs_its_count_place_and_plan_position() {
+        let two_guards = battle_card(vec![BattleUser::Qualified(QualifiedUser {
+            any: "Coruscant Guard".to_string(),
+            count: Some(2),
+            ..QualifiedUser::default()
+        })]);
+        let officer = character("Coruscant Guard, Officer");
+        let peacekeeper = character("Coruscant Guard, Peacekeeper");
+        assert_eq!(
+            may_use_battle_card(&two_guards, &[&officer], NABOO),
+            Ok(Some(false))
+        );
+        assert_eq!(
+            may_use_battle_card(&two_guards, &[&officer, &peacekeeper], NABOO),
+            Ok(Some(true))
+        );
+        let on_naboo = battle_card(vec![BattleUser::Qualified(QualifiedUser {
+            any: "character".to_string(),
+            at: Some("Naboo".to_string()),
+            ..QualifiedUser::default()
+        })]);
+        assert_eq!(
+            may_use_battle_card(&on_naboo, &[&officer], NABOO),
+            Ok(Some(true))
+        );
+        let tatooine = PlayedAt {
+            planet: Some("Tatooine"),
+            first_in_plan: false,
+        };
+        assert_eq!(
+            may_use_battle_card(&on_naboo, &[&officer], tatooine),
+            Ok(Some(false))
+        );
+        let first = battle_card(vec![BattleUser::Qualified(QualifiedUser {
+            any: "character".to_string(),
+            first_in_plan: true,
+            ..QualifiedUser::default()
+        })]);
+        assert_eq!(
+            may_use_battle_card(&first, &[&officer], NABOO),
+            Ok(Some(false))
+        );
+        let leading = PlayedAt {
+            first_in_plan: true,
+            ..NABOO
+        };
+        assert_eq!(
+            may_use_battle_card(&first, &[&officer], leading),
+            Ok(Some(true))
+        );
+    }
+
+    #[test]
+    fn what_the_catalog_does_not_record_is_not_decided() {
+        let diamond = battle_card(vec![BattleUser::Qualified(QualifiedUser {
+            any: "battle droid".to_string(),
+            icon: Some("diamond".to_string()),
+            ..QualifiedUser::default()
+        })]);
+        let squad = character("Battle Droid Squad");
+        assert!(matches!(
+            may_use_battle_card(&diamond, &[&squad], NABOO),
+            Err(KindUnknown::Icon { .. })
+        ));
+        let guard = character("Coruscant Guard, Officer");
+        assert_eq!(
+            may_use_battle_card(&diamond, &[&guard], NABOO),
+            Ok(Some(false))
+        );
+        let at_arena = battle_card(vec![BattleUser::Qualified(QualifiedUser {
+            any: "character".to_string(),
+            at: Some("Podrace Arena".to_string()),
+            ..QualifiedUser::default()
+        })]);
+        assert!(matches!(
+            may_use_battle_card(&at_arena, &[&guard], NABOO),
+            Err(KindUnknown::Place { .. })
+        ));
+    }
+
+    #[test]
+    fn users_read_as_words() {
+        let users = vec![
+            word("Obi-Wan Kenobi"),
+            BattleUser::Qualified(QualifiedUser {
+                any: "battle droid".to_string(),
+                icon: Some("diamond".to_string()),
+                ..QualifiedUser::default()
+            }),
+            BattleUser::Qualified(QualifiedUser {
+                any: "Coruscant Guard".to_string(),
+                count: Some(2),
+                ..QualifiedUser::default()
+            }),
+        ];
+        assert_eq!(
+            battle_users_words(&users),
+            "Obi-Wan Kenobi, any [diamond] battle droid or 2 of Coruscant Guard"
         );
     }
 }

@@ -183,11 +183,35 @@ fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String,
                 card.text.phrases().join("; "),
                 source_label(corpus, ruleset, source),
             ),
+            _ if card.printed_text.is_some() => out.push(
+                "text does",
+                "nothing the procedures apply yet".to_string(),
+                String::new(),
+            ),
             _ => out.push(
                 "text does",
                 "game text not modelled".to_string(),
                 String::new(),
             ),
+        }
+        if let Some(printed) = &card.printed_text {
+            let status = match printed.status() {
+                crate::cards::card_text::TextStatus::Partial { missing } => format!(
+                    "partial: not yet applied: {}",
+                    missing
+                        .iter()
+                        .map(|kind| kind.word())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                other => other.word().to_string(),
+            };
+            out.push("text status", status, String::new());
+            out.push(
+                "text in our words",
+                printed.note.clone(),
+                source_label(corpus, ruleset, &printed.source),
+            );
         }
     }
     if !unknown.is_empty() {

@@ -968,7 +968,28 @@ impl BattleEngine {
     fn battle_card_decision(&self, board: &Board, side: Side) -> Option<Decision> {
         let making = &self.making[index(side)];
         let entry = self.plans[index(side)].get(making.card_for)?;
-        let cards = self.battle_cards_in_hand(board, side);
+        // A Battle card whose users the entry's cards are not is no choice for it.
+        let fighters: Vec<&Card> = entry
+            .fighters
+            .iter()
+            .filter_map(|id| board.card(*id))
+            .collect();
+        let played = crate::cards::users::PlayedAt {
+            planet: self.planet.map(|planet| planet.name()),
+            first_in_plan: making.card_for == 0,
+        };
+        let cards: Vec<CardId> = self
+            .battle_cards_in_hand(board, side)
+            .into_iter()
+            .filter(|id| {
+                board.card(*id).is_none_or(|card| {
+                    !matches!(
+                        crate::cards::users::may_use_battle_card(card, &fighters, played),
+                        Ok(Some(false))
+                    )
+                })
+            })
+            .collect();
         if cards.is_empty() {
             return None;
         }

@@ -244,7 +244,9 @@ impl Procedure for BattleProcedure {
     }
 
     fn check(board: &Board, _corpus: &Corpus) -> Vec<Violation> {
-        check::stated_battle_cards(board)
+        let mut found = check::stated_battle_cards(board);
+        found.extend(check::stated_battle_card_users(board));
+        found
     }
 
     fn refusal(event: &BattleEvent) -> Option<&'static str> {

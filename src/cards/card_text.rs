@@ -1,0 +1,603 @@
+//! Card text as data: what each printed card's game text does, in the project's own vocabulary of effect kinds, users and conditions, read from `src/cards/text/*.yaml`.
+//!
+//! One file per set holds an entry per card: the kinds of effect its text holds, the effects
+//! in a typed shape, where the reading comes from and a note in our own words (never the
+//! printed text). The catalog joins each entry to its card: the effects the procedures apply
+//! become the card's [`super::model::GameText`], and the card's text status (modelled,
+//! partial, flavour, unknown) follows from which of its kinds they are.
+
+use serde::{Deserialize, Serialize};
+
+use super::model::{BattleEffect, Card, DuelingEffect, Source};
+
+/// The files of card text, in `src/cards/text/`: one per set.
+pub const TEXT_FILES: [&str; 6] = [
+    "menace-of-darth-maul.yaml",
+    "the-jedi-council.yaml",
+    "battle-of-naboo.yaml",
+    "duel-of-the-fates.yaml",
+    "boonta-eve-podrace.yaml",
+    "reflections.yaml",
+];
+
+/// A kind of effect a card's text holds.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Deserialize,
+    Serialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum TextKind {
+    /// A Battle card's users: who may use it.
+    UseWith,
+    /// The users fight together.
+    FightTogether,
+    /// A Battle card's power bonus counts only under a condition.
+    BonusIf,
+    /// A defeated user goes back to the hand, or no breakthrough is lost.
+    BackToHand,
+    /// A weapon may not be used (Force push), or the users may not use weapons.
+    WeaponNegation,
+    /// The user may use two weapons.
+    TwoWeapons,
+    /// The winner fights the next fight with the same weapon.
+    SameWeapon,
+    /// Destiny draws changed, switched, redrawn or replaced.
+    Destiny,
+    /// Something happens when a fight is won or lost.
+    FightResult,
+    /// "When dueling" text.
+    WhenDueling,
+    /// A power bonus on the card itself under a condition.
+    SelfBonus,
+    /// A power bonus to other cards.
+    AuraBonus,
+    /// DAMAGE taken changed.
+    DamageModifier,
+    /// What a card costs to deploy changed.
+    DeployCost,
+    /// Deploy counters allowed changed.
+    DeployCounters,
+    /// A card deployed from the draw deck.
+    DeployFromDeck,
+    /// Something else happens when the card deploys.
+    OnDeploy,
+    /// Podrace text.
+    Podrace,
+    /// Something happens when control of a planet is won.
+    WinControl,
+    /// Even Up step text.
+    EvenUp,
+    /// What a card counts as, or may use.
+    Identity,
+    /// Information or hand effects a player activates.
+    Information,
+    /// The text is in no source the catalog has read.
+    Unknown,
+}
+
+impl TextKind {
+    /// The kind as the data files write it: `use-with`.
+    pub fn word(self) -> &'static str {
+        match self {
+            TextKind::UseWith => "use-with",
+            TextKind::FightTogether => "fight-together",
+            TextKind::BonusIf => "bonus-if",
+            TextKind::BackToHand => "back-to-hand",
+            TextKind::WeaponNegation => "weapon-negation",
+            TextKind::TwoWeapons => "two-weapons",
+            TextKind::SameWeapon => "same-weapon",
+            TextKind::Destiny => "destiny",
+            TextKind::FightResult => "fight-result",
+            TextKind::WhenDueling => "when-dueling",
+            TextKind::SelfBonus => "self-bonus",
+            TextKind::AuraBonus => "aura-bonus",
+            TextKind::DamageModifier => "damage-modifier",
+            TextKind::DeployCost => "deploy-cost",
+            TextKind::DeployCounters => "deploy-counters",
+            TextKind::DeployFromDeck => "deploy-from-deck",
+            TextKind::OnDeploy => "on-deploy",
+            TextKind::Podrace => "podrace",
+            TextKind::WinControl => "win-control",
+            TextKind::EvenUp => "even-up",
+            TextKind::Identity => "identity",
+            TextKind::Information => "information",
+            TextKind::Unknown => "unknown",
+        }
+    }
+}
+
+/// A Battle card's users in words: `Obi-Wan Kenobi, any Jedi or any [diamond] battle droid`.
+pub fn battle_users_words(users: &[BattleUser]) -> String {
+    let words: Vec<String> = users
+        .iter()
+        .map(|user| match user {
+            BattleUser::Word(word) => word.clone(),
+            BattleUser::Qualified(qualified) => {
+                let mut text = match qualified.count {
+                    Some(count) if count > 1 => format!("{count} of"),
+                    _ => "any".to_string(),
+                };
+                if let Some(icon) = &qualified.icon {
+                    text.push_str(&format!(" [{icon}]"));
+                }
+                text.push(' ');
+                text.push_str(&qualified.any);
+                if let Some(place) = &qualified.at {
+                    text.push_str(&format!(" fighting at {place}"));
+                }
+                if qualified.first_in_plan {
+                    text.push_str(" first in the battle plan");
+                }
+                text
+            }
+        })
+        .collect();
+    match words.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// Where a card's text was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReadFrom {
+    /// The community transcription.
+    Transcription,
+    /// The online server's card data.
+    SecondSource,
+    /// The card's image.
+    CardImage,
+    /// A rule document's correction of the card.
+    Correction,
+}
+
+/// One entry of a Battle card's users: a character by title or full name, or `any KIND`
+/// (the words a weapon box's users take), or a kind qualified further.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum BattleUser {
+    /// `Obi-Wan Kenobi`, `any Jedi`, `any other Jedi`.
+    Word(String),
+    /// A kind with more to it.
+    Qualified(QualifiedUser),
+}
+
+/// `{any: battle droid, icon: diamond}`: a kind of character with an icon, at a place, first
+/// in the plan, or so many of them.
+#[derive(
+    Clone, Debug, Default, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct QualifiedUser {
+    /// The kind, as `any KIND` names it: `character`, `Jedi`, `battle droid`.
+    pub any: String,
+    /// An icon the user must have: `diamond`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
+    /// The planet or location the user must fight at.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    /// The first character in the battle plan.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub first_in_plan: bool,
+    /// How many such characters the card needs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u8>,
+}
+
+/// How the users fight together.
+#[derive(
+    Clone, Debug, Default, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct Together {
+    /// Two or three cards.
+    pub count: u8,
+    /// Cards of one stack.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub same_stack: bool,
+    /// One of each kind: `[starfighter, transport]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<String>,
+    /// If they lose, only this one is defeated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_defeated: Option<String>,
+}
+
+/// When a Battle card's power bonus counts: one situation, or all or any of several.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub enum BonusCondition {
+    /// The fight is at or on this planet or location.
+    FightingAt(String),
+    /// The opponent in the fight is this user.
+    Fighting(BattleUser),
+    /// The user fights with this card, `any weapon` or `no weapon`.
+    Using(String),
+    /// The opponent controls this planet, or `any-planet`.
+    OpponentControls(String),
+    /// Every one holds.
+    All(Vec<BonusCondition>),
+    /// One of them holds.
+    Any(Vec<BonusCondition>),
+}
+
+/// What happens to a defeated user.
+#[derive(
+    Clone, Debug, Default, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct BackToHand {
+    /// He goes back to his owner's hand, and no DAMAGE is taken for him.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_damage: bool,
+    /// If he is the last card, no breakthrough is lost.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub keep_breakthrough: bool,
+}
+
+/// Whose weapon may not be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Negated {
+    /// The opponent's weapon in that fight (a Force push).
+    Opponent,
+    /// The users' own: they may not use weapons.
+    #[serde(rename = "self")]
+    Own,
+}
+
+/// One effect of a card's text, in the shapes the data files take.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub enum Effect {
+    UseWith(Vec<BattleUser>),
+    FightTogether(Together),
+    BonusIf(BonusCondition),
+    BackToHand(BackToHand),
+    WeaponNegation(Negated),
+    TwoWeapons(bool),
+    SameWeapon(bool),
+    WhenDueling(DuelingEffect),
+}
+
+impl Effect {
+    /// The kind of effect it is.
+    pub fn kind(&self) -> TextKind {
+        match self {
+            Effect::UseWith(_) => TextKind::UseWith,
+            Effect::FightTogether(_) => TextKind::FightTogether,
+            Effect::BonusIf(_) => TextKind::BonusIf,
+            Effect::BackToHand(_) => TextKind::BackToHand,
+            Effect::WeaponNegation(_) => TextKind::WeaponNegation,
+            Effect::TwoWeapons(_) => TextKind::TwoWeapons,
+            Effect::SameWeapon(_) => TextKind::SameWeapon,
+            Effect::WhenDueling(_) => TextKind::WhenDueling,
+        }
+    }
+}
+
+/// A half of a two-in-one card: the same card as an earlier printing, or read on its own.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct HalfText {
+    /// The half's name, as the two-in-one's name joins them.
+    pub name: String,
+    /// The earlier card it is (catalog full name), whose entry says what it does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_as: Option<String>,
+    /// That card's printing: `Menace of Darth Maul #50`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub printing: Option<String>,
+    /// For a half read on its own: the kinds its text holds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<TextKind>,
+    /// For a half read on its own: its effects.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+}
+
+/// One card's text, as a data file records it.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct TextEntry {
+    /// The catalog's full name of the card.
+    pub card: String,
+    /// Its collector number in the file's set, as the catalog has it.
+    pub number: String,
+    /// Where the text was read.
+    pub read_from: ReadFrom,
+    /// The source of the reading, as the catalog writes sources: `outside: ...` or a corpus
+    /// item's id.
+    pub source: String,
+    /// Every kind of effect the text holds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<TextKind>,
+    /// The effects the vocabulary can say, each of a kind listed in `kinds`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    /// A two-in-one card's halves, in the order of its name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub halves: Vec<HalfText>,
+    /// What the text does, in our own words.
+    pub note: String,
+}
+
+/// A file of card text: one set's cards.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct TextFile {
+    /// The set's name, as the catalog's printings write it.
+    pub set: String,
+    pub cards: Vec<TextEntry>,
+}
+
+/// How far the engine applies a card's printed text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "status")]
+pub enum TextStatus {
+    /// Every effect of the text is applied.
+    Modelled,
+    /// Some kinds of its effects are not applied yet.
+    Partial { missing: Vec<TextKind> },
+    /// The card has no game text.
+    Flavour,
+    /// No source the catalog has read gives its text.
+    Unknown,
+}
+
+impl TextStatus {
+    /// The status as a word: `modelled`, `partial`, `flavour`, `unknown`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            TextStatus::Modelled => "modelled",
+            TextStatus::Partial { .. } => "partial",
+            TextStatus::Flavour => "flavour",
+            TextStatus::Unknown => "unknown",
+        }
+    }
+}
+
+/// What the catalog keeps of a card's text entry: its kinds, those the procedures do not
+/// apply yet, where it was read and what it does in our words.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+pub struct PrintedText {
+    /// Every kind of effect the text holds.
+    pub kinds: Vec<TextKind>,
+    /// The kinds the procedures do not apply yet.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<TextKind>,
+    /// What the text does, in our own words.
+    pub note: String,
+    pub read_from: ReadFrom,
+    pub source: Source,
+}
+
+impl PrintedText {
+    /// How far the procedures apply the text.
+    pub fn status(&self) -> TextStatus {
+        if self.kinds.contains(&TextKind::Unknown) {
+            TextStatus::Unknown
+        } else if self.kinds.is_empty() {
+            TextStatus::Flavour
+        } else if self.missing.is_empty() {
+            TextStatus::Modelled
+        } else {
+            TextStatus::Partial {
+                missing: self.missing.clone(),
+            }
+        }
+    }
+}
+
+/// Why the card text files do not fit the catalog.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextError {
+    /// An entry names a card the catalog does not have in the file's set.
+    NoSuchCard {
+        set: String,
+        card: String,
+        number: String,
+    },
+    /// Two entries for one card.
+    Twice { card: String },
+    /// An effect of a kind the entry does not list.
+    KindNotListed { card: String, kind: TextKind },
+    /// A half that is the same as a card the catalog does not have.
+    NoSuchHalf { card: String, half: String },
+    /// An entry's effect says what the catalog already says otherwise.
+    Contradicts { card: String, what: String },
+}
+
+impl std::fmt::Display for TextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TextError::NoSuchCard { set, card, number } => write!(
+                f,
+                "the card text of {set} gives {card:?} #{number}, which the catalog does not have"
+            ),
+            TextError::Twice { card } => write!(f, "the card text gives {card:?} twice"),
+            TextError::KindNotListed { card, kind } => write!(
+                f,
+                "the card text of {card:?} has a {} effect but does not list that kind",
+                kind.word()
+            ),
+            TextError::NoSuchHalf { card, half } => write!(
+                f,
+                "a half of {card:?} is the same as {half:?}, which the catalog does not have"
+            ),
+            TextError::Contradicts { card, what } => write!(
+                f,
+                "the card text of {card:?} gives {what}, which the catalog gives otherwise"
+            ),
+        }
+    }
+}
+
+/// Whether the card has a printing in the set with the number.
+fn printed_as(card: &Card, set: &str, number: &str) -> bool {
+    card.printing
+        .iter()
+        .chain(&card.reprints)
+        .any(|printing| printing.value.set == set && printing.value.number == number)
+}
+
+/// Puts one effect into the card's text for the procedures; whether they apply it whole.
+fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
+    let contradicts = |what: &str| TextError::Contradicts {
+        card: card.full_name(),
+        what: what.to_string(),
+    };
+    Ok(match effect {
+        Effect::UseWith(users) => {
+            card.text.battle_users = Some(users.clone());
+            true
+        }
+        Effect::WeaponNegation(Negated::Opponent) => match card.text.battle {
+            None | Some(BattleEffect::ForcePush) => {
+                card.text.battle = Some(BattleEffect::ForcePush);
+                true
+            }
+            Some(_) => false,
+        },
+        Effect::FightTogether(together)
+            if together.count == 2
+                && !together.same_stack
+                && together.kinds.is_empty()
+                && together.only_defeated.is_none() =>
+        {
+            match card.text.battle {
+                None | Some(BattleEffect::FightTogether) => {
+                    card.text.battle = Some(BattleEffect::FightTogether);
+                    true
+                }
+                Some(_) => false,
+            }
+        }
+        Effect::WhenDueling(dueling) => match card.text.dueling {
+            None => {
+                card.text.dueling = Some(*dueling);
+                true
+            }
+            Some(known) if known == *dueling => true,
+            Some(_) => return Err(contradicts("a different \"When dueling\" effect")),
+        },
+        _ => false,
+    })
+}
+
+/// Joins the card text files to the catalog: each entry's effects that the procedures apply
+/// go into its card's text, and the entry's kinds, note and source stay with the card.
+pub fn apply(cards: &mut [Card], files: &[TextFile]) -> Result<(), TextError> {
+    for file in files {
+        for entry in &file.cards {
+            let at = cards
+                .iter()
+                .position(|card| {
+                    card.full_name() == entry.card && printed_as(card, &file.set, &entry.number)
+                })
+                .ok_or_else(|| TextError::NoSuchCard {
+                    set: file.set.clone(),
+                    card: entry.card.clone(),
+                    number: entry.number.clone(),
+                })?;
+            if cards[at].printed_text.is_some() {
+                return Err(TextError::Twice {
+                    card: entry.card.clone(),
+                });
+            }
+            for effect in entry
+                .effects
+                .iter()
+                .chain(entry.halves.iter().flat_map(|half| &half.effects))
+            {
+                let listed = entry.kinds.contains(&effect.kind())
+                    || entry
+                        .halves
+                        .iter()
+                        .any(|half| half.kinds.contains(&effect.kind()));
+                if !listed {
+                    return Err(TextError::KindNotListed {
+                        card: entry.card.clone(),
+                        kind: effect.kind(),
+                    });
+                }
+            }
+            let mut kinds = entry.kinds.clone();
+            let mut missing = Vec::new();
+            if entry.halves.is_empty() {
+                let mut applied = std::collections::BTreeSet::new();
+                let mut not_applied = std::collections::BTreeSet::new();
+                for effect in &entry.effects {
+                    if put(&mut cards[at], effect)? {
+                        applied.insert(effect.kind());
+                    } else {
+                        not_applied.insert(effect.kind());
+                    }
+                }
+                missing.extend(
+                    kinds
+                        .iter()
+                        .copied()
+                        .filter(|kind| !applied.contains(kind) || not_applied.contains(kind)),
+                );
+            } else {
+                // A two-in-one's halves: each the card it is, which a plan does not play as
+                // such yet; every kind they hold is missing.
+                for half in &entry.halves {
+                    let half_kinds = match &half.same_as {
+                        Some(name) => {
+                            if !cards.iter().any(|card| card.full_name() == *name) {
+                                return Err(TextError::NoSuchHalf {
+                                    card: entry.card.clone(),
+                                    half: name.clone(),
+                                });
+                            }
+                            // The earlier card's kinds, where a file records its text (an
+                            // Effect half's is not recorded yet).
+                            files
+                                .iter()
+                                .flat_map(|file| &file.cards)
+                                .find(|earlier| earlier.card == *name)
+                                .map(|earlier| earlier.kinds.clone())
+                                .unwrap_or_default()
+                        }
+                        None => half.kinds.clone(),
+                    };
+                    kinds.extend(half_kinds);
+                }
+                kinds.sort();
+                kinds.dedup();
+                missing.extend(
+                    kinds
+                        .iter()
+                        .copied()
+                        .filter(|kind| *kind != TextKind::Unknown),
+                );
+            }
+            let card = &mut cards[at];
+            if missing.len() < kinds.len() && card.text_source.is_none() {
+                card.text_source = Some(super::assemble::parse_source(&entry.source));
+            }
+            card.printed_text = Some(PrintedText {
+                kinds,
+                missing,
+                note: entry.note.clone(),
+                read_from: entry.read_from,
+                source: super::assemble::parse_source(&entry.source),
+            });
+        }
+    }
+    Ok(())
+}
