@@ -265,3 +265,59 @@ fn a_refused_offer_to_add_starships_lists_every_starship_where_the_walk_stops() 
     assert_ne!(cards[0], cards[1]);
     assert!(decision.more.is_empty());
 }
+
+/// A Battle card's users decide who may play it: the bundled position with Shmi's Pride
+/// inserted for Qui-Gon Jinn is illegal in `check` and refused by `walk`; with the card's text
+/// switched off (`text: none`) nothing names its users and the same plan is legal; and for
+/// Anakin, its user, it is legal with its text.
+#[test]
+fn a_battle_card_outside_its_users_is_refused_and_with_its_text_off_it_is_not() {
+    let path = "scenarios/check/battle-card-outside-its-users.yaml";
+    let text = std::fs::read_to_string(path).expect("readable");
+    let checked = |text: &str| {
+        let file = std::env::temp_dir().join(format!(
+            "jedi-judge-users-{}-{}.yaml",
+            std::process::id(),
+            text.len()
+        ));
+        std::fs::write(&file, text).expect("writable");
+        let outcome = jedi_judge::cli::execute(
+            ["jedi-judge", "check", file.to_str().expect("a path")],
+            |_| Palette::plain(),
+        );
+        let _ = std::fs::remove_file(&file);
+        outcome
+    };
+    let with_text = checked(&text);
+    assert_eq!(with_text.code, 1, "{}", with_text.stdout);
+    assert!(
+        with_text.stdout.contains("may not use Shmi's Pride")
+            && with_text.stdout.contains("Anakin Skywalker")
+            && with_text.stdout.contains("Menace of Darth Maul Light 59"),
+        "{}",
+        with_text.stdout
+    );
+    let walked = walk(&text, None, None);
+    assert!(
+        walked
+            .findings
+            .iter()
+            .chain(&walked.action_findings)
+            .any(|finding| finding.code == "battle-card-user"
+                && finding.message.contains("may not use Shmi's Pride")),
+        "{:?}",
+        walked.findings
+    );
+    let switched_off = text
+        .replace(
+            "current_planet: Tatooine\n",
+            "current_planet: Tatooine\ncards:\n  Shmi's Pride: {text: none}\n",
+        )
+        .replace("legal: false", "legal: true")
+        .replace("  findings: [battle-card-user]\n", "");
+    let without_text = checked(&switched_off);
+    assert_eq!(without_text.code, 0, "{}", without_text.stdout);
+    let for_anakin =
+        std::fs::read_to_string("scenarios/check/battle-card-for-its-user.yaml").expect("readable");
+    assert_eq!(checked(&for_anakin).code, 0);
+}
