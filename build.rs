@@ -47,6 +47,7 @@ const CATALOG: &str = "src/cards/catalog.yaml";
 const PRINTINGS: &str = "src/cards/young-jedi.yaml";
 const SECOND_SOURCE: &str = "src/cards/second-source.yaml";
 const VIRTUAL_SET: &str = "src/cards/virtual-card-set-1.yaml";
+const ICONS: &str = "src/cards/icons.yaml";
 
 /// One entry of a static table of keyed lists: `    ("key", &[item, item]),`.
 fn write_keyed_list(code: &mut String, key: &str, items: &[String]) {
@@ -272,7 +273,13 @@ fn write_catalog(linked: &source::Linked, out_dir: &str) {
             .unwrap_or_else(|error| panic!("{path} is not a valid card text file: {error}"));
         texts.push(parsed);
     }
-    let cards = assemble::assemble(&listed, file, printings, second, virtual_set, &texts)
+    println!("cargo:rerun-if-changed={ICONS}");
+    let icons_text = std::fs::read_to_string(ICONS)
+        .unwrap_or_else(|error| panic!("cannot read {ICONS}: {error}"));
+    let icons: Vec<card_text::IconEntry> = serde_saphyr::from_str(&icons_text)
+        .unwrap_or_else(|error| panic!("{ICONS} is not a valid list of icons: {error}"));
+    let read = card_text::TextFiles { texts, icons };
+    let cards = assemble::assemble(&listed, file, printings, second, virtual_set, &read)
         .unwrap_or_else(|error| panic!("the card catalog: {error}"));
     let mut code = String::from(
         "// Written by build.rs from src/cards/catalog.yaml, src/cards/young-jedi.yaml, src/cards/second-source.yaml, src/cards/virtual-card-set-1.yaml and the corpus's card lists. Do not edit.\n\n",
@@ -651,6 +658,7 @@ struct_literal!(Card {
     virtual_card,
     versions,
     printed_text,
+    icons,
 });
 struct_literal!(Half { name, card_type });
 struct_literal!(card_text::QualifiedUser {

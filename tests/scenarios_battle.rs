@@ -94,7 +94,10 @@ fn a_scripted_starship_the_hand_does_not_hold_stops_the_walk_rather_than_adding_
 fn two_cards_in_one_entry_without_a_card_that_lets_them_fight_together_stop_the_walk() {
     let text = std::fs::read_to_string("scenarios/battle/battle-two-guards-fight-together.yaml")
         .expect("readable")
-        .replace("{battle_text: fight-together}", "{text: none}");
+        .replace(
+            "current_planet: Coruscant\n",
+            "current_planet: Coruscant\ncards:\n  Might Of The Republic: {text: none}\n",
+        );
     let walked = walk(&text, None, None);
     match walked.stop() {
         Some(jedi_judge::engine::Stop::Missing { fact }) => {
@@ -169,8 +172,8 @@ fn a_bonus_that_rests_on_a_weapon_a_force_push_cancels_does_not_apply() {
 fn a_bonus_when_fighting_a_named_card_holds_against_either_card_of_an_entry_that_fights_together() {
     let (_, rendered, flat) = walked_with(
         "battle-two-guards-fight-together.yaml",
-        "  Might Of The Republic: {battle_text: fight-together}",
-        "  Might Of The Republic: {battle_text: fight-together}\n  \"Battle Droid: Infantry, AAT Division\":\n    bonuses:\n      - {amount: 4, when: {fighting_named: \"Coruscant Guard, Officer\"}}",
+        "current_planet: Coruscant\n",
+        "current_planet: Coruscant\ncards:\n  \"Battle Droid: Infantry, AAT Division\":\n    bonuses:\n      - {amount: 4, when: {fighting_named: \"Coruscant Guard, Officer\"}}\n",
     );
     assert!(
         flat.contains(

@@ -367,7 +367,7 @@ pub fn assemble(
     printings: PrintingsFile,
     second_source: super::cross_check::SecondSourceFile,
     virtual_set: VirtualSetFile,
-    texts: &[super::card_text::TextFile],
+    texts: &super::card_text::TextFiles,
 ) -> Result<Vec<Card>, AssemblyError> {
     let mut cards = Vec::new();
     for entry in listed {

@@ -343,6 +343,28 @@ pub struct TextFile {
     pub cards: Vec<TextEntry>,
 }
 
+/// The icons a character prints beside its name, as read from its image: `diamond: true` or
+/// `false` (an icon the card lacks is a fact too).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct IconEntry {
+    /// The catalog's full name of the card.
+    pub card: String,
+    /// The printing read: `Menace of Darth Maul #98`.
+    pub printing: String,
+    /// Whether it prints the diamond icon.
+    pub diamond: bool,
+    /// Where it was read.
+    pub source: String,
+}
+
+/// What the catalog reads of card text: the files of each set's text, and the icons.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TextFiles {
+    pub texts: Vec<TextFile>,
+    pub icons: Vec<IconEntry>,
+}
+
 /// How far the engine applies a card's printed text.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "status")]
@@ -497,9 +519,41 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
     })
 }
 
+/// Joins the card text files and the icons to the catalog.
+pub fn apply(cards: &mut [Card], read: &TextFiles) -> Result<(), TextError> {
+    apply_texts(cards, &read.texts)?;
+    for entry in &read.icons {
+        let card = cards
+            .iter_mut()
+            .find(|card| {
+                card.full_name() == entry.card
+                    && card
+                        .printing
+                        .iter()
+                        .chain(&card.reprints)
+                        .any(|printing| printing.value.to_string() == entry.printing)
+            })
+            .ok_or_else(|| TextError::NoSuchCard {
+                set: entry.printing.clone(),
+                card: entry.card.clone(),
+                number: String::new(),
+            })?;
+        let icons = if entry.diamond {
+            vec!["diamond".to_string()]
+        } else {
+            Vec::new()
+        };
+        card.icons = Some(super::model::Fact::new(
+            icons,
+            super::assemble::parse_source(&entry.source),
+        ));
+    }
+    Ok(())
+}
+
 /// Joins the card text files to the catalog: each entry's effects that the procedures apply
 /// go into its card's text, and the entry's kinds, note and source stay with the card.
-pub fn apply(cards: &mut [Card], files: &[TextFile]) -> Result<(), TextError> {
+fn apply_texts(cards: &mut [Card], files: &[TextFile]) -> Result<(), TextError> {
     for file in files {
         for entry in &file.cards {
             let at = cards

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 use thiserror::Error;
 
 use super::assemble::{AssemblyError, CatalogFile, ListedCard, PrintingsFile, assemble};
-use super::card_text::{TEXT_FILES, TextFile};
+use super::card_text::{TEXT_FILES, TextFile, TextFiles};
 use super::matching::{CardLookupError, ExactName, NameIndex, NormalisedNames, WordPlace};
 use super::model::{Card, Game, Source};
 use super::row::RowTable;
@@ -25,6 +25,9 @@ pub const SECOND_SOURCE: &str = include_str!("second-source.yaml");
 /// The Players Committee's virtual cards (`virtual-card-set-1.yaml`), read from the card
 /// images.
 pub const VIRTUAL_SET_SOURCE: &str = include_str!("virtual-card-set-1.yaml");
+
+/// The icons characters print, read from their images (`icons.yaml`).
+pub const ICONS_SOURCE: &str = include_str!("icons.yaml");
 
 /// The card text files (`text/*.yaml`), each with its name, in the order of
 /// [`TEXT_FILES`].
@@ -191,6 +194,9 @@ impl Catalog {
                     .map_err(|error| CatalogError::Unreadable(format!("{file}: {error}")))
             })
             .collect::<Result<Vec<TextFile>, CatalogError>>()?;
+        let icons = serde_saphyr::from_str(ICONS_SOURCE)
+            .map_err(|error| CatalogError::Unreadable(format!("icons.yaml: {error}")))?;
+        let read = TextFiles { texts, icons };
         let catalog = Catalog {
             cards: OnceLock::from(assemble(
                 &listed,
@@ -198,7 +204,7 @@ impl Catalog {
                 printings,
                 second_source,
                 virtual_set,
-                &texts,
+                &read,
             )?),
             rows: OnceLock::new(),
             built_in: None,

@@ -1001,6 +1001,10 @@ pub struct Card {
     /// not applied yet, and what it does in our words. `None` for a card no file records.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub printed_text: Option<super::card_text::PrintedText>,
+    /// The icons the card prints beside its name (`diamond`), where a source gives them; an
+    /// empty list: it prints none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub icons: Option<Fact<Vec<String>>>,
 }
 
 impl Card {
@@ -1103,6 +1107,7 @@ impl Card {
             virtual_card: false,
             versions: Vec::new(),
             printed_text: None,
+            icons: None,
         }
     }
 

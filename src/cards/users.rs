@@ -315,9 +315,14 @@ fn user_holds(
             let mut undecided = None;
             for fighter in fighters {
                 match is_user(std::slice::from_ref(&kind), fighter) {
-                    Ok(true) => match &qualified.icon {
-                        None => holding += 1,
-                        Some(icon) => {
+                    Ok(true) => match (&qualified.icon, &fighter.icons) {
+                        (None, _) => holding += 1,
+                        (Some(icon), Some(icons)) => {
+                            if icons.value.iter().any(|printed| printed == icon) {
+                                holding += 1;
+                            }
+                        }
+                        (Some(icon), None) => {
                             undecided = Some(KindUnknown::Icon {
                                 character: fighter.full_name(),
                                 icon: icon.clone(),

@@ -171,6 +171,17 @@ fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String,
         }
     }
     out.known("dots", &card.dots, |dots| dots.join(", "));
+    out.known("icons", &card.icons, |icons| {
+        if icons.is_empty() {
+            "none".to_string()
+        } else {
+            icons
+                .iter()
+                .map(|icon| format!("[{icon}]"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+    });
     out.known("identity", &card.identity, ToString::to_string);
     out.known("location bonuses", &card.location_bonuses, |bonuses| {
         LocationBonus::list(bonuses)

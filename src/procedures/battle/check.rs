@@ -37,8 +37,9 @@ pub fn stated_battle_cards(board: &Board) -> Vec<Violation> {
     found
 }
 
-/// The Battle cards a stated plan inserts for a fight whose cards may not use them, by the
-/// users their text names (an illegal play); a Warning where it cannot be told.
+/// The Battle cards a stated plan inserts for a fight where it cannot be told whether its
+/// cards may use them: a warning (an illegal play is a plan problem, which the walk and
+/// `check` share).
 pub fn stated_battle_card_users(board: &Board) -> Vec<Violation> {
     let mut found = Vec::new();
     let Some(setup) = BattleFile::stated(board) else {
@@ -63,73 +64,48 @@ pub fn stated_battle_card_users(board: &Board) -> Vec<Violation> {
                 let Some(card) = board.card(*id) else {
                     continue;
                 };
-                found.extend(user_violation(board, *id, card, &fighters, played));
+                let Err(reason) = may_use_battle_card(card, &fighters, played) else {
+                    continue;
+                };
+                let users = card
+                    .text
+                    .battle_users
+                    .as_deref()
+                    .map(battle_users_words)
+                    .unwrap_or_default();
+                let names: Vec<String> = fighters.iter().map(|card| card.full_name()).collect();
+                found.push(Violation {
+                    verdict: Verdict::Warning,
+                    code: "battle-card-user-unknown",
+                    message: format!(
+                        "cannot tell whether {} may use {}: {reason}; its users are {users}{}",
+                        names.join(" and "),
+                        board.describe(*id),
+                        users_source(card)
+                    ),
+                    basis: vec![Basis::Rule(BATTLE_CARD_USERS)],
+                    remedy: None,
+                    cards: vec![*id],
+                    labels: card_label(board, *id, "users not decided"),
+                });
             }
         }
     }
     found
 }
 
-/// What the users of a Battle card say of its play for the fighters.
-pub(super) fn user_violation(
-    board: &Board,
-    id: CardId,
-    card: &crate::cards::Card,
-    fighters: &[&crate::cards::Card],
-    played: PlayedAt<'_>,
-) -> Option<Violation> {
-    let names = || {
-        fighters
-            .iter()
-            .map(|fighter| fighter.full_name())
-            .collect::<Vec<_>>()
-            .join(" and ")
-    };
-    let users = card
-        .text
-        .battle_users
-        .as_deref()
-        .map(battle_users_words)
-        .unwrap_or_default();
-    // The users come from the card text files (their source), or from the scenario.
-    let users_source = card
+/// Where a Battle card's users were read, as words in parentheses: the card text files'
+/// source, or the scenario's.
+pub(super) fn users_source(card: &crate::cards::Card) -> String {
+    let source = card
         .printed_text
         .as_ref()
         .map(|printed| &printed.source)
         .or(card.text_source.as_ref());
-    let source = match users_source {
+    match source {
         Some(crate::cards::Source::Rule(id)) => format!(" (the card as {id} gives it)"),
         Some(crate::cards::Source::Outside(what)) => format!(" ({what})"),
         Some(crate::cards::Source::Scenario) => " (as the scenario declares)".to_string(),
         None => String::new(),
-    };
-    match may_use_battle_card(card, fighters, played) {
-        Ok(None | Some(true)) => None,
-        Ok(Some(false)) => Some(Violation {
-            verdict: Verdict::Illegal,
-            code: "battle-card-user",
-            message: format!(
-                "{} may not use {}: its text names its users as {users}{source}",
-                names(),
-                board.describe(id)
-            ),
-            basis: vec![Basis::Rule(BATTLE_CARD_USERS)],
-            remedy: None,
-            cards: vec![id],
-            labels: card_label(board, id, format!("for {users} only")),
-        }),
-        Err(reason) => Some(Violation {
-            verdict: Verdict::Warning,
-            code: "battle-card-user-unknown",
-            message: format!(
-                "cannot tell whether {} may use {}: {reason}; its users are {users}{source}",
-                names(),
-                board.describe(id)
-            ),
-            basis: vec![Basis::Rule(BATTLE_CARD_USERS)],
-            remedy: None,
-            cards: vec![id],
-            labels: card_label(board, id, "users not decided"),
-        }),
     }
 }

@@ -139,6 +139,15 @@ pub enum PlanProblem {
     WeaponNotThere { side: Side, weapon: String },
     #[error("{card} in the {side} battle plan is not in the {side} hand or battle plan")]
     BattleCardNotInHand { side: Side, card: String },
+    #[error("{fighters} may not use {card}: its text names its users as {users}{read_from}")]
+    NotAUser {
+        side: Side,
+        card: String,
+        fighters: String,
+        users: String,
+        /// Where the users were read, in parentheses; empty if nothing says.
+        read_from: String,
+    },
     #[error(
         "the {side} battle plan leaves out {cards}: every {} fights{}",
         fighter_place(*starships),
@@ -168,6 +177,7 @@ impl PlanProblem {
             PlanProblem::WeaponInStarshipPlan { .. } => "battle-plan-weapon-in-starship-battle",
             PlanProblem::WeaponNotThere { .. } => "battle-plan-weapon-not-there",
             PlanProblem::BattleCardNotInHand { .. } => "battle-plan-battle-card-not-in-hand",
+            PlanProblem::NotAUser { .. } => "battle-card-user",
             PlanProblem::LeavesOut { .. } => "battle-plan-leaves-out",
         }
     }
@@ -194,6 +204,7 @@ impl PlanProblem {
             PlanProblem::WeaponInStarshipPlan { .. } => (vec![STARSHIP_PLANS], Vec::new()),
             PlanProblem::WeaponNotThere { .. } => (Vec::new(), vec![WHOLE_PLAN]),
             PlanProblem::BattleCardNotInHand { .. } => (vec![ONLY_BATTLE_CARDS], Vec::new()),
+            PlanProblem::NotAUser { .. } => (vec![super::check::BATTLE_CARD_USERS], Vec::new()),
         }
     }
 }
@@ -821,6 +832,15 @@ impl BattleEngine {
                     });
                 }
             }
+            let fighters: Vec<&Card> = entry
+                .fighters
+                .iter()
+                .filter_map(|id| board.card(*id))
+                .collect();
+            let played = crate::cards::users::PlayedAt {
+                planet: self.planet.map(|planet| planet.name()),
+                first_in_plan: position == 0,
+            };
             for card in &entry.battle_cards {
                 let zone = zone_of(*card);
                 if !matches!(zone, Some(Zone::Hand(owner)) | Some(Zone::BattlePlan(owner)) if owner == side)
@@ -828,6 +848,23 @@ impl BattleEngine {
                     found(PlanProblem::BattleCardNotInHand {
                         side,
                         card: Self::name(board, *card),
+                    });
+                }
+                if let Some(battle_card) = board.card(*card)
+                    && crate::cards::users::may_use_battle_card(battle_card, &fighters, played)
+                        == Ok(Some(false))
+                {
+                    found(PlanProblem::NotAUser {
+                        side,
+                        card: Self::name(board, *card),
+                        fighters: Self::names(board, &entry.fighters).join(" and "),
+                        users: battle_card
+                            .text
+                            .battle_users
+                            .as_deref()
+                            .map(crate::cards::users::battle_users_words)
+                            .unwrap_or_default(),
+                        read_from: super::check::users_source(battle_card),
                     });
                 }
             }
@@ -1263,6 +1300,11 @@ impl BattleEngine {
             && let Some(StatValue::Number(bonus)) = card.battle_bonus.as_ref().map(|f| &f.value)
         {
             parts.push((format!("power bonus of {}", card.full_name()), *bonus));
+            // A Battle card whose text names its users works for them alone.
+            if card.text.battle_users.is_some() && !cites.contains(&super::check::BATTLE_CARD_USERS)
+            {
+                cites.push(super::check::BATTLE_CARD_USERS);
+            }
         }
         for (source, count) in draws {
             let for_card = Self::name(board, source);
