@@ -583,6 +583,10 @@ struct_literal!(GameText {
     podrace,
     duelist,
     battle_users,
+    battle_bonus_if,
+    together_count,
+    no_weapons,
+    defeated_to_hand,
 });
 struct_literal!(DuelistText {
     first_pass_draws,

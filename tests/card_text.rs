@@ -191,3 +191,202 @@ fn every_battle_card_with_recorded_users_is_refused_outside_them_and_free_with_i
         without_user.len()
     );
 }
+
+/// A battle of one fight on Naboo: `light` against `dark`, each with its own text and
+/// location bonuses off, the Battle card `card` inserted for the side that holds it in hand;
+/// `declared` adds lines under `cards:`.
+fn one_fight(light: &[&str], dark: &[&str], card: (&str, Side), declared: &str) -> String {
+    let quoted = |names: &[&str]| {
+        names
+            .iter()
+            .map(|name| format!("{name:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let entry = |names: &[&str], with_card: bool| {
+        let mut text = format!("    - fighter: {:?}\n", names[0]);
+        if let Some(second) = names.get(1) {
+            text.push_str(&format!("      together_with: {second:?}\n"));
+        }
+        for more in names.iter().skip(2) {
+            text.push_str(&format!("      also_with: {more:?}\n"));
+        }
+        if with_card {
+            text.push_str(&format!("      battle_cards: [{:?}]\n", card.0));
+        }
+        text
+    };
+    let mut cards = String::new();
+    for name in light.iter().chain(dark) {
+        cards.push_str(&format!("  {name:?}: {{text: none}}\n"));
+    }
+    cards.push_str(declared);
+    let (light_hand, dark_hand) = match card.1 {
+        Side::Light => (format!("\n  hand: [{:?}]", card.0), String::new()),
+        Side::Dark => (String::new(), format!("\n  hand: [{:?}]", card.0)),
+    };
+    format!(
+        "action: battle\nturn: light\nstep: battle\ncurrent_planet: Naboo\ncards:\n{cards}light:\n  deck: [2, 4, 6, 1, 1, 5]{light_hand}\ndark:\n  deck: [5, 1, 3, 4, 5, 6]{dark_hand}\nplanets:\n  Naboo:\n    light: [{}]\n    dark: [{}]\nbattle:\n  light:\n{}  dark:\n{}",
+        quoted(light),
+        quoted(dark),
+        entry(light, card.1 == Side::Light),
+        entry(dark, card.1 == Side::Dark),
+    )
+}
+
+/// The walk of a position, flattened to one line, and its battle's result.
+fn walked(text: &str) -> (String, jedi_judge::procedures::battle::events::BattleResult) {
+    let walked = jedi_judge::walk::walk_text_seeded(
+        text,
+        Corpus::embedded(),
+        Catalog::embedded(),
+        None,
+        None,
+        None,
+        None,
+    )
+    .unwrap_or_else(|error| panic!("{error:?}\n{text}"));
+    let rendered = jedi_judge::render::walk::render(
+        &walked,
+        Corpus::embedded(),
+        jedi_judge::render::Format::Text,
+        jedi_judge::render::Palette::plain(),
+    );
+    let flat = rendered.split_whitespace().collect::<Vec<_>>().join(" ");
+    let result = walked
+        .outcome_as::<jedi_judge::procedures::battle::BattleWalk>()
+        .unwrap_or_else(|| panic!("a battle:\n{rendered}"))
+        .result
+        .clone();
+    (flat, result)
+}
+
+const OFF: &str = "  \"At Last We Will Have Revenge\": {text: none}\n";
+
+/// `bonus_if`: At Last We Will Have Revenge gives Darth Maul its bonus only against a Jedi.
+/// Against a Jedi it counts with its text and without (the condition holds: nothing
+/// changes); against Captain Panaka it counts only with the text off.
+#[test]
+fn a_battle_cards_bonus_counts_only_when_its_condition_holds() {
+    let card = ("At Last We Will Have Revenge", Side::Dark);
+    let maul = ["Darth Maul, Sith Apprentice"];
+    for (light, off, counts) in [
+        (["Qui-Gon Jinn, Jedi Master"], false, true),
+        (["Qui-Gon Jinn, Jedi Master"], true, true),
+        (["Captain Panaka, Protector of the Queen"], false, false),
+        (["Captain Panaka, Protector of the Queen"], true, true),
+    ] {
+        let text = one_fight(&light, &maul, card, if off { OFF } else { "" });
+        let (flat, _) = walked(&text);
+        let counted = flat.contains("power bonus of At Last We Will Have Revenge")
+            && !flat.contains("+ 0 power bonus of At Last We Will Have Revenge");
+        assert_eq!(
+            counted, counts,
+            "against {light:?}, text off {off}:\n{flat}"
+        );
+        if !off && !counts {
+            assert!(flat.contains("so it does not apply"), "{flat}");
+        }
+    }
+}
+
+/// `defeated_to_hand`: How Wude! sends a defeated Jar Jar back to the hand with no DAMAGE;
+/// with its text off he is discarded and DAMAGE is taken. Where he wins, nothing changes.
+#[test]
+fn a_battle_card_sends_its_defeated_user_back_to_the_hand_with_no_damage() {
+    let card = ("How Wude!", Side::Light);
+    let jar_jar = ["Jar Jar Binks, Gungan Chuba Thief"];
+    let off = "  \"How Wude!\": {text: none}\n";
+    let (flat, result) = walked(&one_fight(
+        &jar_jar,
+        &["Darth Maul, Sith Apprentice"],
+        card,
+        "",
+    ));
+    assert_eq!(result.damage_light, 0, "{flat}");
+    assert!(flat.contains("to the Light Side hand"), "{flat}");
+    let (flat, result) = walked(&one_fight(
+        &jar_jar,
+        &["Darth Maul, Sith Apprentice"],
+        card,
+        off,
+    ));
+    assert!(result.damage_light > 0, "{flat}");
+    // Against a weaker card he wins: with the text or without, nobody of his is defeated.
+    for declared in ["", off] {
+        let (flat, result) = walked(&one_fight(
+            &jar_jar,
+            &["Battle Droid: Infantry, AAT Division"],
+            card,
+            declared,
+        ));
+        assert!(result.defeated_light.is_empty(), "{flat}");
+    }
+}
+
+/// Fight together by count: The Queen's Plan lets three [diamond] guards, security and pilots
+/// fight together, their powers adding; with its text off, the entry of three is refused; Might
+/// Of The Republic, for two, refuses three.
+#[test]
+fn a_battle_card_lets_as_many_fight_together_as_its_text_says() {
+    let three = [
+        "Royal Guard, Leader",
+        "Naboo Security, Guard",
+        "Bravo Pilot, Veteran Flyer",
+    ];
+    let droid = ["Battle Droid: Infantry, AAT Division"];
+    let plan = ("The Queen's Plan", Side::Light);
+    let (flat, result) = walked(&one_fight(&three, &droid, plan, ""));
+    assert_eq!(result.defeated_dark.len(), 1, "{flat}");
+    assert!(
+        flat.contains("Light Side total (Royal Guard, Leader, Naboo Security, Guard and Bravo Pilot, Veteran Flyer)")
+            || flat.contains("Royal Guard, Leader and Naboo Security, Guard and Bravo Pilot"),
+        "{flat}"
+    );
+    let off = "  \"The Queen's Plan\": {text: none}\n";
+    let refused = findings(&one_fight(&three, &droid, plan, off));
+    assert!(
+        refused.contains(&"battle-plan-fight-together-not-allowed"),
+        "{refused:?}"
+    );
+    let two_only = findings(&one_fight(
+        &[
+            "Coruscant Guard, Peacekeeper",
+            "Coruscant Guard, Officer",
+            "Coruscant Guard, Chancellor's Guard",
+        ],
+        &droid,
+        ("Might Of The Republic", Side::Light),
+        "",
+    ));
+    assert!(
+        two_only.contains(&"battle-plan-fight-together-not-allowed"),
+        "{two_only:?}"
+    );
+}
+
+/// `no_weapons`: Counterparts' users fight without a weapon; the Blaster Rifle given them is
+/// set aside, and with the card's text off it is used.
+#[test]
+fn a_battle_cards_users_may_not_use_weapons_where_its_text_says() {
+    let droids = ["R2-D2, Astromech Droid", "C-3PO, Anakin's Creation"];
+    let text = |declared: &str| {
+        one_fight(
+            &droids,
+            &["Battle Droid: Infantry, AAT Division"],
+            ("Counterparts", Side::Light),
+            declared,
+        )
+        .replace("    light: [", "    light: [\"Blaster Rifle\", ")
+        .replace(
+            "      battle_cards: [\"Counterparts\"]",
+            "      weapon: Blaster Rifle\n      battle_cards: [\"Counterparts\"]",
+        )
+    };
+    let (flat, _) = walked(&text(""));
+    assert!(
+        flat.contains("Blaster Rifle") && flat.contains("may not use weapons in this fight"),
+        "{flat}"
+    );
+    assert!(!flat.contains("destiny drawn for Blaster Rifle"), "{flat}");
+}

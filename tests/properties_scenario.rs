@@ -244,6 +244,7 @@ fn plan_from(
             Some(Located::new(PlanEntryFile {
                 fighter: on_naboo.take(fighter)?,
                 together_with: together.and_then(|position| on_naboo.take(position)),
+                also_with: None,
                 weapon: weapon.and_then(|position| on_naboo.take(position)),
                 battle_cards: cards
                     .into_iter()

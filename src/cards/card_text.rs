@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{BattleEffect, Card, DuelingEffect, Source};
+use super::model::{BattleEffect, Card, Condition, ConditionTrait, DuelingEffect, Source};
 
 /// The files of card text, in `src/cards/text/`: one per set.
 pub const TEXT_FILES: [&str; 6] = [
@@ -494,7 +494,7 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
             Some(_) => false,
         },
         Effect::FightTogether(together)
-            if together.count == 2
+            if (2..=3).contains(&together.count)
                 && !together.same_stack
                 && together.kinds.is_empty()
                 && together.only_defeated.is_none() =>
@@ -502,11 +502,30 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
             match card.text.battle {
                 None | Some(BattleEffect::FightTogether) => {
                     card.text.battle = Some(BattleEffect::FightTogether);
+                    card.text.together_count = Some(together.count);
                     true
                 }
                 Some(_) => false,
             }
         }
+        Effect::BackToHand(BackToHand {
+            no_damage: true,
+            keep_breakthrough: false,
+        }) => {
+            card.text.defeated_to_hand = true;
+            true
+        }
+        Effect::WeaponNegation(Negated::Own) => {
+            card.text.no_weapons = true;
+            true
+        }
+        Effect::BonusIf(condition) => match bonus_condition(condition) {
+            Some(when) => {
+                card.text.battle_bonus_if = Some(when);
+                true
+            }
+            None => false,
+        },
         Effect::WhenDueling(dueling) => match card.text.dueling {
             None => {
                 card.text.dueling = Some(*dueling);
@@ -517,6 +536,40 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
         },
         _ => false,
     })
+}
+
+/// A Battle card's bonus condition as the procedures judge it, where they can: fighting a
+/// Jedi, a dueling character or a card by name; using a weapon, a lightsaber or a card by name.
+fn bonus_condition(condition: &BonusCondition) -> Option<Condition> {
+    let trait_of = |word: &str| match word.trim().to_ascii_lowercase().as_str() {
+        "any jedi" => Some(ConditionTrait::Jedi),
+        "any dueling character" => Some(ConditionTrait::DuelingCharacter),
+        "any weapon" => Some(ConditionTrait::Weapon),
+        "any lightsaber" => Some(ConditionTrait::Lightsaber),
+        _ => None,
+    };
+    let named = |word: &str| {
+        let word = word.trim();
+        (!word.to_ascii_lowercase().starts_with("any ") && !word.eq_ignore_ascii_case("no weapon"))
+            .then(|| word.to_string())
+    };
+    match condition {
+        BonusCondition::Fighting(BattleUser::Word(word)) => match trait_of(word) {
+            Some(ConditionTrait::Jedi | ConditionTrait::DuelingCharacter) => {
+                trait_of(word).map(Condition::FightingA)
+            }
+            Some(_) => None,
+            None => named(word).map(Condition::FightingNamed),
+        },
+        BonusCondition::Using(word) => match trait_of(word) {
+            Some(kind @ (ConditionTrait::Weapon | ConditionTrait::Lightsaber)) => {
+                Some(Condition::UsingA(kind))
+            }
+            Some(_) => None,
+            None => named(word).map(Condition::UsingNamed),
+        },
+        _ => None,
+    }
 }
 
 /// Joins the card text files and the icons to the catalog.
@@ -590,7 +643,9 @@ fn apply_texts(cards: &mut [Card], files: &[TextFile]) -> Result<(), TextError> 
             }
             let mut kinds = entry.kinds.clone();
             let mut missing = Vec::new();
-            if entry.halves.is_empty() {
+            // A Combo card's halves are only named: its text is its own. A Double Impact card's
+            // halves are each an earlier card.
+            if entry.halves.iter().all(|half| half.same_as.is_none()) {
                 let mut applied = std::collections::BTreeSet::new();
                 let mut not_applied = std::collections::BTreeSet::new();
                 for effect in &entry.effects {
@@ -607,8 +662,8 @@ fn apply_texts(cards: &mut [Card], files: &[TextFile]) -> Result<(), TextError> 
                         .filter(|kind| !applied.contains(kind) || not_applied.contains(kind)),
                 );
             } else {
-                // A two-in-one's halves: each the card it is, which a plan does not play as
-                // such yet; every kind they hold is missing.
+                // A Double Impact card's halves: each the card it is, which a plan does not
+                // play as such yet; every kind they hold is missing.
                 for half in &entry.halves {
                     let half_kinds = match &half.same_as {
                         Some(name) => {

@@ -724,6 +724,20 @@ pub struct GameText {
     /// Who may use a Battle card: any one of them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub battle_users: Option<Vec<super::card_text::BattleUser>>,
+    /// A Battle card's power bonus counts only when this holds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub battle_bonus_if: Option<Condition>,
+    /// How many cards a Battle card that lets them fight together lets fight together (two
+    /// where nothing says).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub together_count: Option<u8>,
+    /// A Battle card's users may not use weapons in the fight.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub no_weapons: bool,
+    /// A Battle card's users, if defeated, go back to their owner's hand, and no DAMAGE is
+    /// taken for them.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub defeated_to_hand: bool,
 }
 
 impl GameText {
@@ -762,7 +776,23 @@ impl GameText {
             ));
         }
         if let Some(effect) = self.battle {
-            phrases.push(format!("in a fight: {}", effect.label()));
+            match (effect, self.together_count) {
+                (BattleEffect::FightTogether, Some(count)) if count != 2 => {
+                    phrases.push(format!("in a fight: {count} cards fight together"));
+                }
+                _ => phrases.push(format!("in a fight: {}", effect.label())),
+            }
+        }
+        if let Some(when) = &self.battle_bonus_if {
+            phrases.push(format!("its power bonus counts only {}", when.phrase()));
+        }
+        if self.no_weapons {
+            phrases.push("its users may not use weapons in the fight".to_string());
+        }
+        if self.defeated_to_hand {
+            phrases.push(
+                "a defeated user goes back to his owner's hand, with no DAMAGE for him".to_string(),
+            );
         }
         if let Some(fetch) = &self.deploy_fetch {
             phrases.push(fetch.phrase());

@@ -1299,7 +1299,40 @@ impl BattleEngine {
             && let Some(card) = board.card(working)
             && let Some(StatValue::Number(bonus)) = card.battle_bonus.as_ref().map(|f| &f.value)
         {
-            parts.push((format!("power bonus of {}", card.full_name()), *bonus));
+            match &card.text.battle_bonus_if {
+                None => parts.push((format!("power bonus of {}", card.full_name()), *bonus)),
+                Some(when) => {
+                    let situation = Situation {
+                        side,
+                        in_duel: false,
+                        opponents,
+                        weapon: entry.weapon,
+                        weapon_cancelled,
+                    };
+                    let judged = conditions::judge(board, &situation, when, self.pending.words);
+                    if let Some(rule) = judged.rule
+                        && !cites.contains(&rule)
+                    {
+                        cites.push(rule);
+                    }
+                    parts.push((
+                        self.pending.words.text(|| {
+                            format!(
+                                "power bonus of {} {}: {}{}",
+                                card.full_name(),
+                                judged.phrase,
+                                judged.reason,
+                                if judged.holds {
+                                    ""
+                                } else {
+                                    ", so it does not apply"
+                                }
+                            )
+                        }),
+                        if judged.holds { *bonus } else { 0 },
+                    ));
+                }
+            }
             // A Battle card whose text names its users works for them alone.
             if card.text.battle_users.is_some() && !cites.contains(&super::check::BATTLE_CARD_USERS)
             {
@@ -1458,6 +1491,31 @@ impl BattleEngine {
                 );
             }
         }
+        // A Battle card whose users may not use weapons sets its own side's weapon aside.
+        for side in [self.attacker, self.defender()] {
+            let unarmed = working[index(side)]
+                .and_then(|id| board.card(id))
+                .filter(|card| card.text.no_weapons);
+            if let Some(card) = unarmed
+                && let Some(weapon) = entries[index(side)].weapon
+                && !cancelled[index(side)]
+            {
+                cancelled[index(side)] = true;
+                self.pending.emit(
+                    BattleEvent::WeaponSetAside {
+                        side,
+                        card: Self::name(board, weapon),
+                        reason: format!(
+                            "the users of {} may not use weapons in this fight",
+                            card.full_name()
+                        ),
+                    },
+                    &[UNUSABLE_WEAPON],
+                    Vec::new(),
+                    Vec::new(),
+                );
+            }
+        }
         let mut totals = [0, 0];
         let mut drew = [0usize, 0];
         let mut short = [false, false];
@@ -1585,9 +1643,27 @@ impl BattleEngine {
     ) -> Result<bool, MissingFact> {
         let mut moves = Vec::new();
         let mut parts = Vec::new();
+        // A working Battle card whose text sends its defeated users back to the hand.
+        let to_hand = entry
+            .battle_cards
+            .first()
+            .and_then(|id| board.card(*id))
+            .filter(|card| card.text.defeated_to_hand)
+            .map(Card::full_name);
         for fighter in &entry.fighters {
             let card = board.card(*fighter).cloned();
             let name = Self::name(board, *fighter);
+            if let Some(by) = &to_hand {
+                parts.push((
+                    format!("no DAMAGE for {name}: the text of {by} sends him back to the hand"),
+                    0,
+                ));
+                let from = board.zone_of(*fighter).unwrap_or(Zone::Hand(side));
+                moves.push(describe_move(board, *fighter, from, Zone::Hand(side)));
+                board.move_to(*fighter, Zone::Hand(side));
+                self.result.add_defeated(side, name);
+                continue;
+            }
             let printed = card
                 .as_ref()
                 .and_then(Card::damage)
@@ -1980,11 +2056,14 @@ impl BattleEngine {
 }
 
 /// Whether an entry has a Battle card that lets its cards fight together.
+/// Whether the entry's working Battle card lets its cards fight together: as many as its text
+/// says (two where it says no number).
 fn entry_fights_together(board: &Board, entry: &PlanEntry) -> bool {
     entry.battle_cards.first().is_some_and(|id| {
-        board
-            .card(*id)
-            .is_some_and(|card| card.text.battle == Some(BattleEffect::FightTogether))
+        board.card(*id).is_some_and(|card| {
+            card.text.battle == Some(BattleEffect::FightTogether)
+                && entry.fighters.len() <= usize::from(card.text.together_count.unwrap_or(2))
+        })
     })
 }
 

@@ -39,6 +39,9 @@ pub struct PlanEntryFile {
     /// A second card that fights together with it (a Battle card must allow it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub together_with: Option<Located<String>>,
+    /// A third card that fights together with the two (a Battle card must allow three).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub also_with: Option<Located<String>>,
     /// The weapon it fights with, at the planet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weapon: Option<Located<String>>,
@@ -139,7 +142,10 @@ impl SectionFile for BattleFile {
                     span: SpanNote(entry.fighter.span.or(located.span)),
                     ..Default::default()
                 };
-                for name in std::iter::once(&entry.fighter).chain(entry.together_with.as_ref()) {
+                for name in std::iter::once(&entry.fighter)
+                    .chain(entry.together_with.as_ref())
+                    .chain(entry.also_with.as_ref())
+                {
                     if let Some(id) = builder.find_in(
                         &fighter_zones,
                         side,
@@ -203,6 +209,7 @@ impl SectionFile for BattleFile {
                         Some(Located::new(PlanEntryFile {
                             fighter: name(fighter),
                             together_with: together.first().map(name),
+                            also_with: together.get(1).map(name),
                             weapon: entry.weapon.as_ref().map(name),
                             battle_cards: entry.battle_cards.iter().map(name).collect(),
                         }))
