@@ -390,3 +390,34 @@ fn a_battle_cards_users_may_not_use_weapons_where_its_text_says() {
     );
     assert!(!flat.contains("destiny drawn for Blaster Rifle"), "{flat}");
 }
+
+/// A power bonus the card's image shows wins over the transcription's reading, which stays as
+/// a note of the disagreement.
+#[test]
+fn a_battle_cards_power_bonus_read_from_its_image_wins() {
+    let catalog = Catalog::embedded();
+    let card = catalog
+        .find("At Last We Will Have Revenge")
+        .ok()
+        .and_then(|cards| cards.first().copied())
+        .expect("in the catalog");
+    let bonus = card.battle_bonus.as_ref().expect("a power bonus");
+    assert_eq!(bonus.value, jedi_judge::cards::StatValue::Number(3));
+    assert!(
+        matches!(&bonus.source, jedi_judge::cards::Source::Outside(what) if what.contains("image")),
+        "{:?}",
+        bonus.source
+    );
+    let notes: Vec<&str> = card
+        .notes
+        .iter()
+        .map(|note| note.value.as_str())
+        .filter(|note| note.starts_with("power bonus: "))
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            "power bonus: the transcription says 4; the catalog keeps 3, from the card's image, Menace of Darth Maul Dark 121, in DevoKun/youngjedi"
+        ]
+    );
+}

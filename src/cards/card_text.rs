@@ -332,6 +332,18 @@ pub struct TextEntry {
     pub halves: Vec<HalfText>,
     /// What the text does, in our own words.
     pub note: String,
+    /// The Battle card's printed power bonus as its image shows it, where the catalog's other
+    /// sources read it otherwise: the image wins, and their reading is kept as a note.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power_bonus: Option<ReadNumber>,
+}
+
+/// A number read from a card, with where it was read.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct ReadNumber {
+    pub value: i32,
+    pub source: String,
 }
 
 /// A file of card text: one set's cards.
@@ -696,6 +708,44 @@ fn apply_texts(cards: &mut [Card], files: &[TextFile]) -> Result<(), TextError> 
                 );
             }
             let card = &mut cards[at];
+            if let Some(read) = &entry.power_bonus {
+                let shown = super::model::StatValue::Number(read.value);
+                if let Some(known) = card
+                    .battle_bonus
+                    .clone()
+                    .filter(|known| known.value != shown)
+                {
+                    // The image settles what the other sources disagreed on: their notes on
+                    // the power bonus give way to one saying which reading it replaces.
+                    card.notes.retain(|note| {
+                        !(note.value.starts_with("power bonus: ")
+                            && super::model::disagreement_kind(&note.value).is_some())
+                    });
+                    let reading = match &known.source {
+                        Source::Outside(what) if what.starts_with("card transcription") => {
+                            "the transcription".to_string()
+                        }
+                        Source::Outside(what) => what.to_string(),
+                        Source::Rule(id) => id.to_string(),
+                        Source::Scenario => "the scenario".to_string(),
+                    };
+                    let kept_from = read.source.trim_start_matches("outside:").trim();
+                    card.notes.push(super::model::Fact::new(
+                        super::model::disagreement(
+                            "power bonus",
+                            &reading,
+                            &known.value,
+                            &read.value,
+                            kept_from,
+                        ),
+                        super::assemble::parse_source(&read.source),
+                    ));
+                }
+                card.battle_bonus = Some(super::model::Fact::new(
+                    shown,
+                    super::assemble::parse_source(&read.source),
+                ));
+            }
             if missing.len() < kinds.len() && card.text_source.is_none() {
                 card.text_source = Some(super::assemble::parse_source(&entry.source));
             }

@@ -465,6 +465,7 @@ const DISAGREEMENTS_PREAMBLE: &[&str] = &[
     "The catalog takes each card's facts from three sources: the rule documents' card lists and corrections, which win over both others; a community transcription of every printed card (its first source); and the card data of an online Young Jedi server (its second source), which fills what the transcription lacks.",
     "Where the transcription and the second source disagree, the catalog keeps the transcription's reading and notes the other, unless the transcription's row is not to be trusted: its text columns hold junk, or it disagrees with the second source in two numbers or more, a sign its columns slid. Then it takes the second source's reading and says why.",
     "Where two printings of one card disagree in the transcription (a reprint and the card it reprints), the catalog keeps the earlier printing's reading and notes the other.",
+    "Where a card's image has been read (a Battle card's power bonus where the others disagree, a character's icons), the image wins over both, and the reading it replaces is noted.",
 ];
 
 /// A printed number as a list shows it; a dash for one the sources do not give.
