@@ -992,9 +992,13 @@ impl Board {
 
     /// The full names of the Young Jedi cards in the position whose printed text is not
     /// modelled, sorted: a walk does not apply it, and says so. A card the card text files
-    /// record is named when its text is applied only in part or no source gives it; another
-    /// when neither the catalog nor the scenario gives what its text does, nor switches it off.
-    pub fn text_not_modelled(&self) -> Vec<String> {
+    /// record is named when no source gives its text, or when a kind of it left out is one of
+    /// `bearing` (the kinds that act in the walk's procedure; `None`: any); another when
+    /// neither the catalog nor the scenario gives what its text does, nor switches it off.
+    pub fn text_not_modelled(
+        &self,
+        bearing: Option<&[crate::cards::card_text::TextKind]>,
+    ) -> Vec<String> {
         use crate::cards::card_text::TextStatus;
         let mut names: Vec<String> = self
             .definitions
@@ -1004,7 +1008,10 @@ impl Board {
                 // A scenario that switches a card's text off has said what it does.
                 _ if card.text_source == Some(crate::cards::Source::Scenario) => false,
                 Some(TextStatus::Modelled | TextStatus::Flavour) => false,
-                Some(TextStatus::Partial { .. } | TextStatus::Unknown) => true,
+                Some(TextStatus::Unknown) => true,
+                Some(TextStatus::Partial { missing }) => {
+                    bearing.is_none_or(|kinds| missing.iter().any(|kind| kinds.contains(kind)))
+                }
                 None => card.text.is_empty() && card.text_source.is_none(),
             })
             .map(Card::full_name)

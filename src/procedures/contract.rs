@@ -219,6 +219,10 @@ pub trait Procedure: Sized + 'static {
     /// The title of a walk whose scenario has none.
     const TITLE: &'static str;
 
+    /// The kinds of printed text that act in it: a walk names a card whose text it applies
+    /// only in part when a kind it leaves out is one of these. `None`: every kind may.
+    const TEXT_KINDS: Option<&'static [crate::cards::card_text::TextKind]> = None;
+
     /// The engine for `action` (one of [`Procedure::actions`]) on the table, with the
     /// scenario's choices of named assumptions. It reads no draw deck's order: the odds start
     /// it once and run a copy for each way the decks fall.
@@ -606,7 +610,7 @@ pub fn walk<P: Procedure>(request: WalkRequest<'_>) -> Result<Walkthrough, WalkE
     };
     let text_not_modelled = walked
         .board_after()
-        .map(crate::board::Board::text_not_modelled)
+        .map(|board| board.text_not_modelled(P::TEXT_KINDS))
         .unwrap_or_default();
     // Where the file writes the answers heard, and the one refused, to underline them.
     let answer_spans = match decisions {
@@ -670,7 +674,7 @@ pub fn position_only<T: Table>(
         unmet: Vec::new(),
         text_not_modelled: table
             .as_board()
-            .map(Board::text_not_modelled)
+            .map(|board| board.text_not_modelled(None))
             .unwrap_or_default(),
         heard: Vec::new(),
         answer_spans: Default::default(),

@@ -14,6 +14,7 @@ pub mod shell;
 use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::{Board, CardId, Span};
+use crate::cards::card_text::TextKind;
 use crate::legality::{Basis, Verdict, Violation};
 use crate::rules::{Choices, Corpus, Ruleset};
 use crate::scenario::SectionFile;
@@ -178,6 +179,23 @@ impl Procedure for BattleProcedure {
     type Expect = BattleExpectation;
 
     const TITLE: &'static str = "Battle";
+    // Every kind of text that acts in a fight, on a card in it or a Battle card.
+    const TEXT_KINDS: Option<&'static [TextKind]> = Some(&[
+        TextKind::UseWith,
+        TextKind::FightTogether,
+        TextKind::BonusIf,
+        TextKind::BackToHand,
+        TextKind::WeaponNegation,
+        TextKind::TwoWeapons,
+        TextKind::SameWeapon,
+        TextKind::Destiny,
+        TextKind::FightResult,
+        TextKind::SelfBonus,
+        TextKind::AuraBonus,
+        TextKind::DamageModifier,
+        TextKind::Identity,
+        TextKind::WinControl,
+    ]);
     const ACTIONS: &'static [ActionSpec] = ACTIONS;
     const DECISIONS: &'static [&'static crate::engine::DecisionKind] = decisions::KINDS;
     const SECTIONS: &'static [&'static dyn crate::scenario::PartFormat] =

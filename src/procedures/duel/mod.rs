@@ -13,6 +13,7 @@ pub mod shell;
 use super::contract::{Procedure, Walked};
 use super::{ActionSpec, AssumptionSpec, FindCard};
 use crate::board::Board;
+use crate::cards::card_text::TextKind;
 use crate::legality::Violation;
 use crate::rules::{Choices, Corpus, Ruleset};
 use engine::DuelEngine;
@@ -128,6 +129,14 @@ impl Procedure for DuelProcedure {
     const SECTIONS: &'static [&'static dyn crate::scenario::PartFormat] =
         &[&crate::scenario::SectionFormat::<section::DuelFile>::NEW];
     const TITLE: &'static str = "Lightsaber duel";
+    // The kinds of text that act in a duel: "When dueling" text, and a duelist's own.
+    const TEXT_KINDS: Option<&'static [TextKind]> = Some(&[
+        TextKind::WhenDueling,
+        TextKind::SelfBonus,
+        TextKind::AuraBonus,
+        TextKind::DamageModifier,
+        TextKind::Identity,
+    ]);
 
     fn start(board: &Board, corpus: &Corpus, _action: &str, choices: &Choices) -> DuelEngine {
         DuelEngine::new(board, corpus).assuming(|name| choices.value(ASSUMPTIONS, name))
