@@ -59,7 +59,10 @@ fn position(card: &Card, side: Side, planet: &str, fighters: &[&Card], text_off:
         None => String::new(),
     };
     if let Some(third) = fighters.get(2) {
-        together.push_str(&format!("      also_with: {}\n", quoted(&third.full_name())));
+        together.push_str(&format!(
+            "      also_with: {}\n",
+            quoted(&third.full_name())
+        ));
     }
     let names: Vec<String> = fighters
         .iter()
