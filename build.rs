@@ -703,6 +703,12 @@ impl Literal for card_text::TextKind {
     }
 }
 
+impl Literal for card_text::StatusKind {
+    fn write(&self, out: &mut String) {
+        let _ = write!(out, "StatusKind::{self:?}");
+    }
+}
+
 impl Literal for card_text::ReadFrom {
     fn write(&self, out: &mut String) {
         let _ = write!(out, "ReadFrom::{self:?}");
@@ -724,6 +730,7 @@ struct_literal!(row::Written {
     reprints,
     sets,
     number,
+    status,
 });
 struct_literal!(row::RowTable { text, halves, rows });
 struct_literal!(Identity {

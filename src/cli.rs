@@ -469,6 +469,10 @@ pub struct FilterArgs {
     /// A trait, derived by rule: jedi, podracer pilot, dueling character, lightsaber, ...
     #[arg(long = "trait")]
     pub with_trait: Option<String>,
+    /// How far the printed text is applied: modelled, partial, flavour, unknown (no source
+    /// gives it), or unread (the card text files do not record it yet).
+    #[arg(long, value_name = "STATUS", value_parser = status_parser())]
+    pub status: Option<crate::cards::card_text::StatusKind>,
     /// What the list is sorted by. `cards list` sorts by set (in the order the sets were
     /// printed, then by collector number); `cards search` keeps the best matches first.
     #[arg(long, value_name = "COLUMN", value_parser = sort_key_parser())]
@@ -482,6 +486,15 @@ fn sort_key_parser() -> impl clap::builder::TypedValueParser<Value = crate::card
     use clap::builder::TypedValueParser as _;
     clap::builder::PossibleValuesParser::new(SortKey::NAMED.map(|(name, _)| name))
         .map(|name: String| SortKey::named(&name).unwrap_or(SortKey::Set))
+}
+
+/// `--status`: a text status by its word.
+fn status_parser()
+-> impl clap::builder::TypedValueParser<Value = crate::cards::card_text::StatusKind> {
+    use crate::cards::card_text::StatusKind;
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(StatusKind::ALL.map(StatusKind::word))
+        .map(|word: String| StatusKind::named(&word).unwrap_or(StatusKind::Unread))
 }
 
 impl FilterArgs {
@@ -499,6 +512,7 @@ impl FilterArgs {
         }
         let mut filter = CardFilter {
             set: self.set.clone(),
+            status: self.status,
             ..CardFilter::default()
         };
         if let Some(side) = &self.side {

@@ -453,3 +453,57 @@ fn a_battle_cards_power_bonus_read_from_its_image_wins() {
         ]
     );
 }
+
+/// `cards list --status` lists exactly the cards of that text status, and a Battle card is
+/// never `unread`.
+#[test]
+fn cards_list_by_status_lists_the_cards_of_that_status() {
+    use jedi_judge::cards::card_text::StatusKind;
+    let catalog = Catalog::embedded();
+    for status in StatusKind::ALL {
+        let outcome = jedi_judge::cli::execute(
+            [
+                "jedi-judge",
+                "cards",
+                "list",
+                "--status",
+                status.word(),
+                "--format",
+                "json",
+            ],
+            |_| jedi_judge::render::Palette::plain(),
+        );
+        assert_eq!(outcome.code, 0, "{}", outcome.stderr);
+        let json: serde_json::Value = serde_json::from_str(&outcome.stdout).expect("JSON");
+        let mut listed: Vec<String> = json["cards"]
+            .as_array()
+            .expect("cards")
+            .iter()
+            .filter_map(|card| card["name"].as_str().map(str::to_string))
+            .collect();
+        let mut wanted: Vec<String> = catalog
+            .cards()
+            .iter()
+            .filter(|card| card.game == Game::YoungJedi)
+            .filter(|card| {
+                card.text_status()
+                    .map_or(StatusKind::Unread, |known| known.kind())
+                    == status
+            })
+            .map(Card::full_name)
+            .collect();
+        listed.sort();
+        wanted.sort();
+        assert_eq!(listed, wanted, "{}", status.word());
+        if status == StatusKind::Unread {
+            assert!(
+                catalog
+                    .cards()
+                    .iter()
+                    .filter(|card| card.is(CardType::Battle))
+                    .all(|card| !listed.contains(&card.full_name())),
+                "a Battle card unread"
+            );
+        }
+    }
+}

@@ -394,12 +394,58 @@ pub enum TextStatus {
 impl TextStatus {
     /// The status as a word: `modelled`, `partial`, `flavour`, `unknown`.
     pub fn word(&self) -> &'static str {
+        self.kind().word()
+    }
+
+    /// The status without the kinds it misses.
+    pub fn kind(&self) -> StatusKind {
         match self {
-            TextStatus::Modelled => "modelled",
-            TextStatus::Partial { .. } => "partial",
-            TextStatus::Flavour => "flavour",
-            TextStatus::Unknown => "unknown",
+            TextStatus::Modelled => StatusKind::Modelled,
+            TextStatus::Partial { .. } => StatusKind::Partial,
+            TextStatus::Flavour => StatusKind::Flavour,
+            TextStatus::Unknown => StatusKind::Unknown,
         }
+    }
+}
+
+/// A card's text status as `cards list --status` names it; `unread` for a card the card text
+/// files do not record yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum StatusKind {
+    Modelled,
+    Partial,
+    Flavour,
+    Unknown,
+    Unread,
+}
+
+impl StatusKind {
+    /// Every status, as `--status` takes them.
+    pub const ALL: [StatusKind; 5] = [
+        StatusKind::Modelled,
+        StatusKind::Partial,
+        StatusKind::Flavour,
+        StatusKind::Unknown,
+        StatusKind::Unread,
+    ];
+
+    pub fn word(self) -> &'static str {
+        match self {
+            StatusKind::Modelled => "modelled",
+            StatusKind::Partial => "partial",
+            StatusKind::Flavour => "flavour",
+            StatusKind::Unknown => "unknown",
+            StatusKind::Unread => "unread",
+        }
+    }
+
+    /// The status a word names.
+    pub fn named(word: &str) -> Option<StatusKind> {
+        let word = word.trim().to_ascii_lowercase();
+        Self::ALL
+            .into_iter()
+            .find(|status| status.word() == word || (word == "flavor" && *status == Self::Flavour))
     }
 }
 

@@ -56,7 +56,9 @@ pub enum CatalogError {
 /// The cards the build script assembled, as code that makes each one, and their names
 /// normalised.
 mod embedded {
-    use crate::cards::card_text::{BattleUser, PrintedText, QualifiedUser, ReadFrom, TextKind};
+    use crate::cards::card_text::{
+        BattleUser, PrintedText, QualifiedUser, ReadFrom, StatusKind, TextKind,
+    };
     use crate::cards::matching::{ExactName, NormalisedNames, Strength};
     use crate::cards::model::*;
     use crate::cards::row::{Printed, RowTable, Span, Written};

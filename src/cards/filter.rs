@@ -192,6 +192,8 @@ pub struct CardFilter {
     pub side: Option<Side>,
     pub card_type: Option<CardType>,
     pub with_trait: Option<TraitKind>,
+    /// The text status the card text files give it.
+    pub status: Option<super::card_text::StatusKind>,
     pub conditions: Vec<Condition>,
 }
 
@@ -249,6 +251,9 @@ impl CardFilter {
         if self.side.is_some() && row.side() != self.side {
             return false;
         }
+        if self.status.is_some() && row.status() != self.status {
+            return false;
+        }
         if let Some(card_type) = self.card_type
             && !row.is_or_has_half(card_type)
         {
@@ -271,6 +276,9 @@ impl CardFilter {
         }
         if let Some(kind) = self.with_trait {
             parts.push(format!("--trait {}", kind.label().to_ascii_lowercase()));
+        }
+        if let Some(status) = self.status {
+            parts.push(format!("--status {}", status.word()));
         }
         for condition in &self.conditions {
             let operator = OPERATORS

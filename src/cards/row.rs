@@ -8,6 +8,7 @@
 
 use std::borrow::Cow;
 
+use super::card_text::StatusKind;
 use super::model::{Card, CardType, Fact, Game, Side, StatValue};
 
 /// What parts a list of printings or sets in one range of the text.
@@ -51,6 +52,8 @@ pub struct Written {
     pub(crate) sets: Span,
     /// The collector number of its own printing as printed (`P8`); empty without one.
     pub(crate) number: Span,
+    /// Its text status, as the card text files give it (`None` for another game's card).
+    pub(crate) status: Option<StatusKind>,
 }
 
 /// The rows of a list of cards.
@@ -123,6 +126,10 @@ impl RowTable {
                         .as_ref()
                         .map_or("", |printing| &printing.value.number),
                 ),
+                status: (card.game == Game::YoungJedi).then(|| {
+                    card.text_status()
+                        .map_or(StatusKind::Unread, |status| status.kind())
+                }),
             };
             rows.push(written);
         }
@@ -281,6 +288,11 @@ impl<'t> CardRow<'t> {
     /// The set of each printing, its own first.
     pub fn sets(&self) -> impl Iterator<Item = &'t str> + use<'t> {
         parts(self.table.text(self.written.sets))
+    }
+
+    /// Its text status (`None` for another game's card).
+    pub fn status(&self) -> Option<StatusKind> {
+        self.written.status
     }
 
     /// The collector number of its own printing as printed (`P8`); empty without one.
