@@ -507,3 +507,44 @@ fn cards_list_by_status_lists_the_cards_of_that_status() {
         }
     }
 }
+
+/// Every card text file is valid against the published schema (`jedi-judge schema
+/// card-text`), and the schema refuses a key the format does not have.
+#[test]
+fn every_card_text_file_validates_against_its_published_schema() {
+    let outcome = jedi_judge::cli::execute(["jedi-judge", "schema", "card-text"], |_| {
+        jedi_judge::render::Palette::plain()
+    });
+    assert_eq!(outcome.code, 0, "{}", outcome.stderr);
+    let schema: serde_json::Value = serde_json::from_str(&outcome.stdout).expect("JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a schema");
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cards/text");
+    for name in jedi_judge::cards::card_text::TEXT_FILES {
+        let text = std::fs::read_to_string(folder.join(name)).expect("readable");
+        let value: serde_json::Value = serde_saphyr::from_str(&text).expect("YAML");
+        let errors: Vec<String> = validator
+            .iter_errors(&value)
+            .take(3)
+            .map(|error| format!("{error} at {}", error.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{name}: {errors:?}");
+        let mut wrong = value.clone();
+        wrong["cards"][0]["power"] = serde_json::json!(5);
+        assert!(
+            !validator.is_valid(&wrong),
+            "{name}: an unknown key is accepted"
+        );
+    }
+    // The folder holds the files the catalog reads, and no other.
+    let mut found: Vec<String> = std::fs::read_dir(&folder)
+        .expect("the folder")
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .collect();
+    found.sort();
+    let mut read: Vec<String> = jedi_judge::cards::card_text::TEXT_FILES
+        .iter()
+        .map(|name| name.to_string())
+        .collect();
+    read.sort();
+    assert_eq!(found, read);
+}

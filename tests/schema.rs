@@ -151,6 +151,7 @@ fn every_published_schema_file_is_the_one_the_types_make() {
         (SchemaOf::Odds, "odds"),
         (SchemaOf::Rules, "rules"),
         (SchemaOf::Cards, "cards"),
+        (SchemaOf::CardText, "card-text"),
     ] {
         let made = jedi_judge::render::json(&schema(of));
         if std::env::var_os("JEDI_JUDGE_WRITE_SCHEMAS").is_some() {

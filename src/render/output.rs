@@ -927,6 +927,8 @@ pub enum SchemaOf {
     Rules,
     /// `cards ... --format json`.
     Cards,
+    /// A card text file (`src/cards/text/*.yaml`): what each card's printed text does.
+    CardText,
 }
 
 /// The published schema of `of`, as `docs/schema/` holds it: what `jedi-judge schema` prints,
@@ -939,6 +941,7 @@ pub fn published_schema(of: SchemaOf) -> &'static str {
         SchemaOf::Odds => include_str!("../../docs/schema/odds.json"),
         SchemaOf::Rules => include_str!("../../docs/schema/rules.json"),
         SchemaOf::Cards => include_str!("../../docs/schema/cards.json"),
+        SchemaOf::CardText => include_str!("../../docs/schema/card-text.json"),
     }
 }
 
@@ -947,7 +950,7 @@ pub fn schema(of: SchemaOf) -> schemars::Schema {
     // An output's schema describes what is written; the scenario's, what is read.
     let settings = schemars::generate::SchemaSettings::draft07();
     let generator = match of {
-        SchemaOf::Scenario => settings.into_generator(),
+        SchemaOf::Scenario | SchemaOf::CardText => settings.into_generator(),
         _ => settings.for_serialize().into_generator(),
     };
     match of {
@@ -957,5 +960,6 @@ pub fn schema(of: SchemaOf) -> schemars::Schema {
         SchemaOf::Odds => generator.into_root_schema_for::<super::odds::OddsOutput>(),
         SchemaOf::Rules => generator.into_root_schema_for::<RulesOutput>(),
         SchemaOf::Cards => generator.into_root_schema_for::<CardsOutput>(),
+        SchemaOf::CardText => generator.into_root_schema_for::<crate::cards::card_text::TextFile>(),
     }
 }
