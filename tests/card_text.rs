@@ -548,3 +548,45 @@ fn every_card_text_file_validates_against_its_published_schema() {
     read.sort();
     assert_eq!(found, read);
 }
+
+/// `bonus_if` with any of several conditions: NOOOOOOOOOOO! gives Obi-Wan its bonus against
+/// Darth Maul or Darth Sidious; against a battle droid it counts only with its text off.
+#[test]
+fn a_battle_cards_bonus_counts_when_any_of_its_conditions_holds() {
+    let card = ("NOOOOOOOOOOO!", Side::Light);
+    let obi_wan = ["Obi-Wan Kenobi, Jedi Knight"];
+    let off = "  \"NOOOOOOOOOOO!\": {text: none}\n";
+    for (dark, declared, counts) in [
+        ("Darth Sidious, Sith Master", "", true),
+        ("Darth Maul, Sith Apprentice", "", true),
+        ("Battle Droid: Infantry, AAT Division", "", false),
+        ("Battle Droid: Infantry, AAT Division", off, true),
+    ] {
+        let (flat, _) = walked(&one_fight(&obi_wan, &[dark], card, declared));
+        let counted = flat.contains("power bonus of NOOOOOOOOOOO!")
+            && !flat.contains("+ 0 power bonus of NOOOOOOOOOOO!");
+        assert_eq!(counted, counts, "against {dark}, {declared:?}:\n{flat}");
+    }
+}
+
+/// `only_defeated`: Gungan Battle Cry lets Captain Tarpals fight together with a [diamond]
+/// Gungan, and if they lose only the [diamond] Gungan is defeated; Tarpals stays. With its text
+/// off, the two may not fight together at all.
+#[test]
+fn a_battle_card_says_which_of_the_cards_fighting_together_is_defeated() {
+    let pair = ["Captain Tarpals, Gungan Guard", "Gungan Warrior, Infantry"];
+    let maul = ["Darth Maul, Sith Apprentice"];
+    let card = ("Gungan Battle Cry", Side::Light);
+    let (flat, result) = walked(&one_fight(&pair, &maul, card, ""));
+    assert_eq!(
+        result.defeated_light,
+        ["Gungan Warrior, Infantry"],
+        "{flat}"
+    );
+    let off = "  \"Gungan Battle Cry\": {text: none}\n";
+    let refused = findings(&one_fight(&pair, &maul, card, off));
+    assert!(
+        refused.contains(&"battle-plan-fight-together-not-allowed"),
+        "{refused:?}"
+    );
+}

@@ -212,7 +212,7 @@ pub struct Together {
     pub kinds: Vec<String>,
     /// If they lose, only this one is defeated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub only_defeated: Option<String>,
+    pub only_defeated: Option<BattleUser>,
 }
 
 /// When a Battle card's power bonus counts: one situation, or all or any of several.
@@ -554,13 +554,13 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
         Effect::FightTogether(together)
             if (2..=3).contains(&together.count)
                 && !together.same_stack
-                && together.kinds.is_empty()
-                && together.only_defeated.is_none() =>
+                && together.kinds.is_empty() =>
         {
             match card.text.battle {
                 None | Some(BattleEffect::FightTogether) => {
                     card.text.battle = Some(BattleEffect::FightTogether);
                     card.text.together_count = Some(together.count);
+                    card.text.only_defeated = together.only_defeated.clone();
                     true
                 }
                 Some(_) => false,
@@ -577,13 +577,20 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
             card.text.no_weapons = true;
             true
         }
-        Effect::BonusIf(condition) => match bonus_condition(condition) {
-            Some(when) => {
-                card.text.battle_bonus_if = Some(when);
-                true
+        Effect::BonusIf(condition) => {
+            // One condition, or any of several the procedures can judge each.
+            let whens: Option<Vec<Condition>> = match condition {
+                BonusCondition::Any(conditions) => conditions.iter().map(bonus_condition).collect(),
+                one => bonus_condition(one).map(|when| vec![when]),
+            };
+            match whens {
+                Some(whens) if !whens.is_empty() => {
+                    card.text.battle_bonus_if = whens;
+                    true
+                }
+                _ => false,
             }
-            None => false,
-        },
+        }
         Effect::WhenDueling(dueling) => match card.text.dueling {
             None => {
                 card.text.dueling = Some(*dueling);

@@ -724,9 +724,9 @@ pub struct GameText {
     /// Who may use a Battle card: any one of them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub battle_users: Option<Vec<super::card_text::BattleUser>>,
-    /// A Battle card's power bonus counts only when this holds.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub battle_bonus_if: Option<Condition>,
+    /// A Battle card's power bonus counts only when one of these holds (always, for none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub battle_bonus_if: Vec<Condition>,
     /// How many cards a Battle card that lets them fight together lets fight together (two
     /// where nothing says).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -734,6 +734,10 @@ pub struct GameText {
     /// A Battle card's users may not use weapons in the fight.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub no_weapons: bool,
+    /// Where a Battle card's users fight together and lose, only those of them this names are
+    /// defeated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub only_defeated: Option<super::card_text::BattleUser>,
     /// A Battle card's users, if defeated, go back to their owner's hand, and no DAMAGE is
     /// taken for them.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -783,11 +787,21 @@ impl GameText {
                 _ => phrases.push(format!("in a fight: {}", effect.label())),
             }
         }
-        if let Some(when) = &self.battle_bonus_if {
-            phrases.push(format!("its power bonus counts only {}", when.phrase()));
+        if !self.battle_bonus_if.is_empty() {
+            let whens: Vec<String> = self.battle_bonus_if.iter().map(Condition::phrase).collect();
+            phrases.push(format!(
+                "its power bonus counts only {}",
+                whens.join(" or ")
+            ));
         }
         if self.no_weapons {
             phrases.push("its users may not use weapons in the fight".to_string());
+        }
+        if let Some(only) = &self.only_defeated {
+            phrases.push(format!(
+                "if they lose, only the one of them who is {} is defeated",
+                super::card_text::battle_users_words(std::slice::from_ref(only))
+            ));
         }
         if self.defeated_to_hand {
             phrases.push(

@@ -342,6 +342,11 @@ fn user_holds(
     }
 }
 
+/// Whether one card is the user a Battle card's text names (`any battle droid`, a name).
+pub fn is_battle_user(user: &BattleUser, card: &Card) -> Result<bool, KindUnknown> {
+    user_holds(user, &[card], PlayedAt::default())
+}
+
 /// The three planets a Battle card may name as the place of its fight.
 const PLANETS: [&str; 3] = ["Tatooine", "Coruscant", "Naboo"];
 

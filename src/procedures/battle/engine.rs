@@ -1299,39 +1299,57 @@ impl BattleEngine {
             && let Some(card) = board.card(working)
             && let Some(StatValue::Number(bonus)) = card.battle_bonus.as_ref().map(|f| &f.value)
         {
-            match &card.text.battle_bonus_if {
-                None => parts.push((format!("power bonus of {}", card.full_name()), *bonus)),
-                Some(when) => {
-                    let situation = Situation {
-                        side,
-                        in_duel: false,
-                        opponents,
-                        weapon: entry.weapon,
-                        weapon_cancelled,
-                    };
-                    let judged = conditions::judge(board, &situation, when, self.pending.words);
-                    if let Some(rule) = judged.rule
-                        && !cites.contains(&rule)
-                    {
+            if card.text.battle_bonus_if.is_empty() {
+                parts.push((format!("power bonus of {}", card.full_name()), *bonus));
+            } else {
+                let situation = Situation {
+                    side,
+                    in_duel: false,
+                    opponents,
+                    weapon: entry.weapon,
+                    weapon_cancelled,
+                };
+                // The bonus counts when any of its conditions holds.
+                let judged: Vec<conditions::Judged> = card
+                    .text
+                    .battle_bonus_if
+                    .iter()
+                    .map(|when| conditions::judge(board, &situation, when, self.pending.words))
+                    .collect();
+                for rule in judged.iter().filter_map(|judged| judged.rule) {
+                    if !cites.contains(&rule) {
                         cites.push(rule);
                     }
-                    parts.push((
-                        self.pending.words.text(|| {
-                            format!(
-                                "power bonus of {} {}: {}{}",
-                                card.full_name(),
-                                judged.phrase,
-                                judged.reason,
-                                if judged.holds {
-                                    ""
-                                } else {
-                                    ", so it does not apply"
-                                }
-                            )
-                        }),
-                        if judged.holds { *bonus } else { 0 },
-                    ));
                 }
+                let holding = judged.iter().find(|judged| judged.holds);
+                parts.push((
+                    self.pending.words.text(|| {
+                        let shown: Vec<&conditions::Judged> = match holding {
+                            Some(judged) => vec![judged],
+                            None => judged.iter().collect(),
+                        };
+                        format!(
+                            "power bonus of {} {}: {}{}",
+                            card.full_name(),
+                            shown
+                                .iter()
+                                .map(|judged| judged.phrase.as_str())
+                                .collect::<Vec<_>>()
+                                .join(" or "),
+                            shown
+                                .iter()
+                                .map(|judged| judged.reason.as_str())
+                                .collect::<Vec<_>>()
+                                .join("; "),
+                            if holding.is_some() {
+                                ""
+                            } else {
+                                ", so it does not apply"
+                            }
+                        )
+                    }),
+                    if holding.is_some() { *bonus } else { 0 },
+                ));
             }
             // A Battle card whose text names its users works for them alone.
             if card.text.battle_users.is_some() && !cites.contains(&super::check::BATTLE_CARD_USERS)
@@ -1643,6 +1661,33 @@ impl BattleEngine {
     ) -> Result<bool, MissingFact> {
         let mut moves = Vec::new();
         let mut parts = Vec::new();
+        // A working Battle card whose text says only some of the cards fighting together are
+        // defeated: the others stay where they are.
+        let only = entry
+            .battle_cards
+            .first()
+            .and_then(|id| board.card(*id))
+            .and_then(|card| card.text.only_defeated.clone());
+        let defeated_fighters: Vec<CardId> = match &only {
+            Some(user) if entry.fighters.len() > 1 => {
+                let named: Vec<CardId> = entry
+                    .fighters
+                    .iter()
+                    .copied()
+                    .filter(|id| {
+                        board.card(*id).is_some_and(|card| {
+                            crate::cards::users::is_battle_user(user, card) == Ok(true)
+                        })
+                    })
+                    .collect();
+                if named.is_empty() {
+                    entry.fighters.clone()
+                } else {
+                    named
+                }
+            }
+            _ => entry.fighters.clone(),
+        };
         // A working Battle card whose text sends its defeated users back to the hand.
         let to_hand = entry
             .battle_cards
@@ -1650,7 +1695,7 @@ impl BattleEngine {
             .and_then(|id| board.card(*id))
             .filter(|card| card.text.defeated_to_hand)
             .map(Card::full_name);
-        for fighter in &entry.fighters {
+        for fighter in &defeated_fighters {
             let card = board.card(*fighter).cloned();
             let name = Self::name(board, *fighter);
             if let Some(by) = &to_hand {
@@ -1708,7 +1753,7 @@ impl BattleEngine {
                 board.move_to(weapon, Zone::DiscardPile(side));
             }
         }
-        let cards = Self::names(board, &entry.fighters);
+        let cards = Self::names(board, &defeated_fighters);
         self.pending.emit(
             BattleEvent::Defeated {
                 side,
