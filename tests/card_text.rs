@@ -590,3 +590,50 @@ fn a_battle_card_says_which_of_the_cards_fighting_together_is_defeated() {
         "{refused:?}"
     );
 }
+
+/// A scenario states what the catalog does not: a Battle card's users (`battle_users`) and a
+/// character's icons (`icons`), in the card text files' own words; and a count out of its range
+/// is an error at its line.
+#[test]
+fn a_scenario_declares_a_battle_cards_users_and_a_characters_icons() {
+    let refused = std::fs::read_to_string("scenarios/check/battle-card-outside-its-users.yaml")
+        .expect("readable");
+    let declared = refused.replace(
+        "current_planet: Tatooine\n",
+        "current_planet: Tatooine\ncards:\n  Shmi's Pride: {battle_users: [\"Qui-Gon Jinn\"]}\n",
+    );
+    let found = findings(&declared);
+    assert!(!found.contains(&"battle-card-user"), "{found:?}");
+    // In Complete Control for a Battle Droid Squad declared to print the diamond.
+    let squad = std::fs::read_to_string(
+        "scenarios/disputes/battle-in-complete-control-for-a-battle-droid-squad-refused.yaml",
+    )
+    .expect("readable");
+    let found = findings(&squad);
+    assert!(found.contains(&"battle-card-user"), "{found:?}");
+    let with_icon = squad.replace(
+        "current_planet: Naboo\n",
+        "current_planet: Naboo\ncards:\n  Battle Droid Squad (Menace of Darth Maul): {icons: [diamond]}\n",
+    );
+    let found = findings(&with_icon);
+    assert!(!found.contains(&"battle-card-user"), "{found:?}");
+    let out_of_range = refused.replace(
+        "current_planet: Tatooine\n",
+        "current_planet: Tatooine\ncards:\n  Shmi's Pride: {battle_users: [{any: Jedi, count: 9}]}\n",
+    );
+    let report = jedi_judge::check::check_text(
+        "generated.yaml",
+        &out_of_range,
+        Corpus::embedded(),
+        Catalog::embedded(),
+        None,
+    );
+    assert!(
+        report
+            .problems
+            .iter()
+            .any(|problem| problem.code == "value-out-of-range"),
+        "{:?}",
+        report.problems
+    );
+}

@@ -1,5 +1,6 @@
 //! Builds a board from a scenario file, collecting every problem with the input rather than stopping at the first.
 
+use crate::cards::card_text::BattleUser;
 use crate::ranged::StatInput;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -353,6 +354,17 @@ impl Builder<'_> {
                 .as_ref()
                 .map(|bonus| bonus.value.i32()),
         );
+        if let Some(icons) = &declaration.icons {
+            card.icons = Some(Fact::new(
+                icons
+                    .value
+                    .iter()
+                    .take(4)
+                    .map(|icon| crate::text::clip(icon, crate::cards::matching::MAX_NAME_CHARS))
+                    .collect(),
+                Source::Scenario,
+            ));
+        }
         self.warn_of_a_differing_box(&card, declaration);
         self.warn_of_catalog_text(name, &card, declaration);
         if declaration.text.is_some() {
@@ -437,6 +449,40 @@ impl Builder<'_> {
         if let Some(effect) = &declaration.battle_text {
             text.battle = Some(effect.value);
         }
+        if let Some(users) = &declaration.battle_users {
+            let clip = |word: &str| crate::text::clip(word, crate::cards::matching::MAX_NAME_CHARS);
+            let mut read = Vec::new();
+            for user in &users.value {
+                read.push(match user {
+                    BattleUser::Word(word) => BattleUser::Word(clip(word)),
+                    BattleUser::Qualified(qualified) => {
+                        if qualified
+                            .count
+                            .is_some_and(|count| !(1..=3).contains(&count))
+                        {
+                            self.problems.push(
+                                Problem::error(
+                                    "value-out-of-range",
+                                    "a Battle card's users are one to three cards of a kind"
+                                        .to_string(),
+                                    users.span,
+                                    "a count from 1 to 3",
+                                )
+                                .with_help("write `count: 2` for \"use with two\""),
+                            );
+                        }
+                        BattleUser::Qualified(crate::cards::card_text::QualifiedUser {
+                            any: clip(&qualified.any),
+                            icon: qualified.icon.as_deref().map(clip),
+                            at: qualified.at.as_deref().map(clip),
+                            first_in_plan: qualified.first_in_plan,
+                            count: qualified.count,
+                        })
+                    }
+                });
+            }
+            text.battle_users = Some(read);
+        }
         if let Some(fetch) = &declaration.deploy_fetch {
             let fetch = &fetch.value;
             let to = match &fetch.to {
@@ -477,6 +523,7 @@ impl Builder<'_> {
         if declaration.dueling.is_some()
             || declaration.duelist.is_some()
             || declaration.battle_text.is_some()
+            || declaration.battle_users.is_some()
             || declaration.deploy_fetch.is_some()
             || declaration.podrace.is_some()
             || !declaration.bonuses.is_empty()
@@ -598,7 +645,10 @@ impl Builder<'_> {
         // Each field of text a declaration may give, whether it gives it, and the part of
         // the catalog's text it then replaces.
         type Replaced = fn(&mut crate::cards::GameText);
-        let fields: [(&str, bool, Replaced); 9] = [
+        let fields: [(&str, bool, Replaced); 10] = [
+            ("battle_users", declaration.battle_users.is_some(), |text| {
+                text.battle_users = None
+            }),
             ("text_bonus", declaration.text_bonus.is_some(), |text| {
                 text.text_bonus = None
             }),

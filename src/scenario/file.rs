@@ -811,6 +811,14 @@ pub struct Declaration {
     /// The power bonus a weapon adds to its user.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub power_bonus: Option<Located<Bonus>>,
+    /// A Battle card's users, any one of them, as the card text files write them: a character's
+    /// title or full name, `any KIND` (`any Jedi`, `any battle droid`), or `{any: KIND, icon:
+    /// diamond, at: PLANET, first_in_plan: true, count: 1 to 3}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle_users: Option<Located<Vec<crate::cards::card_text::BattleUser>>>,
+    /// The icons a character prints beside its name: `[diamond]`, or `[]` for none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icons: Option<Located<Vec<String>>>,
     /// A character's power bonus on a planet: `{Coruscant: 1}`.
     #[serde(default, skip_serializing_if = "OrderedMap::is_empty")]
     pub location_bonus: OrderedMap<Bonus>,

@@ -83,6 +83,17 @@ fn declaration(card: &Card) -> Option<Declaration> {
             .as_ref()
             .and_then(|declared| declared.users.clone())
             .map(Located::new),
+        battle_users: card
+            .text
+            .battle_users
+            .clone()
+            .filter(|_| text_declared)
+            .map(Located::new),
+        icons: card
+            .icons
+            .as_ref()
+            .filter(|fact| scenario(&fact.source))
+            .map(|fact| Located::new(fact.value.clone())),
         power_bonus: card
             .first_box_declaration
             .as_ref()
