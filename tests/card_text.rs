@@ -617,6 +617,27 @@ fn a_scenario_declares_a_battle_cards_users_and_a_characters_icons() {
     );
     let found = findings(&with_icon);
     assert!(!found.contains(&"battle-card-user"), "{found:?}");
+    // Saved as the shell's `save` writes a position, the declarations come back as they were.
+    for text in [&declared, &with_icon] {
+        let board = jedi_judge::check::check_text(
+            "generated.yaml",
+            text,
+            Corpus::embedded(),
+            Catalog::embedded(),
+            None,
+        )
+        .board
+        .expect("a board");
+        let saved = jedi_judge::scenario::to_yaml(&jedi_judge::scenario::to_file(
+            &board,
+            jedi_judge::procedures::format(),
+        ));
+        assert!(
+            saved.contains("battle_users") || saved.contains("icons"),
+            "{saved}"
+        );
+        assert_eq!(findings(&saved), findings(text), "{saved}");
+    }
     let out_of_range = refused.replace(
         "current_planet: Tatooine\n",
         "current_planet: Tatooine\ncards:\n  Shmi's Pride: {battle_users: [{any: Jedi, count: 9}]}\n",
