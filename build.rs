@@ -585,6 +585,7 @@ struct_literal!(GameText {
     battle_users,
     battle_bonus_if,
     together_count,
+    together_same_stack,
     no_weapons,
     only_defeated,
     defeated_to_hand,

@@ -658,3 +658,31 @@ fn a_scenario_declares_a_battle_cards_users_and_a_characters_icons() {
         report.problems
     );
 }
+
+/// `same_stack`: You Have Been Well Trained lets two cards of one stack (versions of Darth
+/// Maul) fight together, and no other two.
+#[test]
+fn a_battle_card_lets_only_cards_of_one_stack_fight_together_where_its_text_says() {
+    let card = ("You Have Been Well Trained", Side::Dark);
+    let qui_gon = ["Qui-Gon Jinn, Jedi Master"];
+    let stack = findings(&one_fight(
+        &qui_gon,
+        &["Darth Maul, Sith Apprentice", "Darth Maul, Sith Lord"],
+        card,
+        "",
+    ));
+    assert!(
+        !stack.contains(&"battle-plan-fight-together-not-allowed"),
+        "{stack:?}"
+    );
+    let two = findings(&one_fight(
+        &qui_gon,
+        &["Darth Maul, Sith Apprentice", "Darth Sidious, Sith Master"],
+        card,
+        "",
+    ));
+    assert!(
+        two.contains(&"battle-plan-fight-together-not-allowed"),
+        "{two:?}"
+    );
+}

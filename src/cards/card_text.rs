@@ -552,15 +552,14 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
             Some(_) => false,
         },
         Effect::FightTogether(together)
-            if (2..=3).contains(&together.count)
-                && !together.same_stack
-                && together.kinds.is_empty() =>
+            if (2..=3).contains(&together.count) && together.kinds.is_empty() =>
         {
             match card.text.battle {
                 None | Some(BattleEffect::FightTogether) => {
                     card.text.battle = Some(BattleEffect::FightTogether);
                     card.text.together_count = Some(together.count);
                     card.text.only_defeated = together.only_defeated.clone();
+                    card.text.together_same_stack = together.same_stack;
                     true
                 }
                 Some(_) => false,

@@ -731,6 +731,10 @@ pub struct GameText {
     /// where nothing says).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub together_count: Option<u8>,
+    /// The cards a Battle card lets fight together must be of one stack (versions of one
+    /// character: one title).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub together_same_stack: bool,
     /// A Battle card's users may not use weapons in the fight.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub no_weapons: bool,
@@ -796,6 +800,9 @@ impl GameText {
         }
         if self.no_weapons {
             phrases.push("its users may not use weapons in the fight".to_string());
+        }
+        if self.together_same_stack {
+            phrases.push("the cards fighting together are of one stack".to_string());
         }
         if let Some(only) = &self.only_defeated {
             phrases.push(format!(

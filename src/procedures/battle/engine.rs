@@ -2101,6 +2101,17 @@ impl BattleEngine {
 }
 
 /// Whether an entry has a Battle card that lets its cards fight together.
+/// Whether the cards are of one stack: versions of one character, by their title.
+fn one_stack(board: &Board, cards: &[CardId]) -> bool {
+    let mut titles = cards
+        .iter()
+        .map(|id| board.card(*id).map(|card| &card.title));
+    match titles.next() {
+        Some(Some(first)) => titles.all(|title| title == Some(first)),
+        _ => false,
+    }
+}
+
 /// Whether the entry's working Battle card lets its cards fight together: as many as its text
 /// says (two where it says no number).
 fn entry_fights_together(board: &Board, entry: &PlanEntry) -> bool {
@@ -2108,6 +2119,7 @@ fn entry_fights_together(board: &Board, entry: &PlanEntry) -> bool {
         board.card(*id).is_some_and(|card| {
             card.text.battle == Some(BattleEffect::FightTogether)
                 && entry.fighters.len() <= usize::from(card.text.together_count.unwrap_or(2))
+                && (!card.text.together_same_stack || one_stack(board, &entry.fighters))
         })
     })
 }
