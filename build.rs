@@ -586,6 +586,7 @@ struct_literal!(GameText {
     battle_bonus_if,
     together_count,
     together_same_stack,
+    push_while_unarmed,
     no_weapons,
     only_defeated,
     defeated_to_hand,

@@ -686,3 +686,35 @@ fn a_battle_card_lets_only_cards_of_one_stack_fight_together_where_its_text_says
         "{two:?}"
     );
 }
+
+/// The Force push cards as printed: Jedi Force Push cancels the opposing weapon only while
+/// Qui-Gon fights without one; armed, the droid's rifle is used. With the text off, it is
+/// never cancelled.
+#[test]
+fn a_force_push_works_only_while_its_user_fights_unarmed() {
+    let unarmed =
+        std::fs::read_to_string("scenarios/battle/battle-force-push.yaml").expect("readable");
+    let (flat, _) = walked(&unarmed);
+    assert!(flat.contains("is a Force push"), "{flat}");
+    let armed = unarmed
+        .replace(
+            "    light: [\"Qui-Gon Jinn, Jedi Master\"]",
+            "    light: [\"Qui-Gon Jinn, Jedi Master\", \"Qui-Gon Jinn's Lightsaber\"]",
+        )
+        .replace(
+            "    - fighter: Qui-Gon Jinn, Jedi Master\n",
+            "    - fighter: Qui-Gon Jinn, Jedi Master\n      weapon: Qui-Gon Jinn's Lightsaber\n",
+        )
+        .replace("expect:", "unused:");
+    let armed = armed[..armed.find("unused:").unwrap_or(armed.len())].to_string();
+    let (flat, _) = walked(&armed);
+    assert!(!flat.contains("is a Force push"), "{flat}");
+    assert!(flat.contains("Battle Droid Blaster Rifle"), "{flat}");
+    let off = unarmed.replace(
+        "current_planet: Naboo\n",
+        "current_planet: Naboo\ncards:\n  Jedi Force Push: {text: none}\n",
+    );
+    let off = off[..off.find("expect:").unwrap_or(off.len())].to_string();
+    let (flat, _) = walked(&off);
+    assert!(!flat.contains("is a Force push"), "{flat}");
+}

@@ -253,6 +253,9 @@ pub struct BackToHand {
 pub enum Negated {
     /// The opponent's weapon in that fight (a Force push).
     Opponent,
+    /// The opponent's weapon in that fight, while the user fights without one (the Force
+    /// push cards as printed).
+    OpponentWhileUnarmed,
     /// The users' own: they may not use weapons.
     #[serde(rename = "self")]
     Own,
@@ -544,13 +547,16 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
             card.text.battle_users = Some(users.clone());
             true
         }
-        Effect::WeaponNegation(Negated::Opponent) => match card.text.battle {
-            None | Some(BattleEffect::ForcePush) => {
-                card.text.battle = Some(BattleEffect::ForcePush);
-                true
+        Effect::WeaponNegation(negated @ (Negated::Opponent | Negated::OpponentWhileUnarmed)) => {
+            match card.text.battle {
+                None | Some(BattleEffect::ForcePush) => {
+                    card.text.battle = Some(BattleEffect::ForcePush);
+                    card.text.push_while_unarmed = *negated == Negated::OpponentWhileUnarmed;
+                    true
+                }
+                Some(_) => false,
             }
-            Some(_) => false,
-        },
+        }
         Effect::FightTogether(together)
             if (2..=3).contains(&together.count) && together.kinds.is_empty() =>
         {

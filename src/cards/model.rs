@@ -735,6 +735,9 @@ pub struct GameText {
     /// character: one title).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub together_same_stack: bool,
+    /// A Force push works only while its user fights without a weapon.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub push_while_unarmed: bool,
     /// A Battle card's users may not use weapons in the fight.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub no_weapons: bool,
@@ -800,6 +803,9 @@ impl GameText {
         }
         if self.no_weapons {
             phrases.push("its users may not use weapons in the fight".to_string());
+        }
+        if self.push_while_unarmed {
+            phrases.push("the push works only while its user fights without a weapon".to_string());
         }
         if self.together_same_stack {
             phrases.push("the cards fighting together are of one stack".to_string());

@@ -1488,9 +1488,13 @@ impl BattleEngine {
         // A Force push of one side cancels the other side's weapon in this fight.
         let mut cancelled = [false, false];
         for side in [self.attacker, self.defender()] {
+            // A push whose text asks its user to fight unarmed works only then.
             let pushes = working[index(side)]
                 .and_then(|id| board.card(id))
-                .is_some_and(|card| card.text.battle == Some(BattleEffect::ForcePush));
+                .is_some_and(|card| {
+                    card.text.battle == Some(BattleEffect::ForcePush)
+                        && (!card.text.push_while_unarmed || entries[index(side)].weapon.is_none())
+                });
             let other = side.opponent();
             if pushes && let Some(weapon) = entries[index(other)].weapon {
                 cancelled[index(other)] = true;
