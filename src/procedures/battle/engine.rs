@@ -1356,6 +1356,15 @@ impl BattleEngine {
             {
                 cites.push(super::check::BATTLE_CARD_USERS);
             }
+            // A text read from a rule document (a correction) cites it.
+            if let Some(crate::cards::Source::Rule(std::borrow::Cow::Borrowed(id))) =
+                card.printed_text.as_ref().map(|printed| &printed.source)
+            {
+                let corrected = crate::rules::cite(id);
+                if !cites.contains(&corrected) {
+                    cites.push(corrected);
+                }
+            }
         }
         for (source, count) in draws {
             let for_card = Self::name(board, source);
