@@ -104,6 +104,19 @@ pub enum CardType {
 }
 
 impl CardType {
+    /// Every card type, Young Jedi's then Clash's.
+    pub const ALL: [CardType; 9] = [
+        CardType::Character,
+        CardType::Weapon,
+        CardType::Battle,
+        CardType::Effect,
+        CardType::Location,
+        CardType::Starship,
+        CardType::Objective,
+        CardType::Power,
+        CardType::Special,
+    ];
+
     /// A Young Jedi card type as a scenario, a command or the card list writes it:
     /// `character`, `weapon`, `battle`, `effect`, `location`, `starship`, `objective`.
     pub fn from_word(word: &str) -> Option<CardType> {

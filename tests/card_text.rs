@@ -79,6 +79,21 @@ fn position(card: &Card, side: Side, planet: &str, fighters: &[&Card], text_off:
     )
 }
 
+/// The messages of the findings `check` makes of a position.
+fn messages(text: &str) -> Vec<String> {
+    jedi_judge::check::check_text(
+        "generated.yaml",
+        text,
+        Corpus::embedded(),
+        Catalog::embedded(),
+        None,
+    )
+    .violations
+    .into_iter()
+    .map(|violation| violation.message)
+    .collect()
+}
+
 /// The codes of the findings `check` makes of a position.
 fn findings(text: &str) -> Vec<&'static str> {
     let report = jedi_judge::check::check_text(
@@ -395,6 +410,21 @@ fn a_battle_card_lets_as_many_fight_together_as_its_text_says() {
         two_only.contains(&"battle-plan-fight-together-not-allowed"),
         "{two_only:?}"
     );
+    let said = messages(&one_fight(
+        &[
+            "Coruscant Guard, Peacekeeper",
+            "Coruscant Guard, Officer",
+            "Coruscant Guard, Chancellor's Guard",
+        ],
+        &droid,
+        ("Might Of The Republic", Side::Light),
+        "",
+    ));
+    assert!(
+        said.iter()
+            .any(|message| message.contains("Might Of The Republic lets only 2 fight together")),
+        "{said:?}"
+    );
 }
 
 /// `no_weapons`: Counterparts' users fight without a weapon; the Blaster Rifle given them is
@@ -675,14 +705,15 @@ fn a_battle_card_lets_only_cards_of_one_stack_fight_together_where_its_text_says
         !stack.contains(&"battle-plan-fight-together-not-allowed"),
         "{stack:?}"
     );
-    let two = findings(&one_fight(
+    let two = messages(&one_fight(
         &qui_gon,
         &["Darth Maul, Sith Apprentice", "Darth Sidious, Sith Master"],
         card,
         "",
     ));
     assert!(
-        two.contains(&"battle-plan-fight-together-not-allowed"),
+        two.iter().any(|message| message
+            .contains("You Have Been Well Trained lets only 2 of one stack fight together")),
         "{two:?}"
     );
 }

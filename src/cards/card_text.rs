@@ -493,6 +493,8 @@ pub enum TextError {
         card: String,
         number: String,
     },
+    /// An icon entry names a card without that printing.
+    NoSuchPrinting { card: String, printing: String },
     /// Two entries for one card.
     Twice { card: String },
     /// An effect of a kind the entry does not list.
@@ -509,6 +511,10 @@ impl std::fmt::Display for TextError {
             TextError::NoSuchCard { set, card, number } => write!(
                 f,
                 "the card text of {set} gives {card:?} #{number}, which the catalog does not have"
+            ),
+            TextError::NoSuchPrinting { card, printing } => write!(
+                f,
+                "the icons give {card:?} of {printing}, which the catalog does not have"
             ),
             TextError::Twice { card } => write!(f, "the card text gives {card:?} twice"),
             TextError::KindNotListed { card, kind } => write!(
@@ -644,23 +650,31 @@ fn bonus_condition(condition: &BonusCondition) -> Option<Condition> {
 
 /// Joins the card text files and the icons to the catalog.
 pub fn apply(cards: &mut [Card], read: &TextFiles) -> Result<(), TextError> {
-    apply_texts(cards, &read.texts)?;
+    // Each full name's cards, found once: an entry looks its card up among them alone.
+    let mut by_name: std::collections::HashMap<String, Vec<usize>> =
+        std::collections::HashMap::new();
+    for (at, card) in cards.iter().enumerate() {
+        by_name.entry(card.full_name()).or_default().push(at);
+    }
+    apply_texts(cards, &by_name, &read.texts)?;
     for entry in &read.icons {
-        let card = cards
-            .iter_mut()
-            .find(|card| {
-                card.full_name() == entry.card
-                    && card
-                        .printing
-                        .iter()
-                        .chain(&card.reprints)
-                        .any(|printing| printing.value.to_string() == entry.printing)
+        let at = by_name
+            .get(&entry.card)
+            .into_iter()
+            .flatten()
+            .copied()
+            .find(|at| {
+                cards[*at]
+                    .printing
+                    .iter()
+                    .chain(&cards[*at].reprints)
+                    .any(|printing| printing.value.to_string() == entry.printing)
             })
-            .ok_or_else(|| TextError::NoSuchCard {
-                set: entry.printing.clone(),
+            .ok_or_else(|| TextError::NoSuchPrinting {
                 card: entry.card.clone(),
-                number: String::new(),
+                printing: entry.printing.clone(),
             })?;
+        let card = &mut cards[at];
         let icons = if entry.diamond {
             vec!["diamond".to_string()]
         } else {
@@ -676,14 +690,19 @@ pub fn apply(cards: &mut [Card], read: &TextFiles) -> Result<(), TextError> {
 
 /// Joins the card text files to the catalog: each entry's effects that the procedures apply
 /// go into its card's text, and the entry's kinds, note and source stay with the card.
-fn apply_texts(cards: &mut [Card], files: &[TextFile]) -> Result<(), TextError> {
+fn apply_texts(
+    cards: &mut [Card],
+    by_name: &std::collections::HashMap<String, Vec<usize>>,
+    files: &[TextFile],
+) -> Result<(), TextError> {
     for file in files {
         for entry in &file.cards {
-            let at = cards
-                .iter()
-                .position(|card| {
-                    card.full_name() == entry.card && printed_as(card, &file.set, &entry.number)
-                })
+            let at = by_name
+                .get(&entry.card)
+                .into_iter()
+                .flatten()
+                .copied()
+                .find(|at| printed_as(&cards[*at], &file.set, &entry.number))
                 .ok_or_else(|| TextError::NoSuchCard {
                     set: file.set.clone(),
                     card: entry.card.clone(),
@@ -737,7 +756,7 @@ fn apply_texts(cards: &mut [Card], files: &[TextFile]) -> Result<(), TextError> 
                 for half in &entry.halves {
                     let half_kinds = match &half.same_as {
                         Some(name) => {
-                            if !cards.iter().any(|card| card.full_name() == *name) {
+                            if !by_name.contains_key(name) {
                                 return Err(TextError::NoSuchHalf {
                                     card: entry.card.clone(),
                                     half: name.clone(),
@@ -817,4 +836,95 @@ fn apply_texts(cards: &mut [Card], files: &[TextFile]) -> Result<(), TextError> 
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::model::{Fact, Game, Printing};
+    use super::*;
+
+    fn battle_card() -> Card {
+        let mut card = Card::named("Test Cry", Game::YoungJedi);
+        card.printing = Some(Fact::new(Printing::new("Test Set", "7"), Source::Scenario));
+        card
+    }
+
+    fn file(entries: &str) -> TextFile {
+        serde_saphyr::from_str(&format!("set: Test Set\ncards:\n{entries}")).expect("a text file")
+    }
+
+    const ENTRY: &str = "  - {card: Test Cry, number: \"7\", read_from: transcription, source: \"outside: test\", kinds: [use-with, two-weapons], effects: [{use_with: [any Jedi]}], note: a test}\n";
+
+    #[test]
+    fn an_entry_joins_its_card_and_its_status_follows_from_what_is_applied() {
+        let mut cards = vec![battle_card()];
+        let read = TextFiles {
+            texts: vec![file(ENTRY)],
+            icons: Vec::new(),
+        };
+        assert_eq!(apply(&mut cards, &read), Ok(()));
+        assert_eq!(
+            cards[0].text.battle_users,
+            Some(vec![BattleUser::Word("any Jedi".to_string())])
+        );
+        assert_eq!(
+            cards[0].text_status(),
+            Some(TextStatus::Partial {
+                missing: vec![TextKind::TwoWeapons]
+            })
+        );
+    }
+
+    #[test]
+    fn an_entry_the_catalog_cannot_join_is_an_error() {
+        let mut cards = vec![battle_card()];
+        let twice = TextFiles {
+            texts: vec![file(&format!("{ENTRY}{ENTRY}"))],
+            icons: Vec::new(),
+        };
+        assert!(matches!(
+            apply(&mut cards, &twice),
+            Err(TextError::Twice { .. })
+        ));
+        let mut cards = vec![battle_card()];
+        let other_number = TextFiles {
+            texts: vec![file(&ENTRY.replace("\"7\"", "\"8\""))],
+            icons: Vec::new(),
+        };
+        assert!(matches!(
+            apply(&mut cards, &other_number),
+            Err(TextError::NoSuchCard { .. })
+        ));
+        let unlisted = TextFiles {
+            texts: vec![file(
+                &ENTRY.replace("kinds: [use-with, two-weapons]", "kinds: [two-weapons]"),
+            )],
+            icons: Vec::new(),
+        };
+        assert!(matches!(
+            apply(&mut cards, &unlisted),
+            Err(TextError::KindNotListed { .. })
+        ));
+        let icons = TextFiles {
+            texts: Vec::new(),
+            icons: vec![IconEntry {
+                card: "Test Cry".to_string(),
+                printing: "Test Set #9".to_string(),
+                diamond: true,
+                source: "outside: test".to_string(),
+            }],
+        };
+        assert!(matches!(
+            apply(&mut cards, &icons),
+            Err(TextError::NoSuchPrinting { .. })
+        ));
+        assert!(
+            serde_saphyr::from_str::<TextFile>(&format!(
+                "set: Test Set\ncards:\n{}",
+                ENTRY.replace("note: a test", "note: a test, power: 5")
+            ))
+            .is_err(),
+            "an unknown key is read"
+        );
+    }
 }

@@ -440,17 +440,7 @@ mod tests {
                 card.type_label().as_deref(),
                 "{name}"
             );
-            for kind in [
-                CardType::Character,
-                CardType::Weapon,
-                CardType::Battle,
-                CardType::Effect,
-                CardType::Location,
-                CardType::Starship,
-                CardType::Objective,
-                CardType::Power,
-                CardType::Special,
-            ] {
+            for kind in CardType::ALL {
                 assert_eq!(
                     row.is_or_has_half(kind),
                     card.is_or_has_half(kind),

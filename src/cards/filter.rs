@@ -92,19 +92,6 @@ impl Stat {
     }
 }
 
-/// Types a filter may name.
-const TYPES: [CardType; 9] = [
-    CardType::Character,
-    CardType::Weapon,
-    CardType::Battle,
-    CardType::Effect,
-    CardType::Location,
-    CardType::Starship,
-    CardType::Objective,
-    CardType::Power,
-    CardType::Special,
-];
-
 impl Condition {
     /// Reads `power>=5`, `destiny=6`, `deploy<2`; `None` for a word that is no comparison.
     pub fn parse(word: &str) -> Option<Result<Condition, FilterError>> {
@@ -156,7 +143,7 @@ impl Condition {
 /// Reads a card type's name (`character`, `battle card`, `power card`, ...).
 pub fn parse_type(word: &str) -> Result<CardType, FilterError> {
     let wanted = normalise(word);
-    TYPES
+    CardType::ALL
         .into_iter()
         .find(|kind| {
             normalise(kind.label()) == wanted
@@ -164,7 +151,7 @@ pub fn parse_type(word: &str) -> Result<CardType, FilterError> {
         })
         .ok_or_else(|| FilterError::UnknownType {
             given: crate::text::quoted(word),
-            known: TYPES
+            known: CardType::ALL
                 .map(|kind| kind.label().to_ascii_lowercase())
                 .join(", "),
         })

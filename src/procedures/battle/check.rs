@@ -51,15 +51,7 @@ pub fn stated_battle_card_users(board: &Board) -> Vec<Violation> {
         .map(|planet| planet.name());
     for side in [Side::Light, Side::Dark] {
         for (at, entry) in setup.plan(side).into_iter().flatten().enumerate() {
-            let fighters: Vec<&crate::cards::Card> = entry
-                .fighters
-                .iter()
-                .filter_map(|id| board.card(*id))
-                .collect();
-            let played = PlayedAt {
-                planet,
-                first_in_plan: at == 0,
-            };
+            let (fighters, played) = entry_users(board, &entry.fighters, planet, at);
             for id in &entry.battle_cards {
                 let Some(card) = board.card(*id) else {
                     continue;
@@ -92,6 +84,24 @@ pub fn stated_battle_card_users(board: &Board) -> Vec<Violation> {
         }
     }
     found
+}
+
+/// The cards of a plan entry, and where a Battle card inserted for them is played: the
+/// planet of the fight, and whether the entry (at `position`) is the first of its plan.
+pub(super) fn entry_users<'b>(
+    board: &'b Board,
+    fighters: &[CardId],
+    planet: Option<&'static str>,
+    position: usize,
+) -> (Vec<&'b crate::cards::Card>, PlayedAt<'static>) {
+    let cards = fighters.iter().filter_map(|id| board.card(*id)).collect();
+    (
+        cards,
+        PlayedAt {
+            planet,
+            first_in_plan: position == 0,
+        },
+    )
 }
 
 /// Where a Battle card's users were read, as words in parentheses: the card text files'

@@ -135,6 +135,18 @@ pub enum PlanProblem {
     },
     #[error("a starship battle plan has no weapons, and the {side} plan gives {weapon}")]
     WeaponInStarshipPlan { side: Side, weapon: String },
+    #[error(
+        "an entry of the {side} battle plan has {count} {}s, and its Battle card {card} lets only {allows} fight together",
+        fighter_word(*starships)
+    )]
+    NotTogetherAsItSays {
+        side: Side,
+        count: usize,
+        starships: bool,
+        card: String,
+        /// What the card's text allows: `2`, `2 of one stack`.
+        allows: String,
+    },
     #[error("{weapon} in the {side} battle plan is not a {side} weapon at the planet")]
     WeaponNotThere { side: Side, weapon: String },
     #[error("{card} in the {side} battle plan is not in the {side} hand or battle plan")]
@@ -173,7 +185,9 @@ impl PlanProblem {
             PlanProblem::NoFighter { .. } => "battle-plan-entry-without-fighter",
             PlanProblem::NotAFighter { .. } => "battle-plan-card-may-not-fight",
             PlanProblem::Twice { .. } => "battle-plan-card-twice",
-            PlanProblem::NotTogether { .. } => "battle-plan-fight-together-not-allowed",
+            PlanProblem::NotTogether { .. } | PlanProblem::NotTogetherAsItSays { .. } => {
+                "battle-plan-fight-together-not-allowed"
+            }
             PlanProblem::WeaponInStarshipPlan { .. } => "battle-plan-weapon-in-starship-battle",
             PlanProblem::WeaponNotThere { .. } => "battle-plan-weapon-not-there",
             PlanProblem::BattleCardNotInHand { .. } => "battle-plan-battle-card-not-in-hand",
@@ -200,7 +214,10 @@ impl PlanProblem {
             | PlanProblem::NotAFighter { starships, .. }
             | PlanProblem::Twice { starships, .. }
             | PlanProblem::LeavesOut { starships, .. } => starship_rules(*starships, WHOLE_PLAN),
-            PlanProblem::NotTogether { starships, .. } => starship_rules(*starships, FIGHT_PAIRING),
+            PlanProblem::NotTogether { starships, .. }
+            | PlanProblem::NotTogetherAsItSays { starships, .. } => {
+                starship_rules(*starships, FIGHT_PAIRING)
+            }
             PlanProblem::WeaponInStarshipPlan { .. } => (vec![STARSHIP_PLANS], Vec::new()),
             PlanProblem::WeaponNotThere { .. } => (Vec::new(), vec![WHOLE_PLAN]),
             PlanProblem::BattleCardNotInHand { .. } => (vec![ONLY_BATTLE_CARDS], Vec::new()),
@@ -810,10 +827,34 @@ impl BattleEngine {
                 }
             }
             if entry.fighters.len() > 1 && !entry_fights_together(board, entry) {
-                found(PlanProblem::NotTogether {
-                    side,
-                    count: entry.fighters.len(),
-                    starships,
+                // A working card whose text lets cards fight together, but not these: its
+                // text says how many, and of what.
+                let limited = entry
+                    .battle_cards
+                    .first()
+                    .and_then(|id| board.card(*id))
+                    .filter(|card| card.text.battle == Some(BattleEffect::FightTogether));
+                found(match limited {
+                    Some(card) => PlanProblem::NotTogetherAsItSays {
+                        side,
+                        count: entry.fighters.len(),
+                        starships,
+                        card: card.full_name(),
+                        allows: format!(
+                            "{}{}",
+                            card.text.together_count.unwrap_or(2),
+                            if card.text.together_same_stack {
+                                " of one stack"
+                            } else {
+                                ""
+                            }
+                        ),
+                    },
+                    None => PlanProblem::NotTogether {
+                        side,
+                        count: entry.fighters.len(),
+                        starships,
+                    },
                 });
             }
             if let Some(weapon) = entry.weapon {
@@ -832,15 +873,12 @@ impl BattleEngine {
                     });
                 }
             }
-            let fighters: Vec<&Card> = entry
-                .fighters
-                .iter()
-                .filter_map(|id| board.card(*id))
-                .collect();
-            let played = crate::cards::users::PlayedAt {
-                planet: self.planet.map(|planet| planet.name()),
-                first_in_plan: position == 0,
-            };
+            let (fighters, played) = super::check::entry_users(
+                board,
+                &entry.fighters,
+                self.planet.map(|planet| planet.name()),
+                position,
+            );
             for card in &entry.battle_cards {
                 let zone = zone_of(*card);
                 if !matches!(zone, Some(Zone::Hand(owner)) | Some(Zone::BattlePlan(owner)) if owner == side)
@@ -1006,15 +1044,12 @@ impl BattleEngine {
         let making = &self.making[index(side)];
         let entry = self.plans[index(side)].get(making.card_for)?;
         // A Battle card whose users the entry's cards are not is no choice for it.
-        let fighters: Vec<&Card> = entry
-            .fighters
-            .iter()
-            .filter_map(|id| board.card(*id))
-            .collect();
-        let played = crate::cards::users::PlayedAt {
-            planet: self.planet.map(|planet| planet.name()),
-            first_in_plan: making.card_for == 0,
-        };
+        let (fighters, played) = super::check::entry_users(
+            board,
+            &entry.fighters,
+            self.planet.map(|planet| planet.name()),
+            making.card_for,
+        );
         let cards: Vec<CardId> = self
             .battle_cards_in_hand(board, side)
             .into_iter()
