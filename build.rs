@@ -523,7 +523,8 @@ unit_enum_literal!(
     DuelingEffect,
     ModifierTarget,
     ModifiedCards,
-    BattleEffect
+    BattleEffect,
+    DestinyText
 );
 
 /// `Name { field: value, ... }` with every field of a struct.
@@ -590,6 +591,13 @@ struct_literal!(GameText {
     no_weapons,
     only_defeated,
     defeated_to_hand,
+    keep_breakthrough,
+    destiny_text,
+    fight_result,
+});
+struct_literal!(FightResult {
+    win_damage,
+    loss_damage
 });
 struct_literal!(DuelistText {
     first_pass_draws,
@@ -628,6 +636,10 @@ impl Literal for model::Condition {
             model::Condition::UsingNamed(name) => ("UsingNamed", name),
             model::Condition::Fought(name) => ("Fought", name),
             model::Condition::Controlled(name) => ("Controlled", name),
+            model::Condition::OpponentControlsUnsurrendered => {
+                out.push_str("Condition::OpponentControlsUnsurrendered");
+                return;
+            }
         };
         let _ = write!(out, "Condition::{variant}(");
         text.write(out);

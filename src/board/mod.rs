@@ -469,6 +469,8 @@ pub struct PlayerState {
     pub passed_in_duel: bool,
     /// The planets he has controlled this game, where game text asks.
     pub controlled: Vec<Planet>,
+    /// The planets he surrendered to his opponent this game, where game text asks.
+    pub surrendered: Vec<Planet>,
     /// The deck as he built it, if the scenario states it: each card with the
     /// deck-construction dot colour whose slot it fills.
     pub deck_list: Vec<DeckListEntry>,

@@ -8,7 +8,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{BattleEffect, Card, Condition, ConditionTrait, DuelingEffect, Source};
+use super::model::{
+    BattleEffect, Card, Condition, ConditionTrait, DestinyText, DuelingEffect, FightResult, Source,
+};
 
 /// The files of card text, in `src/cards/text/`: one per set.
 pub const TEXT_FILES: [&str; 6] = [
@@ -225,7 +227,8 @@ pub enum BonusCondition {
     Fighting(BattleUser),
     /// The user fights with this card, `any weapon` or `no weapon`.
     Using(String),
-    /// The opponent controls this planet, or `any-planet`.
+    /// The opponent controls a planet: `unsurrendered-planet`, one its player did not
+    /// surrender.
     OpponentControls(String),
     /// Every one holds.
     All(Vec<BonusCondition>),
@@ -272,6 +275,8 @@ pub enum Effect {
     WeaponNegation(Negated),
     TwoWeapons(bool),
     SameWeapon(bool),
+    Destiny(DestinyText),
+    FightResult(FightResult),
     WhenDueling(DuelingEffect),
 }
 
@@ -286,6 +291,8 @@ impl Effect {
             Effect::WeaponNegation(_) => TextKind::WeaponNegation,
             Effect::TwoWeapons(_) => TextKind::TwoWeapons,
             Effect::SameWeapon(_) => TextKind::SameWeapon,
+            Effect::Destiny(_) => TextKind::Destiny,
+            Effect::FightResult(_) => TextKind::FightResult,
             Effect::WhenDueling(_) => TextKind::WhenDueling,
         }
     }
@@ -577,11 +584,17 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
                 Some(_) => false,
             }
         }
-        Effect::BackToHand(BackToHand {
-            no_damage: true,
-            keep_breakthrough: false,
-        }) => {
-            card.text.defeated_to_hand = true;
+        Effect::BackToHand(back) if back.no_damage || back.keep_breakthrough => {
+            card.text.defeated_to_hand = back.no_damage;
+            card.text.keep_breakthrough = back.keep_breakthrough;
+            true
+        }
+        Effect::Destiny(destiny) => {
+            card.text.destiny_text = Some(*destiny);
+            true
+        }
+        Effect::FightResult(result) if result.win_damage > 0 || result.loss_damage > 0 => {
+            card.text.fight_result = Some(*result);
             true
         }
         Effect::WeaponNegation(Negated::Own) => {
@@ -637,6 +650,9 @@ fn bonus_condition(condition: &BonusCondition) -> Option<Condition> {
             Some(_) => None,
             None => named(word).map(Condition::FightingNamed),
         },
+        BonusCondition::OpponentControls(word) if word == "unsurrendered-planet" => {
+            Some(Condition::OpponentControlsUnsurrendered)
+        }
         BonusCondition::Using(word) => match trait_of(word) {
             Some(kind @ (ConditionTrait::Weapon | ConditionTrait::Lightsaber)) => {
                 Some(Condition::UsingA(kind))

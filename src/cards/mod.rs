@@ -19,6 +19,7 @@ pub use catalog::{CATALOG_SOURCE, Catalog, CatalogError};
 pub use matching::{CardLookupError, find, suggest};
 pub use model::{
     BattleEffect, BoxDeclaration, Card, CardType, ClashFacts, Condition, ConditionTrait,
+    DestinyText, FightResult,
     ConditionalBonus, DamageModifier, DeployFetch, Disagreement, DuelingEffect, DuelistText, Fact,
     Game, GameText, Half, Identity, LocationBonus, ModifiedCards, ModifierTarget, PodraceText,
     Printing, Side, Source, StatValue, Stats, TraitKind, WeaponBox, anonymous_name,

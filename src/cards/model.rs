@@ -521,6 +521,61 @@ impl PodraceText {
     }
 }
 
+/// A Battle card's text about the destiny numbers drawn in the fight it works in.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum DestinyText {
+    /// The user's DAMAGE number may stand in for one of his side's destiny numbers.
+    DamageForDestiny,
+    /// One of his side's destiny numbers below one of the opponent's: the two are switched.
+    SwitchLower,
+    /// The user's destiny below his opponent's: he gains the difference as power.
+    GainDifference,
+}
+
+impl DestinyText {
+    /// What the text does, as `cards show` and the walk word it.
+    pub fn label(self) -> &'static str {
+        match self {
+            DestinyText::DamageForDestiny => {
+                "its user's DAMAGE may stand in for one of his destiny numbers"
+            }
+            DestinyText::SwitchLower => {
+                "a destiny number of his below one of the opponent's: the two are switched"
+            }
+            DestinyText::GainDifference => {
+                "its user's destiny below his opponent's: he gains the difference as power"
+            }
+        }
+    }
+}
+
+/// A Battle card's text about the DAMAGE its fight costs: the opponent takes more if its
+/// side wins, its own side if it loses. Each from 0 to 255.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Deserialize,
+    Serialize,
+    schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct FightResult {
+    /// Extra DAMAGE the opponent takes if the user wins the fight.
+    #[serde(default)]
+    pub win_damage: u8,
+    /// Extra DAMAGE the user's side takes if he loses it.
+    #[serde(default)]
+    pub loss_damage: u8,
+}
+
 /// Battle card text the battle procedure models.
 #[derive(
     Clone,
@@ -649,6 +704,10 @@ pub enum Condition {
     /// "When you have controlled Coruscant": his player has controlled the planet, as the
     /// position's `controlled:` says.
     Controlled(String),
+    /// "If your opponent controls a planet that you did not surrender": the opponent has
+    /// controlled a planet, as his `controlled:` says, that this player's `surrendered:` does
+    /// not list.
+    OpponentControlsUnsurrendered,
 }
 
 impl ConditionTrait {
@@ -676,6 +735,9 @@ impl Condition {
             Condition::UsingNamed(name) => format!("when using {name}"),
             Condition::Fought(name) => format!("if {name} has fought this turn"),
             Condition::Controlled(planet) => format!("when he has controlled {planet}"),
+            Condition::OpponentControlsUnsurrendered => {
+                "while the opponent controls a planet that was not surrendered to him".to_string()
+            }
         }
     }
 }
@@ -749,6 +811,16 @@ pub struct GameText {
     /// taken for them.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub defeated_to_hand: bool,
+    /// If a Battle card's user is the last card of his side's plan, that side loses nothing
+    /// to breakthrough in the battle.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub keep_breakthrough: bool,
+    /// A Battle card's text about the destiny numbers of its fight.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub destiny_text: Option<DestinyText>,
+    /// A Battle card's extra DAMAGE for the fight's loser.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fight_result: Option<FightResult>,
 }
 
 impl GameText {
@@ -820,6 +892,29 @@ impl GameText {
             phrases.push(
                 "a defeated user goes back to his owner's hand, with no DAMAGE for him".to_string(),
             );
+        }
+        if self.keep_breakthrough {
+            phrases.push(
+                "if its user is the last card of the plan, no cards are lost to breakthrough"
+                    .to_string(),
+            );
+        }
+        if let Some(destiny) = self.destiny_text {
+            phrases.push(destiny.label().to_string());
+        }
+        if let Some(result) = self.fight_result {
+            if result.win_damage > 0 {
+                phrases.push(format!(
+                    "if its user wins the fight, the opponent takes {} extra DAMAGE",
+                    result.win_damage
+                ));
+            }
+            if result.loss_damage > 0 {
+                phrases.push(format!(
+                    "if its user loses the fight, his side takes {} extra DAMAGE",
+                    result.loss_damage
+                ));
+            }
         }
         if let Some(fetch) = &self.deploy_fetch {
             phrases.push(fetch.phrase());

@@ -231,6 +231,30 @@ fn reasoned(board: &Board, situation: &Situation<'_>, when: &Condition, words: W
                 rule: None,
             }
         }
+        Condition::OpponentControlsUnsurrendered => {
+            let surrendered = &board.player(situation.side).surrendered;
+            let opponent = situation.side.opponent();
+            let held = board
+                .player(opponent)
+                .controlled
+                .iter()
+                .find(|planet| !surrendered.contains(planet));
+            Reasoned {
+                reason: words.text(|| match held {
+                    Some(planet) => format!(
+                        "the position lists {} among the planets the {} player has controlled, and not among those his opponent surrendered",
+                        planet.name(),
+                        opponent.label()
+                    ),
+                    None => format!(
+                        "the position lists no planet the {} player has controlled but one his opponent surrendered",
+                        opponent.label()
+                    ),
+                }),
+                holds: held.is_some(),
+                rule: None,
+            }
+        }
     }
 }
 

@@ -1276,5 +1276,10 @@ impl Builder<'_> {
                 self.board.player_mut(side).controlled.push(planet);
             }
         }
+        for planet in &player.surrendered {
+            if let Some(planet) = self.planet(planet) {
+                self.board.player_mut(side).surrendered.push(planet);
+            }
+        }
     }
 }

@@ -1312,6 +1312,10 @@ pub struct PlayerFile {
     /// controlled Coruscant").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub controlled: Vec<Located<String>>,
+    /// The planets he surrendered to his opponent this game, where game text asks ("a planet
+    /// that you did not surrender").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub surrendered: Vec<Located<String>>,
 }
 
 /// One line of a deck list as a scenario writes it: `{card: NAME, dot: red, copies: 2}`.

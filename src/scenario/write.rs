@@ -283,6 +283,11 @@ fn player(board: &Board, side: Side) -> Option<Located<PlayerFile>> {
             .iter()
             .map(|planet| Located::new(planet.name().to_string()))
             .collect(),
+        surrendered: state
+            .surrendered
+            .iter()
+            .map(|planet| Located::new(planet.name().to_string()))
+            .collect(),
     };
     (file != PlayerFile::default()).then(|| Located::new(file))
 }

@@ -95,6 +95,22 @@ pub(crate) const BATTLE_CARDS_DISCARDED: Assumption = Assumption {
     name: "battle-cards-discarded",
     text: "The Battle cards of both plans go to their owners' discard piles when the battle ends.",
 };
+const FIGHTER_DESTINY: Assumption = Assumption {
+    name: "fighter-destiny",
+    text: "A character's destiny in a fight, as a Battle card's text compares it, is the sum of the destiny numbers drawn for his side in that fight, 0 where none was drawn. The rule sources do not say.",
+};
+const BEST_DESTINY_CHOICE: Assumption = Assumption {
+    name: "best-destiny-choice",
+    text: "Where a Battle card's text lets its player change destiny numbers, he changes the ones that raise his total most, and uses a text that says \"may\" only when it raises his total.",
+};
+const CONTROL_KEPT: Assumption = Assumption {
+    name: "control-kept",
+    text: "A planet a player has controlled this game (the position's `controlled:`) he controls still. The rule sources do not say how control is lost, if it can be.",
+};
+const TIE_NOT_WON: Assumption = Assumption {
+    name: "tie-not-won",
+    text: "A tied fight is neither won nor lost, so a Battle card's text about winning or losing the fight does nothing in it. The rule sources do not say.",
+};
 pub(crate) const WEAPON_LOST: Assumption = Assumption {
     name: "weapon-lost-with-character",
     text: "A defeated character's weapon is discarded with him (the FAQ's Force push ruling, that his weapon \"is not lost\" then, implies it is otherwise).",
@@ -1254,6 +1270,7 @@ impl BattleEngine {
         weapon_cancelled: bool,
         drew: &mut usize,
         short: &mut bool,
+        destinies: &mut Vec<i32>,
     ) -> Result<i32, MissingFact> {
         let mut parts: Vec<(String, i32)> = Vec::new();
         let mut cites: Vec<Citation> = Vec::new();
@@ -1356,6 +1373,13 @@ impl BattleEngine {
                         cites.push(rule);
                     }
                 }
+                if card
+                    .text
+                    .battle_bonus_if
+                    .contains(&crate::cards::Condition::OpponentControlsUnsurrendered)
+                {
+                    assumptions.extend(self.pending.once(CONTROL_KEPT));
+                }
                 let holding = judged.iter().find(|judged| judged.holds);
                 parts.push((
                     self.pending.words.text(|| {
@@ -1435,6 +1459,7 @@ impl BattleEngine {
                     describe_move(board, top, Zone::DrawDeck(side), Zone::DiscardPile(side));
                 board.move_to(top, Zone::DiscardPile(side));
                 *drew += 1;
+                destinies.push(destiny);
                 let mut drawn_assumptions = Vec::new();
                 drawn_assumptions.extend(self.pending.once(DESTINY_TO_DISCARD));
                 let card = Self::name(board, top);
@@ -1488,6 +1513,162 @@ impl BattleEngine {
             }
         }
         first
+    }
+
+    /// The extra DAMAGE the loser of a won fight takes by the working Battle cards' text
+    /// about the fight's result: the winner's for a win, the loser's own for a loss.
+    fn fight_result_parts(
+        &self,
+        board: &Board,
+        working: &[Option<CardId>; 2],
+        loser: Side,
+    ) -> Vec<(String, i32)> {
+        let mut parts = Vec::new();
+        let text = |side: Side| {
+            working[index(side)]
+                .and_then(|id| board.card(id))
+                .and_then(|card| card.text.fight_result.map(|result| (card.full_name(), result)))
+        };
+        if let Some((name, result)) = text(loser.opponent())
+            && result.win_damage > 0
+        {
+            parts.push((
+                format!("extra DAMAGE by {name}: its user won the fight"),
+                i32::from(result.win_damage),
+            ));
+        }
+        if let Some((name, result)) = text(loser)
+            && result.loss_damage > 0
+        {
+            parts.push((
+                format!("extra DAMAGE by {name}: its user lost the fight"),
+                i32::from(result.loss_damage),
+            ));
+        }
+        parts
+    }
+
+    /// The working Battle cards' text about destiny numbers, attacker's first, once both
+    /// sides have drawn: each changes the totals as it says, and says so.
+    fn destiny_texts(
+        &mut self,
+        board: &Board,
+        entries: &[PlanEntry; 2],
+        working: &[Option<CardId>; 2],
+        destinies: &[Vec<i32>; 2],
+        totals: &mut [i32; 2],
+    ) -> Result<(), MissingFact> {
+        use super::events::DestinyChange;
+        use crate::cards::DestinyText;
+        let mut destinies = destinies.clone();
+        for side in [self.attacker, self.defender()] {
+            let (own, other) = (index(side), index(side.opponent()));
+            let Some(card) = working[own].and_then(|id| board.card(id)) else {
+                continue;
+            };
+            let Some(text) = card.text.destiny_text else {
+                continue;
+            };
+            let mut assumptions = Vec::new();
+            let change = match text {
+                DestinyText::DamageForDestiny => {
+                    let Some(user) = entries[own].fighters.first().copied() else {
+                        continue;
+                    };
+                    let user_card = board.card(user);
+                    let damage = user_card.and_then(Card::damage).ok_or_else(|| {
+                        let name = Self::name(board, user);
+                        match user_card {
+                            Some(user_card) => {
+                                MissingFact::card_number(user_card, name, CardNumber::Damage)
+                            }
+                            None => MissingFact::CardNumber {
+                                card: name,
+                                number: CardNumber::Damage,
+                            },
+                        }
+                    })?;
+                    assumptions.extend(self.pending.once(BEST_DESTINY_CHOICE));
+                    let lowest = destinies[own]
+                        .iter()
+                        .enumerate()
+                        .min_by_key(|(_, destiny)| **destiny)
+                        .map(|(at, destiny)| (at, *destiny));
+                    match lowest {
+                        Some((at, destiny)) if damage > destiny => {
+                            destinies[own][at] = damage;
+                            totals[own] = totals[own].saturating_add(damage - destiny);
+                            DestinyChange::DamageForDestiny {
+                                user: Self::name(board, user),
+                                damage,
+                                destiny,
+                            }
+                        }
+                        _ => continue,
+                    }
+                }
+                DestinyText::SwitchLower => {
+                    assumptions.extend(self.pending.once(BEST_DESTINY_CHOICE));
+                    let lowest = destinies[own]
+                        .iter()
+                        .enumerate()
+                        .min_by_key(|(_, destiny)| **destiny)
+                        .map(|(at, destiny)| (at, *destiny));
+                    let highest = destinies[other]
+                        .iter()
+                        .enumerate()
+                        .max_by_key(|(_, destiny)| **destiny)
+                        .map(|(at, destiny)| (at, *destiny));
+                    match (lowest, highest) {
+                        (Some((mine, own_destiny)), Some((theirs, their_destiny)))
+                            if own_destiny < their_destiny =>
+                        {
+                            let difference = their_destiny - own_destiny;
+                            destinies[own][mine] = their_destiny;
+                            destinies[other][theirs] = own_destiny;
+                            totals[own] = totals[own].saturating_add(difference);
+                            totals[other] = totals[other].saturating_sub(difference);
+                            DestinyChange::Switched {
+                                own: own_destiny,
+                                theirs: their_destiny,
+                            }
+                        }
+                        _ => continue,
+                    }
+                }
+                DestinyText::GainDifference => {
+                    assumptions.extend(self.pending.once(FIGHTER_DESTINY));
+                    let sum = |drawn: &[i32]| {
+                        drawn
+                            .iter()
+                            .fold(0i32, |total, destiny| total.saturating_add(*destiny))
+                    };
+                    let (own_destiny, their_destiny) = (sum(&destinies[own]), sum(&destinies[other]));
+                    if own_destiny >= their_destiny {
+                        continue;
+                    }
+                    totals[own] =
+                        totals[own].saturating_add(their_destiny.saturating_sub(own_destiny));
+                    DestinyChange::GainedDifference {
+                        own: own_destiny,
+                        theirs: their_destiny,
+                    }
+                }
+            };
+            self.pending.emit(
+                BattleEvent::DestinyChanged {
+                    side,
+                    card: card.full_name(),
+                    change,
+                    light: totals[0],
+                    dark: totals[1],
+                },
+                &[],
+                assumptions,
+                Vec::new(),
+            );
+        }
+        Ok(())
     }
 
     fn fight(&mut self, board: &mut Board, number: usize) -> Result<(), MissingFact> {
@@ -1585,6 +1766,7 @@ impl BattleEngine {
         let mut totals = [0, 0];
         let mut drew = [0usize, 0];
         let mut short = [false, false];
+        let mut destinies: [Vec<i32>; 2] = [Vec::new(), Vec::new()];
         for side in [self.attacker, self.defender()] {
             let i = index(side);
             totals[i] = self.side_total(
@@ -1596,6 +1778,7 @@ impl BattleEngine {
                 cancelled[i],
                 &mut drew[i],
                 &mut short[i],
+                &mut destinies[i],
             )?;
         }
         // The last card: both players make all their draws, then it is checked, before any
@@ -1636,6 +1819,12 @@ impl BattleEngine {
             }
             _ => {}
         }
+        self.destiny_texts(board, &entries, &working, &destinies, &mut totals)?;
+        // A text about winning or losing the fight does nothing in a tie.
+        let results_text = working
+            .iter()
+            .flatten()
+            .any(|id| board.card(*id).is_some_and(|card| card.text.fight_result.is_some()));
         let (light_total, dark_total) = (totals[0], totals[1]);
         let losers: Vec<Side> = match light_total.cmp(&dark_total) {
             std::cmp::Ordering::Greater => {
@@ -1672,6 +1861,10 @@ impl BattleEngine {
                 } else {
                     TIED_FIGHT
                 };
+                let mut assumptions = vec![assumption];
+                if results_text {
+                    assumptions.extend(self.pending.once(TIE_NOT_WON));
+                }
                 self.pending.emit(
                     BattleEvent::FightTied {
                         number: number + 1,
@@ -1679,7 +1872,7 @@ impl BattleEngine {
                         both_defeated: self.tie_both,
                     },
                     &[],
-                    vec![assumption],
+                    assumptions,
                     Vec::new(),
                 );
                 if self.tie_both {
@@ -1689,9 +1882,15 @@ impl BattleEngine {
                 }
             }
         };
+        let won = losers.len() == 1;
         for loser in losers {
             let entry = &entries[index(loser)];
-            if self.defeat(board, loser, entry, cancelled[index(loser)])? {
+            let extra = if won {
+                self.fight_result_parts(board, &working, loser)
+            } else {
+                Vec::new()
+            };
+            if self.defeat(board, loser, entry, cancelled[index(loser)], extra)? {
                 return Ok(());
             }
         }
@@ -1706,6 +1905,7 @@ impl BattleEngine {
         side: Side,
         entry: &PlanEntry,
         weapon_kept: bool,
+        extra: Vec<(String, i32)>,
     ) -> Result<bool, MissingFact> {
         let mut moves = Vec::new();
         let mut parts = Vec::new();
@@ -1818,6 +2018,7 @@ impl BattleEngine {
             assumptions,
             moves,
         );
+        parts.extend(extra);
         let (amount, floored) = damage::amount(&parts);
         let mut assumptions = Vec::new();
         assumptions.extend(self.pending.once(DEFEAT_DAMAGE));
@@ -1908,6 +2109,15 @@ impl BattleEngine {
                 );
                 continue;
             }
+            // The other side's last card used a Battle card by whose text it loses nothing to
+            // breakthrough.
+            let keeper = self.plans[index(side.opponent())].last().and_then(|last| {
+                let card = last.battle_cards.first().and_then(|id| board.card(*id))?;
+                let user = last.fighters.first()?;
+                card.text
+                    .keep_breakthrough
+                    .then(|| (card.full_name(), Self::name(board, *user)))
+            });
             for entry in rest {
                 let Some(fighter) = entry.fighters.first().copied() else {
                     continue;
@@ -1951,6 +2161,21 @@ impl BattleEngine {
                     vec![assumption],
                     Vec::new(),
                 );
+                if let Some((card, user)) = &keeper {
+                    if amount > 0 {
+                        self.pending.emit(
+                            BattleEvent::BreakthroughKept {
+                                side: side.opponent(),
+                                card: card.clone(),
+                                user: user.clone(),
+                            },
+                            &[],
+                            Vec::new(),
+                            Vec::new(),
+                        );
+                    }
+                    continue;
+                }
                 if amount > 0
                     && self.take_damage(
                         board,

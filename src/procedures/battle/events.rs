@@ -157,6 +157,15 @@ pub enum BattleEvent {
         parts: Vec<(String, i32)>,
         total: i32,
     },
+    /// A working Battle card's text changes destiny numbers or adds to a total after both
+    /// sides drew: the totals it leaves.
+    DestinyChanged {
+        side: Side,
+        card: String,
+        change: DestinyChange,
+        light: i32,
+        dark: i32,
+    },
     FightWon {
         number: usize,
         winner: Side,
@@ -197,6 +206,13 @@ pub enum BattleEvent {
         amount: i32,
     },
     NoBreakthrough,
+    /// The last card of a side's plan used a Battle card by whose text that side loses
+    /// nothing to breakthrough.
+    BreakthroughKept {
+        side: Side,
+        card: String,
+        user: String,
+    },
     BattleCardsDiscarded {
         side: Side,
         cards: Vec<String>,
@@ -296,4 +312,16 @@ impl BattleResult {
             Side::Dark => self.defeated_dark.push(name),
         }
     }
+}
+
+/// What a Battle card's destiny text did in a fight.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum DestinyChange {
+    /// The user's DAMAGE number stood in for one of his side's destiny numbers.
+    DamageForDestiny { user: String, damage: i32, destiny: i32 },
+    /// One of the side's destiny numbers and one of the opponent's were switched.
+    Switched { own: i32, theirs: i32 },
+    /// The user's destiny was below his opponent's: he gained the difference as power.
+    GainedDifference { own: i32, theirs: i32 },
 }

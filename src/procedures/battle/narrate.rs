@@ -231,6 +231,37 @@ fn narrate(event: &BattleEvent) -> String {
             list(cards),
             sum(parts)
         ),
+        BattleEvent::DestinyChanged {
+            side,
+            card,
+            change,
+            light,
+            dark,
+        } => {
+            let did = match change {
+                super::events::DestinyChange::DamageForDestiny {
+                    user,
+                    damage,
+                    destiny,
+                } => format!("{user}'s DAMAGE {damage} stands in for his destiny {destiny}"),
+                super::events::DestinyChange::Switched { own, theirs } => format!(
+                    "the {} destiny {own} and the {} destiny {theirs} are switched",
+                    side.label(),
+                    side.opponent().label()
+                ),
+                super::events::DestinyChange::GainedDifference { own, theirs } => format!(
+                    "the {} destiny ({own}) is below the {} destiny ({theirs}), so the {} total gains the difference, {}",
+                    side.label(),
+                    side.opponent().label(),
+                    side.label(),
+                    theirs.saturating_sub(*own)
+                ),
+            };
+            format!(
+                "{card} ({}): {did}. The totals are now Light {light}, Dark {dark}.",
+                side.label()
+            )
+        }
         BattleEvent::FightWon {
             number,
             winner,
@@ -325,6 +356,11 @@ fn narrate(event: &BattleEvent) -> String {
         BattleEvent::Breakthrough { side, card, amount } => format!(
             "{card} ({}) has no opponent and breaks through for {amount} DAMAGE.",
             side.label()
+        ),
+        BattleEvent::BreakthroughKept { side, card, user } => format!(
+            "{user} was the last card of the {} battle plan and used {card}: {} loses no cards to breakthrough in this battle.",
+            side.label(),
+            player(*side)
         ),
         BattleEvent::NoBreakthrough => {
             "There is no breakthrough in a starship battle.".to_string()
