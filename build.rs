@@ -587,6 +587,7 @@ struct_literal!(GameText {
     battle_bonus_if,
     together_count,
     together_same_stack,
+    together_groups,
     push_while_unarmed,
     no_weapons,
     only_defeated,

@@ -6,6 +6,9 @@
 use jedi_judge::cards::card_text::{BattleUser, TextStatus};
 use jedi_judge::cards::users::{PlayedAt, may_use_battle_card};
 use jedi_judge::cards::{Card, CardType, Catalog, Game, Side};
+mod common;
+
+use common::{findings, messages, walked_battle as walked};
 use jedi_judge::rules::Corpus;
 
 /// The planet a card's users fight on, if they name one; else Naboo.
@@ -77,37 +80,6 @@ fn position(card: &Card, side: Side, planet: &str, fighters: &[&Card], text_off:
         first = names.first().cloned().unwrap_or_default(),
         opponent = quoted(opponent),
     )
-}
-
-/// The messages of the findings `check` makes of a position.
-fn messages(text: &str) -> Vec<String> {
-    jedi_judge::check::check_text(
-        "generated.yaml",
-        text,
-        Corpus::embedded(),
-        Catalog::embedded(),
-        None,
-    )
-    .violations
-    .into_iter()
-    .map(|violation| violation.message)
-    .collect()
-}
-
-/// The codes of the findings `check` makes of a position.
-fn findings(text: &str) -> Vec<&'static str> {
-    let report = jedi_judge::check::check_text(
-        "generated.yaml",
-        text,
-        Corpus::embedded(),
-        Catalog::embedded(),
-        None,
-    );
-    report
-        .violations
-        .iter()
-        .map(|violation| violation.code)
-        .collect()
 }
 
 #[test]
@@ -279,33 +251,6 @@ fn one_fight(light: &[&str], dark: &[&str], card: (&str, Side), declared: &str) 
         entry(light, card.1 == Side::Light),
         entry(dark, card.1 == Side::Dark),
     )
-}
-
-/// The walk of a position, flattened to one line, and its battle's result.
-fn walked(text: &str) -> (String, jedi_judge::procedures::battle::events::BattleResult) {
-    let walked = jedi_judge::walk::walk_text_seeded(
-        text,
-        Corpus::embedded(),
-        Catalog::embedded(),
-        None,
-        None,
-        None,
-        None,
-    )
-    .unwrap_or_else(|error| panic!("{error:?}\n{text}"));
-    let rendered = jedi_judge::render::walk::render(
-        &walked,
-        Corpus::embedded(),
-        jedi_judge::render::Format::Text,
-        jedi_judge::render::Palette::plain(),
-    );
-    let flat = rendered.split_whitespace().collect::<Vec<_>>().join(" ");
-    let result = walked
-        .outcome_as::<jedi_judge::procedures::battle::BattleWalk>()
-        .unwrap_or_else(|| panic!("a battle:\n{rendered}"))
-        .result
-        .clone();
-    (flat, result)
 }
 
 const OFF: &str = "  \"At Last We Will Have Revenge\": {text: none}\n";

@@ -209,9 +209,11 @@ pub struct Together {
     /// Cards of one stack.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub same_stack: bool,
-    /// One of each kind: `[starfighter, transport]`.
+    /// Where the text names who fights with whom ("Ric Olié and a pilot, or a starfighter and
+    /// a transport"): the cards fighting together are one of these groups, one card for each of
+    /// its users. Without groups, each of them is one of the card's users.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub kinds: Vec<String>,
+    pub groups: Vec<Vec<BattleUser>>,
     /// If they lose, only this one is defeated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub only_defeated: Option<BattleUser>,
@@ -570,9 +572,19 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
                 Some(_) => false,
             }
         }
-        Effect::FightTogether(together)
-            if (2..=3).contains(&together.count) && together.kinds.is_empty() =>
-        {
+        Effect::FightTogether(together) if (2..=3).contains(&together.count) => {
+            if let Some(group) = together
+                .groups
+                .iter()
+                .find(|group| group.len() != usize::from(together.count))
+            {
+                return Err(contradicts(&format!(
+                    "a group of {} to fight together, where {} fight together",
+                    group.len(),
+                    together.count
+                )));
+            }
+            card.text.together_groups = together.groups.clone();
             match card.text.battle {
                 None | Some(BattleEffect::FightTogether) => {
                     card.text.battle = Some(BattleEffect::FightTogether);

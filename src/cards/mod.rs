@@ -19,11 +19,10 @@ pub use catalog::{CATALOG_SOURCE, Catalog, CatalogError};
 pub use matching::{CardLookupError, find, suggest};
 pub use model::{
     BattleEffect, BoxDeclaration, Card, CardType, ClashFacts, Condition, ConditionTrait,
-    DestinyText, FightResult,
-    ConditionalBonus, DamageModifier, DeployFetch, Disagreement, DuelingEffect, DuelistText, Fact,
-    Game, GameText, Half, Identity, LocationBonus, ModifiedCards, ModifierTarget, PodraceText,
-    Printing, Side, Source, StatValue, Stats, TraitKind, WeaponBox, anonymous_name,
-    disagreement_kind, split_name,
+    ConditionalBonus, DamageModifier, DeployFetch, DestinyText, Disagreement, DuelingEffect,
+    DuelistText, Fact, FightResult, Game, GameText, Half, Identity, LocationBonus, ModifiedCards,
+    ModifierTarget, PodraceText, Printing, Side, Source, StatValue, Stats, TraitKind, WeaponBox,
+    anonymous_name, disagreement_kind, split_name,
 };
 pub use resolve::{Looking, Resolved, Table};
 pub use row::{CardRow, PrintedNumber, RowTable};

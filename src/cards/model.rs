@@ -522,9 +522,7 @@ impl PodraceText {
 }
 
 /// A Battle card's text about the destiny numbers drawn in the fight it works in.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum DestinyText {
     /// The user's DAMAGE number may stand in for one of his side's destiny numbers.
@@ -555,16 +553,7 @@ impl DestinyText {
 /// A Battle card's text about the DAMAGE its fight costs: the opponent takes more if its
 /// side wins, its own side if it loses. Each from 0 to 255.
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    Deserialize,
-    Serialize,
-    schemars::JsonSchema,
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema,
 )]
 #[serde(deny_unknown_fields, rename_all = "snake_case")]
 pub struct FightResult {
@@ -797,6 +786,10 @@ pub struct GameText {
     /// character: one title).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub together_same_stack: bool,
+    /// Who fights with whom where a Battle card names it: the cards fighting together are one
+    /// of these groups, one card for each user.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub together_groups: Vec<Vec<super::card_text::BattleUser>>,
     /// A Force push works only while its user fights without a weapon.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub push_while_unarmed: bool,
@@ -878,6 +871,22 @@ impl GameText {
         }
         if self.push_while_unarmed {
             phrases.push("the push works only while its user fights without a weapon".to_string());
+        }
+        if !self.together_groups.is_empty() {
+            let groups: Vec<String> = self
+                .together_groups
+                .iter()
+                .map(|group| {
+                    let users: Vec<String> = group
+                        .iter()
+                        .map(|user| {
+                            super::card_text::battle_users_words(std::slice::from_ref(user))
+                        })
+                        .collect();
+                    users.join(" with ")
+                })
+                .collect();
+            phrases.push(format!("who fights together: {}", groups.join("; or ")));
         }
         if self.together_same_stack {
             phrases.push("the cards fighting together are of one stack".to_string());
@@ -1339,6 +1348,14 @@ impl Card {
     pub fn destiny(&self) -> Option<i32> {
         self.stats
             .destiny
+            .as_ref()
+            .and_then(|fact| fact.value.number())
+    }
+
+    /// The power number, if known and a number.
+    pub fn power(&self) -> Option<i32> {
+        self.stats
+            .power
             .as_ref()
             .and_then(|fact| fact.value.number())
     }

@@ -2,8 +2,8 @@
 //! (`Darth Maul`, `any Jedi`, `any other Jedi`, `any character`), read from the transcription
 //! by the converter and matched against a character by the procedures.
 
-use super::card_text::BattleUser;
 pub use super::card_text::battle_users_words;
+use super::card_text::{BattleUser, QualifiedUser};
 use super::model::{Card, TraitKind, WeaponBox};
 use super::names::{normalise, normalised, same_normalised};
 use super::traits::{TraitValue, is_dueling_character, is_jedi, title_trait_value};
@@ -260,17 +260,106 @@ pub fn may_use_battle_card(
     let Some(users) = &card.text.battle_users else {
         return Ok(None);
     };
+    if fighters.len() > 1 {
+        return fighting_together(card, users, fighters, at).map(Some);
+    }
+    any_holds(users, fighters, at).map(Some)
+}
+
+/// Whether one of the users holds of the fighters; an error where none is known to and one
+/// cannot be told.
+fn any_holds(
+    users: &[BattleUser],
+    fighters: &[&Card],
+    at: PlayedAt<'_>,
+) -> Result<bool, KindUnknown> {
     let mut undecided = None;
     for user in users {
         match user_holds(user, fighters, at) {
-            Ok(true) => return Ok(Some(true)),
+            Ok(true) => return Ok(true),
             Ok(false) => {}
             Err(reason) => undecided = Some(reason),
         }
     }
-    match undecided {
-        Some(reason) => Err(reason),
-        None => Ok(Some(false)),
+    undecided.map_or(Ok(false), Err)
+}
+
+/// Whether cards fighting together may use the card: where its text names groups, they are
+/// one of them, a card for each user of the group; else the users hold of them together (as
+/// many as a count asks) and each of them is one of its users.
+fn fighting_together(
+    card: &Card,
+    users: &[BattleUser],
+    fighters: &[&Card],
+    at: PlayedAt<'_>,
+) -> Result<bool, KindUnknown> {
+    // A user read for one card: its count is the entry's, not one card's.
+    let one = |user: &BattleUser| match user {
+        BattleUser::Qualified(qualified) if qualified.count.is_some() => {
+            BattleUser::Qualified(QualifiedUser {
+                count: None,
+                ..qualified.clone()
+            })
+        }
+        other => other.clone(),
+    };
+    let mut undecided = None;
+    if !card.text.together_groups.is_empty() {
+        for group in &card.text.together_groups {
+            if group.len() != fighters.len() {
+                continue;
+            }
+            for order in orders(fighters.len()) {
+                let mut all = Ok(true);
+                for (user, fighter) in group.iter().zip(order.iter().map(|at| fighters[*at])) {
+                    match user_holds(&one(user), &[fighter], at) {
+                        Ok(true) => {}
+                        Ok(false) => {
+                            all = Ok(false);
+                            break;
+                        }
+                        Err(reason) => all = Err(reason),
+                    }
+                }
+                match all {
+                    Ok(true) => return Ok(true),
+                    Ok(false) => {}
+                    Err(reason) => undecided = Some(reason),
+                }
+            }
+        }
+        return undecided.map_or(Ok(false), Err);
+    }
+    match any_holds(users, fighters, at) {
+        Ok(true) => {}
+        other => return other,
+    }
+    let single: Vec<BattleUser> = users.iter().map(one).collect();
+    for fighter in fighters {
+        match any_holds(&single, &[fighter], at) {
+            Ok(true) => {}
+            Ok(false) => return Ok(false),
+            Err(reason) => undecided = Some(reason),
+        }
+    }
+    undecided.map_or(Ok(true), Err)
+}
+
+/// Every order of `count` places (at most three cards fight together).
+fn orders(count: usize) -> Vec<Vec<usize>> {
+    match count {
+        0 => vec![Vec::new()],
+        _ => {
+            let mut all = Vec::new();
+            for shorter in orders(count - 1) {
+                for at in 0..=shorter.len() {
+                    let mut order = shorter.clone();
+                    order.insert(at, count - 1);
+                    all.push(order);
+                }
+            }
+            all
+        }
     }
 }
 
@@ -617,7 +706,7 @@ mod tests {
 #[cfg(test)]
 mod battle_card_tests {
     use super::*;
-    use crate::cards::card_text::QualifiedUser;
+
     use crate::cards::{CardType, Fact, Game, Source};
 
     fn character(name: &str) -> Card {
@@ -657,12 +746,41 @@ mod battle_card_tests {
             may_use_battle_card(&card, &[&guard], NABOO),
             Ok(Some(false))
         );
+        // Cards fighting together: each of them is one of the users.
         assert_eq!(
             may_use_battle_card(&card, &[&guard, &obi_wan], NABOO),
+            Ok(Some(false))
+        );
+        assert_eq!(
+            may_use_battle_card(&card, &[&squad, &obi_wan], NABOO),
             Ok(Some(true))
         );
         let unrecorded = Card::named("Another Battle Card", Game::YoungJedi);
         assert_eq!(may_use_battle_card(&unrecorded, &[&guard], NABOO), Ok(None));
+    }
+
+    /// Where the text names groups, the cards fighting together are one of them, a card for
+    /// each user, in any order; two cards both of one user's kind are not.
+    #[test]
+    fn cards_fighting_together_are_one_of_the_groups_the_text_names() {
+        let mut card = battle_card(vec![word("Obi-Wan Kenobi"), word("any battle droid")]);
+        card.text.together_groups = vec![vec![word("Obi-Wan Kenobi"), word("any battle droid")]];
+        let obi_wan = character("Obi-Wan Kenobi, Jedi Knight");
+        let squad = character("Battle Droid Squad");
+        let infantry = character("Battle Droid: Infantry, AAT Division");
+        assert_eq!(
+            may_use_battle_card(&card, &[&squad, &obi_wan], NABOO),
+            Ok(Some(true))
+        );
+        assert_eq!(
+            may_use_battle_card(&card, &[&obi_wan, &infantry], NABOO),
+            Ok(Some(true))
+        );
+        assert_eq!(
+            may_use_battle_card(&card, &[&squad, &infantry], NABOO),
+            Ok(Some(false))
+        );
+        assert_eq!(orders(3).len(), 6);
     }
 
     #[test]

@@ -485,3 +485,68 @@ pub fn shell_session(script: &str) -> (String, jedi_judge::shell::Session<'stati
     run_script(&mut session, &mut console);
     (String::from_utf8_lossy(&console.out).into_owned(), session)
 }
+
+/// The messages of the findings `check` makes of a position.
+pub fn messages(text: &str) -> Vec<String> {
+    jedi_judge::check::check_text(
+        "generated.yaml",
+        text,
+        jedi_judge::rules::Corpus::embedded(),
+        jedi_judge::cards::Catalog::embedded(),
+        None,
+    )
+    .violations
+    .into_iter()
+    .map(|violation| violation.message)
+    .collect()
+}
+
+/// The codes of the findings `check` makes of a position.
+pub fn findings(text: &str) -> Vec<&'static str> {
+    let report = jedi_judge::check::check_text(
+        "generated.yaml",
+        text,
+        jedi_judge::rules::Corpus::embedded(),
+        jedi_judge::cards::Catalog::embedded(),
+        None,
+    );
+    report
+        .violations
+        .iter()
+        .map(|violation| violation.code)
+        .collect()
+}
+
+/// The walk of a position, flattened to one line, and its battle's result.
+pub fn walked_battle(text: &str) -> (String, jedi_judge::procedures::battle::events::BattleResult) {
+    try_walked_battle(text).unwrap_or_else(|error| panic!("{error}\n{text}"))
+}
+
+/// [`walked_battle`], or why the position is not walked as a battle.
+pub fn try_walked_battle(
+    text: &str,
+) -> Result<(String, jedi_judge::procedures::battle::events::BattleResult), String> {
+    let walked = jedi_judge::walk::walk_text_seeded(
+        text,
+        jedi_judge::rules::Corpus::embedded(),
+        jedi_judge::cards::Catalog::embedded(),
+        None,
+        None,
+        None,
+        None,
+    )
+    .map_err(|error| format!("{error:?}"))?;
+    let rendered = jedi_judge::render::walk::render(
+        &walked,
+        jedi_judge::rules::Corpus::embedded(),
+        jedi_judge::render::Format::Text,
+        jedi_judge::render::Palette::plain(),
+    );
+    let flat = rendered.split_whitespace().collect::<Vec<_>>().join(" ");
+    let result = walked
+        .outcome_as::<jedi_judge::procedures::battle::BattleWalk>()
+        .ok_or_else(|| format!("not a battle:\n{rendered}"))?
+        .result
+        .clone();
+    Ok((flat, result))
+}

@@ -1527,7 +1527,11 @@ impl BattleEngine {
         let text = |side: Side| {
             working[index(side)]
                 .and_then(|id| board.card(id))
-                .and_then(|card| card.text.fight_result.map(|result| (card.full_name(), result)))
+                .and_then(|card| {
+                    card.text
+                        .fight_result
+                        .map(|result| (card.full_name(), result))
+                })
         };
         if let Some((name, result)) = text(loser.opponent())
             && result.win_damage > 0
@@ -1643,7 +1647,8 @@ impl BattleEngine {
                             .iter()
                             .fold(0i32, |total, destiny| total.saturating_add(*destiny))
                     };
-                    let (own_destiny, their_destiny) = (sum(&destinies[own]), sum(&destinies[other]));
+                    let (own_destiny, their_destiny) =
+                        (sum(&destinies[own]), sum(&destinies[other]));
                     if own_destiny >= their_destiny {
                         continue;
                     }
@@ -1821,10 +1826,11 @@ impl BattleEngine {
         }
         self.destiny_texts(board, &entries, &working, &destinies, &mut totals)?;
         // A text about winning or losing the fight does nothing in a tie.
-        let results_text = working
-            .iter()
-            .flatten()
-            .any(|id| board.card(*id).is_some_and(|card| card.text.fight_result.is_some()));
+        let results_text = working.iter().flatten().any(|id| {
+            board
+                .card(*id)
+                .is_some_and(|card| card.text.fight_result.is_some())
+        });
         let (light_total, dark_total) = (totals[0], totals[1]);
         let losers: Vec<Side> = match light_total.cmp(&dark_total) {
             std::cmp::Ordering::Greater => {

@@ -319,7 +319,11 @@ impl BattleResult {
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum DestinyChange {
     /// The user's DAMAGE number stood in for one of his side's destiny numbers.
-    DamageForDestiny { user: String, damage: i32, destiny: i32 },
+    DamageForDestiny {
+        user: String,
+        damage: i32,
+        destiny: i32,
+    },
     /// One of the side's destiny numbers and one of the opponent's were switched.
     Switched { own: i32, theirs: i32 },
     /// The user's destiny was below his opponent's: he gained the difference as power.
