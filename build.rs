@@ -588,6 +588,7 @@ struct_literal!(GameText {
     together_count,
     together_same_stack,
     together_groups,
+    two_weapons,
     push_while_unarmed,
     no_weapons,
     only_defeated,

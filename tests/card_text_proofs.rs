@@ -72,6 +72,7 @@ fn planet_of(card: &Card) -> &'static str {
 struct Entry {
     fighters: Vec<String>,
     weapon: Option<String>,
+    second_weapon: Option<String>,
     card: Option<String>,
 }
 
@@ -202,7 +203,13 @@ impl Battle {
         let on_planet = |plan: &[Entry]| {
             let names: Vec<String> = plan
                 .iter()
-                .flat_map(|entry| entry.fighters.iter().chain(&entry.weapon))
+                .flat_map(|entry| {
+                    entry
+                        .fighters
+                        .iter()
+                        .chain(&entry.weapon)
+                        .chain(&entry.second_weapon)
+                })
                 .map(|name| format!("{name:?}"))
                 .collect();
             names.join(", ")
@@ -219,6 +226,9 @@ impl Battle {
                 }
                 if let Some(weapon) = &entry.weapon {
                     text.push_str(&format!("      weapon: {weapon:?}\n"));
+                }
+                if let Some(weapon) = &entry.second_weapon {
+                    text.push_str(&format!("      second_weapon: {weapon:?}\n"));
                 }
                 if let Some(card) = &entry.card {
                     text.push_str(&format!("      battle_cards: [{card:?}]\n"));
@@ -1036,6 +1046,71 @@ fn prove_when_dueling(card: &Card) -> Result<(), Unproved> {
 }
 
 /// The proof of a kind of effect for one card, where there is one.
+/// `two-weapons`: its user fights with the two weapons its text names and draws destiny for
+/// both; with the text off, the second weapon is refused. With one weapon, nothing changes.
+fn prove_two_weapons(card: &Card) -> Result<(), Unproved> {
+    let name = card.full_name();
+    let side = card.side().ok_or("no side")?;
+    if card.text.two_weapons.is_empty() {
+        return Err("no two-weapons text is applied".to_string());
+    }
+    let users = users_of(card)?;
+    let weapons: Vec<&Card> = Catalog::embedded()
+        .cards()
+        .iter()
+        .filter(|weapon| {
+            weapon.game == Game::YoungJedi
+                && weapon.is(CardType::Weapon)
+                && weapon.halves.is_none()
+                && weapon.side() == Some(side)
+        })
+        .collect();
+    let opponent = strong(side.opponent());
+    for first in &weapons {
+        for second in &weapons {
+            if first.full_name() == second.full_name()
+                || !jedi_judge::cards::users::are_the_weapons(
+                    &card.text.two_weapons,
+                    &[first, second],
+                )
+            {
+                continue;
+            }
+            let (one, two) = (qualified_name(first), qualified_name(second));
+            let mut entry = entry_of(&users, &name);
+            entry.weapon = Some(one.clone());
+            entry.second_weapon = Some(two.clone());
+            let both = Battle::new(card, vec![entry], vec![opponent.clone()]);
+            if !findings(&both.yaml()).is_empty() {
+                continue;
+            }
+            let Ok((flat, _)) = try_walked_battle(&both.yaml()) else {
+                continue;
+            };
+            let drew = |flat: &str, weapon: &Card| {
+                flat.contains(&format!("destiny for {}", weapon.full_name()))
+            };
+            if !drew(&flat, first) || !drew(&flat, second) {
+                continue;
+            }
+            let off = both.off_but_together(card);
+            assert!(
+                findings(&off.yaml()).contains(&"battle-plan-two-weapons"),
+                "{name} with its text off:\n{}",
+                off.yaml()
+            );
+            let mut single = entry_of(&users, &name);
+            single.weapon = Some(one);
+            let single = Battle::new(card, vec![single], vec![opponent.clone()]);
+            let (flat, _) = single.walk();
+            let (flat_off, _) = single.off_but_together(card).walk();
+            assert_eq!(first_fight(&flat), first_fight(&flat_off), "{name}");
+            return Ok(());
+        }
+    }
+    Err("no two weapons its user can use are found".to_string())
+}
+
 /// A proof of one kind of effect for one card.
 type Proof = fn(&Card) -> Result<(), Unproved>;
 
@@ -1049,6 +1124,7 @@ fn proof(kind: TextKind) -> Option<Proof> {
         TextKind::Destiny => prove_destiny,
         TextKind::FightResult => prove_fight_result,
         TextKind::WhenDueling => prove_when_dueling,
+        TextKind::TwoWeapons => prove_two_weapons,
         _ => return None,
     })
 }

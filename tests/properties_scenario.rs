@@ -246,6 +246,7 @@ fn plan_from(
                 together_with: together.and_then(|position| on_naboo.take(position)),
                 also_with: None,
                 weapon: weapon.and_then(|position| on_naboo.take(position)),
+                second_weapon: None,
                 battle_cards: cards
                     .into_iter()
                     .filter_map(|position| hand.take(position))

@@ -275,7 +275,9 @@ pub enum Effect {
     BonusIf(BonusCondition),
     BackToHand(BackToHand),
     WeaponNegation(Negated),
-    TwoWeapons(bool),
+    /// The two weapons its user may fight with, drawing destiny for both: `[any speeder, any
+    /// Naboo Blaster]`.
+    TwoWeapons(Vec<String>),
     SameWeapon(bool),
     Destiny(DestinyText),
     FightResult(FightResult),
@@ -599,6 +601,10 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
         Effect::BackToHand(back) if back.no_damage || back.keep_breakthrough => {
             card.text.defeated_to_hand = back.no_damage;
             card.text.keep_breakthrough = back.keep_breakthrough;
+            true
+        }
+        Effect::TwoWeapons(weapons) if weapons.len() == 2 => {
+            card.text.two_weapons = weapons.clone();
             true
         }
         Effect::Destiny(destiny) => {

@@ -790,6 +790,10 @@ pub struct GameText {
     /// of these groups, one card for each user.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub together_groups: Vec<Vec<super::card_text::BattleUser>>,
+    /// The two weapons a Battle card lets its user fight with, drawing destiny for both, as
+    /// its text names them (`any speeder`, `any Naboo Blaster`); empty for one weapon.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub two_weapons: Vec<String>,
     /// A Force push works only while its user fights without a weapon.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub push_while_unarmed: bool,
@@ -887,6 +891,12 @@ impl GameText {
                 })
                 .collect();
             phrases.push(format!("who fights together: {}", groups.join("; or ")));
+        }
+        if !self.two_weapons.is_empty() {
+            phrases.push(format!(
+                "its user may fight with two weapons, {}, and draws destiny for both",
+                self.two_weapons.join(" and ")
+            ));
         }
         if self.together_same_stack {
             phrases.push("the cards fighting together are of one stack".to_string());

@@ -431,6 +431,27 @@ fn user_holds(
     }
 }
 
+/// Whether the weapons are the two a Battle card's text names, in either order: `any KIND` for
+/// a weapon whose name holds the kind's words (`any speeder`: Flash Speeder), else its name.
+pub fn are_the_weapons(named: &[String], weapons: &[&Card]) -> bool {
+    let is = |word: &str, weapon: &Card| {
+        let name = normalise(&weapon.full_name());
+        match word.trim().strip_prefix("any ") {
+            Some(kind) => {
+                let kind = normalise(kind);
+                format!(" {name} ").contains(&format!(" {kind} "))
+            }
+            None => name == normalise(word) || normalise(&weapon.title) == normalise(word),
+        }
+    };
+    match (named, weapons) {
+        ([first, second], [one, other]) => {
+            (is(first, one) && is(second, other)) || (is(first, other) && is(second, one))
+        }
+        _ => false,
+    }
+}
+
 /// Whether one card is the user a Battle card's text names (`any battle droid`, a name).
 pub fn is_battle_user(user: &BattleUser, card: &Card) -> Result<bool, KindUnknown> {
     user_holds(user, &[card], PlayedAt::default())

@@ -165,6 +165,22 @@ pub enum PlanProblem {
     },
     #[error("{weapon} in the {side} battle plan is not a {side} weapon at the planet")]
     WeaponNotThere { side: Side, weapon: String },
+    #[error(
+        "{fighter} in the {side} battle plan fights with two weapons, {weapons}, {}",
+        match card {
+            Some(card) => format!("and {card} lets him use two only as {allows}"),
+            None => "and no Battle card of his entry lets him use two (each character fights with at most one weapon)".to_string(),
+        }
+    )]
+    TwoWeapons {
+        side: Side,
+        fighter: String,
+        weapons: String,
+        /// The entry's working Battle card whose text lets its user use two weapons, if any.
+        card: Option<String>,
+        /// The two weapons that card names.
+        allows: String,
+    },
     #[error("{card} in the {side} battle plan is not in the {side} hand or battle plan")]
     BattleCardNotInHand { side: Side, card: String },
     #[error("{fighters} may not use {card}: its text names its users as {users}{read_from}")]
@@ -207,6 +223,7 @@ impl PlanProblem {
             PlanProblem::WeaponInStarshipPlan { .. } => "battle-plan-weapon-in-starship-battle",
             PlanProblem::WeaponNotThere { .. } => "battle-plan-weapon-not-there",
             PlanProblem::BattleCardNotInHand { .. } => "battle-plan-battle-card-not-in-hand",
+            PlanProblem::TwoWeapons { .. } => "battle-plan-two-weapons",
             PlanProblem::NotAUser { .. } => "battle-card-user",
             PlanProblem::LeavesOut { .. } => "battle-plan-leaves-out",
         }
@@ -237,6 +254,7 @@ impl PlanProblem {
             PlanProblem::WeaponInStarshipPlan { .. } => (vec![STARSHIP_PLANS], Vec::new()),
             PlanProblem::WeaponNotThere { .. } => (Vec::new(), vec![WHOLE_PLAN]),
             PlanProblem::BattleCardNotInHand { .. } => (vec![ONLY_BATTLE_CARDS], Vec::new()),
+            PlanProblem::TwoWeapons { .. } => (Vec::new(), vec![WHOLE_PLAN]),
             PlanProblem::NotAUser { .. } => (vec![super::check::BATTLE_CARD_USERS], Vec::new()),
         }
     }
@@ -873,7 +891,30 @@ impl BattleEngine {
                     },
                 });
             }
-            if let Some(weapon) = entry.weapon {
+            if entry.second_weapon.is_some() {
+                let working = entry.battle_cards.first().and_then(|id| board.card(*id));
+                let allowed = working.filter(|card| !card.text.two_weapons.is_empty());
+                let weapons: Vec<&Card> = entry.weapons().filter_map(|id| board.card(id)).collect();
+                let fits = allowed.is_some_and(|card| {
+                    crate::cards::users::are_the_weapons(&card.text.two_weapons, &weapons)
+                });
+                if !fits {
+                    found(PlanProblem::TwoWeapons {
+                        side,
+                        fighter: Self::names(board, &entry.fighters).join(" and "),
+                        weapons: entry
+                            .weapons()
+                            .map(|id| Self::name(board, id))
+                            .collect::<Vec<_>>()
+                            .join(" and "),
+                        card: allowed.map(Card::full_name),
+                        allows: allowed
+                            .map(|card| card.text.two_weapons.join(" and "))
+                            .unwrap_or_default(),
+                    });
+                }
+            }
+            for weapon in entry.weapons() {
                 let at_planet = self
                     .planet
                     .is_some_and(|planet| zone_of(weapon) == Some(Zone::InPlay(planet, side)));
@@ -1102,8 +1143,9 @@ impl BattleEngine {
 
     fn entry_label(board: &Board, entry: &PlanEntry) -> String {
         let mut text = Self::names(board, &entry.fighters).join(" and ");
-        if let Some(weapon) = entry.weapon {
-            text.push_str(&format!(" with {}", Self::name(board, weapon)));
+        let weapons: Vec<String> = entry.weapons().map(|id| Self::name(board, id)).collect();
+        if !weapons.is_empty() {
+            text.push_str(&format!(" with {}", weapons.join(" and ")));
         }
         text
     }
@@ -1137,7 +1179,7 @@ impl BattleEngine {
         {
             let used: Vec<CardId> = self.plans[index(side)]
                 .iter()
-                .filter_map(|entry| entry.weapon)
+                .flat_map(PlanEntry::weapons)
                 .collect();
             for weapon in Self::of_type(board, Zone::InPlay(planet, side), CardType::Weapon) {
                 if !used.contains(&weapon) {
@@ -1305,11 +1347,16 @@ impl BattleEngine {
                     cites.push(STARSHIP_BATTLE);
                 }
             }
-            if position == 0
-                && let Some(weapon) = entry.weapon
-                && !weapon_cancelled
-                && let Some(weapon_card) = board.card(weapon).cloned()
-            {
+            // The first fighter's weapons: one, or two where the working card lets him.
+            let weapons: Vec<CardId> = if position == 0 && !weapon_cancelled {
+                entry.weapons().collect()
+            } else {
+                Vec::new()
+            };
+            for weapon in weapons {
+                let Some(weapon_card) = board.card(weapon).cloned() else {
+                    continue;
+                };
                 match board.weapon_box(weapon, *fighter)?.cloned() {
                     Some(used) => {
                         if let Some(bonus) = used.bonus {
@@ -1726,7 +1773,12 @@ impl BattleEngine {
                         && (!card.text.push_while_unarmed || entries[index(side)].weapon.is_none())
                 });
             let other = side.opponent();
-            if pushes && let Some(weapon) = entries[index(other)].weapon {
+            let weapons: Vec<CardId> = if pushes {
+                entries[index(other)].weapons().collect()
+            } else {
+                Vec::new()
+            };
+            for weapon in weapons {
                 cancelled[index(other)] = true;
                 let by = working[index(side)]
                     .map(|id| Self::name(board, id))
@@ -1997,10 +2049,11 @@ impl BattleEngine {
         }
         let mut assumptions = Vec::new();
         let mut kept = None;
-        if let Some(weapon) = entry.weapon {
-            if weapon_kept {
-                kept = Some(Self::name(board, weapon));
-            } else {
+        let weapons: Vec<CardId> = entry.weapons().collect();
+        if weapon_kept && !weapons.is_empty() {
+            kept = Some(Self::names(board, &weapons).join(" and "));
+        } else {
+            for weapon in weapons {
                 assumptions.extend(self.pending.once(WEAPON_LOST));
                 let from = board.zone_of(weapon).unwrap_or(Zone::DiscardPile(side));
                 moves.push(describe_move(board, weapon, from, Zone::DiscardPile(side)));
@@ -2148,12 +2201,16 @@ impl BattleEngine {
                         weapon_cancelled: false,
                     };
                     parts = self.power_parts(board, card, &situation, &mut cites)?;
-                    if let Some(weapon) = entry.weapon
-                        && let Some(weapon_card) = board.card(weapon)
-                        && let Some(used) = board.weapon_box(weapon, fighter)?
-                        && let Some(bonus) = used.bonus
-                    {
-                        parts.push((format!("power bonus of {}", weapon_card.full_name()), bonus));
+                    for weapon in entry.weapons() {
+                        if let Some(weapon_card) = board.card(weapon)
+                            && let Some(used) = board.weapon_box(weapon, fighter)?
+                            && let Some(bonus) = used.bonus
+                        {
+                            parts.push((
+                                format!("power bonus of {}", weapon_card.full_name()),
+                                bonus,
+                            ));
+                        }
                     }
                 }
                 let (amount, floored) = damage::amount(&parts);

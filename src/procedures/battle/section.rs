@@ -45,6 +45,9 @@ pub struct PlanEntryFile {
     /// The weapon it fights with, at the planet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weapon: Option<Located<String>>,
+    /// A second weapon it fights with, where its Battle card lets it use two.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_weapon: Option<Located<String>>,
     /// Battle cards inserted from the hand for this fight (only the first works).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub battle_cards: Vec<Located<String>>,
@@ -57,9 +60,18 @@ pub struct PlanEntryFile {
 pub struct PlanEntry {
     pub fighters: Vec<CardId>,
     pub weapon: Option<CardId>,
+    /// A second weapon, where its Battle card lets its user use two.
+    pub second_weapon: Option<CardId>,
     pub battle_cards: Vec<CardId>,
     /// Where the scenario states the entry (its fighter's name), for diagnostics.
     pub span: SpanNote,
+}
+
+impl PlanEntry {
+    /// The weapons it fights with: none, one, or two.
+    pub fn weapons(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.weapon.into_iter().chain(self.second_weapon)
+    }
 }
 
 /// A battle or an evacuation as a scenario states it: where, and the battle plans already
@@ -167,6 +179,16 @@ impl SectionFile for BattleFile {
                         &mut taken,
                     );
                 }
+                if let Some(weapon) = &entry.second_weapon {
+                    planned.second_weapon = builder.find_in(
+                        &weapon_zones,
+                        side,
+                        weapon,
+                        "weapon",
+                        "battle-card-not-there",
+                        &mut taken,
+                    );
+                }
                 for name in &entry.battle_cards {
                     if let Some(id) = builder.find_in(
                         &card_zones,
@@ -211,6 +233,7 @@ impl SectionFile for BattleFile {
                             together_with: together.first().map(name),
                             also_with: together.get(1).map(name),
                             weapon: entry.weapon.as_ref().map(name),
+                            second_weapon: entry.second_weapon.as_ref().map(name),
                             battle_cards: entry.battle_cards.iter().map(name).collect(),
                         }))
                     })
