@@ -589,6 +589,7 @@ struct_literal!(GameText {
     together_same_stack,
     together_groups,
     two_weapons,
+    next_fight_same_weapon,
     push_while_unarmed,
     no_weapons,
     only_defeated,

@@ -1111,6 +1111,89 @@ fn prove_two_weapons(card: &Card) -> Result<(), Unproved> {
     Err("no two weapons its user can use are found".to_string())
 }
 
+/// `same-weapon`: a user who defeats his opponent fights the next fight too, with his weapon;
+/// with the text off, the next card of his plan does. Where he loses, nothing changes.
+fn prove_same_weapon(card: &Card) -> Result<(), Unproved> {
+    let name = card.full_name();
+    let side = card.side().ok_or("no side")?;
+    if !card.text.next_fight_same_weapon {
+        return Err("no next-fight text is applied".to_string());
+    }
+    let users = users_of(card)?;
+    let user = users[0].full_name();
+    let (champion_name, saber) = champion(side);
+    let mut entry = entry_of(&users, &name);
+    if user == champion_name {
+        entry.weapon = Some(saber.to_string());
+    }
+    let follower = characters(side)
+        .into_iter()
+        .find(|character| character.title != users[0].title)
+        .ok_or("no other character")?;
+    let mut weakest = characters(side.opponent());
+    weakest.sort_by_key(|card| card.power().unwrap_or(i32::MAX));
+    let mut opponents: Vec<Entry> = Vec::new();
+    for character in weakest {
+        if opponents.len() == 3 {
+            break;
+        }
+        if opponents.iter().all(|other| {
+            !other.fighters[0].starts_with(&format!("{},", character.title))
+                && other.fighters[0] != character.title
+        }) {
+            opponents.push(Entry::of(&[&character.full_name()]));
+        }
+    }
+    let won = Battle::new(
+        card,
+        vec![entry.clone(), Entry::of(&[&follower.full_name()])],
+        opponents,
+    );
+    let (flat, _) = won.walk();
+    if !flat.contains("The Light Side wins fight 1") && !flat.contains("The Dark Side wins fight 1")
+    {
+        return Err("fight 1 is not won".to_string());
+    }
+    // Who fights the second fight: the user with the text, his follower without.
+    let second_fight = |flat: &str| {
+        let at = flat.find("Fight 2:").unwrap_or(flat.len());
+        let end = flat[at..].find('.').map_or(flat.len(), |end| at + end);
+        flat[at..end].to_string()
+    };
+    assert!(
+        flat.contains(&format!("by {name} fights the next fight")),
+        "{name}:\n{flat}"
+    );
+    assert!(second_fight(&flat).contains(&user), "{name}:\n{flat}");
+    let (flat_off, _) = won.off_but_together(card).walk();
+    assert!(
+        !flat_off.contains("fights the next fight"),
+        "{name}:\n{flat_off}"
+    );
+    assert!(
+        second_fight(&flat_off).contains(&follower.full_name()),
+        "{name}:\n{flat_off}"
+    );
+    let lost = Battle::new(
+        card,
+        vec![entry, Entry::of(&[&follower.full_name()])],
+        vec![strong(side.opponent()), weak(side.opponent())],
+    )
+    .deck(side.opponent(), vec![9; 12]);
+    let (flat, with) = lost.walk();
+    let (_, without) = lost.off_but_together(card).walk();
+    if defeated(&with, side).is_empty() {
+        return Err("its user does not lose to the armed champion".to_string());
+    }
+    assert!(!flat.contains("fights the next fight"), "{name}:\n{flat}");
+    assert_eq!(
+        (with.damage_light, with.damage_dark),
+        (without.damage_light, without.damage_dark),
+        "{name}"
+    );
+    Ok(())
+}
+
 /// A proof of one kind of effect for one card.
 type Proof = fn(&Card) -> Result<(), Unproved>;
 
@@ -1125,6 +1208,7 @@ fn proof(kind: TextKind) -> Option<Proof> {
         TextKind::FightResult => prove_fight_result,
         TextKind::WhenDueling => prove_when_dueling,
         TextKind::TwoWeapons => prove_two_weapons,
+        TextKind::SameWeapon => prove_same_weapon,
         _ => return None,
     })
 }

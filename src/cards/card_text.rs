@@ -603,6 +603,10 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
             card.text.keep_breakthrough = back.keep_breakthrough;
             true
         }
+        Effect::SameWeapon(true) => {
+            card.text.next_fight_same_weapon = true;
+            true
+        }
         Effect::TwoWeapons(weapons) if weapons.len() == 2 => {
             card.text.two_weapons = weapons.clone();
             true

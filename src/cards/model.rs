@@ -794,6 +794,10 @@ pub struct GameText {
     /// its text names them (`any speeder`, `any Naboo Blaster`); empty for one weapon.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub two_weapons: Vec<String>,
+    /// If a Battle card's user defeats a character in its fight, he fights the next fight with
+    /// the same weapon.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub next_fight_same_weapon: bool,
     /// A Force push works only while its user fights without a weapon.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub push_while_unarmed: bool,
@@ -891,6 +895,12 @@ impl GameText {
                 })
                 .collect();
             phrases.push(format!("who fights together: {}", groups.join("; or ")));
+        }
+        if self.next_fight_same_weapon {
+            phrases.push(
+                "if its user defeats a character, he fights the next fight with the same weapon"
+                    .to_string(),
+            );
         }
         if !self.two_weapons.is_empty() {
             phrases.push(format!(

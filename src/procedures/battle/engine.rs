@@ -107,6 +107,10 @@ const CONTROL_KEPT: Assumption = Assumption {
     name: "control-kept",
     text: "A planet a player has controlled this game (the position's `controlled:`) he controls still. The rule sources do not say how control is lost, if it can be.",
 };
+const NEXT_FIGHT_IN_PLACE: Assumption = Assumption {
+    name: "next-fight-in-place",
+    text: "A character a Battle card's text sends to fight the next fight fights it in place of the next entry of his plan, which, with the rest, fights one fight later. The rule sources do not say.",
+};
 const TIE_NOT_WON: Assumption = Assumption {
     name: "tie-not-won",
     text: "A tied fight is neither won nor lost, so a Battle card's text about winning or losing the fight does nothing in it. The rule sources do not say.",
@@ -341,6 +345,9 @@ pub struct BattleEngine {
     tie_both: bool,
     no_breakthrough: bool,
     weapon_draws_stop: bool,
+    /// The FAQ's rulings that name a card of the position whose text sends its user to the
+    /// next fight, by id: they speak of what that text does.
+    rulings: std::collections::BTreeMap<String, Citation>,
 }
 
 fn index(side: Side) -> usize {
@@ -385,6 +392,21 @@ impl BattleEngine {
             tie_both: false,
             no_breakthrough: false,
             weapon_draws_stop: false,
+            rulings: board
+                .definitions
+                .iter()
+                .filter(|card| card.text.next_fight_same_weapon)
+                .flat_map(|card| &card.named_in)
+                .filter_map(|id| {
+                    let item = corpus.item(id)?;
+                    match (&item.kind, &item.id) {
+                        (crate::rules::ItemKind::Ruling, std::borrow::Cow::Borrowed(static_id)) => {
+                            Some((id.clone(), cite(static_id)))
+                        }
+                        _ => None,
+                    }
+                })
+                .collect(),
         }
     }
 
@@ -1941,19 +1963,75 @@ impl BattleEngine {
             }
         };
         let won = losers.len() == 1;
-        for loser in losers {
-            let entry = &entries[index(loser)];
+        for loser in &losers {
+            let entry = &entries[index(*loser)];
             let extra = if won {
-                self.fight_result_parts(board, &working, loser)
+                self.fight_result_parts(board, &working, *loser)
             } else {
                 Vec::new()
             };
-            if self.defeat(board, loser, entry, cancelled[index(loser)], extra)? {
+            if self.defeat(board, *loser, entry, cancelled[index(*loser)], extra)? {
                 return Ok(());
             }
         }
+        if let [loser] = losers.as_slice() {
+            self.next_fight_for_the_winner(board, number, loser.opponent(), &entries, &working);
+        }
         self.phase = Phase::Fight(number + 1);
         Ok(())
+    }
+
+    /// A winner whose working Battle card says he fights the next fight with the same weapon:
+    /// he fights it, in place of the next entry of his plan, where the other plan has a next
+    /// fight.
+    fn next_fight_for_the_winner(
+        &mut self,
+        board: &Board,
+        number: usize,
+        winner: Side,
+        entries: &[PlanEntry; 2],
+        working: &[Option<CardId>; 2],
+    ) {
+        let Some(card) = working[index(winner)].and_then(|id| board.card(id)) else {
+            return;
+        };
+        let entry = &entries[index(winner)];
+        let Some(user) = entry.fighters.first().copied() else {
+            return;
+        };
+        if !card.text.next_fight_same_weapon
+            || self.plans[index(winner.opponent())].len() <= number + 1
+        {
+            return;
+        }
+        let again = PlanEntry {
+            fighters: vec![user],
+            weapon: entry.weapon,
+            second_weapon: entry.second_weapon,
+            battle_cards: Vec::new(),
+            span: entry.span,
+        };
+        let plan = &mut self.plans[index(winner)];
+        plan.insert((number + 1).min(plan.len()), again);
+        // The rulings that name the card speak of what its text does.
+        let cites: Vec<Citation> = card
+            .named_in
+            .iter()
+            .filter_map(|id| self.rulings.get(id.as_str()).copied())
+            .collect();
+        let mut assumptions = Vec::new();
+        assumptions.extend(self.pending.once(NEXT_FIGHT_IN_PLACE));
+        self.pending.emit(
+            BattleEvent::FightsNextFight {
+                side: winner,
+                card: Self::name(board, user),
+                by: card.full_name(),
+                weapons: entry.weapons().map(|id| Self::name(board, id)).collect(),
+            },
+            cites,
+            assumptions,
+            Vec::new(),
+        );
     }
 
     /// Discards a defeated entry and takes its DAMAGE; true if the game ended.

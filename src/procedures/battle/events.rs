@@ -166,6 +166,13 @@ pub enum BattleEvent {
         light: i32,
         dark: i32,
     },
+    /// A winner fights the next fight too, by his Battle card's text.
+    FightsNextFight {
+        side: Side,
+        card: String,
+        by: String,
+        weapons: Vec<String>,
+    },
     FightWon {
         number: usize,
         winner: Side,

@@ -262,6 +262,20 @@ fn narrate(event: &BattleEvent) -> String {
                 side.label()
             )
         }
+        BattleEvent::FightsNextFight {
+            side,
+            card,
+            by,
+            weapons,
+        } => format!(
+            "{card} ({}) defeated his opponent, and by {by} fights the next fight{}, in place of the next card of the plan.",
+            side.label(),
+            if weapons.is_empty() {
+                String::new()
+            } else {
+                format!(" with the same weapon, {}", list(weapons))
+            }
+        ),
         BattleEvent::FightWon {
             number,
             winner,
