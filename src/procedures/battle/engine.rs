@@ -95,23 +95,23 @@ pub(crate) const BATTLE_CARDS_DISCARDED: Assumption = Assumption {
     name: "battle-cards-discarded",
     text: "The Battle cards of both plans go to their owners' discard piles when the battle ends.",
 };
-const FIGHTER_DESTINY: Assumption = Assumption {
+pub(crate) const FIGHTER_DESTINY: Assumption = Assumption {
     name: "fighter-destiny",
     text: "A character's destiny in a fight, as a Battle card's text compares it, is the sum of the destiny numbers drawn for his side in that fight, 0 where none was drawn. The rule sources do not say.",
 };
-const BEST_DESTINY_CHOICE: Assumption = Assumption {
+pub(crate) const BEST_DESTINY_CHOICE: Assumption = Assumption {
     name: "best-destiny-choice",
     text: "Where a Battle card's text lets its player change destiny numbers, he changes the ones that raise his total most, and uses a text that says \"may\" only when it raises his total.",
 };
-const CONTROL_KEPT: Assumption = Assumption {
+pub(crate) const CONTROL_KEPT: Assumption = Assumption {
     name: "control-kept",
     text: "A planet a player has controlled this game (the position's `controlled:`) he controls still. The rule sources do not say how control is lost, if it can be.",
 };
-const NEXT_FIGHT_IN_PLACE: Assumption = Assumption {
+pub(crate) const NEXT_FIGHT_IN_PLACE: Assumption = Assumption {
     name: "next-fight-in-place",
     text: "A character a Battle card's text sends to fight the next fight fights it in place of the next entry of his plan, which, with the rest, fights one fight later. The rule sources do not say.",
 };
-const TIE_NOT_WON: Assumption = Assumption {
+pub(crate) const TIE_NOT_WON: Assumption = Assumption {
     name: "tie-not-won",
     text: "A tied fight is neither won nor lost, so a Battle card's text about winning or losing the fight does nothing in it. The rule sources do not say.",
 };

@@ -114,6 +114,36 @@ const WEAPON_LOST: AssumptionSpec = spec!(
     ("discarded", "a defeated character's weapon is discarded")
 );
 
+const FIGHTER_DESTINY: AssumptionSpec = spec!(
+    engine::FIGHTER_DESTINY,
+    (
+        "sum",
+        "a character's destiny is the sum of his side's destiny numbers in the fight"
+    )
+);
+const BEST_DESTINY_CHOICE: AssumptionSpec = spec!(
+    engine::BEST_DESTINY_CHOICE,
+    (
+        "best",
+        "a Battle card's destiny choice is the one that raises its player's total most"
+    )
+);
+const TIE_NOT_WON: AssumptionSpec = spec!(
+    engine::TIE_NOT_WON,
+    ("neither", "a tied fight is neither won nor lost")
+);
+const CONTROL_KEPT: AssumptionSpec = spec!(
+    engine::CONTROL_KEPT,
+    ("kept", "a planet once controlled stays controlled")
+);
+const NEXT_FIGHT_IN_PLACE: AssumptionSpec = spec!(
+    engine::NEXT_FIGHT_IN_PLACE,
+    (
+        "in-place",
+        "a character sent to the next fight fights it in place of his plan's next card"
+    )
+);
+
 /// What a character battle assumes.
 static BATTLE_ASSUMPTIONS: &[AssumptionSpec] = &[
     WHOLE_PLAN,
@@ -128,6 +158,11 @@ static BATTLE_ASSUMPTIONS: &[AssumptionSpec] = &[
     WORKING_CARD,
     BATTLE_CARDS_DISCARDED,
     WEAPON_LOST,
+    FIGHTER_DESTINY,
+    BEST_DESTINY_CHOICE,
+    TIE_NOT_WON,
+    CONTROL_KEPT,
+    NEXT_FIGHT_IN_PLACE,
 ];
 
 /// What the starship battle of an evacuation assumes.
@@ -140,6 +175,11 @@ static EVACUATION_ASSUMPTIONS: &[AssumptionSpec] = &[
     DESTINY_TO_DISCARD,
     WORKING_CARD,
     BATTLE_CARDS_DISCARDED,
+    FIGHTER_DESTINY,
+    BEST_DESTINY_CHOICE,
+    TIE_NOT_WON,
+    CONTROL_KEPT,
+    NEXT_FIGHT_IN_PLACE,
 ];
 
 static ACTIONS: &[ActionSpec] = &[
