@@ -681,6 +681,7 @@ struct_literal!(Card {
     versions,
     printed_text,
     icons,
+    played_as,
 });
 struct_literal!(Half { name, card_type });
 struct_literal!(card_text::QualifiedUser {
@@ -695,7 +696,8 @@ struct_literal!(card_text::PrintedText {
     missing,
     note,
     read_from,
-    source
+    source,
+    battle_halves
 });
 
 impl Literal for card_text::BattleUser {

@@ -111,6 +111,8 @@ struct Battle {
     /// With the text off, the card still lets its users fight together (a text of two effects,
     /// one of them proved).
     keep_together: bool,
+    /// A Double Impact card played as one of its Battle halves: the card and the half.
+    played_as: Option<(String, String)>,
 }
 
 impl Battle {
@@ -126,6 +128,10 @@ impl Battle {
             light,
             dark,
             planet: planet_of(card),
+            played_as: card
+                .played_as
+                .as_ref()
+                .map(|half| (card.full_name(), half.clone())),
             light_deck: vec![3; 12],
             dark_deck: vec![3; 12],
             ..Battle::default()
@@ -178,14 +184,21 @@ impl Battle {
                 }
             }
         }
+        let played_as = |card: &str| match &self.played_as {
+            Some((name, half)) if name == card => format!(", played_as: {half:?}"),
+            _ => String::new(),
+        };
         if let Some(card) = &self.text_off {
+            let half = played_as(card);
             if self.keep_together {
                 cards.push_str(&format!(
-                    "  {card:?}: {{text: none, battle_text: fight-together}}\n"
+                    "  {card:?}: {{text: none, battle_text: fight-together{half}}}\n"
                 ));
             } else {
-                cards.push_str(&format!("  {card:?}: {{text: none}}\n"));
+                cards.push_str(&format!("  {card:?}: {{text: none{half}}}\n"));
             }
+        } else if let Some((card, half)) = &self.played_as {
+            cards.push_str(&format!("  {card:?}: {{played_as: {half:?}}}\n"));
         }
         let side_text = |side: Side, plan: &[Entry], deck: &[u8], lines: &str| {
             let hand: Vec<String> = plan
@@ -972,8 +985,15 @@ fn duel(card: &Card, blocked: bool, text_off: bool) -> String {
     let mut cards = format!(
         "  {ours:?}: {{power: 3, damage: 4, text: none}}\n  {theirs:?}: {{power: 3, damage: 4, text: none}}\n"
     );
-    if text_off {
-        cards.push_str(&format!("  {name:?}: {{text: none}}\n"));
+    let half = card
+        .played_as
+        .as_ref()
+        .map(|half| format!("played_as: {half:?}"));
+    match (text_off, half) {
+        (true, Some(half)) => cards.push_str(&format!("  {name:?}: {{text: none, {half}}}\n")),
+        (true, None) => cards.push_str(&format!("  {name:?}: {{text: none}}\n")),
+        (false, Some(half)) => cards.push_str(&format!("  {name:?}: {{{half}}}\n")),
+        (false, None) => {}
     }
     let (weapon_line, on_planet) = (
         format!("    weapon: {saber:?}\n"),
@@ -1225,6 +1245,43 @@ fn every_card_applied_in_full_is_proved_for_each_kind_of_its_text() {
         let Some(printed) = &card.printed_text else {
             continue;
         };
+        // A Double Impact card of two Battle halves is proved as each half, played as it.
+        if printed.battle_halves.len() > 1 {
+            for half in &printed.battle_halves {
+                let Some(earlier) = catalog.cards().iter().find(|earlier| {
+                    earlier.full_name() == *half
+                        && earlier.halves.is_none()
+                        && earlier.printed_text.is_some()
+                }) else {
+                    unproved.push(format!("{}: no card {half}", card.full_name()));
+                    continue;
+                };
+                let mut played = card.clone();
+                played.text = earlier.text.clone();
+                played.battle_bonus = earlier.battle_bonus.clone();
+                played.played_as = Some(half.clone());
+                for kind in earlier
+                    .printed_text
+                    .iter()
+                    .flat_map(|printed| &printed.kinds)
+                {
+                    match proof(*kind).map(|prove| prove(&played)) {
+                        Some(Ok(())) => proved += 1,
+                        Some(Err(why)) => unproved.push(format!(
+                            "{} as {half} ({}): {why}",
+                            card.full_name(),
+                            kind.word()
+                        )),
+                        None => unproved.push(format!(
+                            "{} as {half} ({}): no proof of this kind",
+                            card.full_name(),
+                            kind.word()
+                        )),
+                    }
+                }
+            }
+            continue;
+        }
         for kind in &printed.kinds {
             let Some(prove) = proof(*kind) else {
                 unproved.push(format!(

@@ -476,6 +476,10 @@ pub struct PrintedText {
     pub note: String,
     pub read_from: ReadFrom,
     pub source: Source,
+    /// A Double Impact card's Battle halves, by name, each the earlier card it is: where two,
+    /// a position says which one it is played as.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub battle_halves: Vec<String>,
 }
 
 impl PrintedText {
@@ -512,6 +516,9 @@ pub enum TextError {
     KindNotListed { card: String, kind: TextKind },
     /// A half that is the same as a card the catalog does not have.
     NoSuchHalf { card: String, half: String },
+    /// A half that is an earlier card whose text the files do not record, and whose kinds the
+    /// entry does not give.
+    HalfUnread { card: String, half: String },
     /// An entry's effect says what the catalog already says otherwise.
     Contradicts { card: String, what: String },
 }
@@ -536,6 +543,10 @@ impl std::fmt::Display for TextError {
             TextError::NoSuchHalf { card, half } => write!(
                 f,
                 "a half of {card:?} is the same as {half:?}, which the catalog does not have"
+            ),
+            TextError::HalfUnread { card, half } => write!(
+                f,
+                "a half of {card:?} is {half:?}, whose text the card text files do not record: give the half's `kinds`"
             ),
             TextError::Contradicts { card, what } => write!(
                 f,
@@ -770,6 +781,7 @@ fn apply_texts(
             }
             let mut kinds = entry.kinds.clone();
             let mut missing = Vec::new();
+            let mut battle_half_names: Vec<String> = Vec::new();
             // A Combo card's halves are only named: its text is its own. A Double Impact card's
             // halves are each an earlier card.
             if entry.halves.iter().all(|half| half.same_as.is_none()) {
@@ -789,38 +801,88 @@ fn apply_texts(
                         .filter(|kind| !applied.contains(kind) || not_applied.contains(kind)),
                 );
             } else {
-                // A Double Impact card's halves: each the card it is, which a plan does not
-                // play as such yet; every kind they hold is missing.
+                // A Double Impact card's halves: each the earlier card it is. Where one half is
+                // a Battle card, that half is what a plan plays: the card takes its text and
+                // power bonus, and its kinds are applied as far as the earlier card's are. An
+                // Effect half's kinds wait for the Effects.
+                let mut battle_halves: Vec<usize> = Vec::new();
+                let mut half_kinds: Vec<(Option<usize>, Vec<TextKind>, Vec<TextKind>)> = Vec::new();
                 for half in &entry.halves {
-                    let half_kinds = match &half.same_as {
+                    match &half.same_as {
                         Some(name) => {
-                            if !by_name.contains_key(name) {
-                                return Err(TextError::NoSuchHalf {
+                            let earlier = by_name
+                                .get(name)
+                                .into_iter()
+                                .flatten()
+                                .copied()
+                                .find(|at| cards[*at].printed_text.is_some())
+                                .or_else(|| by_name.get(name).and_then(|ats| ats.first().copied()))
+                                .ok_or_else(|| TextError::NoSuchHalf {
                                     card: entry.card.clone(),
                                     half: name.clone(),
-                                });
+                                })?;
+                            let (earlier_kinds, earlier_missing) = match &cards[earlier]
+                                .printed_text
+                            {
+                                Some(printed) => (printed.kinds.clone(), printed.missing.clone()),
+                                None if !half.kinds.is_empty() => {
+                                    (half.kinds.clone(), half.kinds.clone())
+                                }
+                                None => {
+                                    return Err(TextError::HalfUnread {
+                                        card: entry.card.clone(),
+                                        half: name.clone(),
+                                    });
+                                }
+                            };
+                            if cards[earlier].is(super::model::CardType::Battle) {
+                                battle_halves.push(earlier);
                             }
-                            // The earlier card's kinds, where a file records its text (an
-                            // Effect half's is not recorded yet).
-                            files
-                                .iter()
-                                .flat_map(|file| &file.cards)
-                                .find(|earlier| earlier.card == *name)
-                                .map(|earlier| earlier.kinds.clone())
-                                .unwrap_or_default()
+                            half_kinds.push((Some(earlier), earlier_kinds, earlier_missing));
                         }
-                        None => half.kinds.clone(),
-                    };
-                    kinds.extend(half_kinds);
+                        None => half_kinds.push((None, half.kinds.clone(), half.kinds.clone())),
+                    }
+                }
+                let played = match battle_halves.as_slice() {
+                    [only] => Some(*only),
+                    _ => None,
+                };
+                battle_half_names = battle_halves
+                    .iter()
+                    .map(|earlier| cards[*earlier].full_name())
+                    .collect();
+                if let Some(earlier) = played {
+                    let (text, bonus) = (
+                        cards[earlier].text.clone(),
+                        cards[earlier].battle_bonus.clone(),
+                    );
+                    let card = &mut cards[at];
+                    card.text = text;
+                    if card.battle_bonus.is_none()
+                        && let Some(bonus) = bonus
+                    {
+                        card.battle_bonus = Some(super::model::Fact::new(
+                            bonus.value,
+                            super::assemble::parse_source(&entry.source),
+                        ));
+                    }
+                }
+                for (earlier, half_kinds, half_missing) in half_kinds {
+                    kinds.extend(half_kinds.iter().copied());
+                    // A Battle half, played as the earlier card it is (of two, as the position
+                    // declares), misses what that card misses; an Effect half, whose text the
+                    // Effects do not apply yet, all its kinds.
+                    if earlier.is_some_and(|earlier| battle_halves.contains(&earlier)) {
+                        missing.extend(half_missing);
+                    } else {
+                        missing.extend(half_kinds);
+                    }
                 }
                 kinds.sort();
                 kinds.dedup();
-                missing.extend(
-                    kinds
-                        .iter()
-                        .copied()
-                        .filter(|kind| *kind != TextKind::Unknown),
-                );
+                missing.retain(|kind| *kind != TextKind::Unknown);
+                missing.sort();
+                missing.dedup();
             }
             let card = &mut cards[at];
             if let Some(read) = &entry.power_bonus {
@@ -870,6 +932,7 @@ fn apply_texts(
                 note: entry.note.clone(),
                 read_from: entry.read_from,
                 source: super::assemble::parse_source(&entry.source),
+                battle_halves: battle_half_names,
             });
         }
     }

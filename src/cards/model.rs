@@ -1186,9 +1186,23 @@ pub struct Card {
     /// empty list: it prints none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Fact<Vec<String>>>,
+    /// A Double Impact card of two Battle halves: the half it is played as, as the scenario
+    /// declares it (its text and power bonus are that half's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub played_as: Option<String>,
 }
 
 impl Card {
+    /// The names of its Battle halves, where it has two and the position has not said which it
+    /// is played as: the question a battle asks before it reads the card.
+    pub fn battle_half_unsaid(&self) -> Option<Vec<String>> {
+        if self.played_as.is_some() {
+            return None;
+        }
+        let battle = &self.printed_text.as_ref()?.battle_halves;
+        (battle.len() > 1).then(|| battle.clone())
+    }
+
     /// `text: none`: the card's text does nothing, and neither do its printed location
     /// bonuses: the card is the one a position describes with numbers of its own, as a
     /// rulebook example does. Text and bonuses declared after it still apply.
@@ -1289,6 +1303,7 @@ impl Card {
             versions: Vec::new(),
             printed_text: None,
             icons: None,
+            played_as: None,
         }
     }
 

@@ -75,6 +75,11 @@ pub enum MissingFact {
         /// The locations the position lists on the planet, if several.
         in_play: String,
     },
+    /// Which half a Double Impact card of two Battle halves is played as.
+    #[error(
+        "which half of {card} is played? Its halves are two Battle cards, {halves}: declare `played_as:` for it under `cards:`"
+    )]
+    Half { card: String, halves: String },
     /// Whether a starship is a starfighter or a transport.
     #[error(
         "whether {card} is a starfighter or a transport is not known: declare it under `cards:` with `traits: {{{kind}: true}}`"
@@ -172,6 +177,7 @@ impl MissingFact {
             MissingFact::Version { .. } => "card-version-unknown",
             MissingFact::Location { .. } => "location-unknown",
             MissingFact::StarshipKind { .. } => "starship-kind-unknown",
+            MissingFact::Half { .. } => "battle-half-unknown",
             MissingFact::PodracerPilot { .. } => "podracer-pilot-unknown",
             MissingFact::WeaponDraws { .. } => "weapon-draws-unknown",
             MissingFact::WeaponUsers(UsersUnknown::Versions { .. }) => "card-version-unknown",
@@ -196,6 +202,7 @@ impl MissingFact {
             | MissingFact::Version { card, .. }
             | MissingFact::Location { card, .. }
             | MissingFact::StarshipKind { card, .. }
+            | MissingFact::Half { card, .. }
             | MissingFact::PodracerPilot { card }
             | MissingFact::WeaponDraws { card }
             | MissingFact::SpecialEffect { card }
@@ -218,6 +225,7 @@ impl MissingFact {
             }
             MissingFact::Location { .. } => Some("location_bonus"),
             MissingFact::StarshipKind { kind, .. } => Some(kind),
+            MissingFact::Half { .. } => Some("played_as"),
             MissingFact::PodracerPilot { .. } => Some("podracer_pilot"),
             MissingFact::WeaponDraws { .. } => Some("destiny_draws"),
             MissingFact::WeaponUsers(_) => Some("usable_by"),

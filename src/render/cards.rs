@@ -194,6 +194,24 @@ fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String,
                 card.text.phrases().join("; "),
                 source_label(corpus, ruleset, source),
             ),
+            _ if card
+                .printed_text
+                .as_ref()
+                .is_some_and(|printed| printed.battle_halves.len() > 1) =>
+            {
+                let halves = card
+                    .printed_text
+                    .as_ref()
+                    .map(|printed| printed.battle_halves.join(" or "))
+                    .unwrap_or_default();
+                out.push(
+                    "text does",
+                    format!(
+                        "that of the half it is played as, {halves}: a position declares `played_as:`"
+                    ),
+                    String::new(),
+                )
+            }
             _ if card.printed_text.is_some() => out.push(
                 "text does",
                 "nothing the procedures apply yet".to_string(),

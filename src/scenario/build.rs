@@ -209,6 +209,67 @@ impl Builder<'_> {
     }
 
     /// Resolves a declaration: stats for a catalog card, or a new card.
+    /// A Double Impact card played as one of its Battle halves: the half's text and power
+    /// bonus, those of the earlier card it is.
+    fn play_as_half(&mut self, card: &mut Card, half: &Located<String>) {
+        // A Double Impact card's Battle halves, each the earlier card it is.
+        let halves: Vec<String> = card
+            .printed_text
+            .as_ref()
+            .map(|printed| printed.battle_halves.clone())
+            .unwrap_or_default();
+        let wanted = matching::normalise(&half.value);
+        let Some(named) = halves
+            .iter()
+            .find(|name| matching::normalise(name) == wanted)
+        else {
+            // The half sharing the most words with what was written.
+            let words = |text: &str| -> std::collections::BTreeSet<String> {
+                matching::normalise(text)
+                    .split(' ')
+                    .map(str::to_string)
+                    .collect()
+            };
+            let written = words(&half.value);
+            let nearest = halves
+                .iter()
+                .max_by_key(|name| words(name).intersection(&written).count());
+            let help = match nearest {
+                Some(nearest) => format!(
+                    "its Battle halves are {}: write `played_as: {nearest}`",
+                    halves.join(" and ")
+                ),
+                None => "only a Double Impact card with a Battle half is played as one".to_string(),
+            };
+            self.problems.push(
+                Problem::error(
+                    "unknown-half",
+                    format!(
+                        "{} is not a Battle half of {}",
+                        crate::text::quoted(&half.value),
+                        card.full_name()
+                    ),
+                    half.span,
+                    "not a Battle half",
+                )
+                .with_help(help),
+            );
+            return;
+        };
+        let earlier = self.catalog.cards().iter().find(|earlier| {
+            earlier.full_name() == *named
+                && earlier.is(CardType::Battle)
+                && earlier.halves.is_none()
+                && earlier.printed_text.is_some()
+        });
+        if let Some(earlier) = earlier {
+            card.text = earlier.text.clone();
+            card.text_source = earlier.text_source.clone();
+            card.battle_bonus = earlier.battle_bonus.clone();
+        }
+        card.played_as = Some(named.clone());
+    }
+
     fn declare(&mut self, name: &Located<String>, declaration: &Declaration) {
         if name.value.chars().any(crate::text::is_hidden_control) {
             self.problems.push(Problem::warning(
@@ -364,6 +425,9 @@ impl Builder<'_> {
                     .collect(),
                 Source::Scenario,
             ));
+        }
+        if let Some(half) = &declaration.played_as {
+            self.play_as_half(&mut card, half);
         }
         self.warn_of_a_differing_box(&card, declaration);
         self.warn_of_catalog_text(name, &card, declaration);

@@ -816,6 +816,10 @@ pub struct Declaration {
     /// diamond, at: PLANET, first_in_plan: true, count: 1 to 3}`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle_users: Option<Located<Vec<crate::cards::card_text::BattleUser>>>,
+    /// A Double Impact card of two Battle halves: the half it is played as, by name (`Qui-Gon's
+    /// Final Stand`); its text and power bonus are that half's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub played_as: Option<Located<String>>,
     /// The icons a character prints beside its name: `[diamond]`, or `[]` for none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub icons: Option<Located<Vec<String>>>,

@@ -89,6 +89,7 @@ fn declaration(card: &Card) -> Option<Declaration> {
             .clone()
             .filter(|_| text_declared)
             .map(Located::new),
+        played_as: card.played_as.clone().map(Located::new),
         icons: card
             .icons
             .as_ref()

@@ -1783,6 +1783,15 @@ impl BattleEngine {
         let mut working = [None, None];
         for side in [self.attacker, self.defender()] {
             working[index(side)] = self.working_card(board, side, &entries[index(side)]);
+            // A Double Impact card of two Battle halves works as the half it is played as.
+            if let Some(card) = working[index(side)].and_then(|id| board.card(id))
+                && let Some(halves) = card.battle_half_unsaid()
+            {
+                return Err(MissingFact::Half {
+                    card: card.full_name(),
+                    halves: halves.join(" and "),
+                });
+            }
         }
         // A Force push of one side cancels the other side's weapon in this fight.
         let mut cancelled = [false, false];
