@@ -643,6 +643,10 @@ impl Literal for model::Condition {
                 out.push_str("Condition::OpponentControlsUnsurrendered");
                 return;
             }
+            model::Condition::ShowsHand => {
+                out.push_str("Condition::ShowsHand");
+                return;
+            }
         };
         let _ = write!(out, "Condition::{variant}(");
         text.write(out);

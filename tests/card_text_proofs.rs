@@ -113,6 +113,8 @@ struct Battle {
     keep_together: bool,
     /// A Double Impact card played as one of its Battle halves: the card and the half.
     played_as: Option<(String, String)>,
+    /// Lines at the top of the scenario (`assumptions:`).
+    top_lines: String,
 }
 
 impl Battle {
@@ -250,7 +252,7 @@ impl Battle {
             text
         };
         format!(
-            "action: battle\nturn: light\nstep: battle\ncurrent_planet: {planet}\ncards:\n{cards}{}{}planets:\n  {planet}:\n    light: [{}]\n    dark: [{}]\nbattle:\n  light:\n{}  dark:\n{}",
+            "action: battle\nturn: light\nstep: battle\ncurrent_planet: {planet}\n{top}cards:\n{cards}{}{}planets:\n  {planet}:\n    light: [{}]\n    dark: [{}]\nbattle:\n  light:\n{}  dark:\n{}",
             side_text(
                 Side::Light,
                 &self.light,
@@ -263,6 +265,7 @@ impl Battle {
             plan_text(&self.light),
             plan_text(&self.dark),
             planet = self.planet,
+            top = self.top_lines,
         )
     }
 
@@ -602,6 +605,16 @@ fn prove_bonus_if(card: &Card) -> Result<(), Unproved> {
                 .lines(opponent_side, "  controlled: [Tatooine]\n")
                 .lines(side, "  surrendered: [Tatooine]\n"),
         );
+    }
+    if conditions
+        .iter()
+        .any(|condition| matches!(condition, Condition::ShowsHand))
+    {
+        let base = Battle::new(card, vec![user.clone()], vec![weak(opponent_side)]);
+        tries.push(base.clone());
+        let mut hidden = base;
+        hidden.top_lines = "assumptions:\n  shows-hand: hides\n".to_string();
+        tries.push(hidden);
     }
     if conditions
         .iter()

@@ -232,6 +232,8 @@ pub enum BonusCondition {
     /// The opponent controls a planet: `unsurrendered-planet`, one its player did not
     /// surrender.
     OpponentControls(String),
+    /// Its player shows the opponent every card in his hand.
+    ShowsHand,
     /// Every one holds.
     All(Vec<BonusCondition>),
     /// One of them holds.
@@ -683,6 +685,7 @@ fn bonus_condition(condition: &BonusCondition) -> Option<Condition> {
             Some(_) => None,
             None => named(word).map(Condition::FightingNamed),
         },
+        BonusCondition::ShowsHand => Some(Condition::ShowsHand),
         BonusCondition::OpponentControls(word) if word == "unsurrendered-planet" => {
             Some(Condition::OpponentControlsUnsurrendered)
         }

@@ -697,6 +697,9 @@ pub enum Condition {
     /// controlled a planet, as his `controlled:` says, that this player's `surrendered:` does
     /// not list.
     OpponentControlsUnsurrendered,
+    /// "Only if you show your opponent your hand": its player shows the opponent every card
+    /// in his hand.
+    ShowsHand,
 }
 
 impl ConditionTrait {
@@ -724,6 +727,9 @@ impl Condition {
             Condition::UsingNamed(name) => format!("when using {name}"),
             Condition::Fought(name) => format!("if {name} has fought this turn"),
             Condition::Controlled(planet) => format!("when he has controlled {planet}"),
+            Condition::ShowsHand => {
+                "if its player shows the opponent every card in his hand".to_string()
+            }
             Condition::OpponentControlsUnsurrendered => {
                 "while the opponent controls a planet that was not surrendered to him".to_string()
             }

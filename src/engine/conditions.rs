@@ -26,6 +26,8 @@ pub struct Situation<'a> {
     pub weapon: Option<CardId>,
     /// Whether an opposing Force push keeps that weapon from being used in this fight.
     pub weapon_cancelled: bool,
+    /// Whether the card's player keeps his hand hidden where a text asks him to show it.
+    pub hand_hidden: bool,
 }
 
 /// A condition judged: the condition in words, why it holds or not, whether it does, and the
@@ -228,6 +230,23 @@ fn reasoned(board: &Board, situation: &Situation<'_>, when: &Condition, words: W
                     )
                 }),
                 holds: held,
+                rule: None,
+            }
+        }
+        Condition::ShowsHand => {
+            let hand = board.zone(crate::board::Zone::Hand(situation.side)).len();
+            Reasoned {
+                reason: words.text(|| {
+                    if situation.hand_hidden {
+                        "its player keeps his hand hidden".to_string()
+                    } else {
+                        format!(
+                            "its player shows the opponent his hand ({hand} card{})",
+                            if hand == 1 { "" } else { "s" }
+                        )
+                    }
+                }),
+                holds: !situation.hand_hidden,
                 rule: None,
             }
         }

@@ -111,6 +111,10 @@ pub(crate) const NEXT_FIGHT_IN_PLACE: Assumption = Assumption {
     name: "next-fight-in-place",
     text: "A character a Battle card's text sends to fight the next fight fights it in place of the next entry of his plan, which, with the rest, fights one fight later. The rule sources do not say.",
 };
+pub(crate) const SHOWS_HAND: Assumption = Assumption {
+    name: "shows-hand",
+    text: "A player whose Battle card's power bonus counts only if he shows the opponent his hand shows it. The card leaves him the choice; showing costs him no card.",
+};
 pub(crate) const TIE_NOT_WON: Assumption = Assumption {
     name: "tie-not-won",
     text: "A tied fight is neither won nor lost, so a Battle card's text about winning or losing the fight does nothing in it. The rule sources do not say.",
@@ -126,6 +130,8 @@ pub(crate) const BOTH_DEFEATED: &str = "both-defeated";
 pub(crate) const NO_BREAKTHROUGH: &str = "none";
 /// The value of `weapon-destiny-draws` that stops the walk.
 pub(crate) const STOP: &str = "stop";
+/// The value of `shows-hand` under which a player keeps his hand hidden.
+pub(crate) const HIDES_HAND: &str = "hides";
 
 /// What is wrong with a stated battle plan.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -345,6 +351,9 @@ pub struct BattleEngine {
     tie_both: bool,
     no_breakthrough: bool,
     weapon_draws_stop: bool,
+    /// Set by the scenario: a player keeps his hand hidden where a Battle card's bonus asks
+    /// him to show it.
+    hides_hand: bool,
     /// The FAQ's rulings that name a card of the position whose text sends its user to the
     /// next fight, by id: they speak of what that text does.
     rulings: std::collections::BTreeMap<String, Citation>,
@@ -392,6 +401,7 @@ impl BattleEngine {
             tie_both: false,
             no_breakthrough: false,
             weapon_draws_stop: false,
+            hides_hand: false,
             rulings: board
                 .definitions
                 .iter()
@@ -415,6 +425,7 @@ impl BattleEngine {
         self.tie_both = value(TIED_FIGHT.name) == BOTH_DEFEATED;
         self.no_breakthrough = value(BREAKTHROUGH.name) == NO_BREAKTHROUGH;
         self.weapon_draws_stop = value(WEAPON_DRAWS.name) == STOP;
+        self.hides_hand = value(SHOWS_HAND.name) == HIDES_HAND;
         self
     }
 
@@ -1349,6 +1360,7 @@ impl BattleEngine {
                 })?;
             let name = card.full_name();
             let situation = Situation {
+                hand_hidden: self.hides_hand,
                 side,
                 in_duel: false,
                 opponents,
@@ -1424,6 +1436,7 @@ impl BattleEngine {
                 parts.push((format!("power bonus of {}", card.full_name()), *bonus));
             } else {
                 let situation = Situation {
+                    hand_hidden: self.hides_hand,
                     side,
                     in_duel: false,
                     opponents,
@@ -1448,6 +1461,13 @@ impl BattleEngine {
                     .contains(&crate::cards::Condition::OpponentControlsUnsurrendered)
                 {
                     assumptions.extend(self.pending.once(CONTROL_KEPT));
+                }
+                if card
+                    .text
+                    .battle_bonus_if
+                    .contains(&crate::cards::Condition::ShowsHand)
+                {
+                    assumptions.extend(self.pending.once(SHOWS_HAND));
                 }
                 let holding = judged.iter().find(|judged| judged.holds);
                 parts.push((
@@ -2281,6 +2301,7 @@ impl BattleEngine {
                     && let Some(card) = &card
                 {
                     let situation = Situation {
+                        hand_hidden: self.hides_hand,
                         side,
                         in_duel: false,
                         opponents: &[],

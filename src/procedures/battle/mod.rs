@@ -136,6 +136,17 @@ const CONTROL_KEPT: AssumptionSpec = spec!(
     engine::CONTROL_KEPT,
     ("kept", "a planet once controlled stays controlled")
 );
+const SHOWS_HAND: AssumptionSpec = spec!(
+    engine::SHOWS_HAND,
+    (
+        "shows",
+        "a player shows his hand where a Battle card's bonus asks it"
+    ),
+    (
+        engine::HIDES_HAND,
+        "he keeps it hidden, and the bonus does not count"
+    ),
+);
 const NEXT_FIGHT_IN_PLACE: AssumptionSpec = spec!(
     engine::NEXT_FIGHT_IN_PLACE,
     (
@@ -163,6 +174,7 @@ static BATTLE_ASSUMPTIONS: &[AssumptionSpec] = &[
     TIE_NOT_WON,
     CONTROL_KEPT,
     NEXT_FIGHT_IN_PLACE,
+    SHOWS_HAND,
 ];
 
 /// What the starship battle of an evacuation assumes.
@@ -180,6 +192,7 @@ static EVACUATION_ASSUMPTIONS: &[AssumptionSpec] = &[
     TIE_NOT_WON,
     CONTROL_KEPT,
     NEXT_FIGHT_IN_PLACE,
+    SHOWS_HAND,
 ];
 
 static ACTIONS: &[ActionSpec] = &[

@@ -1207,6 +1207,7 @@ impl DuelEngine {
         }
         let opponent = self.fighter.get(side.opponent());
         let situation = Situation {
+            hand_hidden: false,
             side,
             in_duel: true,
             opponents: opponent.as_slice(),
