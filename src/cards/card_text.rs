@@ -368,8 +368,28 @@ pub struct ReadNumber {
 pub struct TextFile {
     /// The set's name, as the catalog's printings write it.
     pub set: String,
+    /// The cards with game text.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cards: Vec<TextEntry>,
+    /// The cards with no game text (lore only): their text status is `flavour`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flavour: Vec<FlavourEntry>,
 }
+
+/// A card with no game text, and where that was read.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct FlavourEntry {
+    /// The catalog's full name of the card.
+    pub card: String,
+    /// Its collector number in the file's set.
+    pub number: String,
+    pub read_from: ReadFrom,
+    pub source: String,
+}
+
+/// What a flavour card's status says in our words.
+pub const FLAVOUR_NOTE: &str = "No game text: the card prints only its numbers and lore.";
 
 /// The icons a character prints beside its name, as read from its image: `diamond: true` or
 /// `false` (an icon the card lacks is a fact too).
@@ -748,6 +768,39 @@ fn apply_texts(
     files: &[TextFile],
 ) -> Result<(), TextError> {
     for file in files {
+        for entry in &file.flavour {
+            let at = by_name
+                .get(&entry.card)
+                .into_iter()
+                .flatten()
+                .copied()
+                .find(|at| printed_as(&cards[*at], &file.set, &entry.number))
+                .ok_or_else(|| TextError::NoSuchCard {
+                    set: file.set.clone(),
+                    card: entry.card.clone(),
+                    number: entry.number.clone(),
+                })?;
+            let card = &mut cards[at];
+            if card.printed_text.is_some() {
+                return Err(TextError::Twice {
+                    card: entry.card.clone(),
+                });
+            }
+            if !card.text.is_empty() {
+                return Err(TextError::Contradicts {
+                    card: entry.card.clone(),
+                    what: "no game text".to_string(),
+                });
+            }
+            card.printed_text = Some(PrintedText {
+                kinds: Vec::new(),
+                missing: Vec::new(),
+                note: FLAVOUR_NOTE.to_string(),
+                read_from: entry.read_from,
+                source: super::assemble::parse_source(&entry.source),
+                battle_halves: Vec::new(),
+            });
+        }
         for entry in &file.cards {
             let at = by_name
                 .get(&entry.card)

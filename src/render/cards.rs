@@ -212,6 +212,16 @@ fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String,
                     String::new(),
                 )
             }
+            _ if card.printed_text.as_ref().is_some_and(|printed| {
+                printed.status() == crate::cards::card_text::TextStatus::Flavour
+            }) =>
+            {
+                out.push(
+                    "text does",
+                    "nothing: the card has no game text".to_string(),
+                    String::new(),
+                )
+            }
             _ if card.printed_text.is_some() => out.push(
                 "text does",
                 "nothing the procedures apply yet".to_string(),
