@@ -694,3 +694,73 @@ fn a_force_push_works_only_while_its_user_fights_unarmed() {
     let (flat, _) = walked(&off);
     assert!(!flat.contains("is a Force push"), "{flat}");
 }
+
+/// Whether a scenario's text names the card as a card: a whole list item, value or key
+/// (`[Name]`, `"Name"`, `- Name`, `: Name`, `Name:`), not a word of a longer name.
+fn names_card(text: &str, card: &str) -> bool {
+    text.match_indices(card).any(|(at, _)| {
+        let before = &text[..at];
+        let after = &text[at + card.len()..];
+        let opens = before.is_empty()
+            || before.ends_with('"')
+            || before.ends_with('[')
+            || before.ends_with("- ")
+            || before.ends_with(": ")
+            || before.ends_with(", ")
+            || before.ends_with('\n');
+        let closes = after.starts_with('"')
+            || after.starts_with(']')
+            || after.starts_with(',')
+            || after.starts_with(':')
+            || after.trim_start_matches([' ', '\t']).starts_with('\n')
+            || after.trim().is_empty();
+        opens && closes
+    })
+}
+
+/// Each card text entry lists exactly the bundled scenarios that play the card (a bad-input
+/// scenario aside), and each of them exists.
+#[test]
+fn every_card_text_entry_lists_the_bundled_scenarios_that_play_it() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut scenarios: Vec<(String, String)> = Vec::new();
+    for folder in std::fs::read_dir(root.join("scenarios")).expect("scenarios") {
+        let folder = folder.expect("a folder").path();
+        if folder.ends_with("bad-input") || !folder.is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(&folder).expect("a folder") {
+            let path = file.expect("a file").path();
+            if path.extension().is_some_and(|ext| ext == "yaml") {
+                let relative = path
+                    .strip_prefix(root)
+                    .expect("under the root")
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                scenarios.push((relative, std::fs::read_to_string(&path).expect("readable")));
+            }
+        }
+    }
+    scenarios.sort();
+    let folder = root.join("src/cards/text");
+    let mut listed = 0;
+    for name in jedi_judge::cards::card_text::TEXT_FILES {
+        let text = std::fs::read_to_string(folder.join(name)).expect("readable");
+        let file: jedi_judge::cards::card_text::TextFile =
+            serde_saphyr::from_str(&text).expect("a card text file");
+        for entry in &file.cards {
+            let playing: Vec<&str> = scenarios
+                .iter()
+                .filter(|(_, text)| names_card(text, &entry.card))
+                .map(|(path, _)| path.as_str())
+                .collect();
+            assert_eq!(
+                entry.scenarios, playing,
+                "{name}: {} lists the scenarios that play it",
+                entry.card
+            );
+            listed += playing.len();
+        }
+    }
+    assert!(listed >= 40, "{listed} listed");
+}

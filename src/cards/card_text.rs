@@ -348,6 +348,10 @@ pub struct TextEntry {
     pub halves: Vec<HalfText>,
     /// What the text does, in our own words.
     pub note: String,
+    /// The bundled scenarios that play the card (`scenarios/battle/...yaml`), beside the
+    /// positions the test suite generates for every card applied in full.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scenarios: Vec<String>,
     /// The Battle card's printed power bonus as its image shows it, where the catalog's other
     /// sources read it otherwise: the image wins, and their reading is kept as a note.
     #[serde(default, skip_serializing_if = "Option::is_none")]
