@@ -256,7 +256,9 @@ impl Builder<'_> {
             );
             return;
         };
-        let earlier = self.catalog.cards().iter().find(|earlier| {
+        // Found by its name through the index: only the cards of that name are made.
+        let found = self.catalog.find_to_show(named).unwrap_or_default();
+        let earlier = found.into_iter().find(|earlier| {
             earlier.full_name() == *named
                 && earlier.is(CardType::Battle)
                 && earlier.halves.is_none()
