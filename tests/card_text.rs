@@ -764,3 +764,50 @@ fn every_card_text_entry_lists_the_bundled_scenarios_that_play_it() {
     }
     assert!(listed >= 40, "{listed} listed");
 }
+
+/// Every kind of user a Battle card names (`any battle droid`, a group's, the one defeated)
+/// is one `cards show` looks for, so that a character's kinds are shown whole.
+#[test]
+fn every_kind_a_battle_card_names_is_one_cards_show_looks_for() {
+    let mut named: Vec<String> = Vec::new();
+    let mut add = |user: &BattleUser| {
+        let kind = match user {
+            BattleUser::Word(word) => word
+                .strip_prefix("any other ")
+                .or_else(|| word.strip_prefix("any "))
+                .map(str::to_string),
+            BattleUser::Qualified(qualified) => Some(qualified.any.clone()),
+        };
+        if let Some(kind) = kind {
+            named.push(kind);
+        }
+    };
+    for card in Catalog::embedded().cards() {
+        for user in card.text.battle_users.iter().flatten() {
+            add(user);
+        }
+        for user in card.text.together_groups.iter().flatten() {
+            add(user);
+        }
+        if let Some(user) = &card.text.only_defeated {
+            add(user);
+        }
+    }
+    named.sort();
+    named.dedup();
+    let known = jedi_judge::cards::users::BATTLE_USER_KINDS;
+    let missing: Vec<&String> = named
+        .iter()
+        .filter(|kind| !known.iter().any(|known| known.eq_ignore_ascii_case(kind)))
+        .collect();
+    assert!(missing.is_empty(), "{missing:?}");
+    assert!(named.len() >= 25, "{named:?}");
+    // A battle droid is shown as one.
+    let infantry = Catalog::embedded()
+        .find("Battle Droid: Infantry, AAT Division")
+        .expect("the card");
+    assert_eq!(
+        jedi_judge::cards::users::battle_user_kinds(infantry[0]),
+        ["battle droid"]
+    );
+}

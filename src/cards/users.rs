@@ -31,6 +31,51 @@ pub const USER_KINDS: [&str; 18] = [
     "Quarren",
 ];
 
+/// Every kind of character the Battle cards' users name (`any battle droid`), as the card
+/// text files write them; a test keeps it whole.
+pub const BATTLE_USER_KINDS: [&str; 28] = [
+    "character",
+    "Jedi",
+    "Podracer pilot",
+    "senator",
+    "Gungan",
+    "Gungan Official",
+    "Rep",
+    "Neimoidian",
+    "handmaiden",
+    "pilot",
+    "Bravo Pilot",
+    "Republic Pilot",
+    "Republic Captain",
+    "Naboo Officer",
+    "Naboo Security",
+    "Royal Guard",
+    "Coruscant Guard",
+    "Tusken Raider",
+    "battle droid",
+    "destroyer droid",
+    "destroyer droid squad",
+    "pit droid",
+    "Sith probe droid",
+    "Starfighter Droid",
+    "Droid Starfighter",
+    "Trade Federation Tank",
+    "starfighter",
+    "transport",
+];
+
+/// The kinds the Battle cards' users name that a card is, by the title rule (its title or
+/// subtitle says so) or by the rules that say what a Jedi or a Sith is; those the traits show
+/// on their own (a character, a Jedi, a Podracer pilot) aside.
+pub fn battle_user_kinds(card: &Card) -> Vec<&'static str> {
+    BATTLE_USER_KINDS
+        .iter()
+        .copied()
+        .filter(|kind| !["character", "Jedi", "Podracer pilot"].contains(kind))
+        .filter(|kind| kind_holds(kind, card) == Some(TraitValue::Yes))
+        .collect()
+}
+
 /// One entry of a weapon box's users, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WeaponUser {

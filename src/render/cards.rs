@@ -263,6 +263,10 @@ fn rows(corpus: &Corpus, ruleset: &Ruleset, card: &Card) -> Vec<(String, String,
     out.rows
 }
 
+/// Why a character is a kind the Battle cards' users name.
+const USER_KIND_REASON: &str =
+    "its title or subtitle says so, and Battle cards name the kind as their users (`any KIND`)";
+
 fn trait_reason(corpus: &Corpus, ruleset: &Ruleset, derived: &DerivedTrait) -> (String, String) {
     let cites: Vec<String> = derived
         .cites
@@ -334,6 +338,11 @@ pub fn show(
                     );
                 }
                 let traits = derive_all(card, corpus, ruleset);
+                let kinds = if card.is(CardType::Character) {
+                    crate::cards::users::battle_user_kinds(card)
+                } else {
+                    Vec::new()
+                };
                 if !traits.is_empty() {
                     let _ = writeln!(out, "\n**Traits** ({ruleset})\n");
                     for derived in &traits {
@@ -345,6 +354,15 @@ pub fn show(
                             trait_value(derived.value),
                             markdown_escape(&reason),
                             cites
+                        );
+                    }
+                    // The kinds the Battle cards' users name that it is.
+                    if !kinds.is_empty() {
+                        let _ = writeln!(
+                            out,
+                            "- **Battle card user**: {} — {} (`faq.general.title-traits`)",
+                            markdown_escape(&kinds.join(", ")),
+                            USER_KIND_REASON
                         );
                     }
                 }
@@ -441,6 +459,11 @@ pub fn show(
                     }
                 }
                 let traits = derive_all(card, corpus, ruleset);
+                let kinds = if card.is(CardType::Character) {
+                    crate::cards::users::battle_user_kinds(card)
+                } else {
+                    Vec::new()
+                };
                 if !traits.is_empty() {
                     let _ = writeln!(
                         out,
@@ -466,6 +489,21 @@ pub fn show(
                                 palette.dim(&wrap(&format!("[{cites}]"), palette.width, INDENT))
                             );
                         }
+                    }
+                    // The kinds the Battle cards' users name that it is.
+                    if !kinds.is_empty() {
+                        let _ = writeln!(
+                            out,
+                            "  {:<20}{}",
+                            "Battle card user:",
+                            palette.good(&kinds.join(", "))
+                        );
+                        let _ = writeln!(out, "{}", wrap(USER_KIND_REASON, palette.width, INDENT));
+                        let _ = writeln!(
+                            out,
+                            "{}",
+                            palette.dim(&wrap("[faq.general.title-traits]", palette.width, INDENT))
+                        );
                     }
                 }
                 if !card.notes.is_empty() {
