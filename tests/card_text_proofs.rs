@@ -1149,9 +1149,9 @@ fn prove_two_weapons(card: &Card) -> Result<(), Unproved> {
 fn prove_same_weapon(card: &Card) -> Result<(), Unproved> {
     let name = card.full_name();
     let side = card.side().ok_or("no side")?;
-    if !card.text.next_fight_same_weapon {
+    let Some(kind) = card.text.next_fight_same_weapon.clone() else {
         return Err("no next-fight text is applied".to_string());
-    }
+    };
     let users = users_of(card)?;
     let user = users[0].full_name();
     let (champion_name, saber) = champion(side);
@@ -1163,36 +1163,50 @@ fn prove_same_weapon(card: &Card) -> Result<(), Unproved> {
         .into_iter()
         .find(|character| character.title != users[0].title)
         .ok_or("no other character")?;
+    // Three weak opponents of different titles: the first of the kind the text names, or not.
     let mut weakest = characters(side.opponent());
     weakest.sort_by_key(|card| card.power().unwrap_or(i32::MAX));
-    let mut opponents: Vec<Entry> = Vec::new();
-    for character in weakest {
-        if opponents.len() == 3 {
-            break;
+    let of_kind =
+        |character: &Card| jedi_judge::cards::users::is_battle_user(&kind, character) == Ok(true);
+    let not_of_kind =
+        |character: &Card| jedi_judge::cards::users::is_battle_user(&kind, character) == Ok(false);
+    let three = |first_of_kind: bool| -> Vec<Entry> {
+        let mut chosen: Vec<&Card> = Vec::new();
+        for character in &weakest {
+            if chosen.len() == 3 {
+                break;
+            }
+            let fits = if chosen.is_empty() {
+                if first_of_kind {
+                    of_kind(character)
+                } else {
+                    not_of_kind(character)
+                }
+            } else {
+                true
+            };
+            if fits && chosen.iter().all(|other| other.title != character.title) {
+                chosen.push(character);
+            }
         }
-        if opponents.iter().all(|other| {
-            !other.fighters[0].starts_with(&format!("{},", character.title))
-                && other.fighters[0] != character.title
-        }) {
-            opponents.push(Entry::of(&[&character.full_name()]));
-        }
-    }
-    let won = Battle::new(
-        card,
-        vec![entry.clone(), Entry::of(&[&follower.full_name()])],
-        opponents,
-    );
-    let (flat, _) = won.walk();
-    if !flat.contains("The Light Side wins fight 1") && !flat.contains("The Dark Side wins fight 1")
-    {
-        return Err("fight 1 is not won".to_string());
-    }
+        chosen
+            .iter()
+            .map(|character| Entry::of(&[&character.full_name()]))
+            .collect()
+    };
     // Who fights the second fight: the user with the text, his follower without.
     let second_fight = |flat: &str| {
         let at = flat.find("Fight 2:").unwrap_or(flat.len());
         let end = flat[at..].find('.').map_or(flat.len(), |end| at + end);
         flat[at..end].to_string()
     };
+    let plan = vec![entry.clone(), Entry::of(&[&follower.full_name()])];
+    let won = Battle::new(card, plan.clone(), three(true));
+    let (flat, _) = won.walk();
+    if !flat.contains("The Light Side wins fight 1") && !flat.contains("The Dark Side wins fight 1")
+    {
+        return Err("fight 1 is not won".to_string());
+    }
     assert!(
         flat.contains(&format!("by {name} fights the next fight")),
         "{name}:\n{flat}"
@@ -1207,6 +1221,17 @@ fn prove_same_weapon(card: &Card) -> Result<(), Unproved> {
         second_fight(&flat_off).contains(&follower.full_name()),
         "{name}:\n{flat_off}"
     );
+    // He defeats a character not of that kind: his follower fights the next fight, with the
+    // text as without.
+    let other_kind = Battle::new(card, plan, three(false));
+    let (flat, _) = other_kind.walk();
+    let (flat_off, _) = other_kind.off_but_together(card).walk();
+    if !flat.contains("wins fight 1") {
+        return Err("fight 1 against another kind is not won".to_string());
+    }
+    assert!(!flat.contains("fights the next fight"), "{name}:\n{flat}");
+    assert_eq!(second_fight(&flat), second_fight(&flat_off), "{name}");
+    // He loses: nothing changes.
     let lost = Battle::new(
         card,
         vec![entry, Entry::of(&[&follower.full_name()])],

@@ -280,7 +280,7 @@ pub enum Effect {
     /// The two weapons its user may fight with, drawing destiny for both: `[any speeder, any
     /// Naboo Blaster]`.
     TwoWeapons(Vec<String>),
-    SameWeapon(bool),
+    SameWeapon(SameWeapon),
     Destiny(DestinyText),
     FightResult(FightResult),
     WhenDueling(DuelingEffect),
@@ -302,6 +302,14 @@ impl Effect {
             Effect::WhenDueling(_) => TextKind::WhenDueling,
         }
     }
+}
+
+/// The winner of a fight fights the next fight with the same weapon, if he defeated a card of
+/// this kind: `{defeats: {any: character, icon: diamond}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct SameWeapon {
+    pub defeats: BattleUser,
 }
 
 /// A half of a two-in-one card: the same card as an earlier printing, or read on its own.
@@ -623,9 +631,9 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
                     together.count
                 )));
             }
-            card.text.together_groups = together.groups.clone();
             match card.text.battle {
                 None | Some(BattleEffect::FightTogether) => {
+                    card.text.together_groups = together.groups.clone();
                     card.text.battle = Some(BattleEffect::FightTogether);
                     card.text.together_count = Some(together.count);
                     card.text.only_defeated = together.only_defeated.clone();
@@ -640,8 +648,8 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
             card.text.keep_breakthrough = back.keep_breakthrough;
             true
         }
-        Effect::SameWeapon(true) => {
-            card.text.next_fight_same_weapon = true;
+        Effect::SameWeapon(SameWeapon { defeats }) => {
+            card.text.next_fight_same_weapon = Some(defeats.clone());
             true
         }
         Effect::TwoWeapons(weapons) if weapons.len() == 2 => {

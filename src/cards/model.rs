@@ -800,10 +800,10 @@ pub struct GameText {
     /// its text names them (`any speeder`, `any Naboo Blaster`); empty for one weapon.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub two_weapons: Vec<String>,
-    /// If a Battle card's user defeats a character in its fight, he fights the next fight with
-    /// the same weapon.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub next_fight_same_weapon: bool,
+    /// If a Battle card's user defeats a character of this kind in its fight (`any [diamond]
+    /// character`), he fights the next fight with the same weapon.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_fight_same_weapon: Option<super::card_text::BattleUser>,
     /// A Force push works only while its user fights without a weapon.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub push_while_unarmed: bool,
@@ -902,11 +902,11 @@ impl GameText {
                 .collect();
             phrases.push(format!("who fights together: {}", groups.join("; or ")));
         }
-        if self.next_fight_same_weapon {
-            phrases.push(
-                "if its user defeats a character, he fights the next fight with the same weapon"
-                    .to_string(),
-            );
+        if let Some(defeated) = &self.next_fight_same_weapon {
+            phrases.push(format!(
+                "if its user defeats {}, he fights the next fight with the same weapon",
+                super::card_text::battle_users_words(std::slice::from_ref(defeated))
+            ));
         }
         if !self.two_weapons.is_empty() {
             phrases.push(format!(

@@ -75,6 +75,11 @@ pub enum MissingFact {
         /// The locations the position lists on the planet, if several.
         in_play: String,
     },
+    /// Whether a character prints an icon, where a card's text asks.
+    #[error(
+        "whether {card} prints the [{icon}] icon is not known: declare `icons:` for it under `cards:` (`icons: [{icon}]`, or `[]` for none)"
+    )]
+    Icon { card: String, icon: String },
     /// Which half a Double Impact card of two Battle halves is played as.
     #[error(
         "which half of {card} is played? Its halves are two Battle cards, {halves}: declare `played_as:` for it under `cards:`"
@@ -178,6 +183,7 @@ impl MissingFact {
             MissingFact::Location { .. } => "location-unknown",
             MissingFact::StarshipKind { .. } => "starship-kind-unknown",
             MissingFact::Half { .. } => "battle-half-unknown",
+            MissingFact::Icon { .. } => "icon-unknown",
             MissingFact::PodracerPilot { .. } => "podracer-pilot-unknown",
             MissingFact::WeaponDraws { .. } => "weapon-draws-unknown",
             MissingFact::WeaponUsers(UsersUnknown::Versions { .. }) => "card-version-unknown",
@@ -203,6 +209,7 @@ impl MissingFact {
             | MissingFact::Location { card, .. }
             | MissingFact::StarshipKind { card, .. }
             | MissingFact::Half { card, .. }
+            | MissingFact::Icon { card, .. }
             | MissingFact::PodracerPilot { card }
             | MissingFact::WeaponDraws { card }
             | MissingFact::SpecialEffect { card }
@@ -226,6 +233,7 @@ impl MissingFact {
             MissingFact::Location { .. } => Some("location_bonus"),
             MissingFact::StarshipKind { kind, .. } => Some(kind),
             MissingFact::Half { .. } => Some("played_as"),
+            MissingFact::Icon { .. } => Some("icons"),
             MissingFact::PodracerPilot { .. } => Some("podracer_pilot"),
             MissingFact::WeaponDraws { .. } => Some("destiny_draws"),
             MissingFact::WeaponUsers(_) => Some("usable_by"),

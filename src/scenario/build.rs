@@ -264,12 +264,26 @@ impl Builder<'_> {
                 && earlier.halves.is_none()
                 && earlier.printed_text.is_some()
         });
-        if let Some(earlier) = earlier {
-            card.text = earlier.text.clone();
-            card.text_source = earlier.text_source.clone();
-            card.battle_bonus = earlier.battle_bonus.clone();
+        match earlier {
+            Some(earlier) => {
+                card.text = earlier.text.clone();
+                card.text_source = earlier.text_source.clone();
+                card.battle_bonus = earlier.battle_bonus.clone();
+                card.played_as = Some(named.clone());
+            }
+            // The half's card text is not recorded: the card is not played as it, and a
+            // battle that reads it asks.
+            None => self.problems.push(Problem::warning(
+                "half-text-unknown",
+                format!(
+                    "the text of {} is not recorded, so {} is not played as it",
+                    crate::text::quoted(named),
+                    card.full_name()
+                ),
+                half.span,
+                "a half whose text is not recorded",
+            )),
         }
-        card.played_as = Some(named.clone());
     }
 
     fn declare(&mut self, name: &Located<String>, declaration: &Declaration) {

@@ -405,7 +405,7 @@ impl BattleEngine {
             rulings: board
                 .definitions
                 .iter()
-                .filter(|card| card.text.next_fight_same_weapon)
+                .filter(|card| card.text.next_fight_same_weapon.is_some())
                 .flat_map(|card| &card.named_in)
                 .filter_map(|id| {
                     let item = corpus.item(id)?;
@@ -1668,6 +1668,11 @@ impl BattleEngine {
                     let Some(user) = entries[own].fighters.first().copied() else {
                         continue;
                     };
+                    // With no destiny drawn there is nothing to stand in for, and his DAMAGE
+                    // is not read.
+                    if destinies[own].is_empty() {
+                        continue;
+                    }
                     let user_card = board.card(user);
                     let damage = user_card.and_then(Card::damage).ok_or_else(|| {
                         let name = Self::name(board, user);
@@ -1681,7 +1686,6 @@ impl BattleEngine {
                             },
                         }
                     })?;
-                    assumptions.extend(self.pending.once(BEST_DESTINY_CHOICE));
                     let lowest = destinies[own]
                         .iter()
                         .enumerate()
@@ -1689,8 +1693,10 @@ impl BattleEngine {
                         .map(|(at, destiny)| (at, *destiny));
                     match lowest {
                         Some((at, destiny)) if damage > destiny => {
+                            assumptions.extend(self.pending.once(BEST_DESTINY_CHOICE));
                             destinies[own][at] = damage;
-                            totals[own] = totals[own].saturating_add(damage - destiny);
+                            totals[own] =
+                                totals[own].saturating_add(damage.saturating_sub(destiny));
                             DestinyChange::DamageForDestiny {
                                 user: Self::name(board, user),
                                 damage,
@@ -1701,7 +1707,6 @@ impl BattleEngine {
                     }
                 }
                 DestinyText::SwitchLower => {
-                    assumptions.extend(self.pending.once(BEST_DESTINY_CHOICE));
                     let lowest = destinies[own]
                         .iter()
                         .enumerate()
@@ -1716,7 +1721,8 @@ impl BattleEngine {
                         (Some((mine, own_destiny)), Some((theirs, their_destiny)))
                             if own_destiny < their_destiny =>
                         {
-                            let difference = their_destiny - own_destiny;
+                            assumptions.extend(self.pending.once(BEST_DESTINY_CHOICE));
+                            let difference = their_destiny.saturating_sub(own_destiny);
                             destinies[own][mine] = their_destiny;
                             destinies[other][theirs] = own_destiny;
                             totals[own] = totals[own].saturating_add(difference);
@@ -1730,7 +1736,6 @@ impl BattleEngine {
                     }
                 }
                 DestinyText::GainDifference => {
-                    assumptions.extend(self.pending.once(FIGHTER_DESTINY));
                     let sum = |drawn: &[i32]| {
                         drawn
                             .iter()
@@ -1741,6 +1746,7 @@ impl BattleEngine {
                     if own_destiny >= their_destiny {
                         continue;
                     }
+                    assumptions.extend(self.pending.once(FIGHTER_DESTINY));
                     totals[own] =
                         totals[own].saturating_add(their_destiny.saturating_sub(own_destiny));
                     DestinyChange::GainedDifference {
@@ -2004,7 +2010,7 @@ impl BattleEngine {
             }
         }
         if let [loser] = losers.as_slice() {
-            self.next_fight_for_the_winner(board, number, loser.opponent(), &entries, &working);
+            self.next_fight_for_the_winner(board, number, loser.opponent(), &entries, &working)?;
         }
         self.phase = Phase::Fight(number + 1);
         Ok(())
@@ -2020,18 +2026,44 @@ impl BattleEngine {
         winner: Side,
         entries: &[PlanEntry; 2],
         working: &[Option<CardId>; 2],
-    ) {
+    ) -> Result<(), MissingFact> {
         let Some(card) = working[index(winner)].and_then(|id| board.card(id)) else {
-            return;
+            return Ok(());
         };
         let entry = &entries[index(winner)];
         let Some(user) = entry.fighters.first().copied() else {
-            return;
+            return Ok(());
         };
-        if !card.text.next_fight_same_weapon
-            || self.plans[index(winner.opponent())].len() <= number + 1
-        {
-            return;
+        let Some(kind) = &card.text.next_fight_same_weapon else {
+            return Ok(());
+        };
+        if self.plans[index(winner.opponent())].len() <= number + 1 {
+            return Ok(());
+        }
+        // The cards he defeated: those of the losing entry no longer in play.
+        let loser = winner.opponent();
+        let mut defeated_kind = false;
+        for id in &entries[index(loser)].fighters {
+            let in_play = board
+                .zone_of(*id)
+                .is_some_and(|zone| matches!(zone, Zone::InPlay(..)));
+            let Some(defeated) = board.card(*id).filter(|_| !in_play) else {
+                continue;
+            };
+            match crate::cards::users::is_battle_user(kind, defeated) {
+                Ok(true) => defeated_kind = true,
+                Ok(false) => {}
+                Err(crate::cards::users::KindUnknown::Icon { character, icon }) => {
+                    return Err(MissingFact::Icon {
+                        card: character,
+                        icon,
+                    });
+                }
+                Err(_) => {}
+            }
+        }
+        if !defeated_kind {
+            return Ok(());
         }
         let again = PlanEntry {
             fighters: vec![user],
@@ -2061,6 +2093,7 @@ impl BattleEngine {
             assumptions,
             Vec::new(),
         );
+        Ok(())
     }
 
     /// Discards a defeated entry and takes its DAMAGE; true if the game ended.
