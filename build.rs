@@ -588,6 +588,7 @@ struct_literal!(GameText {
     together_count,
     together_same_stack,
     together_groups,
+    together_alone,
     two_weapons,
     next_fight_same_weapon,
     push_while_unarmed,

@@ -336,6 +336,7 @@ fn users_of(card: &Card) -> Result<Vec<&'static Card>, Unproved> {
     );
     // Each alone a user where the card's count is read as one.
     let mut one_each = card.clone();
+    one_each.text.battle = None;
     if let Some(users) = &mut one_each.text.battle_users {
         for user in users.iter_mut() {
             if let BattleUser::Qualified(qualified) = user {
@@ -517,19 +518,24 @@ fn prove_together(card: &Card) -> Result<(), Unproved> {
         "{name} with its text off lets them fight together:\n{}",
         off.yaml()
     );
-    // One user alone: no one fights together, and the text changes nothing of that.
+    // One user alone: the card is for them together, so he may not use it, unless its text
+    // lets one use it alone; with the text off, he may.
     let alone = Battle::new(
         card,
         vec![entry_of(&users[..1], &name)],
         vec![weak(side.opponent())],
     );
-    for battle in [alone.clone(), alone.off(&name)] {
-        let found = findings(&battle.yaml());
-        assert!(
-            !found.contains(&"battle-plan-fight-together-not-allowed"),
-            "{name}, one alone: {found:?}"
-        );
-    }
+    let found = findings(&alone.yaml());
+    assert_eq!(
+        found.contains(&"battle-card-user"),
+        !card.text.together_alone,
+        "{name}, one alone: {found:?}"
+    );
+    let found = findings(&alone.off(&name).yaml());
+    assert!(
+        !found.contains(&"battle-card-user"),
+        "{name}, one alone, text off: {found:?}"
+    );
     if let Some(only) = &card.text.only_defeated {
         let named: Vec<String> = users
             .iter()

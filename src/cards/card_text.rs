@@ -117,6 +117,47 @@ impl TextKind {
     }
 }
 
+/// A Battle card's users in words, as a refusal names them: the groups who fight together with
+/// it, or all of them together where it is for them together, or any one of them.
+pub fn card_users_words(card: &Card) -> String {
+    let Some(users) = &card.text.battle_users else {
+        return String::new();
+    };
+    if card.text.battle == Some(BattleEffect::FightTogether) && !card.text.together_alone {
+        if !card.text.together_groups.is_empty() {
+            let groups: Vec<String> = card
+                .text
+                .together_groups
+                .iter()
+                .map(|group| {
+                    let words: Vec<String> = group
+                        .iter()
+                        .map(|user| battle_users_words(std::slice::from_ref(user)))
+                        .collect();
+                    words.join(" and ")
+                })
+                .collect();
+            return format!("{}, fighting together", groups.join("; or "));
+        }
+        let count = usize::from(card.text.together_count.unwrap_or(2));
+        let words = if users.len() == 1 {
+            battle_users_words(users)
+        } else if users.len() == count
+            && users.iter().all(|user| matches!(user, BattleUser::Word(_)))
+        {
+            users
+                .iter()
+                .map(|user| battle_users_words(std::slice::from_ref(user)))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        } else {
+            format!("{count} of {}", battle_users_words(users))
+        };
+        return format!("{words}, fighting together");
+    }
+    battle_users_words(users)
+}
+
 /// A Battle card's users in words: `Obi-Wan Kenobi, any Jedi or any [diamond] battle droid`.
 pub fn battle_users_words(users: &[BattleUser]) -> String {
     let words: Vec<String> = users
@@ -217,6 +258,9 @@ pub struct Together {
     /// If they lose, only this one is defeated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub only_defeated: Option<BattleUser>,
+    /// One of its users may use it alone ("one or two"); else it is for them together.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub alone: bool,
 }
 
 /// When a Battle card's power bonus counts: one situation, or all or any of several.
@@ -634,6 +678,7 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
             match card.text.battle {
                 None | Some(BattleEffect::FightTogether) => {
                     card.text.together_groups = together.groups.clone();
+                    card.text.together_alone = together.alone;
                     card.text.battle = Some(BattleEffect::FightTogether);
                     card.text.together_count = Some(together.count);
                     card.text.only_defeated = together.only_defeated.clone();

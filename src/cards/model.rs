@@ -804,6 +804,10 @@ pub struct GameText {
     /// character`), he fights the next fight with the same weapon.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next_fight_same_weapon: Option<super::card_text::BattleUser>,
+    /// One of a fight-together Battle card's users may use it alone ("one or two"); else the
+    /// card is for them together.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub together_alone: bool,
     /// A Force push works only while its user fights without a weapon.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub push_while_unarmed: bool,

@@ -308,6 +308,12 @@ pub fn may_use_battle_card(
     if fighters.len() > 1 {
         return fighting_together(card, users, fighters, at).map(Some);
     }
+    // A card its users fight together with is for them together, unless one may use it alone.
+    if card.text.battle == Some(super::model::BattleEffect::FightTogether)
+        && !card.text.together_alone
+    {
+        return Ok(Some(false));
+    }
     any_holds(users, fighters, at).map(Some)
 }
 

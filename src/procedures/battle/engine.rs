@@ -986,12 +986,7 @@ impl BattleEngine {
                         side,
                         card: Self::name(board, *card),
                         fighters: Self::names(board, &entry.fighters).join(" and "),
-                        users: battle_card
-                            .text
-                            .battle_users
-                            .as_deref()
-                            .map(crate::cards::users::battle_users_words)
-                            .unwrap_or_default(),
+                        users: crate::cards::card_text::card_users_words(battle_card),
                         read_from: super::check::users_source(battle_card),
                     });
                 }
