@@ -45,7 +45,7 @@ const BATTLE_STEP: Citation = cite("duel.initiation");
 
 pub(crate) const WHOLE_PLAN: Assumption = Assumption {
     name: "whole-plan",
-    text: "Every character a player has at the planet is in his battle plan, each once, with at most one weapon each; weapons left out of the plan are set aside. The rule sources describe battle plans only through the FAQ's rulings.",
+    text: "Every character a player has at the planet is in his battle plan, each once, with at most one weapon each (two where his Battle card's text lets him use two); weapons left out of the plan are set aside. The rule sources describe battle plans only through the FAQ's rulings.",
 };
 pub(crate) const BOTH_SIDES: Assumption = Assumption {
     name: "battle-needs-both-sides",
@@ -53,7 +53,7 @@ pub(crate) const BOTH_SIDES: Assumption = Assumption {
 };
 pub(crate) const FIGHT_PAIRING: Assumption = Assumption {
     name: "fight-pairing",
-    text: "Fights pair the two battle plans in order: the first entry of each fights the first of the other, the second the second, and so on. An entry is one card, or two whose Battle card says they fight together. The rule sources do not say.",
+    text: "Fights pair the two battle plans in order: the first entry of each fights the first of the other, the second the second, and so on. An entry is one card, or two or three whose Battle card says they fight together. The rule sources do not say.",
 };
 pub(crate) const TIED_FIGHT: Assumption = Assumption {
     name: "tied-fight",

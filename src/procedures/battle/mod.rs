@@ -202,7 +202,7 @@ static ACTIONS: &[ActionSpec] = &[
         shell: Some(super::ShellCommand {
             noun: "battle",
             usage: "battle [at PLANET | plan SIDE FIGHTER [/ together FIGHTER] [/ with WEAPON] [/ card CARD]… | plan SIDE clear | show | off]",
-            what: "alone: the player whose turn it is battles at the current planet (or the one `at` names), each plan not stated made at the prompt; `plan` adds one entry to a side's battle plan (a character, a second that fights together with it, its weapon, Battle cards from the hand) and says what the plan still lacks; `clear` drops a side's plan; `off` drops the stated battle",
+            what: "alone: the player whose turn it is battles at the current planet (or the one `at` names), each plan not stated made at the prompt; `plan` adds one entry to a side's battle plan (a character, up to two more that fight together with it, its weapon and a second one where a Battle card allows it, Battle cards from the hand) and says what the plan still lacks; `clear` drops a side's plan; `off` drops the stated battle",
             example: "battle plan light qui-gon / with qui-gon's lightsaber / card jedi force push",
         }),
         assumptions: BATTLE_ASSUMPTIONS,

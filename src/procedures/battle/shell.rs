@@ -172,8 +172,8 @@ fn parse_entry(
         let (keyword, name) = part.split_once(' ').unwrap_or((part, ""));
         match keyword.to_ascii_lowercase().as_str() {
             "together" => {
-                if entry.fighters.len() > 1 {
-                    return Err("an entry has at most two cards that fight together"
+                if entry.fighters.len() > 2 {
+                    return Err("an entry has at most three cards that fight together"
                         .to_string()
                         .into());
                 }
@@ -181,10 +181,16 @@ fn parse_entry(
                 entry.fighters.push(id);
             }
             "with" => {
-                if entry.weapon.is_some() {
-                    return Err("an entry has at most one weapon".to_string().into());
+                // A second `with` is the second weapon a Battle card may let its user use.
+                if entry.second_weapon.is_some() {
+                    return Err("an entry has at most two weapons".to_string().into());
                 }
-                entry.weapon = Some(place_new(board, side, Role::Weapon, name, find, &entry)?);
+                let id = place_new(board, side, Role::Weapon, name, find, &entry)?;
+                if entry.weapon.is_some() {
+                    entry.second_weapon = Some(id);
+                } else {
+                    entry.weapon = Some(id);
+                }
             }
             "card" => {
                 let id = place_new(board, side, Role::BattleCard, name, find, &entry)?;
@@ -224,7 +230,7 @@ fn taken(board: &Board, entry: &PlanEntry) -> std::collections::BTreeSet<CardId>
         .chain(std::iter::once(entry));
     for planned in entries {
         taken.extend(planned.fighters.iter().copied());
-        taken.extend(planned.weapon);
+        taken.extend(planned.weapons());
         taken.extend(planned.battle_cards.iter().copied());
     }
     taken
@@ -367,8 +373,9 @@ fn entry_words(board: &Board, entry: &PlanEntry) -> String {
         .map(|id| board.describe(*id))
         .collect();
     let mut words = crate::text::and_list(&fighters);
-    if let Some(weapon) = entry.weapon {
-        words.push_str(&format!(" with {}", board.describe(weapon)));
+    let weapons: Vec<String> = entry.weapons().map(|id| board.describe(id)).collect();
+    if !weapons.is_empty() {
+        words.push_str(&format!(" with {}", weapons.join(" and ")));
     }
     if !entry.battle_cards.is_empty() {
         let cards: Vec<String> = entry
