@@ -1656,3 +1656,29 @@ fn undo_through_a_long_run_of_adds_gives_back_each_board_and_redo_each_after() {
     assert_eq!(out.matches("Undone: ").count(), 100);
     assert_eq!(out.matches("Redone: ").count(), 100);
 }
+
+/// A Double Impact card of two Battle halves is declared played as one of them at the prompt:
+/// it takes that half's text, a wrong half is refused with the nearest one to write, and a
+/// plan gives an entry a second weapon with `with` twice.
+#[test]
+fn a_double_impact_card_is_played_as_a_half_and_an_entry_takes_two_weapons_at_the_prompt() {
+    let (out, session) = common::shell_session(
+        "turn dark\nstep battle\nplanet Naboo\nadd dark \"Opee Sea Killer & To The Death\" to hand\nset \"Opee Sea Killer & To The Death\" played_as To The Depths\nset \"Opee Sea Killer & To The Death\" played_as To The Death\nadd dark \"Battle Droid: Infantry, MTT Division\"\nadd dark STAP\nadd dark Battle Droid Blaster Rifle (Menace of Darth Maul)\nbattle plan dark battle droid: infantry, mtt / with stap / with battle droid blaster rifle\n",
+    );
+    assert!(
+        out.contains("(`played_as To The Death`)"),
+        "the nearest half is suggested:\n{out}"
+    );
+    let card = session
+        .board
+        .definitions
+        .iter()
+        .find(|card| card.full_name() == "Opee Sea Killer & To The Death")
+        .expect("the card");
+    assert_eq!(card.played_as.as_deref(), Some("To The Death"));
+    assert!(card.text.keep_breakthrough, "the half's text");
+    assert!(
+        out.contains("with STAP and Battle Droid Blaster Rifle"),
+        "two weapons:\n{out}"
+    );
+}

@@ -310,7 +310,7 @@ pub const ZONE_WORDS: [&str; 10] = [
 ];
 
 /// Fields of `set`.
-pub const SET_FIELDS: [&str; 22] = [
+pub const SET_FIELDS: [&str; 23] = [
     "power",
     "damage",
     "destiny",
@@ -333,6 +333,7 @@ pub const SET_FIELDS: [&str; 22] = [
     "negates_dueling_text",
     "number",
     "text",
+    "played_as",
 ];
 
 /// The shell's state: the position, the operation log, and what was last adjudicated.
@@ -1705,6 +1706,54 @@ impl<'a> Session<'a> {
                         }
                     });
                     card.text_source = Some(Source::Scenario);
+                }
+                "played_as" => {
+                    // A Double Impact card played as one of its Battle halves: that card's text
+                    // and power bonus.
+                    let halves = card
+                        .printed_text
+                        .as_ref()
+                        .map(|printed| printed.battle_halves.clone())
+                        .unwrap_or_default();
+                    let written = value.trim().trim_matches('"');
+                    let wanted = crate::cards::matching::normalise(written);
+                    // The half sharing the most words with what was written, to suggest.
+                    let shared = |half: &&String| {
+                        let half = crate::cards::matching::normalise(half);
+                        half.split(' ')
+                            .filter(|word| wanted.split(' ').any(|other| other == *word))
+                            .count()
+                    };
+                    let nearest = halves.iter().max_by_key(shared);
+                    let named = halves
+                        .iter()
+                        .find(|half| crate::cards::matching::normalise(half) == wanted)
+                        .cloned()
+                        .ok_or_else(|| match nearest {
+                            Some(nearest) => format!(
+                                "{written:?} is not a Battle half of {}: its Battle halves are {} (`played_as {nearest}`)",
+                                card.full_name(),
+                                halves.join(" and ")
+                            ),
+                            None => format!(
+                                "{} is no Double Impact card with a Battle half",
+                                card.full_name()
+                            ),
+                        })?;
+                    let found = self.catalog.find_to_show(&named).unwrap_or_default();
+                    let earlier = found
+                        .into_iter()
+                        .find(|earlier| {
+                            earlier.full_name() == named
+                                && earlier.is(CardType::Battle)
+                                && earlier.halves.is_none()
+                                && earlier.printed_text.is_some()
+                        })
+                        .ok_or_else(|| format!("the text of {named:?} is not recorded"))?;
+                    card.text = earlier.text.clone();
+                    card.text_source = earlier.text_source.clone();
+                    card.battle_bonus = earlier.battle_bonus.clone();
+                    card.played_as = Some(named);
                 }
                 "battle_bonus" => {
                     card.battle_bonus = Some(Fact::new(
