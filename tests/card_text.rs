@@ -609,3 +609,28 @@ fn every_kind_a_battle_card_names_is_one_cards_show_looks_for() {
         ["battle droid"]
     );
 }
+
+/// A bonus that asks which weapon its character uses reads both weapons where a Battle card
+/// lets him fight with two: the rifle given as the second weapon counts.
+#[test]
+fn a_bonus_for_using_a_weapon_reads_the_second_weapon_too() {
+    let text = |weapons: &str| {
+        format!(
+            "action: battle\nturn: dark\nstep: battle\ncurrent_planet: Naboo\ncards:\n  \"Qui-Gon Jinn, Jedi Master\": {{text: none}}\n  \"Battle Droid: Infantry, MTT Division\":\n    bonuses: [{{amount: 3, when: {{using_named: Battle Droid Blaster Rifle}}}}]\nlight:\n  deck: [1, 4, 6, 1, 1, 5]\ndark:\n  deck: [6, 1, 3, 4, 5, 6]\n  hand: [Battle Droid Patrol]\nplanets:\n  Naboo:\n    light: [\"Qui-Gon Jinn, Jedi Master\"]\n    dark: [\"Battle Droid: Infantry, MTT Division\", STAP, \"Battle Droid Blaster Rifle (Menace of Darth Maul)\"]\nbattle:\n  dark:\n    - fighter: \"Battle Droid: Infantry, MTT Division\"\n{weapons}      battle_cards: [Battle Droid Patrol]\n  light:\n    - fighter: Qui-Gon Jinn, Jedi Master\n"
+        )
+    };
+    let (flat, _) = walked(&text(
+        "      weapon: STAP\n      second_weapon: \"Battle Droid Blaster Rifle (Menace of Darth Maul)\"\n",
+    ));
+    assert!(
+        flat.contains("+ 3 game-text power bonus of Battle Droid: Infantry, MTT Division"),
+        "{flat}"
+    );
+    let (flat, _) = walked(&text(
+        "      weapon: \"Battle Droid Blaster Rifle (Menace of Darth Maul)\"\n      second_weapon: STAP\n",
+    ));
+    assert!(
+        flat.contains("+ 3 game-text power bonus of Battle Droid: Infantry, MTT Division"),
+        "{flat}"
+    );
+}

@@ -24,6 +24,8 @@ pub struct Situation<'a> {
     pub opponents: &'a [CardId],
     /// The weapon it fights with.
     pub weapon: Option<CardId>,
+    /// A second weapon, where its Battle card lets it fight with two.
+    pub second_weapon: Option<CardId>,
     /// Whether an opposing Force push keeps that weapon from being used in this fight.
     pub weapon_cancelled: bool,
     /// Whether the card's player keeps his hand hidden where a text asks him to show it.
@@ -112,6 +114,15 @@ fn reasoned(board: &Board, situation: &Situation<'_>, when: &Condition, words: W
     } else {
         situation.weapon
     };
+    // The weapons it fights with: one, or two where a Battle card lets it.
+    let weapons: Vec<CardId> = weapon
+        .into_iter()
+        .chain(
+            situation
+                .second_weapon
+                .filter(|_| !situation.weapon_cancelled),
+        )
+        .collect();
     let no_weapon = || {
         if situation.weapon_cancelled {
             format!(
@@ -178,10 +189,16 @@ fn reasoned(board: &Board, situation: &Situation<'_>, when: &Condition, words: W
         },
         Condition::UsingA(wanted) => {
             let (label, rule) = trait_words(*wanted);
-            let holds = weapon.is_some_and(|id| has_trait(board, id, *wanted));
+            // The weapon that has the trait, if one does; else the first.
+            let shown = weapons
+                .iter()
+                .copied()
+                .find(|id| has_trait(board, *id, *wanted))
+                .or(weapon);
+            let holds = shown.is_some_and(|id| has_trait(board, id, *wanted));
             Reasoned {
-                reason: words.text(|| match weapon {
-                    Some(_) => format!("{} is{} {label}", described(weapon), not(holds)),
+                reason: words.text(|| match shown {
+                    Some(_) => format!("{} is{} {label}", described(shown), not(holds)),
                     None => no_weapon(),
                 }),
                 holds,
@@ -189,11 +206,14 @@ fn reasoned(board: &Board, situation: &Situation<'_>, when: &Condition, words: W
             }
         }
         Condition::UsingNamed(name) => Reasoned {
-            reason: words.text(|| match weapon {
-                Some(_) => format!("he uses {}", described(weapon)),
-                None => no_weapon(),
+            reason: words.text(|| match weapons.as_slice() {
+                [] => no_weapon(),
+                used => {
+                    let used: Vec<String> = used.iter().map(|id| board.describe(*id)).collect();
+                    format!("he uses {}", crate::text::and_list(&used))
+                }
             }),
-            holds: weapon.is_some_and(|id| named(id, name)),
+            holds: weapons.iter().any(|id| named(*id, name)),
             rule: weapon_rule(None),
         },
         Condition::Fought(name) => {

@@ -1360,6 +1360,7 @@ impl BattleEngine {
                 in_duel: false,
                 opponents,
                 weapon: entry.weapon.filter(|_| position == 0),
+                second_weapon: entry.second_weapon.filter(|_| position == 0),
                 weapon_cancelled,
             };
             parts.extend(self.power_parts(board, &card, &situation, &mut cites)?);
@@ -1436,6 +1437,7 @@ impl BattleEngine {
                     in_duel: false,
                     opponents,
                     weapon: entry.weapon,
+                    second_weapon: entry.second_weapon,
                     weapon_cancelled,
                 };
                 // The bonus counts when any of its conditions holds.
@@ -2334,6 +2336,7 @@ impl BattleEngine {
                         in_duel: false,
                         opponents: &[],
                         weapon: entry.weapon,
+                        second_weapon: entry.second_weapon,
                         weapon_cancelled: false,
                     };
                     parts = self.power_parts(board, card, &situation, &mut cites)?;

@@ -1208,6 +1208,7 @@ impl DuelEngine {
         let opponent = self.fighter.get(side.opponent());
         let situation = Situation {
             hand_hidden: false,
+            second_weapon: None,
             side,
             in_duel: true,
             opponents: opponent.as_slice(),
