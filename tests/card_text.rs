@@ -139,7 +139,7 @@ fn a_battle_card_lets_as_many_fight_together_as_its_text_says() {
         refused.contains(&"battle-plan-fight-together-not-allowed"),
         "{refused:?}"
     );
-    let two_only = findings(&one_fight(
+    let three_guards = one_fight(
         &[
             "Coruscant Guard, Peacekeeper",
             "Coruscant Guard, Officer",
@@ -148,21 +148,13 @@ fn a_battle_card_lets_as_many_fight_together_as_its_text_says() {
         &droid,
         ("Might Of The Republic", Side::Light),
         "",
-    ));
+    );
+    let two_only = findings(&three_guards);
     assert!(
         two_only.contains(&"battle-plan-fight-together-not-allowed"),
         "{two_only:?}"
     );
-    let said = messages(&one_fight(
-        &[
-            "Coruscant Guard, Peacekeeper",
-            "Coruscant Guard, Officer",
-            "Coruscant Guard, Chancellor's Guard",
-        ],
-        &droid,
-        ("Might Of The Republic", Side::Light),
-        "",
-    ));
+    let said = messages(&three_guards);
     assert!(
         said.iter()
             .any(|message| message.contains("Might Of The Republic lets only 2 fight together")),

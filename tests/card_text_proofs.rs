@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{findings, try_walked_battle, walked_battle};
+use common::{findings, try_walked_battle, walked_battle, walked_flat};
 use jedi_judge::cards::card_text::{BattleUser, TextKind, TextStatus};
 use jedi_judge::cards::users::{PlayedAt, may_use_battle_card};
 use jedi_judge::cards::{
@@ -1026,23 +1026,9 @@ fn duel(card: &Card, blocked: bool, text_off: bool) -> String {
 }
 
 fn walked_duel(text: &str) -> String {
-    let walked = jedi_judge::walk::walk_text_seeded(
-        text,
-        jedi_judge::rules::Corpus::embedded(),
-        Catalog::embedded(),
-        None,
-        None,
-        None,
-        None,
-    )
-    .unwrap_or_else(|error| panic!("{error:?}\n{text}"));
-    let rendered = jedi_judge::render::walk::render(
-        &walked,
-        jedi_judge::rules::Corpus::embedded(),
-        jedi_judge::render::Format::Text,
-        jedi_judge::render::Palette::plain(),
-    );
-    rendered.split_whitespace().collect::<Vec<_>>().join(" ")
+    walked_flat(text)
+        .unwrap_or_else(|error| panic!("{error}\n{text}"))
+        .0
 }
 
 /// `when-dueling`: the card scoring a hit for a character using a lightsaber does what its

@@ -258,7 +258,7 @@ pub struct Together {
     /// If they lose, only this one is defeated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub only_defeated: Option<BattleUser>,
-    /// One of its users may use it alone ("one or two"); else it is for them together.
+    /// One of its users may use it on his own; else it is for them together.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub alone: bool,
 }

@@ -390,10 +390,126 @@ impl Catalog {
     }
 }
 
+/// Why a card is not played as the half a position names.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NotAHalf {
+    /// The card is no Double Impact card with a Battle half.
+    #[error("{card} is no Double Impact card with a Battle half")]
+    NoBattleHalf { card: String },
+    /// The name is none of its Battle halves; `nearest` shares the most words with it.
+    #[error("{written} is not a Battle half of {card}")]
+    Unknown {
+        written: String,
+        card: String,
+        halves: String,
+        nearest: String,
+    },
+    /// The half's own card text is not recorded.
+    #[error("the text of {half} is not recorded, so {card} is not played as it")]
+    Unrecorded { half: String, card: String },
+}
+
+impl Catalog {
+    /// Plays a Double Impact card as the Battle half `written` names: the card takes the text
+    /// and the power bonus of the earlier card that half is (found by its name through the
+    /// index, so that only the cards of that name are made).
+    pub fn play_as_half(&self, card: &mut Card, written: &str) -> Result<(), NotAHalf> {
+        let halves: &[String] = card
+            .printed_text
+            .as_ref()
+            .map_or(&[], |printed| printed.battle_halves.as_slice());
+        let words = |text: &str| -> std::collections::BTreeSet<String> {
+            super::matching::normalise(text)
+                .split(' ')
+                .map(str::to_string)
+                .collect()
+        };
+        let wanted = super::matching::normalise(written);
+        let Some(named) = halves
+            .iter()
+            .find(|half| super::matching::normalise(half) == wanted)
+            .cloned()
+        else {
+            let written_words = words(written);
+            return Err(
+                match halves
+                    .iter()
+                    .max_by_key(|half| words(half).intersection(&written_words).count())
+                {
+                    Some(nearest) => NotAHalf::Unknown {
+                        written: crate::text::quoted(written),
+                        card: card.full_name(),
+                        halves: halves.join(" and "),
+                        nearest: nearest.clone(),
+                    },
+                    None => NotAHalf::NoBattleHalf {
+                        card: card.full_name(),
+                    },
+                },
+            );
+        };
+        let found = self.find_to_show(&named).unwrap_or_default();
+        let earlier = found
+            .into_iter()
+            .find(|earlier| {
+                earlier.full_name() == named
+                    && earlier.is(super::model::CardType::Battle)
+                    && earlier.halves.is_none()
+                    && earlier.printed_text.is_some()
+            })
+            .ok_or_else(|| NotAHalf::Unrecorded {
+                half: crate::text::quoted(&named),
+                card: card.full_name(),
+            })?;
+        card.text = earlier.text.clone();
+        card.text_source = earlier.text_source.clone();
+        card.battle_bonus = earlier.battle_bonus.clone();
+        card.played_as = Some(named);
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::{CardType, Fact, StatValue};
+
+    /// A Double Impact card is played as the half named: that card's text and power bonus; a
+    /// name near a half is refused with that half to write; a half whose own text is not
+    /// recorded, and a card with no Battle half, are said.
+    #[test]
+    fn a_double_impact_card_is_played_as_the_half_named_or_refused_with_the_reason() {
+        let catalog = Catalog::embedded();
+        let double = catalog
+            .find("Opee Sea Killer & To The Death")
+            .expect("the card")[0]
+            .clone();
+        let mut played = double.clone();
+        assert_eq!(catalog.play_as_half(&mut played, "to the death"), Ok(()));
+        assert_eq!(played.played_as.as_deref(), Some("To The Death"));
+        assert!(played.text.keep_breakthrough);
+        let mut wrong = double.clone();
+        match catalog.play_as_half(&mut wrong, "To The Depths") {
+            Err(NotAHalf::Unknown { nearest, .. }) => assert_eq!(nearest, "To The Death"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(wrong.played_as, None);
+        // A half that is no recorded Battle card.
+        let mut unrecorded = double.clone();
+        if let Some(printed) = &mut unrecorded.printed_text {
+            printed.battle_halves = vec!["Qui-Gon Jinn, Jedi Master".to_string()];
+        }
+        assert!(matches!(
+            catalog.play_as_half(&mut unrecorded, "Qui-Gon Jinn, Jedi Master"),
+            Err(NotAHalf::Unrecorded { .. })
+        ));
+        assert_eq!(unrecorded.played_as, None);
+        let mut character = catalog.find("Qui-Gon Jinn, Jedi Master").expect("the card")[0].clone();
+        assert!(matches!(
+            catalog.play_as_half(&mut character, "anything"),
+            Err(NotAHalf::NoBattleHalf { .. })
+        ));
+    }
 
     #[test]
     fn a_card_looked_up_alone_is_the_card_of_the_whole_list_and_makes_no_other() {

@@ -15,7 +15,7 @@ pub mod traits;
 pub mod users;
 
 pub use assemble::{AssemblyError, SAME_TITLE_SAME_PERSON};
-pub use catalog::{CATALOG_SOURCE, Catalog, CatalogError};
+pub use catalog::{CATALOG_SOURCE, Catalog, CatalogError, NotAHalf};
 pub use matching::{CardLookupError, find, suggest};
 pub use model::{
     BattleEffect, BoxDeclaration, Card, CardType, ClashFacts, Condition, ConditionTrait,

@@ -693,12 +693,10 @@ pub enum Condition {
     /// "When you have controlled Coruscant": his player has controlled the planet, as the
     /// position's `controlled:` says.
     Controlled(String),
-    /// "If your opponent controls a planet that you did not surrender": the opponent has
-    /// controlled a planet, as his `controlled:` says, that this player's `surrendered:` does
-    /// not list.
+    /// The opponent controls a planet this player did not hand him by surrendering it: one
+    /// under the opponent's `controlled:` that this player's `surrendered:` does not list.
     OpponentControlsUnsurrendered,
-    /// "Only if you show your opponent your hand": its player shows the opponent every card
-    /// in his hand.
+    /// Its player shows the opponent every card in his hand.
     ShowsHand,
 }
 
@@ -804,8 +802,8 @@ pub struct GameText {
     /// character`), he fights the next fight with the same weapon.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next_fight_same_weapon: Option<super::card_text::BattleUser>,
-    /// One of a fight-together Battle card's users may use it alone ("one or two"); else the
-    /// card is for them together.
+    /// One of a fight-together Battle card's users may use it on his own; else the card is
+    /// for them together.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub together_alone: bool,
     /// A Force push works only while its user fights without a weapon.

@@ -212,77 +212,35 @@ impl Builder<'_> {
     /// A Double Impact card played as one of its Battle halves: the half's text and power
     /// bonus, those of the earlier card it is.
     fn play_as_half(&mut self, card: &mut Card, half: &Located<String>) {
-        // A Double Impact card's Battle halves, each the earlier card it is.
-        let halves: Vec<String> = card
-            .printed_text
-            .as_ref()
-            .map(|printed| printed.battle_halves.clone())
-            .unwrap_or_default();
-        let wanted = matching::normalise(&half.value);
-        let Some(named) = halves
-            .iter()
-            .find(|name| matching::normalise(name) == wanted)
-        else {
-            // The half sharing the most words with what was written.
-            let words = |text: &str| -> std::collections::BTreeSet<String> {
-                matching::normalise(text)
-                    .split(' ')
-                    .map(str::to_string)
-                    .collect()
-            };
-            let written = words(&half.value);
-            let nearest = halves
-                .iter()
-                .max_by_key(|name| words(name).intersection(&written).count());
-            let help = match nearest {
-                Some(nearest) => format!(
-                    "its Battle halves are {}: write `played_as: {nearest}`",
-                    halves.join(" and ")
-                ),
-                None => "only a Double Impact card with a Battle half is played as one".to_string(),
-            };
-            self.problems.push(
-                Problem::error(
-                    "unknown-half",
-                    format!(
-                        "{} is not a Battle half of {}",
-                        crate::text::quoted(&half.value),
-                        card.full_name()
-                    ),
+        match self.catalog.play_as_half(card, &half.value) {
+            Ok(()) => {}
+            Err(error @ crate::cards::NotAHalf::Unrecorded { .. }) => {
+                self.problems.push(Problem::warning(
+                    "half-text-unknown",
+                    error.to_string(),
                     half.span,
-                    "not a Battle half",
-                )
-                .with_help(help),
-            );
-            return;
-        };
-        // Found by its name through the index: only the cards of that name are made.
-        let found = self.catalog.find_to_show(named).unwrap_or_default();
-        let earlier = found.into_iter().find(|earlier| {
-            earlier.full_name() == *named
-                && earlier.is(CardType::Battle)
-                && earlier.halves.is_none()
-                && earlier.printed_text.is_some()
-        });
-        match earlier {
-            Some(earlier) => {
-                card.text = earlier.text.clone();
-                card.text_source = earlier.text_source.clone();
-                card.battle_bonus = earlier.battle_bonus.clone();
-                card.played_as = Some(named.clone());
+                    "a half whose text is not recorded",
+                ))
             }
-            // The half's card text is not recorded: the card is not played as it, and a
-            // battle that reads it asks.
-            None => self.problems.push(Problem::warning(
-                "half-text-unknown",
-                format!(
-                    "the text of {} is not recorded, so {} is not played as it",
-                    crate::text::quoted(named),
-                    card.full_name()
-                ),
-                half.span,
-                "a half whose text is not recorded",
-            )),
+            Err(error) => {
+                let help = match &error {
+                    crate::cards::NotAHalf::Unknown {
+                        halves, nearest, ..
+                    } => format!("its Battle halves are {halves}: write `played_as: {nearest}`"),
+                    _ => {
+                        "only a Double Impact card with a Battle half is played as one".to_string()
+                    }
+                };
+                self.problems.push(
+                    Problem::error(
+                        "unknown-half",
+                        error.to_string(),
+                        half.span,
+                        "not a Battle half",
+                    )
+                    .with_help(help),
+                );
+            }
         }
     }
 

@@ -1710,50 +1710,19 @@ impl<'a> Session<'a> {
                 "played_as" => {
                     // A Double Impact card played as one of its Battle halves: that card's text
                     // and power bonus.
-                    let halves = card
-                        .printed_text
-                        .as_ref()
-                        .map(|printed| printed.battle_halves.clone())
-                        .unwrap_or_default();
                     let written = value.trim().trim_matches('"');
-                    let wanted = crate::cards::matching::normalise(written);
-                    // The half sharing the most words with what was written, to suggest.
-                    let shared = |half: &&String| {
-                        let half = crate::cards::matching::normalise(half);
-                        half.split(' ')
-                            .filter(|word| wanted.split(' ').any(|other| other == *word))
-                            .count()
-                    };
-                    let nearest = halves.iter().max_by_key(shared);
-                    let named = halves
-                        .iter()
-                        .find(|half| crate::cards::matching::normalise(half) == wanted)
-                        .cloned()
-                        .ok_or_else(|| match nearest {
-                            Some(nearest) => format!(
-                                "{written:?} is not a Battle half of {}: its Battle halves are {} (`played_as {nearest}`)",
-                                card.full_name(),
-                                halves.join(" and ")
+                    self.catalog
+                        .play_as_half(&mut card, written)
+                        .map_err(|error| match error {
+                            crate::cards::NotAHalf::Unknown {
+                                ref halves,
+                                ref nearest,
+                                ..
+                            } => format!(
+                                "{error}: its Battle halves are {halves} (`played_as {nearest}`)"
                             ),
-                            None => format!(
-                                "{} is no Double Impact card with a Battle half",
-                                card.full_name()
-                            ),
+                            other => other.to_string(),
                         })?;
-                    let found = self.catalog.find_to_show(&named).unwrap_or_default();
-                    let earlier = found
-                        .into_iter()
-                        .find(|earlier| {
-                            earlier.full_name() == named
-                                && earlier.is(CardType::Battle)
-                                && earlier.halves.is_none()
-                                && earlier.printed_text.is_some()
-                        })
-                        .ok_or_else(|| format!("the text of {named:?} is not recorded"))?;
-                    card.text = earlier.text.clone();
-                    card.text_source = earlier.text_source.clone();
-                    card.battle_bonus = earlier.battle_bonus.clone();
-                    card.played_as = Some(named);
                 }
                 "battle_bonus" => {
                     card.battle_bonus = Some(Fact::new(

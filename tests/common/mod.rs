@@ -522,10 +522,9 @@ pub fn walked_battle(text: &str) -> (String, jedi_judge::procedures::battle::eve
     try_walked_battle(text).unwrap_or_else(|error| panic!("{error}\n{text}"))
 }
 
-/// [`walked_battle`], or why the position is not walked as a battle.
-pub fn try_walked_battle(
-    text: &str,
-) -> Result<(String, jedi_judge::procedures::battle::events::BattleResult), String> {
+/// The walk of a position, rendered as text and flattened to one line, with the walk; or why
+/// it is not walked.
+pub fn walked_flat(text: &str) -> Result<(String, jedi_judge::walk::Walkthrough), String> {
     let walked = jedi_judge::walk::walk_text_seeded(
         text,
         jedi_judge::rules::Corpus::embedded(),
@@ -542,10 +541,20 @@ pub fn try_walked_battle(
         jedi_judge::render::Format::Text,
         jedi_judge::render::Palette::plain(),
     );
-    let flat = rendered.split_whitespace().collect::<Vec<_>>().join(" ");
+    Ok((
+        rendered.split_whitespace().collect::<Vec<_>>().join(" "),
+        walked,
+    ))
+}
+
+/// [`walked_battle`], or why the position is not walked as a battle.
+pub fn try_walked_battle(
+    text: &str,
+) -> Result<(String, jedi_judge::procedures::battle::events::BattleResult), String> {
+    let (flat, walked) = walked_flat(text)?;
     let result = walked
         .outcome_as::<jedi_judge::procedures::battle::BattleWalk>()
-        .ok_or_else(|| format!("not a battle:\n{rendered}"))?
+        .ok_or_else(|| format!("not a battle:\n{flat}"))?
         .result
         .clone();
     Ok((flat, result))

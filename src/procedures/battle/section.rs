@@ -169,25 +169,20 @@ impl SectionFile for BattleFile {
                         planned.fighters.push(id);
                     }
                 }
-                if let Some(weapon) = &entry.weapon {
-                    planned.weapon = builder.find_in(
-                        &weapon_zones,
-                        side,
-                        weapon,
-                        "weapon",
-                        "battle-card-not-there",
-                        &mut taken,
-                    );
-                }
-                if let Some(weapon) = &entry.second_weapon {
-                    planned.second_weapon = builder.find_in(
-                        &weapon_zones,
-                        side,
-                        weapon,
-                        "weapon",
-                        "battle-card-not-there",
-                        &mut taken,
-                    );
+                for (named, slot) in [
+                    (&entry.weapon, &mut planned.weapon),
+                    (&entry.second_weapon, &mut planned.second_weapon),
+                ] {
+                    if let Some(weapon) = named {
+                        *slot = builder.find_in(
+                            &weapon_zones,
+                            side,
+                            weapon,
+                            "weapon",
+                            "battle-card-not-there",
+                            &mut taken,
+                        );
+                    }
                 }
                 for name in &entry.battle_cards {
                     if let Some(id) = builder.find_in(
