@@ -626,3 +626,63 @@ fn a_bonus_for_using_a_weapon_reads_the_second_weapon_too() {
         "{flat}"
     );
 }
+
+/// A battle on Naboo: the Light Side plan `light` (its entries; `card` from his hand is put in
+/// where the plan says `CARD`) against Darth Maul with his lightsaber; each deck of one number.
+fn destiny_fight(light: &str, light_destiny: u8, dark_destiny: u8, card: &str) -> String {
+    format!(
+        "action: battle\nturn: light\nstep: battle\ncurrent_planet: Naboo\ncards:\n  \"Darth Maul, Sith Apprentice\": {{text: none}}\n  \"Qui-Gon Jinn, Jedi Master\": {{text: none}}\n  \"Zorbo, Made-Up Jedi\": {{type: character, side: light, power: 10}}\nlight:\n  deck: [{l}, {l}, {l}, {l}, {l}, {l}]\n  hand: [{card:?}]\ndark:\n  deck: [{d}, {d}, {d}, {d}, {d}, {d}]\nplanets:\n  Naboo:\n    light: [\"Qui-Gon Jinn, Jedi Master\", \"Qui-Gon Jinn's Lightsaber\", \"Zorbo, Made-Up Jedi\"]\n    dark: [\"Darth Maul, Sith Apprentice\", \"Darth Maul's Lightsaber (The Jedi Council)\"]\nbattle:\n  light:\n{plan}  dark:\n    - fighter: Darth Maul, Sith Apprentice\n      weapon: Darth Maul's Lightsaber (The Jedi Council)\n",
+        l = light_destiny,
+        d = dark_destiny,
+        plan = light.replace("CARD", &format!("{card:?}")),
+    )
+}
+
+/// A destiny text states the assumption it rests on where it changes a total, and not where
+/// it changes nothing; and one that reads its user's DAMAGE reads it only where a destiny
+/// was drawn, so that a user whose DAMAGE no source gives still fights unarmed.
+#[test]
+fn a_destiny_text_rests_on_its_assumption_only_where_it_acts() {
+    let qui_gon_first = "    - fighter: Qui-Gon Jinn, Jedi Master\n      weapon: Qui-Gon Jinn's Lightsaber\n      battle_cards: [CARD]\n    - fighter: \"Zorbo, Made-Up Jedi\"\n";
+    // Twist Of Fate switches a low destiny of his for a high one of the opponent's.
+    let (flat, _) = walked(&destiny_fight(qui_gon_first, 1, 6, "Twist Of Fate"));
+    assert!(flat.contains("are switched"), "{flat}");
+    assert!(flat.contains("best-destiny-choice"), "{flat}");
+    // A text that changes nothing in the first fight does not spend the assumption: A Powerful
+    // Opponent, changing a total in the second, still states it.
+    let two_fights = destiny_fight(
+        "    - fighter: Qui-Gon Jinn, Jedi Master\n      weapon: Qui-Gon Jinn's Lightsaber\n      battle_cards: [CARD]\n    - fighter: Obi-Wan Kenobi, Jedi Knight\n      weapon: Obi-Wan Kenobi's Lightsaber\n      battle_cards: [A Powerful Opponent]\n    - fighter: \"Zorbo, Made-Up Jedi\"\n",
+        6,
+        1,
+        "Twist Of Fate",
+    )
+    .replace("[6, 6, 6, 6, 6, 6]", "[6, 6, 1, 1, 1, 1]")
+    .replace("[1, 1, 1, 1, 1, 1]", "[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]")
+    .replace("hand: [\"Twist Of Fate\"]", "hand: [\"Twist Of Fate\", A Powerful Opponent]")
+    .replace(
+        "\"Zorbo, Made-Up Jedi\"]",
+        "\"Zorbo, Made-Up Jedi\", \"Obi-Wan Kenobi, Jedi Knight\", \"Obi-Wan Kenobi's Lightsaber\"]",
+    )
+    .replace(
+        "    dark: [\"Darth Maul, Sith Apprentice\",",
+        "    dark: [\"Battle Droid: Infantry, AAT Division\", \"Darth Maul, Sith Apprentice\",",
+    )
+    .replace(
+        "      weapon: Darth Maul's Lightsaber (The Jedi Council)\n",
+        "      weapon: Darth Maul's Lightsaber (The Jedi Council)\n    - fighter: \"Battle Droid: Infantry, AAT Division\"\n",
+    );
+    let (flat, _) = walked(&two_fights);
+    assert!(!flat.contains("are switched"), "{flat}");
+    assert!(flat.contains("stands in for his destiny"), "{flat}");
+    assert!(flat.contains("best-destiny-choice"), "{flat}");
+    // His destiny is the higher: nothing is switched, and nothing is assumed.
+    let (flat, _) = walked(&destiny_fight(qui_gon_first, 6, 1, "Twist Of Fate"));
+    assert!(!flat.contains("are switched"), "{flat}");
+    assert!(!flat.contains("best-destiny-choice"), "{flat}");
+    // A Powerful Opponent for a user of no known DAMAGE, unarmed: no destiny is drawn for him,
+    // so his DAMAGE is never read and the walk goes on.
+    let zorbo_first = "    - fighter: \"Zorbo, Made-Up Jedi\"\n      battle_cards: [CARD]\n    - fighter: Qui-Gon Jinn, Jedi Master\n      weapon: Qui-Gon Jinn's Lightsaber\n";
+    let (flat, _) = walked(&destiny_fight(zorbo_first, 6, 1, "A Powerful Opponent"));
+    assert!(!flat.contains("lacks a fact"), "{flat}");
+    assert!(flat.contains("The Light Side wins fight 1"), "{flat}");
+}

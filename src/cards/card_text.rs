@@ -1089,6 +1089,32 @@ mod tests {
         );
     }
 
+    /// A fight-together effect the card's other Battle text refuses (a Force push) leaves its
+    /// groups and its count out of the card's text: nothing of a refused effect acts.
+    #[test]
+    fn a_refused_fight_together_effect_leaves_nothing_behind() {
+        let mut card = battle_card();
+        card.text.battle = Some(BattleEffect::ForcePush);
+        let together = Effect::FightTogether(Together {
+            count: 2,
+            groups: vec![vec![
+                BattleUser::Word("Anakin Skywalker".to_string()),
+                BattleUser::Word("Padmé Naberrie".to_string()),
+            ]],
+            alone: true,
+            ..Together::default()
+        });
+        assert_eq!(put(&mut card, &together), Ok(false));
+        assert!(card.text.together_groups.is_empty());
+        assert!(!card.text.together_alone);
+        assert_eq!(card.text.together_count, None);
+        // Accepted, it is all kept.
+        let mut card = battle_card();
+        assert_eq!(put(&mut card, &together), Ok(true));
+        assert_eq!(card.text.together_groups.len(), 1);
+        assert!(card.text.together_alone);
+    }
+
     #[test]
     fn an_entry_the_catalog_cannot_join_is_an_error() {
         let mut cards = vec![battle_card()];
