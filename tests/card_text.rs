@@ -686,3 +686,25 @@ fn a_destiny_text_rests_on_its_assumption_only_where_it_acts() {
     assert!(!flat.contains("lacks a fact"), "{flat}");
     assert!(flat.contains("The Light Side wins fight 1"), "{flat}");
 }
+
+/// Wisdom of the Council sends its user to the next fight only after he defeats a [diamond]
+/// character: a made-up character whose icons no source gives makes the walk ask, and once
+/// the scenario declares them it goes on, with or without the next fight as they say.
+#[test]
+fn the_next_fight_asks_for_an_icon_only_no_source_gives() {
+    let text = |icons: &str| {
+        format!(
+            "action: battle\nturn: light\nstep: battle\ncurrent_planet: Naboo\ncards:\n  \"Mace Windu, Jedi Warrior\": {{text: none}}\n  \"Droid, Made-Up\": {{type: character, side: dark, power: 1, damage: 1{icons}}}\nlight:\n  deck: [2, 4, 6, 1, 1, 5, 3, 3]\n  hand: [Wisdom of the Council]\ndark:\n  deck: [1, 1, 3, 4, 5, 6, 2, 2]\nplanets:\n  Naboo:\n    light: [\"Mace Windu, Jedi Warrior\", \"Obi-Wan Kenobi, Jedi Knight\"]\n    dark: [\"Droid, Made-Up\", \"Battle Droid: Pilot, MTT Division\"]\nbattle:\n  light:\n    - fighter: Mace Windu, Jedi Warrior\n      battle_cards: [Wisdom of the Council]\n    - fighter: Obi-Wan Kenobi, Jedi Knight\n  dark:\n    - fighter: \"Droid, Made-Up\"\n    - fighter: \"Battle Droid: Pilot, MTT Division\"\n"
+        )
+    };
+    let (flat, _) = walked(&text(""));
+    assert!(
+        flat.contains("whether Droid, Made-Up prints the [diamond] icon is not known"),
+        "{flat}"
+    );
+    let (flat, _) = walked(&text(", icons: [diamond]"));
+    assert!(flat.contains("fights the next fight"), "{flat}");
+    let (flat, _) = walked(&text(", icons: []"));
+    assert!(!flat.contains("fights the next fight"), "{flat}");
+    assert!(!flat.contains("lacks a fact"), "{flat}");
+}
