@@ -423,6 +423,15 @@ fn strong(side: Side) -> Entry {
     Entry::of(&[name]).with_weapon(saber)
 }
 
+/// A battle the card's side loses its first fight in: `ours` against the opposing champion,
+/// armed and drawing destiny 9, then `more` opposing entries.
+fn losing(card: &Card, ours: Vec<Entry>, more: Vec<Entry>) -> Battle {
+    let opponent = card.side().unwrap_or(Side::Light).opponent();
+    let mut theirs = vec![strong(opponent)];
+    theirs.extend(more);
+    Battle::new(card, ours, theirs).deck(opponent, vec![9; 12])
+}
+
 /// The weakest opposing character, unarmed.
 fn weak(side: Side) -> Entry {
     let weakest = characters(side)
@@ -542,12 +551,7 @@ fn prove_together(card: &Card) -> Result<(), Unproved> {
             .filter(|user| jedi_judge::cards::users::is_battle_user(only, user) == Ok(true))
             .map(|user| user.full_name())
             .collect();
-        let lost = Battle::new(
-            card,
-            vec![entry_of(&users, &name)],
-            vec![strong(side.opponent())],
-        )
-        .deck(side.opponent(), vec![9; 12]);
+        let lost = losing(card, vec![entry_of(&users, &name)], Vec::new());
         let (flat, result) = lost.walk();
         if !defeated(&result, side).is_empty() {
             assert_eq!(defeated(&result, side), named.as_slice(), "{name}:\n{flat}");
@@ -695,12 +699,7 @@ fn prove_back_to_hand(card: &Card) -> Result<(), Unproved> {
     let users = users_of(card)?;
     let opponent_side = side.opponent();
     if card.text.defeated_to_hand {
-        let lost = Battle::new(
-            card,
-            vec![entry_of(&users, &name)],
-            vec![strong(opponent_side)],
-        )
-        .deck(opponent_side, vec![9; 12]);
+        let lost = losing(card, vec![entry_of(&users, &name)], Vec::new());
         let (flat, result) = lost.walk();
         if defeated(&result, side).is_empty() {
             return Err("its user does not lose to the armed champion".to_string());
@@ -943,12 +942,7 @@ fn prove_fight_result(card: &Card) -> Result<(), Unproved> {
         damage(&without, opponent_side) + i32::from(result_text.win_damage),
         "{name}:\n{flat}"
     );
-    let lost = Battle::new(
-        card,
-        vec![entry_of(&users, &name)],
-        vec![strong(opponent_side)],
-    )
-    .deck(opponent_side, vec![9; 12]);
+    let lost = losing(card, vec![entry_of(&users, &name)], Vec::new());
     let (flat, with) = lost.walk();
     let (_, without) = lost.off_but_together(card).walk();
     if defeated(&with, side).is_empty() {
@@ -1224,12 +1218,11 @@ fn prove_same_weapon(card: &Card) -> Result<(), Unproved> {
     assert!(!flat.contains("fights the next fight"), "{name}:\n{flat}");
     assert_eq!(second_fight(&flat), second_fight(&flat_off), "{name}");
     // He loses: nothing changes.
-    let lost = Battle::new(
+    let lost = losing(
         card,
         vec![entry, Entry::of(&[&follower.full_name()])],
-        vec![strong(side.opponent()), weak(side.opponent())],
-    )
-    .deck(side.opponent(), vec![9; 12]);
+        vec![weak(side.opponent())],
+    );
     let (flat, with) = lost.walk();
     let (_, without) = lost.off_but_together(card).walk();
     if defeated(&with, side).is_empty() {
