@@ -570,8 +570,12 @@ struct_literal!(DamageModifier {
     amount,
     applies_to,
     of,
-    at_current_planet
+    at_current_planet,
+    only
 });
+struct_literal!(Aura { amount, to, using });
+struct_literal!(DeployCost { of, counters });
+struct_literal!(DeployTrigger { when, fetch });
 struct_literal!(GameText {
     location_bonus,
     text_bonus,
@@ -598,6 +602,10 @@ struct_literal!(GameText {
     keep_breakthrough,
     destiny_text,
     fight_result,
+    aura,
+    weapons_barred,
+    deploy_cost,
+    deploy_trigger,
 });
 struct_literal!(FightResult {
     win_damage,

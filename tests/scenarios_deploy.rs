@@ -96,6 +96,7 @@ fn kinds(walked: &Walkthrough) -> Vec<&'static str> {
             DeployEvent::Reshuffled { .. } => "reshuffled",
             DeployEvent::Penalty { .. } => "penalty",
             DeployEvent::DeckVictory { .. } => "deck-victory",
+            DeployEvent::EffectTriggered { .. } => "effect-triggered",
         })
         .collect()
 }

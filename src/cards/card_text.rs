@@ -9,7 +9,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::model::{
-    BattleEffect, Card, Condition, ConditionTrait, DestinyText, DuelingEffect, FightResult, Source,
+    Aura, BattleEffect, Card, Condition, ConditionTrait, DamageModifier, DeployCost, DeployTrigger,
+    DestinyText, DuelingEffect, FightResult, Source,
 };
 
 /// The files of card text, in `src/cards/text/`: one per set.
@@ -328,6 +329,17 @@ pub enum Effect {
     Destiny(DestinyText),
     FightResult(FightResult),
     WhenDueling(DuelingEffect),
+    /// An Effect's power bonus to its player's characters at its planet.
+    AuraBonus(Aura),
+    /// DAMAGE changed for defeated cards of some kinds; an Effect's acts at its planet
+    /// (`at_current_planet: true`).
+    DamageModifier(DamageModifier),
+    /// An Effect's: these characters at its planet may not use weapons.
+    WeaponsBarred(Vec<BattleUser>),
+    /// An Effect's: what these cards cost to deploy to its planet.
+    DeployCost(DeployCost),
+    /// An Effect's: discarded when another card deploys, to deploy a card from the draw deck.
+    DeployTrigger(DeployTrigger),
 }
 
 impl Effect {
@@ -344,6 +356,11 @@ impl Effect {
             Effect::Destiny(_) => TextKind::Destiny,
             Effect::FightResult(_) => TextKind::FightResult,
             Effect::WhenDueling(_) => TextKind::WhenDueling,
+            Effect::AuraBonus(_) => TextKind::AuraBonus,
+            Effect::DamageModifier(_) => TextKind::DamageModifier,
+            Effect::WeaponsBarred(_) => TextKind::WeaponNegation,
+            Effect::DeployCost(_) => TextKind::DeployCost,
+            Effect::DeployTrigger(_) => TextKind::DeployFromDeck,
         }
     }
 }
@@ -727,6 +744,30 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
                 _ => false,
             }
         }
+        Effect::AuraBonus(aura) if !aura.to.is_empty() => {
+            card.text.aura = Some(aura.clone());
+            true
+        }
+        Effect::DamageModifier(modifier) => match &card.text.damage_modifier {
+            None => {
+                card.text.damage_modifier = Some(modifier.clone());
+                true
+            }
+            Some(known) if known == modifier => true,
+            Some(_) => return Err(contradicts("a different DAMAGE modifier")),
+        },
+        Effect::WeaponsBarred(users) if !users.is_empty() => {
+            card.text.weapons_barred = users.clone();
+            true
+        }
+        Effect::DeployCost(cost) if !cost.of.is_empty() => {
+            card.text.deploy_cost = Some(cost.clone());
+            true
+        }
+        Effect::DeployTrigger(trigger) if !trigger.when.is_empty() => {
+            card.text.deploy_trigger = Some(trigger.clone());
+            true
+        }
         Effect::WhenDueling(dueling) => match card.text.dueling {
             None => {
                 card.text.dueling = Some(*dueling);
@@ -982,13 +1023,15 @@ fn apply_texts(
                 }
                 for (earlier, half_kinds, half_missing) in half_kinds {
                     kinds.extend(half_kinds.iter().copied());
-                    // A Battle half, played as the earlier card it is (of two, as the position
-                    // declares), misses what that card misses; an Effect half, whose text the
-                    // Effects do not apply yet, all its kinds.
-                    if earlier.is_some_and(|earlier| battle_halves.contains(&earlier)) {
-                        missing.extend(half_missing);
-                    } else {
-                        missing.extend(half_kinds);
+                    // Each half misses what the earlier card it is misses (a Battle half of two
+                    // is played as the position declares). An Effect half is what the card is
+                    // while in play: the card takes that text beside its Battle half's.
+                    missing.extend(half_missing);
+                    if let Some(earlier) = earlier.filter(|earlier| {
+                        !battle_halves.contains(earlier) && cards[*earlier].printed_text.is_some()
+                    }) {
+                        let in_play = cards[earlier].text.clone();
+                        cards[at].text.take_in_play_text(&in_play);
                     }
                 }
                 kinds.sort();

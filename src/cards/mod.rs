@@ -18,11 +18,11 @@ pub use assemble::{AssemblyError, SAME_TITLE_SAME_PERSON};
 pub use catalog::{CATALOG_SOURCE, Catalog, CatalogError, NotAHalf};
 pub use matching::{CardLookupError, find, suggest};
 pub use model::{
-    BattleEffect, BoxDeclaration, Card, CardType, ClashFacts, Condition, ConditionTrait,
-    ConditionalBonus, DamageModifier, DeployFetch, DestinyText, Disagreement, DuelingEffect,
-    DuelistText, Fact, FightResult, Game, GameText, Half, Identity, LocationBonus, ModifiedCards,
-    ModifierTarget, PodraceText, Printing, Side, Source, StatValue, Stats, TraitKind, WeaponBox,
-    anonymous_name, disagreement_kind, split_name,
+    Aura, BattleEffect, BoxDeclaration, Card, CardType, ClashFacts, Condition, ConditionTrait,
+    ConditionalBonus, DamageModifier, DeployCost, DeployFetch, DeployTrigger, DestinyText,
+    Disagreement, DuelingEffect, DuelistText, Fact, FightResult, Game, GameText, Half, Identity,
+    LocationBonus, ModifiedCards, ModifierTarget, PodraceText, Printing, Side, Source, StatValue,
+    Stats, TraitKind, WeaponBox, anonymous_name, disagreement_kind, split_name,
 };
 pub use resolve::{Looking, Resolved, Table};
 pub use row::{CardRow, PrintedNumber, RowTable};

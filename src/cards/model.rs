@@ -376,6 +376,8 @@ pub enum ModifierTarget {
     Own,
     /// The characters of the owner's opponent.
     Opponent,
+    /// Either side's: the text names the cards, not whose they are ("each battle droid").
+    Any,
 }
 
 /// Which defeated cards a damage modifier applies to.
@@ -418,7 +420,7 @@ impl ModifiedCards {
 }
 
 /// Game text that adds to or reduces the damage taken for a defeated card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DamageModifier {
     /// Added to the damage (negative to reduce it).
@@ -431,6 +433,49 @@ pub struct DamageModifier {
     /// Only while the card with the text is in play at the current planet.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub at_current_planet: bool,
+    /// Only the defeated cards of these kinds or names (`any battle droid`, `Boss Nass`);
+    /// every card of `of` where empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub only: Vec<super::card_text::BattleUser>,
+}
+
+/// An Effect's power bonus to its player's characters at its planet: those of these kinds or
+/// names (`any Gungan`, `Captain Panaka`), and only while using a weapon of a kind where it
+/// says (`any fambaa`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Aura {
+    /// The power added to each.
+    pub amount: i32,
+    /// The characters it is added to.
+    pub to: Vec<super::card_text::BattleUser>,
+    /// The weapon each must be using: `any fambaa`, or a card's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub using: Option<String>,
+}
+
+/// An Effect's deploy cost: its player's cards of these kinds or names deploy to its planet for
+/// so many counters (0: for free).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeployCost {
+    /// The cards: `Multi Troop Transport`.
+    pub of: Vec<super::card_text::BattleUser>,
+    /// What each costs.
+    pub counters: u8,
+}
+
+/// An Effect that acts when another card deploys: when one of its player's cards of these kinds
+/// or names deploys to its planet, he may discard the Effect from play to deploy a card from
+/// his draw deck.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeployTrigger {
+    /// The cards whose deploy lets it act: `any Jedi`, `Darth Maul`.
+    pub when: Vec<super::card_text::BattleUser>,
+    /// What it deploys from the draw deck, as deploy-from-deck text names it: a word of a card's
+    /// title (`lightsaber`).
+    pub fetch: String,
 }
 
 fn is_default<T: Default + PartialEq>(value: &T) -> bool {
@@ -830,11 +875,34 @@ pub struct GameText {
     /// A Battle card's extra DAMAGE for the fight's loser.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fight_result: Option<FightResult>,
+    /// An Effect's power bonus to its player's characters at its planet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aura: Option<Aura>,
+    /// An Effect's: characters of these kinds or names at its planet may not use weapons.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub weapons_barred: Vec<super::card_text::BattleUser>,
+    /// An Effect's: what some of its player's cards cost to deploy to its planet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deploy_cost: Option<DeployCost>,
+    /// An Effect's: a card it deploys from the draw deck when another card deploys.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deploy_trigger: Option<DeployTrigger>,
 }
 
 impl GameText {
     pub fn is_empty(&self) -> bool {
         *self == GameText::default()
+    }
+
+    /// Takes the text an Effect acts by while in play (its power bonus to others, DAMAGE
+    /// modifier, barred weapons, deploy cost and deploy trigger), as a Double Impact card's
+    /// Effect half gives it beside the Battle half it is played as.
+    pub fn take_in_play_text(&mut self, effect: &GameText) {
+        self.aura = effect.aura.clone();
+        self.damage_modifier = effect.damage_modifier.clone();
+        self.weapons_barred = effect.weapons_barred.clone();
+        self.deploy_cost = effect.deploy_cost.clone();
+        self.deploy_trigger = effect.deploy_trigger.clone();
     }
 
     /// What the text does, a short phrase for each effect, in a fixed order.
@@ -849,17 +917,59 @@ impl GameText {
         if let Some(effect) = self.dueling {
             phrases.push(format!("when dueling: {}", effect.label()));
         }
-        if let Some(modifier) = self.damage_modifier {
+        if let Some(modifier) = &self.damage_modifier {
+            let words = super::card_text::battle_users_words;
             match modifier.of {
-                ModifiedCards::Characters => {
+                ModifiedCards::Characters if modifier.only.is_empty() => {
                     phrases.push(format!("damage modifier {:+}", modifier.amount))
                 }
+                ModifiedCards::Characters => phrases.push(format!(
+                    "damage modifier {:+} for {}",
+                    modifier.amount,
+                    words(&modifier.only)
+                )),
                 of => phrases.push(format!(
                     "damage modifier {:+} ({}s)",
                     modifier.amount,
                     of.label()
                 )),
             }
+        }
+        if let Some(aura) = &self.aura {
+            let using = aura
+                .using
+                .as_ref()
+                .map(|weapon| format!(" using {weapon}"))
+                .unwrap_or_default();
+            phrases.push(format!(
+                "at its planet, its player's characters who are {}{using} get {:+} power",
+                super::card_text::battle_users_words(&aura.to),
+                aura.amount,
+            ));
+        }
+        if !self.weapons_barred.is_empty() {
+            phrases.push(format!(
+                "at its planet, characters who are {} may not use weapons",
+                super::card_text::battle_users_words(&self.weapons_barred)
+            ));
+        }
+        if let Some(cost) = &self.deploy_cost {
+            let price = match cost.counters {
+                0 => "for free".to_string(),
+                1 => "for 1 counter".to_string(),
+                counters => format!("for {counters} counters"),
+            };
+            phrases.push(format!(
+                "at its planet, its player's cards that are {} deploy {price}",
+                super::card_text::battle_users_words(&cost.of)
+            ));
+        }
+        if let Some(trigger) = &self.deploy_trigger {
+            phrases.push(format!(
+                "when its player's card that is {} deploys to its planet, he may discard it to deploy a {} from his draw deck",
+                super::card_text::battle_users_words(&trigger.when),
+                trigger.fetch
+            ));
         }
         if let Some(users) = &self.battle_users {
             phrases.push(format!(
@@ -1395,6 +1505,14 @@ impl Card {
             .and_then(|fact| fact.value.number())
     }
 
+    /// The deploy counters, if known and a number.
+    pub fn deploy(&self) -> Option<i32> {
+        self.stats
+            .deploy
+            .as_ref()
+            .and_then(|fact| fact.value.number())
+    }
+
     /// The power number, if known and a number.
     pub fn power(&self) -> Option<i32> {
         self.stats
@@ -1467,6 +1585,17 @@ impl Card {
 
     pub fn is(&self, card_type: CardType) -> bool {
         self.card_type() == Some(card_type)
+    }
+
+    /// Whether the card, in play at a planet, is an Effect there: an Effect, or a Double
+    /// Impact card whose other half is one (its Battle half is only ever played in a battle).
+    pub fn acts_as_effect(&self) -> bool {
+        self.is(CardType::Effect)
+            || self
+                .halves
+                .iter()
+                .flat_map(|halves| halves.value.iter())
+                .any(|half| half.card_type == CardType::Effect)
     }
 
     /// The card's type as a list shows it: a two-in-one card's by its halves

@@ -294,12 +294,23 @@ pub fn sith(card: &Card) -> DerivedTrait {
 
 /// Whether the card is a Podracer pilot under the ruleset.
 pub fn podracer_pilot(card: &Card, corpus: &Corpus, ruleset: &Ruleset) -> DerivedTrait {
+    podracer_pilot_under(card, every_anakin_and_sebulba(corpus, ruleset))
+}
+
+/// Whether the Boonta Eve rule that every version of Anakin and Sebulba is a Podracer pilot
+/// is in force under the ruleset.
+pub fn every_anakin_and_sebulba(corpus: &Corpus, ruleset: &Ruleset) -> bool {
+    EVERY_ANAKIN_AND_SEBULBA
+        .resolve(corpus, ruleset)
+        .is_some_and(|item| ruleset.in_force(corpus, item))
+}
+
+/// Whether the card is a Podracer pilot, where the Boonta Eve rule on Anakin and Sebulba is in
+/// force or not ([`every_anakin_and_sebulba`]).
+pub fn podracer_pilot_under(card: &Card, boonta_in_force: bool) -> DerivedTrait {
     if let Some(stated) = stated(card, TraitKind::PodracerPilot) {
         return stated;
     }
-    let boonta_in_force = EVERY_ANAKIN_AND_SEBULBA
-        .resolve(corpus, ruleset)
-        .is_some_and(|item| ruleset.in_force(corpus, item));
     if boonta_in_force && PILOT_STACKS.contains(&card.title.as_str()) {
         return DerivedTrait::new(
             TraitKind::PodracerPilot,

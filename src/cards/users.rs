@@ -485,21 +485,25 @@ fn user_holds(
 /// Whether the weapons are the two a Battle card's text names, in either order: `any KIND` for
 /// a weapon whose name holds the kind's words (`any speeder`: Flash Speeder), else its name.
 pub fn are_the_weapons(named: &[String], weapons: &[&Card]) -> bool {
-    let is = |word: &str, weapon: &Card| {
-        let name = normalise(&weapon.full_name());
-        match word.trim().strip_prefix("any ") {
-            Some(kind) => {
-                let kind = normalise(kind);
-                format!(" {name} ").contains(&format!(" {kind} "))
-            }
-            None => name == normalise(word) || normalise(&weapon.title) == normalise(word),
-        }
-    };
+    let is = |word: &str, weapon: &Card| weapon_is(word, weapon);
     match (named, weapons) {
         ([first, second], [one, other]) => {
             (is(first, one) && is(second, other)) || (is(first, other) && is(second, one))
         }
         _ => false,
+    }
+}
+
+/// Whether the weapon is the one game text names: `any KIND` for a weapon whose name holds the
+/// kind's words (`any speeder`: Flash Speeder; `any fambaa`), else its name or title.
+pub fn weapon_is(word: &str, weapon: &Card) -> bool {
+    let name = normalise(&weapon.full_name());
+    match word.trim().strip_prefix("any ") {
+        Some(kind) => {
+            let kind = normalise(kind);
+            format!(" {name} ").contains(&format!(" {kind} "))
+        }
+        None => name == normalise(word) || normalise(&weapon.title) == normalise(word),
     }
 }
 

@@ -1,9 +1,9 @@
 //! DAMAGE shared by the procedures: game text that changes it, and taking it from the draw deck.
 
 use crate::board::{Board, CardId, Planet, Zone};
-use crate::cards::{ModifiedCards, ModifierTarget, Side};
+use crate::cards::{Card, ModifiedCards, ModifierTarget, Side};
 
-use super::{Assumption, Move, Words, move_said, saturating_sum};
+use super::{Assumption, MissingFact, Move, Words, move_said, saturating_sum};
 use crate::rules::Citation;
 
 pub(crate) const DAMAGE_NOT_BELOW_ZERO: Assumption = Assumption {
@@ -47,15 +47,20 @@ impl Defeated {
     }
 }
 
-/// The game text in play (face up) that adds to or reduces the DAMAGE for a card of `loser`
-/// of this kind: a part of the sum for each, "game text of CARD".
+/// The game text in play (face up) that adds to or reduces the DAMAGE for `defeated_card`, a
+/// card of `loser` of this kind: a part of the sum for each, "game text of CARD"; and whether an
+/// Effect's text is among them (it acts at its planet, the current one). `boonta`: whether the
+/// Boonta Eve rule on Anakin and Sebulba is in force, for text that names Podracer pilots.
 pub fn modifier_parts(
     board: &Board,
     loser: Side,
     defeated: Defeated,
+    defeated_card: &Card,
     current_planet: Option<Planet>,
-) -> Vec<(String, i32)> {
+    boonta: bool,
+) -> Result<(Vec<(String, i32)>, bool), MissingFact> {
     let mut parts = Vec::new();
+    let mut effect = false;
     // Most positions hold no card whose text modifies DAMAGE: the zones are read only if one
     // does.
     let mut zones = None;
@@ -63,7 +68,7 @@ pub fn modifier_parts(
         let Some(card) = board.card(instance.id) else {
             continue;
         };
-        let Some(modifier) = card.text.damage_modifier else {
+        let Some(modifier) = &card.text.damage_modifier else {
             continue;
         };
         let zones = zones.get_or_insert_with(|| board.zones_by_card());
@@ -76,17 +81,24 @@ pub fn modifier_parts(
         let whose = match modifier.applies_to {
             ModifierTarget::Own => instance.owner == loser,
             ModifierTarget::Opponent => instance.owner != loser,
+            ModifierTarget::Any => true,
         };
         let here = !modifier.at_current_planet
             || matches!((zone, current_planet), (Zone::InPlay(at, _), Some(current)) if *at == current);
-        if whose && here && defeated.is(modifier.of) {
+        if whose
+            && here
+            && defeated.is(modifier.of)
+            && (modifier.only.is_empty()
+                || super::effects::is_one_of(defeated_card, &modifier.only, boonta)?)
+        {
+            effect |= modifier.at_current_planet && card.acts_as_effect();
             parts.push((
                 format!("game text of {}", card.full_name()),
                 modifier.amount,
             ));
         }
     }
-    parts
+    Ok((parts, effect))
 }
 
 /// What a draw deck gave up (to DAMAGE, or to a draw), and what it has left.

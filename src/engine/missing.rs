@@ -95,6 +95,14 @@ pub enum MissingFact {
         "whether {card} is a Podracer pilot: declare `traits: {{podracer_pilot: true}}` under `cards:` if he is"
     )]
     PodracerPilot { card: String },
+    /// Whether a card is of a kind game text names, where neither the catalog nor the rules
+    /// tell.
+    #[error("whether {card} is {kind} is not known: {reason}")]
+    CardKind {
+        card: String,
+        kind: String,
+        reason: String,
+    },
     /// How many destiny draws a weapon gives, where the scenario asks the walk to stop.
     #[error("how many destiny draws {card} gives is not known: declare `destiny_draws:` for it")]
     WeaponDraws { card: String },
@@ -185,6 +193,7 @@ impl MissingFact {
             MissingFact::Half { .. } => "battle-half-unknown",
             MissingFact::Icon { .. } => "icon-unknown",
             MissingFact::PodracerPilot { .. } => "podracer-pilot-unknown",
+            MissingFact::CardKind { .. } => "card-kind-unknown",
             MissingFact::WeaponDraws { .. } => "weapon-draws-unknown",
             MissingFact::WeaponUsers(UsersUnknown::Versions { .. }) => "card-version-unknown",
             MissingFact::WeaponUsers(_) => "weapon-users-unknown",
@@ -211,6 +220,7 @@ impl MissingFact {
             | MissingFact::Half { card, .. }
             | MissingFact::Icon { card, .. }
             | MissingFact::PodracerPilot { card }
+            | MissingFact::CardKind { card, .. }
             | MissingFact::WeaponDraws { card }
             | MissingFact::SpecialEffect { card }
             | MissingFact::NotInHand { card, .. } => Some(card),

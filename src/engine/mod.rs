@@ -5,6 +5,7 @@ pub mod counters;
 pub mod damage;
 pub mod deciders;
 pub mod decisions;
+pub mod effects;
 pub mod from_deck;
 pub mod kind_list;
 pub mod location;

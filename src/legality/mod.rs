@@ -920,7 +920,11 @@ impl Checker<'_> {
                 .zone(Zone::InPlay(*planet, side))
                 .iter()
                 .copied()
-                .filter(|id| self.board.card_type(*id) == Some(CardType::Effect))
+                .filter(|id| {
+                    self.board
+                        .card(*id)
+                        .is_some_and(crate::cards::Card::acts_as_effect)
+                })
                 .collect();
             if effects.len() > 1 {
                 let mut labels = self.label(effects[0], "an Effect");

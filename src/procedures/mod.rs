@@ -472,7 +472,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(decision_kinds().len(), 22);
+        assert_eq!(decision_kinds().len(), 23);
     }
 
     #[test]
@@ -498,6 +498,7 @@ mod tests {
                 "starships",
                 "intercept",
                 "fetch",
+                "discard_effect",
                 "effect_card",
                 "shuffle_back",
                 "next_planet",

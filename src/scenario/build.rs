@@ -482,6 +482,7 @@ impl Builder<'_> {
                 applies_to: modifier.applies_to,
                 of: modifier.of,
                 at_current_planet: modifier.at_current_planet,
+                only: Vec::new(),
             });
         }
         if let Some(effect) = &declaration.battle_text {

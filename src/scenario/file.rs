@@ -726,7 +726,7 @@ pub type ClashCardInput = Stat<0, 20>;
 pub struct DamageModifierFile {
     /// Added to the damage (negative to reduce it).
     pub amount: Bonus,
-    /// Whose defeated cards it applies to: `own` or `opponent`.
+    /// Whose defeated cards it applies to: `own`, `opponent` or `any` (either side's).
     pub applies_to: ModifierTarget,
     /// Which defeated cards: `characters` (the default), `starships`, `transports` or
     /// `starfighters`.

@@ -131,14 +131,17 @@ fn declaration(card: &Card) -> Option<Declaration> {
             .dueling
             .filter(|_| text_declared)
             .map(Located::new),
-        damage_modifier: card.text.damage_modifier.map(|modifier| {
-            super::file::DamageModifierFile {
+        damage_modifier: card
+            .text
+            .damage_modifier
+            .as_ref()
+            .filter(|_| text_declared)
+            .map(|modifier| super::file::DamageModifierFile {
                 amount: Bonus::saturating(i64::from(modifier.amount)),
                 applies_to: modifier.applies_to,
                 of: modifier.of,
                 at_current_planet: modifier.at_current_planet,
-            }
-        }),
+            }),
         battle_bonus: card
             .battle_bonus
             .as_ref()

@@ -128,7 +128,7 @@ const BUILT_IN: [Command; 33] = [
     (
         "set",
         "set CARD FIELD VALUE…",
-        "declare a card's facts (power, damage, destiny, deploy, type, side, power_bonus, text_bonus, usable_by, location_bonus PLANET N, dueling EFFECT, damage_modifier N own|opponent, battle_text force-push|fight-together, battle_bonus N, destiny_draws N, thrust_on_deploy N, podrace_handling N, first_pass_draws N, may_not_pass true|false, negates_dueling_text true|false, text none)",
+        "declare a card's facts (power, damage, destiny, deploy, type, side, power_bonus, text_bonus, usable_by, location_bonus PLANET N, dueling EFFECT, damage_modifier N own|opponent|any, battle_text force-push|fight-together, battle_bonus N, destiny_draws N, thrust_on_deploy N, podrace_handling N, first_pass_draws N, may_not_pass true|false, negates_dueling_text true|false, text none)",
         "set maul student power 4 damage 3",
     ),
     ("hide", "hide CARD", "turn a card face down", "hide #4"),
@@ -1682,17 +1682,19 @@ impl<'a> Session<'a> {
                 "damage_modifier" => {
                     let (amount, target) = value
                         .split_once(' ')
-                        .ok_or("damage_modifier N own|opponent")?;
+                        .ok_or("damage_modifier N own|opponent|any")?;
                     let applies_to = match target {
                         "own" => ModifierTarget::Own,
                         "opponent" => ModifierTarget::Opponent,
-                        other => return Err(format!("{other:?}: own or opponent")),
+                        "any" => ModifierTarget::Any,
+                        other => return Err(format!("{other:?}: own, opponent or any")),
                     };
                     card.text.damage_modifier = Some(DamageModifier {
                         amount: ranged::<-20, 20>(amount, "damage")?.i32(),
                         applies_to,
                         of: crate::cards::ModifiedCards::Characters,
                         at_current_planet: false,
+                        only: Vec::new(),
                     });
                 }
                 "battle_text" => {

@@ -13,6 +13,7 @@ use crate::scenario::SectionFile;
 use super::events::{BattleEvent, BattleRefusal, BattleResult, EvacuatedTo, Mode};
 use crate::engine::conditions::{self, Situation};
 use crate::engine::damage::{self, Defeated};
+use crate::engine::effects::{self, EFFECT_AT_ITS_PLANET, InPlay};
 use crate::engine::kind_list::KindList;
 use crate::engine::missing::CardNumber;
 use crate::engine::{
@@ -355,8 +356,14 @@ pub struct BattleEngine {
     /// him to show it.
     hides_hand: bool,
     /// The FAQ's rulings that name a card of the position whose text sends its user to the
-    /// next fight, by id: they speak of what that text does.
+    /// next fight or adds power to others (an Effect), by id: they speak of what that text
+    /// does.
     rulings: std::collections::BTreeMap<String, Citation>,
+    /// The Boonta Eve rule that every Anakin and Sebulba is a Podracer pilot is in force.
+    boonta: bool,
+    /// The Effects face up at the battle's planet whose text acts there (shared: the odds copy
+    /// the engine for every run).
+    effects: std::sync::Arc<[InPlay]>,
 }
 
 fn index(side: Side) -> usize {
@@ -405,7 +412,9 @@ impl BattleEngine {
             rulings: board
                 .definitions
                 .iter()
-                .filter(|card| card.text.next_fight_same_weapon.is_some())
+                .filter(|card| {
+                    card.text.next_fight_same_weapon.is_some() || card.text.aura.is_some()
+                })
                 .flat_map(|card| &card.named_in)
                 .filter_map(|id| {
                     let item = corpus.item(id)?;
@@ -417,6 +426,11 @@ impl BattleEngine {
                     }
                 })
                 .collect(),
+            boonta: crate::cards::traits::every_anakin_and_sebulba(corpus, &board.ruleset),
+            effects: planet
+                .map(|planet| effects::at(board, planet))
+                .unwrap_or_default()
+                .into(),
         }
     }
 
@@ -1364,6 +1378,35 @@ impl BattleEngine {
                 weapon_cancelled,
             };
             parts.extend(self.power_parts(board, &card, &situation, &mut cites)?);
+            // The first fighter's weapons: one, or two where the working card lets him.
+            let weapons: Vec<CardId> = if position == 0 && !weapon_cancelled {
+                entry.weapons().collect()
+            } else {
+                Vec::new()
+            };
+            if !self.starships && !self.effects.is_empty() {
+                let auras = effects::aura_parts(
+                    board,
+                    &self.effects,
+                    &card,
+                    side,
+                    &weapons,
+                    self.boonta,
+                    self.pending.words,
+                )?;
+                for (label, amount, effect) in auras {
+                    assumptions.extend(self.pending.once(EFFECT_AT_ITS_PLANET));
+                    // The FAQ's rulings on the Effect's text.
+                    for id in &effect.named_in {
+                        if let Some(ruling) = self.rulings.get(id.as_str())
+                            && !cites.contains(ruling)
+                        {
+                            cites.push(*ruling);
+                        }
+                    }
+                    parts.push((label, amount));
+                }
+            }
             if self.starships && Self::is(board, *fighter, TraitKind::Starfighter)? {
                 let count = match card.text.destiny_draws {
                     Some(count) => count,
@@ -1377,12 +1420,6 @@ impl BattleEngine {
                     cites.push(STARSHIP_BATTLE);
                 }
             }
-            // The first fighter's weapons: one, or two where the working card lets him.
-            let weapons: Vec<CardId> = if position == 0 && !weapon_cancelled {
-                entry.weapons().collect()
-            } else {
-                Vec::new()
-            };
             for weapon in weapons {
                 let Some(weapon_card) = board.card(weapon).cloned() else {
                     continue;
@@ -1873,6 +1910,33 @@ impl BattleEngine {
                     Vec::new(),
                 );
             }
+            // An Effect at the planet that bars the one using the weapon from using weapons.
+            if let Some(weapon) = entries[index(side)].weapon
+                && !cancelled[index(side)]
+                && let Some(user) = entries[index(side)]
+                    .fighters
+                    .first()
+                    .and_then(|id| board.card(*id))
+                && let Some(effect) = effects::barring_weapons(&self.effects, user, self.boonta)?
+            {
+                cancelled[index(side)] = true;
+                let reason = format!(
+                    "the text of {} bars {} from using weapons",
+                    effect.card.full_name(),
+                    user.full_name()
+                );
+                let assumptions = self.pending.once(EFFECT_AT_ITS_PLANET);
+                self.pending.emit(
+                    BattleEvent::WeaponSetAside {
+                        side,
+                        card: Self::name(board, weapon),
+                        reason,
+                    },
+                    &[UNUSABLE_WEAPON],
+                    assumptions,
+                    Vec::new(),
+                );
+            }
         }
         let mut totals = [0, 0];
         let mut drew = [0usize, 0];
@@ -2104,6 +2168,7 @@ impl BattleEngine {
     ) -> Result<bool, MissingFact> {
         let mut moves = Vec::new();
         let mut parts = Vec::new();
+        let mut effect_applied = false;
         // A working Battle card whose text says only some of the cards fighting together are
         // defeated: the others stay where they are.
         let only = entry
@@ -2168,12 +2233,18 @@ impl BattleEngine {
                 transport: self.starships && Self::is(board, *fighter, TraitKind::Transport)?,
             };
             parts.push((format!("DAMAGE of {name}"), printed));
-            parts.extend(damage::modifier_parts(
-                board,
-                side,
-                defeated,
-                board.current_planet,
-            ));
+            if let Some(card) = &card {
+                let (modifiers, by_effect) = damage::modifier_parts(
+                    board,
+                    side,
+                    defeated,
+                    card,
+                    board.current_planet,
+                    self.boonta,
+                )?;
+                parts.extend(modifiers);
+                effect_applied |= by_effect;
+            }
             let from = board.zone_of(*fighter).unwrap_or(Zone::DiscardPile(side));
             moves.push(describe_move(
                 board,
@@ -2219,6 +2290,9 @@ impl BattleEngine {
         let mut assumptions = Vec::new();
         assumptions.extend(self.pending.once(DEFEAT_DAMAGE));
         assumptions.extend(floored);
+        if effect_applied {
+            assumptions.extend(self.pending.once(EFFECT_AT_ITS_PLANET));
+        }
         Ok(self.take_damage(board, side, amount, parts, assumptions, &[]))
     }
 

@@ -175,6 +175,7 @@ static BATTLE_ASSUMPTIONS: &[AssumptionSpec] = &[
     CONTROL_KEPT,
     NEXT_FIGHT_IN_PLACE,
     SHOWS_HAND,
+    crate::engine::effects::EFFECT_REACH,
 ];
 
 /// What the starship battle of an evacuation assumes.

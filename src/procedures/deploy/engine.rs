@@ -12,6 +12,7 @@ use crate::rules::{Citation, cite};
 
 use super::events::{DeployEvent, DeployRefusal, DeployResult};
 use crate::engine::counters::{COUNTERS_UNCOUNTED, UNLIMITED, cost_of};
+use crate::engine::effects::EFFECT_AT_ITS_PLANET;
 pub use crate::engine::from_deck::NotFetched;
 use crate::engine::from_deck::{self, COUNTERS, ONE_COPY, PENALTY, Search};
 use crate::engine::{Assumption, Decision, MissingFact, Next, Pending, Procedure, describe_move};
@@ -65,7 +66,21 @@ enum Phase {
     Start,
     Search,
     Reshuffle,
+    /// An Effect at the planet acts on the deploy: whether its player discards it.
+    Trigger,
+    /// The Effect discarded: the search of the draw deck its text allows.
+    EffectSearch,
     Done,
+}
+
+/// An Effect at the planet whose text acts on this deploy, not yet asked about.
+#[derive(Clone, Debug)]
+struct Triggered {
+    effect: CardId,
+    name: String,
+    /// The card whose deploy sets it off.
+    card: String,
+    fetch: String,
 }
 
 /// The deploy procedure.
@@ -84,6 +99,12 @@ pub struct DeployEngine {
     /// What the search of the draw deck found.
     search: Search,
     fetch: Option<DeployFetch>,
+    /// The Boonta Eve rule that every Anakin and Sebulba is a Podracer pilot is in force.
+    boonta: bool,
+    /// The Effect that acts on the deploy, once the card's own text is done.
+    triggered: Option<Triggered>,
+    /// The Effect whose text the search of the draw deck is for, once discarded.
+    searching_for: Option<String>,
     result: DeployResult,
 }
 
@@ -102,6 +123,9 @@ impl DeployEngine {
             laps_rule: board.ruleset.in_force_id(corpus, "boonta.laps.not-in-play"),
             search: Search::default(),
             fetch: None,
+            boonta: crate::cards::traits::every_anakin_and_sebulba(corpus, &board.ruleset),
+            triggered: None,
+            searching_for: None,
             result: DeployResult::default(),
         }
     }
@@ -169,7 +193,24 @@ impl DeployEngine {
         self.result.card = Some(card.shown_name());
         self.result.planet = Some(planet.name().to_string());
         self.result.hidden = hidden;
-        let cost = cost_of(&card)?;
+        let effects = crate::engine::effects::at(board, planet);
+        let (cost, cost_set_by) =
+            match crate::engine::effects::deploy_cost(&effects, &card, side, self.boonta)? {
+                Some((cost, effect)) => (cost, Some(effect.card.full_name())),
+                None => (cost_of(&card)?, None),
+            };
+        self.triggered =
+            crate::engine::effects::deploy_trigger(&effects, &card, side, self.boonta)?.and_then(
+                |effect| {
+                    let trigger = effect.card.text.deploy_trigger.as_ref()?;
+                    Some(Triggered {
+                        effect: effect.id,
+                        name: effect.card.full_name(),
+                        card: card.shown_name(),
+                        fetch: trigger.fetch.clone(),
+                    })
+                },
+            );
         let spent = board.player(side).counters_spent;
         let left = if self.counted {
             let left = COUNTERS_A_TURN.saturating_sub(spent);
@@ -206,7 +247,10 @@ impl DeployEngine {
         let player = board.player_mut(side);
         player.counters_spent = player.counters_spent.saturating_add(cost);
         let name = card.shown_name();
-        let counters = self.counters_assumption();
+        let mut assumptions = self.counters_assumption();
+        if cost_set_by.is_some() {
+            assumptions.extend(self.pending.once(EFFECT_AT_ITS_PLANET));
+        }
         self.pending.emit(
             DeployEvent::Deployed {
                 side,
@@ -215,13 +259,14 @@ impl DeployEngine {
                 hidden,
                 cost,
                 counters_left: left,
+                cost_set_by,
             },
             &[],
-            counters,
+            assumptions,
             vec![moved],
         );
         let Some(fetch) = card.text.deploy_fetch.clone() else {
-            self.phase = Phase::Done;
+            self.phase = self.after_own_text();
             return Ok(());
         };
         if hidden {
@@ -231,7 +276,7 @@ impl DeployEngine {
                 vec![TEXT_OFF_NO_PENALTY],
                 Vec::new(),
             );
-            self.phase = Phase::Done;
+            self.phase = self.after_own_text();
             return Ok(());
         }
         if let Some(only) = &fetch.to
@@ -248,7 +293,7 @@ impl DeployEngine {
                 Vec::new(),
                 Vec::new(),
             );
-            self.phase = Phase::Done;
+            self.phase = self.after_own_text();
             return Ok(());
         }
         self.search(board, &name, &fetch)?;
@@ -280,7 +325,10 @@ impl DeployEngine {
             |card| match fetch.counters {
                 _ if into_hand => Ok(0),
                 Some(counters) => Ok(u32::try_from(counters).unwrap_or(0)),
-                None => cost_of(card),
+                None => match self.effect_cost(board, card)? {
+                    Some((cost, _)) => Ok(cost),
+                    None => cost_of(card),
+                },
             },
         )?;
         let mut cites = if into_hand {
@@ -398,6 +446,14 @@ impl DeployEngine {
             FETCHED_FACE_UP
         }];
         assumptions.extend(self.counters_assumption());
+        let cost_set_by = match (free, board.card(id)) {
+            (false, Some(card)) => self.effect_cost(board, card).ok().flatten(),
+            _ => None,
+        }
+        .map(|(_, effect)| effect);
+        if cost_set_by.is_some() {
+            assumptions.extend(self.pending.once(EFFECT_AT_ITS_PLANET));
+        }
         self.pending.emit(
             DeployEvent::Fetched {
                 side,
@@ -407,6 +463,7 @@ impl DeployEngine {
                 free,
                 hidden: self.fetch_hidden,
                 counters_left: self.result.counters_left,
+                cost_set_by,
             },
             &[ONE_COPY, COUNTERS],
             assumptions,
@@ -426,10 +483,119 @@ impl DeployEngine {
             &mut self.pending,
             &AFTER_SEARCH,
         ) {
-            self.result.damage = penalised.damage;
+            self.result.damage = self.result.damage.saturating_add(penalised.damage);
             self.result.deck_victory = penalised.deck_victory;
         }
-        self.phase = Phase::Done;
+        self.phase = if self.result.deck_victory.is_some() {
+            Phase::Done
+        } else {
+            self.after_own_text()
+        };
+    }
+
+    /// What comes once the card's own text is done: an Effect that acts on the deploy, or the
+    /// end.
+    fn after_own_text(&self) -> Phase {
+        if self.triggered.is_some() {
+            Phase::Trigger
+        } else {
+            Phase::Done
+        }
+    }
+
+    /// Whether the player discards the Effect that acts on the deploy.
+    fn trigger_decision(&self, triggered: &Triggered) -> Decision {
+        let cites = vec![GAME_TEXT];
+        let option = |label: String, declines: bool| crate::engine::DecisionOption {
+            label: label.into(),
+            card: None,
+            name: None,
+            aliases: Vec::new(),
+            destiny: None,
+            declines,
+            cites: cites.clone().into(),
+        };
+        Decision {
+            kind: super::decisions::DISCARD_EFFECT,
+            who: self.side,
+            prompt: format!(
+                "{} player: discard {} from play to deploy a {} from your draw deck, or keep it",
+                self.side, triggered.name, triggered.fetch
+            ),
+            options: vec![
+                option(
+                    format!(
+                        "discard {} and deploy a {}",
+                        triggered.name, triggered.fetch
+                    ),
+                    false,
+                ),
+                option(format!("keep {}", triggered.name), true),
+            ],
+            more: crate::engine::Repeats::default(),
+        }
+    }
+
+    /// The answer to [`Self::trigger_decision`]: the Effect discarded and the search made, or
+    /// the Effect kept.
+    fn trigger_answered(&mut self, board: &mut Board, discard: bool) {
+        let Some(triggered) = self.triggered.take() else {
+            self.phase = Phase::Done;
+            return;
+        };
+        let side = self.side;
+        let mut moves = Vec::new();
+        if discard && let Some(from) = board.zone_of(triggered.effect) {
+            moves.push(describe_move(
+                board,
+                triggered.effect,
+                from,
+                Zone::DiscardPile(side),
+            ));
+            board.move_to(triggered.effect, Zone::DiscardPile(side));
+            self.result.effect_discarded = Some(triggered.name.clone());
+        }
+        let assumptions = self.pending.once(EFFECT_AT_ITS_PLANET);
+        self.pending.emit(
+            DeployEvent::EffectTriggered {
+                side,
+                effect: triggered.name.clone(),
+                card: triggered.card.clone(),
+                wanted: triggered.fetch.clone(),
+                discarded: discard,
+            },
+            &[GAME_TEXT],
+            assumptions,
+            moves,
+        );
+        if !discard {
+            self.phase = Phase::Done;
+            return;
+        }
+        self.fetch = Some(DeployFetch {
+            card: triggered.fetch,
+            to: None,
+            counters: None,
+            into_hand: false,
+        });
+        self.searching_for = Some(triggered.name);
+        self.phase = Phase::EffectSearch;
+    }
+
+    /// What an Effect at the planet makes a card cost to deploy there, and the Effect.
+    fn effect_cost(
+        &self,
+        board: &Board,
+        card: &Card,
+    ) -> Result<Option<(u32, String)>, MissingFact> {
+        let Some(planet) = self.planet else {
+            return Ok(None);
+        };
+        let effects = crate::engine::effects::at(board, planet);
+        Ok(
+            crate::engine::effects::deploy_cost(&effects, card, self.side, self.boonta)?
+                .map(|(cost, effect)| (cost, effect.card.full_name())),
+        )
     }
 }
 
@@ -443,6 +609,14 @@ fn matches(card: &Card, wanted: &str) -> Option<bool> {
     let lower = wanted.trim().to_ascii_lowercase();
     if let Some(kind) = lower.strip_suffix(" card").and_then(CardType::from_word) {
         return (card.card_type() == Some(kind)).then_some(false);
+    }
+    // A weapon by the trait its name gives it (`lightsaber`), as the catalog derives it.
+    if card.card_type() == Some(CardType::Weapon) {
+        return crate::cards::filter::parse_trait(&lower)
+            .ok()
+            .and_then(|kind| crate::cards::traits::quick_value(card, kind))
+            .filter(|value| *value == crate::cards::TraitValue::Yes)
+            .map(|_| true);
     }
     if card.card_type() != Some(CardType::Character) {
         return None;
@@ -495,6 +669,21 @@ impl Procedure for DeployEngine {
                 }
             }
             Phase::Reshuffle => self.reshuffle(board),
+            Phase::Trigger => match &self.triggered {
+                Some(triggered) => return Ok(Next::Decide(self.trigger_decision(triggered))),
+                None => self.phase = Phase::Done,
+            },
+            Phase::EffectSearch => {
+                let (Some(name), Some(fetch)) = (self.searching_for.clone(), self.fetch.clone())
+                else {
+                    self.phase = Phase::Done;
+                    return Ok(Next::Continue);
+                };
+                if let Err(fact) = self.search(board, &name, &fetch) {
+                    self.phase = Phase::Done;
+                    return Err(fact);
+                }
+            }
         }
         Ok(Next::Continue)
     }
@@ -573,6 +762,10 @@ impl Procedure for DeployEngine {
         let Some(option) = decision.options.get(choice) else {
             return;
         };
+        if decision.kind == super::decisions::DISCARD_EFFECT {
+            self.trigger_answered(board, !option.declines);
+            return;
+        }
         match option.card {
             Some(id) => self.fetched(board, id, self.search.cost_of(id)),
             None => self.not_fetched(

@@ -27,6 +27,18 @@ pub enum DeployEvent {
         cost: u32,
         /// `None` where counters are not counted.
         counters_left: Option<u32>,
+        /// The Effect whose text set what it cost, if one did.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cost_set_by: Option<String>,
+    },
+    /// An Effect at the planet lets its player discard it, now that the card deployed, to
+    /// deploy a card from his draw deck: whether he did.
+    EffectTriggered {
+        side: Side,
+        effect: String,
+        card: String,
+        wanted: String,
+        discarded: bool,
     },
     /// A hidden card's text does nothing.
     TextOff {
@@ -66,6 +78,9 @@ pub enum DeployEvent {
         free: bool,
         hidden: bool,
         counters_left: Option<u32>,
+        /// The Effect whose text set what it cost, if one did.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cost_set_by: Option<String>,
     },
     NotFetched {
         side: Side,
@@ -98,9 +113,14 @@ pub struct DeployResult {
     pub hidden: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refusal: Option<DeployRefusal>,
-    /// The card deployed from the draw deck (or taken into the hand, with `into_hand`).
+    /// The card deployed from the draw deck (or taken into the hand, with `into_hand`); where
+    /// the card's own text and an Effect each deployed one, the Effect's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fetched: Option<String>,
+    /// The Effect its player discarded from play to deploy a card from his draw deck when the
+    /// card deployed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub effect_discarded: Option<String>,
     /// The text took its card into the hand rather than deploying it.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub into_hand: bool,

@@ -33,6 +33,7 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
         )],
     },
     COUNTERS_PER_TURN,
+    crate::engine::effects::EFFECT_REACH,
     AssumptionSpec {
         assumption: engine::FETCHED_FACE_UP,
         values: &[

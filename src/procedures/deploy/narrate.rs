@@ -30,6 +30,13 @@ fn left(left: Option<u32>) -> String {
     }
 }
 
+/// ", as the text of EFFECT sets it", where an Effect at the planet set what a card cost.
+fn set_by(effect: Option<&str>) -> String {
+    effect
+        .map(|effect| format!(", as the text of {effect} sets it"))
+        .unwrap_or_default()
+}
+
 fn narrate(event: &DeployEvent) -> String {
     match event {
         DeployEvent::Refused { refusal, .. } => match refusal {
@@ -46,12 +53,34 @@ fn narrate(event: &DeployEvent) -> String {
             hidden,
             cost,
             counters_left,
+            cost_set_by,
         } => format!(
-            "{} deploys {card} to {planet}{}, using {}{}.",
+            "{} deploys {card} to {planet}{}, using {}{}{}.",
             capital(&player(*side)),
             if *hidden { " hidden (face down)" } else { "" },
             counters(*cost),
+            set_by(cost_set_by.as_deref()),
             left(*counters_left)
+        ),
+        DeployEvent::EffectTriggered {
+            side,
+            effect,
+            card,
+            wanted,
+            discarded: true,
+        } => format!(
+            "{card} deployed, so the text of {effect} lets {} discard it from play to deploy a {wanted} from his draw deck: he discards it.",
+            player(*side)
+        ),
+        DeployEvent::EffectTriggered {
+            side,
+            effect,
+            card,
+            wanted,
+            discarded: false,
+        } => format!(
+            "{card} deployed, so the text of {effect} lets {} discard it from play to deploy a {wanted} from his draw deck: he keeps it.",
+            player(*side)
         ),
         DeployEvent::TextOff { card, .. } => format!(
             "{card} is hidden: its game text cannot be used until it is turned face up, so it deploys nothing from the draw deck; no penalty follows (a named assumption)."
@@ -113,6 +142,7 @@ fn narrate(event: &DeployEvent) -> String {
             free,
             hidden,
             counters_left,
+            cost_set_by,
         } => format!(
             "{} deploys {card} from his draw deck to {planet}{} {} (one copy, as the rule allows){}.",
             capital(&player(*side)),
@@ -120,7 +150,7 @@ fn narrate(event: &DeployEvent) -> String {
             if *free {
                 "for free, as the text says".to_string()
             } else {
-                format!("for {}", counters(*cost))
+                format!("for {}{}", counters(*cost), set_by(cost_set_by.as_deref()))
             },
             left(*counters_left)
         ),

@@ -121,6 +121,7 @@ pub(crate) const RESHUFFLE_WITHOUT_DEFEAT: Assumption = Assumption {
     text: "When neither character is defeated, the dueling cards are still reshuffled into their draw decks before damage: they are still part of the draw deck. The sources state the reshuffle only for a defeat.",
 };
 pub(crate) use crate::engine::damage::DAMAGE_NOT_BELOW_ZERO;
+use crate::engine::effects::EFFECT_AT_ITS_PLANET;
 /// Under the Players Committee's rules, who leads when the player whose turn it is to lead
 /// has passed.
 pub(crate) const PASSER_LEADS_BY_PASSING: Assumption = Assumption {
@@ -257,6 +258,11 @@ pub struct DuelEngine {
     anakin_empty_deck_stops: bool,
     /// The duel rules in force that this engine does not apply (paraphrased fan rules).
     rules_not_applied: Vec<String>,
+    /// The Boonta Eve rule that every Anakin and Sebulba is a Podracer pilot is in force.
+    boonta: bool,
+    /// The Effects face up at the duel's planet whose text acts there.
+    /// (shared: the odds copy the engine for every run).
+    effects: std::sync::Arc<[crate::engine::effects::InPlay]>,
     /// The Players Committee's pass is in force: a player may pass instead of attacking.
     pass_rule: bool,
     /// Who has passed in this duel.
@@ -293,6 +299,7 @@ impl Clone for DuelEngine {
             random: self.random.clone(),
             result: self.result.clone(),
             rules_not_applied: self.rules_not_applied.clone(),
+            effects: self.effects.clone(),
             spare_options: Vec::new(),
             kept_hands: BySide::default(),
             // The rest is copied as it is: a field added that is not `Copy` is named here.
@@ -323,6 +330,8 @@ impl Clone for DuelEngine {
             empty_hand_ends,
             anakin_empty_deck_stops,
             rules_not_applied,
+            boonta,
+            effects,
             pass_rule,
             passed,
             pc_damage,
@@ -350,6 +359,8 @@ impl Clone for DuelEngine {
         *empty_hand_ends = source.empty_hand_ends;
         *anakin_empty_deck_stops = source.anakin_empty_deck_stops;
         rules_not_applied.clone_from(&source.rules_not_applied);
+        *boonta = source.boonta;
+        effects.clone_from(&source.effects);
         *pass_rule = source.pass_rule;
         *passed = source.passed;
         *pc_damage = source.pc_damage;
@@ -403,6 +414,12 @@ impl DuelEngine {
                 })
                 .map(|item| item.id.to_string())
                 .collect(),
+            boonta: crate::cards::traits::every_anakin_and_sebulba(corpus, &board.ruleset),
+            effects: board
+                .current_planet
+                .map(|planet| crate::engine::effects::at(board, planet))
+                .unwrap_or_default()
+                .into(),
             pass_rule: in_force(PASS.id()),
             passed: BySide::default(),
             pc_damage: in_force(PC_DEFEAT_DAMAGE.id()),
@@ -1205,6 +1222,22 @@ impl DuelEngine {
                 bonus,
             ));
         }
+        if !self.effects.is_empty() {
+            let weapons: Vec<CardId> = self.weapon.get(side).into_iter().collect();
+            let auras = crate::engine::effects::aura_parts(
+                board,
+                &self.effects,
+                card,
+                side,
+                &weapons,
+                self.boonta,
+                self.words(),
+            )?;
+            if !auras.is_empty() {
+                assumptions.extend(self.pending.once(EFFECT_AT_ITS_PLANET));
+            }
+            parts.extend(auras.into_iter().map(|(label, amount, _)| (label, amount)));
+        }
         let opponent = self.fighter.get(side.opponent());
         let situation = Situation {
             hand_hidden: false,
@@ -1714,7 +1747,7 @@ impl DuelEngine {
         board: &Board,
         loser: Side,
         fighter: CardId,
-    ) -> Result<Vec<(String, i32)>, MissingFact> {
+    ) -> Result<(Vec<(String, i32)>, bool), MissingFact> {
         let label = self.words().text(|| {
             number_label(
                 &format!("DAMAGE of {}", board.describe(fighter)),
@@ -1724,13 +1757,19 @@ impl DuelEngine {
             )
         });
         let mut parts = vec![(label, Self::printed_damage(board, fighter)?)];
-        parts.extend(crate::engine::damage::modifier_parts(
+        let Some(card) = board.card(fighter) else {
+            return Ok((parts, false));
+        };
+        let (modifiers, by_effect) = crate::engine::damage::modifier_parts(
             board,
             loser,
             crate::engine::damage::Defeated::CHARACTER,
+            card,
             self.planet,
-        ));
-        Ok(parts)
+            self.boonta,
+        )?;
+        parts.extend(modifiers);
+        Ok((parts, by_effect))
     }
 
     fn ending(&mut self, board: &mut Board) -> Result<(), MissingFact> {
@@ -1828,10 +1867,12 @@ impl DuelEngine {
             );
         }
         // 3. Damage.
+        let mut effect_applied = false;
         let taker = match defeated {
             Some(loser) => {
                 let fighter = self.fighter.get(loser).unwrap_or(CardId(0));
-                let mut parts = self.damage_parts(board, loser, fighter)?;
+                let (mut parts, by_effect) = self.damage_parts(board, loser, fighter)?;
+                effect_applied = by_effect;
                 let mut cites: Cow<'static, [Citation]> = Cow::Borrowed(&[DEFEAT_DAMAGE]);
                 if self.pc_damage {
                     // Less the hits it scored: those still on the winner (a term of 0 is
@@ -1917,7 +1958,10 @@ impl DuelEngine {
                     floor
                 }
             });
-            let assumptions: Vec<Assumption> = floored.into_iter().collect();
+            let mut assumptions: Vec<Assumption> = floored.into_iter().collect();
+            if effect_applied {
+                assumptions.extend(self.pending.once(EFFECT_AT_ITS_PLANET));
+            }
             let mut moves = self.pending.room_for_moves();
             let taken = crate::engine::damage::take(
                 board,

@@ -100,6 +100,7 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
             ),
         ],
     },
+    crate::engine::effects::EFFECT_REACH,
 ];
 
 static ACTIONS: &[ActionSpec] = &[ActionSpec {
