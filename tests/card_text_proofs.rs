@@ -143,6 +143,18 @@ impl Battle {
         }
     }
 
+    /// The battle with `ours` the plan of `side`, whichever side the card is.
+    fn sided(card: &Card, side: Side, ours: Vec<Entry>, theirs: Vec<Entry>) -> Battle {
+        let mut battle = Battle::new(card, Vec::new(), Vec::new());
+        let (light, dark) = match side {
+            Side::Light => (ours, theirs),
+            Side::Dark => (theirs, ours),
+        };
+        battle.light = light;
+        battle.dark = dark;
+        battle
+    }
+
     /// The side's deck and extra lines.
     fn deck(mut self, side: Side, deck: Vec<u8>) -> Battle {
         match side {
@@ -1387,20 +1399,13 @@ fn prove_damage_modifier(card: &Card) -> Result<(), Unproved> {
         .ok_or("no character is of the kinds it names")?;
     // The loser's character against the other side's armed champion, who draws high.
     let losing_battle = |character: &Card| {
-        let mut battle = Battle::new(card, Vec::new(), Vec::new());
-        let ours = vec![Entry::of(&[&character.full_name()])];
-        let theirs = vec![strong(loser.opponent())];
-        match loser {
-            Side::Light => {
-                battle.light = ours;
-                battle.dark = theirs;
-            }
-            Side::Dark => {
-                battle.dark = ours;
-                battle.light = theirs;
-            }
-        }
-        battle.deck(loser.opponent(), vec![9; 12])
+        Battle::sided(
+            card,
+            loser,
+            vec![Entry::of(&[&character.full_name()])],
+            vec![strong(loser.opponent())],
+        )
+        .deck(loser.opponent(), vec![9; 12])
     };
     let base = losing_battle(defeated);
     let (flat, with) = with_effect(base.clone(), card, true).walk();
@@ -1460,18 +1465,7 @@ fn prove_weapons_barred(card: &Card) -> Result<(), Unproved> {
     let (whose, character, weapon) =
         found.ok_or("no character of the kinds it names has a weapon")?;
     let entry = Entry::of(&[&character.full_name()]).with_weapon(&weapon);
-    let mut base = Battle::new(card, Vec::new(), Vec::new());
-    let opposing = vec![weak(whose.opponent())];
-    match whose {
-        Side::Light => {
-            base.light = vec![entry];
-            base.dark = opposing.clone();
-        }
-        Side::Dark => {
-            base.dark = vec![entry];
-            base.light = opposing.clone();
-        }
-    }
+    let base = Battle::sided(card, whose, vec![entry], vec![weak(whose.opponent())]);
     let (flat, _) = with_effect(base.clone(), card, true).walk();
     assert!(set_aside(&flat), "{name}:\n{flat}");
     let (flat, _) = with_effect(base.clone(), card, true).off(&name).walk();
