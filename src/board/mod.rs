@@ -1226,6 +1226,47 @@ impl Board {
         self.zones.get(&zone).map(Vec::as_slice).unwrap_or_default()
     }
 
+    /// The Effects face up in play at the planet whose text acts there (a power bonus to
+    /// others, barred weapons, a deploy cost or a deploy trigger), each with its owner, in
+    /// board order: the Light Side's, then the Dark Side's.
+    pub fn effects_at(&self, planet: Planet) -> Vec<(CardId, Side)> {
+        let mut found = Vec::new();
+        for side in [Side::Light, Side::Dark] {
+            for id in self.zone(Zone::InPlay(planet, side)) {
+                let (Some(instance), Some(card)) = (self.instance(*id), self.card(*id)) else {
+                    continue;
+                };
+                let text = &card.text;
+                let acts = text.aura.is_some()
+                    || !text.weapons_barred.is_empty()
+                    || text.deploy_cost.is_some()
+                    || text.deploy_trigger.is_some();
+                if !instance.face_down && acts && card.acts_as_effect() {
+                    found.push((*id, instance.owner));
+                }
+            }
+        }
+        found
+    }
+
+    /// What an Effect of `side` at the planet makes the card cost to deploy there, and the
+    /// Effect, where one does; a card whose kind is not known costs what it prints.
+    pub fn effect_deploy_cost(
+        &self,
+        planet: Planet,
+        side: Side,
+        card: &Card,
+    ) -> Option<(u32, CardId)> {
+        self.effects_at(planet).into_iter().find_map(|(id, owner)| {
+            let cost = self.card(id)?.text.deploy_cost.as_ref()?;
+            let named = cost
+                .of
+                .iter()
+                .any(|kind| crate::cards::users::is_battle_user(kind, card) == Ok(true));
+            (owner == side && named).then_some((u32::from(cost.counters), id))
+        })
+    }
+
     /// The zone of every card instance, by id: one pass over the zones, for loops over
     /// every card that would otherwise search the zones for each.
     pub fn zones_by_card(&self) -> Vec<Option<Zone>> {

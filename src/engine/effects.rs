@@ -2,7 +2,7 @@
 //! player's characters at its planet, the weapons it bars there, what it makes a card cost to
 //! deploy there, and the card it deploys from the draw deck when another deploys.
 
-use crate::board::{Board, CardId, Planet, Zone};
+use crate::board::{Board, CardId, Planet};
 use crate::cards::card_text::BattleUser;
 use crate::cards::traits::podracer_pilot_under;
 use crate::cards::users::{KindUnknown, is_battle_user, weapon_is};
@@ -34,30 +34,19 @@ pub struct InPlay {
 }
 
 /// The Effects face up in play at the planet whose text acts in play (a power bonus to others,
-/// a DAMAGE modifier, barred weapons, a deploy cost or a deploy trigger), in board order.
+/// barred weapons, a deploy cost or a deploy trigger), in board order.
 pub fn at(board: &Board, planet: Planet) -> Vec<InPlay> {
-    let mut found = Vec::new();
-    for side in [Side::Light, Side::Dark] {
-        for id in board.zone(Zone::InPlay(planet, side)) {
-            let (Some(instance), Some(card)) = (board.instance(*id), board.card(*id)) else {
-                continue;
-            };
-            let text = &card.text;
-            let acts = text.aura.is_some()
-                || !text.weapons_barred.is_empty()
-                || text.deploy_cost.is_some()
-                || text.deploy_trigger.is_some();
-            if instance.face_down || !acts || !card.acts_as_effect() {
-                continue;
-            }
-            found.push(InPlay {
-                id: *id,
-                owner: instance.owner,
-                card: card.clone(),
-            });
-        }
-    }
-    found
+    board
+        .effects_at(planet)
+        .into_iter()
+        .filter_map(|(id, owner)| {
+            Some(InPlay {
+                id,
+                owner,
+                card: board.card(id)?.clone(),
+            })
+        })
+        .collect()
 }
 
 /// Whether the card is one of the kinds or names game text gives (`any Gungan`, `Boss Nass`,
@@ -155,24 +144,6 @@ pub fn barring_weapons<'a>(
             && is_one_of(fighter, &effect.card.text.weapons_barred, boonta)?
         {
             return Ok(Some(effect));
-        }
-    }
-    Ok(None)
-}
-
-/// What an Effect of `side` at the planet makes the card cost to deploy there, and the
-/// Effect, where one does.
-pub fn deploy_cost<'a>(
-    effects: &'a [InPlay],
-    card: &Card,
-    side: Side,
-    boonta: bool,
-) -> Result<Option<(u32, &'a InPlay)>, MissingFact> {
-    for effect in effects.iter().filter(|effect| effect.owner == side) {
-        if let Some(cost) = &effect.card.text.deploy_cost
-            && is_one_of(card, &cost.of, boonta)?
-        {
-            return Ok(Some((u32::from(cost.counters), effect)));
         }
     }
     Ok(None)

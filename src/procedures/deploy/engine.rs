@@ -194,11 +194,10 @@ impl DeployEngine {
         self.result.planet = Some(planet.name().to_string());
         self.result.hidden = hidden;
         let effects = crate::engine::effects::at(board, planet);
-        let (cost, cost_set_by) =
-            match crate::engine::effects::deploy_cost(&effects, &card, side, self.boonta)? {
-                Some((cost, effect)) => (cost, Some(effect.card.full_name())),
-                None => (cost_of(&card)?, None),
-            };
+        let (cost, cost_set_by) = match board.effect_deploy_cost(planet, side, &card) {
+            Some((cost, effect)) => (cost, Some(board.describe(effect))),
+            None => (cost_of(&card)?, None),
+        };
         self.triggered =
             crate::engine::effects::deploy_trigger(&effects, &card, side, self.boonta)?.and_then(
                 |effect| {
@@ -325,7 +324,7 @@ impl DeployEngine {
             |card| match fetch.counters {
                 _ if into_hand => Ok(0),
                 Some(counters) => Ok(u32::try_from(counters).unwrap_or(0)),
-                None => match self.effect_cost(board, card)? {
+                None => match self.effect_cost(board, card) {
                     Some((cost, _)) => Ok(cost),
                     None => cost_of(card),
                 },
@@ -447,7 +446,7 @@ impl DeployEngine {
         }];
         assumptions.extend(self.counters_assumption());
         let cost_set_by = match (free, board.card(id)) {
-            (false, Some(card)) => self.effect_cost(board, card).ok().flatten(),
+            (false, Some(card)) => self.effect_cost(board, card),
             _ => None,
         }
         .map(|(_, effect)| effect);
@@ -583,19 +582,11 @@ impl DeployEngine {
     }
 
     /// What an Effect at the planet makes a card cost to deploy there, and the Effect.
-    fn effect_cost(
-        &self,
-        board: &Board,
-        card: &Card,
-    ) -> Result<Option<(u32, String)>, MissingFact> {
-        let Some(planet) = self.planet else {
-            return Ok(None);
-        };
-        let effects = crate::engine::effects::at(board, planet);
-        Ok(
-            crate::engine::effects::deploy_cost(&effects, card, self.side, self.boonta)?
-                .map(|(cost, effect)| (cost, effect.card.full_name())),
-        )
+    fn effect_cost(&self, board: &Board, card: &Card) -> Option<(u32, String)> {
+        let planet = self.planet?;
+        board
+            .effect_deploy_cost(planet, self.side, card)
+            .map(|(cost, effect)| (cost, board.describe(effect)))
     }
 }
 
