@@ -708,3 +708,27 @@ fn the_next_fight_asks_for_an_icon_only_no_source_gives() {
     assert!(!flat.contains("fights the next fight"), "{flat}");
     assert!(!flat.contains("lacks a fact"), "{flat}");
 }
+
+/// A deploy of Obi-Wan to Naboo, where Jedi Training is in play, with the player's answers.
+fn jedi_training_deploy(decisions: &str) -> String {
+    format!(
+        "action: deploy\nturn: light\nstep: deploy\ncurrent_planet: Naboo\nlight:\n  hand: [\"Obi-Wan Kenobi, Young Jedi\"]\n  deck: [3, \"Jedi Lightsaber, Constructed by Ki-Adi-Mundi\", 5]\nplanets:\n  Naboo:\n    light: [Jedi Training]\n    dark: [\"Battle Droid: Infantry, AAT Division\"]\ndeploy:\n  card: Obi-Wan Kenobi, Young Jedi\ndecisions:\n  light:\n{decisions}"
+    )
+}
+
+#[test]
+fn an_effect_kept_on_a_deploy_searches_nothing_and_costs_nothing() {
+    let (flat, _) = common::walked_flat(&jedi_training_deploy("    discard_effect: false\n"))
+        .expect("it walks");
+    assert!(flat.contains("he keeps it"), "{flat}");
+    assert!(!flat.contains("search his draw deck"), "{flat}");
+    assert!(!flat.contains("DAMAGE"), "{flat}");
+    assert!(!flat.contains("to the Light Side discard pile"), "{flat}");
+    // Discarded, and nothing deployed from the deck: the penalty follows the reshuffle.
+    let (flat, _) = common::walked_flat(&jedi_training_deploy(
+        "    discard_effect: true\n    fetch: none\n",
+    ))
+    .expect("it walks");
+    assert!(flat.contains("he discards it"), "{flat}");
+    assert!(flat.contains("1 DAMAGE"), "{flat}");
+}

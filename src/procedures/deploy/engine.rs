@@ -578,6 +578,8 @@ impl DeployEngine {
             into_hand: false,
         });
         self.searching_for = Some(triggered.name);
+        // The result says what the last search came to: the Effect's.
+        self.result.not_fetched = None;
         self.phase = Phase::EffectSearch;
     }
 

@@ -124,7 +124,8 @@ pub struct DeployResult {
     /// The text took its card into the hand rather than deploying it.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub into_hand: bool,
-    /// Why none was, where the text let him search.
+    /// Why none was, where the text let him search (the Effect's search, where the card's own
+    /// text and an Effect each let him).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub not_fetched: Option<NotFetched>,
     /// Deploy counters left this turn; `None` where they are not counted.
