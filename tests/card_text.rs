@@ -729,6 +729,21 @@ fn an_effect_kept_on_a_deploy_searches_nothing_and_costs_nothing() {
         "    discard_effect: true\n    fetch: none\n",
     ))
     .expect("it walks");
-    assert!(flat.contains("he discards it"), "{flat}");
+    assert!(flat.contains("he gives it up"), "{flat}");
     assert!(flat.contains("1 DAMAGE"), "{flat}");
+}
+
+#[test]
+fn a_card_deployed_hidden_sets_off_no_effect() {
+    let text = jedi_training_deploy("    discard_effect: true\n").replace(
+        "  card: Obi-Wan Kenobi, Young Jedi\n",
+        "  card: Obi-Wan Kenobi, Young Jedi\n  hidden: true\n",
+    );
+    let (flat, _) = common::walked_flat(&text).expect("it walks");
+    assert!(flat.contains("hidden-deploy-sets-off-no-effect"), "{flat}");
+    assert!(!flat.contains("give it up"), "{flat}");
+    // Face up, the same deploy sets it off.
+    let (flat, _) = common::walked_flat(&text.replace("  hidden: true\n", "")).expect("it walks");
+    assert!(!flat.contains("hidden-deploy-sets-off-no-effect"), "{flat}");
+    assert!(flat.contains("he gives it up"), "{flat}");
 }

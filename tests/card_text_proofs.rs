@@ -1276,13 +1276,23 @@ fn prove_same_weapon(card: &Card) -> Result<(), Unproved> {
     Ok(())
 }
 
-/// The planet an Effect is put on where its condition is the planet: not the battle's.
-const ELSEWHERE: &str = "Tatooine";
+/// A planet other than `planet`, where an Effect is put to show that it acts at its own.
+fn elsewhere(planet: &str) -> &'static str {
+    if planet == "Tatooine" {
+        "Coruscant"
+    } else {
+        "Tatooine"
+    }
+}
 
 /// The Effect in play for its side, at the battle's planet or elsewhere.
 fn with_effect(mut battle: Battle, card: &Card, here: bool) -> Battle {
     let side = card.side().unwrap_or(Side::Light);
-    let planet = if here { battle.planet } else { ELSEWHERE };
+    let planet = if here {
+        battle.planet
+    } else {
+        elsewhere(battle.planet)
+    };
     battle.in_play.push((side, planet, card.full_name()));
     battle
 }
@@ -1359,6 +1369,21 @@ fn prove_aura(card: &Card) -> Result<(), Unproved> {
             true,
         ));
     }
+    // The opponent's character of a kind it names takes none of it.
+    if let (Some(theirs), Some(ours)) = (
+        of_kinds(side.opponent(), &aura.to, true).first(),
+        of_kinds(side, &aura.to, false).first(),
+    ) {
+        let mut opposing = Entry::of(&[&theirs.full_name()]);
+        if let Some(word) = &aura.using {
+            opposing.weapon = weapon_for(theirs, Some(word));
+        }
+        unmet.push(with_effect(
+            Battle::new(card, vec![Entry::of(&[&ours.full_name()])], vec![opposing]),
+            card,
+            true,
+        ));
+    }
     for battle in unmet {
         let (flat, with) = battle.walk();
         let (flat_off, without) = battle.off(&name).walk();
@@ -1397,8 +1422,8 @@ fn prove_damage_modifier(card: &Card) -> Result<(), Unproved> {
                 .map(|character| (*loser, *character))
         })
         .ok_or("no character is of the kinds it names")?;
-    // The loser's character against the other side's armed champion, who draws high.
-    let losing_battle = |character: &Card| {
+    // A side's character against the other side's armed champion, who draws high.
+    let losing_battle = |loser: Side, character: &Card| {
         Battle::sided(
             card,
             loser,
@@ -1407,7 +1432,7 @@ fn prove_damage_modifier(card: &Card) -> Result<(), Unproved> {
         )
         .deck(loser.opponent(), vec![9; 12])
     };
-    let base = losing_battle(defeated);
+    let base = losing_battle(loser, defeated);
     let (flat, with) = with_effect(base.clone(), card, true).walk();
     let (_, without) = with_effect(base.clone(), card, true).off(&name).walk();
     assert!(
@@ -1422,11 +1447,25 @@ fn prove_damage_modifier(card: &Card) -> Result<(), Unproved> {
         damage(&without, loser),
         "{name}:\n{flat}"
     );
-    let mut unmet = vec![with_effect(base, card, false)];
+    let mut unmet = vec![(loser, with_effect(base, card, false))];
     if let Some(other) = of_kinds(loser, &modifier.only, false).first() {
-        unmet.push(with_effect(losing_battle(other), card, true));
+        unmet.push((loser, with_effect(losing_battle(loser, other), card, true)));
     }
-    for battle in unmet {
+    // A character of the kinds it names on the side it does not reach.
+    let unreached = match modifier.applies_to {
+        ModifierTarget::Own => Some(side.opponent()),
+        ModifierTarget::Opponent => Some(side),
+        ModifierTarget::Any => None,
+    };
+    if let Some(other_side) = unreached
+        && let Some(other) = of_kinds(other_side, &modifier.only, true).first()
+    {
+        unmet.push((
+            other_side,
+            with_effect(losing_battle(other_side, other), card, true),
+        ));
+    }
+    for (loser, battle) in unmet {
         let (flat, with) = battle.walk();
         let (_, without) = battle.off(&name).walk();
         assert_eq!(
@@ -1469,8 +1508,9 @@ fn prove_weapons_barred(card: &Card) -> Result<(), Unproved> {
     let (flat, _) = with_effect(base.clone(), card, true).walk();
     assert!(set_aside(&flat), "{name}:\n{flat}");
     let (flat, _) = with_effect(base.clone(), card, true).off(&name).walk();
+    let weapon_name = weapon.split(" (").next().unwrap_or(&weapon).to_string();
     assert!(
-        !set_aside(&flat) && flat.contains("power bonus of"),
+        !set_aside(&flat) && flat.contains(&format!("power bonus of {weapon_name}")),
         "{name} with its text off:\n{flat}"
     );
     let (flat, _) = with_effect(base, card, false).walk();
@@ -1490,7 +1530,7 @@ fn deploy_yaml(
     off: bool,
 ) -> String {
     let side = word(effect.side().unwrap_or(Side::Light));
-    let planet = if here { "Naboo" } else { ELSEWHERE };
+    let planet = if here { "Naboo" } else { elsewhere("Naboo") };
     let effect_name = effect.full_name();
     let text_off = if off {
         format!("  {effect_name:?}: {{text: none}}\n")
@@ -1526,9 +1566,12 @@ fn prove_deploy_cost(card: &Card) -> Result<(), Unproved> {
     let walk = |deployed: &Card, here: bool, off: bool| {
         let text = deploy_yaml(card, &qualified_name(deployed), here, "[1, 2, 3]", "", off);
         assert!(findings(&text).is_empty(), "{:?}\n{text}", findings(&text));
-        walked_flat(&text)
-            .map(|(flat, _)| flat)
-            .unwrap_or_else(|error| error)
+        let (flat, _) = walked_flat(&text).unwrap_or_else(|error| panic!("{error}\n{text}"));
+        assert!(
+            flat.contains(&format!("deploys {} to Naboo", deployed.full_name())),
+            "{flat}"
+        );
+        flat
     };
     let flat = walk(cheap, true, false);
     assert!(
@@ -1596,9 +1639,12 @@ fn prove_deploy_trigger(card: &Card) -> Result<(), Unproved> {
             off,
         );
         assert!(findings(&text).is_empty(), "{:?}\n{text}", findings(&text));
-        walked_flat(&text)
-            .map(|(flat, _)| flat)
-            .unwrap_or_else(|error| error)
+        let (flat, _) = walked_flat(&text).unwrap_or_else(|error| panic!("{error}\n{text}"));
+        assert!(
+            flat.contains(&format!("deploys {} to Naboo", deployed.full_name())),
+            "{flat}"
+        );
+        flat
     };
     let discarded = format!("the text of {name} lets");
     let flat = walk(deployer, true, false);

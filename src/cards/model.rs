@@ -376,7 +376,8 @@ pub enum ModifierTarget {
     Own,
     /// The characters of the owner's opponent.
     Opponent,
-    /// Either side's: the text names the cards, not whose they are ("each battle droid").
+    /// Either side's: the text names kinds of card, not whose they are (Uh-Oh!'s battle
+    /// droids).
     Any,
 }
 
@@ -898,11 +899,21 @@ impl GameText {
     /// modifier, barred weapons, deploy cost and deploy trigger), as a Double Impact card's
     /// Effect half gives it beside the Battle half it is played as.
     pub fn take_in_play_text(&mut self, effect: &GameText) {
-        self.aura = effect.aura.clone();
-        self.damage_modifier = effect.damage_modifier.clone();
-        self.weapons_barred = effect.weapons_barred.clone();
-        self.deploy_cost = effect.deploy_cost.clone();
-        self.deploy_trigger = effect.deploy_trigger.clone();
+        if effect.aura.is_some() {
+            self.aura.clone_from(&effect.aura);
+        }
+        if effect.damage_modifier.is_some() {
+            self.damage_modifier.clone_from(&effect.damage_modifier);
+        }
+        if !effect.weapons_barred.is_empty() {
+            self.weapons_barred.clone_from(&effect.weapons_barred);
+        }
+        if effect.deploy_cost.is_some() {
+            self.deploy_cost.clone_from(&effect.deploy_cost);
+        }
+        if effect.deploy_trigger.is_some() {
+            self.deploy_trigger.clone_from(&effect.deploy_trigger);
+        }
     }
 
     /// What the text does, a short phrase for each effect, in a fixed order.
@@ -924,8 +935,13 @@ impl GameText {
                     phrases.push(format!("damage modifier {:+}", modifier.amount))
                 }
                 ModifiedCards::Characters => phrases.push(format!(
-                    "damage modifier {:+} for {}",
+                    "damage modifier {:+} for {} who are {}",
                     modifier.amount,
+                    match modifier.applies_to {
+                        ModifierTarget::Own => "its player's characters",
+                        ModifierTarget::Opponent => "the opponent's characters",
+                        ModifierTarget::Any => "either side's characters",
+                    },
                     words(&modifier.only)
                 )),
                 of => phrases.push(format!(
@@ -966,7 +982,7 @@ impl GameText {
         }
         if let Some(trigger) = &self.deploy_trigger {
             phrases.push(format!(
-                "when its player's card that is {} deploys to its planet, he may discard it to deploy a {} from his draw deck",
+                "when its player's card that is {} deploys to its planet, giving it up fetches a {} out of the draw deck",
                 super::card_text::battle_users_words(&trigger.when),
                 trigger.fetch
             ));

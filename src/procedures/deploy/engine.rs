@@ -45,6 +45,12 @@ pub(crate) const TEXT_OFF_NO_PENALTY: Assumption = Assumption {
     text: "A card deployed hidden, whose game text cannot be used, takes no penalty for deploying nothing from the draw deck: the penalty is for a card the text could have deployed, and the text is off. The rule sources do not say.",
 };
 
+/// A hidden card does not set off an Effect that acts when a card of a kind deploys.
+pub(crate) const HIDDEN_SETS_OFF_NO_EFFECT: Assumption = Assumption {
+    name: "hidden-deploy-sets-off-no-effect",
+    text: "A card deployed hidden does not set off an Effect of its player's whose text acts when a card of some kind deploys (Jedi Training, The Duel Begins): what the card is stays unshown until it is turned face up. The rule sources do not say.",
+};
+
 /// Game text that takes a card from the draw deck into the hand, which the rules for
 /// deploying from the draw deck do not cover.
 pub(crate) const INTO_HAND: Assumption = Assumption {
@@ -105,6 +111,8 @@ pub struct DeployEngine {
     triggered: Option<Triggered>,
     /// The Effect whose text the search of the draw deck is for, once discarded.
     searching_for: Option<String>,
+    /// The search under way deployed (or took) a card: no penalty after its reshuffle.
+    fetched_now: bool,
     result: DeployResult,
 }
 
@@ -126,6 +134,7 @@ impl DeployEngine {
             boonta: crate::cards::traits::every_anakin_and_sebulba(corpus, &board.ruleset),
             triggered: None,
             searching_for: None,
+            fetched_now: false,
             result: DeployResult::default(),
         }
     }
@@ -198,18 +207,18 @@ impl DeployEngine {
             Some((cost, effect)) => (cost, Some(board.describe(effect))),
             None => (cost_of(&card)?, None),
         };
-        self.triggered =
-            crate::engine::effects::deploy_trigger(&effects, &card, side, self.boonta)?.and_then(
-                |effect| {
-                    let trigger = effect.card.text.deploy_trigger.as_ref()?;
-                    Some(Triggered {
-                        effect: effect.id,
-                        name: effect.card.full_name(),
-                        card: card.shown_name(),
-                        fetch: trigger.fetch.clone(),
-                    })
-                },
-            );
+        let trigger = crate::engine::effects::deploy_trigger(&effects, &card, side, self.boonta)?;
+        // A hidden card sets off no Effect: what it is stays unshown.
+        let hidden_no_trigger = hidden && trigger.is_some();
+        self.triggered = trigger.filter(|_| !hidden).and_then(|effect| {
+            let trigger = effect.card.text.deploy_trigger.as_ref()?;
+            Some(Triggered {
+                effect: effect.id,
+                name: effect.card.full_name(),
+                card: card.shown_name(),
+                fetch: trigger.fetch.clone(),
+            })
+        });
         let spent = board.player(side).counters_spent;
         let left = if self.counted {
             let left = COUNTERS_A_TURN.saturating_sub(spent);
@@ -249,6 +258,9 @@ impl DeployEngine {
         let mut assumptions = self.counters_assumption();
         if cost_set_by.is_some() {
             assumptions.extend(self.pending.once(EFFECT_AT_ITS_PLANET));
+        }
+        if hidden_no_trigger {
+            assumptions.push(HIDDEN_SETS_OFF_NO_EFFECT);
         }
         self.pending.emit(
             DeployEvent::Deployed {
@@ -311,13 +323,15 @@ impl DeployEngine {
         let side = self.side;
         let mut by_trait = false;
         let into_hand = fetch.into_hand;
+        let effect_search = self.searching_for.is_some();
+        self.fetched_now = false;
         self.search = from_deck::search(
             board,
             side,
             // A card taken into the hand is not deployed: it costs nothing.
             self.result.counters_left.filter(|_| !into_hand),
             |_, card| {
-                let found = matches(card, &fetch.card);
+                let found = matches(card, &fetch.card, effect_search);
                 by_trait |= found == Some(true);
                 found.is_some()
             },
@@ -405,6 +419,7 @@ impl DeployEngine {
 
     fn fetched(&mut self, board: &mut Board, id: CardId, cost: u32) {
         let side = self.side;
+        self.fetched_now = true;
         if self.takes_into_hand() {
             let moved = describe_move(board, id, Zone::DrawDeck(side), Zone::Hand(side));
             board.move_to(id, Zone::Hand(side));
@@ -471,8 +486,7 @@ impl DeployEngine {
     }
 
     fn reshuffle(&mut self, board: &mut Board) {
-        let penalised =
-            self.result.fetched.is_none() && (!self.takes_into_hand() || self.into_hand_penalty);
+        let penalised = !self.fetched_now && (!self.takes_into_hand() || self.into_hand_penalty);
         if let Some(penalised) = from_deck::reshuffle_after_search(
             board,
             self.side,
@@ -518,15 +532,12 @@ impl DeployEngine {
             kind: super::decisions::DISCARD_EFFECT,
             who: self.side,
             prompt: format!(
-                "{} player: discard {} from play to deploy a {} from your draw deck, or keep it",
+                "{} player: give up {} for a {} out of your draw deck, or keep it",
                 self.side, triggered.name, triggered.fetch
             ),
             options: vec![
                 option(
-                    format!(
-                        "discard {} and deploy a {}",
-                        triggered.name, triggered.fetch
-                    ),
+                    format!("give up {} for a {}", triggered.name, triggered.fetch),
                     false,
                 ),
                 option(format!("keep {}", triggered.name), true),
@@ -579,7 +590,9 @@ impl DeployEngine {
         });
         self.searching_for = Some(triggered.name);
         // The result says what the last search came to: the Effect's.
+        self.result.fetched = None;
         self.result.not_fetched = None;
+        self.result.into_hand = false;
         self.phase = Phase::EffectSearch;
     }
 
@@ -593,9 +606,10 @@ impl DeployEngine {
 }
 
 /// Whether a card is one the text may fetch: `Some(false)` by its title or its printed type
-/// (`Battle card`), `Some(true)` by a trait its title or subtitle names (a character only, as
-/// the FAQ's rule on traits says).
-fn matches(card: &Card, wanted: &str) -> Option<bool> {
+/// (`Battle card`), or, for an Effect's search of `weapons`, a weapon by the kind its name
+/// gives it (`lightsaber`, as the catalog derives it); `Some(true)` by a trait its title or
+/// subtitle names (a character only, as the FAQ's rule on traits says).
+fn matches(card: &Card, wanted: &str, weapons: bool) -> Option<bool> {
     if card.title.eq_ignore_ascii_case(wanted.trim()) {
         return Some(false);
     }
@@ -603,13 +617,12 @@ fn matches(card: &Card, wanted: &str) -> Option<bool> {
     if let Some(kind) = lower.strip_suffix(" card").and_then(CardType::from_word) {
         return (card.card_type() == Some(kind)).then_some(false);
     }
-    // A weapon by the trait its name gives it (`lightsaber`), as the catalog derives it.
-    if card.card_type() == Some(CardType::Weapon) {
+    if weapons && card.card_type() == Some(CardType::Weapon) {
         return crate::cards::filter::parse_trait(&lower)
             .ok()
             .and_then(|kind| crate::cards::traits::quick_value(card, kind))
             .filter(|value| *value == crate::cards::TraitValue::Yes)
-            .map(|_| true);
+            .map(|_| false);
     }
     if card.card_type() != Some(CardType::Character) {
         return None;
@@ -709,7 +722,7 @@ impl Procedure for DeployEngine {
                 ),
                 vec![GAME_TEXT],
             ),
-            Some(card) => match matches(&card, &fetch.card) {
+            Some(card) => match matches(&card, &fetch.card, self.searching_for.is_some()) {
                 None => (
                     format!(
                         "{} is in the {side} draw deck, but it is not a {}: the text {} one {}",

@@ -117,7 +117,7 @@ pub struct DeployResult {
     /// the card's own text and an Effect each deployed one, the Effect's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fetched: Option<String>,
-    /// The Effect its player discarded from play to deploy a card from his draw deck when the
+    /// The Effect its player gave up for a card out of his draw deck when the
     /// card deployed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub effect_discarded: Option<String>,

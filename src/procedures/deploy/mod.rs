@@ -35,6 +35,13 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
     COUNTERS_PER_TURN,
     crate::engine::effects::EFFECT_REACH,
     AssumptionSpec {
+        assumption: engine::HIDDEN_SETS_OFF_NO_EFFECT,
+        values: &[(
+            "no-effect",
+            "a card deployed hidden sets off no Effect that acts on a deploy",
+        )],
+    },
+    AssumptionSpec {
         assumption: engine::FETCHED_FACE_UP,
         values: &[
             ("face-up", "a card deployed from the draw deck is face up"),

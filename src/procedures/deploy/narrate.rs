@@ -69,7 +69,7 @@ fn narrate(event: &DeployEvent) -> String {
             wanted,
             discarded: true,
         } => format!(
-            "{card} deployed, so the text of {effect} lets {} discard it from play to deploy a {wanted} from his draw deck: he discards it.",
+            "{card} deployed, so the text of {effect} lets {} give it up for a {wanted} out of his draw deck: he gives it up, to his discard pile.",
             player(*side)
         ),
         DeployEvent::EffectTriggered {
@@ -79,7 +79,7 @@ fn narrate(event: &DeployEvent) -> String {
             wanted,
             discarded: false,
         } => format!(
-            "{card} deployed, so the text of {effect} lets {} discard it from play to deploy a {wanted} from his draw deck: he keeps it.",
+            "{card} deployed, so the text of {effect} lets {} give it up for a {wanted} out of his draw deck: he keeps it.",
             player(*side)
         ),
         DeployEvent::TextOff { card, .. } => format!(
