@@ -747,3 +747,20 @@ fn a_card_deployed_hidden_sets_off_no_effect() {
     assert!(!flat.contains("hidden-deploy-sets-off-no-effect"), "{flat}");
     assert!(flat.contains("he gives it up"), "{flat}");
 }
+
+#[test]
+fn a_double_impact_card_whose_other_half_is_an_effect_is_an_effect_to_get_for_a_new_planet() {
+    let text = "action: new-location\nturn: light\ncurrent_planet: Coruscant\nlight:\n  deck: [\"The Might Of The Republic & Senate Guard\", 3, 5]\ndark:\n  deck: [2, 4, 6]\nplanets:\n  Coruscant:\n    light: [\"Coruscant • Capital City\"]\ndecisions:\n  light:\n    effect_card: \"The Might Of The Republic & Senate Guard\"\n";
+    let (flat, _) = common::walked_flat(text).expect("it walks");
+    assert!(
+        flat.contains("The Might Of The Republic & Senate Guard: from the Light Side draw deck to the Light Side hand"),
+        "{flat}"
+    );
+    // A Double Impact card of two Battle halves is no Effect.
+    let (flat, _) = common::walked_flat(&text.replace(
+        "The Might Of The Republic & Senate Guard",
+        "The Negotiations Were Short & Qui-Gon's Final Stand",
+    ))
+    .expect("it walks");
+    assert!(!flat.contains("to the Light Side hand"), "{flat}");
+}

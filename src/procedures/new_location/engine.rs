@@ -8,7 +8,7 @@ use crate::scenario::SectionFile;
 use std::collections::BTreeSet;
 
 use crate::board::{Board, CardId, Zone};
-use crate::cards::{Card, CardType, Side};
+use crate::cards::{Card, Side};
 use crate::random::Random;
 use crate::rules::{Citation, cite};
 
@@ -75,14 +75,15 @@ impl NewLocationEngine {
         }
     }
 
-    /// The Effects in a player's draw deck, the first copy of each title.
+    /// The Effects in a player's draw deck, the first copy of each title: an Effect, or a
+    /// Double Impact card whose other half is one, which deploys as that Effect.
     fn effects_in_deck(board: &Board, side: Side) -> Vec<CardId> {
         let mut titles = BTreeSet::new();
         board
             .zone(Zone::DrawDeck(side))
             .iter()
             .copied()
-            .filter(|id| board.card_type(*id) == Some(CardType::Effect))
+            .filter(|id| board.card(*id).is_some_and(crate::cards::Card::acts_as_effect))
             .filter(|id| {
                 board
                     .card(*id)
