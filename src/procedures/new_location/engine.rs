@@ -83,7 +83,11 @@ impl NewLocationEngine {
             .zone(Zone::DrawDeck(side))
             .iter()
             .copied()
-            .filter(|id| board.card(*id).is_some_and(crate::cards::Card::acts_as_effect))
+            .filter(|id| {
+                board
+                    .card(*id)
+                    .is_some_and(crate::cards::Card::acts_as_effect)
+            })
             .filter(|id| {
                 board
                     .card(*id)
