@@ -10,7 +10,8 @@ use common::{findings, try_walked_battle, walked_battle, walked_flat};
 use jedi_judge::cards::card_text::{BattleUser, TextKind, TextStatus};
 use jedi_judge::cards::users::{PlayedAt, box_for, may_use_battle_card, weapon_is};
 use jedi_judge::cards::{
-    BattleEffect, Card, CardType, Catalog, Condition, DuelingEffect, Game, ModifierTarget, Side,
+    BattleEffect, Card, CardType, Catalog, Condition, DuelingEffect, Game, ModifiedCards,
+    ModifierTarget, Side,
 };
 use jedi_judge::engine::effects::is_one_of;
 use jedi_judge::procedures::battle::events::BattleResult;
@@ -1409,6 +1410,9 @@ fn prove_damage_modifier(card: &Card) -> Result<(), Unproved> {
         .damage_modifier
         .clone()
         .ok_or("no DAMAGE modifier")?;
+    if modifier.of != ModifiedCards::Characters {
+        return prove_starship_damage(card);
+    }
     let sides = match modifier.applies_to {
         ModifierTarget::Own => vec![side],
         ModifierTarget::Opponent => vec![side.opponent()],
@@ -1472,6 +1476,166 @@ fn prove_damage_modifier(card: &Card) -> Result<(), Unproved> {
             damage(&with, loser),
             damage(&without, loser),
             "{name}, unmet:\n{flat}"
+        );
+    }
+    Ok(())
+}
+
+/// Each side's transport and starfighter, as a position names them.
+fn starships(side: Side) -> (&'static str, &'static str) {
+    match side {
+        Side::Light => (
+            "Republic Cruiser, Transport (Menace of Darth Maul)",
+            "Bravo 2, Naboo Starfighter",
+        ),
+        Side::Dark => (
+            "Battleship, Trade Federation Transport (Menace of Darth Maul)",
+            "Droid Starfighter (The Jedi Council)",
+        ),
+    }
+}
+
+/// An evacuation of Naboo by the card's player, intercepted: his plan `ours` and the
+/// interceptor's `theirs`, each a starship with the power stated; the card on Naboo with the
+/// evacuating characters, or on Tatooine.
+fn evacuation(card: &Card, ours: &[(&str, i32)], theirs: &[(&str, i32)], here: bool) -> String {
+    let side = card.side().unwrap_or(Side::Light);
+    let (mover, other) = (word(side), word(side.opponent()));
+    let (champion_name, _) = champion(side);
+    let mut cards = String::new();
+    for (starship, power) in ours.iter().chain(theirs) {
+        cards.push_str(&format!("  {starship:?}: {{power: {power}}}\n"));
+    }
+    cards.push_str(&format!("  {champion_name:?}: {{text: none}}\n"));
+    let plan = |entries: &[(&str, i32)]| -> String {
+        entries
+            .iter()
+            .map(|(starship, _)| format!("    - fighter: {starship:?}\n"))
+            .collect()
+    };
+    let list = |entries: &[(&str, i32)]| -> String {
+        entries
+            .iter()
+            .map(|(starship, _)| format!("{starship:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (at_naboo, elsewhere) = if here {
+        (
+            format!("{champion_name:?}, {:?}", card.full_name()),
+            String::new(),
+        )
+    } else {
+        (
+            format!("{champion_name:?}"),
+            format!("  Tatooine:\n    {mover}: [{:?}]\n", card.full_name()),
+        )
+    };
+    format!(
+        "action: evacuate\nturn: {mover}\ncurrent_planet: Naboo\nseed: 1\ncards:\n{cards}{mover}:\n  deck: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]\n  hyperspace: [{}]\n{other}:\n  deck: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]\n  hyperspace: [{}]\nplanets:\n  Naboo:\n    {mover}: [{at_naboo}]\n    {other}: [{:?}]\n{elsewhere}battle:\n  {mover}:\n{}  {other}:\n{}decisions:\n  {other}:\n    intercept: true\n",
+        list(ours),
+        list(theirs),
+        champion(side.opponent()).0,
+        plan(ours),
+        plan(theirs),
+    )
+}
+
+/// `damage-modifier` of starships: in an intercepted evacuation, a defeated starship of the
+/// kind the text names costs its side the DAMAGE the text adds; with the text off it does not.
+/// A defeated starship of another kind, or the card away from the current planet where the
+/// text asks for it there: nothing changes.
+fn prove_starship_damage(card: &Card) -> Result<(), Unproved> {
+    let name = card.full_name();
+    let side = card.side().ok_or("no side")?;
+    let modifier = card
+        .text
+        .damage_modifier
+        .clone()
+        .ok_or("no DAMAGE modifier")?;
+    let loser = match modifier.applies_to {
+        ModifierTarget::Own => side,
+        ModifierTarget::Opponent | ModifierTarget::Any => side.opponent(),
+    };
+    let (transport, starfighter) = starships(loser);
+    let (their_transport, their_starfighter) = starships(loser.opponent());
+    // The loser's starship of the kind (power 0) against a strong one; the evacuator keeps a
+    // transport that survives where he is not the loser.
+    let named = match modifier.of {
+        ModifiedCards::Starfighters => starfighter,
+        _ => transport,
+    };
+    let other_kind = match modifier.of {
+        ModifiedCards::Transports => Some(starfighter),
+        ModifiedCards::Starfighters => Some(transport),
+        _ => None,
+    };
+    let position = |lost: &str, here: bool| {
+        let losing = [
+            (lost, 0),
+            (
+                if lost == transport {
+                    starfighter
+                } else {
+                    transport
+                },
+                9,
+            ),
+        ];
+        let winning = [(their_transport, 9), (their_starfighter, 0)];
+        if loser == side {
+            evacuation(card, &losing, &winning, here)
+        } else {
+            evacuation(card, &[(their_transport, 9)], &[(lost, 0)], here)
+        }
+    };
+    let walk = |text: &str| -> BattleResult {
+        let found = findings(text);
+        assert!(found.is_empty(), "{found:?}\n{text}");
+        walked_battle(text).1
+    };
+    let off = |text: &str| {
+        text.replacen(
+            "cards:\n",
+            &format!("cards:\n  {name:?}: {{text: none}}\n"),
+            1,
+        )
+    };
+    let base = position(named, true);
+    let with = walk(&base);
+    let without = walk(&off(&base));
+    assert!(
+        !defeated(&with, loser).is_empty(),
+        "{name}: a starship of the {} side is defeated:\n{base}",
+        word(loser)
+    );
+    assert_eq!(
+        damage(&with, loser),
+        (damage(&without, loser) + modifier.amount).max(0),
+        "{name}:\n{base}"
+    );
+    assert_ne!(
+        damage(&with, loser),
+        damage(&without, loser),
+        "{name}:\n{base}"
+    );
+    let mut unmet = Vec::new();
+    if modifier.at_current_planet {
+        unmet.push(position(named, false));
+    }
+    if let Some(other) = other_kind.filter(|_| loser != side || named == transport) {
+        unmet.push(position(other, true));
+    }
+    if unmet.is_empty() {
+        return Err("no position where its condition is unmet".to_string());
+    }
+    for text in unmet {
+        let with = walk(&text);
+        let without = walk(&off(&text));
+        assert_eq!(
+            damage(&with, loser),
+            damage(&without, loser),
+            "{name}, unmet:\n{text}"
         );
     }
     Ok(())
