@@ -119,6 +119,8 @@ struct Battle {
     top_lines: String,
     /// More cards in play, each with its side and planet (an Effect).
     in_play: Vec<(Side, &'static str, String)>,
+    /// A fighter whose own text stays on (the card proved).
+    keep_text: Option<String>,
 }
 
 impl Battle {
@@ -190,6 +192,20 @@ impl Battle {
         let mut cards = String::new();
         for entry in self.light.iter().chain(&self.dark) {
             for fighter in &entry.fighters {
+                // The card proved keeps its text (but for its location bonus, stated as 0,
+                // the same both ways), or has it off as a whole.
+                if self.keep_text.as_ref() == Some(fighter) {
+                    let off = if self.text_off.as_ref() == Some(fighter) {
+                        ", text: none"
+                    } else {
+                        ""
+                    };
+                    cards.push_str(&format!(
+                        "  {fighter:?}: {{location_bonus: {{{}: 0}}{off}}}\n",
+                        self.planet
+                    ));
+                    continue;
+                }
                 // A power the card does not print as a number (Anakin's), stated.
                 let power = Catalog::embedded()
                     .cards()
@@ -206,7 +222,11 @@ impl Battle {
             Some((name, half)) if name == card => format!(", played_as: {half:?}"),
             _ => String::new(),
         };
-        if let Some(card) = &self.text_off {
+        if let Some(card) = self
+            .text_off
+            .as_ref()
+            .filter(|card| self.keep_text.as_ref() != Some(*card))
+        {
             let half = played_as(card);
             if self.keep_together {
                 cards.push_str(&format!(
@@ -1835,6 +1855,166 @@ fn prove_deploy_trigger(card: &Card) -> Result<(), Unproved> {
     Ok(())
 }
 
+/// The total a side's card fought with in the first fight it fought, as the walk says it
+/// (`Light Side total (NAME): … = N.`, or in a duel `NAME (Light Side) fights with power N`).
+fn total_of(flat: &str, name: &str) -> Option<i32> {
+    let number = |rest: &str| -> Option<i32> {
+        let digits: String = rest
+            .chars()
+            .skip_while(|c| !(c.is_ascii_digit() || *c == '-'))
+            .take_while(|c| c.is_ascii_digit() || *c == '-')
+            .collect();
+        digits.parse().ok()
+    };
+    if let Some(at) = flat.find(&format!("total ({name}): ")) {
+        let rest = &flat[at..];
+        let end = rest.find(". ").unwrap_or(rest.len());
+        let eq = rest[..end].rfind("= ")?;
+        return number(&rest[eq..end]);
+    }
+    let at = flat.find(&format!("{name} ("))?;
+    let rest = &flat[at..];
+    let power = rest.find("fights with power ")?;
+    number(&rest[power..])
+}
+
+/// A duel the card's side initiates with the card and a lightsaber he may use, against
+/// `defender`; the card's text on or off.
+fn self_duel(card: &Card, saber: &str, defender: &str, text_off: bool) -> String {
+    let name = card.full_name();
+    let side = card.side().unwrap_or(Side::Light);
+    let other = side.opponent();
+    // Its location bonus stated as 0, the same both ways.
+    let off = if text_off {
+        format!("  {name:?}: {{location_bonus: {{Naboo: 0}}, text: none}}\n")
+    } else {
+        format!("  {name:?}: {{location_bonus: {{Naboo: 0}}}}\n")
+    };
+    format!(
+        "action: duel\nturn: {s}\nstep: battle\ncurrent_planet: Naboo\npolicy: block-when-able\ncards:\n  {defender:?}: {{power: 3, damage: 4, text: none}}\n{off}{s}:\n  deck: [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]\n{o}:\n  deck: [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]\nplanets:\n  Naboo:\n    {s}: [{name:?}, {saber:?}]\n    {o}: [{defender:?}]\ndecisions:\n  {s}:\n    character: {name:?}\n    weapon: {saber:?}\n    defender: {defender:?}\n",
+        s = word(side),
+        o = word(other),
+    )
+}
+
+/// `self-bonus`: where its condition holds, the card fights with its bonus, and with its text
+/// off without; where it does not, its total is the same both ways.
+fn prove_self_bonus(card: &Card) -> Result<(), Unproved> {
+    let name = card.full_name();
+    let side = card.side().ok_or("no side")?;
+    let other = side.opponent();
+    let bonuses = card.text.conditional_bonuses.clone();
+    if bonuses.is_empty() {
+        return Err("no bonus to itself".to_string());
+    }
+    let named = |side: Side, title: &str| {
+        characters(side)
+            .into_iter()
+            .find(|character| character.title.eq_ignore_ascii_case(title))
+    };
+    let jedi = |side: Side, is: bool| {
+        characters(side).into_iter().find(|character| {
+            (jedi_judge::cards::traits::is_jedi(character) == jedi_judge::cards::TraitValue::Yes)
+                == is
+        })
+    };
+    let totals = |text: &str, off: &str| -> (Option<i32>, Option<i32>) {
+        let (with, _) = walked_flat(text).unwrap_or_else(|error| panic!("{error}\n{text}"));
+        let (without, _) = walked_flat(off).unwrap_or_else(|error| panic!("{error}\n{off}"));
+        (total_of(&with, &name), total_of(&without, &name))
+    };
+    for bonus in &bonuses {
+        // The positions where it holds and where it does not, each with the text on and off.
+        let (holds, fails): ((String, String), (String, String)) = match &bonus.when {
+            Condition::DuelingNamed(_) | Condition::DuelingA(_) => {
+                let saber =
+                    weapon_for(card, Some("any lightsaber")).ok_or("no lightsaber he may use")?;
+                // An opponent none of its dueling conditions names.
+                let bad = characters(other).into_iter().find(|character| {
+                    bonuses.iter().all(|bonus| match &bonus.when {
+                        Condition::DuelingNamed(title) => {
+                            !character.title.eq_ignore_ascii_case(title)
+                        }
+                        Condition::DuelingA(_) => {
+                            jedi_judge::cards::traits::is_jedi(character)
+                                != jedi_judge::cards::TraitValue::Yes
+                        }
+                        _ => true,
+                    })
+                });
+                let good = match &bonus.when {
+                    Condition::DuelingNamed(title) => named(other, title),
+                    _ => jedi(other, true),
+                };
+                let (good, bad) = (
+                    good.ok_or("no opponent it names")?.full_name(),
+                    bad.ok_or("no other opponent")?.full_name(),
+                );
+                (
+                    (
+                        self_duel(card, &saber, &good, false),
+                        self_duel(card, &saber, &good, true),
+                    ),
+                    (
+                        self_duel(card, &saber, &bad, false),
+                        self_duel(card, &saber, &bad, true),
+                    ),
+                )
+            }
+            when => {
+                let mut base = Battle::new(card, vec![Entry::of(&[&name])], vec![weak(other)]);
+                base.keep_text = Some(name.clone());
+                let (good, bad) = match when {
+                    Condition::Controlled(planet) => (
+                        base.clone()
+                            .lines(side, &format!("  controlled: [{planet}]\n")),
+                        base.clone(),
+                    ),
+                    Condition::UsingNamed(weapon) => {
+                        let mut armed = base.clone();
+                        armed
+                            .light
+                            .iter_mut()
+                            .chain(armed.dark.iter_mut())
+                            .for_each(|entry| {
+                                if entry.fighters[0] == name {
+                                    entry.weapon = Some(weapon.clone());
+                                }
+                            });
+                        (armed, base.clone())
+                    }
+                    Condition::FightingNamed(title) => {
+                        let opponent = named(other, title).ok_or("no opponent it names")?;
+                        (
+                            Battle::new(
+                                card,
+                                vec![Entry::of(&[&name])],
+                                vec![Entry::of(&[&opponent.full_name()])],
+                            ),
+                            base.clone(),
+                        )
+                    }
+                    _ => return Err("a condition no proof here builds".to_string()),
+                };
+                let mut good = good;
+                good.keep_text = Some(name.clone());
+                let both = |battle: &Battle| (battle.yaml(), battle.off(&name).yaml());
+                (both(&good), both(&bad))
+            }
+        };
+        let (with, without) = totals(&holds.0, &holds.1);
+        let (with, without) = (
+            with.ok_or(format!("no total for {name}"))?,
+            without.ok_or(format!("no total for {name}"))?,
+        );
+        assert_eq!(with, without + bonus.amount, "{name}:\n{}", holds.0);
+        let (with, without) = totals(&fails.0, &fails.1);
+        assert_eq!(with, without, "{name}, unmet:\n{}", fails.0);
+        assert!(with.is_some(), "{name}, unmet:\n{}", fails.0);
+    }
+    Ok(())
+}
+
 /// A proof of one kind of effect for one card.
 type Proof = fn(&Card) -> Result<(), Unproved>;
 
@@ -1850,6 +2030,7 @@ fn proof(kind: TextKind) -> Option<Proof> {
         TextKind::WhenDueling => prove_when_dueling,
         TextKind::TwoWeapons => prove_two_weapons,
         TextKind::SameWeapon => prove_same_weapon,
+        TextKind::SelfBonus => prove_self_bonus,
         TextKind::AuraBonus => prove_aura,
         TextKind::DamageModifier => prove_damage_modifier,
         TextKind::DeployCost => prove_deploy_cost,
@@ -1938,5 +2119,5 @@ fn every_card_applied_in_full_is_proved_for_each_kind_of_its_text() {
         ],
         "{proved} proved"
     );
-    assert!(proved >= 285, "{proved} proved");
+    assert!(proved >= 295, "{proved} proved");
 }

@@ -9,8 +9,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::model::{
-    Aura, BattleEffect, Card, Condition, ConditionTrait, DamageModifier, DeployCost, DeployTrigger,
-    DestinyText, DuelingEffect, FightResult, Source,
+    Aura, BattleEffect, Card, Condition, ConditionTrait, ConditionalBonus, DamageModifier,
+    DeployCost, DeployTrigger, DestinyText, DuelingEffect, FightResult, Source,
 };
 
 /// The files of card text, in `src/cards/text/`: one per set.
@@ -329,6 +329,9 @@ pub enum Effect {
     Destiny(DestinyText),
     FightResult(FightResult),
     WhenDueling(DuelingEffect),
+    /// A card's power bonuses to itself, each under its condition: `[{amount: 2, when:
+    /// {dueling_named: Darth Maul}}]`.
+    SelfBonus(Vec<ConditionalBonus>),
     /// An Effect's power bonus to its player's characters at its planet.
     AuraBonus(Aura),
     /// DAMAGE changed for defeated cards of some kinds; an Effect's acts at its planet
@@ -356,6 +359,7 @@ impl Effect {
             Effect::Destiny(_) => TextKind::Destiny,
             Effect::FightResult(_) => TextKind::FightResult,
             Effect::WhenDueling(_) => TextKind::WhenDueling,
+            Effect::SelfBonus(_) => TextKind::SelfBonus,
             Effect::AuraBonus(_) => TextKind::AuraBonus,
             Effect::DamageModifier(_) => TextKind::DamageModifier,
             Effect::WeaponsBarred(_) => TextKind::WeaponNegation,
@@ -743,6 +747,10 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
                 }
                 _ => false,
             }
+        }
+        Effect::SelfBonus(bonuses) if !bonuses.is_empty() => {
+            card.text.conditional_bonuses = bonuses.clone();
+            true
         }
         Effect::AuraBonus(aura) if !aura.to.is_empty() => {
             card.text.aura = Some(aura.clone());
