@@ -1881,7 +1881,7 @@ fn total_of(flat: &str, name: &str) -> Option<i32> {
 /// A duel the card's side initiates with the card and a lightsaber he may use, against
 /// `defender`; the card's text on or off.
 fn self_duel(card: &Card, saber: &str, defender: &str, text_off: bool) -> String {
-    let name = card.full_name();
+    let name = qualified_name(card);
     let side = card.side().unwrap_or(Side::Light);
     let other = side.opponent();
     // Its location bonus stated as 0, the same both ways.
@@ -1901,6 +1901,8 @@ fn self_duel(card: &Card, saber: &str, defender: &str, text_off: bool) -> String
 /// off without; where it does not, its total is the same both ways.
 fn prove_self_bonus(card: &Card) -> Result<(), Unproved> {
     let name = card.full_name();
+    // As a position names it: with its set where another card has its name.
+    let yaml_name = qualified_name(card);
     let side = card.side().ok_or("no side")?;
     let other = side.opponent();
     let bonuses = card.text.conditional_bonuses.clone();
@@ -1962,8 +1964,8 @@ fn prove_self_bonus(card: &Card) -> Result<(), Unproved> {
                 )
             }
             when => {
-                let mut base = Battle::new(card, vec![Entry::of(&[&name])], vec![weak(other)]);
-                base.keep_text = Some(name.clone());
+                let mut base = Battle::new(card, vec![Entry::of(&[&yaml_name])], vec![weak(other)]);
+                base.keep_text = Some(yaml_name.clone());
                 let (good, bad) = match when {
                     Condition::Controlled(planet) => (
                         base.clone()
@@ -1977,7 +1979,7 @@ fn prove_self_bonus(card: &Card) -> Result<(), Unproved> {
                             .iter_mut()
                             .chain(armed.dark.iter_mut())
                             .for_each(|entry| {
-                                if entry.fighters[0] == name {
+                                if entry.fighters[0] == yaml_name {
                                     entry.weapon = Some(weapon.clone());
                                 }
                             });
@@ -1988,7 +1990,7 @@ fn prove_self_bonus(card: &Card) -> Result<(), Unproved> {
                         (
                             Battle::new(
                                 card,
-                                vec![Entry::of(&[&name])],
+                                vec![Entry::of(&[&yaml_name])],
                                 vec![Entry::of(&[&opponent.full_name()])],
                             ),
                             base.clone(),
@@ -1997,8 +1999,8 @@ fn prove_self_bonus(card: &Card) -> Result<(), Unproved> {
                     _ => return Err("a condition no proof here builds".to_string()),
                 };
                 let mut good = good;
-                good.keep_text = Some(name.clone());
-                let both = |battle: &Battle| (battle.yaml(), battle.off(&name).yaml());
+                good.keep_text = Some(yaml_name.clone());
+                let both = |battle: &Battle| (battle.yaml(), battle.off(&yaml_name).yaml());
                 (both(&good), both(&bad))
             }
         };
@@ -2011,6 +2013,103 @@ fn prove_self_bonus(card: &Card) -> Result<(), Unproved> {
         let (with, without) = totals(&fails.0, &fails.1);
         assert_eq!(with, without, "{name}, unmet:\n{}", fails.0);
         assert!(with.is_some(), "{name}, unmet:\n{}", fails.0);
+    }
+    Ok(())
+}
+
+/// `deploy-from-deck`: an Effect's trigger, or a card's own text when it deploys.
+fn prove_deploy_from_deck(card: &Card) -> Result<(), Unproved> {
+    if card.text.deploy_trigger.is_some() {
+        prove_deploy_trigger(card)
+    } else {
+        prove_deploy_fetch(card)
+    }
+}
+
+/// A deploy of the card from its player's hand to `planet`, face up or hidden, with `deck`,
+/// answering the search with `fetch`; counters not counted.
+fn own_deploy(
+    card: &Card,
+    planet: &str,
+    hidden: bool,
+    deck: &str,
+    fetch: &str,
+    off: bool,
+) -> String {
+    let name = card.full_name();
+    let side = word(card.side().unwrap_or(Side::Light));
+    let text = if off { ", text: none" } else { "" };
+    format!(
+        "action: deploy\nturn: {side}\nstep: deploy\ncurrent_planet: {planet}\nassumptions:\n  deploy-counters-per-turn: unlimited\ncards:\n  {name:?}: {{location_bonus: {{{planet}: 0}}{text}}}\n{side}:\n  hand: [{name:?}]\n  deck: {deck}\ndeploy:\n  card: {name:?}\n  hidden: {hidden}\ndecisions:\n  {side}:\n    fetch: {fetch:?}\n"
+    )
+}
+
+/// A card's own deploy-from-deck text: deployed where the text works, its player deploys (or
+/// takes) the card it names from his draw deck; with the text off, nothing is searched.
+/// Deployed hidden, or to another planet than the one it names: nothing is searched.
+fn prove_deploy_fetch(card: &Card) -> Result<(), Unproved> {
+    let name = card.full_name();
+    let side = card.side().ok_or("no side")?;
+    let fetch = card
+        .text
+        .deploy_fetch
+        .clone()
+        .ok_or("no deploy-from-deck text")?;
+    let wanted = fetch.card.to_lowercase();
+    let target = Catalog::embedded()
+        .cards()
+        .iter()
+        .find(|other| {
+            other.game == Game::YoungJedi
+                && other.halves.is_none()
+                && !other.virtual_card
+                && other.side() == Some(side)
+                && other.full_name() != name
+                && (other.title.eq_ignore_ascii_case(&fetch.card)
+                    || (other.is(CardType::Character)
+                        && format!(" {} ", other.full_name().to_lowercase().replace(',', " "))
+                            .contains(&format!(" {wanted} "))))
+        })
+        .ok_or("no card the text names")?;
+    let planet = fetch.to.clone().unwrap_or_else(|| "Naboo".to_string());
+    let deck = format!("[2, {:?}, 4]", qualified_name(target));
+    let fetched = qualified_name(target);
+    let walk = |text: &str| -> String {
+        let found = findings(text);
+        assert!(found.is_empty(), "{found:?}\n{text}");
+        let (flat, _) = walked_flat(text).unwrap_or_else(|error| panic!("{error}\n{text}"));
+        assert!(flat.contains(&format!("deploys {name}")), "{flat}");
+        flat
+    };
+    let searched = "search his draw deck for";
+    let flat = walk(&own_deploy(card, &planet, false, &deck, &fetched, false));
+    assert!(
+        flat.contains(searched)
+            && (flat.contains(&format!(
+                "deploys {} from his draw deck",
+                target.full_name()
+            )) || flat.contains(&format!("takes {} from his draw deck", target.full_name()))),
+        "{name}:\n{flat}"
+    );
+    let flat = walk(&own_deploy(card, &planet, false, &deck, &fetched, true));
+    assert!(
+        !flat.contains(searched),
+        "{name} with its text off:\n{flat}"
+    );
+    let mut unmet = vec![own_deploy(card, &planet, true, &deck, &fetched, false)];
+    if fetch.to.is_some() {
+        unmet.push(own_deploy(
+            card,
+            elsewhere(&planet),
+            false,
+            &deck,
+            &fetched,
+            false,
+        ));
+    }
+    for text in unmet {
+        let flat = walk(&text);
+        assert!(!flat.contains(searched), "{name}, unmet:\n{flat}");
     }
     Ok(())
 }
@@ -2034,7 +2133,7 @@ fn proof(kind: TextKind) -> Option<Proof> {
         TextKind::AuraBonus => prove_aura,
         TextKind::DamageModifier => prove_damage_modifier,
         TextKind::DeployCost => prove_deploy_cost,
-        TextKind::DeployFromDeck => prove_deploy_trigger,
+        TextKind::DeployFromDeck => prove_deploy_from_deck,
         _ => return None,
     })
 }
@@ -2119,5 +2218,5 @@ fn every_card_applied_in_full_is_proved_for_each_kind_of_its_text() {
         ],
         "{proved} proved"
     );
-    assert!(proved >= 295, "{proved} proved");
+    assert!(proved >= 306, "{proved} proved");
 }

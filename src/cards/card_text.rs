@@ -10,14 +10,16 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{
     Aura, BattleEffect, Card, Condition, ConditionTrait, ConditionalBonus, DamageModifier,
-    DeployCost, DeployTrigger, DestinyText, DuelingEffect, FightResult, Source,
+    DeployCost, DeployFetch, DeployTrigger, DestinyText, DuelingEffect, FightResult, Source,
 };
 
 /// The files of card text, in `src/cards/text/`: one per set.
-pub const TEXT_FILES: [&str; 6] = [
+pub const TEXT_FILES: [&str; 8] = [
     "menace-of-darth-maul.yaml",
+    "enhanced-menace-of-darth-maul.yaml",
     "the-jedi-council.yaml",
     "battle-of-naboo.yaml",
+    "enhanced-battle-of-naboo.yaml",
     "duel-of-the-fates.yaml",
     "boonta-eve-podrace.yaml",
     "reflections.yaml",
@@ -329,6 +331,9 @@ pub enum Effect {
     Destiny(DestinyText),
     FightResult(FightResult),
     WhenDueling(DuelingEffect),
+    /// "When he deploys, he may deploy (or take into hand) one X from the draw deck": what,
+    /// where and for how many counters.
+    DeployFetch(DeployFetch),
     /// A card's power bonuses to itself, each under its condition: `[{amount: 2, when:
     /// {dueling_named: Darth Maul}}]`.
     SelfBonus(Vec<ConditionalBonus>),
@@ -359,6 +364,7 @@ impl Effect {
             Effect::Destiny(_) => TextKind::Destiny,
             Effect::FightResult(_) => TextKind::FightResult,
             Effect::WhenDueling(_) => TextKind::WhenDueling,
+            Effect::DeployFetch(_) => TextKind::DeployFromDeck,
             Effect::SelfBonus(_) => TextKind::SelfBonus,
             Effect::AuraBonus(_) => TextKind::AuraBonus,
             Effect::DamageModifier(_) => TextKind::DamageModifier,
@@ -747,6 +753,10 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
                 }
                 _ => false,
             }
+        }
+        Effect::DeployFetch(fetch) => {
+            card.text.deploy_fetch = Some(fetch.clone());
+            true
         }
         Effect::SelfBonus(bonuses) if !bonuses.is_empty() => {
             card.text.conditional_bonuses = bonuses.clone();

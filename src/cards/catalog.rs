@@ -36,11 +36,19 @@ pub const TEXT_SOURCES: [(&str, &str); TEXT_FILES.len()] = [
         TEXT_FILES[0],
         include_str!("text/menace-of-darth-maul.yaml"),
     ),
-    (TEXT_FILES[1], include_str!("text/the-jedi-council.yaml")),
-    (TEXT_FILES[2], include_str!("text/battle-of-naboo.yaml")),
-    (TEXT_FILES[3], include_str!("text/duel-of-the-fates.yaml")),
-    (TEXT_FILES[4], include_str!("text/boonta-eve-podrace.yaml")),
-    (TEXT_FILES[5], include_str!("text/reflections.yaml")),
+    (
+        TEXT_FILES[1],
+        include_str!("text/enhanced-menace-of-darth-maul.yaml"),
+    ),
+    (TEXT_FILES[2], include_str!("text/the-jedi-council.yaml")),
+    (TEXT_FILES[3], include_str!("text/battle-of-naboo.yaml")),
+    (
+        TEXT_FILES[4],
+        include_str!("text/enhanced-battle-of-naboo.yaml"),
+    ),
+    (TEXT_FILES[5], include_str!("text/duel-of-the-fates.yaml")),
+    (TEXT_FILES[6], include_str!("text/boonta-eve-podrace.yaml")),
+    (TEXT_FILES[7], include_str!("text/reflections.yaml")),
 ];
 
 #[derive(Debug, Error)]
