@@ -524,7 +524,8 @@ unit_enum_literal!(
     ModifierTarget,
     ModifiedCards,
     BattleEffect,
-    DestinyText
+    DestinyText,
+    WhoseTurn
 );
 
 /// `Name { field: value, ... }` with every field of a struct.
@@ -573,7 +574,12 @@ struct_literal!(DamageModifier {
     at_current_planet,
     only
 });
-struct_literal!(Aura { amount, to, using });
+struct_literal!(Aura {
+    amount,
+    to,
+    using,
+    during
+});
 struct_literal!(DeployCost { of, counters });
 struct_literal!(DeployTrigger { when, fetch });
 struct_literal!(GameText {

@@ -11,7 +11,7 @@ use jedi_judge::cards::card_text::{BattleUser, TextKind, TextStatus};
 use jedi_judge::cards::users::{PlayedAt, box_for, may_use_battle_card, weapon_is};
 use jedi_judge::cards::{
     BattleEffect, Card, CardType, Catalog, Condition, DuelingEffect, Game, ModifiedCards,
-    ModifierTarget, Side,
+    ModifierTarget, Side, WhoseTurn,
 };
 use jedi_judge::engine::effects::is_one_of;
 use jedi_judge::procedures::battle::events::BattleResult;
@@ -121,6 +121,8 @@ struct Battle {
     in_play: Vec<(Side, &'static str, String)>,
     /// A fighter whose own text stays on (the card proved).
     keep_text: Option<String>,
+    /// Whose turn it is, the attacker's: the Light Side's where not said.
+    turn: Option<Side>,
 }
 
 impl Battle {
@@ -306,7 +308,7 @@ impl Battle {
             }
         }
         format!(
-            "action: battle\nturn: light\nstep: battle\ncurrent_planet: {planet}\n{top}cards:\n{cards}{}{}planets:\n  {planet}:\n    light: [{}]\n    dark: [{}]\n{elsewhere}battle:\n  light:\n{}  dark:\n{}",
+            "action: battle\nturn: {turn}\nstep: battle\ncurrent_planet: {planet}\n{top}cards:\n{cards}{}{}planets:\n  {planet}:\n    light: [{}]\n    dark: [{}]\n{elsewhere}battle:\n  light:\n{}  dark:\n{}",
             side_text(
                 Side::Light,
                 &self.light,
@@ -320,6 +322,7 @@ impl Battle {
             plan_text(&self.dark),
             planet = self.planet,
             top = self.top_lines,
+            turn = word(self.turn.unwrap_or(Side::Light)),
         )
     }
 
@@ -1364,7 +1367,13 @@ fn prove_aura(card: &Card) -> Result<(), Unproved> {
         .find_map(|character| Some((character, entry(character)?)))
         .ok_or("no character is of the kinds it names")?;
     let opponent = weak(side.opponent());
-    let base = Battle::new(card, vec![armed.clone()], vec![opponent.clone()]);
+    let mut base = Battle::new(card, vec![armed.clone()], vec![opponent.clone()]);
+    // In the turn its text holds in.
+    let holding_turn = aura.during.map(|during| match during {
+        WhoseTurn::YourTurn => side,
+        WhoseTurn::OpponentsTurn => side.opponent(),
+    });
+    base.turn = holding_turn;
     let (flat, with) = with_effect(base.clone(), card, true).walk();
     assert!(counted(&flat), "{name}:\n{flat}");
     let (flat, without) = with_effect(base.clone(), card, true).off(&name).walk();
@@ -1374,9 +1383,14 @@ fn prove_aura(card: &Card) -> Result<(), Unproved> {
         without.defeated_light.len() + without.defeated_dark.len(),
         "{name}: one fight both ways"
     );
-    // Unmet: the Effect at another planet; a character of no kind it names (or the user
-    // without the weapon it names).
-    let mut unmet = vec![with_effect(base, card, false)];
+    // Unmet: the Effect at another planet; in the other player's turn where it holds in one;
+    // a character of no kind it names (or the user without the weapon it names).
+    let mut unmet = vec![with_effect(base.clone(), card, false)];
+    if let Some(turn) = holding_turn {
+        let mut other_turn = base.clone();
+        other_turn.turn = Some(turn.opponent());
+        unmet.push(with_effect(other_turn, card, true));
+    }
     let other = match &aura.using {
         Some(_) => Some(Entry::of(&[&user.full_name()])),
         None => of_kinds(side, &aura.to, false)
@@ -2218,5 +2232,5 @@ fn every_card_applied_in_full_is_proved_for_each_kind_of_its_text() {
         ],
         "{proved} proved"
     );
-    assert!(proved >= 306, "{proved} proved");
+    assert!(proved >= 310, "{proved} proved");
 }

@@ -22,7 +22,7 @@ pub use model::{
     ConditionalBonus, DamageModifier, DeployCost, DeployFetch, DeployTrigger, DestinyText,
     Disagreement, DuelingEffect, DuelistText, Fact, FightResult, Game, GameText, Half, Identity,
     LocationBonus, ModifiedCards, ModifierTarget, PodraceText, Printing, Side, Source, StatValue,
-    Stats, TraitKind, WeaponBox, anonymous_name, disagreement_kind, split_name,
+    Stats, TraitKind, WeaponBox, WhoseTurn, anonymous_name, disagreement_kind, split_name,
 };
 pub use resolve::{Looking, Resolved, Table};
 pub use row::{CardRow, PrintedNumber, RowTable};

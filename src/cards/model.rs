@@ -453,6 +453,19 @@ pub struct Aura {
     /// The weapon each must be using: `any fambaa`, or a card's name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub using: Option<String>,
+    /// Only during its player's turn, or only during his opponent's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub during: Option<WhoseTurn>,
+}
+
+/// Whose turn a text holds in: its player's, or his opponent's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum WhoseTurn {
+    /// Its player's turn.
+    YourTurn,
+    /// His opponent's turn.
+    OpponentsTurn,
 }
 
 /// An Effect's deploy cost: its player's cards of these kinds or names deploy to its planet for
@@ -957,8 +970,13 @@ impl GameText {
                 .as_ref()
                 .map(|weapon| format!(" using {weapon}"))
                 .unwrap_or_default();
+            let during = match aura.during {
+                Some(WhoseTurn::YourTurn) => " during its player's turn",
+                Some(WhoseTurn::OpponentsTurn) => " during his opponent's turn",
+                None => "",
+            };
             phrases.push(format!(
-                "at its planet, its player's characters who are {}{using} get {:+} power",
+                "at its planet, its player's characters who are {}{using} get {:+} power{during}",
                 super::card_text::battle_users_words(&aura.to),
                 aura.amount,
             ));

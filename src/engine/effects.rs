@@ -115,6 +115,16 @@ pub fn aura_parts<'a>(
         if !is_one_of(fighter, &aura.to, boonta)? {
             continue;
         }
+        if let Some(during) = aura.during {
+            let turn = board.turn.ok_or(MissingFact::Turn)?;
+            let wanted = match during {
+                crate::cards::WhoseTurn::YourTurn => effect.owner,
+                crate::cards::WhoseTurn::OpponentsTurn => effect.owner.opponent(),
+            };
+            if turn != wanted {
+                continue;
+            }
+        }
         if let Some(weapon) = &aura.using {
             let using = weapons
                 .iter()
