@@ -612,6 +612,7 @@ struct_literal!(GameText {
     weapons_barred,
     deploy_cost,
     deploy_trigger,
+    counters_allowance,
 });
 struct_literal!(FightResult {
     win_damage,

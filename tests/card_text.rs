@@ -764,3 +764,26 @@ fn a_double_impact_card_whose_other_half_is_an_effect_is_an_effect_to_get_for_a_
     .expect("it walks");
     assert!(!flat.contains("to the Light Side hand"), "{flat}");
 }
+
+#[test]
+fn an_effect_that_gives_seven_counters_is_read_by_check_as_by_the_deploy() {
+    let position = |effect: &str| {
+        format!(
+            "turn: dark\nstep: deploy\ncurrent_planet: Naboo\ndark:\n  counters_spent: 7\nplanets:\n  Naboo:\n    dark: [\"Battle Droid: Infantry, AAT Division\"{effect}]\n    light: [\"Qui-Gon Jinn, Jedi Master\"]\n"
+        )
+    };
+    assert_eq!(
+        findings(&position(", Sando Aqua Monster")),
+        Vec::<&str>::new()
+    );
+    assert_eq!(findings(&position("")), ["counters-over-allowance"]);
+    let over = position(", Sando Aqua Monster").replace("counters_spent: 7", "counters_spent: 8");
+    assert!(
+        messages(&over)
+            .iter()
+            .any(|message| message
+                .contains("more than the 7 the text of Sando Aqua Monster gives him")),
+        "{:?}",
+        messages(&over)
+    );
+}

@@ -2128,6 +2128,54 @@ fn prove_deploy_fetch(card: &Card) -> Result<(), Unproved> {
     Ok(())
 }
 
+/// `deploy-counters`: with the Effect in play, its player deploys a card the six counters would
+/// not pay for; with its text off, or the Effect in his hand, the deploy is refused.
+fn prove_deploy_counters(card: &Card) -> Result<(), Unproved> {
+    let name = card.full_name();
+    let side = card.side().ok_or("no side")?;
+    let allowance = i32::from(
+        card.text
+            .counters_allowance
+            .ok_or("no counters allowance")?,
+    );
+    let dear = characters(side)
+        .into_iter()
+        .find(|character| character.deploy() == Some(allowance - 1))
+        .ok_or("no character that costs one less than the allowance")?;
+    let dear_name = qualified_name(dear);
+    let position = |in_play: bool, off: bool| {
+        let s = word(side);
+        let text = if off {
+            format!("  {name:?}: {{text: none}}\n")
+        } else {
+            String::new()
+        };
+        let (hand, play) = if in_play {
+            (format!("[{dear_name:?}]"), format!(", {name:?}"))
+        } else {
+            (format!("[{dear_name:?}, {name:?}]"), String::new())
+        };
+        format!(
+            "action: deploy\nturn: {s}\nstep: deploy\ncurrent_planet: Naboo\ncards:\n  {dear_name:?}: {{text: none}}\n{text}{s}:\n  counters_spent: 1\n  hand: {hand}\n  deck: [1, 2, 3]\nplanets:\n  Naboo:\n    {s}: [\"Naboo • Theed Palace\"{play}]\ndeploy:\n  card: {dear_name:?}\n"
+        )
+    };
+    let walk = |text: &str| -> String {
+        let (flat, _) = walked_flat(text).unwrap_or_else(|error| panic!("{error}\n{text}"));
+        flat
+    };
+    let deployed = format!("deploys {} to Naboo", dear.full_name());
+    let flat = walk(&position(true, false));
+    assert!(flat.contains(&deployed), "{name}:\n{flat}");
+    for (in_play, off) in [(true, true), (false, false)] {
+        let flat = walk(&position(in_play, off));
+        assert!(
+            !flat.contains(&deployed) && flat.contains("No deploy"),
+            "{name}, in play {in_play}, text off {off}:\n{flat}"
+        );
+    }
+    Ok(())
+}
+
 /// A proof of one kind of effect for one card.
 type Proof = fn(&Card) -> Result<(), Unproved>;
 
@@ -2147,6 +2195,7 @@ fn proof(kind: TextKind) -> Option<Proof> {
         TextKind::AuraBonus => prove_aura,
         TextKind::DamageModifier => prove_damage_modifier,
         TextKind::DeployCost => prove_deploy_cost,
+        TextKind::DeployCounters => prove_deploy_counters,
         TextKind::DeployFromDeck => prove_deploy_from_deck,
         _ => return None,
     })
@@ -2232,5 +2281,5 @@ fn every_card_applied_in_full_is_proved_for_each_kind_of_its_text() {
         ],
         "{proved} proved"
     );
-    assert!(proved >= 310, "{proved} proved");
+    assert!(proved >= 312, "{proved} proved");
 }

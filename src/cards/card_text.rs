@@ -348,6 +348,9 @@ pub enum Effect {
     DeployCost(DeployCost),
     /// An Effect's: discarded when another card deploys, to deploy a card from the draw deck.
     DeployTrigger(DeployTrigger),
+    /// An Effect's: its player's deploy counters in each of his Deploy steps while it is in
+    /// play: `7`.
+    DeployCounters(u8),
 }
 
 impl Effect {
@@ -371,6 +374,7 @@ impl Effect {
             Effect::WeaponsBarred(_) => TextKind::WeaponNegation,
             Effect::DeployCost(_) => TextKind::DeployCost,
             Effect::DeployTrigger(_) => TextKind::DeployFromDeck,
+            Effect::DeployCounters(_) => TextKind::DeployCounters,
         }
     }
 }
@@ -780,6 +784,10 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
         }
         Effect::DeployCost(cost) if !cost.of.is_empty() => {
             card.text.deploy_cost = Some(cost.clone());
+            true
+        }
+        Effect::DeployCounters(counters) if (1..=20).contains(counters) => {
+            card.text.counters_allowance = Some(*counters);
             true
         }
         Effect::DeployTrigger(trigger) if !trigger.when.is_empty() => {

@@ -901,6 +901,10 @@ pub struct GameText {
     /// An Effect's: a card it deploys from the draw deck when another card deploys.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deploy_trigger: Option<DeployTrigger>,
+    /// An Effect's: the deploy counters its player has in each of his Deploy steps while it is
+    /// in play, instead of six.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counters_allowance: Option<u8>,
 }
 
 impl GameText {
@@ -926,6 +930,9 @@ impl GameText {
         }
         if effect.deploy_trigger.is_some() {
             self.deploy_trigger.clone_from(&effect.deploy_trigger);
+        }
+        if effect.counters_allowance.is_some() {
+            self.counters_allowance = effect.counters_allowance;
         }
     }
 
@@ -996,6 +1003,11 @@ impl GameText {
             phrases.push(format!(
                 "at its planet, its player's cards that are {} deploy {price}",
                 super::card_text::battle_users_words(&cost.of)
+            ));
+        }
+        if let Some(counters) = self.counters_allowance {
+            phrases.push(format!(
+                "while it is in play, its player has {counters} deploy counters in each of his Deploy steps"
             ));
         }
         if let Some(trigger) = &self.deploy_trigger {

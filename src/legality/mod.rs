@@ -105,6 +105,27 @@ pub const TITLE_PER_DOT: u32 = 5;
 /// The deploy counters a player has each turn, under `deploy-counters-per-turn`.
 pub const COUNTERS_A_TURN: u32 = 6;
 
+/// The deploy counters a player has this turn: six, or more where an Effect of his in play
+/// says (the most any says), with that Effect's name.
+pub fn counters_allowance(board: &Board, side: Side) -> (u32, Option<String>) {
+    let mut allowance = (COUNTERS_A_TURN, None);
+    for planet in &board.planets {
+        for &id in board.zone(Zone::InPlay(*planet, side)) {
+            let (Some(instance), Some(card)) = (board.instance(id), board.card(id)) else {
+                continue;
+            };
+            if let Some(counters) = card.text.counters_allowance
+                && !instance.face_down
+                && card.acts_as_effect()
+                && u32::from(counters) > allowance.0
+            {
+                allowance = (u32::from(counters), Some(card.full_name()));
+            }
+        }
+    }
+    allowance
+}
+
 /// The named assumption of the counters a turn, shared by `check` and the deploy.
 pub const COUNTERS_PER_TURN: crate::rules::Assumption = crate::rules::Assumption {
     name: "deploy-counters-per-turn",
@@ -596,7 +617,8 @@ impl Checker<'_> {
                 .map(i64::from)
                 .sum()
         };
-        let allowance = i64::from(COUNTERS_A_TURN);
+        let (counters, allowed_by) = counters_allowance(self.board, side);
+        let allowance = i64::from(counters);
         // The FAQ's ruling on hidden cards worth more than six, with its remedy, applies.
         if sum(true) > 6 {
             return;
@@ -638,7 +660,11 @@ impl Checker<'_> {
             verdict: Verdict::Illegal,
             code: "counters-over-allowance",
             message: format!(
-                "the {side} player has used {used} deploy counters this turn, more than the {allowance} a player has each turn: {how}"
+                "the {side} player has used {used} deploy counters this turn, more than the {allowance} {}: {how}",
+                match &allowed_by {
+                    Some(effect) => format!("the text of {effect} gives him"),
+                    None => "a player has each turn".to_string(),
+                }
             ),
             basis: vec![Basis::Assumption(COUNTERS_PER_TURN.name.to_string())],
             remedy: None,

@@ -6,7 +6,7 @@ use crate::scenario::SectionFile;
 
 use crate::board::{Board, CardId, Planet, Zone};
 use crate::cards::{Card, CardType, DeployFetch, Side};
-use crate::legality::{COUNTERS_A_TURN, COUNTERS_PER_TURN};
+use crate::legality::COUNTERS_PER_TURN;
 use crate::random::Random;
 use crate::rules::{Citation, cite};
 
@@ -221,7 +221,9 @@ impl DeployEngine {
         });
         let spent = board.player(side).counters_spent;
         let left = if self.counted {
-            let left = COUNTERS_A_TURN.saturating_sub(spent);
+            let left = crate::legality::counters_allowance(board, side)
+                .0
+                .saturating_sub(spent);
             if cost > left {
                 let refusal = DeployRefusal::NotEnoughCounters { cost, left };
                 self.result.refusal = Some(refusal.clone());

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use crate::board::{Board, CardId, Step, Zone};
 use crate::cards::traits::{handling, podracer_matches, podracer_pilot, podracer_weapon};
 use crate::cards::{Card, CardType, Side, TraitValue};
-use crate::legality::{COUNTERS_A_TURN, COUNTERS_PER_TURN};
+use crate::legality::COUNTERS_PER_TURN;
 use crate::random::Random;
 use crate::rules::{Citation, Corpus, cite};
 
@@ -177,8 +177,11 @@ impl PodraceEngine {
     }
 
     fn counters_left(&self, board: &Board) -> Option<u32> {
-        self.counted
-            .then(|| COUNTERS_A_TURN.saturating_sub(board.player(self.side).counters_spent))
+        self.counted.then(|| {
+            crate::legality::counters_allowance(board, self.side)
+                .0
+                .saturating_sub(board.player(self.side).counters_spent)
+        })
     }
 
     fn refuse(&mut self, side: Option<Side>, refusal: PodraceRefusal, cites: &'static [Citation]) {
