@@ -613,6 +613,7 @@ struct_literal!(GameText {
     deploy_cost,
     deploy_trigger,
     counters_allowance,
+    counters_on_discard,
 });
 struct_literal!(FightResult {
     win_damage,

@@ -787,3 +787,27 @@ fn an_effect_that_gives_seven_counters_is_read_by_check_as_by_the_deploy() {
         messages(&over)
     );
 }
+
+#[test]
+fn check_warns_where_more_counters_rest_on_an_effect_deployed_this_turn_or_on_a_discard() {
+    let dark = |effect: &str, spent: u32| {
+        format!(
+            "turn: dark\nstep: deploy\ncurrent_planet: Naboo\ndark:\n  counters_spent: {spent}\nplanets:\n  Naboo:\n    dark: [\"Battle Droid: Infantry, AAT Division\", {effect}]\n    light: [\"Qui-Gon Jinn, Jedi Master\"]\n"
+        )
+    };
+    let this_turn = "{card: Sando Aqua Monster, deployed_this_turn: true}";
+    assert_eq!(
+        findings(&dark(this_turn, 7)),
+        ["counters-allowance-deployed-this-turn"]
+    );
+    assert_eq!(findings(&dark(this_turn, 6)), Vec::<&str>::new());
+    assert_eq!(
+        findings(&dark("This Is Too Close!", 8)),
+        ["counters-if-discarded"]
+    );
+    assert_eq!(
+        findings(&dark("This Is Too Close!", 9)),
+        ["counters-over-allowance"]
+    );
+    assert_eq!(findings(&dark("This Is Too Close!", 6)), Vec::<&str>::new());
+}

@@ -1398,11 +1398,9 @@ fn prove_aura(card: &Card) -> Result<(), Unproved> {
             .map(|character| Entry::of(&[&character.full_name()])),
     };
     if let Some(other) = other {
-        unmet.push(with_effect(
-            Battle::new(card, vec![other], vec![opponent]),
-            card,
-            true,
-        ));
+        let mut battle = Battle::new(card, vec![other], vec![opponent]);
+        battle.turn = holding_turn;
+        unmet.push(with_effect(battle, card, true));
     }
     // The opponent's character of a kind it names takes none of it.
     if let (Some(theirs), Some(ours)) = (
@@ -1413,11 +1411,9 @@ fn prove_aura(card: &Card) -> Result<(), Unproved> {
         if let Some(word) = &aura.using {
             opposing.weapon = weapon_for(theirs, Some(word));
         }
-        unmet.push(with_effect(
-            Battle::new(card, vec![Entry::of(&[&ours.full_name()])], vec![opposing]),
-            card,
-            true,
-        ));
+        let mut battle = Battle::new(card, vec![Entry::of(&[&ours.full_name()])], vec![opposing]);
+        battle.turn = holding_turn;
+        unmet.push(with_effect(battle, card, true));
     }
     for battle in unmet {
         let (flat, with) = battle.walk();
@@ -2159,17 +2155,27 @@ fn prove_deploy_counters(card: &Card) -> Result<(), Unproved> {
             "action: deploy\nturn: {s}\nstep: deploy\ncurrent_planet: Naboo\ncards:\n  {dear_name:?}: {{text: none}}\n{text}{s}:\n  counters_spent: 1\n  hand: {hand}\n  deck: [1, 2, 3]\nplanets:\n  Naboo:\n    {s}: [\"Naboo • Theed Palace\"{play}]\ndeploy:\n  card: {dear_name:?}\n"
         )
     };
-    let walk = |text: &str| -> String {
+    // The check of the position agrees: the deploy refused is its one finding.
+    let walk = |text: &str, refused: bool| -> String {
+        let found = findings(text);
+        let expected: &[&str] = if refused { &["deploy-refused"] } else { &[] };
+        assert_eq!(found, expected, "{text}");
         let (flat, _) = walked_flat(text).unwrap_or_else(|error| panic!("{error}\n{text}"));
         flat
     };
     let deployed = format!("deploys {} to Naboo", dear.full_name());
-    let flat = walk(&position(true, false));
-    assert!(flat.contains(&deployed), "{name}:\n{flat}");
+    let allowed = format!("The text of {name} gives");
+    let flat = walk(&position(true, false), false);
+    assert!(
+        flat.contains(&deployed) && flat.contains(&allowed),
+        "{name}:\n{flat}"
+    );
     for (in_play, off) in [(true, true), (false, false)] {
-        let flat = walk(&position(in_play, off));
+        let flat = walk(&position(in_play, off), true);
         assert!(
-            !flat.contains(&deployed) && flat.contains("No deploy"),
+            !flat.contains(&deployed)
+                && flat.contains("No deploy: the card costs")
+                && !flat.contains(&allowed),
             "{name}, in play {in_play}, text off {off}:\n{flat}"
         );
     }

@@ -97,6 +97,7 @@ fn kinds(walked: &Walkthrough) -> Vec<&'static str> {
             DeployEvent::Penalty { .. } => "penalty",
             DeployEvent::DeckVictory { .. } => "deck-victory",
             DeployEvent::EffectTriggered { .. } => "effect-triggered",
+            DeployEvent::CountersAllowed { .. } => "counters-allowed",
         })
         .collect()
 }

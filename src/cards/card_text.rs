@@ -59,7 +59,7 @@ pub enum TextKind {
     Destiny,
     /// Something happens when a fight is won or lost.
     FightResult,
-    /// "When dueling" text.
+    /// Text for duels, on a Battle card.
     WhenDueling,
     /// A power bonus on the card itself under a condition.
     SelfBonus,
@@ -331,8 +331,8 @@ pub enum Effect {
     Destiny(DestinyText),
     FightResult(FightResult),
     WhenDueling(DuelingEffect),
-    /// "When he deploys, he may deploy (or take into hand) one X from the draw deck": what,
-    /// where and for how many counters.
+    /// A card that, as it deploys, lets its player put one card of a kind from his draw deck
+    /// into play (or into his hand): which kind, where and for how many counters.
     DeployFetch(DeployFetch),
     /// A card's power bonuses to itself, each under its condition: `[{amount: 2, when:
     /// {dueling_named: Darth Maul}}]`.
@@ -351,6 +351,9 @@ pub enum Effect {
     /// An Effect's: its player's deploy counters in each of his Deploy steps while it is in
     /// play: `7`.
     DeployCounters(u8),
+    /// An Effect's: its player's deploy counters in a Deploy step if he discards a card from
+    /// his hand: `8`. No walk offers the discard, so the kind stays unapplied; `check` reads it.
+    DeployCountersOnDiscard(u8),
 }
 
 impl Effect {
@@ -374,7 +377,9 @@ impl Effect {
             Effect::WeaponsBarred(_) => TextKind::WeaponNegation,
             Effect::DeployCost(_) => TextKind::DeployCost,
             Effect::DeployTrigger(_) => TextKind::DeployFromDeck,
-            Effect::DeployCounters(_) => TextKind::DeployCounters,
+            Effect::DeployCounters(_) | Effect::DeployCountersOnDiscard(_) => {
+                TextKind::DeployCounters
+            }
         }
     }
 }
@@ -786,9 +791,13 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
             card.text.deploy_cost = Some(cost.clone());
             true
         }
-        Effect::DeployCounters(counters) if (1..=20).contains(counters) => {
+        Effect::DeployCounters(counters) if (7..=20).contains(counters) => {
             card.text.counters_allowance = Some(*counters);
             true
+        }
+        Effect::DeployCountersOnDiscard(counters) if (7..=20).contains(counters) => {
+            card.text.counters_on_discard = Some(*counters);
+            false
         }
         Effect::DeployTrigger(trigger) if !trigger.when.is_empty() => {
             card.text.deploy_trigger = Some(trigger.clone());

@@ -303,7 +303,7 @@ pub struct ClashFacts {
     pub counterpart: Option<String>,
 }
 
-/// "When dueling…" text, as a small vocabulary a scenario attaches to a card. Each applies
+/// A Battle card's text for duels, as a small vocabulary a scenario attaches to a card. Each applies
 /// when the card scores a hit for a character using a lightsaber.
 #[derive(
     Clone,
@@ -496,9 +496,9 @@ fn is_default<T: Default + PartialEq>(value: &T) -> bool {
     *value == T::default()
 }
 
-/// "When he deploys, you may deploy one X here from your draw deck": what may be fetched,
-/// where the text works, and what it costs; or "… you may take one X into hand from your draw
-/// deck" (`into_hand`).
+/// Text that, as its card deploys, lets its player put one card of a kind from his draw deck
+/// into play there: what may be fetched, where the text works, and what it costs; or that
+/// takes it into his hand (`into_hand`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeployFetch {
@@ -551,11 +551,11 @@ impl DeployFetch {
 )]
 #[serde(deny_unknown_fields)]
 pub struct PodraceText {
-    /// "When he deploys to Boonta Eve Classic, place N additional Thrust tokens on him."
+    /// Extra Thrust tokens the pilot gets as he deploys to Boonta Eve Classic.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thrust_on_deploy: Option<u8>,
-    /// "Your Podracer pilot at Boonta Eve Classic may use N as a handling number", while the
-    /// card is in play face up.
+    /// A handling number N its player's Podracer pilot at Boonta Eve Classic may use, while
+    /// the card is in play face up.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub handling: Option<u8>,
 }
@@ -655,21 +655,21 @@ impl BattleEffect {
     }
 }
 
-/// A character's own text about the duel it fights (not a dueling card's "When dueling…"
-/// text): what his player may do, and what happens to the cards that hit him.
+/// A character's own text about the duel it fights (not a Battle card's text for duels):
+/// what his player may do, and what happens to the cards that hit him.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema,
 )]
 #[serde(deny_unknown_fields)]
 pub struct DuelistText {
-    /// "When he declares his first pass in a duel, draw N cards" (1 to 9): a pass under the
-    /// Players Committee's rules.
+    /// Cards his player draws (1 to 9) as he first passes in a duel, under the Players
+    /// Committee's rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_pass_draws: Option<u8>,
-    /// "May not pass": while he duels, his player attacks at every turn to lead.
+    /// He may not pass: while he duels, his player attacks at every turn to lead.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub may_not_pass: bool,
-    /// "Dueling cards that hit him have their dueling text negated."
+    /// The text for duels of the cards that hit him is negated.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub negates_dueling_text: bool,
 }
@@ -733,24 +733,23 @@ pub enum ConditionTrait {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Condition {
-    /// "When he is dueling any Jedi": his dueling opponent has the trait.
+    /// His dueling opponent has the trait (a Jedi).
     DuelingA(ConditionTrait),
     /// His dueling opponent is this card (by name: `Darth Maul`).
     DuelingNamed(String),
-    /// "When she fights any Jedi": a card he fights, in a duel or a battle's fight, has the
-    /// trait.
+    /// A card he fights, in a duel or a battle's fight, has the trait (a Jedi).
     FightingA(ConditionTrait),
     /// A card he fights, in a duel or a battle's fight, is this card (by name).
     FightingNamed(String),
-    /// "When using any lightsaber": the weapon he uses has the trait.
+    /// The weapon he uses has the trait (a lightsaber).
     UsingA(ConditionTrait),
     /// He is using this weapon (by name).
     UsingNamed(String),
-    /// "If Darth Maul has fought this turn": a card of his player's so named, marked
+    /// A card of his player's so named (Darth Maul) has fought this turn, marked
     /// `fought_this_turn` in the position.
     Fought(String),
-    /// "When you have controlled Coruscant": his player has controlled the planet, as the
-    /// position's `controlled:` says.
+    /// His player has controlled the planet (Coruscant), as the position's `controlled:`
+    /// says.
     Controlled(String),
     /// The opponent controls a planet this player did not hand him by surrendering it: one
     /// under the opponent's `controlled:` that this player's `surrendered:` does not list.
@@ -826,7 +825,7 @@ pub struct GameText {
     /// a scenario declares them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub destiny_draws: Option<i32>,
-    /// "When he deploys, you may deploy … from your draw deck."
+    /// A card his deploy lets his player put into play from his draw deck.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deploy_fetch: Option<DeployFetch>,
     /// Podrace text: extra Thrust tokens, a handling number lent.
@@ -905,6 +904,10 @@ pub struct GameText {
     /// in play, instead of six.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub counters_allowance: Option<u8>,
+    /// An Effect's: the deploy counters its player may have in a Deploy step if he discards a
+    /// card from his hand, a choice no walk offers: `check` reads it, a walk does not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counters_on_discard: Option<u8>,
 }
 
 impl GameText {
@@ -933,6 +936,9 @@ impl GameText {
         }
         if effect.counters_allowance.is_some() {
             self.counters_allowance = effect.counters_allowance;
+        }
+        if effect.counters_on_discard.is_some() {
+            self.counters_on_discard = effect.counters_on_discard;
         }
     }
 
@@ -1008,6 +1014,11 @@ impl GameText {
         if let Some(counters) = self.counters_allowance {
             phrases.push(format!(
                 "while it is in play, its player has {counters} deploy counters in each of his Deploy steps"
+            ));
+        }
+        if let Some(counters) = self.counters_on_discard {
+            phrases.push(format!(
+                "its player may have {counters} deploy counters in a Deploy step if he discards a card from his hand (check reads it; no walk offers the discard)"
             ));
         }
         if let Some(trigger) = &self.deploy_trigger {

@@ -112,9 +112,6 @@ pub fn aura_parts<'a>(
         let Some(aura) = &effect.card.text.aura else {
             continue;
         };
-        if !is_one_of(fighter, &aura.to, boonta)? {
-            continue;
-        }
         if let Some(during) = aura.during {
             let turn = board.turn.ok_or(MissingFact::Turn)?;
             let wanted = match during {
@@ -124,6 +121,9 @@ pub fn aura_parts<'a>(
             if turn != wanted {
                 continue;
             }
+        }
+        if !is_one_of(fighter, &aura.to, boonta)? {
+            continue;
         }
         if let Some(weapon) = &aura.using {
             let using = weapons

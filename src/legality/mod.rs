@@ -108,18 +108,32 @@ pub const COUNTERS_A_TURN: u32 = 6;
 /// The deploy counters a player has this turn: six, or more where an Effect of his in play
 /// says (the most any says), with that Effect's name.
 pub fn counters_allowance(board: &Board, side: Side) -> (u32, Option<String>) {
+    let (counters, by) = effect_counters(board, side, |text| text.counters_allowance);
+    (counters, by.map(|(name, _)| name))
+}
+
+/// The most deploy counters a face-up Effect of the player's in play gives by `text` (six where
+/// none gives more), with its name and whether it was deployed this turn.
+fn effect_counters(
+    board: &Board,
+    side: Side,
+    text: impl Fn(&crate::cards::GameText) -> Option<u8>,
+) -> (u32, Option<(String, bool)>) {
     let mut allowance = (COUNTERS_A_TURN, None);
     for planet in &board.planets {
         for &id in board.zone(Zone::InPlay(*planet, side)) {
             let (Some(instance), Some(card)) = (board.instance(id), board.card(id)) else {
                 continue;
             };
-            if let Some(counters) = card.text.counters_allowance
+            if let Some(counters) = text(&card.text)
                 && !instance.face_down
                 && card.acts_as_effect()
                 && u32::from(counters) > allowance.0
             {
-                allowance = (u32::from(counters), Some(card.full_name()));
+                allowance = (
+                    u32::from(counters),
+                    Some((card.full_name(), instance.deployed_this_turn)),
+                );
             }
         }
     }
@@ -617,7 +631,8 @@ impl Checker<'_> {
                 .map(i64::from)
                 .sum()
         };
-        let (counters, allowed_by) = counters_allowance(self.board, side);
+        let (counters, allowed_by) =
+            effect_counters(self.board, side, |text| text.counters_allowance);
         let allowance = i64::from(counters);
         // The FAQ's ruling on hidden cards worth more than six, with its remedy, applies.
         if sum(true) > 6 {
@@ -627,6 +642,42 @@ impl Checker<'_> {
         let stated = i64::from(self.board.player(side).counters_spent);
         let used = stated.max(of_cards);
         if used <= allowance {
+            // More than six, through an Effect deployed this turn: legal only if it came first.
+            if let Some((effect, true)) = &allowed_by
+                && used > i64::from(COUNTERS_A_TURN)
+            {
+                found.push(Violation {
+                    verdict: Verdict::Warning,
+                    code: "counters-allowance-deployed-this-turn",
+                    message: format!(
+                        "the {side} player has used {used} deploy counters this turn, more than six: the text of {effect} allows {allowance}, but it was deployed this turn too, so this holds only if it was deployed before the cards beyond six"
+                    ),
+                    basis: vec![Basis::Assumption(COUNTERS_PER_TURN.name.to_string())],
+                    remedy: None,
+                    cards: Vec::new(),
+                    labels: Vec::new(),
+                });
+            }
+            return;
+        }
+        // An Effect whose text allows more counters for a discard from the hand, a choice the
+        // position does not record: legal only if he made it.
+        let (on_discard, discard_by) =
+            effect_counters(self.board, side, |text| text.counters_on_discard);
+        if used <= i64::from(on_discard)
+            && let Some((effect, _)) = discard_by
+        {
+            found.push(Violation {
+                verdict: Verdict::Warning,
+                code: "counters-if-discarded",
+                message: format!(
+                    "the {side} player has used {used} deploy counters this turn, more than the {allowance} he has; the text of {effect} allows {on_discard} if he discarded a card from his hand, which the position does not record: legal only if he did"
+                ),
+                basis: vec![Basis::Assumption(COUNTERS_PER_TURN.name.to_string())],
+                remedy: None,
+                cards: Vec::new(),
+                labels: Vec::new(),
+            });
             return;
         }
         let how = if of_cards > stated {
@@ -662,7 +713,7 @@ impl Checker<'_> {
             message: format!(
                 "the {side} player has used {used} deploy counters this turn, more than the {allowance} {}: {how}",
                 match &allowed_by {
-                    Some(effect) => format!("the text of {effect} gives him"),
+                    Some((effect, _)) => format!("the text of {effect} gives him"),
                     None => "a player has each turn".to_string(),
                 }
             ),

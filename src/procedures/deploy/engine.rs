@@ -221,9 +221,20 @@ impl DeployEngine {
         });
         let spent = board.player(side).counters_spent;
         let left = if self.counted {
-            let left = crate::legality::counters_allowance(board, side)
-                .0
-                .saturating_sub(spent);
+            let (allowance, allowed_by) = crate::legality::counters_allowance(board, side);
+            if let Some(effect) = allowed_by {
+                self.pending.emit(
+                    DeployEvent::CountersAllowed {
+                        side,
+                        counters: allowance,
+                        effect,
+                    },
+                    &[],
+                    Vec::new(),
+                    Vec::new(),
+                );
+            }
+            let left = allowance.saturating_sub(spent);
             if cost > left {
                 let refusal = DeployRefusal::NotEnoughCounters { cost, left };
                 self.result.refusal = Some(refusal.clone());

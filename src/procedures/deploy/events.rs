@@ -19,6 +19,12 @@ pub enum DeployEvent {
         side: Option<Side>,
         refusal: DeployRefusal,
     },
+    /// An Effect of his in play gives the player more deploy counters this turn than six.
+    CountersAllowed {
+        side: Side,
+        counters: u32,
+        effect: String,
+    },
     Deployed {
         side: Side,
         card: String,

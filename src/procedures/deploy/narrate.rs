@@ -62,6 +62,15 @@ fn narrate(event: &DeployEvent) -> String {
             set_by(cost_set_by.as_deref()),
             left(*counters_left)
         ),
+        DeployEvent::CountersAllowed {
+            side,
+            counters: allowed,
+            effect,
+        } => format!(
+            "The text of {effect} gives {} {} this turn, instead of 6.",
+            player(*side),
+            counters(*allowed)
+        ),
         DeployEvent::EffectTriggered {
             side,
             effect,
