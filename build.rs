@@ -572,7 +572,9 @@ struct_literal!(DamageModifier {
     applies_to,
     of,
     at_current_planet,
-    only
+    only,
+    own_card,
+    while_using
 });
 struct_literal!(Aura {
     amount,

@@ -1443,6 +1443,9 @@ fn prove_damage_modifier(card: &Card) -> Result<(), Unproved> {
     if modifier.of != ModifiedCards::Characters {
         return prove_starship_damage(card);
     }
+    if modifier.own_card {
+        return prove_own_damage(card);
+    }
     let sides = match modifier.applies_to {
         ModifierTarget::Own => vec![side],
         ModifierTarget::Opponent => vec![side.opponent()],
@@ -1673,6 +1676,65 @@ fn prove_starship_damage(card: &Card) -> Result<(), Unproved> {
 
 fn defeated_of(result: &BattleResult, side: Side) -> Vec<String> {
     defeated(result, side).to_vec()
+}
+
+/// `damage-modifier` of the card itself: defeated while it fights with the weapon its text
+/// names, it costs its side the DAMAGE the text adds; with the text off it does not. Defeated
+/// without that weapon: nothing changes.
+fn prove_own_damage(card: &Card) -> Result<(), Unproved> {
+    let name = card.full_name();
+    let yaml_name = qualified_name(card);
+    let side = card.side().ok_or("no side")?;
+    let modifier = card
+        .text
+        .damage_modifier
+        .clone()
+        .ok_or("no DAMAGE modifier")?;
+    let weapon = match &modifier.while_using {
+        Some(word) => {
+            Some(weapon_for(card, Some(word)).ok_or("no weapon it names that it may use")?)
+        }
+        None => None,
+    };
+    let losing = |armed: bool| {
+        let mut entry = Entry::of(&[&yaml_name]);
+        if armed {
+            entry.weapon = weapon.clone();
+        }
+        let mut battle = Battle::sided(card, side, vec![entry], vec![strong(side.opponent())])
+            .deck(side.opponent(), vec![9; 12]);
+        battle.keep_text = Some(yaml_name.clone());
+        battle
+    };
+    let base = losing(true);
+    let (flat, with) = base.walk();
+    let (_, without) = base.off(&yaml_name).walk();
+    assert!(
+        defeated(&with, side).contains(&name),
+        "{name} is defeated:\n{flat}"
+    );
+    assert_eq!(
+        damage(&with, side),
+        (damage(&without, side) + modifier.amount).max(0),
+        "{name}:\n{flat}"
+    );
+    assert_ne!(
+        damage(&with, side),
+        damage(&without, side),
+        "{name}:\n{flat}"
+    );
+    if weapon.is_none() {
+        return Err("no condition to leave unmet".to_string());
+    }
+    let unarmed = losing(false);
+    let (flat, with) = unarmed.walk();
+    let (_, without) = unarmed.off(&yaml_name).walk();
+    assert_eq!(
+        damage(&with, side),
+        damage(&without, side),
+        "{name}, unmet:\n{flat}"
+    );
+    Ok(())
 }
 
 /// `weapon-negation` of an Effect: a character of the kinds it names fights at its planet
@@ -2287,5 +2349,5 @@ fn every_card_applied_in_full_is_proved_for_each_kind_of_its_text() {
         ],
         "{proved} proved"
     );
-    assert!(proved >= 312, "{proved} proved");
+    assert!(proved >= 314, "{proved} proved");
 }

@@ -438,6 +438,13 @@ pub struct DamageModifier {
     /// every card of `of` where empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub only: Vec<super::card_text::BattleUser>,
+    /// Only the card with the text itself, when it is defeated.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub own_card: bool,
+    /// Only while the defeated card was using this weapon in its fight (a name, or `any
+    /// KIND`); a weapon a Force push cancelled is not used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub while_using: Option<String>,
 }
 
 /// An Effect's power bonus to its player's characters at its planet: those of these kinds or
@@ -956,7 +963,16 @@ impl GameText {
         }
         if let Some(modifier) = &self.damage_modifier {
             let words = super::card_text::battle_users_words;
+            let using = modifier
+                .while_using
+                .as_ref()
+                .map(|weapon| format!(" while using {weapon}"))
+                .unwrap_or_default();
             match modifier.of {
+                ModifiedCards::Characters if modifier.own_card => phrases.push(format!(
+                    "damage modifier {:+} for itself{using}",
+                    modifier.amount
+                )),
                 ModifiedCards::Characters if modifier.only.is_empty() => {
                     phrases.push(format!("damage modifier {:+}", modifier.amount))
                 }

@@ -47,18 +47,33 @@ impl Defeated {
     }
 }
 
-/// The game text in play (face up) that adds to or reduces the DAMAGE for `defeated_card`, a
-/// card of `loser` of this kind: a part of the sum for each, "game text of CARD"; and whether an
-/// Effect's text is among them (it acts at its planet, the current one). `boonta`: whether the
-/// Boonta Eve rule on Anakin and Sebulba is in force, for text that names Podracer pilots.
+/// A card defeated in a fight: what kind it is, the card, its id and the weapons it used.
+#[derive(Clone, Copy, Debug)]
+pub struct DefeatedCard<'a> {
+    pub kind: Defeated,
+    pub card: &'a Card,
+    pub id: CardId,
+    /// The weapons it fought with (none where a Force push cancelled them).
+    pub weapons: &'a [CardId],
+}
+
+/// The game text in play (face up) that adds to or reduces the DAMAGE for `defeated`, a card
+/// of `loser`: a part of the sum for each, "game text of CARD"; and whether an Effect's text is
+/// among them (it acts at its planet, the current one). `boonta`: whether the Boonta Eve rule
+/// on Anakin and Sebulba is in force, for text that names Podracer pilots.
 pub fn modifier_parts(
     board: &Board,
     loser: Side,
-    defeated: Defeated,
-    defeated_card: &Card,
+    defeated: DefeatedCard<'_>,
     current_planet: Option<Planet>,
     boonta: bool,
 ) -> Result<(Vec<(String, i32)>, bool), MissingFact> {
+    let DefeatedCard {
+        kind,
+        card: defeated_card,
+        id: defeated_id,
+        weapons,
+    } = defeated;
     let mut parts = Vec::new();
     let mut effect = false;
     // Most positions hold no card whose text modifies DAMAGE: the zones are read only if one
@@ -85,9 +100,19 @@ pub fn modifier_parts(
         };
         let here = !modifier.at_current_planet
             || matches!((zone, current_planet), (Zone::InPlay(at, _), Some(current)) if *at == current);
+        let itself = !modifier.own_card || instance.id == defeated_id;
+        let using = modifier.while_using.as_ref().is_none_or(|wanted| {
+            weapons.iter().any(|weapon| {
+                board
+                    .card(*weapon)
+                    .is_some_and(|weapon| crate::cards::users::weapon_is(wanted, weapon))
+            })
+        });
         if whose
             && here
-            && defeated.is(modifier.of)
+            && itself
+            && using
+            && kind.is(modifier.of)
             && (modifier.only.is_empty()
                 || super::effects::is_one_of(defeated_card, &modifier.only, boonta)?)
         {

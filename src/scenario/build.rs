@@ -483,6 +483,8 @@ impl Builder<'_> {
                 of: modifier.of,
                 at_current_planet: modifier.at_current_planet,
                 only: Vec::new(),
+                own_card: false,
+                while_using: None,
             });
         }
         if let Some(effect) = &declaration.battle_text {

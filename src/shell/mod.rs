@@ -1695,6 +1695,8 @@ impl<'a> Session<'a> {
                         of: crate::cards::ModifiedCards::Characters,
                         at_current_planet: false,
                         only: Vec::new(),
+                        own_card: false,
+                        while_using: None,
                     });
                 }
                 "battle_text" => {

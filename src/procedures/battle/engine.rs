@@ -2234,11 +2234,23 @@ impl BattleEngine {
             };
             parts.push((format!("DAMAGE of {name}"), printed));
             if let Some(card) = &card {
+                // The weapons he fought with: the first card's, unless a Force push cancelled
+                // them.
+                let weapons: Vec<CardId> =
+                    if !weapon_kept && entry.fighters.first() == Some(fighter) {
+                        entry.weapons().collect()
+                    } else {
+                        Vec::new()
+                    };
                 let (modifiers, by_effect) = damage::modifier_parts(
                     board,
                     side,
-                    defeated,
-                    card,
+                    damage::DefeatedCard {
+                        kind: defeated,
+                        card,
+                        id: *fighter,
+                        weapons: &weapons,
+                    },
                     board.current_planet,
                     self.boonta,
                 )?;

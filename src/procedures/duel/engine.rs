@@ -1760,11 +1760,16 @@ impl DuelEngine {
         let Some(card) = board.card(fighter) else {
             return Ok((parts, false));
         };
+        let weapons: Vec<CardId> = self.weapon.get(loser).into_iter().collect();
         let (modifiers, by_effect) = crate::engine::damage::modifier_parts(
             board,
             loser,
-            crate::engine::damage::Defeated::CHARACTER,
-            card,
+            crate::engine::damage::DefeatedCard {
+                kind: crate::engine::damage::Defeated::CHARACTER,
+                card,
+                id: fighter,
+                weapons: &weapons,
+            },
             self.planet,
             self.boonta,
         )?;
