@@ -574,6 +574,7 @@ struct_literal!(DamageModifier {
     at_current_planet,
     only,
     own_card,
+    defeated_by_it,
     while_using
 });
 struct_literal!(Aura {

@@ -1446,6 +1446,9 @@ fn prove_damage_modifier(card: &Card) -> Result<(), Unproved> {
     if modifier.own_card {
         return prove_own_damage(card);
     }
+    if modifier.defeated_by_it {
+        return prove_damage_of_those_it_defeats(card);
+    }
     let sides = match modifier.applies_to {
         ModifierTarget::Own => vec![side],
         ModifierTarget::Opponent => vec![side.opponent()],
@@ -1732,6 +1735,57 @@ fn prove_own_damage(card: &Card) -> Result<(), Unproved> {
     assert_eq!(
         damage(&with, side),
         damage(&without, side),
+        "{name}, unmet:\n{flat}"
+    );
+    Ok(())
+}
+
+/// `damage-modifier` for the characters the card defeats: the opponent it defeats costs his
+/// side the DAMAGE the text adds; with the text off it does not. An opponent another card
+/// defeats, the card in play elsewhere: nothing changes.
+fn prove_damage_of_those_it_defeats(card: &Card) -> Result<(), Unproved> {
+    let name = card.full_name();
+    let yaml_name = qualified_name(card);
+    let side = card.side().ok_or("no side")?;
+    let other = side.opponent();
+    let modifier = card
+        .text
+        .damage_modifier
+        .clone()
+        .ok_or("no DAMAGE modifier")?;
+    let mut base = Battle::sided(
+        card,
+        side,
+        vec![Entry::of(&[&yaml_name])],
+        vec![weak(other)],
+    );
+    base.keep_text = Some(yaml_name.clone());
+    let (flat, with) = base.walk();
+    let (_, without) = base.off(&yaml_name).walk();
+    assert!(
+        !defeated(&with, other).is_empty(),
+        "{name} defeats his opponent:\n{flat}"
+    );
+    assert_eq!(
+        damage(&with, other),
+        (damage(&without, other) + modifier.amount).max(0),
+        "{name}:\n{flat}"
+    );
+    assert_ne!(
+        damage(&with, other),
+        damage(&without, other),
+        "{name}:\n{flat}"
+    );
+    // Another card defeats the opponent; the card is in play at another planet.
+    let mut unmet = Battle::sided(card, side, vec![strong(side)], vec![weak(other)]);
+    let elsewhere = elsewhere(unmet.planet);
+    unmet.in_play.push((side, elsewhere, yaml_name.clone()));
+    let (flat, with) = unmet.walk();
+    let (_, without) = unmet.off(&yaml_name).walk();
+    assert!(!defeated(&with, other).is_empty(), "{name}, unmet:\n{flat}");
+    assert_eq!(
+        damage(&with, other),
+        damage(&without, other),
         "{name}, unmet:\n{flat}"
     );
     Ok(())
@@ -2349,5 +2403,5 @@ fn every_card_applied_in_full_is_proved_for_each_kind_of_its_text() {
         ],
         "{proved} proved"
     );
-    assert!(proved >= 314, "{proved} proved");
+    assert!(proved >= 315, "{proved} proved");
 }

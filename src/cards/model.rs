@@ -441,6 +441,9 @@ pub struct DamageModifier {
     /// Only the card with the text itself, when it is defeated.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub own_card: bool,
+    /// Only the cards the card with the text defeats in a fight or a duel.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub defeated_by_it: bool,
     /// Only while the defeated card was using this weapon in its fight (a name, or `any
     /// KIND`); a weapon a Force push cancelled is not used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -971,6 +974,10 @@ impl GameText {
             match modifier.of {
                 ModifiedCards::Characters if modifier.own_card => phrases.push(format!(
                     "damage modifier {:+} for itself{using}",
+                    modifier.amount
+                )),
+                ModifiedCards::Characters if modifier.defeated_by_it => phrases.push(format!(
+                    "damage modifier {:+} for each character it defeats",
                     modifier.amount
                 )),
                 ModifiedCards::Characters if modifier.only.is_empty() => {

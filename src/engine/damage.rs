@@ -55,6 +55,8 @@ pub struct DefeatedCard<'a> {
     pub id: CardId,
     /// The weapons it fought with (none where a Force push cancelled them).
     pub weapons: &'a [CardId],
+    /// The cards that defeated it (none in a tie).
+    pub by: &'a [CardId],
 }
 
 /// The game text in play (face up) that adds to or reduces the DAMAGE for `defeated`, a card
@@ -73,6 +75,7 @@ pub fn modifier_parts(
         card: defeated_card,
         id: defeated_id,
         weapons,
+        by,
     } = defeated;
     let mut parts = Vec::new();
     let mut effect = false;
@@ -101,6 +104,7 @@ pub fn modifier_parts(
         let here = !modifier.at_current_planet
             || matches!((zone, current_planet), (Zone::InPlay(at, _), Some(current)) if *at == current);
         let itself = !modifier.own_card || instance.id == defeated_id;
+        let defeated_by_it = !modifier.defeated_by_it || by.contains(&instance.id);
         let using = modifier.while_using.as_ref().is_none_or(|wanted| {
             weapons.iter().any(|weapon| {
                 board
@@ -111,6 +115,7 @@ pub fn modifier_parts(
         if whose
             && here
             && itself
+            && defeated_by_it
             && using
             && kind.is(modifier.of)
             && (modifier.only.is_empty()

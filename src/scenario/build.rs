@@ -484,6 +484,7 @@ impl Builder<'_> {
                 at_current_planet: modifier.at_current_planet,
                 only: Vec::new(),
                 own_card: false,
+                defeated_by_it: false,
                 while_using: None,
             });
         }

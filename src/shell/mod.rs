@@ -1696,6 +1696,7 @@ impl<'a> Session<'a> {
                         at_current_planet: false,
                         only: Vec::new(),
                         own_card: false,
+                        defeated_by_it: false,
                         while_using: None,
                     });
                 }

@@ -2066,7 +2066,13 @@ impl BattleEngine {
             } else {
                 Vec::new()
             };
-            if self.defeat(board, *loser, entry, cancelled[index(*loser)], extra)? {
+            // The cards that defeated it: the winning entry's, where one side won.
+            let by: Vec<CardId> = if won {
+                entries[index(loser.opponent())].fighters.clone()
+            } else {
+                Vec::new()
+            };
+            if self.defeat(board, *loser, entry, cancelled[index(*loser)], extra, &by)? {
                 return Ok(());
             }
         }
@@ -2165,6 +2171,7 @@ impl BattleEngine {
         entry: &PlanEntry,
         weapon_kept: bool,
         extra: Vec<(String, i32)>,
+        by: &[CardId],
     ) -> Result<bool, MissingFact> {
         let mut moves = Vec::new();
         let mut parts = Vec::new();
@@ -2250,6 +2257,7 @@ impl BattleEngine {
                         card,
                         id: *fighter,
                         weapons: &weapons,
+                        by,
                     },
                     board.current_planet,
                     self.boonta,

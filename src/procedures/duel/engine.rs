@@ -1761,6 +1761,7 @@ impl DuelEngine {
             return Ok((parts, false));
         };
         let weapons: Vec<CardId> = self.weapon.get(loser).into_iter().collect();
+        let by: Vec<CardId> = self.fighter.get(loser.opponent()).into_iter().collect();
         let (modifiers, by_effect) = crate::engine::damage::modifier_parts(
             board,
             loser,
@@ -1769,6 +1770,7 @@ impl DuelEngine {
                 card,
                 id: fighter,
                 weapons: &weapons,
+                by: &by,
             },
             self.planet,
             self.boonta,
