@@ -1480,12 +1480,12 @@ fn prove_damage_modifier(card: &Card) -> Result<(), Unproved> {
         "{name}: {} is defeated:\n{flat}",
         defeated.full_name()
     );
-    let expected = (damage(&without, loser) + modifier.amount).max(0);
-    assert_eq!(damage(&with, loser), expected, "{name}:\n{flat}");
-    assert_ne!(
-        damage(&with, loser),
-        damage(&without, loser),
-        "{name}:\n{flat}"
+    assert_damage_moved(
+        &with,
+        &without,
+        loser,
+        modifier.amount,
+        &format!("{name}:\n{flat}"),
     );
     let mut unmet = vec![(loser, with_effect(base, card, false))];
     if let Some(other) = of_kinds(loser, &modifier.only, false).first() {
@@ -1645,15 +1645,12 @@ fn prove_starship_damage(card: &Card) -> Result<(), Unproved> {
         "{name}: a starship of the {} side is defeated:\n{base}",
         word(loser)
     );
-    assert_eq!(
-        damage(&with, loser),
-        (damage(&without, loser) + modifier.amount).max(0),
-        "{name}:\n{base}"
-    );
-    assert_ne!(
-        damage(&with, loser),
-        damage(&without, loser),
-        "{name}:\n{base}"
+    assert_damage_moved(
+        &with,
+        &without,
+        loser,
+        modifier.amount,
+        &format!("{name}:\n{base}"),
     );
     let mut unmet = Vec::new();
     if modifier.at_current_planet {
@@ -1675,6 +1672,23 @@ fn prove_starship_damage(card: &Card) -> Result<(), Unproved> {
         );
     }
     Ok(())
+}
+
+/// The DAMAGE a side took with a card's DAMAGE text is what it took with the text off, plus
+/// the text's amount (never below zero), and differs from it.
+fn assert_damage_moved(
+    with: &BattleResult,
+    without: &BattleResult,
+    side: Side,
+    amount: i32,
+    what: &str,
+) {
+    assert_eq!(
+        damage(with, side),
+        (damage(without, side) + amount).max(0),
+        "{what}"
+    );
+    assert_ne!(damage(with, side), damage(without, side), "{what}");
 }
 
 fn defeated_of(result: &BattleResult, side: Side) -> Vec<String> {
@@ -1716,15 +1730,12 @@ fn prove_own_damage(card: &Card) -> Result<(), Unproved> {
         defeated(&with, side).contains(&name),
         "{name} is defeated:\n{flat}"
     );
-    assert_eq!(
-        damage(&with, side),
-        (damage(&without, side) + modifier.amount).max(0),
-        "{name}:\n{flat}"
-    );
-    assert_ne!(
-        damage(&with, side),
-        damage(&without, side),
-        "{name}:\n{flat}"
+    assert_damage_moved(
+        &with,
+        &without,
+        side,
+        modifier.amount,
+        &format!("{name}:\n{flat}"),
     );
     if weapon.is_none() {
         return Err("no condition to leave unmet".to_string());
@@ -1766,15 +1777,12 @@ fn prove_damage_of_those_it_defeats(card: &Card) -> Result<(), Unproved> {
         !defeated(&with, other).is_empty(),
         "{name} defeats his opponent:\n{flat}"
     );
-    assert_eq!(
-        damage(&with, other),
-        (damage(&without, other) + modifier.amount).max(0),
-        "{name}:\n{flat}"
-    );
-    assert_ne!(
-        damage(&with, other),
-        damage(&without, other),
-        "{name}:\n{flat}"
+    assert_damage_moved(
+        &with,
+        &without,
+        other,
+        modifier.amount,
+        &format!("{name}:\n{flat}"),
     );
     // Another card defeats the opponent; the card is in play at another planet.
     let mut unmet = Battle::sided(card, side, vec![strong(side)], vec![weak(other)]);

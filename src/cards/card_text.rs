@@ -893,6 +893,27 @@ pub fn apply(cards: &mut [Card], read: &TextFiles) -> Result<(), TextError> {
     Ok(())
 }
 
+/// The catalog's card an entry of a set's file names: its full name and its number there.
+fn entry_card(
+    cards: &[Card],
+    by_name: &std::collections::HashMap<String, Vec<usize>>,
+    set: &str,
+    card: &str,
+    number: &str,
+) -> Result<usize, TextError> {
+    by_name
+        .get(card)
+        .into_iter()
+        .flatten()
+        .copied()
+        .find(|at| printed_as(&cards[*at], set, number))
+        .ok_or_else(|| TextError::NoSuchCard {
+            set: set.to_string(),
+            card: card.to_string(),
+            number: number.to_string(),
+        })
+}
+
 /// Joins the card text files to the catalog: each entry's effects that the procedures apply
 /// go into its card's text, and the entry's kinds, note and source stay with the card.
 fn apply_texts(
@@ -902,17 +923,7 @@ fn apply_texts(
 ) -> Result<(), TextError> {
     for file in files {
         for entry in &file.flavour {
-            let at = by_name
-                .get(&entry.card)
-                .into_iter()
-                .flatten()
-                .copied()
-                .find(|at| printed_as(&cards[*at], &file.set, &entry.number))
-                .ok_or_else(|| TextError::NoSuchCard {
-                    set: file.set.clone(),
-                    card: entry.card.clone(),
-                    number: entry.number.clone(),
-                })?;
+            let at = entry_card(cards, by_name, &file.set, &entry.card, &entry.number)?;
             let card = &mut cards[at];
             if card.printed_text.is_some() {
                 return Err(TextError::Twice {
@@ -935,17 +946,7 @@ fn apply_texts(
             });
         }
         for entry in &file.cards {
-            let at = by_name
-                .get(&entry.card)
-                .into_iter()
-                .flatten()
-                .copied()
-                .find(|at| printed_as(&cards[*at], &file.set, &entry.number))
-                .ok_or_else(|| TextError::NoSuchCard {
-                    set: file.set.clone(),
-                    card: entry.card.clone(),
-                    number: entry.number.clone(),
-                })?;
+            let at = entry_card(cards, by_name, &file.set, &entry.card, &entry.number)?;
             if cards[at].printed_text.is_some() {
                 return Err(TextError::Twice {
                     card: entry.card.clone(),
