@@ -614,6 +614,7 @@ struct_literal!(GameText {
     aura,
     weapons_barred,
     deploy_cost,
+    deploy_cost_with,
     deploy_trigger,
     counters_allowance,
     counters_on_discard,
@@ -665,6 +666,22 @@ impl Literal for model::Condition {
             }
             model::Condition::ShowsHand => {
                 out.push_str("Condition::ShowsHand");
+                return;
+            }
+            model::Condition::OpponentHasControlled => {
+                out.push_str("Condition::OpponentHasControlled");
+                return;
+            }
+            model::Condition::FightingOneOf(kinds) => {
+                out.push_str("Condition::FightingOneOf(");
+                kinds.write(out);
+                out.push(')');
+                return;
+            }
+            model::Condition::FoughtOneOf(kinds) => {
+                out.push_str("Condition::FoughtOneOf(");
+                kinds.write(out);
+                out.push(')');
                 return;
             }
         };

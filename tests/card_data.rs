@@ -673,7 +673,7 @@ fn a_dozen_bundled_scenarios_name_real_cards_only_and_the_walk_names_text_it_doe
     let json: Value = serde_json::from_str(&walked.stdout).expect("JSON");
     assert_eq!(
         json["text_not_modelled"],
-        serde_json::json!(["Obi-Wan Kenobi, Jedi Student"])
+        serde_json::json!(["Watto, Risk Taker"])
     );
 }
 

@@ -10,8 +10,8 @@ use common::{findings, try_walked_battle, walked_battle, walked_flat};
 use jedi_judge::cards::card_text::{BattleUser, TextKind, TextStatus};
 use jedi_judge::cards::users::{PlayedAt, box_for, may_use_battle_card, weapon_is};
 use jedi_judge::cards::{
-    BattleEffect, Card, CardType, Catalog, Condition, DuelingEffect, Game, ModifiedCards,
-    ModifierTarget, Side, WhoseTurn,
+    BattleEffect, Card, CardType, Catalog, Condition, ConditionTrait, DuelingEffect, Game,
+    ModifiedCards, ModifierTarget, Side, WhoseTurn,
 };
 use jedi_judge::engine::effects::is_one_of;
 use jedi_judge::procedures::battle::events::BattleResult;
@@ -123,6 +123,8 @@ struct Battle {
     keep_text: Option<String>,
     /// Whose turn it is, the attacker's: the Light Side's where not said.
     turn: Option<Side>,
+    /// Cards in play (of `in_play`) marked as having fought this turn.
+    fought: Vec<String>,
 }
 
 impl Battle {
@@ -175,6 +177,15 @@ impl Battle {
             Side::Dark => self.dark_lines.push_str(lines),
         }
         self
+    }
+
+    /// A card in play as a planet lists it: marked if it has fought this turn.
+    fn placed(&self, card: &str) -> String {
+        if self.fought.iter().any(|fought| fought == card) {
+            format!("{{card: {card:?}, fought_this_turn: true}}")
+        } else {
+            format!("{card:?}")
+        }
     }
 
     fn off(&self, card: &str) -> Battle {
@@ -296,7 +307,7 @@ impl Battle {
                 .collect::<Vec<_>>();
             for (whose, at, card) in &self.in_play {
                 if *whose == side && *at == planet {
-                    names.push(format!("{card:?}"));
+                    names.push(self.placed(card));
                 }
             }
             names.join(", ")
@@ -304,7 +315,11 @@ impl Battle {
         let mut elsewhere = String::new();
         for (whose, at, card) in &self.in_play {
             if *at != self.planet {
-                elsewhere.push_str(&format!("  {at}:\n    {}: [{card:?}]\n", word(*whose)));
+                elsewhere.push_str(&format!(
+                    "  {at}:\n    {}: [{}]\n",
+                    word(*whose),
+                    self.placed(card)
+                ));
             }
         }
         format!(
@@ -1864,6 +1879,9 @@ fn deploy_yaml(
 /// text says; with the text off, for its printed counters. Another card, or the Effect at
 /// another planet: nothing changes.
 fn prove_deploy_cost(card: &Card) -> Result<(), Unproved> {
+    if card.text.deploy_cost_with.is_some() {
+        return prove_deploy_cost_with(card);
+    }
     let name = card.full_name();
     let side = card.side().ok_or("no side")?;
     let cost = card.text.deploy_cost.clone().ok_or("no deploy cost")?;
@@ -1904,6 +1922,62 @@ fn prove_deploy_cost(card: &Card) -> Result<(), Unproved> {
     }
     for flat in unmet {
         assert!(!flat.contains(&set), "{name}, unmet:\n{flat}");
+    }
+    Ok(())
+}
+
+/// `deploy-cost` of a card's own: deployed to a planet where its player has a card it names in
+/// play, it costs what the text says; with its text off, its printed counters. The card it
+/// names at another planet: nothing changes.
+fn prove_deploy_cost_with(card: &Card) -> Result<(), Unproved> {
+    let name = card.full_name();
+    let side = card.side().ok_or("no side")?;
+    let cost = card
+        .text
+        .deploy_cost_with
+        .clone()
+        .ok_or("no deploy cost of its own")?;
+    let present = characters(side)
+        .into_iter()
+        .find(|other| {
+            other.full_name() != name
+                && cost.of.iter().any(|kind| {
+                    matches!(
+                        jedi_judge::cards::users::is_battle_user(kind, other),
+                        Ok(true)
+                    )
+                })
+        })
+        .ok_or("no card it names")?;
+    let printed = card.deploy().ok_or("no printed deploy counters")?;
+    assert!(printed > i32::from(cost.counters), "{name}: no saving");
+    let (deployed, there) = (qualified_name(card), qualified_name(present));
+    let walk = |here: bool, off: bool| {
+        let planet = if here { "Naboo" } else { elsewhere("Naboo") };
+        let side = word(side);
+        let text = if off { ", text: none" } else { "" };
+        let yaml = format!(
+            "action: deploy\nturn: {side}\nstep: deploy\ncurrent_planet: Naboo\nassumptions:\n  deploy-counters-per-turn: unlimited\ncards:\n  {deployed:?}: {{location_bonus: {{Naboo: 0}}{text}}}\n  {there:?}: {{text: none}}\n{side}:\n  hand: [{deployed:?}]\n  deck: [1, 2, 3]\nplanets:\n  {planet}:\n    {side}: [{there:?}]\ndeploy:\n  card: {deployed:?}\n"
+        );
+        assert!(findings(&yaml).is_empty(), "{:?}\n{yaml}", findings(&yaml));
+        let (flat, _) = walked_flat(&yaml).unwrap_or_else(|error| panic!("{error}\n{yaml}"));
+        assert!(flat.contains(&format!("deploys {name} to Naboo")), "{flat}");
+        flat
+    };
+    let cheap = format!(
+        "using {}, as its own text sets it with {} in play there",
+        count(cost.counters),
+        present.full_name()
+    );
+    let flat = walk(true, false);
+    assert!(flat.contains(&cheap), "{name}:\n{flat}");
+    let full = format!("using {printed} counters");
+    for (here, off) in [(true, true), (false, false)] {
+        let flat = walk(here, off);
+        assert!(
+            !flat.contains("as its own text sets it") && flat.contains(&full),
+            "{name}, here {here}, off {off}:\n{flat}"
+        );
     }
     Ok(())
 }
@@ -2130,6 +2204,77 @@ fn prove_self_bonus(card: &Card) -> Result<(), Unproved> {
                             base.clone(),
                         )
                     }
+                    Condition::FightingA(_) | Condition::FightingOneOf(_) => {
+                        let fits = |character: &Card| fights_as(character, when);
+                        let good = characters(other)
+                            .into_iter()
+                            .find(|character| fits(character))
+                            .ok_or("no opponent it names")?;
+                        let bad = characters(other)
+                            .into_iter()
+                            .filter(|character| !fits(character))
+                            .min_by_key(|character| character.power().unwrap_or(i32::MAX))
+                            .ok_or("no other opponent")?;
+                        let against = |opponent: &Card| {
+                            let mut battle = Battle::new(
+                                card,
+                                vec![Entry::of(&[&yaml_name])],
+                                vec![Entry::of(&[&opponent.full_name()])],
+                            );
+                            battle.keep_text = Some(yaml_name.clone());
+                            battle
+                        };
+                        (against(good), against(bad))
+                    }
+                    Condition::UsingA(wanted) => {
+                        let kind = match wanted {
+                            ConditionTrait::Lightsaber => "any lightsaber",
+                            _ => "any weapon",
+                        };
+                        let weapon = weapon_for(card, Some(kind)).ok_or("no weapon he may use")?;
+                        let mut armed = base.clone();
+                        armed
+                            .light
+                            .iter_mut()
+                            .chain(armed.dark.iter_mut())
+                            .for_each(|entry| {
+                                if entry.fighters[0] == yaml_name {
+                                    entry.weapon = Some(weapon.clone());
+                                }
+                            });
+                        (armed, base.clone())
+                    }
+                    Condition::FoughtOneOf(kinds) => {
+                        // A card of a kind it names, at another planet, marked or not.
+                        let marked = Catalog::embedded()
+                            .cards()
+                            .iter()
+                            .find(|other| {
+                                characters(other.side().unwrap_or(side)).contains(other)
+                                    && other.full_name() != name
+                                    && !other.title.eq_ignore_ascii_case(&card.title)
+                                    && kinds.iter().any(|kind| {
+                                        matches!(
+                                            jedi_judge::cards::users::is_battle_user(kind, other),
+                                            Ok(true)
+                                        )
+                                    })
+                            })
+                            .ok_or("no card it names")?;
+                        let mut unmarked = base.clone();
+                        unmarked.in_play.push((
+                            marked.side().unwrap_or(side),
+                            elsewhere(unmarked.planet),
+                            qualified_name(marked),
+                        ));
+                        let mut marked_too = unmarked.clone();
+                        marked_too.fought.push(qualified_name(marked));
+                        (marked_too, unmarked)
+                    }
+                    Condition::OpponentHasControlled => (
+                        base.clone().lines(other, "  controlled: [Tatooine]\n"),
+                        base.clone().lines(side, "  controlled: [Tatooine]\n"),
+                    ),
                     _ => return Err("a condition no proof here builds".to_string()),
                 };
                 let mut good = good;
@@ -2151,12 +2296,37 @@ fn prove_self_bonus(card: &Card) -> Result<(), Unproved> {
     Ok(())
 }
 
+/// Whether a character is one a fighting condition asks for.
+fn fights_as(character: &Card, when: &Condition) -> bool {
+    match when {
+        Condition::FightingA(ConditionTrait::Jedi) => {
+            jedi_judge::cards::traits::is_jedi(character) == jedi_judge::cards::TraitValue::Yes
+        }
+        Condition::FightingOneOf(kinds) => kinds.iter().any(|kind| {
+            matches!(
+                jedi_judge::cards::users::is_battle_user(kind, character),
+                Ok(true)
+            )
+        }),
+        _ => false,
+    }
+}
+
 /// `deploy-from-deck`: an Effect's trigger, or a card's own text when it deploys.
 fn prove_deploy_from_deck(card: &Card) -> Result<(), Unproved> {
     if card.text.deploy_trigger.is_some() {
         prove_deploy_trigger(card)
     } else {
         prove_deploy_fetch(card)
+    }
+}
+
+/// On-deploy text: a card of a type taken into the hand as the card deploys, proved as a
+/// search of the draw deck is ([`prove_deploy_fetch`]).
+fn prove_on_deploy(card: &Card) -> Result<(), Unproved> {
+    match &card.text.deploy_fetch {
+        Some(fetch) if fetch.into_hand => prove_deploy_fetch(card),
+        _ => Err("no on-deploy text the proofs know".into()),
     }
 }
 
@@ -2190,6 +2360,8 @@ fn prove_deploy_fetch(card: &Card) -> Result<(), Unproved> {
         .clone()
         .ok_or("no deploy-from-deck text")?;
     let wanted = fetch.card.to_lowercase();
+    // A card type the text names (`Weapon card`).
+    let of_type = wanted.strip_suffix(" card").and_then(CardType::from_word);
     let target = Catalog::embedded()
         .cards()
         .iter()
@@ -2200,6 +2372,7 @@ fn prove_deploy_fetch(card: &Card) -> Result<(), Unproved> {
                 && other.side() == Some(side)
                 && other.full_name() != name
                 && (other.title.eq_ignore_ascii_case(&fetch.card)
+                    || of_type.is_some_and(|kind| other.is(kind))
                     || (other.is(CardType::Character)
                         && format!(" {} ", other.full_name().to_lowercase().replace(',', " "))
                             .contains(&format!(" {wanted} "))))
@@ -2327,6 +2500,7 @@ fn proof(kind: TextKind) -> Option<Proof> {
         TextKind::DeployCost => prove_deploy_cost,
         TextKind::DeployCounters => prove_deploy_counters,
         TextKind::DeployFromDeck => prove_deploy_from_deck,
+        TextKind::OnDeploy => prove_on_deploy,
         _ => return None,
     })
 }
@@ -2411,5 +2585,5 @@ fn every_card_applied_in_full_is_proved_for_each_kind_of_its_text() {
         ],
         "{proved} proved"
     );
-    assert!(proved >= 315, "{proved} proved");
+    assert!(proved >= 337, "{proved} proved");
 }

@@ -1267,6 +1267,46 @@ impl Board {
         })
     }
 
+    /// What game text makes a card cost to deploy to the planet for `side`: an Effect of his
+    /// there, or the card's own text with one of the cards it names in play there (present,
+    /// or the stack it joins); the lower where both do.
+    pub fn text_deploy_cost(
+        &self,
+        planet: Planet,
+        side: Side,
+        card: &Card,
+    ) -> Option<TextDeployCost> {
+        let by_effect = self
+            .effect_deploy_cost(planet, side, card)
+            .map(|(counters, by)| TextDeployCost {
+                counters,
+                by,
+                own: false,
+            });
+        let own = card.text.deploy_cost_with.as_ref().and_then(|cost| {
+            self.zone(Zone::InPlay(planet, side))
+                .iter()
+                .copied()
+                .find(|id| {
+                    self.card(*id).is_some_and(|present| {
+                        cost.of.iter().any(|kind| {
+                            crate::cards::users::is_battle_user(kind, present) == Ok(true)
+                        })
+                    })
+                })
+                .map(|by| TextDeployCost {
+                    counters: u32::from(cost.counters),
+                    by,
+                    own: true,
+                })
+        });
+        match (by_effect, own) {
+            (Some(effect), Some(own)) if own.counters < effect.counters => Some(own),
+            (Some(effect), _) => Some(effect),
+            (None, own) => own,
+        }
+    }
+
     /// The zone of every card instance, by id: one pass over the zones, for loops over
     /// every card that would otherwise search the zones for each.
     pub fn zones_by_card(&self) -> Vec<Option<Zone>> {
@@ -1732,4 +1772,14 @@ mod tests {
         assert_eq!(Zone::InPlay(Planet("Naboo"), Side::Dark).key(), "in-play");
         assert_eq!(Zone::of_key("in-play", Side::Dark), None);
     }
+}
+
+/// What game text makes a card cost to deploy: the counters, the card that sets it (an Effect,
+/// or the card in play whose presence the deployed card's own text asks for) and which.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextDeployCost {
+    pub counters: u32,
+    pub by: CardId,
+    /// The deployed card's own text, with `by` in play there.
+    pub own: bool,
 }

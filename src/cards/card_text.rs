@@ -346,6 +346,8 @@ pub enum Effect {
     WeaponsBarred(Vec<BattleUser>),
     /// An Effect's: what these cards cost to deploy to its planet.
     DeployCost(DeployCost),
+    /// A card's own: what it costs to deploy where one of the cards it names is in play.
+    DeployCostWith(DeployCost),
     /// An Effect's: discarded when another card deploys, to deploy a card from the draw deck.
     DeployTrigger(DeployTrigger),
     /// An Effect's: its player's deploy counters in each of his Deploy steps while it is in
@@ -370,12 +372,14 @@ impl Effect {
             Effect::Destiny(_) => TextKind::Destiny,
             Effect::FightResult(_) => TextKind::FightResult,
             Effect::WhenDueling(_) => TextKind::WhenDueling,
+            // Taking a card into the hand is not deploying it: other on-deploy text.
+            Effect::DeployFetch(fetch) if fetch.into_hand => TextKind::OnDeploy,
             Effect::DeployFetch(_) => TextKind::DeployFromDeck,
             Effect::SelfBonus(_) => TextKind::SelfBonus,
             Effect::AuraBonus(_) => TextKind::AuraBonus,
             Effect::DamageModifier(_) => TextKind::DamageModifier,
             Effect::WeaponsBarred(_) => TextKind::WeaponNegation,
-            Effect::DeployCost(_) => TextKind::DeployCost,
+            Effect::DeployCost(_) | Effect::DeployCostWith(_) => TextKind::DeployCost,
             Effect::DeployTrigger(_) => TextKind::DeployFromDeck,
             Effect::DeployCounters(_) | Effect::DeployCountersOnDiscard(_) => {
                 TextKind::DeployCounters
@@ -789,6 +793,10 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
         }
         Effect::DeployCost(cost) if !cost.of.is_empty() => {
             card.text.deploy_cost = Some(cost.clone());
+            true
+        }
+        Effect::DeployCostWith(cost) if !cost.of.is_empty() => {
+            card.text.deploy_cost_with = Some(cost.clone());
             true
         }
         Effect::DeployCounters(counters) if (7..=20).contains(counters) => {

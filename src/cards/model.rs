@@ -766,6 +766,15 @@ pub enum Condition {
     OpponentControlsUnsurrendered,
     /// Its player shows the opponent every card in his hand.
     ShowsHand,
+    /// A card he fights, in a duel or a battle's fight, is one of these kinds or names
+    /// (`any handmaiden`).
+    FightingOneOf(Vec<super::card_text::BattleUser>),
+    /// A card of one of these kinds or names, of either player, has fought this turn, marked
+    /// `fought_this_turn` in the position: text that does not say whose (`Darth Maul or Darth
+    /// Sidious`, `Queen Amidala or any handmaiden`).
+    FoughtOneOf(Vec<super::card_text::BattleUser>),
+    /// His opponent has controlled a planet, as the opponent's `controlled:` says.
+    OpponentHasControlled,
 }
 
 impl ConditionTrait {
@@ -798,6 +807,17 @@ impl Condition {
             }
             Condition::OpponentControlsUnsurrendered => {
                 "while the opponent controls a planet that was not surrendered to him".to_string()
+            }
+            Condition::FightingOneOf(kinds) => format!(
+                "when fighting {}",
+                super::card_text::battle_users_words(kinds)
+            ),
+            Condition::FoughtOneOf(kinds) => format!(
+                "if {} has fought this turn",
+                super::card_text::battle_users_words(kinds)
+            ),
+            Condition::OpponentHasControlled => {
+                "when his opponent has controlled a planet".to_string()
             }
         }
     }
@@ -907,6 +927,10 @@ pub struct GameText {
     /// An Effect's: what some of its player's cards cost to deploy to its planet.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deploy_cost: Option<DeployCost>,
+    /// A card's own: it deploys for so many counters to a planet where one of its player's
+    /// cards of these names is in play (present, or the stack it joins).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deploy_cost_with: Option<DeployCost>,
     /// An Effect's: a card it deploys from the draw deck when another card deploys.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deploy_trigger: Option<DeployTrigger>,
@@ -1031,6 +1055,16 @@ impl GameText {
             };
             phrases.push(format!(
                 "at its planet, its player's cards that are {} deploy {price}",
+                super::card_text::battle_users_words(&cost.of)
+            ));
+        }
+        if let Some(cost) = &self.deploy_cost_with {
+            phrases.push(format!(
+                "deploys for {} to a planet where its player has {} in play",
+                match cost.counters {
+                    1 => "1 counter".to_string(),
+                    counters => format!("{counters} counters"),
+                },
                 super::card_text::battle_users_words(&cost.of)
             ));
         }

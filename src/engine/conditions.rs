@@ -2,6 +2,8 @@
 //! fight of a battle, or a breakthrough.
 
 use crate::board::{Board, CardId};
+use crate::cards::card_text::{BattleUser, battle_users_words};
+use crate::cards::users::is_battle_user;
 use crate::cards::{Condition, ConditionTrait, Side};
 use crate::engine::Words;
 use crate::rules::{Citation, cite};
@@ -270,6 +272,69 @@ fn reasoned(board: &Board, situation: &Situation<'_>, when: &Condition, words: W
                 rule: None,
             }
         }
+        Condition::FightingOneOf(kinds) => {
+            let holding = situation
+                .opponents
+                .iter()
+                .filter(|id| is_one_of(board, **id, kinds));
+            let holds = holding.clone().next().is_some();
+            let reason = words.text(|| {
+                let holding: Vec<String> = holding.map(|id| board.describe(*id)).collect();
+                match holding.as_slice() {
+                    [] if situation.opponents.is_empty() => opponents(),
+                    [] => format!("{}, not {}", opponents(), battle_users_words(kinds)),
+                    _ => format!(
+                        "{} is {}",
+                        crate::text::and_list(&holding),
+                        battle_users_words(kinds)
+                    ),
+                }
+            });
+            Reasoned {
+                reason,
+                holds,
+                rule: kinds_rule(kinds),
+            }
+        }
+        Condition::FoughtOneOf(kinds) => {
+            let fought = board
+                .cards
+                .iter()
+                .find(|instance| instance.fought_this_turn && is_one_of(board, instance.id, kinds));
+            Reasoned {
+                reason: words.text(|| match fought {
+                    Some(instance) => format!(
+                        "the position marks {} as having fought this turn",
+                        board.describe(instance.id)
+                    ),
+                    None => format!(
+                        "the position marks no {} as having fought this turn",
+                        battle_users_words(kinds).replace("any ", "")
+                    ),
+                }),
+                holds: fought.is_some(),
+                rule: kinds_rule(kinds),
+            }
+        }
+        Condition::OpponentHasControlled => {
+            let opponent = situation.side.opponent();
+            let held = board.player(opponent).controlled.first();
+            Reasoned {
+                reason: words.text(|| match held {
+                    Some(planet) => format!(
+                        "the position lists {} among the planets the {} player has controlled",
+                        planet.name(),
+                        opponent.label()
+                    ),
+                    None => format!(
+                        "the position lists no planet the {} player has controlled",
+                        opponent.label()
+                    ),
+                }),
+                holds: held.is_some(),
+                rule: None,
+            }
+        }
         Condition::OpponentControlsUnsurrendered => {
             let surrendered = &board.player(situation.side).surrendered;
             let opponent = situation.side.opponent();
@@ -295,6 +360,27 @@ fn reasoned(board: &Board, situation: &Situation<'_>, when: &Condition, words: W
             }
         }
     }
+}
+
+/// Whether the card is one of the kinds or names (`any handmaiden`, `Queen Amidala`), by the
+/// title rule; a card whose kind no source settles is not counted.
+fn is_one_of(board: &Board, id: CardId, kinds: &[BattleUser]) -> bool {
+    board.card(id).is_some_and(|card| {
+        kinds
+            .iter()
+            .any(|kind| is_battle_user(kind, card).unwrap_or(false))
+    })
+}
+
+/// The title rule, where a condition asks for a kind (`any handmaiden`), not only names.
+fn kinds_rule(kinds: &[BattleUser]) -> Option<Citation> {
+    kinds
+        .iter()
+        .any(|kind| match kind {
+            BattleUser::Word(word) => word.trim_start().to_lowercase().starts_with("any "),
+            BattleUser::Qualified(_) => true,
+        })
+        .then_some(TITLE_RULE)
 }
 
 fn not(holds: bool) -> &'static str {

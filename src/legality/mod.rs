@@ -538,11 +538,11 @@ impl Checker<'_> {
                 // What an Effect of his at the planet makes it cost there.
                 if let Zone::InPlay(planet, _) = zone
                     && let Some(card) = self.board.card(id)
-                    && let Some((cost, _)) = self.board.effect_deploy_cost(planet, side, card)
+                    && let Some(set) = self.board.text_deploy_cost(planet, side, card)
                 {
                     cards.push((
                         id,
-                        Some(i32::try_from(cost).unwrap_or(i32::MAX)),
+                        Some(i32::try_from(set.counters).unwrap_or(i32::MAX)),
                         instance.face_down,
                     ));
                     continue;

@@ -834,7 +834,8 @@ pub struct Declaration {
     /// `dueling-character`, `lightsaber`, `weapon`), `dueling_named` / `fighting_named` /
     /// `using_named` (a card's name),
     /// `fought` (a card of his marked `fought_this_turn`), `controlled` (a planet listed
-    /// under the player's `controlled:`).
+    /// under the player's `controlled:`), `opponent_has_controlled`, `fighting_one_of` and
+    /// `fought_one_of` (kinds or names: `["any handmaiden"]`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bonuses: Vec<ConditionalBonusFile>,
     /// "When dueling…" text: `extra-hit`, `remove-hit`, `discard-for-two-extra-hits`,

@@ -203,9 +203,15 @@ impl DeployEngine {
         self.result.planet = Some(planet.name().to_string());
         self.result.hidden = hidden;
         let effects = crate::engine::effects::at(board, planet);
-        let (cost, cost_set_by) = match board.effect_deploy_cost(planet, side, &card) {
-            Some((cost, effect)) => (cost, Some(board.describe(effect))),
-            None => (cost_of(&card)?, None),
+        let text_cost = board.text_deploy_cost(planet, side, &card);
+        let (cost, cost_set_by, cost_with) = match text_cost {
+            Some(set) if set.own => (
+                set.counters,
+                Some(card.shown_name()),
+                Some(board.describe(set.by)),
+            ),
+            Some(set) => (set.counters, Some(board.describe(set.by)), None),
+            None => (cost_of(&card)?, None, None),
         };
         let trigger = crate::engine::effects::deploy_trigger(&effects, &card, side, self.boonta)?;
         // A hidden card sets off no Effect: what it is stays unshown.
@@ -269,7 +275,7 @@ impl DeployEngine {
         player.counters_spent = player.counters_spent.saturating_add(cost);
         let name = card.shown_name();
         let mut assumptions = self.counters_assumption();
-        if cost_set_by.is_some() {
+        if cost_set_by.is_some() && cost_with.is_none() {
             assumptions.extend(self.pending.once(EFFECT_AT_ITS_PLANET));
         }
         if hidden_no_trigger {
@@ -284,6 +290,7 @@ impl DeployEngine {
                 cost,
                 counters_left: left,
                 cost_set_by,
+                cost_with,
             },
             &[],
             assumptions,
@@ -351,8 +358,8 @@ impl DeployEngine {
             |card| match fetch.counters {
                 _ if into_hand => Ok(0),
                 Some(counters) => Ok(u32::try_from(counters).unwrap_or(0)),
-                None => match self.effect_cost(board, card) {
-                    Some((cost, _)) => Ok(cost),
+                None => match self.text_cost(board, card) {
+                    Some((cost, _, _)) => Ok(cost),
                     None => cost_of(card),
                 },
             },
@@ -473,12 +480,15 @@ impl DeployEngine {
             FETCHED_FACE_UP
         }];
         assumptions.extend(self.counters_assumption());
-        let cost_set_by = match (free, board.card(id)) {
-            (false, Some(card)) => self.effect_cost(board, card),
-            _ => None,
-        }
-        .map(|(_, effect)| effect);
-        if cost_set_by.is_some() {
+        let (cost_set_by, cost_with) = match (free, board.card(id)) {
+            (false, Some(card)) => match self.text_cost(board, card) {
+                Some((_, by, Some(with))) => (Some(by), Some(with)),
+                Some((_, by, None)) => (Some(by), None),
+                None => (None, None),
+            },
+            _ => (None, None),
+        };
+        if cost_set_by.is_some() && cost_with.is_none() {
             assumptions.extend(self.pending.once(EFFECT_AT_ITS_PLANET));
         }
         self.pending.emit(
@@ -491,6 +501,7 @@ impl DeployEngine {
                 hidden: self.fetch_hidden,
                 counters_left: self.result.counters_left,
                 cost_set_by,
+                cost_with,
             },
             &[ONE_COPY, COUNTERS],
             assumptions,
@@ -609,12 +620,21 @@ impl DeployEngine {
         self.phase = Phase::EffectSearch;
     }
 
-    /// What an Effect at the planet makes a card cost to deploy there, and the Effect.
-    fn effect_cost(&self, board: &Board, card: &Card) -> Option<(u32, String)> {
+    /// What game text makes a card cost to deploy at the planet: the counters, the card whose
+    /// text sets it, and, where that is its own text, the card in play its text asks for.
+    fn text_cost(&self, board: &Board, card: &Card) -> Option<(u32, String, Option<String>)> {
         let planet = self.planet?;
-        board
-            .effect_deploy_cost(planet, self.side, card)
-            .map(|(cost, effect)| (cost, board.describe(effect)))
+        board.text_deploy_cost(planet, self.side, card).map(|set| {
+            if set.own {
+                (
+                    set.counters,
+                    card.shown_name(),
+                    Some(board.describe(set.by)),
+                )
+            } else {
+                (set.counters, board.describe(set.by), None)
+            }
+        })
     }
 }
 

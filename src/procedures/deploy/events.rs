@@ -33,9 +33,12 @@ pub enum DeployEvent {
         cost: u32,
         /// `None` where counters are not counted.
         counters_left: Option<u32>,
-        /// The Effect whose text set what it cost, if one did.
+        /// The card whose text set what it cost, if one did: an Effect, or the card itself.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cost_set_by: Option<String>,
+        /// Where the card's own text set it: the card in play there that its text asks for.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cost_with: Option<String>,
     },
     /// An Effect at the planet lets its player discard it, now that the card deployed, to
     /// deploy a card from his draw deck: whether he did.
@@ -84,9 +87,12 @@ pub enum DeployEvent {
         free: bool,
         hidden: bool,
         counters_left: Option<u32>,
-        /// The Effect whose text set what it cost, if one did.
+        /// The card whose text set what it cost, if one did: an Effect, or the card itself.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cost_set_by: Option<String>,
+        /// Where the card's own text set it: the card in play there that its text asks for.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cost_with: Option<String>,
     },
     NotFetched {
         side: Side,

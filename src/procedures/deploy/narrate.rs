@@ -31,10 +31,12 @@ fn left(left: Option<u32>) -> String {
 }
 
 /// ", as the text of EFFECT sets it", where an Effect at the planet set what a card cost.
-fn set_by(effect: Option<&str>) -> String {
-    effect
-        .map(|effect| format!(", as the text of {effect} sets it"))
-        .unwrap_or_default()
+fn set_by(effect: Option<&str>, with: Option<&str>) -> String {
+    match (effect, with) {
+        (Some(_), Some(with)) => format!(", as its own text sets it with {with} in play there"),
+        (Some(effect), None) => format!(", as the text of {effect} sets it"),
+        _ => String::new(),
+    }
 }
 
 fn narrate(event: &DeployEvent) -> String {
@@ -54,12 +56,13 @@ fn narrate(event: &DeployEvent) -> String {
             cost,
             counters_left,
             cost_set_by,
+            cost_with,
         } => format!(
             "{} deploys {card} to {planet}{}, using {}{}{}.",
             capital(&player(*side)),
             if *hidden { " hidden (face down)" } else { "" },
             counters(*cost),
-            set_by(cost_set_by.as_deref()),
+            set_by(cost_set_by.as_deref(), cost_with.as_deref()),
             left(*counters_left)
         ),
         DeployEvent::CountersAllowed {
@@ -152,6 +155,7 @@ fn narrate(event: &DeployEvent) -> String {
             hidden,
             counters_left,
             cost_set_by,
+            cost_with,
         } => format!(
             "{} deploys {card} from his draw deck to {planet}{} {} (one copy, as the rule allows){}.",
             capital(&player(*side)),
@@ -159,7 +163,11 @@ fn narrate(event: &DeployEvent) -> String {
             if *free {
                 "for free, as the text says".to_string()
             } else {
-                format!("for {}{}", counters(*cost), set_by(cost_set_by.as_deref()))
+                format!(
+                    "for {}{}",
+                    counters(*cost),
+                    set_by(cost_set_by.as_deref(), cost_with.as_deref())
+                )
             },
             left(*counters_left)
         ),
