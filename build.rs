@@ -660,6 +660,7 @@ impl Literal for model::Condition {
             model::Condition::UsingNamed(name) => ("UsingNamed", name),
             model::Condition::Fought(name) => ("Fought", name),
             model::Condition::Controlled(name) => ("Controlled", name),
+            model::Condition::UsingBattleCard(name) => ("UsingBattleCard", name),
             model::Condition::OpponentControlsUnsurrendered => {
                 out.push_str("Condition::OpponentControlsUnsurrendered");
                 return;

@@ -2271,6 +2271,19 @@ fn prove_self_bonus(card: &Card) -> Result<(), Unproved> {
                         marked_too.fought.push(qualified_name(marked));
                         (marked_too, unmarked)
                     }
+                    Condition::UsingBattleCard(battle_card) => {
+                        let mut played = base.clone();
+                        played
+                            .light
+                            .iter_mut()
+                            .chain(played.dark.iter_mut())
+                            .for_each(|entry| {
+                                if entry.fighters[0] == yaml_name {
+                                    entry.card = Some(battle_card.clone());
+                                }
+                            });
+                        (played, base.clone())
+                    }
                     Condition::OpponentHasControlled => (
                         base.clone().lines(other, "  controlled: [Tatooine]\n"),
                         base.clone().lines(side, "  controlled: [Tatooine]\n"),
@@ -2479,6 +2492,112 @@ fn prove_deploy_counters(card: &Card) -> Result<(), Unproved> {
     Ok(())
 }
 
+/// `podrace`: extra Thrust tokens as the pilot deploys to the Objective (none with his text
+/// off, or when he is there already); a handling number lent to its player's pilot at the
+/// Objective, which lets him play a lap card his own Handling does not (refused with the text
+/// off, or with the card in the hand).
+fn prove_podrace(card: &Card) -> Result<(), Unproved> {
+    let name = card.full_name();
+    let side = card.side().ok_or("no side")?;
+    let podrace = card.text.podrace.clone().ok_or("no Podrace text")?;
+    let yaml_name = qualified_name(card);
+    let who = word(side);
+    let walk = |text: &str| match walked_flat(text) {
+        Ok((flat, _)) => flat,
+        Err(error) => panic!("{error}\n{text}"),
+    };
+    if let Some(extra) = podrace.thrust_on_deploy {
+        let podracer = format!("{}'s Podracer", card.title);
+        let position = |deploys: bool, off: bool| {
+            let text = if off {
+                format!("cards:\n  {yaml_name:?}: {{text: none}}\n")
+            } else {
+                String::new()
+            };
+            let (objective, hand, deploy) = if deploys {
+                (
+                    String::new(),
+                    format!("[{yaml_name:?}, {podracer:?}, 1, 3]"),
+                    format!("podrace:\n  deploy: [{yaml_name:?}, {podracer:?}]\n"),
+                )
+            } else {
+                (
+                    format!("    cards: [{{card: {yaml_name:?}, thrust: 0}}, {podracer:?}]\n"),
+                    "[1, 3]".to_string(),
+                    String::new(),
+                )
+            };
+            format!(
+                "action: podrace\nturn: {who}\nstep: deploy\n{text}{who}:\n  objective:\n    card: Boonta Eve Classic\n{objective}  hand: {hand}\n  deck: [2, 5, 4]\n{deploy}decisions:\n  {who}:\n    thrust: true\n    lap_cards: [1]\n    refuel: 1\n"
+            )
+        };
+        let placed = format!(
+            "game text places {extra} additional Thrust token{}",
+            if extra == 1 { "" } else { "s" }
+        );
+        let flat = walk(&position(true, false));
+        assert!(flat.contains(&placed), "{name}:\n{flat}");
+        for (deploys, off) in [(true, true), (false, false)] {
+            let flat = walk(&position(deploys, off));
+            assert!(
+                !flat.contains("additional Thrust token"),
+                "{name}, deploys {deploys}, off {off}:\n{flat}"
+            );
+        }
+    }
+    if let Some(handling) = podrace.handling {
+        // A pilot of his side whose own Handling is another number, one lap card short of a
+        // 3, and a card of destiny `handling` to stand for it.
+        if side != Side::Dark || handling == 3 {
+            return Err("no pilot the proof knows for this side".into());
+        }
+        let stand_in = Catalog::embedded()
+            .cards()
+            .iter()
+            .find(|other| {
+                other.game == Game::YoungJedi
+                    && other.is(CardType::Weapon)
+                    && other.side() == Some(side)
+                    && other.halves.is_none()
+                    && other.destiny() == Some(i32::from(handling))
+            })
+            .ok_or("no card of that destiny")?;
+        let stand_in = qualified_name(stand_in);
+        let position = |in_play: bool, off: bool| {
+            let text = if off {
+                format!("cards:\n  {yaml_name:?}: {{text: none}}\n")
+            } else {
+                String::new()
+            };
+            let (hand, planets) = if in_play {
+                (
+                    format!("[{stand_in:?}, 6]"),
+                    format!("planets:\n  Tatooine:\n    {who}: [{yaml_name:?}]\n"),
+                )
+            } else {
+                (format!("[{stand_in:?}, 6, {yaml_name:?}]"), String::new())
+            };
+            format!(
+                "action: podrace\nturn: {who}\nstep: deploy\n{text}{who}:\n  objective:\n    card: Boonta Eve Classic\n    cards:\n      - {{card: \"Sebulba, Dangerous Podracer Pilot (Battle of Naboo)\", thrust: 1}}\n      - Sebulba's Podracer\n  podracing: [1, 2]\n  hand: {hand}\n  deck: [3, 5, 1]\n{planets}decisions:\n  {who}:\n    thrust: true\n    lap_cards: [{stand_in:?}]\n    refuel: 0\n"
+            )
+        };
+        let lent = format!("lets him use {handling} as a handling number");
+        let flat = walk(&position(true, false));
+        assert!(
+            flat.contains(&lent) && !flat.contains("not a legal choice"),
+            "{name}:\n{flat}"
+        );
+        for (in_play, off) in [(true, true), (false, false)] {
+            let flat = walk(&position(in_play, off));
+            assert!(
+                !flat.contains(&lent) && flat.contains("not a legal choice"),
+                "{name}, in play {in_play}, off {off}:\n{flat}"
+            );
+        }
+    }
+    Ok(())
+}
+
 /// A proof of one kind of effect for one card.
 type Proof = fn(&Card) -> Result<(), Unproved>;
 
@@ -2501,6 +2620,7 @@ fn proof(kind: TextKind) -> Option<Proof> {
         TextKind::DeployCounters => prove_deploy_counters,
         TextKind::DeployFromDeck => prove_deploy_from_deck,
         TextKind::OnDeploy => prove_on_deploy,
+        TextKind::Podrace => prove_podrace,
         _ => return None,
     })
 }
@@ -2585,5 +2705,5 @@ fn every_card_applied_in_full_is_proved_for_each_kind_of_its_text() {
         ],
         "{proved} proved"
     );
-    assert!(proved >= 337, "{proved} proved");
+    assert!(proved >= 343, "{proved} proved");
 }

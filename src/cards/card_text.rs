@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{
     Aura, BattleEffect, Card, Condition, ConditionTrait, ConditionalBonus, DamageModifier,
-    DeployCost, DeployFetch, DeployTrigger, DestinyText, DuelingEffect, FightResult, Source,
+    DeployCost, DeployFetch, DeployTrigger, DestinyText, DuelingEffect, FightResult, PodraceText,
+    Source,
 };
 
 /// The files of card text, in `src/cards/text/`: one per set.
@@ -356,6 +357,9 @@ pub enum Effect {
     /// An Effect's: its player's deploy counters in a Deploy step if he discards a card from
     /// his hand: `8`. No walk offers the discard, so the kind stays unapplied; `check` reads it.
     DeployCountersOnDiscard(u8),
+    /// Podrace text: extra Thrust tokens as the pilot deploys to the Objective, or a handling
+    /// number lent to its player's pilot there.
+    Podrace(PodraceText),
 }
 
 impl Effect {
@@ -384,6 +388,7 @@ impl Effect {
             Effect::DeployCounters(_) | Effect::DeployCountersOnDiscard(_) => {
                 TextKind::DeployCounters
             }
+            Effect::Podrace(_) => TextKind::Podrace,
         }
     }
 }
@@ -806,6 +811,12 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
         Effect::DeployCountersOnDiscard(counters) if (7..=20).contains(counters) => {
             card.text.counters_on_discard = Some(*counters);
             false
+        }
+        Effect::Podrace(podrace)
+            if podrace.thrust_on_deploy.is_some() || podrace.handling.is_some() =>
+        {
+            card.text.podrace = Some(podrace.clone());
+            true
         }
         Effect::DeployTrigger(trigger) if !trigger.when.is_empty() => {
             card.text.deploy_trigger = Some(trigger.clone());

@@ -775,6 +775,9 @@ pub enum Condition {
     FoughtOneOf(Vec<super::card_text::BattleUser>),
     /// His opponent has controlled a planet, as the opponent's `controlled:` says.
     OpponentHasControlled,
+    /// He fights with this Battle card working for him (by name), or fights the next fight in
+    /// place because its text sent him there.
+    UsingBattleCard(String),
 }
 
 impl ConditionTrait {
@@ -819,6 +822,7 @@ impl Condition {
             Condition::OpponentHasControlled => {
                 "when his opponent has controlled a planet".to_string()
             }
+            Condition::UsingBattleCard(name) => format!("when using {name}"),
         }
     }
 }

@@ -32,6 +32,10 @@ pub struct Situation<'a> {
     pub weapon_cancelled: bool,
     /// Whether the card's player keeps his hand hidden where a text asks him to show it.
     pub hand_hidden: bool,
+    /// The Battle card working for him in this fight, or whose text sent him to fight it.
+    pub battle_card: Option<CardId>,
+    /// Whether that card's text sent him to this fight, in place of the next entry of his plan.
+    pub sent_here: bool,
 }
 
 /// A condition judged: the condition in words, why it holds or not, whether it does, and the
@@ -316,6 +320,18 @@ fn reasoned(board: &Board, situation: &Situation<'_>, when: &Condition, words: W
                 rule: kinds_rule(kinds),
             }
         }
+        Condition::UsingBattleCard(name) => Reasoned {
+            reason: words.text(|| match situation.battle_card {
+                Some(id) if situation.sent_here => format!(
+                    "{} sent him to this fight, in place of the next entry of his plan",
+                    board.describe(id)
+                ),
+                Some(id) => format!("{} works for him in this fight", board.describe(id)),
+                None => "no Battle card works for him in this fight".to_string(),
+            }),
+            holds: situation.battle_card.is_some_and(|id| named(id, name)),
+            rule: None,
+        },
         Condition::OpponentHasControlled => {
             let opponent = situation.side.opponent();
             let held = board.player(opponent).controlled.first();

@@ -413,7 +413,11 @@ impl BattleEngine {
                 .definitions
                 .iter()
                 .filter(|card| {
-                    card.text.next_fight_same_weapon.is_some() || card.text.aura.is_some()
+                    card.text.next_fight_same_weapon.is_some()
+                        || card.text.aura.is_some()
+                        || card.text.conditional_bonuses.iter().any(|bonus| {
+                            matches!(bonus.when, crate::cards::Condition::UsingBattleCard(_))
+                        })
                 })
                 .flat_map(|card| &card.named_in)
                 .filter_map(|id| {
@@ -1337,6 +1341,16 @@ impl BattleEngine {
             {
                 cites.push(rule);
             }
+            // The FAQ's rulings on a bonus that rests on a Battle card, where it holds.
+            if judged.holds && matches!(bonus.when, crate::cards::Condition::UsingBattleCard(_)) {
+                for id in &card.named_in {
+                    if let Some(ruling) = self.rulings.get(id.as_str())
+                        && !cites.contains(ruling)
+                    {
+                        cites.push(*ruling);
+                    }
+                }
+            }
             parts.push(judged.part(&format!(" of {name}"), bonus.amount, self.pending.words));
         }
         Ok(parts)
@@ -1376,6 +1390,8 @@ impl BattleEngine {
                 weapon: entry.weapon.filter(|_| position == 0),
                 second_weapon: entry.second_weapon.filter(|_| position == 0),
                 weapon_cancelled,
+                battle_card: working.or(entry.sent_by),
+                sent_here: working.is_none() && entry.sent_by.is_some(),
             };
             parts.extend(self.power_parts(board, &card, &situation, &mut cites)?);
             // The first fighter's weapons: one, or two where the working card lets him.
@@ -1476,6 +1492,8 @@ impl BattleEngine {
                     weapon: entry.weapon,
                     second_weapon: entry.second_weapon,
                     weapon_cancelled,
+                    battle_card: Some(working),
+                    sent_here: false,
                 };
                 // The bonus counts when any of its conditions holds.
                 let judged: Vec<conditions::Judged> = card
@@ -2137,6 +2155,7 @@ impl BattleEngine {
             weapon: entry.weapon,
             second_weapon: entry.second_weapon,
             battle_cards: Vec::new(),
+            sent_by: working[index(winner)],
             span: entry.span,
         };
         let plan = &mut self.plans[index(winner)];
@@ -2432,6 +2451,8 @@ impl BattleEngine {
                         weapon: entry.weapon,
                         second_weapon: entry.second_weapon,
                         weapon_cancelled: false,
+                        battle_card: entry.battle_cards.first().copied().or(entry.sent_by),
+                        sent_here: entry.battle_cards.is_empty() && entry.sent_by.is_some(),
                     };
                     parts = self.power_parts(board, card, &situation, &mut cites)?;
                     for weapon in entry.weapons() {

@@ -63,6 +63,9 @@ pub struct PlanEntry {
     /// A second weapon, where its Battle card lets its user use two.
     pub second_weapon: Option<CardId>,
     pub battle_cards: Vec<CardId>,
+    /// The Battle card whose text sent its fighter to fight this fight in place of the next
+    /// entry of his plan.
+    pub sent_by: Option<CardId>,
     /// Where the scenario states the entry (its fighter's name), for diagnostics.
     pub span: SpanNote,
 }

@@ -1247,6 +1247,8 @@ impl DuelEngine {
             opponents: opponent.as_slice(),
             weapon: self.weapon.get(side),
             weapon_cancelled: false,
+            battle_card: None,
+            sent_here: false,
         };
         for bonus in &card.text.conditional_bonuses {
             let judged = conditions::judge(board, &situation, &bonus.when, self.words());
