@@ -615,6 +615,8 @@ struct_literal!(GameText {
     weapons_barred,
     deploy_cost,
     deploy_cost_with,
+    counts_as,
+    may_use,
     deploy_trigger,
     counters_allowance,
     counters_on_discard,
@@ -632,7 +634,8 @@ struct_literal!(DeployFetch {
     card,
     to,
     counters,
-    into_hand
+    into_hand,
+    or
 });
 struct_literal!(PodraceText {
     thrust_on_deploy,

@@ -2598,6 +2598,81 @@ fn prove_podrace(card: &Card) -> Result<(), Unproved> {
     Ok(())
 }
 
+/// `identity`: a kind it counts as lets it use a Battle card for that kind alone, and a weapon
+/// its text lets it use is its to fight with; with its text off, each is refused.
+fn prove_identity(card: &Card) -> Result<(), Unproved> {
+    let name = card.full_name();
+    let side = card.side().ok_or("no side")?;
+    let yaml_name = qualified_name(card);
+    let mut bare = card.clone();
+    bare.text = Default::default();
+    let played = PlayedAt {
+        planet: Some(planet_of(card)),
+        first_in_plan: true,
+    };
+    let mut proved = 0;
+    let both_ways = |battle: Battle| {
+        let mut battle = battle;
+        battle.keep_text = Some(yaml_name.clone());
+        let with = findings(&battle.yaml());
+        assert!(with.is_empty(), "{name}: {with:?}\n{}", battle.yaml());
+        let off = battle.off(&yaml_name);
+        let without = findings(&off.yaml());
+        assert!(
+            !without.is_empty(),
+            "{name} with its text off:\n{}",
+            off.yaml()
+        );
+    };
+    for kind in &card.text.counts_as {
+        let Some(battle_card) = Catalog::embedded().cards().iter().find(|other| {
+            other.game == Game::YoungJedi
+                && other.is(CardType::Battle)
+                && other.side() == Some(side)
+                && other.text.battle != Some(BattleEffect::FightTogether)
+                && other.text.battle_users.as_ref().is_some_and(|users| {
+                    users.iter().any(|user| match user {
+                        BattleUser::Word(word) => word.eq_ignore_ascii_case(&format!("any {kind}")),
+                        BattleUser::Qualified(qualified) => {
+                            qualified.any.eq_ignore_ascii_case(kind)
+                        }
+                    })
+                })
+                && may_use_battle_card(other, &[&bare], played) == Ok(Some(false))
+                && may_use_battle_card(other, &[card], played) == Ok(Some(true))
+        }) else {
+            continue;
+        };
+        both_ways(Battle::new(
+            card,
+            vec![Entry::of(&[&yaml_name]).with_card(&qualified_name(battle_card))],
+            vec![weak(side.opponent())],
+        ));
+        proved += 1;
+    }
+    for title in &card.text.may_use {
+        let weapon = Catalog::embedded()
+            .cards()
+            .iter()
+            .find(|weapon| {
+                weapon.game == Game::YoungJedi
+                    && weapon.is(CardType::Weapon)
+                    && weapon.halves.is_none()
+                    && weapon.title.eq_ignore_ascii_case(title)
+                    && box_for(weapon, &bare) == Ok(None)
+            })
+            .ok_or("no weapon it names")?;
+        let mut entry = Entry::of(&[&yaml_name]);
+        entry.weapon = Some(qualified_name(weapon));
+        both_ways(Battle::new(card, vec![entry], vec![weak(side.opponent())]));
+        proved += 1;
+    }
+    if proved == 0 {
+        return Err("no Battle card or weapon its identity text opens".into());
+    }
+    Ok(())
+}
+
 /// A proof of one kind of effect for one card.
 type Proof = fn(&Card) -> Result<(), Unproved>;
 
@@ -2621,6 +2696,7 @@ fn proof(kind: TextKind) -> Option<Proof> {
         TextKind::DeployFromDeck => prove_deploy_from_deck,
         TextKind::OnDeploy => prove_on_deploy,
         TextKind::Podrace => prove_podrace,
+        TextKind::Identity => prove_identity,
         _ => return None,
     })
 }
@@ -2705,5 +2781,5 @@ fn every_card_applied_in_full_is_proved_for_each_kind_of_its_text() {
         ],
         "{proved} proved"
     );
-    assert!(proved >= 343, "{proved} proved");
+    assert!(proved >= 347, "{proved} proved");
 }

@@ -357,6 +357,10 @@ pub enum Effect {
     /// An Effect's: its player's deploy counters in a Deploy step if he discards a card from
     /// his hand: `8`. No walk offers the discard, so the kind stays unapplied; `check` reads it.
     DeployCountersOnDiscard(u8),
+    /// Kinds of character the card counts as, [diamond] icon and all, for its player's cards.
+    CountsAs(Vec<String>),
+    /// Weapons the character may use besides those whose boxes name it, by title.
+    MayUse(Vec<String>),
     /// Podrace text: extra Thrust tokens as the pilot deploys to the Objective, or a handling
     /// number lent to its player's pilot there.
     Podrace(PodraceText),
@@ -389,6 +393,7 @@ impl Effect {
                 TextKind::DeployCounters
             }
             Effect::Podrace(_) => TextKind::Podrace,
+            Effect::CountsAs(_) | Effect::MayUse(_) => TextKind::Identity,
         }
     }
 }
@@ -811,6 +816,14 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
         Effect::DeployCountersOnDiscard(counters) if (7..=20).contains(counters) => {
             card.text.counters_on_discard = Some(*counters);
             false
+        }
+        Effect::MayUse(weapons) if !weapons.is_empty() => {
+            card.text.may_use = weapons.clone();
+            true
+        }
+        Effect::CountsAs(kinds) if !kinds.is_empty() => {
+            card.text.counts_as = kinds.clone();
+            true
         }
         Effect::Podrace(podrace)
             if podrace.thrust_on_deploy.is_some() || podrace.handling.is_some() =>

@@ -526,9 +526,21 @@ pub struct DeployFetch {
     /// The card is taken into the hand, not deployed: it costs no counters.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub into_hand: bool,
+    /// Other words the card may be named by instead, as `card` is (`singer`, `dancer`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub or: Vec<String>,
 }
 
 impl DeployFetch {
+    /// What may be fetched, in words: `musician, singer or dancer`.
+    pub fn wanted(&self) -> String {
+        match self.or.split_last() {
+            None => self.card.clone(),
+            Some((last, [])) => format!("{} or {last}", self.card),
+            Some((last, rest)) => format!("{}, {} or {last}", self.card, rest.join(", ")),
+        }
+    }
+
     /// The text in a short phrase: `when deployed to Coruscant: may deploy one senator from the
     /// draw deck`.
     pub fn phrase(&self) -> String {
@@ -540,7 +552,7 @@ impl DeployFetch {
         if self.into_hand {
             return format!(
                 "{to}: may take one {} from the draw deck into hand",
-                self.card
+                self.wanted()
             );
         }
         let cost = match self.counters {
@@ -550,7 +562,7 @@ impl DeployFetch {
         };
         format!(
             "{to}: may deploy one {} from the draw deck{cost}",
-            self.card
+            self.wanted()
         )
     }
 }
@@ -935,6 +947,14 @@ pub struct GameText {
     /// cards of these names is in play (present, or the stack it joins).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deploy_cost_with: Option<DeployCost>,
+    /// Kinds of character it counts as, [diamond] icon and all, for its player's cards
+    /// (`Royal Guard`): who may use a Battle card or weapon, whom a text names.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub counts_as: Vec<String>,
+    /// Weapons it may use besides those whose boxes name it, by title (`Sith Lightsaber`): it
+    /// uses a weapon's first box.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub may_use: Vec<String>,
     /// An Effect's: a card it deploys from the draw deck when another card deploys.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deploy_trigger: Option<DeployTrigger>,
@@ -1061,6 +1081,20 @@ impl GameText {
                 "at its planet, its player's cards that are {} deploy {price}",
                 super::card_text::battle_users_words(&cost.of)
             ));
+        }
+        if !self.counts_as.is_empty() {
+            let kinds: Vec<String> = self
+                .counts_as
+                .iter()
+                .map(|kind| format!("a [diamond] {kind}"))
+                .collect();
+            phrases.push(format!(
+                "counts as {} for its player's cards",
+                kinds.join(", ")
+            ));
+        }
+        if !self.may_use.is_empty() {
+            phrases.push(format!("may use any {}", self.may_use.join(" or any ")));
         }
         if let Some(cost) = &self.deploy_cost_with {
             phrases.push(format!(

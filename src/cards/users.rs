@@ -188,6 +188,15 @@ pub fn box_for<'card>(
             weapon: weapon.full_name(),
         });
     };
+    // A weapon the character's own text lets him use: its first box.
+    if character
+        .text
+        .may_use
+        .iter()
+        .any(|title| same_normalised(title, &weapon.title))
+    {
+        return Ok(boxes.first());
+    }
     for (index, weapon_box) in boxes.iter().enumerate() {
         let Some(users) = &weapon_box.users else {
             return Err(UsersUnknown::Box {
@@ -264,6 +273,9 @@ fn article(kind: &str) -> String {
 /// words: `battle droid`, `handmaiden`, `Coruscant Guard`).
 fn kind_holds(kind: &str, character: &Card) -> Option<TraitValue> {
     let is = |name: &str| normalised(kind.chars()).eq(name.chars());
+    if counts_as(kind, character) {
+        return Some(TraitValue::Yes);
+    }
     if is("character") {
         Some(TraitValue::Yes)
     } else if is("jedi") {
@@ -285,6 +297,15 @@ fn kind_holds(kind: &str, character: &Card) -> Option<TraitValue> {
     } else {
         Some(super::traits::title_value(character, &[kind]))
     }
+}
+
+/// Whether the character's own text has it count as the kind (`Royal Guard`).
+fn counts_as(kind: &str, character: &Card) -> bool {
+    character
+        .text
+        .counts_as
+        .iter()
+        .any(|counted| same_normalised(counted, kind))
 }
 
 /// Where a Battle card is played: the planet of the fight, and whether its entry is the first
@@ -456,7 +477,9 @@ fn user_holds(
             for fighter in fighters {
                 match is_user(std::slice::from_ref(&kind), fighter) {
                     Ok(true) => match (&qualified.icon, &fighter.icons) {
+                        // A kind its own text has it count as comes with the [diamond].
                         (None, _) => holding += 1,
+                        (Some(_), _) if counts_as(&qualified.any, fighter) => holding += 1,
                         (Some(icon), Some(icons)) => {
                             if icons.value.iter().any(|printed| printed == icon) {
                                 holding += 1;

@@ -536,6 +536,7 @@ impl Builder<'_> {
                 to,
                 counters: fetch.counters.as_ref().map(|counters| counters.value.i32()),
                 into_hand: fetch.into_hand,
+                or: Vec::new(),
             });
         }
         if let Some(podrace) = &declaration.podrace {

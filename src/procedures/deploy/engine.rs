@@ -351,7 +351,7 @@ impl DeployEngine {
             // A card taken into the hand is not deployed: it costs nothing.
             self.result.counters_left.filter(|_| !into_hand),
             |_, card| {
-                let found = matches(card, &fetch.card, effect_search);
+                let found = fetch_matches(card, fetch, effect_search);
                 by_trait |= found == Some(true);
                 found.is_some()
             },
@@ -381,7 +381,7 @@ impl DeployEngine {
             DeployEvent::Searched {
                 side,
                 card: name.to_string(),
-                wanted: fetch.card.clone(),
+                wanted: fetch.wanted(),
                 by_trait,
                 found: self.search.found.clone(),
                 too_dear: self.search.too_dear.clone(),
@@ -404,7 +404,8 @@ impl DeployEngine {
                 &self.search,
                 format!(
                     "{} player: take one {} from your draw deck into your hand, or none",
-                    self.side, fetch.card
+                    self.side,
+                    fetch.wanted()
                 ),
                 |name, _| format!("take {name} into hand"),
                 &[],
@@ -422,7 +423,8 @@ impl DeployEngine {
             &self.search,
             format!(
                 "{} player: deploy one {} from your draw deck, or none",
-                self.side, fetch.card
+                self.side,
+                fetch.wanted()
             ),
             |name, cost| {
                 let price = if free {
@@ -611,6 +613,7 @@ impl DeployEngine {
             to: None,
             counters: None,
             into_hand: false,
+            or: Vec::new(),
         });
         self.searching_for = Some(triggered.name);
         // The result says what the last search came to: the Effect's.
@@ -642,6 +645,13 @@ impl DeployEngine {
 /// (`Battle card`), or, for an Effect's search of `weapons`, a weapon by the kind its name
 /// gives it (`lightsaber`, as the catalog derives it); `Some(true)` by a trait its title or
 /// subtitle names (a character only, as the FAQ's rule on traits says).
+fn fetch_matches(card: &Card, fetch: &DeployFetch, weapons: bool) -> Option<bool> {
+    std::iter::once(&fetch.card)
+        .chain(&fetch.or)
+        .find_map(|wanted| matches(card, wanted, weapons))
+}
+
+/// [`fetch_matches`] for one word of what may be fetched.
 fn matches(card: &Card, wanted: &str, weapons: bool) -> Option<bool> {
     if card.title.eq_ignore_ascii_case(wanted.trim()) {
         return Some(false);
@@ -755,14 +765,14 @@ impl Procedure for DeployEngine {
                 ),
                 vec![GAME_TEXT],
             ),
-            Some(card) => match matches(&card, &fetch.card, self.searching_for.is_some()) {
+            Some(card) => match fetch_matches(&card, &fetch, self.searching_for.is_some()) {
                 None => (
                     format!(
                         "{} is in the {side} draw deck, but it is not a {}: the text {} one {}",
                         card.shown_name(),
-                        fetch.card,
+                        fetch.wanted(),
                         if fetch.into_hand { "takes" } else { "deploys" },
-                        fetch.card
+                        fetch.wanted()
                     ),
                     if fetch.card.contains(' ') || !card.title.eq_ignore_ascii_case(&fetch.card) {
                         vec![GAME_TEXT, TITLE_RULE]
