@@ -765,7 +765,7 @@ impl Procedure for DeployEngine {
                 ),
                 vec![GAME_TEXT],
             ),
-            Some(card) => match fetch_matches(&card, &fetch, self.searching_for.is_some()) {
+            Some(card) => match fetch_matches(&card, fetch, self.searching_for.is_some()) {
                 None => (
                     format!(
                         "{} is in the {side} draw deck, but it is not a {}: the text {} one {}",
