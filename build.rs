@@ -581,7 +581,10 @@ struct_literal!(Aura {
     amount,
     to,
     using,
-    during
+    during,
+    here,
+    in_duel,
+    evacuating
 });
 struct_literal!(DeployCost { of, counters });
 struct_literal!(DeployTrigger { when, fetch });
@@ -616,6 +619,7 @@ struct_literal!(GameText {
     deploy_cost,
     deploy_cost_with,
     counts_as,
+    carried_aura,
     may_use,
     deploy_trigger,
     counters_allowance,
@@ -664,6 +668,13 @@ impl Literal for model::Condition {
             model::Condition::Fought(name) => ("Fought", name),
             model::Condition::Controlled(name) => ("Controlled", name),
             model::Condition::UsingBattleCard(name) => ("UsingBattleCard", name),
+            model::Condition::FightingAt(name) => ("FightingAt", name),
+            model::Condition::Evacuating(kinds) => {
+                out.push_str("Condition::Evacuating(");
+                kinds.write(out);
+                out.push(')');
+                return;
+            }
             model::Condition::OpponentControlsUnsurrendered => {
                 out.push_str("Condition::OpponentControlsUnsurrendered");
                 return;

@@ -1366,6 +1366,9 @@ fn weapon_for(character: &Card, word: Option<&str>) -> Option<String> {
 /// it names (using the weapon it names); with the text off it does not. A character of other
 /// kinds, or the Effect at another planet: nothing changes.
 fn prove_aura(card: &Card) -> Result<(), Unproved> {
+    if card.text.carried_aura.is_some() {
+        return prove_carried_aura(card);
+    }
     let name = card.full_name();
     let side = card.side().ok_or("no side")?;
     let aura = card.text.aura.clone().ok_or("no power bonus to others")?;
@@ -2171,6 +2174,51 @@ fn prove_self_bonus(card: &Card) -> Result<(), Unproved> {
                     ),
                 )
             }
+            Condition::Evacuating(kinds) => {
+                // The card carries its player's characters off Naboo, intercepted: one of those
+                // it names, or another.
+                let is_named = |character: &Card| {
+                    kinds.iter().any(|kind| {
+                        matches!(
+                            jedi_judge::cards::users::is_battle_user(kind, character),
+                            Ok(true)
+                        )
+                    })
+                };
+                let named = characters(side)
+                    .into_iter()
+                    .find(|character| is_named(character))
+                    .ok_or("no character it names")?;
+                let unnamed = characters(side)
+                    .into_iter()
+                    .find(|character| !is_named(character) && character.power().is_some())
+                    .ok_or("no other character")?;
+                let foe = Catalog::embedded()
+                    .cards()
+                    .iter()
+                    .find(|starship| {
+                        starship.game == Game::YoungJedi
+                            && starship.is(CardType::Starship)
+                            && starship.side() == Some(other)
+                            && starship.halves.is_none()
+                            && starship.power().is_some()
+                            && starship.damage().is_some()
+                    })
+                    .ok_or("no starship to intercept")?;
+                let evacuate = |evacuee: &Card, off: bool| {
+                    let (mover, them) = (word(side), word(other));
+                    let (evacuee, foe) = (qualified_name(evacuee), qualified_name(foe));
+                    let text = if off { ", text: none" } else { "" };
+                    let (champion_name, _) = champion(other);
+                    format!(
+                        "action: evacuate\nturn: {mover}\ncurrent_planet: Naboo\nseed: 1\ncards:\n  {yaml_name:?}: {{location_bonus: {{Naboo: 0}}{text}}}\n  {evacuee:?}: {{text: none}}\n  {foe:?}: {{text: none}}\n  {champion_name:?}: {{text: none}}\n{mover}:\n  deck: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]\n  hyperspace: [{yaml_name:?}]\n{them}:\n  deck: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]\n  hyperspace: [{foe:?}]\nplanets:\n  Naboo:\n    {mover}: [{evacuee:?}]\n    {them}: [{champion_name:?}]\nbattle:\n  {mover}:\n    - fighter: {yaml_name:?}\n  {them}:\n    - fighter: {foe:?}\ndecisions:\n  {them}:\n    intercept: true\n"
+                    )
+                };
+                (
+                    (evacuate(named, false), evacuate(named, true)),
+                    (evacuate(unnamed, false), evacuate(unnamed, true)),
+                )
+            }
             when => {
                 let mut base = Battle::new(card, vec![Entry::of(&[&yaml_name])], vec![weak(other)]);
                 base.keep_text = Some(yaml_name.clone());
@@ -2673,6 +2721,148 @@ fn prove_identity(card: &Card) -> Result<(), Unproved> {
     Ok(())
 }
 
+/// `aura-bonus` of a character: in a duel where its text reaches the duel (a Jedi dueling
+/// where it is), or in an intercepted evacuation where one of its player's starships it names
+/// fights, the target fights with its bonus, and without it with its text off. Unmet: the
+/// character at another planet where its text asks for its own, or a starship it does not
+/// name.
+fn prove_carried_aura(card: &Card) -> Result<(), Unproved> {
+    let name = card.full_name();
+    let side = card.side().ok_or("no side")?;
+    let aura = card
+        .text
+        .carried_aura
+        .clone()
+        .ok_or("no power bonus to others")?;
+    let counted = |flat: &str| flat.contains(&format!("{} power bonus of {name}", aura.amount));
+    let text_off = |yaml: String| {
+        yaml.replacen(
+            "cards:\n",
+            &format!("cards:\n  {:?}: {{text: none}}\n", qualified_name(card)),
+            1,
+        )
+    };
+    let walk = |yaml: &str| match walked_flat(yaml) {
+        Ok((flat, _)) => flat,
+        Err(error) => panic!("{error}\n{yaml}"),
+    };
+    if aura.in_duel {
+        // A Jedi of its side duels at the card's planet.
+        let duelist = of_kinds(side, &aura.to, true)
+            .into_iter()
+            .find(|character| {
+                character.title != card.title
+                    && weapon_for(character, Some("any lightsaber")).is_some()
+            })
+            .ok_or("no duelist of the kinds it names")?;
+        let saber = weapon_for(duelist, Some("any lightsaber")).ok_or("no lightsaber")?;
+        let (defender, _) = champion(side.opponent());
+        let placed = |here: bool| {
+            let (s, o) = (word(side), word(side.opponent()));
+            let (duelist, card_name) = (qualified_name(duelist), qualified_name(card));
+            let (at_naboo, elsewhere_line) = if here {
+                (format!(", {card_name:?}"), String::new())
+            } else {
+                (
+                    String::new(),
+                    format!("  {}:\n    {s}: [{card_name:?}]\n", elsewhere("Naboo")),
+                )
+            };
+            format!(
+                "action: duel\nturn: {s}\nstep: battle\ncurrent_planet: Naboo\npolicy: block-when-able\ncards:\n  {defender:?}: {{power: 3, damage: 4, text: none}}\n  {duelist:?}: {{location_bonus: {{Naboo: 0}}, text: none}}\n{s}:\n  deck: [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]\n{o}:\n  deck: [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]\nplanets:\n  Naboo:\n    {s}: [{duelist:?}, {saber:?}{at_naboo}]\n    {o}: [{defender:?}]\n{elsewhere_line}decisions:\n  {s}:\n    character: {duelist:?}\n    weapon: {saber:?}\n    defender: {defender:?}\n"
+            )
+        };
+        let flat = walk(&placed(true));
+        assert!(counted(&flat), "{name}:\n{}\n{flat}", placed(true));
+        let flat = walk(&text_off(placed(true)));
+        assert!(!counted(&flat), "{name} with its text off:\n{flat}");
+        let flat = walk(&placed(false));
+        assert!(!counted(&flat), "{name} at another planet:\n{flat}");
+        return Ok(());
+    }
+    // A starship of its side it names, and one it does not.
+    let starships: Vec<&Card> = Catalog::embedded()
+        .cards()
+        .iter()
+        .filter(|starship| {
+            starship.game == Game::YoungJedi
+                && starship.is(CardType::Starship)
+                && starship.side() == Some(side)
+                && starship.halves.is_none()
+                && !starship.virtual_card
+                && starship.power().is_some()
+                && starship.damage().is_some()
+                && starship.text_status() == Some(TextStatus::Flavour)
+        })
+        .collect();
+    let named = |starship: &Card| is_one_of(starship, &aura.to, true) == Ok(true);
+    let target = starships
+        .iter()
+        .find(|starship| named(starship))
+        .ok_or("no starship it names")?;
+    let foe = Catalog::embedded()
+        .cards()
+        .iter()
+        .find(|starship| {
+            starship.game == Game::YoungJedi
+                && starship.is(CardType::Starship)
+                && starship.side() == Some(side.opponent())
+                && starship.halves.is_none()
+                && starship.power().is_some()
+        })
+        .ok_or("no starship to intercept")?;
+    // A transport to evacuate with: the target where it is one, else one it does not name.
+    let is_transport = |starship: &Card| starship.full_name().to_lowercase().contains("transport");
+    let transport = if is_transport(target) {
+        *target
+    } else {
+        starships
+            .iter()
+            .copied()
+            .find(|starship| is_transport(starship) && !named(starship))
+            .ok_or("no transport")?
+    };
+    let fight = |ours: &Card, here: bool| {
+        let ours = qualified_name(ours);
+        let carrier = qualified_name(transport);
+        let mut fleet = vec![(ours.as_str(), 3)];
+        if carrier != ours {
+            fleet.push((carrier.as_str(), 3));
+        }
+        let foe = qualified_name(foe);
+        evacuation(card, &fleet, &[(foe.as_str(), 3)], here)
+    };
+    let flat = walk(&fight(target, true));
+    assert!(counted(&flat), "{name}:\n{flat}");
+    let flat = walk(&text_off(fight(target, true)));
+    assert!(!counted(&flat), "{name} with its text off:\n{flat}");
+    // The card in its player's hand, not in play.
+    let card_name = format!("{:?}", card.full_name());
+    let mover = word(side);
+    let mut unmet = vec![
+        fight(target, true)
+            .replacen(&format!(", {card_name}]"), "]", 1)
+            .replacen(
+                &format!("{mover}:\n  deck:"),
+                &format!("{mover}:\n  hand: [{card_name}]\n  deck:"),
+                1,
+            ),
+    ];
+    if !named(transport)
+        && let Some(other) = starships.iter().find(|starship| !named(starship))
+    {
+        unmet.push(fight(other, true));
+    }
+    if aura.evacuating || aura.here {
+        unmet.push(fight(target, false));
+    }
+    for yaml in unmet {
+        let flat = walk(&yaml);
+        assert!(!counted(&flat), "{name}, unmet:\n{flat}");
+    }
+    Ok(())
+}
+
 /// A proof of one kind of effect for one card.
 type Proof = fn(&Card) -> Result<(), Unproved>;
 
@@ -2781,5 +2971,5 @@ fn every_card_applied_in_full_is_proved_for_each_kind_of_its_text() {
         ],
         "{proved} proved"
     );
-    assert!(proved >= 347, "{proved} proved");
+    assert!(proved >= 354, "{proved} proved");
 }

@@ -785,6 +785,11 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
             card.text.conditional_bonuses = bonuses.clone();
             true
         }
+        // An Effect's acts at its planet; a character's, as its conditions say.
+        Effect::AuraBonus(aura) if !aura.to.is_empty() && !card.acts_as_effect() => {
+            card.text.carried_aura = Some(aura.clone());
+            true
+        }
         Effect::AuraBonus(aura) if !aura.to.is_empty() => {
             card.text.aura = Some(aura.clone());
             true

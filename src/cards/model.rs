@@ -466,6 +466,15 @@ pub struct Aura {
     /// Only during its player's turn, or only during his opponent's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub during: Option<WhoseTurn>,
+    /// A character's: only in fights at the planet where it is ("here").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub here: bool,
+    /// A character's: only in a duel.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_duel: bool,
+    /// A character's: only while its player evacuates the planet where it is.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub evacuating: bool,
 }
 
 /// Whose turn a text holds in: its player's, or his opponent's.
@@ -790,6 +799,10 @@ pub enum Condition {
     /// He fights with this Battle card working for him (by name), or fights the next fight in
     /// place because its text sent him there.
     UsingBattleCard(String),
+    /// The fight is at this planet (`Naboo`).
+    FightingAt(String),
+    /// His player is evacuating one of these cards (by name) in this battle.
+    Evacuating(Vec<super::card_text::BattleUser>),
 }
 
 impl ConditionTrait {
@@ -835,6 +848,11 @@ impl Condition {
                 "when his opponent has controlled a planet".to_string()
             }
             Condition::UsingBattleCard(name) => format!("when using {name}"),
+            Condition::FightingAt(planet) => format!("when fighting at {planet}"),
+            Condition::Evacuating(cards) => format!(
+                "only if its player is evacuating {}",
+                super::card_text::battle_users_words(cards)
+            ),
         }
     }
 }
@@ -951,6 +969,10 @@ pub struct GameText {
     /// (`Royal Guard`): who may use a Battle card or weapon, whom a text names.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub counts_as: Vec<String>,
+    /// A character's power bonus to others of its player's cards, wherever it is in play (or
+    /// where its conditions say).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub carried_aura: Option<Aura>,
     /// Weapons it may use besides those whose boxes name it, by title (`Sith Lightsaber`): it
     /// uses a weapon's first box.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -1091,6 +1113,28 @@ impl GameText {
             phrases.push(format!(
                 "counts as {} for its player's cards",
                 kinds.join(", ")
+            ));
+        }
+        if let Some(aura) = &self.carried_aura {
+            let mut only = Vec::new();
+            if aura.in_duel {
+                only.push("in a duel");
+            }
+            if aura.here {
+                only.push("at its planet");
+            }
+            if aura.evacuating {
+                only.push("while its player evacuates its planet");
+            }
+            phrases.push(format!(
+                "{:+} power to its player's cards of these kinds or names: {}{}",
+                aura.amount,
+                super::card_text::battle_users_words(&aura.to),
+                if only.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", only.join(", "))
+                }
             ));
         }
         if !self.may_use.is_empty() {

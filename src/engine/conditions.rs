@@ -36,6 +36,10 @@ pub struct Situation<'a> {
     pub battle_card: Option<CardId>,
     /// Whether that card's text sent him to this fight, in place of the next entry of his plan.
     pub sent_here: bool,
+    /// The planet of the fight.
+    pub planet: Option<crate::board::Planet>,
+    /// The cards his player is evacuating in this battle (none in any other fight).
+    pub evacuating: &'a [CardId],
 }
 
 /// A condition judged: the condition in words, why it holds or not, whether it does, and the
@@ -332,6 +336,36 @@ fn reasoned(board: &Board, situation: &Situation<'_>, when: &Condition, words: W
             holds: situation.battle_card.is_some_and(|id| named(id, name)),
             rule: None,
         },
+        Condition::FightingAt(planet) => {
+            let here = situation.planet;
+            Reasoned {
+                reason: words.text(|| match here {
+                    Some(here) => format!("the fight is at {}", here.name()),
+                    None => "the position names no planet for the fight".to_string(),
+                }),
+                holds: here.is_some_and(|here| here.name().eq_ignore_ascii_case(planet)),
+                rule: None,
+            }
+        }
+        Condition::Evacuating(cards) => {
+            let evacuated = situation
+                .evacuating
+                .iter()
+                .find(|id| is_one_of(board, **id, cards));
+            Reasoned {
+                reason: words.text(|| match (evacuated, situation.evacuating) {
+                    (Some(id), _) => format!("his player is evacuating {}", board.describe(*id)),
+                    (None, []) => "his player is evacuating no card in this fight".to_string(),
+                    (None, cards) => {
+                        let names: Vec<String> =
+                            cards.iter().map(|id| board.describe(*id)).collect();
+                        format!("his player is evacuating {}", crate::text::and_list(&names))
+                    }
+                }),
+                holds: evacuated.is_some(),
+                rule: None,
+            }
+        }
         Condition::OpponentHasControlled => {
             let opponent = situation.side.opponent();
             let held = board.player(opponent).controlled.first();

@@ -175,3 +175,65 @@ pub fn deploy_trigger<'a>(
     }
     Ok(None)
 }
+
+/// Where a fight is, as a character's power bonus to others reads it.
+#[derive(Clone, Copy, Debug)]
+pub struct FightPlace {
+    /// The planet of the fight.
+    pub planet: Option<Planet>,
+    /// Whether the fight is a duel.
+    pub in_duel: bool,
+    /// The planet its side evacuates, where this fight decides its evacuation.
+    pub evacuating: Option<Planet>,
+}
+
+/// The power bonuses the characters of `side` in play give `fighter` by their text (Anakin
+/// Skywalker, Rookie Pilot's to each of his player's starfighters): a part for each, with the
+/// character. A character gives none to itself.
+pub fn carried_aura_parts(
+    board: &Board,
+    fighter_id: CardId,
+    fighter: &Card,
+    side: Side,
+    place: FightPlace,
+    boonta: bool,
+    words: Words,
+) -> Result<Vec<(String, i32, CardId)>, MissingFact> {
+    let mut parts = Vec::new();
+    if !board
+        .definitions
+        .iter()
+        .any(|card| card.text.carried_aura.is_some())
+    {
+        return Ok(parts);
+    }
+    for planet in board.planets.iter().copied() {
+        for &id in board.zone(crate::board::Zone::InPlay(planet, side)) {
+            let Some(card) = board.card(id) else {
+                continue;
+            };
+            let Some(aura) = &card.text.carried_aura else {
+                continue;
+            };
+            if id == fighter_id
+                || board
+                    .instance(id)
+                    .is_some_and(|instance| instance.face_down)
+                || (aura.in_duel && !place.in_duel)
+                || (aura.here && place.planet != Some(planet))
+                || (aura.evacuating && place.evacuating != Some(planet))
+            {
+                continue;
+            }
+            if !is_one_of(fighter, &aura.to, boonta)? {
+                continue;
+            }
+            parts.push((
+                words.text(|| format!("power bonus of {}", card.full_name())),
+                aura.amount,
+                id,
+            ));
+        }
+    }
+    Ok(parts)
+}

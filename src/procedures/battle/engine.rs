@@ -326,6 +326,8 @@ struct Adding {
 #[derive(Clone)]
 pub struct BattleEngine {
     mode: Mode,
+    /// In an evacuation, the evacuating player and the cards he evacuates.
+    evacuees: Option<(Side, Vec<CardId>)>,
     phase: Phase,
     pending: Pending<BattleEvent>,
     random: Random,
@@ -385,6 +387,7 @@ impl BattleEngine {
             .or(board.current_planet);
         BattleEngine {
             mode,
+            evacuees: None,
             phase: Phase::Start,
             pending: Pending::default(),
             random: Random::seeded(board.seed),
@@ -663,6 +666,7 @@ impl BattleEngine {
                 return Ok(());
             }
         }
+        self.evacuees = Some((mover, cards.clone()));
         self.pending.emit(
             BattleEvent::EvacuationAttempted {
                 side: mover,
@@ -1374,6 +1378,11 @@ impl BattleEngine {
         let mut cites: Vec<Citation> = Vec::new();
         let mut assumptions = Vec::new();
         let mut draws: Vec<(CardId, i32)> = Vec::new();
+        // The cards his player evacuates, where this is his evacuation.
+        let evacuating = match &self.evacuees {
+            Some((mover, cards)) if *mover == side => cards.clone(),
+            _ => Vec::new(),
+        };
         for (position, fighter) in entry.fighters.iter().enumerate() {
             let card = board
                 .card(*fighter)
@@ -1392,6 +1401,8 @@ impl BattleEngine {
                 weapon_cancelled,
                 battle_card: working.or(entry.sent_by),
                 sent_here: working.is_none() && entry.sent_by.is_some(),
+                planet: self.planet,
+                evacuating: &evacuating,
             };
             parts.extend(self.power_parts(board, &card, &situation, &mut cites)?);
             // The first fighter's weapons: one, or two where the working card lets him.
@@ -1422,6 +1433,22 @@ impl BattleEngine {
                     }
                     parts.push((label, amount));
                 }
+            }
+            let place = effects::FightPlace {
+                planet: self.planet,
+                in_duel: false,
+                evacuating: self.planet.filter(|_| !evacuating.is_empty()),
+            };
+            for (label, amount, _) in effects::carried_aura_parts(
+                board,
+                *fighter,
+                &card,
+                side,
+                place,
+                self.boonta,
+                self.pending.words,
+            )? {
+                parts.push((label, amount));
             }
             if self.starships && Self::is(board, *fighter, TraitKind::Starfighter)? {
                 let count = match card.text.destiny_draws {
@@ -1494,6 +1521,8 @@ impl BattleEngine {
                     weapon_cancelled,
                     battle_card: Some(working),
                     sent_here: false,
+                    planet: self.planet,
+                    evacuating: &evacuating,
                 };
                 // The bonus counts when any of its conditions holds.
                 let judged: Vec<conditions::Judged> = card
@@ -2453,6 +2482,8 @@ impl BattleEngine {
                         weapon_cancelled: false,
                         battle_card: entry.battle_cards.first().copied().or(entry.sent_by),
                         sent_here: entry.battle_cards.is_empty() && entry.sent_by.is_some(),
+                        planet: self.planet,
+                        evacuating: &[],
                     };
                     parts = self.power_parts(board, card, &situation, &mut cites)?;
                     for weapon in entry.weapons() {

@@ -1238,6 +1238,22 @@ impl DuelEngine {
             }
             parts.extend(auras.into_iter().map(|(label, amount, _)| (label, amount)));
         }
+        let place = crate::engine::effects::FightPlace {
+            planet: self.planet,
+            in_duel: true,
+            evacuating: None,
+        };
+        for (label, amount, _) in crate::engine::effects::carried_aura_parts(
+            board,
+            fighter,
+            card,
+            side,
+            place,
+            self.boonta,
+            self.words(),
+        )? {
+            parts.push((label, amount));
+        }
         let opponent = self.fighter.get(side.opponent());
         let situation = Situation {
             hand_hidden: false,
@@ -1249,6 +1265,8 @@ impl DuelEngine {
             weapon_cancelled: false,
             battle_card: None,
             sent_here: false,
+            planet: self.planet,
+            evacuating: &[],
         };
         for bonus in &card.text.conditional_bonuses {
             let judged = conditions::judge(board, &situation, &bonus.when, self.words());
