@@ -620,6 +620,7 @@ struct_literal!(GameText {
     deploy_cost_with,
     counts_as,
     carried_aura,
+    on_deploy,
     may_use,
     deploy_trigger,
     counters_allowance,
@@ -639,13 +640,21 @@ struct_literal!(DeployFetch {
     to,
     counters,
     into_hand,
-    or
+    or,
+    icon
 });
 struct_literal!(PodraceText {
     thrust_on_deploy,
     handling
 });
 struct_literal!(ConditionalBonus { amount, when });
+struct_literal!(OnDeploy {
+    to,
+    when,
+    draw,
+    may,
+    opponent_damage
+});
 
 impl Literal for model::Condition {
     fn write(&self, out: &mut String) {

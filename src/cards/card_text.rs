@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{
     Aura, BattleEffect, Card, Condition, ConditionTrait, ConditionalBonus, DamageModifier,
-    DeployCost, DeployFetch, DeployTrigger, DestinyText, DuelingEffect, FightResult, PodraceText,
-    Source,
+    DeployCost, DeployFetch, DeployTrigger, DestinyText, DuelingEffect, FightResult, OnDeploy,
+    PodraceText, Source,
 };
 
 /// The files of card text, in `src/cards/text/`: one per set.
@@ -361,6 +361,8 @@ pub enum Effect {
     CountsAs(Vec<String>),
     /// Weapons the character may use besides those whose boxes name it, by title.
     MayUse(Vec<String>),
+    /// Cards drawn, or DAMAGE to the opponent, as the card or a card it names deploys.
+    OnDeploy(OnDeploy),
     /// Podrace text: extra Thrust tokens as the pilot deploys to the Objective, or a handling
     /// number lent to its player's pilot there.
     Podrace(PodraceText),
@@ -394,6 +396,7 @@ impl Effect {
             }
             Effect::Podrace(_) => TextKind::Podrace,
             Effect::CountsAs(_) | Effect::MayUse(_) => TextKind::Identity,
+            Effect::OnDeploy(_) => TextKind::OnDeploy,
         }
     }
 }
@@ -821,6 +824,10 @@ fn put(card: &mut Card, effect: &Effect) -> Result<bool, TextError> {
         Effect::DeployCountersOnDiscard(counters) if (7..=20).contains(counters) => {
             card.text.counters_on_discard = Some(*counters);
             false
+        }
+        Effect::OnDeploy(on) if on.draw > 0 || on.opponent_damage > 0 => {
+            card.text.on_deploy = Some(on.clone());
+            true
         }
         Effect::MayUse(weapons) if !weapons.is_empty() => {
             card.text.may_use = weapons.clone();

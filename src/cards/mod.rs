@@ -21,8 +21,9 @@ pub use model::{
     Aura, BattleEffect, BoxDeclaration, Card, CardType, ClashFacts, Condition, ConditionTrait,
     ConditionalBonus, DamageModifier, DeployCost, DeployFetch, DeployTrigger, DestinyText,
     Disagreement, DuelingEffect, DuelistText, Fact, FightResult, Game, GameText, Half, Identity,
-    LocationBonus, ModifiedCards, ModifierTarget, PodraceText, Printing, Side, Source, StatValue,
-    Stats, TraitKind, WeaponBox, WhoseTurn, anonymous_name, disagreement_kind, split_name,
+    LocationBonus, ModifiedCards, ModifierTarget, OnDeploy, PodraceText, Printing, Side, Source,
+    StatValue, Stats, TraitKind, WeaponBox, WhoseTurn, anonymous_name, disagreement_kind,
+    split_name,
 };
 pub use resolve::{Looking, Resolved, Table};
 pub use row::{CardRow, PrintedNumber, RowTable};

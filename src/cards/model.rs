@@ -511,6 +511,32 @@ pub struct DeployTrigger {
     pub fetch: String,
 }
 
+/// Text that acts as a card deploys, beside any search of the draw deck: its player draws
+/// cards, or his opponent takes DAMAGE. It acts when the card itself deploys (to the planet
+/// `to`, where it names one), or, where `when` names cards, when one of those of its player's
+/// deploys to the planet where it is.
+#[derive(
+    Clone, Debug, Default, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct OnDeploy {
+    /// Only when it deploys to this planet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// The cards whose deploy to its planet sets it off, where not its own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub when: Vec<super::card_text::BattleUser>,
+    /// Cards its player draws.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub draw: u8,
+    /// Whether he may decline the draw.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub may: bool,
+    /// DAMAGE his opponent takes.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub opponent_damage: u8,
+}
+
 fn is_default<T: Default + PartialEq>(value: &T) -> bool {
     *value == T::default()
 }
@@ -538,11 +564,22 @@ pub struct DeployFetch {
     /// Other words the card may be named by instead, as `card` is (`singer`, `dancer`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub or: Vec<String>,
+    /// An icon the card must print (`diamond`): a card whose icons no source gives is not
+    /// one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
 }
 
 impl DeployFetch {
     /// What may be fetched, in words: `musician, singer or dancer`.
     pub fn wanted(&self) -> String {
+        if let Some(icon) = &self.icon {
+            let plain = DeployFetch {
+                icon: None,
+                ..self.clone()
+            };
+            return format!("[{icon}] {}", plain.wanted());
+        }
         match self.or.split_last() {
             None => self.card.clone(),
             Some((last, [])) => format!("{} or {last}", self.card),
@@ -973,6 +1010,10 @@ pub struct GameText {
     /// where its conditions say).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub carried_aura: Option<Aura>,
+    /// A card's text as it, or a card it names, deploys: cards drawn, or DAMAGE to the
+    /// opponent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_deploy: Option<OnDeploy>,
     /// Weapons it may use besides those whose boxes name it, by title (`Sith Lightsaber`): it
     /// uses a weapon's first box.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -1136,6 +1177,32 @@ impl GameText {
                     format!(" ({})", only.join(", "))
                 }
             ));
+        }
+        if let Some(on) = &self.on_deploy {
+            let when = if on.when.is_empty() {
+                match &on.to {
+                    Some(planet) => format!("when deployed to {planet}"),
+                    None => "when deployed".to_string(),
+                }
+            } else {
+                format!(
+                    "when its player's {} deploys to its planet",
+                    super::card_text::battle_users_words(&on.when)
+                )
+            };
+            let mut what = Vec::new();
+            if on.draw > 0 {
+                what.push(format!(
+                    "{} {} card{}",
+                    if on.may { "may draw" } else { "draws" },
+                    on.draw,
+                    if on.draw == 1 { "" } else { "s" }
+                ));
+            }
+            if on.opponent_damage > 0 {
+                what.push(format!("the opponent takes {} DAMAGE", on.opponent_damage));
+            }
+            phrases.push(format!("{when}: {}", what.join(", and ")));
         }
         if !self.may_use.is_empty() {
             phrases.push(format!("may use any {}", self.may_use.join(" or any ")));

@@ -537,6 +537,7 @@ impl Builder<'_> {
                 counters: fetch.counters.as_ref().map(|counters| counters.value.i32()),
                 into_hand: fetch.into_hand,
                 or: Vec::new(),
+                icon: None,
             });
         }
         if let Some(podrace) = &declaration.podrace {

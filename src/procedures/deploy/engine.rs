@@ -5,7 +5,7 @@ use super::section::DeployFile;
 use crate::scenario::SectionFile;
 
 use crate::board::{Board, CardId, Planet, Zone};
-use crate::cards::{Card, CardType, DeployFetch, Side};
+use crate::cards::{Card, CardType, DeployFetch, OnDeploy, Side};
 use crate::legality::COUNTERS_PER_TURN;
 use crate::random::Random;
 use crate::rules::{Citation, cite};
@@ -61,6 +61,18 @@ const INTO_HAND_PENALTY: Assumption = Assumption {
     name: "into-hand-no-penalty",
     text: "Set by the scenario to `one-damage`: game text that takes a card from the draw deck into the hand is a search like deploying from it, and taking none costs 1 DAMAGE after the reshuffle, as the penalty for deploying none does.",
 };
+/// Text that lets a player draw a card as a card deploys: whether he does.
+pub(crate) const OPTIONAL_DRAW: Assumption = Assumption {
+    name: "optional-draw",
+    text: "A player whose card's text lets him draw cards as a card deploys (\"you may draw one card\") draws them: he would decline only to keep his draw deck from running out. The rule sources do not say which he does.",
+};
+const OPTIONAL_DRAW_DECLINED: Assumption = Assumption {
+    name: "optional-draw",
+    text: "Set by the scenario to `declines`: the player does not draw the cards his card's text lets him draw as it deploys.",
+};
+/// The value of `optional-draw` that declines the draw.
+pub(crate) const DECLINES: &str = "declines";
+
 /// The value of `into-hand-no-penalty` that takes the penalty.
 pub(crate) const ONE_DAMAGE: &str = "one-damage";
 
@@ -76,6 +88,8 @@ enum Phase {
     Trigger,
     /// The Effect discarded: the search of the draw deck its text allows.
     EffectSearch,
+    /// Text that draws cards, or gives the opponent DAMAGE, as the card deploys.
+    OnDeploy,
     Done,
 }
 
@@ -113,6 +127,10 @@ pub struct DeployEngine {
     searching_for: Option<String>,
     /// The search under way deployed (or took) a card: no penalty after its reshuffle.
     fetched_now: bool,
+    /// Text that acts as the card deploys, beside any search: the card whose text it is.
+    on_deploy: Vec<(String, OnDeploy)>,
+    /// The scenario chose `declines` for `optional-draw`.
+    declines_draws: bool,
     result: DeployResult,
 }
 
@@ -135,6 +153,8 @@ impl DeployEngine {
             triggered: None,
             searching_for: None,
             fetched_now: false,
+            on_deploy: Vec::new(),
+            declines_draws: false,
             result: DeployResult::default(),
         }
     }
@@ -144,6 +164,7 @@ impl DeployEngine {
         self.counted = value(COUNTERS_PER_TURN.name) != UNLIMITED;
         self.fetch_hidden = value(FETCHED_FACE_UP.name) == FETCH_HIDDEN;
         self.into_hand_penalty = value(INTO_HAND.name) == ONE_DAMAGE;
+        self.declines_draws = value(OPTIONAL_DRAW.name) == DECLINES;
         self
     }
 
@@ -225,6 +246,35 @@ impl DeployEngine {
                 fetch: trigger.fetch.clone(),
             })
         });
+        // Text that acts as it deploys: its own, where it deploys face up (to the planet it
+        // names), and that of his cards at the planet that name it.
+        if !hidden {
+            if let Some(on) = card.text.on_deploy.as_ref().filter(|on| on.when.is_empty())
+                && on
+                    .to
+                    .as_ref()
+                    .is_none_or(|only| only.eq_ignore_ascii_case(planet.name()))
+            {
+                self.on_deploy.push((card.shown_name(), on.clone()));
+            }
+            for &there in board.zone(Zone::InPlay(planet, side)) {
+                let Some(other) = board.card(there) else {
+                    continue;
+                };
+                if let Some(on) = other
+                    .text
+                    .on_deploy
+                    .as_ref()
+                    .filter(|on| !on.when.is_empty())
+                    && !board
+                        .instance(there)
+                        .is_some_and(|instance| instance.face_down)
+                    && crate::engine::effects::is_one_of(&card, &on.when, self.boonta)?
+                {
+                    self.on_deploy.push((other.shown_name(), on.clone()));
+                }
+            }
+        }
         let spent = board.player(side).counters_spent;
         let left = if self.counted {
             let (allowance, allowed_by) = crate::legality::counters_allowance(board, side);
@@ -535,11 +585,99 @@ impl DeployEngine {
     /// What comes once the card's own text is done: an Effect that acts on the deploy, or the
     /// end.
     fn after_own_text(&self) -> Phase {
-        if self.triggered.is_some() {
+        if !self.on_deploy.is_empty() {
+            Phase::OnDeploy
+        } else if self.triggered.is_some() {
             Phase::Trigger
         } else {
             Phase::Done
         }
+    }
+
+    /// Text that acts as the card deploys: its player draws, or his opponent takes DAMAGE;
+    /// then an Effect that acts on the deploy, or the end.
+    fn on_deploy_text(&mut self, board: &mut Board) {
+        let side = self.side;
+        for (card, on) in std::mem::take(&mut self.on_deploy) {
+            if on.draw > 0 {
+                if on.may && self.declines_draws {
+                    self.pending.emit(
+                        DeployEvent::DrawDeclined {
+                            side,
+                            card: card.clone(),
+                        },
+                        &[],
+                        vec![OPTIONAL_DRAW_DECLINED],
+                        Vec::new(),
+                    );
+                } else {
+                    let mut moves = Vec::new();
+                    let taken = crate::engine::damage::draw(
+                        board,
+                        side,
+                        usize::from(on.draw),
+                        self.laps_rule,
+                        &mut moves,
+                        self.pending.words,
+                    );
+                    let assumptions = if on.may {
+                        self.pending.once(OPTIONAL_DRAW)
+                    } else {
+                        Vec::new()
+                    };
+                    self.pending.emit(
+                        DeployEvent::TextDraws {
+                            side,
+                            card: card.clone(),
+                            drawn: taken.lost,
+                        },
+                        &[],
+                        assumptions,
+                        moves,
+                    );
+                }
+            }
+            if on.opponent_damage > 0 {
+                let opponent = side.opponent();
+                let mut moves = Vec::new();
+                let taken = crate::engine::damage::take(
+                    board,
+                    opponent,
+                    i32::from(on.opponent_damage),
+                    self.laps_rule,
+                    &mut moves,
+                    self.pending.words,
+                );
+                self.result.opponent_damage = self
+                    .result
+                    .opponent_damage
+                    .saturating_add(u32::try_from(taken.lost).unwrap_or(u32::MAX));
+                let cites: Vec<Citation> = taken.lap_cards_cited().into_iter().collect();
+                self.pending.emit(
+                    DeployEvent::TextDamage {
+                        side: opponent,
+                        card: card.clone(),
+                        damage: on.opponent_damage,
+                        taken,
+                    },
+                    cites,
+                    Vec::new(),
+                    moves,
+                );
+                if taken.ran_out {
+                    self.result.deck_victory = Some(side);
+                    self.pending.emit(
+                        DeployEvent::DeckVictory { winner: side },
+                        &[DECK_VICTORY],
+                        Vec::new(),
+                        Vec::new(),
+                    );
+                    self.phase = Phase::Done;
+                    return;
+                }
+            }
+        }
+        self.phase = self.after_own_text();
     }
 
     /// Whether the player discards the Effect that acts on the deploy.
@@ -614,6 +752,7 @@ impl DeployEngine {
             counters: None,
             into_hand: false,
             or: Vec::new(),
+            icon: None,
         });
         self.searching_for = Some(triggered.name);
         // The result says what the last search came to: the Effect's.
@@ -646,6 +785,15 @@ impl DeployEngine {
 /// gives it (`lightsaber`, as the catalog derives it); `Some(true)` by a trait its title or
 /// subtitle names (a character only, as the FAQ's rule on traits says).
 fn fetch_matches(card: &Card, fetch: &DeployFetch, weapons: bool) -> Option<bool> {
+    if let Some(icon) = &fetch.icon {
+        let printed = card
+            .icons
+            .as_ref()
+            .is_some_and(|icons| icons.value.iter().any(|printed| printed == icon));
+        if !printed {
+            return None;
+        }
+    }
     std::iter::once(&fetch.card)
         .chain(&fetch.or)
         .find_map(|wanted| matches(card, wanted, weapons))
@@ -718,6 +866,7 @@ impl Procedure for DeployEngine {
                 }
             }
             Phase::Reshuffle => self.reshuffle(board),
+            Phase::OnDeploy => self.on_deploy_text(board),
             Phase::Trigger => match &self.triggered {
                 Some(triggered) => return Ok(Next::Decide(self.trigger_decision(triggered))),
                 None => self.phase = Phase::Done,

@@ -114,6 +114,27 @@ pub enum DeployEvent {
     DeckVictory {
         winner: Side,
     },
+    /// A card's text draws its player cards as a card deploys.
+    TextDraws {
+        side: Side,
+        card: String,
+        /// The cards drawn (fewer where the draw deck ran short).
+        drawn: usize,
+    },
+    /// The player declines the draw a card's text offers him.
+    DrawDeclined {
+        side: Side,
+        card: String,
+    },
+    /// A card's text gives the player (the deploying player's opponent) DAMAGE as it deploys.
+    TextDamage {
+        side: Side,
+        card: String,
+        damage: u8,
+        /// The cards lost, and what is left.
+        #[serde(flatten)]
+        taken: crate::engine::damage::Taken,
+    },
 }
 
 /// What came of a deploy.
@@ -146,6 +167,12 @@ pub struct DeployResult {
     pub damage: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deck_victory: Option<Side>,
+    /// DAMAGE the deployed card's text (or a card's that names it) gave the opponent.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::procedures::deploy::events::is_zero"
+    )]
+    pub opponent_damage: u32,
 }
 
 impl DeployResult {
@@ -154,4 +181,9 @@ impl DeployResult {
     pub fn searched(&self) -> bool {
         self.fetched.is_some() || self.not_fetched.is_some()
     }
+}
+
+/// Whether a count is zero, to leave it out of the JSON.
+pub(crate) fn is_zero(value: &u32) -> bool {
+    *value == 0
 }

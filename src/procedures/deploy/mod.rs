@@ -65,6 +65,16 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
         ],
     },
     AssumptionSpec {
+        assumption: engine::OPTIONAL_DRAW,
+        values: &[
+            (
+                "draws",
+                "a player draws the cards his card's text lets him draw as a card deploys",
+            ),
+            (engine::DECLINES, "he declines them"),
+        ],
+    },
+    AssumptionSpec {
         assumption: engine::TEXT_OFF_NO_PENALTY,
         values: &[(
             "no-penalty",

@@ -210,6 +210,33 @@ fn narrate(event: &DeployEvent) -> String {
             capital(&player(*side)),
             count(*lost as u64, "card")
         ),
+        DeployEvent::TextDraws { side, card, drawn } => format!(
+            "By the text of {card}, {} draws {}.",
+            player(*side),
+            count(*drawn as u64, "card")
+        ),
+        DeployEvent::DrawDeclined { side, card } => format!(
+            "{} does not draw the card the text of {card} lets him draw.",
+            capital(&player(*side))
+        ),
+        DeployEvent::TextDamage {
+            side,
+            card,
+            damage,
+            taken,
+        } => format!(
+            "By the text of {card}, {} takes {damage} DAMAGE: {}",
+            player(*side),
+            if taken.lap_cards > 0 {
+                taken.lap_cards_phrase()
+            } else {
+                format!(
+                    "{} from the top of his draw deck to his discard pile; {} left.",
+                    count(taken.lost as u64, "card"),
+                    taken.deck_left
+                )
+            }
+        ),
         DeployEvent::DeckVictory { winner } => format!(
             "{} has no draw deck left: deck victory for {}, at once.",
             capital(&player(winner.opponent())),
