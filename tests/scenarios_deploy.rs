@@ -98,6 +98,9 @@ fn kinds(walked: &Walkthrough) -> Vec<&'static str> {
             DeployEvent::DeckVictory { .. } => "deck-victory",
             DeployEvent::EffectTriggered { .. } => "effect-triggered",
             DeployEvent::CountersAllowed { .. } => "counters-allowed",
+            DeployEvent::TextDraws { .. } => "text-draws",
+            DeployEvent::DrawDeclined { .. } => "draw-declined",
+            DeployEvent::TextDamage { .. } => "text-damage",
         })
         .collect()
 }

@@ -283,6 +283,15 @@ pub(super) fn verdict_lines(result: &DeployResult, run: &Run<DeployEvent>) -> Ve
     if let Some(left) = result.counters_left {
         lines.push(format!("Deploy counters left this turn: {left}."));
     }
+    if result.opponent_damage > 0
+        && let Some(side) = result.side
+    {
+        lines.push(format!(
+            "DAMAGE by game text: the {} player takes {}.",
+            side.opponent().label(),
+            result.opponent_damage
+        ));
+    }
     if let Some(winner) = result.deck_victory {
         lines.push(format!("Deck victory: the {} player wins.", winner.label()));
     }
