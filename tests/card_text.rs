@@ -811,3 +811,68 @@ fn check_warns_where_more_counters_rest_on_an_effect_deployed_this_turn_or_on_a_
     );
     assert_eq!(findings(&dark("This Is Too Close!", 6)), Vec::<&str>::new());
 }
+
+/// The cards whose text the FAQ rules on, each with its ruling or correction: a bundled walk
+/// plays the card and expects the item cited.
+const FAQ_TEXT_WALKS: &[(&str, &str)] = &[
+    ("Jedi Force Push", "faq.battle.force-push"),
+    ("Sith Force Push", "faq.battle.force-push"),
+    ("Open Fire!", "faq.battle.force-push"),
+    ("Aurra Sing, Mercenary", "faq.battle.force-push"),
+    ("In Complete Control", "faq.battle.stap-battle-droid-squad"),
+    (
+        "Might Of The Republic",
+        "faq.corrections.might-of-the-republic",
+    ),
+    ("Wisdom of the Council", "faq.battle.mace-windu-wisdom"),
+    ("Mace Windu, Jedi Warrior", "faq.battle.mace-windu-wisdom"),
+    ("Da Dug Chaaa!", "faq.battle.da-dug-chaaa"),
+    ("Droid Starfighter", "faq.corrections.droid-starfighter"),
+];
+
+#[test]
+fn every_card_the_faq_rules_on_for_its_text_has_a_bundled_walk_citing_the_ruling() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut texts = Vec::new();
+    for folder in std::fs::read_dir(&root).expect("scenarios") {
+        let folder = folder.expect("a folder").path();
+        if !folder.is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(&folder).expect("a folder") {
+            let path = file.expect("a file").path();
+            if path.extension().is_some_and(|ext| ext == "yaml") {
+                texts.push(std::fs::read_to_string(&path).expect("readable"));
+            }
+        }
+    }
+    let catalog = Catalog::embedded();
+    for (card, item) in FAQ_TEXT_WALKS {
+        // The card is the catalog's, named by the ruling, and its text is applied.
+        let known = catalog
+            .cards()
+            .iter()
+            .find(|known| known.full_name().eq_ignore_ascii_case(card))
+            .unwrap_or_else(|| panic!("{card} is not a card of the catalog"));
+        assert!(
+            known.named_in.iter().any(|id| id == item)
+                || known.corrections.iter().any(|id| id == item),
+            "{card} is not named by {item}"
+        );
+        let short = item.trim_start_matches("faq.");
+        let walked = texts.iter().any(|text| {
+            let value: serde_json::Value = serde_saphyr::from_str(text).expect("YAML");
+            let cited = value["expect"]["cited"].as_array().is_some_and(|cited| {
+                cited
+                    .iter()
+                    .filter_map(|id| id.as_str())
+                    .any(|id| id == *item || id == short)
+            });
+            cited && text.contains(card)
+        });
+        assert!(
+            walked,
+            "no bundled walk plays {card} and expects {item} cited"
+        );
+    }
+}

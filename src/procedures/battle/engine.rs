@@ -423,12 +423,21 @@ impl BattleEngine {
                         })
                 })
                 .flat_map(|card| &card.named_in)
+                // And the FAQ's corrections of the starships' printed numbers.
+                .chain(
+                    board
+                        .definitions
+                        .iter()
+                        .filter(|card| card.is(crate::cards::CardType::Starship))
+                        .flat_map(|card| &card.corrections),
+                )
                 .filter_map(|id| {
                     let item = corpus.item(id)?;
                     match (&item.kind, &item.id) {
-                        (crate::rules::ItemKind::Ruling, std::borrow::Cow::Borrowed(static_id)) => {
-                            Some((id.clone(), cite(static_id)))
-                        }
+                        (
+                            crate::rules::ItemKind::Ruling | crate::rules::ItemKind::Correction,
+                            std::borrow::Cow::Borrowed(static_id),
+                        ) => Some((id.clone(), cite(static_id))),
                         _ => None,
                     }
                 })
@@ -1461,6 +1470,14 @@ impl BattleEngine {
                 draws.push((*fighter, count));
                 if !cites.contains(&STARSHIP_BATTLE) {
                     cites.push(STARSHIP_BATTLE);
+                }
+                // The FAQ's correction of its printed numbers (a destiny cube it lacked).
+                for id in &card.corrections {
+                    if let Some(correction) = self.rulings.get(id.as_str())
+                        && !cites.contains(correction)
+                    {
+                        cites.push(*correction);
+                    }
                 }
             }
             for weapon in weapons {
