@@ -48,7 +48,7 @@ pub(crate) const TEXT_OFF_NO_PENALTY: Assumption = Assumption {
 /// A hidden card does not set off an Effect that acts when a card of a kind deploys.
 pub(crate) const HIDDEN_SETS_OFF_NO_EFFECT: Assumption = Assumption {
     name: "hidden-deploy-sets-off-no-effect",
-    text: "A card deployed hidden does not set off an Effect of its player's whose text acts when a card of some kind deploys (Jedi Training, The Duel Begins): what the card is stays unshown until it is turned face up. The rule sources do not say.",
+    text: "A card deployed hidden does not set off an Effect or a character of its player's whose text acts when a card of some kind deploys (Jedi Training, The Duel Begins, C-3PO, Human-Cyborg Relations Droid): what the card is stays unshown until it is turned face up. The rule sources do not say.",
 };
 
 /// Game text that takes a card from the draw deck into the hand, which the rules for
@@ -236,7 +236,7 @@ impl DeployEngine {
         };
         let trigger = crate::engine::effects::deploy_trigger(&effects, &card, side, self.boonta)?;
         // A hidden card sets off no Effect: what it is stays unshown.
-        let hidden_no_trigger = hidden && trigger.is_some();
+        let mut hidden_no_trigger = hidden && trigger.is_some();
         self.triggered = trigger.filter(|_| !hidden).and_then(|effect| {
             let trigger = effect.card.text.deploy_trigger.as_ref()?;
             Some(Triggered {
@@ -247,8 +247,20 @@ impl DeployEngine {
             })
         });
         // Text that acts as it deploys: its own, where it deploys face up (to the planet it
-        // names), and that of his cards at the planet that name it.
-        if !hidden {
+        // names), and that of his cards at the planet that name it; a hidden card sets off
+        // none of theirs.
+        if hidden {
+            for &there in board.zone(Zone::InPlay(planet, side)) {
+                if let Some(on) = board
+                    .card(there)
+                    .and_then(|other| other.text.on_deploy.as_ref())
+                    .filter(|on| !on.when.is_empty())
+                    && crate::engine::effects::is_one_of(&card, &on.when, self.boonta)?
+                {
+                    hidden_no_trigger = true;
+                }
+            }
+        } else {
             if let Some(on) = card.text.on_deploy.as_ref().filter(|on| on.when.is_empty())
                 && on
                     .to

@@ -38,7 +38,7 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
         assumption: engine::HIDDEN_SETS_OFF_NO_EFFECT,
         values: &[(
             "no-effect",
-            "a card deployed hidden sets off no Effect that acts on a deploy",
+            "a card deployed hidden sets off no Effect or character text that acts on a deploy",
         )],
     },
     AssumptionSpec {
