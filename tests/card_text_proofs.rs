@@ -1942,15 +1942,7 @@ fn prove_deploy_cost_with(card: &Card) -> Result<(), Unproved> {
         .ok_or("no deploy cost of its own")?;
     let present = characters(side)
         .into_iter()
-        .find(|other| {
-            other.full_name() != name
-                && cost.of.iter().any(|kind| {
-                    matches!(
-                        jedi_judge::cards::users::is_battle_user(kind, other),
-                        Ok(true)
-                    )
-                })
-        })
+        .find(|other| other.full_name() != name && is_one_of(other, &cost.of, true) == Ok(true))
         .ok_or("no card it names")?;
     let printed = card.deploy().ok_or("no printed deploy counters")?;
     assert!(printed > i32::from(cost.counters), "{name}: no saving");
@@ -2177,14 +2169,7 @@ fn prove_self_bonus(card: &Card) -> Result<(), Unproved> {
             Condition::Evacuating(kinds) => {
                 // The card carries its player's characters off Naboo, intercepted: one of those
                 // it names, or another.
-                let is_named = |character: &Card| {
-                    kinds.iter().any(|kind| {
-                        matches!(
-                            jedi_judge::cards::users::is_battle_user(kind, character),
-                            Ok(true)
-                        )
-                    })
-                };
+                let is_named = |character: &Card| is_one_of(character, kinds, true) == Ok(true);
                 let named = characters(side)
                     .into_iter()
                     .find(|character| is_named(character))
@@ -2301,12 +2286,7 @@ fn prove_self_bonus(card: &Card) -> Result<(), Unproved> {
                                 characters(other.side().unwrap_or(side)).contains(other)
                                     && other.full_name() != name
                                     && !other.title.eq_ignore_ascii_case(&card.title)
-                                    && kinds.iter().any(|kind| {
-                                        matches!(
-                                            jedi_judge::cards::users::is_battle_user(kind, other),
-                                            Ok(true)
-                                        )
-                                    })
+                                    && is_one_of(other, kinds, true) == Ok(true)
                             })
                             .ok_or("no card it names")?;
                         let mut unmarked = base.clone();
@@ -2357,18 +2337,21 @@ fn prove_self_bonus(card: &Card) -> Result<(), Unproved> {
     Ok(())
 }
 
+/// The walk of a generated position, flattened to one line; it must walk.
+fn walked_text(yaml: &str) -> String {
+    match walked_flat(yaml) {
+        Ok((flat, _)) => flat,
+        Err(error) => panic!("{error}\n{yaml}"),
+    }
+}
+
 /// Whether a character is one a fighting condition asks for.
 fn fights_as(character: &Card, when: &Condition) -> bool {
     match when {
         Condition::FightingA(ConditionTrait::Jedi) => {
             jedi_judge::cards::traits::is_jedi(character) == jedi_judge::cards::TraitValue::Yes
         }
-        Condition::FightingOneOf(kinds) => kinds.iter().any(|kind| {
-            matches!(
-                jedi_judge::cards::users::is_battle_user(kind, character),
-                Ok(true)
-            )
-        }),
+        Condition::FightingOneOf(kinds) => is_one_of(character, kinds, true) == Ok(true),
         _ => false,
     }
 }
@@ -2427,10 +2410,7 @@ fn prove_on_deploy_draw_or_damage(card: &Card) -> Result<(), Unproved> {
     let walk = |yaml: &str| {
         let found = findings(yaml);
         assert!(found.is_empty(), "{found:?}\n{yaml}");
-        match walked_flat(yaml) {
-            Ok((flat, _)) => flat,
-            Err(error) => panic!("{error}\n{yaml}"),
-        }
+        walked_text(yaml)
     };
     let what = |flat: &str| {
         (on.draw == 0 || flat.contains(&format!("draws {} card", on.draw)))
@@ -2454,14 +2434,7 @@ fn prove_on_deploy_draw_or_damage(card: &Card) -> Result<(), Unproved> {
         }
         return Ok(());
     }
-    let named = |character: &Card| {
-        on.when.iter().any(|kind| {
-            matches!(
-                jedi_judge::cards::users::is_battle_user(kind, character),
-                Ok(true)
-            )
-        })
-    };
+    let named = |character: &Card| is_one_of(character, &on.when, true) == Ok(true);
     let deployer = characters(side)
         .into_iter()
         .find(|character| named(character) && character.deploy().is_some())
@@ -2664,10 +2637,7 @@ fn prove_podrace(card: &Card) -> Result<(), Unproved> {
     let podrace = card.text.podrace.clone().ok_or("no Podrace text")?;
     let yaml_name = qualified_name(card);
     let who = word(side);
-    let walk = |text: &str| match walked_flat(text) {
-        Ok((flat, _)) => flat,
-        Err(error) => panic!("{error}\n{text}"),
-    };
+    let walk = walked_text;
     if let Some(extra) = podrace.thrust_on_deploy {
         let podracer = format!("{}'s Podracer", card.title);
         let position = |deploys: bool, off: bool| {
@@ -2856,10 +2826,7 @@ fn prove_carried_aura(card: &Card) -> Result<(), Unproved> {
             1,
         )
     };
-    let walk = |yaml: &str| match walked_flat(yaml) {
-        Ok((flat, _)) => flat,
-        Err(error) => panic!("{error}\n{yaml}"),
-    };
+    let walk = walked_text;
     if aura.in_duel {
         // A Jedi of its side duels at the card's planet.
         let duelist = of_kinds(side, &aura.to, true)
