@@ -2454,9 +2454,20 @@ fn prove_on_deploy_draw_or_damage(card: &Card) -> Result<(), Unproved> {
         false,
     ));
     assert!(flat.contains(&acted) && what(&flat), "{name}:\n{flat}");
+    // Deployed hidden, it sets off nothing, and the walk says by which reading.
+    let flat = walk(&position(
+        &deployer,
+        "Naboo",
+        true,
+        Some((&yaml_name, "Naboo")),
+        false,
+    ));
+    assert!(
+        !flat.contains(&acted) && flat.contains("hidden-deploy-sets-off-no-effect"),
+        "{name}, hidden:\n{flat}"
+    );
     for yaml in [
         position(&deployer, "Naboo", false, Some((&yaml_name, "Naboo")), true),
-        position(&deployer, "Naboo", true, Some((&yaml_name, "Naboo")), false),
         position(
             &deployer,
             "Naboo",
@@ -2893,7 +2904,8 @@ fn prove_carried_aura(card: &Card) -> Result<(), Unproved> {
         })
         .ok_or("no starship to intercept")?;
     // A transport to evacuate with: the target where it is one, else one it does not name.
-    let is_transport = |starship: &Card| starship.full_name().to_lowercase().contains("transport");
+    let transports = [BattleUser::Word("any transport".to_string())];
+    let is_transport = |starship: &Card| is_one_of(starship, &transports, true) == Ok(true);
     let transport = if is_transport(target) {
         *target
     } else {

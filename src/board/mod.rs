@@ -1251,12 +1251,7 @@ impl Board {
 
     /// What an Effect of `side` at the planet makes the card cost to deploy there, and the
     /// Effect, where one does; a card whose kind is not known costs what it prints.
-    pub fn effect_deploy_cost(
-        &self,
-        planet: Planet,
-        side: Side,
-        card: &Card,
-    ) -> Option<(u32, CardId)> {
+    fn effect_deploy_cost(&self, planet: Planet, side: Side, card: &Card) -> Option<(u32, CardId)> {
         self.effects_at(planet).into_iter().find_map(|(id, owner)| {
             let cost = self.card(id)?.text.deploy_cost.as_ref()?;
             let named = cost

@@ -573,17 +573,14 @@ pub struct DeployFetch {
 impl DeployFetch {
     /// What may be fetched, in words: `musician, singer or dancer`.
     pub fn wanted(&self) -> String {
-        if let Some(icon) = &self.icon {
-            let plain = DeployFetch {
-                icon: None,
-                ..self.clone()
-            };
-            return format!("[{icon}] {}", plain.wanted());
-        }
-        match self.or.split_last() {
+        let words = match self.or.split_last() {
             None => self.card.clone(),
             Some((last, [])) => format!("{} or {last}", self.card),
             Some((last, rest)) => format!("{}, {} or {last}", self.card, rest.join(", ")),
+        };
+        match &self.icon {
+            Some(icon) => format!("[{icon}] {words}"),
+            None => words,
         }
     }
 

@@ -224,14 +224,8 @@ impl DeployEngine {
         self.result.planet = Some(planet.name().to_string());
         self.result.hidden = hidden;
         let effects = crate::engine::effects::at(board, planet);
-        let text_cost = board.text_deploy_cost(planet, side, &card);
-        let (cost, cost_set_by, cost_with) = match text_cost {
-            Some(set) if set.own => (
-                set.counters,
-                Some(card.shown_name()),
-                Some(board.describe(set.by)),
-            ),
-            Some(set) => (set.counters, Some(board.describe(set.by)), None),
+        let (cost, cost_set_by, cost_with) = match self.text_cost(board, &card) {
+            Some((cost, by, with)) => (cost, Some(by), with),
             None => (cost_of(&card)?, None, None),
         };
         let trigger = crate::engine::effects::deploy_trigger(&effects, &card, side, self.boonta)?;
@@ -545,11 +539,9 @@ impl DeployEngine {
         }];
         assumptions.extend(self.counters_assumption());
         let (cost_set_by, cost_with) = match (free, board.card(id)) {
-            (false, Some(card)) => match self.text_cost(board, card) {
-                Some((_, by, Some(with))) => (Some(by), Some(with)),
-                Some((_, by, None)) => (Some(by), None),
-                None => (None, None),
-            },
+            (false, Some(card)) => self
+                .text_cost(board, card)
+                .map_or((None, None), |(_, by, with)| (Some(by), with)),
             _ => (None, None),
         };
         if cost_set_by.is_some() && cost_with.is_none() {

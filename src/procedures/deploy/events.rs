@@ -168,10 +168,7 @@ pub struct DeployResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deck_victory: Option<Side>,
     /// DAMAGE the deployed card's text (or a card's that names it) gave the opponent.
-    #[serde(
-        default,
-        skip_serializing_if = "crate::procedures::deploy::events::is_zero"
-    )]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub opponent_damage: u32,
 }
 
@@ -184,6 +181,6 @@ impl DeployResult {
 }
 
 /// Whether a count is zero, to leave it out of the JSON.
-pub(crate) fn is_zero(value: &u32) -> bool {
+fn is_zero(value: &u32) -> bool {
     *value == 0
 }
