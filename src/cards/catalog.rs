@@ -293,13 +293,12 @@ impl Catalog {
 
     /// The card at a position of the catalog (as the name index gives it). An embedded card
     /// is made at its first look-up, so that a command pays only for the cards it names.
+    /// A position always gives the same card, whether or not [`Catalog::cards`] has made them
+    /// all meanwhile (on another thread): look-ups tell versions apart by which card they are.
     pub fn card(&self, position: usize) -> Option<&Card> {
         let Some(BuiltIn { makers, .. }) = &self.built_in else {
             return self.cards().get(position);
         };
-        if let Some(cards) = self.cards.get() {
-            return cards.get(position);
-        }
         let make = makers.get(position)?;
         let slots = self
             .one_by_one
@@ -481,6 +480,31 @@ impl Catalog {
 mod tests {
     use super::*;
     use crate::cards::{CardType, Fact, StatValue};
+
+    /// A position gives one card, made or not before every card is made (as another
+    /// command's thread may make them between two look-ups): a name with its set, which tells
+    /// versions apart by which card they are, finds its card after as before.
+    #[test]
+    fn a_position_gives_the_same_card_before_and_after_every_card_is_made() {
+        let catalog = Catalog::embedded_unmade();
+        let looking = super::super::Looking::default();
+        let named = "Obi-Wan Kenobi, Jedi Student (Duel of the Fates)";
+        let position = catalog
+            .index()
+            .find("Obi-Wan Kenobi, Jedi Student")
+            .expect("the card")[0];
+        let before = catalog.card(position).expect("made one by one");
+        let found_before = catalog
+            .resolve(named, looking)
+            .map(|found| found.card().full_name());
+        assert_eq!(found_before.as_deref(), Ok("Obi-Wan Kenobi, Jedi Student"));
+        assert!(!catalog.cards().is_empty());
+        assert!(std::ptr::eq(before, catalog.card(position).expect("made")));
+        let found_after = catalog
+            .resolve(named, looking)
+            .map(|found| found.card().full_name());
+        assert_eq!(found_after, found_before);
+    }
 
     /// A Double Impact card is played as the half named: that card's text and power bonus; a
     /// name near a half is refused with that half to write; a half whose own text is not
