@@ -192,6 +192,10 @@ expects; 2 unreadable, or no odds for it; 130 stopped (partial).")]
         /// The seed of the samples, overriding the scenario's `seed:`.
         #[arg(long)]
         seed: Option<u64>,
+        /// How many threads sample (1 to 256; default: one per core). The answer is the same
+        /// whatever the number.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -888,6 +892,7 @@ fn execute_command(
         exact,
         samples,
         seed,
+        threads,
         format,
     } = &cli.command
     {
@@ -906,7 +911,16 @@ fn execute_command(
             seed: *seed,
             with_words: false,
         };
-        return run_odds(file, rules_as_of.as_deref(), ask, *format, palette);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.map_or(0, usize::from))
+            .build();
+        return match pool {
+            Ok(pool) => {
+                pool.install(|| run_odds(file, rules_as_of.as_deref(), ask, *format, palette))
+            }
+            // No pool of one's own: the global one, as many threads as cores.
+            Err(_) => run_odds(file, rules_as_of.as_deref(), ask, *format, palette),
+        };
     }
     match run(cli.command, palette) {
         Ok(stdout) => Outcome {

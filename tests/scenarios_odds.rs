@@ -191,6 +191,32 @@ fn a_position_too_large_to_sum_is_sampled_and_says_why() {
     assert_ne!(report.answer.distribution, other.answer.distribution);
 }
 
+/// A sample is taken in chunks, each from its own seed, on as many threads as there are: the
+/// answer is the same, byte for byte, on one thread or three.
+#[test]
+fn a_sample_is_the_same_whatever_the_number_of_threads() {
+    let ask = OddsAsk {
+        method: Some(Method::Sampled(9_000)),
+        ..OddsAsk::default()
+    };
+    let on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool");
+        let report = pool.install(|| answered("full-decks-sampled.yaml", &ask));
+        jedi_judge::render::odds::render(
+            &report,
+            Corpus::embedded(),
+            Format::Json,
+            Palette::plain(),
+        )
+    };
+    let one = on(1);
+    assert_eq!(one, on(3));
+    assert!(one.contains("\"samples\": 9000"), "{one}");
+}
+
 #[test]
 fn the_best_lead_is_the_low_card_where_the_high_one_is_blocked() {
     let report = answered("lead-low-to-keep-the-block.yaml", &OddsAsk::default());

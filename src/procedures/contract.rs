@@ -21,7 +21,7 @@ use crate::scenario::{
 
 /// The table of a game, as a procedure runs on it: how a scenario builds it, what is wrong
 /// with it before any procedure, and what a walkthrough asks of it.
-pub trait Table: Clone + std::fmt::Debug + PartialEq + 'static {
+pub trait Table: Clone + std::fmt::Debug + PartialEq + Send + Sync + 'static {
     /// The game whose table it is.
     const GAME: GameName;
 

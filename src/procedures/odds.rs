@@ -325,6 +325,23 @@ impl Distribution {
         }
     }
 
+    /// Adds another sampled distribution's counts to this one.
+    fn absorb(&mut self, other: Distribution) {
+        if let (
+            Distribution::Sampled { counts, samples },
+            Distribution::Sampled {
+                counts: more,
+                samples: taken,
+            },
+        ) = (self, other)
+        {
+            for (ending, count) in more {
+                *counts.entry(ending).or_insert(0) += count;
+            }
+            *samples += taken;
+        }
+    }
+
     fn add_sample(&mut self, ending: Ending) {
         if let Distribution::Sampled { counts, samples } = self {
             *counts.entry(ending).or_insert(0) += 1;
@@ -794,6 +811,26 @@ impl Seen {
         Seen {
             forgetful: true,
             ..Seen::default()
+        }
+    }
+
+    /// What another set of runs met, after what these met: its rules and assumptions not
+    /// met here, in its order, and its counts.
+    fn absorb(&mut self, other: Seen) {
+        for cite in other.cites {
+            if self.cite_set.insert(cite) {
+                self.cites.push(cite);
+            }
+        }
+        for assumption in other.assumptions {
+            if self.assumption_set.insert(assumption.name) {
+                self.assumptions.push(assumption);
+            }
+        }
+        self.runs += other.runs;
+        self.resumed += other.resumed;
+        for side in SIDES {
+            self.drawn[index(side)] |= other.drawn[index(side)];
         }
     }
 
@@ -1378,24 +1415,22 @@ pub fn odds<P: Procedure>(
     }
     let counted_decks = SIDES.map(|side| counted(Zone::DrawDeck(side)));
     let mut decks = Decks::of(board, counted_decks);
-    let runner = Runner::<P> {
+    let naive = matches!(method, Method::EveryOrder(_));
+    let make_runner = || Runner::<P> {
         table,
         board,
         policies,
         ending,
         // The naive reference runs as a walk does, every word built: what the odds sum
         // without words is checked against it.
-        words: if matches!(method, Method::EveryOrder(_)) {
-            Words::Read
-        } else {
-            words
-        },
+        words: if naive { Words::Read } else { words },
         start: P::start(table, corpus, action, &choices),
         spare: Default::default(),
         spare_engine: Default::default(),
-        share: !matches!(method, Method::EveryOrder(_)),
+        share: !naive,
         shared: Default::default(),
     };
+    let runner = make_runner();
     let mut seen = Seen::default();
     let empty: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
     let root = runner.run(|board| decks.arrange(board, &empty), None, best, &mut seen)?;
@@ -1510,7 +1545,7 @@ pub fn odds<P: Procedure>(
                     seed,
                 };
                 sample(
-                    &runner,
+                    &make_runner,
                     &decks,
                     force_at,
                     samples,
@@ -1853,9 +1888,12 @@ fn exact<P: Procedure>(
     Ok(Exactly::Done(distribution, cases, false))
 }
 
+/// A sampled answer: `samples` random orders of both decks, in chunks of [`SAMPLE_CHUNK`]
+/// run side by side on every thread rayon has (the caller's pool), each chunk from its own
+/// seed, so that the answer is the same byte for byte whatever the number of threads.
 #[allow(clippy::too_many_arguments)]
-fn sample<P: Procedure>(
-    runner: &Runner<'_, P>,
+fn sample<'a, P: Procedure>(
+    make_runner: &(dyn Fn() -> Runner<'a, P> + Sync),
     decks: &Decks,
     force: Option<(usize, usize)>,
     samples: u32,
@@ -1864,17 +1902,87 @@ fn sample<P: Procedure>(
     counted: [bool; 2],
     progress: &mut dyn FnMut(u64) -> Flow,
 ) -> Result<(Distribution, bool), OddsRefusal> {
+    use rayon::prelude::*;
+    let samples = u64::from(samples);
+    let chunks = samples.div_ceil(SAMPLE_CHUNK);
+    // Chunks run side by side a wave at a time; between waves the progress is told, and may
+    // stop the answer. What a wave comes to is added in the order of its chunks.
+    let wave = u64::try_from(rayon::current_num_threads().max(1))
+        .unwrap_or(1)
+        .saturating_mul(WAVE_PER_THREAD);
+    let mut distribution = Distribution::empty(false);
+    let mut first = 0u64;
+    while first < chunks {
+        let last = first.saturating_add(wave).min(chunks);
+        let done: Vec<Result<(Distribution, Seen), OddsRefusal>> = (first..last)
+            .into_par_iter()
+            .map(|chunk| {
+                let from = chunk * SAMPLE_CHUNK;
+                let count = SAMPLE_CHUNK.min(samples - from);
+                sample_chunk(
+                    &make_runner(),
+                    decks,
+                    force,
+                    count,
+                    chunk_seed(seed, chunk),
+                    counted,
+                    seen.forgetful,
+                )
+            })
+            .collect();
+        for chunk in done {
+            let (counts, met) = chunk?;
+            distribution.absorb(counts);
+            seen.absorb(met);
+        }
+        first = last;
+        let runs = (first * SAMPLE_CHUNK).min(samples);
+        if first < chunks && progress(runs) == Flow::Stop {
+            return Ok((distribution, true));
+        }
+    }
+    Ok((distribution, false))
+}
+
+/// How many samples one chunk takes, from its own seed ([`chunk_seed`]): the answer is the
+/// same whatever the number of threads that run the chunks.
+const SAMPLE_CHUNK: u64 = 2048;
+
+/// How many chunks a wave gives each thread.
+const WAVE_PER_THREAD: u64 = 4;
+
+/// The seed of one chunk of samples: the answer's seed and the chunk's place, mixed
+/// (SplitMix64's finaliser), so that neighbouring chunks draw unrelated orders.
+fn chunk_seed(seed: u64, chunk: u64) -> u64 {
+    let mut mixed = seed ^ chunk.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    mixed ^ (mixed >> 31)
+}
+
+/// One chunk of samples, each a random order of both decks from the chunk's seed: what they
+/// came to, and what their runs met.
+fn sample_chunk<P: Procedure>(
+    runner: &Runner<'_, P>,
+    decks: &Decks,
+    force: Option<(usize, usize)>,
+    count: u64,
+    seed: u64,
+    counted: [bool; 2],
+    forgetful: bool,
+) -> Result<(Distribution, Seen), OddsRefusal> {
+    let mut seen = Seen {
+        forgetful,
+        ..Seen::default()
+    };
     let mut distribution = Distribution::empty(false);
     let mut random = Random::seeded(seed);
     let mut orders: [Vec<CardId>; 2] = SIDES.map(|side| decks.kinds[index(side)].concat());
-    for done in 0..u64::from(samples) {
-        if done > 0 && done.is_multiple_of(REPORT_EVERY) && progress(done) == Flow::Stop {
-            return Ok((distribution, true));
-        }
+    for _ in 0..count {
         for order in &mut orders {
             random.shuffle(order);
         }
-        let trial = runner.run_shared(|board| put_decks(board, &orders), force, seen)?;
+        let trial = runner.run_shared(|board| put_decks(board, &orders), force, &mut seen)?;
         if let Some(&(side, _, _)) = trial
             .batches
             .iter()
@@ -1884,7 +1992,7 @@ fn sample<P: Procedure>(
         }
         distribution.add_sample(trial.ending);
     }
-    Ok((distribution, false))
+    Ok((distribution, seen))
 }
 
 #[cfg(test)]
