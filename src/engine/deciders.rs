@@ -126,7 +126,8 @@ pub enum Policy {
     BlockWhenAble,
     /// Never block; otherwise as block-when-able.
     NeverBlock,
-    /// Always the first legal option.
+    /// Always the first legal option. In a duel the defender's first option is "no weapon",
+    /// so he fights unarmed unless the script names his weapon; the walk says so there.
     FirstOption,
     /// Clash of the Lightsabers: plan and play the highest Attack Value; concede only when
     /// forced.

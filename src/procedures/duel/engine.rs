@@ -169,6 +169,38 @@ pub(crate) const ANAKIN_EMPTY_DECK: Assumption = Assumption {
     text: "With no card to draw for Anakin's destiny, his power counts as 0 before bonuses.",
 };
 
+/// Under the rules before the revised text's DAMAGE 0 rule (the Duel of the Fates rulesheet,
+/// the FAQ of 2000-12-01), what a dueling character with a printed DAMAGE of 0 does.
+pub(crate) const DAMAGE_ZERO_FIRST_HIT: Assumption = Assumption {
+    name: "damage-zero-under-rulesheet",
+    text: "Under the Duel of the Fates rulesheet (and the FAQ's copy of its rules), a dueling character with a printed DAMAGE of 0 fights as any other: his hits are held against his printed DAMAGE after each hit, so the first hit he takes defeats him, and a duel that ends without a hit on him does not. The rulesheet does not say what a DAMAGE of 0 does; the revised text, later, discards such a character at once.",
+};
+/// The scenario's other reading of `damage-zero-under-rulesheet`.
+const DAMAGE_ZERO_AT_ONCE: Assumption = Assumption {
+    name: "damage-zero-under-rulesheet",
+    text: "Set by the scenario to `at-once`: under the Duel of the Fates rulesheet (and the FAQ's copy of its rules), a dueling character with a printed DAMAGE of 0 is defeated at once, before any dueling hand is drawn: his 0 hits already equal his printed DAMAGE. He is defeated as the defeat rule says (his weapon discarded with him, his player taking damage for him). The rulesheet does not say what a DAMAGE of 0 does.",
+};
+/// The scenario's value of `damage-zero-under-rulesheet` that defeats him at once.
+pub(crate) const AT_ONCE: &str = "at-once";
+
+/// When the exchange ends with a card still in a dueling hand (`empty-hand-cannot-attack:
+/// duel-ends`), whether the damage rule for a duel that ends with both hands empty applies.
+pub(crate) const DUEL_ENDS_HIT_DAMAGE: Assumption = Assumption {
+    name: "duel-ends-damage",
+    text: "When the exchange of attacks ends with a card still in a dueling hand (the scenario's `empty-hand-cannot-attack: duel-ends`), the duel ends as when both players run out of cards: the player with more hit tokens on his dueling character takes that many damage, a tie none, and the hit tokens are removed. The rule speaks of a duel that ended because both players ran out of cards; the sources do not say what follows when only one did. (Under players-committee the Players Committee's rule for a duel with no defeat applies instead.)",
+};
+/// The scenario's other reading of `duel-ends-damage`.
+const DUEL_ENDS_NO_DAMAGE: Assumption = Assumption {
+    name: "duel-ends-damage",
+    text: "Set by the scenario to `none`: when the exchange of attacks ends with a card still in a dueling hand (the scenario's `empty-hand-cannot-attack: duel-ends`), no one takes damage for hit tokens, since the rule on damage when neither character is defeated speaks of a duel that ended because both players ran out of cards; the hit tokens are removed, as at the end of every duel. The sources do not say.",
+};
+/// The scenario's value of `duel-ends-damage` under which no one takes damage.
+pub(crate) const NO_DAMAGE: &str = "none";
+
+/// A player who takes damage at the end of a duel: his side, the terms of the sum, the rules
+/// cited, and whether an Effect's text is among the terms.
+type Taker = (Side, Vec<(String, i32)>, Cow<'static, [Citation]>, bool);
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     Start,
@@ -256,6 +288,13 @@ pub struct DuelEngine {
     empty_hand_ends: bool,
     /// The scenario chose `stop` for `anakin-empty-deck`.
     anakin_empty_deck_stops: bool,
+    /// The scenario chose `at-once` for `damage-zero-under-rulesheet`.
+    damage_zero_at_once: bool,
+    /// The scenario chose `none` for `duel-ends-damage`.
+    duel_ends_no_damage: bool,
+    /// Whose character was defeated at once for his printed DAMAGE of 0, before any dueling
+    /// hand was drawn (`damage-zero-under-rulesheet: at-once`): both, where both print 0.
+    defeated_at_once: BySide<bool>,
     /// The duel rules in force that this engine does not apply (paraphrased fan rules).
     rules_not_applied: Vec<String>,
     /// The Boonta Eve rule that every Anakin and Sebulba is a Podracer pilot is in force.
@@ -329,6 +368,9 @@ impl Clone for DuelEngine {
             said_location,
             empty_hand_ends,
             anakin_empty_deck_stops,
+            damage_zero_at_once,
+            duel_ends_no_damage,
+            defeated_at_once,
             rules_not_applied,
             boonta,
             effects,
@@ -358,6 +400,9 @@ impl Clone for DuelEngine {
         *said_location = source.said_location;
         *empty_hand_ends = source.empty_hand_ends;
         *anakin_empty_deck_stops = source.anakin_empty_deck_stops;
+        *damage_zero_at_once = source.damage_zero_at_once;
+        *duel_ends_no_damage = source.duel_ends_no_damage;
+        *defeated_at_once = source.defeated_at_once;
         rules_not_applied.clone_from(&source.rules_not_applied);
         *boonta = source.boonta;
         effects.clone_from(&source.effects);
@@ -403,6 +448,9 @@ impl DuelEngine {
             said_location: false,
             empty_hand_ends: false,
             anakin_empty_deck_stops: false,
+            damage_zero_at_once: false,
+            duel_ends_no_damage: false,
+            defeated_at_once: BySide::default(),
             rules_not_applied: corpus
                 .paraphrases()
                 .filter(|item| {
@@ -437,6 +485,8 @@ impl DuelEngine {
     pub fn assuming(mut self, value: impl Fn(&str) -> &'static str) -> DuelEngine {
         self.empty_hand_ends = value(EMPTY_HAND_CANNOT_ATTACK.name) == DUEL_ENDS;
         self.anakin_empty_deck_stops = value(ANAKIN_EMPTY_DECK.name) == STOP;
+        self.damage_zero_at_once = value(DAMAGE_ZERO_FIRST_HIT.name) == AT_ONCE;
+        self.duel_ends_no_damage = value(DUEL_ENDS_HIT_DAMAGE.name) == NO_DAMAGE;
         self.first_pass_draws_to_dueling_hand = value(FIRST_PASS_DRAWS_TO.name) == DUELING_HAND;
         self
     }
@@ -1029,8 +1079,7 @@ impl DuelEngine {
 
     fn damage_zero(&mut self, board: &mut Board) -> Result<(), MissingFact> {
         if !self.damage_zero_rule {
-            self.phase = Phase::Hands(self.initiator);
-            return Ok(());
+            return self.damage_zero_under_rulesheet(board);
         }
         let mut discarded = false;
         for side in [self.initiator, self.defender_side()] {
@@ -1066,6 +1115,55 @@ impl DuelEngine {
         } else {
             self.phase = Phase::Hands(self.initiator);
         }
+        Ok(())
+    }
+
+    /// A fighter with a printed DAMAGE of 0 where the revised text's rule for him is not in
+    /// force: the named assumption `damage-zero-under-rulesheet` says what he does.
+    fn damage_zero_under_rulesheet(&mut self, board: &mut Board) -> Result<(), MissingFact> {
+        let mut zero = Vec::new();
+        for side in [self.initiator, self.defender_side()] {
+            if let Some(id) = self.fighter.get(side)
+                && Self::printed_damage(board, id)? == 0
+            {
+                zero.push((side, id));
+            }
+        }
+        for &(side, id) in &zero {
+            let card = self.name(board, id);
+            if self.damage_zero_at_once {
+                let hits = board.instance(id).map_or(0, |instance| instance.hits);
+                self.defeated_at_once.set(side, true);
+                // With both at 0 the verdict names both; the result names the last.
+                self.result.defeated = Some(side);
+                self.emit(
+                    board,
+                    DuelEvent::Defeated {
+                        side,
+                        card,
+                        hits,
+                        damage: 0,
+                        at_once: true,
+                    },
+                    &[DEFEAT],
+                    &[DAMAGE_ZERO_AT_ONCE],
+                    Vec::new(),
+                );
+            } else {
+                self.emit(
+                    board,
+                    DuelEvent::DamageZeroFights { side, card },
+                    &[DEFEAT],
+                    &[DAMAGE_ZERO_FIRST_HIT],
+                    Vec::new(),
+                );
+            }
+        }
+        self.phase = if self.damage_zero_at_once && !zero.is_empty() {
+            Phase::Ending
+        } else {
+            Phase::Hands(self.initiator)
+        };
         Ok(())
     }
 
@@ -1730,6 +1828,12 @@ impl DuelEngine {
         if i64::from(hits) >= i64::from(damage) {
             self.result.defeated = Some(hit_side);
             let card = self.name(board, fighter);
+            // A printed DAMAGE of 0 falls at his first hit only by the named assumption.
+            let assumptions: &[Assumption] = if damage == 0 && !self.damage_zero_rule {
+                &[DAMAGE_ZERO_FIRST_HIT]
+            } else {
+                &[]
+            };
             self.emit(
                 board,
                 DuelEvent::Defeated {
@@ -1737,9 +1841,10 @@ impl DuelEngine {
                     card,
                     hits,
                     damage,
+                    at_once: false,
                 },
                 &[DEFEAT],
-                &[],
+                assumptions,
                 Vec::new(),
             );
             self.phase = Phase::Ending;
@@ -1804,8 +1909,24 @@ impl DuelEngine {
         // The duel is no longer under way once it ends.
         DuelFile::set_stated(board, None);
         let defeated = self.result.defeated;
+        // Defeated at once for a printed DAMAGE of 0 (both, where both print 0): no dueling
+        // hand was drawn.
+        let at_once: Vec<Side> = [self.initiator, self.defender_side()]
+            .into_iter()
+            .filter(|side| self.defeated_at_once.get(*side))
+            .collect();
+        let losers: Vec<Side> = if at_once.is_empty() {
+            defeated.into_iter().collect()
+        } else {
+            at_once.clone()
+        };
+        // The exchange ended with a card still in a dueling hand, by the scenario's choice
+        // `duel-ends`: whether the damage for hit tokens follows is a named assumption, where
+        // the Decipher rule is the one in force (the Players Committee's covers every duel
+        // with no defeat).
+        let mut one_hand_left: Option<Assumption> = None;
         // 1. Discard the defeated character and the weapon it was using.
-        if let Some(loser) = defeated {
+        for &loser in &losers {
             // The defeated character's hit tokens leave the table with it.
             if let Some(instance) = self
                 .fighter
@@ -1843,6 +1964,9 @@ impl DuelEngine {
                 &[],
                 moves,
             );
+        }
+        if !losers.is_empty() {
+            // Said above.
         } else if self.passed.get(Side::Light) || self.passed.get(Side::Dark) {
             // Both passed, or no attack was left: said when it happened.
         } else if board.zone(Zone::DuelingHand(Side::Light)).is_empty()
@@ -1857,16 +1981,34 @@ impl DuelEngine {
             );
         } else {
             // Only the scenario's choice `duel-ends` ends an exchange with a card in hand.
+            let no_damage = self.duel_ends_no_damage && !self.pc_damage;
+            let mut assumptions = vec![EMPTY_HAND_DUEL_ENDS];
+            if !self.pc_damage {
+                let reading = if no_damage {
+                    DUEL_ENDS_NO_DAMAGE
+                } else {
+                    DUEL_ENDS_HIT_DAMAGE
+                };
+                assumptions.push(reading);
+                one_hand_left = Some(reading);
+            }
+            let cites: &[Citation] = if no_damage { &[] } else { &[NO_DEFEAT] };
             self.emit(
                 board,
-                DuelEvent::ExchangeEnded,
-                &[NO_DEFEAT],
-                &[EMPTY_HAND_DUEL_ENDS],
+                DuelEvent::ExchangeEnded { no_damage },
+                cites,
+                &assumptions,
                 Vec::new(),
             );
         }
-        // 2. Each player reshuffles his dueling hand and pile into his draw deck.
-        for side in [self.initiator, self.defender_side()] {
+        // 2. Each player reshuffles his dueling hand and pile into his draw deck: none was
+        // drawn where a character was defeated at once.
+        let sides = if at_once.is_empty() {
+            vec![self.initiator, self.defender_side()]
+        } else {
+            Vec::new()
+        };
+        for side in sides {
             let mut moves = self.pending.room_for_moves();
             // The hand, then the pile, each card to the bottom of the deck in turn.
             for from in [Zone::DuelingHand(side), Zone::DuelingPile(side)] {
@@ -1893,88 +2035,98 @@ impl DuelEngine {
                 moves,
             );
         }
-        // 3. Damage.
-        let mut effect_applied = false;
-        let taker = match defeated {
-            Some(loser) => {
-                let fighter = self.fighter.get(loser).unwrap_or(CardId(0));
-                let (mut parts, by_effect) = self.damage_parts(board, loser, fighter)?;
-                effect_applied = by_effect;
-                let mut cites: Cow<'static, [Citation]> = Cow::Borrowed(&[DEFEAT_DAMAGE]);
+        // 3. Damage: each defeated character's player for it, or, with none defeated, the
+        // player with more hit tokens.
+        let mut takers: Vec<Taker> = Vec::new();
+        for &loser in &losers {
+            let fighter = self.fighter.get(loser).unwrap_or(CardId(0));
+            let (mut parts, by_effect) = self.damage_parts(board, loser, fighter)?;
+            let mut cites: Cow<'static, [Citation]> = Cow::Borrowed(&[DEFEAT_DAMAGE]);
+            if self.pc_damage {
+                // Less the hits it scored: those still on the winner (a term of 0 is left
+                // out; the rule cited says it).
+                let scored = self.hits_on(board, loser.opponent());
+                if scored > 0 {
+                    parts.push((
+                        self.words()
+                            .text(|| format!("hits {} scored", board.describe(fighter))),
+                        -i32::try_from(scored).unwrap_or(i32::MAX),
+                    ));
+                }
+                cites = Cow::Borrowed(&[DEFEAT_DAMAGE, PC_DEFEAT_DAMAGE]);
+            }
+            takers.push((loser, parts, cites, by_effect));
+        }
+        if losers.is_empty() {
+            let hits = |side: Side| {
+                self.fighter
+                    .get(side)
+                    .and_then(|id| board.instance(id))
+                    .map_or(0, |i| i.hits)
+            };
+            let (light, dark) = (hits(Side::Light), hits(Side::Dark));
+            let reading: Vec<Assumption> = one_hand_left.into_iter().collect();
+            if one_hand_left == Some(DUEL_ENDS_NO_DAMAGE) {
+                self.emit(
+                    board,
+                    DuelEvent::NoDamage {
+                        reason: self.words().text(|| {
+                            "the exchange ended with a card still in a dueling hand".to_string()
+                        }),
+                    },
+                    &[],
+                    &reading,
+                    Vec::new(),
+                );
+            } else if light == dark {
+                let cites: &[Citation] =
+                    if self.passed.get(Side::Light) && self.passed.get(Side::Dark) {
+                        &[PASS_BOTH]
+                    } else if self.pc_damage {
+                        &[PC_NO_DEFEAT_DAMAGE]
+                    } else {
+                        &[NO_DEFEAT]
+                    };
+                self.emit(
+                    board,
+                    DuelEvent::NoDamage {
+                        reason: self.words().text(|| {
+                            format!(
+                                "a tie: {light} hit token{} each",
+                                if light == 1 { "" } else { "s" }
+                            )
+                        }),
+                    },
+                    cites,
+                    &reading,
+                    Vec::new(),
+                );
+            } else {
+                let (side, count, scored) = if light > dark {
+                    (Side::Light, light, dark)
+                } else {
+                    (Side::Dark, dark, light)
+                };
+                let mut parts = vec![(
+                    self.words()
+                        .text(|| "hit tokens on his dueling character".to_string()),
+                    i32::try_from(count).unwrap_or(i32::MAX),
+                )];
+                let mut cites: Cow<'static, [Citation]> = Cow::Borrowed(&[NO_DEFEAT]);
                 if self.pc_damage {
-                    // Less the hits it scored: those still on the winner (a term of 0 is
-                    // left out; the rule cited says it).
-                    let scored = self.hits_on(board, loser.opponent());
                     if scored > 0 {
                         parts.push((
                             self.words()
-                                .text(|| format!("hits {} scored", board.describe(fighter))),
+                                .text(|| "hits his character scored".to_string()),
                             -i32::try_from(scored).unwrap_or(i32::MAX),
                         ));
                     }
-                    cites = Cow::Borrowed(&[DEFEAT_DAMAGE, PC_DEFEAT_DAMAGE]);
+                    cites = Cow::Borrowed(&[PC_NO_DEFEAT_DAMAGE]);
                 }
-                Some((loser, parts, cites))
+                takers.push((side, parts, cites, false));
             }
-            None => {
-                let hits = |side: Side| {
-                    self.fighter
-                        .get(side)
-                        .and_then(|id| board.instance(id))
-                        .map_or(0, |i| i.hits)
-                };
-                let (light, dark) = (hits(Side::Light), hits(Side::Dark));
-                if light == dark {
-                    let cites: &[Citation] =
-                        if self.passed.get(Side::Light) && self.passed.get(Side::Dark) {
-                            &[PASS_BOTH]
-                        } else if self.pc_damage {
-                            &[PC_NO_DEFEAT_DAMAGE]
-                        } else {
-                            &[NO_DEFEAT]
-                        };
-                    self.emit(
-                        board,
-                        DuelEvent::NoDamage {
-                            reason: self.words().text(|| {
-                                format!(
-                                    "a tie: {light} hit token{} each",
-                                    if light == 1 { "" } else { "s" }
-                                )
-                            }),
-                        },
-                        cites,
-                        &[],
-                        Vec::new(),
-                    );
-                    None
-                } else {
-                    let (side, count, scored) = if light > dark {
-                        (Side::Light, light, dark)
-                    } else {
-                        (Side::Dark, dark, light)
-                    };
-                    let mut parts = vec![(
-                        self.words()
-                            .text(|| "hit tokens on his dueling character".to_string()),
-                        i32::try_from(count).unwrap_or(i32::MAX),
-                    )];
-                    let mut cites: Cow<'static, [Citation]> = Cow::Borrowed(&[NO_DEFEAT]);
-                    if self.pc_damage {
-                        if scored > 0 {
-                            parts.push((
-                                self.words()
-                                    .text(|| "hits his character scored".to_string()),
-                                -i32::try_from(scored).unwrap_or(i32::MAX),
-                            ));
-                        }
-                        cites = Cow::Borrowed(&[PC_NO_DEFEAT_DAMAGE]);
-                    }
-                    Some((side, parts, cites))
-                }
-            }
-        };
-        if let Some((side, parts, cites)) = taker {
+        }
+        for (side, parts, cites, effect_applied) in takers {
             let (amount, floored) = crate::engine::damage::amount(&parts);
             // Under the Players Committee's rules the hits scored, not game text, may take it
             // below zero.
@@ -1986,6 +2138,7 @@ impl DuelEngine {
                 }
             });
             let mut assumptions: Vec<Assumption> = floored.into_iter().collect();
+            assumptions.extend(one_hand_left);
             if effect_applied {
                 assumptions.extend(self.pending.once(EFFECT_AT_ITS_PLANET));
             }
@@ -2029,6 +2182,8 @@ impl DuelEngine {
                     &[],
                     Vec::new(),
                 );
+                // The game is over: the other loser takes no damage.
+                break;
             }
         }
         // A deck victory is immediate: the game is over.
@@ -2043,16 +2198,18 @@ impl DuelEngine {
             {
                 let count = instance.hits;
                 instance.hits = 0;
-                let cites: &[Citation] = if defeated.is_some() {
-                    &[DEFEAT_DAMAGE]
+                let (cites, assumptions): (&[Citation], &[Assumption]) = if defeated.is_some() {
+                    (&[DEFEAT_DAMAGE], &[])
+                } else if one_hand_left == Some(DUEL_ENDS_NO_DAMAGE) {
+                    (&[], &[DUEL_ENDS_NO_DAMAGE])
                 } else {
-                    &[NO_DEFEAT]
+                    (&[NO_DEFEAT], &[])
                 };
                 self.emit(
                     board,
                     DuelEvent::HitsRemoved { side, count },
                     cites,
-                    &[],
+                    assumptions,
                     Vec::new(),
                 );
             }
@@ -2107,6 +2264,7 @@ impl DuelEngine {
                             side,
                             card: None,
                             lightsaber: false,
+                            passed_over: Vec::new(),
                         },
                         &[WHO_FIGHTS],
                         &[],
@@ -2522,6 +2680,7 @@ impl Procedure for DuelEngine {
                         side: initiator,
                         card,
                         lightsaber: true,
+                        passed_over: Vec::new(),
                     },
                     &[WHO_FIGHTS],
                     &[],
@@ -2597,12 +2756,26 @@ impl Procedure for DuelEngine {
                 self.weapon.set(defender, card);
                 let lightsaber = card.is_some_and(|id| Self::is_lightsaber(board, id));
                 let name = card.map(|id| self.name(board, id));
+                // "No weapon" is the first option: taken where he could use one, the walk
+                // names what he passed over (the policy `first-option` takes it).
+                let passed_over = if card.is_none() && self.words().read() {
+                    decision
+                        .options
+                        .iter()
+                        .filter(|other| !other.declines)
+                        .filter_map(|other| other.card)
+                        .map(|id| self.name(board, id))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
                 self.emit(
                     board,
                     DuelEvent::WeaponChosen {
                         side: defender,
                         card: name,
                         lightsaber,
+                        passed_over,
                     },
                     &[WHO_FIGHTS],
                     &[],

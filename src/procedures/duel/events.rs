@@ -85,8 +85,18 @@ pub enum DuelEvent {
         side: Side,
         card: Option<String>,
         lightsaber: bool,
+        /// The weapons the defender could have used and did not take: he fights with no
+        /// weapon though the first option of his choice, "no weapon", was not his only one.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        passed_over: Vec<String>,
     },
     DamageZeroDiscarded {
+        side: Side,
+        card: String,
+    },
+    /// A dueling character with a printed DAMAGE of 0, where the revised rule that discards
+    /// him is not in force: he fights (the named assumption `damage-zero-under-rulesheet`).
+    DamageZeroFights {
         side: Side,
         card: String,
     },
@@ -181,11 +191,20 @@ pub enum DuelEvent {
         card: String,
         hits: u32,
         damage: i32,
+        /// Defeated at once for a printed DAMAGE of 0, before any dueling hand is drawn (the
+        /// scenario's choice `at-once` for `damage-zero-under-rulesheet`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        at_once: bool,
     },
     HandsEmpty,
     /// The exchange ended with a card still in a dueling hand (the scenario's choice for
     /// `empty-hand-cannot-attack`), and with no defeat.
-    ExchangeEnded,
+    ExchangeEnded {
+        /// No one takes damage for hit tokens (the scenario's choice `none` for
+        /// `duel-ends-damage`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        no_damage: bool,
+    },
     CardsDiscarded {
         side: Side,
         cards: Vec<String>,

@@ -46,6 +46,32 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
         ],
     },
     AssumptionSpec {
+        assumption: engine::DUEL_ENDS_HIT_DAMAGE,
+        values: &[
+            (
+                "most-hits",
+                "when the exchange ends with a card still in a dueling hand (`empty-hand-cannot-attack: duel-ends`), the player with more hit tokens takes that many damage, as when both hands run out",
+            ),
+            (
+                engine::NO_DAMAGE,
+                "no one takes damage for hit tokens there: the rule speaks of both players running out of cards",
+            ),
+        ],
+    },
+    AssumptionSpec {
+        assumption: engine::DAMAGE_ZERO_FIRST_HIT,
+        values: &[
+            (
+                "first-hit",
+                "before the revised rule, a dueling character with a printed DAMAGE of 0 fights, and his first hit defeats him",
+            ),
+            (
+                engine::AT_ONCE,
+                "he is defeated at once, before any dueling hand is drawn: 0 hits already equal his DAMAGE",
+            ),
+        ],
+    },
+    AssumptionSpec {
         assumption: engine::RESHUFFLE_WITHOUT_DEFEAT,
         values: &[(
             "reshuffle",

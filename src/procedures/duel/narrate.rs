@@ -39,6 +39,14 @@ fn side_name(side: Side) -> &'static str {
 
 use crate::text::{and_list as list, sum};
 
+/// Items joined as a choice: "a, b or c".
+fn or_list(items: &[String]) -> String {
+    match items {
+        [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+        _ => list(items),
+    }
+}
+
 fn card_phrase(card: &str, destiny: i32) -> String {
     if card == crate::cards::anonymous_name(destiny) {
         "a card".to_string()
@@ -142,13 +150,22 @@ fn narrate_duel(kind: &DuelEvent) -> String {
             }
             text
         }
-        DuelEvent::WeaponChosen { side, card, lightsaber } => match card {
+        DuelEvent::WeaponChosen { side, card, lightsaber, passed_over } => match card {
             Some(card) if *lightsaber => format!("The {} duelist uses the lightsaber {card}.", side_name(*side)),
             Some(card) => format!("The {} duelist uses {card}, which is not a lightsaber.", side_name(*side)),
-            None => format!("The {} duelist uses no weapon.", side_name(*side)),
+            None if passed_over.is_empty() => format!("The {} duelist uses no weapon.", side_name(*side)),
+            None => format!(
+                "The {} duelist uses no weapon, though he could use {}. \"No weapon\" is the first option of the defender's choice of weapon: the policy `first-option` takes it wherever the script leaves the weapon open.",
+                side_name(*side),
+                or_list(passed_over)
+            ),
         },
         DuelEvent::DamageZeroDiscarded { side, card } => format!(
             "{card} ({}) has a printed DAMAGE of 0: it is simply discarded. No dueling hands are drawn; the duel is over.",
+            side_name(*side)
+        ),
+        DuelEvent::DamageZeroFights { side, card } => format!(
+            "{card} ({}) has a printed DAMAGE of 0. No rule in force discards him for it (the revised rule that does is later): he fights, and his hits are held against his DAMAGE of 0 after each hit.",
             side_name(*side)
         ),
         DuelEvent::AnakinDestiny { side, card, destiny } => {
@@ -275,12 +292,17 @@ fn narrate_duel(kind: &DuelEvent) -> String {
             side_name(*side),
             side_name(side.opponent())
         ),
-        DuelEvent::Defeated { side, card, hits, damage } => format!(
+        DuelEvent::Defeated { side, card, hits, damage, at_once: true } => format!(
+            "{card} ({}) has {hits} hits, already at least its printed DAMAGE of {damage}: it is defeated at once. No dueling hands are drawn.",
+            side_name(*side)
+        ),
+        DuelEvent::Defeated { side, card, hits, damage, .. } => format!(
             "{card} ({}) has {hits} hits, at least its printed DAMAGE of {damage}: it is defeated.",
             side_name(*side)
         ),
         DuelEvent::HandsEmpty => "Both dueling hands are empty: the duel ends with neither character defeated.".to_string(),
-        DuelEvent::ExchangeEnded => "The exchange of attacks has ended with neither character defeated: the duel ends as when both dueling hands run out, the player with more hit tokens taking damage.".to_string(),
+        DuelEvent::ExchangeEnded { no_damage: false } => "The exchange of attacks has ended with neither character defeated: the duel ends as when both dueling hands run out, the player with more hit tokens taking damage.".to_string(),
+        DuelEvent::ExchangeEnded { no_damage: true } => "The exchange of attacks has ended with neither character defeated and a card still in a dueling hand: the duel ends, and no one takes damage for hit tokens.".to_string(),
         DuelEvent::CardsDiscarded { side, cards } => match cards.as_slice() {
             [character] => format!(
                 "The {} player discards the defeated {character}; it was using no weapon.",
@@ -363,7 +385,24 @@ pub(super) fn verdict_lines(result: &DuelResult, run: &Run<DuelEvent>) -> Vec<St
         DuelEvent::DamageZeroDiscarded { side, card } => Some((*side, card.clone())),
         _ => None,
     });
+    let at_once: Vec<String> = run
+        .events
+        .iter()
+        .filter_map(|event| match &event.kind {
+            DuelEvent::Defeated {
+                side,
+                card,
+                at_once: true,
+                ..
+            } => Some(format!("{card} ({})", side.label())),
+            _ => None,
+        })
+        .collect();
     match result.defeated {
+        Some(_) if !at_once.is_empty() => lines.push(format!(
+            "Defeated at once for a printed DAMAGE of 0: {}. No hands were drawn.",
+            list(&at_once)
+        )),
         Some(side) if zero.is_some() => {
             let card = zero.map(|(_, card)| card).unwrap_or_default();
             lines.push(format!(

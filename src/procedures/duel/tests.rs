@@ -333,3 +333,94 @@ fn a_duel_of_big_hands_asks_work_linear_in_them() {
         )
     });
 }
+
+/// Two made-up duelists who both print a DAMAGE of 0, under the rulesheet, with the scenario's
+/// `assumptions:` lines.
+fn both_damage_zero(assumptions: &str) -> String {
+    format!(
+        "rules: rulesheet\naction: duel\nturn: dark\nstep: battle\ncurrent_planet: Naboo\n\
+         policy: block-when-able\n\
+         cards:\n  Vosk Tarn, Made-Up Sith: {{type: character, side: dark, power: 2, damage: 0, text: none, traits: {{dueling_character: true}}}}\n  \
+         Vosk Tarn's Saber: {{type: weapon, side: dark, usable_by: [Vosk Tarn], power_bonus: 1, traits: {{lightsaber: true}}}}\n  \
+         Tanu Vell, Made-Up Jedi: {{type: character, side: light, power: 2, damage: 0, text: none}}\n\
+         dark:\n  deck: [2, 5, 4]\nlight:\n  deck: [2, 5, 3]\n\
+         planets:\n  Naboo:\n    dark: [Vosk Tarn, Vosk Tarn's Saber]\n    light: [Tanu Vell]\n\
+         {assumptions}"
+    )
+}
+
+#[test]
+fn both_duelists_at_damage_zero_are_both_defeated_at_once_when_the_scenario_says_so() {
+    let yaml = both_damage_zero("assumptions:\n  damage-zero-under-rulesheet: at-once\n");
+    let (run, board, result) = run::<DuelProcedure>(&yaml, "duel");
+    assert!(run.stop.is_none(), "{:?}", run.stop);
+    let names = run_names(&run);
+    assert_eq!(
+        names.iter().filter(|name| *name == "defeated").count(),
+        2,
+        "{names:?}"
+    );
+    assert!(
+        !names.iter().any(|name| name == "dueling-hand-drawn"),
+        "{names:?}"
+    );
+    assert!(!names.iter().any(|name| name == "reshuffled"), "{names:?}");
+    assert_eq!(
+        names
+            .iter()
+            .filter(|name| *name == "cards-discarded")
+            .count(),
+        2
+    );
+    assert!(result.defeated.is_some());
+    use crate::board::Zone;
+    use crate::cards::Side;
+    // Each discards his character, and the Dark Side his lightsaber with him.
+    assert_eq!(board.zone(Zone::DiscardPile(Side::Dark)).len(), 2);
+    assert_eq!(board.zone(Zone::DiscardPile(Side::Light)).len(), 1);
+}
+
+#[test]
+fn at_damage_zero_under_the_rulesheet_the_default_reading_draws_hands_and_names_itself() {
+    let (run, _, _) = run::<DuelProcedure>(&both_damage_zero(""), "duel");
+    assert!(run.stop.is_none(), "{:?}", run.stop);
+    let names = run_names(&run);
+    assert!(
+        names.iter().any(|name| name == "damage-zero-fights"),
+        "{names:?}"
+    );
+    assert!(
+        names.iter().any(|name| name == "dueling-hand-drawn"),
+        "{names:?}"
+    );
+    assert!(run.events.iter().any(|event| {
+        event
+            .assumptions
+            .iter()
+            .any(|assumption| assumption.name == "damage-zero-under-rulesheet")
+    }));
+}
+
+#[test]
+fn under_the_players_committee_the_exchange_that_ends_by_choice_takes_its_damage_rule() {
+    let yaml = "rules: players-committee\naction: duel\nturn: dark\nstep: battle\n\
+                current_planet: Naboo\n\
+                cards:\n  Darth Maul, Student of the Dark Side: {power: 3, damage: 4}\n  \
+                Qui-Gon Jinn, Jedi Mentor: {power: 3, damage: 3}\n\
+                dark:\n  deck: [2, 2, 6, 6]\nlight:\n  deck: [1, 1, 6, 6]\n\
+                planets:\n  Naboo:\n    dark: [maul student]\n    light: [qui-gon mentor]\n\
+                duel:\n  initiator: dark\n  next: light\n  pending: attack\n  \
+                dark: {fighter: maul student, hits: 1, hand: [6, 1], pile: [3], drawn: 3}\n  \
+                light: {fighter: qui-gon mentor, pile: [3, 2, 4], drawn: 3}\n\
+                assumptions:\n  empty-hand-cannot-attack: duel-ends\n  duel-ends-damage: none\n";
+    let (run, _, result) = run::<DuelProcedure>(yaml, "duel");
+    assert!(run.stop.is_none(), "{:?}", run.stop);
+    // The Players Committee's rule covers a duel with no defeat however it ends.
+    assert_eq!(result.damage_dark, 1);
+    assert!(!run.events.iter().any(|event| {
+        event
+            .assumptions
+            .iter()
+            .any(|assumption| assumption.name == "duel-ends-damage")
+    }));
+}
