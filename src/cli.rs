@@ -1143,8 +1143,21 @@ fn odds_progress() -> impl FnMut(crate::procedures::odds::Progress) -> crate::pr
             bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
             bar.set_style(
                 indicatif::ProgressStyle::with_template(
-                    "{spinner} odds: {pos} runs of about {len} ({per_sec}, {eta} left); Ctrl-C stops with what is reached",
+                    "{spinner} odds: {runs} runs of about {expected} ({rate}, {eta} left); Ctrl-C stops with what is reached",
                 )
+                .map(|style| {
+                    // Whole numbers with separators: `41,841 runs a second`.
+                    style
+                        .with_key("runs", move |state: &indicatif::ProgressState, out: &mut dyn std::fmt::Write| {
+                            let _ = write!(out, "{}", whole_number(state.pos() as f64));
+                        })
+                        .with_key("expected", move |state: &indicatif::ProgressState, out: &mut dyn std::fmt::Write| {
+                            let _ = write!(out, "{}", whole_number(state.len().unwrap_or(0) as f64));
+                        })
+                        .with_key("rate", move |state: &indicatif::ProgressState, out: &mut dyn std::fmt::Write| {
+                            let _ = write!(out, "{} runs a second", whole_number(state.per_sec()));
+                        })
+                })
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
             );
         }
@@ -1158,6 +1171,16 @@ fn odds_progress() -> impl FnMut(crate::procedures::odds::Progress) -> crate::pr
         }
         crate::procedures::odds::Flow::Go
     }
+}
+
+/// A count or a rate as a whole number with separators (`41,841`): what a progress line
+/// shows; 0 for a rate not yet measured.
+fn whole_number(number: f64) -> String {
+    crate::text::thousands(if number.is_finite() && number > 0.0 {
+        number.round() as usize
+    } else {
+        0
+    })
 }
 
 fn run_odds(
@@ -1625,6 +1648,15 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
 mod tests {
     use super::*;
     use std::io::Write;
+
+    /// The progress line shows counts and rates as whole numbers with separators.
+    #[test]
+    fn a_progress_rate_is_a_whole_number() {
+        assert_eq!(whole_number(41_840.768_7), "41,841");
+        assert_eq!(whole_number(0.4), "0");
+        assert_eq!(whole_number(f64::NAN), "0");
+        assert_eq!(whole_number(2_944_656.0), "2,944,656");
+    }
 
     #[test]
     fn the_output_edge_holds_back_a_character_or_colour_sequence_cut_between_writes() {

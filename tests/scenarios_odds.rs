@@ -542,6 +542,34 @@ fn a_stopped_answer_is_labelled_partial() {
         Palette::plain(),
     );
     assert!(text.contains("PARTIAL"), "{text}");
+    // Each chance is a bound: at least the part reached, at most that and every case not
+    // reached; none is shown as a fraction that sums to less than 1.
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("  the ") || line.starts_with("  neither"))
+        .collect();
+    assert!(!rows.is_empty(), "{text}");
+    for row in rows {
+        assert!(row.contains("at least ") && !row.contains('/'), "{row}");
+    }
+    let json: serde_json::Value = serde_json::from_str(&jedi_judge::render::odds::render(
+        &report,
+        Corpus::embedded(),
+        Format::Json,
+        Palette::plain(),
+    ))
+    .expect("JSON");
+    let covered = json["covered"]["value"].as_f64().expect("a share");
+    assert!(covered < 1.0, "{json}");
+    for side in ["light", "dark", "none"] {
+        let chance = &json["defeated"][side];
+        let least = chance["value"].as_f64().expect("a value");
+        let most = chance["at_most"].as_f64().expect("a bound");
+        assert!(
+            least <= most && most <= least + (1.0 - covered) + 1e-9,
+            "{chance}"
+        );
+    }
 }
 
 /// The exact answer, summed over distinguishable draws, is the answer of the naive reference

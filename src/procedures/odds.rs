@@ -171,7 +171,17 @@ pub enum Distribution {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Estimate {
     Exact(Chance),
-    Sampled { hits: u64, samples: u64 },
+    /// Of an exact answer stopped before its end: the chance summed over the cases reached,
+    /// which the chance is at least, and the chance of the cases not reached, which it is at
+    /// most more.
+    AtLeast {
+        reached: Chance,
+        unreached: Chance,
+    },
+    Sampled {
+        hits: u64,
+        samples: u64,
+    },
 }
 
 /// z for a two-sided 95 % interval.
@@ -181,7 +191,10 @@ impl Estimate {
     /// The chance as a number in 0..=1.
     pub fn value(&self) -> f64 {
         match self {
-            Estimate::Exact(chance) => ratio_f64(chance),
+            Estimate::Exact(chance)
+            | Estimate::AtLeast {
+                reached: chance, ..
+            } => ratio_f64(chance),
             Estimate::Sampled { hits, samples } => {
                 if *samples == 0 {
                     0.0
@@ -208,11 +221,25 @@ impl Estimate {
         Some(((centre - half).max(0.0), (centre + half).min(1.0)))
     }
 
-    /// The exact fraction, for an exact chance.
+    /// The exact fraction, for an exact chance (for a part of one, the part reached).
     pub fn fraction(&self) -> Option<&Chance> {
         match self {
-            Estimate::Exact(chance) => Some(chance),
+            Estimate::Exact(chance)
+            | Estimate::AtLeast {
+                reached: chance, ..
+            } => Some(chance),
             Estimate::Sampled { .. } => None,
+        }
+    }
+
+    /// The most the chance can be, for a part of an exact answer: what was reached and every
+    /// case not reached.
+    pub fn at_most(&self) -> Option<f64> {
+        match self {
+            Estimate::AtLeast { reached, unreached } => {
+                Some((ratio_f64(reached) + ratio_f64(unreached)).min(1.0))
+            }
+            Estimate::Exact(_) | Estimate::Sampled { .. } => None,
         }
     }
 }
@@ -242,14 +269,30 @@ impl Distribution {
     }
 
     /// The chance that the ending is one `which` accepts.
+    /// Where the answer was stopped part way, the chances of the endings reached sum to less
+    /// than 1, and each is a bound ([`Estimate::AtLeast`]).
     pub fn chance(&self, which: impl Fn(&Ending) -> bool) -> Estimate {
         match self {
-            Distribution::Exact(endings) => Estimate::Exact(
-                endings
-                    .iter()
-                    .filter(|(ending, _)| which(ending))
-                    .fold(Chance::zero(), |sum, (_, chance)| sum + chance),
-            ),
+            Distribution::Exact(endings) => {
+                let mut reached = Chance::zero();
+                let mut total = Chance::zero();
+                for (ending, chance) in endings {
+                    if which(ending) {
+                        reached += chance;
+                    }
+                    total += chance;
+                }
+                if total.is_one() {
+                    Estimate::Exact(reached)
+                } else {
+                    let unreached = if total < Chance::one() {
+                        Chance::one() - total
+                    } else {
+                        Chance::zero()
+                    };
+                    Estimate::AtLeast { reached, unreached }
+                }
+            }
             Distribution::Sampled { counts, samples } => Estimate::Sampled {
                 hits: counts
                     .iter()
@@ -317,6 +360,12 @@ impl Distribution {
     /// The chance the distribution covers: 1, unless the answer was stopped part way.
     pub fn covered(&self) -> Estimate {
         self.chance(|_| true)
+    }
+
+    /// Whether it is part of an exact answer, stopped before its end: its chances sum to
+    /// less than 1.
+    pub fn is_part(&self) -> bool {
+        matches!(self.covered(), Estimate::AtLeast { .. })
     }
 
     fn add_exact(&mut self, ending: Ending, chance: Chance) {

@@ -100,11 +100,28 @@ fn bar(value: f64, width: usize) -> String {
     out
 }
 
-/// A chance in words: `3/8 · 37.5%`, or `37.5% (95% interval 36.6–38.4%)`.
+/// The most digits a denominator may have for its fraction to be shown in text: a longer
+/// fraction is shown as its percentage alone (the JSON keeps it exact).
+const SHOWN_DENOMINATOR_DIGITS: usize = 6;
+
+/// A fraction short enough to read (`3/8`, `1`), or none.
+fn readable_fraction(fraction: &str) -> Option<&str> {
+    let denominator = fraction.split('/').nth(1).unwrap_or("1");
+    (denominator.len() <= SHOWN_DENOMINATOR_DIGITS).then_some(fraction)
+}
+
+/// A chance in words: `3/8 · 37.5%` (a fraction too long to read left out), `37.5% (95%
+/// interval 36.6–38.4%)` sampled, `at least 37.5% (at most 41.0%)` stopped part way.
 fn chance_words(chance: &Estimate) -> String {
     let percent = format!("{:.1}%", chance.value() * 100.0);
+    if let Some(most) = chance.at_most() {
+        return format!("at least {percent} (at most {:.1}%)", most * 100.0);
+    }
     match (chance.fraction(), chance.interval()) {
-        (Some(fraction), _) => format!("{} · {percent}", fraction_text(fraction)),
+        (Some(fraction), _) => match readable_fraction(&fraction_text(fraction)) {
+            Some(fraction) => format!("{fraction} · {percent}"),
+            None => percent,
+        },
         (None, Some((low, high))) => {
             format!(
                 "{percent} (95% interval {:.1}–{:.1}%)",
@@ -116,13 +133,25 @@ fn chance_words(chance: &Estimate) -> String {
     }
 }
 
+/// An expected value in words: `3/2 ≈ 1.50`, `2`, or `≈ 1.36` (sampled, or a fraction too
+/// long to read).
 fn expected_words(expected: &Expected) -> String {
     match expected.fraction() {
-        Some(fraction) if fraction.contains('/') => {
+        Some(fraction) if !fraction.contains('/') => fraction,
+        Some(fraction) if readable_fraction(&fraction).is_some() => {
             format!("{fraction} ≈ {:.2}", expected.value())
         }
-        Some(fraction) => fraction,
-        None => format!("≈ {:.2}", expected.value()),
+        _ => format!("≈ {:.2}", expected.value()),
+    }
+}
+
+/// `at least ` before an expected damage of an answer stopped part way: damage is never
+/// less than 0, so the cases not reached can only add to it.
+fn at_least(distribution: &Distribution) -> &'static str {
+    if distribution.is_part() {
+        "at least "
+    } else {
+        ""
     }
 }
 
@@ -170,9 +199,16 @@ fn method_line(report: &OddsReport) -> String {
         line.push_str(&format!(" Sampled because the tree is too large: {why}."));
     }
     if answer.partial {
-        line.push_str(
-            " PARTIAL: stopped before the end; the chances cover only the cases reached.",
-        );
+        let covered = answer.distribution.covered();
+        match covered.at_most() {
+            Some(_) => line.push_str(&format!(
+                " PARTIAL: stopped before the end, with {:.1}% of the cases (by their chance) summed; each chance is at least the part reached, and at most that and every case not reached.",
+                covered.value() * 100.0
+            )),
+            None => line.push_str(
+                " PARTIAL: stopped before the end; the chances are of the samples taken.",
+            ),
+        }
     }
     line
 }
@@ -326,8 +362,9 @@ fn text(report: &OddsReport, corpus: &Corpus, palette: Palette) -> String {
     out.push('\n');
     for side in [Side::Light, Side::Dark] {
         out.push_str(&format!(
-            "Expected damage to the {}: {}\n",
+            "Expected damage to the {}: {}{}\n",
             side.label(),
+            at_least(&answer.distribution),
             expected_words(
                 &answer
                     .distribution
@@ -478,8 +515,9 @@ fn markdown(report: &OddsReport, corpus: &Corpus) -> String {
     out.push('\n');
     for side in [Side::Light, Side::Dark] {
         out.push_str(&format!(
-            "- Expected damage to the {}: {}\n",
+            "- Expected damage to the {}: {}{}\n",
             side.label(),
+            at_least(&answer.distribution),
             esc(&expected_words(
                 &answer
                     .distribution
@@ -590,6 +628,9 @@ pub struct OddsOutput {
     pub why_sampled: Option<String>,
     /// Stopped before the end: the chances cover only what was reached.
     pub partial: bool,
+    /// The share of the cases the chances cover: 1, less for an exact answer stopped part
+    /// way (whose every chance is then a bound: `value` at least, `at_most` at most).
+    pub covered: ChanceOutput,
     /// Runs of the procedure made.
     pub runs: u64,
     /// The policy each side plays by.
@@ -649,8 +690,13 @@ pub struct ChanceOutput {
     /// The exact fraction (`3/8`), where exact.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fraction: Option<String>,
-    /// The chance in 0..=1.
+    /// The chance in 0..=1; of an answer stopped part way (`partial`), the least it can be:
+    /// its share of the cases reached.
     pub value: f64,
+    /// Of an exact answer stopped part way: the most the chance can be, `value` and every
+    /// case not reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_most: Option<f64>,
     /// Sampled: how many samples ended so, of how many.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hits: Option<u64>,
@@ -665,11 +711,12 @@ impl ChanceOutput {
     fn of(estimate: &Estimate) -> ChanceOutput {
         let (hits, samples) = match estimate {
             Estimate::Sampled { hits, samples } => (Some(*hits), Some(*samples)),
-            Estimate::Exact(_) => (None, None),
+            Estimate::Exact(_) | Estimate::AtLeast { .. } => (None, None),
         };
         ChanceOutput {
             fraction: estimate.fraction().map(fraction_text),
             value: estimate.value(),
+            at_most: estimate.at_most(),
             hits,
             samples,
             interval_95: estimate.interval().map(|(low, high)| [low, high]),
@@ -782,6 +829,7 @@ pub fn output(report: &OddsReport, corpus: &Corpus) -> OddsOutput {
         samples,
         why_sampled: answer.why_sampled.clone(),
         partial: answer.partial,
+        covered: ChanceOutput::of(&answer.distribution.covered()),
         runs: answer.runs,
         policies: PoliciesOutput {
             light: answer.policies.light.name().to_string(),
