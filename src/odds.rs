@@ -24,6 +24,9 @@ pub struct OddsAsk {
     pub dark: Option<Policy>,
     /// `--exact`, or `--samples N`; the size of the tree decides otherwise.
     pub method: Option<Method>,
+    /// `--max-cases N`: the most distinguishable draws an exact answer may sum, over
+    /// [`crate::procedures::odds::EXACT_MOST`].
+    pub max_cases: Option<u64>,
     /// `--best SIDE`.
     pub best: Option<Side>,
     /// The seed, over the scenario's `seed:`.
@@ -162,6 +165,7 @@ pub fn odds_board(
                 choices: on.choices,
                 policies,
                 method: ask.method.unwrap_or(Method::Auto),
+                exact_most: ask.max_cases.unwrap_or(crate::procedures::odds::EXACT_MOST),
                 best: ask.best,
                 progress,
                 words: if ask.with_words {
@@ -218,12 +222,13 @@ pub fn percent(estimate: &Estimate) -> String {
 
 /// How `what` differs from the expectation `wanted`, if it does.
 fn compare(what: &str, wanted: &Located<String>, found: &Estimate) -> Option<String> {
-    let shown = match found.fraction() {
-        Some(fraction) => format!(
-            "{} ({})",
-            crate::procedures::odds::fraction_text(fraction),
-            percent(found)
-        ),
+    // A fraction too long to read is left out: the JSON gives it.
+    let shown = match found
+        .fraction()
+        .map(crate::procedures::odds::fraction_text)
+        .filter(|fraction| crate::procedures::odds::readable_fraction(fraction))
+    {
+        Some(fraction) => format!("{fraction} ({})", percent(found)),
         None => percent(found),
     };
     match read_chance(&wanted.value) {

@@ -438,11 +438,9 @@ fn the_command_answers_in_three_formats_with_its_exit_code() {
     // The schema names every key the output writes at its top.
     let schema: serde_json::Value =
         serde_json::from_str(&run_cli(&["schema", "odds"]).stdout).expect("a schema");
+    let answer = &schema["definitions"]["OddsOutput"]["properties"];
     for key in value.as_object().expect("an object").keys() {
-        assert!(
-            schema["properties"].get(key).is_some(),
-            "{key} is not in the schema"
-        );
+        assert!(answer.get(key).is_some(), "{key} is not in the schema");
     }
     let markdown = run_cli(&["odds", "--format", "markdown", file]);
     assert_eq!(markdown.code, 0);
@@ -478,6 +476,47 @@ fn the_command_answers_in_three_formats_with_its_exit_code() {
         outcome.stdout
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--exact` sizes the tree before any work: past `--max-cases` it is refused at once, with
+/// the estimate and how long it would take at the rate measured; in JSON too.
+#[test]
+fn an_exact_answer_too_large_is_refused_at_once_with_its_estimate_and_time() {
+    let file = "scenarios/odds/full-decks-sampled.yaml";
+    let text = run_cli(&["odds", "--exact", "--max-cases", "100000", file]);
+    assert_eq!(text.code, 2, "{}", text.stderr);
+    assert!(text.stdout.is_empty());
+    let said = &text.stderr;
+    assert!(
+        said.contains("an exact answer would sum about ")
+            && said.contains("distinguishable draws, more than the 100,000 it may")
+            && said.contains("runs a second measured here, that is about ")
+            && said.contains("`--samples N`"),
+        "{said}"
+    );
+    let json = run_cli(&[
+        "odds",
+        "--exact",
+        "--max-cases",
+        "100000",
+        "--format",
+        "json",
+        file,
+    ]);
+    assert_eq!(json.code, 2);
+    let value: serde_json::Value = serde_json::from_str(&json.stdout).expect("JSON");
+    assert_eq!(value["format"], "jedi-judge/odds-refused");
+    assert_eq!(value["code"], "exact-too-large");
+    assert_eq!(value["most"], 100_000);
+    assert!(value["estimate"].as_u64().expect("an estimate") > 100_000);
+    let schema: serde_json::Value =
+        serde_json::from_str(&run_cli(&["schema", "odds"]).stdout).expect("a schema");
+    let refused = &schema["definitions"]["OddsRefusedOutput"]["properties"];
+    for key in value.as_object().expect("an object").keys() {
+        assert!(refused.get(key).is_some(), "{key} is not in the schema");
+    }
+    // `--max-cases` means nothing without `--exact`.
+    assert_eq!(run_cli(&["odds", "--max-cases", "5", file]).code, 2);
 }
 
 #[test]
@@ -697,7 +736,7 @@ fn a_huge_exact_request_is_refused_at_once_with_its_estimate() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(
-        flat.contains("an exact answer would sum about 658,538,244 distinguishable draws, more than the 10,000,000 it may; ask for a sample (`--samples N`)"),
+        flat.contains("an exact answer would sum about 658,538,244 distinguishable draws, more than the 10,000,000 it may (`--max-cases N` raises it); ask for a sample (`--samples N`)") && flat.contains("runs a second measured here, that is about"),
         "{flat}"
     );
 }

@@ -112,6 +112,9 @@ pub struct OddsRequest<'a> {
     pub choices: Choices,
     pub policies: Policies,
     pub method: Method,
+    /// The most distinguishable draws an exact answer asked for may be estimated to sum
+    /// ([`EXACT_MOST`] unless told): past it, it is refused at once.
+    pub exact_most: u64,
     /// Answer the pending decision of this side: every option, then the policy.
     pub best: Option<Side>,
     /// Told every so many runs; may stop the answer.
@@ -437,6 +440,15 @@ pub fn fraction_text(chance: &Chance) -> String {
     }
 }
 
+/// The most digits a denominator may have for its fraction to be shown in words: a longer
+/// fraction is shown as its percentage alone (the JSON keeps it exact).
+pub const SHOWN_DENOMINATOR_DIGITS: usize = 6;
+
+/// Whether a fraction as [`fraction_text`] writes it (`3/8`, `1`) is short enough to read.
+pub fn readable_fraction(fraction: &str) -> bool {
+    fraction.split('/').nth(1).unwrap_or("1").len() <= SHOWN_DENOMINATOR_DIGITS
+}
+
 /// One kind of card in a draw deck: identical cards, counted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeckKind {
@@ -574,11 +586,14 @@ pub enum OddsRefusal {
         "one draw alone can fall {0} distinguishable ways, more than an exact answer sums; ask for a sample (`--samples N`)"
     )]
     TooLarge(String),
-    /// An exact answer asked for whose tree is estimated past [`EXACT_MOST`] draws.
+    /// An exact answer asked for whose tree is estimated past the most it may sum
+    /// ([`EXACT_MOST`], or `--max-cases`).
     #[error(
-        "an exact answer would sum about {estimate} distinguishable draws, more than the {most} it may; ask for a sample (`--samples N`), or leave out `--exact` to let the odds choose"
+        "an exact answer would sum about {} distinguishable draws, more than the {} it may (`--max-cases N` raises it); ask for a sample (`--samples N`), or leave out `--exact` to let the odds choose",
+        crate::text::thousands(usize::try_from(*estimate).unwrap_or(usize::MAX)),
+        crate::text::thousands(usize::try_from(*most).unwrap_or(usize::MAX))
     )]
-    ExactTooLarge { estimate: String, most: String },
+    ExactTooLarge { estimate: u64, most: u64 },
 }
 
 /// What makes two cards of a deck identical: the definition, face down, hits, Thrust, the
@@ -1372,6 +1387,77 @@ fn hypergeometric(left: &[usize], taken: &[usize]) -> Chance {
     Chance::new(ways, binomial(total, size))
 }
 
+/// How many random paths down the exact tree estimate its size.
+const ESTIMATE_PATHS: u64 = 48;
+
+/// About how many leaves the exact tree has (distinguishable draws to sum), by random paths
+/// down it from the root (Knuth's estimate): each path takes at every draw one of the
+/// multisets it can hold, all alike, and counts the product of their numbers; the mean of
+/// the products is the number of leaves, on average. Seeded, so the same every time.
+fn estimate_cases<P: Procedure>(
+    runner: &Runner<'_, P>,
+    decks: &Decks,
+    seed: u64,
+    counted: [bool; 2],
+) -> Result<u64, OddsRefusal> {
+    let mut random = Random::seeded(chunk_seed(seed, u64::MAX));
+    let mut total = 0f64;
+    for _ in 0..ESTIMATE_PATHS {
+        let mut prefix: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
+        let mut product = 1f64;
+        loop {
+            let trial = runner.run_shared(
+                |board| decks.arrange(board, &prefix),
+                None,
+                &mut Seen::forgetful(),
+            )?;
+            let Some((side, size, _)) = undecided(&trial, &prefix) else {
+                break;
+            };
+            let at = index(side);
+            if counted[at] {
+                return Err(OddsRefusal::CountedDeck(side.label()));
+            }
+            let left = decks.remaining(side, &prefix[at]);
+            let ways = multiset_count(&left, size);
+            product *= ways as f64;
+            let pick = u64::from(random.below(u32::try_from(ways).unwrap_or(u32::MAX)));
+            for (kind, count) in nth_multiset(&left, size, pick).into_iter().enumerate() {
+                let kind = u16::try_from(kind).unwrap_or(u16::MAX);
+                prefix[at].extend(std::iter::repeat_n(kind, count));
+            }
+        }
+        total += product;
+    }
+    let mean = total / ESTIMATE_PATHS as f64;
+    Ok(if mean >= u64::MAX as f64 {
+        u64::MAX
+    } else {
+        mean.round() as u64
+    })
+}
+
+/// The multiset at place `n` (from 0) of those [`multisets`] lists: a count per kind.
+fn nth_multiset(left: &[usize], size: usize, mut n: u64) -> Vec<usize> {
+    let mut taken = vec![0; left.len()];
+    let mut size = size.min(left.iter().sum());
+    for kind in 0..left.len() {
+        let rest: usize = left[kind + 1..].iter().sum();
+        let most = left[kind].min(size);
+        let least = size.saturating_sub(rest);
+        for take in (least..=most).rev() {
+            let ways = multiset_count(&left[kind + 1..], size - take);
+            if n < ways || take == least {
+                taken[kind] = take;
+                size -= take;
+                break;
+            }
+            n -= ways;
+        }
+    }
+    taken
+}
+
 /// One node of the exact tree: what is decided of each deck's top, its chance, and the
 /// state its runs resume from, if any ([`Resume`]).
 struct Node<P: Procedure> {
@@ -1443,6 +1529,7 @@ pub fn odds<P: Procedure>(
         choices,
         policies,
         method,
+        exact_most,
         best,
         progress,
         words,
@@ -1523,13 +1610,18 @@ pub fn odds<P: Procedure>(
             resumed: seen.resumed,
         });
     }
-    if method == Method::Exact && estimate > EXACT_MOST {
-        let words =
-            |count: u64| crate::text::thousands(usize::try_from(count).unwrap_or(usize::MAX));
-        return Err(OddsRefusal::ExactTooLarge {
-            estimate: words(estimate),
-            most: words(EXACT_MOST),
-        });
+    if method == Method::Exact {
+        // The root's draws alone may understate the tree: other ways the cards fall draw
+        // more. Random paths down it say how large it is, before any work is begun.
+        if estimate <= exact_most {
+            estimate = estimate.max(estimate_cases(&runner, &decks, board.seed, counted_decks)?);
+        }
+        if estimate > exact_most {
+            return Err(OddsRefusal::ExactTooLarge {
+                estimate,
+                most: exact_most,
+            });
+        }
     }
     let (sampled, why_sampled) = match method {
         Method::Exact | Method::EveryOrder(_) => (None, None),
@@ -1658,6 +1750,7 @@ pub fn odds<P: Procedure>(
                 choices: choices.clone(),
                 policies,
                 method: Method::Sampled(DEFAULT_SAMPLES),
+                exact_most,
                 best,
                 progress,
                 words,
@@ -2059,6 +2152,22 @@ mod tests {
             multisets(&[2, 2, 2, 2, 2, 2], 10, usize::MAX).map(|found| found.len()),
             Some(21)
         );
+    }
+
+    /// The multiset at each place is the one `multisets` lists there.
+    #[test]
+    fn the_nth_multiset_is_the_one_listed_at_its_place() {
+        for (left, size) in [(vec![2, 1], 2), (vec![3, 2, 4, 1], 4), (vec![2; 6], 10)] {
+            let listed = multisets(&left, size, usize::MAX).unwrap_or_default();
+            assert_eq!(listed.len() as u64, multiset_count(&left, size));
+            for (at, multiset) in listed.iter().enumerate() {
+                assert_eq!(
+                    &nth_multiset(&left, size, at as u64),
+                    multiset,
+                    "{left:?} {at}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -5,12 +5,12 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::output::{AssumptionApplied, OddsFormat, RuleText, VERSION};
+use super::output::{AssumptionApplied, OddsFormat, OddsRefusedFormat, RuleText, VERSION};
 use super::{Format, Palette};
 use crate::cards::Side;
 use crate::procedures::odds::{
     BestAnswer, DeckModel, Distribution, Ending, Estimate, Expected, OddsReport, Reached,
-    fraction_text,
+    fraction_text, readable_fraction,
 };
 use crate::rules::Corpus;
 
@@ -100,16 +100,6 @@ fn bar(value: f64, width: usize) -> String {
     out
 }
 
-/// The most digits a denominator may have for its fraction to be shown in text: a longer
-/// fraction is shown as its percentage alone (the JSON keeps it exact).
-const SHOWN_DENOMINATOR_DIGITS: usize = 6;
-
-/// A fraction short enough to read (`3/8`, `1`), or none.
-fn readable_fraction(fraction: &str) -> Option<&str> {
-    let denominator = fraction.split('/').nth(1).unwrap_or("1");
-    (denominator.len() <= SHOWN_DENOMINATOR_DIGITS).then_some(fraction)
-}
-
 /// A chance in words: `3/8 · 37.5%` (a fraction too long to read left out), `37.5% (95%
 /// interval 36.6–38.4%)` sampled, `at least 37.5% (at most 41.0%)` stopped part way.
 fn chance_words(chance: &Estimate) -> String {
@@ -118,10 +108,14 @@ fn chance_words(chance: &Estimate) -> String {
         return format!("at least {percent} (at most {:.1}%)", most * 100.0);
     }
     match (chance.fraction(), chance.interval()) {
-        (Some(fraction), _) => match readable_fraction(&fraction_text(fraction)) {
-            Some(fraction) => format!("{fraction} · {percent}"),
-            None => percent,
-        },
+        (Some(fraction), _) => {
+            let fraction = fraction_text(fraction);
+            if readable_fraction(&fraction) {
+                format!("{fraction} · {percent}")
+            } else {
+                percent
+            }
+        }
         (None, Some((low, high))) => {
             format!(
                 "{percent} (95% interval {:.1}–{:.1}%)",
@@ -138,7 +132,7 @@ fn chance_words(chance: &Estimate) -> String {
 fn expected_words(expected: &Expected) -> String {
     match expected.fraction() {
         Some(fraction) if !fraction.contains('/') => fraction,
-        Some(fraction) if readable_fraction(&fraction).is_some() => {
+        Some(fraction) if readable_fraction(&fraction) => {
             format!("{fraction} ≈ {:.2}", expected.value())
         }
         _ => format!("≈ {:.2}", expected.value()),
@@ -655,6 +649,64 @@ pub struct OddsOutput {
     pub illegal_position: Vec<String>,
     /// The differences from the scenario's `expect: odds:`.
     pub expectation_unmet: Vec<String>,
+}
+
+/// Every output of `odds --format json`, for its schema: an answer, or why there is none.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum OddsJson {
+    Answer(Box<OddsOutput>),
+    Refused(OddsRefusedOutput),
+}
+
+/// `odds --format json` where no odds can be given: why, in words and as a code.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct OddsRefusedOutput {
+    pub format: OddsRefusedFormat,
+    pub version: u32,
+    /// The scenario file asked.
+    pub file: String,
+    /// Why no odds are given, in words.
+    pub refused: String,
+    /// The kind of refusal: `exact-too-large`, `too-large`, `stops`, `illegal`, `refused`,
+    /// `counted-deck`, `counted-hand`, `no-decision`, `decision-after-draw`, `no-ending`,
+    /// `not-young-jedi`.
+    pub code: String,
+    /// `exact-too-large`: the distinguishable draws an exact answer was estimated to sum.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<u64>,
+    /// `exact-too-large`: the most it may sum.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub most: Option<u64>,
+}
+
+/// The JSON of a refusal to give odds.
+pub fn refused(file: &str, refusal: &crate::procedures::odds::OddsRefusal, said: &str) -> String {
+    use crate::procedures::odds::OddsRefusal;
+    let (code, estimate, most) = match refusal {
+        OddsRefusal::NotYoungJedi => ("not-young-jedi", None, None),
+        OddsRefusal::NoEnding(_) => ("no-ending", None, None),
+        OddsRefusal::Stops(_) => ("stops", None, None),
+        OddsRefusal::Refused(_) => ("refused", None, None),
+        OddsRefusal::Illegal(_) => ("illegal", None, None),
+        OddsRefusal::CountedDeck(_) => ("counted-deck", None, None),
+        OddsRefusal::CountedHand(_) => ("counted-hand", None, None),
+        OddsRefusal::NoDecision(_) => ("no-decision", None, None),
+        OddsRefusal::DecisionAfterDraw(_) => ("decision-after-draw", None, None),
+        OddsRefusal::TooLarge(_) => ("too-large", None, None),
+        OddsRefusal::ExactTooLarge { estimate, most } => {
+            ("exact-too-large", Some(*estimate), Some(*most))
+        }
+    };
+    super::json(&OddsRefusedOutput {
+        format: OddsRefusedFormat::Name,
+        version: VERSION,
+        file: file.to_string(),
+        refused: said.to_string(),
+        code: code.to_string(),
+        estimate,
+        most,
+    })
 }
 
 /// The policies of the two sides.

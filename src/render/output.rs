@@ -39,6 +39,10 @@ format_name!(
     OddsFormat = "jedi-judge/odds"
 );
 format_name!(
+    /// `jedi-judge/odds-refused`
+    OddsRefusedFormat = "jedi-judge/odds-refused"
+);
+format_name!(
     /// `jedi-judge/check`
     CheckFormat = "jedi-judge/check"
 );
@@ -957,7 +961,7 @@ pub fn schema(of: SchemaOf) -> schemars::Schema {
         SchemaOf::Scenario => crate::scenario::schema(crate::procedures::format()),
         SchemaOf::Walk => generator.into_root_schema_for::<WalkOutput>(),
         SchemaOf::Check => generator.into_root_schema_for::<CheckOutput>(),
-        SchemaOf::Odds => generator.into_root_schema_for::<super::odds::OddsOutput>(),
+        SchemaOf::Odds => generator.into_root_schema_for::<super::odds::OddsJson>(),
         SchemaOf::Rules => generator.into_root_schema_for::<RulesOutput>(),
         SchemaOf::Cards => generator.into_root_schema_for::<CardsOutput>(),
         SchemaOf::CardText => generator.into_root_schema_for::<crate::cards::card_text::TextFile>(),
