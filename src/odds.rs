@@ -110,6 +110,7 @@ pub fn odds_file(
             door,
             action,
             choices,
+            script: file.decisions.script(),
         },
         corpus,
         &ask,
@@ -135,6 +136,8 @@ pub struct OnBoard {
     pub action: &'static procedures::ActionSpec,
     /// The choices of the action's named assumptions.
     pub choices: crate::rules::Choices,
+    /// The scenario's `decisions:`: facts for the open choices they state.
+    pub script: crate::engine::deciders::Script,
 }
 
 /// The odds of an action on a board built already (the shell's): no title, no expectation.
@@ -173,6 +176,7 @@ pub fn odds_board(
                 } else {
                     crate::engine::Words::Unread
                 },
+                script: on.script,
             },
         )
         .map_err(OddsError::Refused)?;

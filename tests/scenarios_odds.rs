@@ -10,7 +10,7 @@ use jedi_judge::cards::{Catalog, Side};
 use jedi_judge::cli::{Outcome, execute};
 use jedi_judge::odds::{OddsAsk, OddsError, odds_text};
 use jedi_judge::procedures::odds::{
-    Chance, Estimate, Flow, Method, OddsRefusal, OddsReport, Progress, Reached,
+    Chance, Estimate, Flow, HowChosen, Method, OddsRefusal, OddsReport, Progress, Reached,
 };
 use jedi_judge::render::{Format, Palette};
 use jedi_judge::rules::Corpus;
@@ -217,6 +217,94 @@ fn a_sample_is_the_same_whatever_the_number_of_threads() {
     assert!(one.contains("\"samples\": 9000"), "{one}");
 }
 
+/// The order a planet's cards are listed in changes no answer: each side takes the open
+/// choice best for it, and the output names who duels whom with what. A choice the scenario
+/// states is kept as a fact.
+#[test]
+fn the_order_of_a_list_changes_no_answer_and_the_duel_is_named() {
+    let first = answered(
+        "the-order-of-a-list-changes-nothing-padme-listed-first.yaml",
+        &OddsAsk::default(),
+    );
+    let last = answered(
+        "the-order-of-a-list-changes-nothing-padme-listed-last.yaml",
+        &OddsAsk::default(),
+    );
+    assert_eq!(first.answer.distribution, last.answer.distribution);
+    assert_eq!(first.answer.choices, last.answer.choices);
+    assert_eq!(first.answer.lineup, last.answer.lineup);
+    let lineup = first.answer.lineup.join("\n");
+    for named in [
+        "chooses Darth Maul, Student of the Dark Side to duel",
+        "uses the lightsaber Darth Maul's Lightsaber",
+        "Obi-Wan Kenobi, Jedi Padawan to\ndefend",
+        "fights with power 4",
+        "draws 4 cards for his dueling\nhand",
+    ] {
+        let flat = lineup.replace('\n', " ");
+        assert!(
+            flat.contains(&named.replace('\n', " ")),
+            "{named}: {lineup}"
+        );
+    }
+    assert!(
+        first
+            .answer
+            .choices
+            .iter()
+            .all(|choice| matches!(choice.how, HowChosen::Weighed { options: 2 })),
+        "{:?}",
+        first.answer.choices
+    );
+    // The defender stated is kept; the Light Side still weighs its substitute.
+    let stated = answered("a-stated-defender-is-a-fact.yaml", &OddsAsk::default());
+    let hows: Vec<(Side, HowChosen)> = stated
+        .answer
+        .choices
+        .iter()
+        .map(|choice| (choice.side, choice.how))
+        .collect();
+    assert_eq!(
+        hows,
+        [
+            (Side::Dark, HowChosen::Stated),
+            (Side::Light, HowChosen::Weighed { options: 2 }),
+            (Side::Light, HowChosen::Weighed { options: 2 }),
+        ]
+    );
+    assert!(
+        stated.answer.choices[0]
+            .chosen
+            .contains("Padmé Naberrie, Handmaiden")
+    );
+    assert!(
+        stated.answer.choices[1]
+            .chosen
+            .contains("Obi-Wan Kenobi, Jedi Padawan")
+    );
+}
+
+/// `--best` weighs the side's options with the opponent choosing to win at his own: the
+/// Light Side's substitute makes challenging Padmé no better than challenging Obi-Wan.
+#[test]
+fn the_best_answer_lets_the_opponent_choose_too() {
+    let report = answered(
+        "best-defender-when-the-opponent-may-substitute.yaml",
+        &OddsAsk::default(),
+    );
+    let best = report.answer.best.as_ref().expect("a best answer");
+    assert_eq!(best.side, Side::Dark);
+    assert_eq!(best.options.len(), 2);
+    assert_eq!(
+        best.options[0].distribution, best.options[1].distribution,
+        "with the substitute, both defenders come to one answer"
+    );
+    assert_eq!(
+        best.options[best.best].label,
+        "Obi-Wan Kenobi, Jedi Padawan"
+    );
+}
+
 #[test]
 fn the_best_lead_is_the_low_card_where_the_high_one_is_blocked() {
     let report = answered("lead-low-to-keep-the-block.yaml", &OddsAsk::default());
@@ -235,13 +323,14 @@ fn the_best_lead_is_the_low_card_where_the_high_one_is_blocked() {
     };
     assert_eq!(margin(0).as_deref(), Some("0"));
     assert_eq!(margin(1).as_deref(), Some("2"));
-    // The answer as played by the policy (the highest card first) is the tie.
+    // The answer is the position as the Light Side plays it, choosing to win: the low lead,
+    // and the Dark Side takes 2 damage.
     assert_eq!(
         exact(
             &report
                 .answer
                 .distribution
-                .chance(|ending| ending.dark_damage == 0)
+                .chance(|ending| ending.dark_damage == 2)
         ),
         fraction(1, 1)
     );

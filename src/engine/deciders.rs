@@ -107,6 +107,13 @@ pub struct Script {
     pub dark: SideScript,
 }
 
+impl Script {
+    /// Whether it answers nothing.
+    pub fn is_empty(&self) -> bool {
+        self.light.0.is_empty() && self.dark.0.is_empty()
+    }
+}
+
 /// A named policy that answers what the script leaves open.
 #[derive(
     Clone,

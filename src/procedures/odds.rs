@@ -25,7 +25,7 @@ use num_traits::{One, ToPrimitive, Zero};
 use super::contract::{Procedure, Table};
 use crate::board::{Board, CardId, Zone};
 use crate::cards::Side;
-use crate::engine::deciders::{Policy, Sought};
+use crate::engine::deciders::{Policy, Script, Scripted, Sought};
 use crate::engine::{
     Decider, Decision, Event, EventKind, Simulated, Stop, Turns, Unanswered, Words,
 };
@@ -123,6 +123,9 @@ pub struct OddsRequest<'a> {
     /// without (`Words::Unread`, what the command asks). The naive reference
     /// (`Method::EveryOrder`) always builds them, as a walk does.
     pub words: Words,
+    /// The scenario's `decisions:`: facts for the open choices they state (who duels, with
+    /// what); inside the exchange the policies play.
+    pub script: Script,
 }
 
 /// One way a procedure can end, as the odds count it.
@@ -522,6 +525,11 @@ pub struct OddsAnswer {
     pub decks: Vec<DeckModel>,
     pub distribution: Distribution,
     pub best: Option<BestAnswer>,
+    /// What is played before any hidden card is used, as the answer plays it: a sentence an
+    /// event (who fights whom, with what, at what power, drawing how many cards).
+    pub lineup: Vec<String>,
+    /// The choices made in the open, and how each was made.
+    pub choices: Vec<ChoiceMade>,
     /// The rules the runs applied, in the order first met.
     pub cites: Vec<Citation>,
     /// The named assumptions the runs rested on, in the order first met.
@@ -738,8 +746,9 @@ impl Decks {
 #[derive(Clone, Debug)]
 struct Met {
     ordinal: usize,
-    events_before: usize,
     decision: Decision,
+    /// Whether it is the first decision of the side answered option by option (`--best`).
+    best: bool,
 }
 
 /// Plays every decision by the side's policy, over the options in the order the odds read a
@@ -750,11 +759,59 @@ struct OddsDecider<'a> {
     policies: Policies,
     asked: usize,
     force: Option<(usize, usize)>,
+    /// The open choices answered already (by their place among the decisions asked): each
+    /// side's best, weighed by the odds ([`open_choice`]).
+    fixed: &'a [(usize, usize)],
+    /// The scenario's `decisions:`, which answer the open choices they state; none where
+    /// the scenario states none.
+    stated: Option<Scripted>,
+    /// Look for the first choice left to weigh: an open one, or the first decision of the
+    /// side whose options are answered one by one (`--best`).
     watch: Option<Side>,
+    /// The side whose first decision is answered option by option (`--best`).
+    best: Option<Side>,
+    /// Whether that side has decided anything yet in the run.
+    best_seen: bool,
+    /// Whether that side's first decision came after a card was drawn.
+    best_after_draw: bool,
     met: Option<Met>,
-    events: &'a std::cell::Cell<usize>,
+    /// Whether the run has drawn a card from a deck (or put one in): after that, no choice
+    /// is open.
+    touched: &'a std::cell::Cell<bool>,
+    /// The open choices made, in order, where a run is told to keep them.
+    made: Option<Vec<ChoiceMade>>,
     /// The board the run started from: its cards' names, which a run need not write.
     board: &'a Board,
+}
+
+/// A choice made in the open, before any hidden card is seen: who, what, and how the odds
+/// came to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChoiceMade {
+    pub side: Side,
+    /// The decision, as the procedure asks it.
+    pub prompt: String,
+    /// The option taken, as labelled.
+    pub chosen: String,
+    pub how: HowChosen,
+}
+
+/// How an open choice was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HowChosen {
+    /// The scenario states it (`decisions:`): a fact.
+    Stated,
+    /// The side took the best of so many options for it by the odds themselves (the
+    /// opponent also choosing to win at his open choices).
+    Weighed { options: usize },
+    /// Too many open choices to weigh every one: the side's policy took it.
+    Policy,
+}
+
+/// Whether a decision is an open choice: a name chosen (who duels, with what) before any
+/// hidden card is seen.
+fn is_open(decision: &Decision, touched: bool) -> bool {
+    !touched && decision.kind.script.answer == crate::engine::decisions::Answer::Name
 }
 
 /// How the odds read a decision's options: options with a destiny, highest first, then a
@@ -818,6 +875,24 @@ fn policy_choice(policy: Policy, decision: &Decision, board: &Board) -> usize {
     }
 }
 
+impl OddsDecider<'_> {
+    /// Keeps an open choice made, where the run is told to.
+    fn keep(&mut self, decision: &Decision, choice: usize, how: HowChosen) {
+        if let Some(made) = &mut self.made {
+            made.push(ChoiceMade {
+                side: decision.who,
+                prompt: decision.prompt.clone(),
+                chosen: decision
+                    .options
+                    .get(choice)
+                    .map(|option| option.label.to_string())
+                    .unwrap_or_default(),
+                how,
+            });
+        }
+    }
+}
+
 impl Decider for OddsDecider<'_> {
     fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
         let ordinal = self.asked;
@@ -827,18 +902,79 @@ impl Decider for OddsDecider<'_> {
         {
             return Ok(choice.min(decision.options.len().saturating_sub(1)));
         }
-        if self.watch == Some(decision.who) && self.met.is_none() {
+        let touched = self.touched.get();
+        let first_of_best = self.best == Some(decision.who) && !self.best_seen;
+        if first_of_best {
+            self.best_seen = true;
+            self.best_after_draw = touched;
+        }
+        let fixed = self
+            .fixed
+            .iter()
+            .find(|(at, _)| *at == ordinal)
+            .map(|(_, choice)| *choice);
+        if let Some(choice) = fixed {
+            let options = crate::engine::deciders::distinct_choices(decision).len();
+            self.keep(decision, choice, HowChosen::Weighed { options });
+            return Ok(choice.min(decision.options.len().saturating_sub(1)));
+        }
+        let open = is_open(decision, touched);
+        if open && let Some(stated) = &mut self.stated {
+            match stated.decide(decision) {
+                Ok(choice) => {
+                    self.keep(decision, choice, HowChosen::Stated);
+                    return Ok(choice);
+                }
+                Err(Unanswered::NotScripted) => {}
+                Err(refused) => return Err(refused),
+            }
+        }
+        if self.watch.is_some()
+            && self.met.is_none()
+            && (open || (first_of_best && !touched))
+            && crate::engine::deciders::distinct_choices(decision).len() > 1
+        {
             self.met = Some(Met {
                 ordinal,
-                events_before: self.events.get(),
                 decision: decision.clone(),
+                best: first_of_best,
             });
         }
-        Ok(policy_choice(
-            self.policies.of(decision.who),
-            decision,
-            self.board,
-        ))
+        let choice = policy_choice(self.policies.of(decision.who), decision, self.board);
+        if open {
+            self.keep(decision, choice, HowChosen::Policy);
+        }
+        Ok(choice)
+    }
+}
+
+/// What the answer plays before any hidden card is used ([`Runner::lineup`]).
+struct Lineup {
+    said: Vec<String>,
+    made: Vec<ChoiceMade>,
+}
+
+/// The odds' decider, that marks where the lineup closes: at the first decision once a card
+/// is drawn.
+struct LineupDecider<'a> {
+    inner: OddsDecider<'a>,
+    closed: &'a std::cell::Cell<bool>,
+}
+
+impl Decider for LineupDecider<'_> {
+    fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
+        if self.inner.touched.get() {
+            self.closed.set(true);
+        }
+        self.inner.decide(decision)
+    }
+
+    /// A decision the rules leave one choice closes it too, once a card is drawn.
+    fn forced(&mut self, decision: &Decision) -> Result<(), Unanswered> {
+        if self.inner.touched.get() {
+            self.closed.set(true);
+        }
+        self.inner.forced(decision)
     }
 }
 
@@ -849,6 +985,9 @@ struct Trial {
     /// drawn: the side and how many cards.
     batches: Vec<(Side, usize, usize)>,
     met: Option<Met>,
+    /// Whether the first decision of the side answered option by option came after a card
+    /// was drawn.
+    best_after_draw: bool,
     /// The first event that moved a card out of a draw deck or into one.
     touched_at: Option<usize>,
 }
@@ -881,6 +1020,16 @@ impl Seen {
     /// What another set of runs met, after what these met: its rules and assumptions not
     /// met here, in its order, and its counts.
     fn absorb(&mut self, other: Seen) {
+        self.runs += other.runs;
+        self.resumed += other.resumed;
+        for side in SIDES {
+            self.drawn[index(side)] |= other.drawn[index(side)];
+        }
+        self.absorb_notes(other);
+    }
+
+    /// The rules and assumptions another run met that these did not, in its order.
+    fn absorb_notes(&mut self, other: Seen) {
         for cite in other.cites {
             if self.cite_set.insert(cite) {
                 self.cites.push(cite);
@@ -890,11 +1039,6 @@ impl Seen {
             if self.assumption_set.insert(assumption.name) {
                 self.assumptions.push(assumption);
             }
-        }
-        self.runs += other.runs;
-        self.resumed += other.resumed;
-        for side in SIDES {
-            self.drawn[index(side)] |= other.drawn[index(side)];
         }
     }
 
@@ -987,6 +1131,13 @@ struct Runner<'a, P: Procedure> {
     share: bool,
     /// That state, once made (`None` where there is none).
     shared: std::cell::OnceCell<Option<std::rc::Rc<Resume<P>>>>,
+    /// The scenario's `decisions:`, facts for the open choices they state (none where it
+    /// states none).
+    script: Option<&'a Script>,
+    /// The open choices answered already, by their place among the decisions asked.
+    fixed: Vec<(usize, usize)>,
+    /// The side whose first decision is answered option by option (`--best`).
+    best: Option<Side>,
 }
 
 /// A run's state at the start of a turn of its loop ([`crate::engine::Turns`]) before it drew
@@ -999,6 +1150,8 @@ struct Resume<P: Procedure> {
     asked: usize,
     /// The events given out before it.
     events: usize,
+    /// Whether a deck was drawn from (or put into) before it.
+    touched: bool,
     batches: Vec<(Side, usize, usize)>,
     returned: [bool; 2],
 }
@@ -1010,6 +1163,63 @@ enum Ran<P: Procedure> {
 }
 
 impl<P: Procedure> Runner<'_, P> {
+    /// The scenario's statements, ready to answer a run's open choices.
+    fn stated(&self) -> Option<Scripted> {
+        self.script
+            .map(|script| Scripted::new(script.clone(), None))
+    }
+
+    /// One run from the table with its words built, as the answer plays it: the sentences of
+    /// its events up to the first decision made once a card is drawn, and the open choices it
+    /// made.
+    fn lineup(&self) -> Result<Lineup, OddsRefusal> {
+        let mut table = self.table.clone();
+        table.as_board_mut().ok_or(OddsRefusal::NotYoungJedi)?;
+        let mut engine = self.start.clone();
+        let events = std::cell::Cell::new(0);
+        let touched = std::cell::Cell::new(false);
+        let said = std::cell::RefCell::new(Vec::new());
+        let closed = std::cell::Cell::new(false);
+        let mut decider = LineupDecider {
+            inner: OddsDecider {
+                board: self.board,
+                policies: self.policies,
+                asked: 0,
+                force: None,
+                fixed: &self.fixed,
+                stated: self.stated(),
+                watch: None,
+                best: None,
+                best_seen: false,
+                best_after_draw: false,
+                met: None,
+                touched: &touched,
+                made: Some(Vec::new()),
+            },
+            closed: &closed,
+        };
+        let _ = crate::engine::simulate(
+            &mut engine,
+            &mut table,
+            &mut decider,
+            Words::Read,
+            &mut |event| {
+                if !event.moves.is_empty() && touches_a_deck(&event.moves) {
+                    touched.set(true);
+                }
+                if !closed.get() {
+                    said.borrow_mut().push(event.kind.narrate());
+                }
+                events.set(events.get() + 1);
+            },
+            Turns::default(),
+        );
+        Ok(Lineup {
+            said: said.into_inner(),
+            made: decider.inner.made.unwrap_or_default(),
+        })
+    }
+
     /// One run from the table: the decks arranged by `arrange`, the `force`d answer given,
     /// the decisions of `watch` looked for.
     fn run(
@@ -1173,14 +1383,21 @@ impl<P: Procedure> Runner<'_, P> {
         }
         let engine = spare_engine.get_or_insert_with(|| start.clone());
         let events = std::cell::Cell::new(resume.map_or(0, |resume| resume.events));
+        let touched = std::cell::Cell::new(resume.is_some_and(|resume| resume.touched));
         let mut decider = OddsDecider {
             board: self.board,
             policies: self.policies,
             asked: resume.map_or(0, |resume| resume.asked),
             force,
+            fixed: &self.fixed,
+            stated: self.stated(),
             watch,
+            best: self.best,
+            best_seen: false,
+            best_after_draw: false,
             met: None,
-            events: &events,
+            touched: &touched,
+            made: None,
         };
         let mut returned = resume.map_or([false; 2], |resume| resume.returned);
         let mut batches = resume.map_or_else(Vec::new, |resume| resume.batches.clone());
@@ -1195,6 +1412,7 @@ impl<P: Procedure> Runner<'_, P> {
                 if !event.moves.is_empty() {
                     if touched_at.is_none() && touches_a_deck(&event.moves) {
                         touched_at = Some(events.get());
+                        touched.set(true);
                     }
                     note_batches(&event.moves, events.get(), &mut returned, &mut batches);
                 }
@@ -1221,6 +1439,7 @@ impl<P: Procedure> Runner<'_, P> {
                     table,
                     asked: decider.asked,
                     events: events.get(),
+                    touched: touched.get(),
                     batches,
                     returned,
                 })));
@@ -1250,6 +1469,7 @@ impl<P: Procedure> Runner<'_, P> {
             ending,
             batches,
             met: decider.met,
+            best_after_draw: decider.best_after_draw,
             touched_at,
         }))
     }
@@ -1300,6 +1520,9 @@ pub fn simulator<'a, P: Procedure>(
         spare_engine: Default::default(),
         share: true,
         shared: Default::default(),
+        script: None,
+        fixed: Vec::new(),
+        best: None,
     }))
 }
 
@@ -1533,6 +1756,7 @@ pub fn odds<P: Procedure>(
         best,
         progress,
         words,
+        script,
     } = request;
     let board = table.as_board().ok_or(OddsRefusal::NotYoungJedi)?;
     // Cards given only by a count are unknown: a dueling hand of them cannot be answered; a
@@ -1552,24 +1776,33 @@ pub fn odds<P: Procedure>(
     let counted_decks = SIDES.map(|side| counted(Zone::DrawDeck(side)));
     let mut decks = Decks::of(board, counted_decks);
     let naive = matches!(method, Method::EveryOrder(_));
-    let make_runner = || Runner::<P> {
+    let script = (!script.is_empty()).then_some(&script);
+    let make_runner = |fixed: Vec<(usize, usize)>| Runner::<P> {
         table,
         board,
         policies,
         ending,
         // The naive reference runs as a walk does, every word built: what the odds sum
-        // without words is checked against it.
-        words: if naive { Words::Read } else { words },
+        // without words is checked against it. A stated choice is read by the names of its
+        // options, which need their words.
+        words: if naive || script.is_some() {
+            Words::Read
+        } else {
+            words
+        },
         start: P::start(table, corpus, action, &choices),
         spare: Default::default(),
         spare_engine: Default::default(),
         share: !naive,
         shared: Default::default(),
+        script,
+        fixed,
+        best,
     };
-    let runner = make_runner();
+    let runner = make_runner(Vec::new());
     let mut seen = Seen::default();
     let empty: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
-    let root = runner.run(|board| decks.arrange(board, &empty), None, best, &mut seen)?;
+    let root = runner.run(|board| decks.arrange(board, &empty), None, None, &mut seen)?;
     for &(side, _, _) in &root.batches {
         if counted_decks[index(side)] {
             return Err(OddsRefusal::CountedDeck(side.label()));
@@ -1590,25 +1823,6 @@ pub fn odds<P: Procedure>(
                 drawn[at].push(u16::try_from(kind).unwrap_or(u16::MAX));
             }
         }
-    }
-    if let Method::EveryOrder(limit) = method {
-        let (distribution, runs, partial) = every_order(&runner, &decks, limit, &mut seen)?;
-        for side in SIDES {
-            decks.models[index(side)].drawn_from = seen.drawn[index(side)];
-        }
-        return Ok(OddsAnswer {
-            reached: Reached::Exact { cases: runs },
-            why_sampled: None,
-            partial,
-            policies,
-            decks: decks.models.to_vec(),
-            distribution,
-            best: None,
-            cites: seen.cites,
-            assumptions: seen.assumptions,
-            runs: seen.runs,
-            resumed: seen.resumed,
-        });
     }
     if method == Method::Exact {
         // The root's draws alone may understate the tree: other ways the cards fall draw
@@ -1636,112 +1850,21 @@ pub fn odds<P: Procedure>(
         ),
         Method::Auto => (None, None),
     };
-    // The options of the pending decision, if asked.
-    let pending = match best {
-        None => None,
-        Some(side) => {
-            let met = root
-                .met
-                .clone()
-                .ok_or(OddsRefusal::NoDecision(side.label()))?;
-            if root
-                .batches
-                .iter()
-                .any(|&(_, _, event_at)| event_at < met.events_before)
-            {
-                return Err(OddsRefusal::DecisionAfterDraw(side.label()));
-            }
-            Some((side, met))
-        }
+    let mut search = Search {
+        make_runner: &make_runner,
+        decks: &decks,
+        sampled,
+        run_limit: (method == Method::Auto).then_some(RUN_LIMIT),
+        estimate,
+        counted: counted_decks,
+        seed: board.seed,
+        progress,
+        seen: &mut seen,
+        leaves: 0,
     };
-    let forced: Vec<Option<(usize, usize, String, usize)>> = match &pending {
-        None => vec![None],
-        Some((_, met)) => crate::engine::deciders::distinct_choices(&met.decision)
-            .into_iter()
-            .map(|(first, count)| {
-                Some((
-                    met.ordinal,
-                    first,
-                    met.decision.options[first].label.to_string(),
-                    count,
-                ))
-            })
-            .collect(),
-    };
-    let mut stopped = false;
-    let mut results: Vec<Distribution> = Vec::new();
-    let mut reached = Reached::Exact { cases: 0 };
-    let why = why_sampled;
-    let mut fallback: Option<String> = None;
-    let expected_runs = |per: u64| per.saturating_mul(forced.len() as u64);
-    for force in &forced {
-        let force_at = force
-            .as_ref()
-            .map(|(ordinal, first, _, _)| (*ordinal, *first));
-        let outcome = match sampled {
-            Some(samples) => {
-                let seed = board.seed;
-                reached = Reached::Sampled {
-                    samples: u64::from(samples),
-                    seed,
-                };
-                sample(
-                    &make_runner,
-                    &decks,
-                    force_at,
-                    samples,
-                    seed,
-                    &mut seen,
-                    counted_decks,
-                    &mut |runs| {
-                        progress(Progress {
-                            runs,
-                            expected: Some(expected_runs(u64::from(samples))),
-                        })
-                    },
-                )?
-            }
-            None => {
-                let limit = (method == Method::Auto).then_some(RUN_LIMIT);
-                match exact(
-                    &runner,
-                    &decks,
-                    force_at,
-                    &mut seen,
-                    counted_decks,
-                    limit,
-                    &mut |runs| {
-                        progress(Progress {
-                            runs,
-                            expected: Some(expected_runs(estimate)),
-                        })
-                    },
-                )? {
-                    Exactly::Done(distribution, cases, partial) => {
-                        if let Reached::Exact { cases: sum } = &mut reached {
-                            *sum += cases;
-                        }
-                        (distribution, partial)
-                    }
-                    Exactly::TooLarge(runs) => {
-                        fallback = Some(format!(
-                            "the exact answer took more than {} runs",
-                            crate::text::thousands(usize::try_from(runs).unwrap_or(usize::MAX))
-                        ));
-                        break;
-                    }
-                }
-            }
-        };
-        let (distribution, partial) = outcome;
-        results.push(distribution);
-        if partial {
-            stopped = true;
-            break;
-        }
-    }
-    if let Some(why) = fallback {
-        // Give up on exact: sample every option instead.
+    let solved = search.solve(Vec::new())?;
+    if let Some(runs) = solved.too_large {
+        // Give up on exact: sample instead.
         let mut answer = odds::<P>(
             table,
             OddsRequest {
@@ -1754,75 +1877,233 @@ pub fn odds<P: Procedure>(
                 best,
                 progress,
                 words,
+                script: script.cloned().unwrap_or_default(),
             },
             ending,
         )?;
-        answer.why_sampled = Some(why);
+        answer.why_sampled = Some(format!(
+            "the exact answer took more than {} runs",
+            crate::text::thousands(usize::try_from(runs).unwrap_or(usize::MAX))
+        ));
         return Ok(answer);
     }
+    if let Some(side) = best
+        && solved.best.is_none()
+    {
+        return Err(if solved.best_after_draw {
+            OddsRefusal::DecisionAfterDraw(side.label())
+        } else {
+            OddsRefusal::NoDecision(side.label())
+        });
+    }
+    // The choices made in the open, and what is played before any hidden card is used, as
+    // the answer plays them.
+    let principal = make_runner(solved.fixed.clone());
+    let lineup = principal.lineup()?;
+    let (distribution, reached, partial) = match method {
+        Method::EveryOrder(limit) => {
+            let (distribution, runs, partial) = every_order(&principal, &decks, limit, &mut seen)?;
+            (distribution, Reached::Exact { cases: runs }, partial)
+        }
+        _ => (
+            solved.distribution,
+            match sampled {
+                Some(samples) => Reached::Sampled {
+                    samples: u64::from(samples),
+                    seed: board.seed,
+                },
+                None => Reached::Exact {
+                    cases: solved.cases,
+                },
+            },
+            solved.partial,
+        ),
+    };
     for side in SIDES {
         decks.models[index(side)].drawn_from = seen.drawn[index(side)];
     }
-    let (distribution, best_answer) = match pending {
-        None => (
-            results
-                .pop()
-                .unwrap_or_else(|| Distribution::empty(sampled.is_none())),
-            None,
-        ),
-        Some((side, met)) => {
-            let options: Vec<OptionOdds> = forced
-                .iter()
-                .zip(results)
-                .filter_map(|(force, distribution)| {
-                    let (_, _, label, count) = force.as_ref()?;
-                    Some(OptionOdds {
-                        label: label.clone(),
-                        stands_for: *count,
-                        distribution,
-                    })
-                })
-                .collect();
-            // The policy's own choice is the distribution shown for the decision as played.
-            let policy_first = policy_choice(policies.of(side), &met.decision, board);
-            let played_label = met
-                .decision
-                .options
-                .get(policy_first)
-                .map(|option| option.label.to_string());
-            let played = options
-                .iter()
-                .position(|option| Some(&option.label) == played_label.as_ref())
-                .unwrap_or(0);
-            let best = best_of(side, &options);
-            let distribution = options
-                .get(played)
-                .map(|option| option.distribution.clone())
-                .unwrap_or_else(|| Distribution::empty(sampled.is_none()));
-            (
-                distribution,
-                Some(BestAnswer {
-                    side,
-                    prompt: met.decision.prompt.clone(),
-                    options,
-                    best,
-                }),
-            )
-        }
-    };
     Ok(OddsAnswer {
         reached,
-        why_sampled: why,
-        partial: stopped,
+        why_sampled,
+        partial,
         policies,
         decks: decks.models.to_vec(),
         distribution,
-        best: best_answer,
+        best: solved.best,
+        lineup: lineup.said,
+        choices: lineup.made,
         cites: seen.cites,
         assumptions: seen.assumptions,
         runs: seen.runs,
         resumed: seen.resumed,
     })
+}
+
+/// How many leaves the search over open choices may weigh: past it, the policies take the
+/// choices left.
+const MAX_OPEN_LEAVES: usize = 64;
+
+/// The search over the open choices: each side, at each choice made before any hidden card
+/// is seen, takes the option best for it by the odds themselves, the opponent doing the same
+/// at his (a minimax, chance summed over the draws below).
+struct Search<'s, 'a, P: Procedure> {
+    make_runner: &'s (dyn Fn(Vec<(usize, usize)>) -> Runner<'a, P> + Sync),
+    decks: &'s Decks,
+    sampled: Option<u32>,
+    run_limit: Option<u64>,
+    estimate: u64,
+    counted: [bool; 2],
+    seed: u64,
+    progress: &'s mut dyn FnMut(Progress) -> Flow,
+    seen: &'s mut Seen,
+    /// Leaves weighed so far.
+    leaves: usize,
+}
+
+/// What the search came to below a node.
+struct Solved {
+    distribution: Distribution,
+    /// The open choices the answer takes, by their place among the decisions asked.
+    fixed: Vec<(usize, usize)>,
+    best: Option<BestAnswer>,
+    best_after_draw: bool,
+    cases: u64,
+    partial: bool,
+    /// An exact answer under `auto` that passed its run limit, after so many runs.
+    too_large: Option<u64>,
+}
+
+impl<P: Procedure> Search<'_, '_, P> {
+    fn solve(&mut self, fixed: Vec<(usize, usize)>) -> Result<Solved, OddsRefusal> {
+        let runner = (self.make_runner)(fixed.clone());
+        let empty: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
+        // The node's own run is no run of the answer, but the rules it applies before any
+        // card is drawn (its open choices') are the answer's.
+        let mut met_here = Seen::default();
+        let root = runner.run(
+            |board| self.decks.arrange(board, &empty),
+            None,
+            Some(Side::Light),
+            &mut met_here,
+        )?;
+        self.seen.absorb_notes(met_here);
+        let met = root
+            .met
+            .filter(|met| met.best || self.leaves < MAX_OPEN_LEAVES);
+        let Some(met) = met else {
+            return self.leaf(&runner, fixed, root.best_after_draw);
+        };
+        let mut children: Vec<(String, usize, Solved)> = Vec::new();
+        for (first, count) in crate::engine::deciders::distinct_choices(&met.decision) {
+            let mut more = fixed.clone();
+            more.push((met.ordinal, first));
+            let child = self.solve(more)?;
+            let label = met
+                .decision
+                .options
+                .get(first)
+                .map(|option| option.label.to_string())
+                .unwrap_or_default();
+            let stop = child.partial || child.too_large.is_some();
+            children.push((label, count, child));
+            if stop {
+                break;
+            }
+        }
+        if let Some(at) = children
+            .iter()
+            .position(|(_, _, child)| child.partial || child.too_large.is_some())
+        {
+            return Ok(children.swap_remove(at).2);
+        }
+        let who = met.decision.who;
+        let chosen = best_of(
+            who,
+            &children
+                .iter()
+                .map(|(label, _, child)| (label.as_str(), &child.distribution))
+                .collect::<Vec<_>>(),
+        );
+        let cases = children.iter().map(|(_, _, child)| child.cases).sum();
+        let best_answer = met.best.then(|| BestAnswer {
+            side: who,
+            prompt: met.decision.prompt.clone(),
+            options: children
+                .iter()
+                .map(|(label, count, child)| OptionOdds {
+                    label: label.clone(),
+                    stands_for: *count,
+                    distribution: child.distribution.clone(),
+                })
+                .collect(),
+            best: chosen,
+        });
+        let mut taken = children.swap_remove(chosen).2;
+        taken.cases = cases;
+        if best_answer.is_some() {
+            taken.best = best_answer;
+        }
+        Ok(taken)
+    }
+
+    /// A node with no choice left to weigh: its distribution over the draws.
+    fn leaf(
+        &mut self,
+        runner: &Runner<'_, P>,
+        fixed: Vec<(usize, usize)>,
+        best_after_draw: bool,
+    ) -> Result<Solved, OddsRefusal> {
+        self.leaves += 1;
+        let estimate = self.estimate;
+        let progress = &mut *self.progress;
+        let (distribution, cases, partial, too_large) = match self.sampled {
+            Some(samples) => {
+                let make = || (self.make_runner)(fixed.clone());
+                let (distribution, partial) = sample(
+                    &make,
+                    self.decks,
+                    None,
+                    samples,
+                    self.seed,
+                    self.seen,
+                    self.counted,
+                    &mut |runs| {
+                        progress(Progress {
+                            runs,
+                            expected: Some(u64::from(samples)),
+                        })
+                    },
+                )?;
+                (distribution, 0, partial, None)
+            }
+            None => match exact(
+                runner,
+                self.decks,
+                None,
+                self.seen,
+                self.counted,
+                self.run_limit,
+                &mut |runs| {
+                    progress(Progress {
+                        runs,
+                        expected: Some(estimate),
+                    })
+                },
+            )? {
+                Exactly::Done(distribution, cases, partial) => (distribution, cases, partial, None),
+                Exactly::TooLarge(runs) => (Distribution::empty(true), 0, false, Some(runs)),
+            },
+        };
+        Ok(Solved {
+            distribution,
+            fixed,
+            best: None,
+            best_after_draw,
+            cases,
+            partial,
+            too_large,
+        })
+    }
 }
 
 /// The next permutation of `items` in lexicographic order, if there is one.
@@ -1894,15 +2175,23 @@ fn every_order<P: Procedure>(
     }
 }
 
-/// The best option for `side`: the largest expected damage margin; the first among equals.
-fn best_of(side: Side, options: &[OptionOdds]) -> usize {
+/// The best option for `side`: the largest expected damage margin; among equals, the one
+/// whose label comes first in the order of names (never the order a file lists them in).
+fn best_of(side: Side, options: &[(&str, &Distribution)]) -> usize {
     let mut best = 0;
     let mut best_margin: Option<Expected> = None;
-    for (at, option) in options.iter().enumerate() {
-        let margin = BestAnswer::margin(side, &option.distribution);
+    for (at, (label, distribution)) in options.iter().enumerate() {
+        let margin = BestAnswer::margin(side, distribution);
         let better = match &best_margin {
             None => true,
-            Some(current) => greater(&margin, current),
+            Some(current) => {
+                greater(&margin, current)
+                    || (!greater(current, &margin)
+                        && options.get(best).is_some_and(|(known, _)| {
+                            crate::cards::matching::normalise(label)
+                                < crate::cards::matching::normalise(known)
+                        }))
+            }
         };
         if better {
             best = at;

@@ -9,8 +9,8 @@ use super::output::{AssumptionApplied, OddsFormat, OddsRefusedFormat, RuleText, 
 use super::{Format, Palette};
 use crate::cards::Side;
 use crate::procedures::odds::{
-    BestAnswer, DeckModel, Distribution, Ending, Estimate, Expected, OddsReport, Reached,
-    fraction_text, readable_fraction,
+    BestAnswer, ChoiceMade, DeckModel, Distribution, Ending, Estimate, Expected, HowChosen,
+    OddsReport, Reached, fraction_text, readable_fraction,
 };
 use crate::rules::Corpus;
 
@@ -262,12 +262,38 @@ pub fn information_model(report: &OddsReport) -> Vec<String> {
     lines.push(
         "After cards go back into a deck (the duel's reshuffle), damage takes cards from it whatever they are: the odds count how many.".to_string(),
     );
-    if report.script_set_aside {
-        lines.push(
-            "The scenario's `decisions:` script one walk; the odds play every decision by the policies instead.".to_string(),
-        );
-    }
+    lines.push(
+        "Each choice made in the open, before any hidden card is seen (who duels, with what, who defends), is a fact where the scenario states it (`decisions:`); else its side takes the option best for it by these odds, the opponent choosing to win at his own. Inside the exchange, where hands are hidden, the policies play.".to_string(),
+    );
     lines
+}
+
+/// How an open choice was made, in words.
+fn how_words(choice: &ChoiceMade, policies: crate::procedures::odds::Policies) -> String {
+    match choice.how {
+        HowChosen::Stated => "stated by the scenario, in `decisions:`".to_string(),
+        HowChosen::Weighed { options } => format!(
+            "the best of {options} options for the {} by these odds",
+            choice.side.label()
+        ),
+        HowChosen::Policy => format!(
+            "by the policy {} (more open choices than the odds weigh)",
+            policies.of(choice.side).name()
+        ),
+    }
+}
+
+/// An open choice in a sentence: `The Light Side: choose a dueling character to defend
+/// instead: Obi-Wan Kenobi, Jedi Padawan (the best of 2 options for the Light Side by these
+/// odds).`
+fn choice_line(choice: &ChoiceMade, policies: crate::procedures::odds::Policies) -> String {
+    format!(
+        "The {}: {}: {} ({}).",
+        choice.side.label(),
+        choice.prompt.trim_end_matches(['.', '?', ':']),
+        choice.chosen,
+        how_words(choice, policies)
+    )
 }
 
 fn best_heading(best: &BestAnswer) -> String {
@@ -278,7 +304,10 @@ fn best_heading(best: &BestAnswer) -> String {
     )
 }
 
-const BEST_MEASURE: &str = "Best: the largest expected damage to the opponent less damage to the side; the first listed among equals. Each option is played, then both sides play their policies.";
+const LINEUP_HEADING: &str = "As the odds play it, before any hidden card is used";
+const CHOICES_HEADING: &str = "The choices made in the open";
+
+const BEST_MEASURE: &str = "Best: the largest expected damage to the opponent less damage to the side; among equals, the first by name. Each option is played; then each side takes its best at its open choices, and the policies play the exchange.";
 
 fn option_label(label: &str, stands_for: usize) -> String {
     if stands_for > 1 {
@@ -319,6 +348,27 @@ fn text(report: &OddsReport, corpus: &Corpus, palette: Palette) -> String {
             "",
         );
     }
+    let answer = &report.answer;
+    if !answer.lineup.is_empty() {
+        out.push('\n');
+        out.push_str(&format!("{}\n", palette.heading(LINEUP_HEADING)));
+        for sentence in &answer.lineup {
+            line(&mut out, sentence, width, "  - ", "    ");
+        }
+    }
+    if !answer.choices.is_empty() {
+        out.push('\n');
+        out.push_str(&format!("{}\n", palette.heading(CHOICES_HEADING)));
+        for choice in &answer.choices {
+            line(
+                &mut out,
+                &choice_line(choice, answer.policies),
+                width,
+                "  - ",
+                "    ",
+            );
+        }
+    }
     out.push('\n');
     out.push_str(&format!(
         "{}\n",
@@ -327,7 +377,6 @@ fn text(report: &OddsReport, corpus: &Corpus, palette: Palette) -> String {
     for sentence in information_model(report) {
         line(&mut out, &sentence, width, "  - ", "    ");
     }
-    let answer = &report.answer;
     for (heading, rows) in tables(&answer.distribution) {
         out.push('\n');
         out.push_str(&format!("{}\n", palette.heading(&heading)));
@@ -489,6 +538,23 @@ fn markdown(report: &OddsReport, corpus: &Corpus) -> String {
             esc(&report.illegal.join(", "))
         ));
     }
+    if !report.answer.lineup.is_empty() {
+        out.push_str(&format!("## {LINEUP_HEADING}\n\n"));
+        for sentence in &report.answer.lineup {
+            out.push_str(&format!("- {}\n", esc(sentence)));
+        }
+        out.push('\n');
+    }
+    if !report.answer.choices.is_empty() {
+        out.push_str(&format!("## {CHOICES_HEADING}\n\n"));
+        for choice in &report.answer.choices {
+            out.push_str(&format!(
+                "- {}\n",
+                esc(&choice_line(choice, report.answer.policies))
+            ));
+        }
+        out.push('\n');
+    }
     out.push_str("## What is known, and what is summed over\n\n");
     for sentence in information_model(report) {
         out.push_str(&format!("- {}\n", esc(&sentence)));
@@ -631,6 +697,11 @@ pub struct OddsOutput {
     pub policies: PoliciesOutput,
     /// What is known and what is summed over, a sentence each.
     pub information_model: Vec<String>,
+    /// What is played before any hidden card is used, as the answer plays it: a sentence an
+    /// event (who fights whom, with what, at what power, drawing how many cards).
+    pub lineup: Vec<String>,
+    /// The choices made in the open, and how each was made.
+    pub choices: Vec<ChoiceOutput>,
     pub decks: Vec<DeckOutput>,
     /// Every ending, with its chance.
     pub endings: Vec<EndingOutput>,
@@ -707,6 +778,19 @@ pub fn refused(file: &str, refusal: &crate::procedures::odds::OddsRefusal, said:
         estimate,
         most,
     })
+}
+
+/// A choice made in the open.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ChoiceOutput {
+    pub side: Side,
+    pub prompt: String,
+    pub chosen: String,
+    /// `stated` (the scenario's `decisions:`), `weighed` (the best of `options` for the side
+    /// by these odds) or `policy` (more open choices than the odds weigh).
+    pub how: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub options: Option<usize>,
 }
 
 /// The policies of the two sides.
@@ -888,6 +972,26 @@ pub fn output(report: &OddsReport, corpus: &Corpus) -> OddsOutput {
             dark: answer.policies.dark.name().to_string(),
         },
         information_model: information_model(report),
+        lineup: answer.lineup.clone(),
+        choices: answer
+            .choices
+            .iter()
+            .map(|choice| ChoiceOutput {
+                side: choice.side,
+                prompt: choice.prompt.clone(),
+                chosen: choice.chosen.clone(),
+                how: match choice.how {
+                    HowChosen::Stated => "stated",
+                    HowChosen::Weighed { .. } => "weighed",
+                    HowChosen::Policy => "policy",
+                }
+                .to_string(),
+                options: match choice.how {
+                    HowChosen::Weighed { options } => Some(options),
+                    HowChosen::Stated | HowChosen::Policy => None,
+                },
+            })
+            .collect(),
         decks: answer
             .decks
             .iter()

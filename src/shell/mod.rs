@@ -974,6 +974,11 @@ impl<'a> Session<'a> {
             door,
             action,
             choices: self.choices(action),
+            script: self
+                .script
+                .as_ref()
+                .map(|(_, decisions)| decisions.script())
+                .unwrap_or_default(),
         };
         let report = crate::odds::odds_board(&self.board, on, self.corpus, &ask, &mut |_| {
             if self.stop.load(std::sync::atomic::Ordering::SeqCst) {
