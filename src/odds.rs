@@ -126,7 +126,6 @@ pub fn odds_file(
         .title
         .as_deref()
         .map(|title| crate::text::visible(title).into_owned());
-    report.script_set_aside = !file.decisions.is_empty();
     Ok(report)
 }
 
@@ -186,7 +185,6 @@ pub fn odds_board(
         ruleset: board.ruleset.clone(),
         seed: board.seed,
         illegal,
-        script_set_aside: false,
         answer,
         unmet: Vec::new(),
     })

@@ -554,8 +554,6 @@ pub struct OddsReport {
     pub seed: u64,
     /// The codes of the findings that make the position illegal.
     pub illegal: Vec<&'static str>,
-    /// The scenario scripts decisions (`decisions:`), which the odds do not read.
-    pub script_set_aside: bool,
     pub answer: OddsAnswer,
     /// The differences from the scenario's `expect: odds:`.
     pub unmet: Vec<String>,
@@ -758,16 +756,15 @@ struct Met {
 struct OddsDecider<'a> {
     policies: Policies,
     asked: usize,
-    force: Option<(usize, usize)>,
     /// The open choices answered already (by their place among the decisions asked): each
-    /// side's best, weighed by the odds ([`open_choice`]).
+    /// side's best, weighed by the odds ([`Search`]).
     fixed: &'a [(usize, usize)],
     /// The scenario's `decisions:`, which answer the open choices they state; none where
     /// the scenario states none.
     stated: Option<Scripted>,
     /// Look for the first choice left to weigh: an open one, or the first decision of the
     /// side whose options are answered one by one (`--best`).
-    watch: Option<Side>,
+    watch: bool,
     /// The side whose first decision is answered option by option (`--best`).
     best: Option<Side>,
     /// Whether that side has decided anything yet in the run.
@@ -897,11 +894,6 @@ impl Decider for OddsDecider<'_> {
     fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
         let ordinal = self.asked;
         self.asked += 1;
-        if let Some((at, choice)) = self.force
-            && at == ordinal
-        {
-            return Ok(choice.min(decision.options.len().saturating_sub(1)));
-        }
         let touched = self.touched.get();
         let first_of_best = self.best == Some(decision.who) && !self.best_seen;
         if first_of_best {
@@ -929,7 +921,7 @@ impl Decider for OddsDecider<'_> {
                 Err(refused) => return Err(refused),
             }
         }
-        if self.watch.is_some()
+        if self.watch
             && self.met.is_none()
             && (open || (first_of_best && !touched))
             && crate::engine::deciders::distinct_choices(decision).len() > 1
@@ -1163,10 +1155,25 @@ enum Ran<P: Procedure> {
 }
 
 impl<P: Procedure> Runner<'_, P> {
-    /// The scenario's statements, ready to answer a run's open choices.
-    fn stated(&self) -> Option<Scripted> {
-        self.script
-            .map(|script| Scripted::new(script.clone(), None))
+    /// The decider of a run from the table: the choices weighed already, the scenario's
+    /// statements, then the policies; told by `touched` whether a card has been drawn.
+    fn decider<'d>(&'d self, touched: &'d std::cell::Cell<bool>, watch: bool) -> OddsDecider<'d> {
+        OddsDecider {
+            board: self.board,
+            policies: self.policies,
+            asked: 0,
+            fixed: &self.fixed,
+            stated: self
+                .script
+                .map(|script| Scripted::new(script.clone(), None)),
+            watch,
+            best: self.best,
+            best_seen: false,
+            best_after_draw: false,
+            met: None,
+            touched,
+            made: None,
+        }
     }
 
     /// One run from the table with its words built, as the answer plays it: the sentences of
@@ -1174,28 +1181,14 @@ impl<P: Procedure> Runner<'_, P> {
     /// made.
     fn lineup(&self) -> Result<Lineup, OddsRefusal> {
         let mut table = self.table.clone();
-        table.as_board_mut().ok_or(OddsRefusal::NotYoungJedi)?;
         let mut engine = self.start.clone();
-        let events = std::cell::Cell::new(0);
         let touched = std::cell::Cell::new(false);
         let said = std::cell::RefCell::new(Vec::new());
         let closed = std::cell::Cell::new(false);
+        let mut inner = self.decider(&touched, false);
+        inner.made = Some(Vec::new());
         let mut decider = LineupDecider {
-            inner: OddsDecider {
-                board: self.board,
-                policies: self.policies,
-                asked: 0,
-                force: None,
-                fixed: &self.fixed,
-                stated: self.stated(),
-                watch: None,
-                best: None,
-                best_seen: false,
-                best_after_draw: false,
-                met: None,
-                touched: &touched,
-                made: Some(Vec::new()),
-            },
+            inner,
             closed: &closed,
         };
         let _ = crate::engine::simulate(
@@ -1210,7 +1203,6 @@ impl<P: Procedure> Runner<'_, P> {
                 if !closed.get() {
                     said.borrow_mut().push(event.kind.narrate());
                 }
-                events.set(events.get() + 1);
             },
             Turns::default(),
         );
@@ -1220,43 +1212,27 @@ impl<P: Procedure> Runner<'_, P> {
         })
     }
 
-    /// One run from the table: the decks arranged by `arrange`, the `force`d answer given,
-    /// the decisions of `watch` looked for.
+    /// One run from the table: the decks arranged by `arrange`, looking for the first
+    /// choice left to weigh where told to `watch`.
     fn run(
         &self,
         arrange: impl FnOnce(&mut Board),
-        force: Option<(usize, usize)>,
-        watch: Option<Side>,
+        watch: bool,
         seen: &mut Seen,
     ) -> Result<Trial, OddsRefusal> {
-        self.ended(self.run_from(None, arrange, force, watch, seen, Turns::default())?)
+        self.ended(self.run_from(None, arrange, watch, seen, Turns::default())?)
     }
 
     /// [`Runner::run`] from the state every run passes through ([`Runner::shared_start`]),
-    /// where there is one and the `force`d answer comes after it; its events before that
-    /// state are not seen again (a run from the table saw them first).
+    /// where there is one; its events before that state are not seen again (a run from the
+    /// table saw them first).
     fn run_shared(
         &self,
         arrange: impl FnOnce(&mut Board),
-        force: Option<(usize, usize)>,
         seen: &mut Seen,
     ) -> Result<Trial, OddsRefusal> {
-        let shared = self.shared_after(force);
-        self.ended(self.run_from(
-            shared.as_deref(),
-            arrange,
-            force,
-            None,
-            seen,
-            Turns::default(),
-        )?)
-    }
-
-    /// [`Runner::shared_start`], if the `force`d answer (its place among the decisions) is
-    /// given after it.
-    fn shared_after(&self, force: Option<(usize, usize)>) -> Option<std::rc::Rc<Resume<P>>> {
-        self.shared_start()
-            .filter(|shared| force.is_none_or(|(at, _)| at >= shared.asked))
+        let shared = self.shared_start();
+        self.ended(self.run_from(shared.as_deref(), arrange, false, seen, Turns::default())?)
     }
 
     /// The end of a run told to pause nowhere.
@@ -1290,8 +1266,7 @@ impl<P: Procedure> Runner<'_, P> {
         let whole = self.run_from(
             None,
             |_| {},
-            None,
-            None,
+            false,
             &mut Seen::forgetful(),
             Turns {
                 pause_at: None,
@@ -1303,7 +1278,6 @@ impl<P: Procedure> Runner<'_, P> {
             .before_event(
                 None,
                 |_| {},
-                None,
                 &mut Seen::forgetful(),
                 &turns,
                 trial.touched_at?,
@@ -1325,7 +1299,6 @@ impl<P: Procedure> Runner<'_, P> {
         &self,
         resume: Option<&Resume<P>>,
         arrange: impl FnOnce(&mut Board),
-        force: Option<(usize, usize)>,
         seen: &mut Seen,
         turns: &[usize],
         event_at: usize,
@@ -1341,12 +1314,10 @@ impl<P: Procedure> Runner<'_, P> {
             pause_at: Some(turn),
             of_events: None,
         };
-        Ok(
-            match self.run_from(resume, arrange, force, None, seen, turns)? {
-                Ran::Paused(paused) if paused.returned == [false; 2] => Some(paused),
-                _ => None,
-            },
-        )
+        Ok(match self.run_from(resume, arrange, false, seen, turns)? {
+            Ran::Paused(paused) if paused.returned == [false; 2] => Some(paused),
+            _ => None,
+        })
     }
 
     /// [`Runner::run`] from the table (`resume` none), or from a state a run paused in, its
@@ -1355,17 +1326,12 @@ impl<P: Procedure> Runner<'_, P> {
         &self,
         resume: Option<&Resume<P>>,
         arrange: impl FnOnce(&mut Board),
-        force: Option<(usize, usize)>,
-        watch: Option<Side>,
+        watch: bool,
         seen: &mut Seen,
         turns: Turns<'_>,
     ) -> Result<Ran<P>, OddsRefusal> {
         // A run that watches for a decision shows its options, in words.
-        let words = if watch.is_some() {
-            Words::Read
-        } else {
-            self.words
-        };
+        let words = if watch { Words::Read } else { self.words };
         // The run is made in the room of the run before's table and engine, where they
         // stand: neither is moved.
         let from = resume.map_or(self.table, |resume| &resume.table);
@@ -1384,21 +1350,8 @@ impl<P: Procedure> Runner<'_, P> {
         let engine = spare_engine.get_or_insert_with(|| start.clone());
         let events = std::cell::Cell::new(resume.map_or(0, |resume| resume.events));
         let touched = std::cell::Cell::new(resume.is_some_and(|resume| resume.touched));
-        let mut decider = OddsDecider {
-            board: self.board,
-            policies: self.policies,
-            asked: resume.map_or(0, |resume| resume.asked),
-            force,
-            fixed: &self.fixed,
-            stated: self.stated(),
-            watch,
-            best: self.best,
-            best_seen: false,
-            best_after_draw: false,
-            met: None,
-            touched: &touched,
-            made: None,
-        };
+        let mut decider = self.decider(&touched, watch);
+        decider.asked = resume.map_or(0, |resume| resume.asked);
         let mut returned = resume.map_or([false; 2], |resume| resume.returned);
         let mut batches = resume.map_or_else(Vec::new, |resume| resume.batches.clone());
         let mut touched_at = None;
@@ -1490,12 +1443,12 @@ pub trait Simulator {
 
 impl<P: Procedure> Simulator for Runner<'_, P> {
     fn once(&self) -> Result<Ending, OddsRefusal> {
-        let trial = self.run_shared(|_| {}, None, &mut Seen::forgetful())?;
+        let trial = self.run_shared(|_| {}, &mut Seen::forgetful())?;
         Ok(trial.ending)
     }
 
     fn once_whole(&self) -> Result<Ending, OddsRefusal> {
-        let trial = self.run(|_| {}, None, None, &mut Seen::forgetful())?;
+        let trial = self.run(|_| {}, false, &mut Seen::forgetful())?;
         Ok(trial.ending)
     }
 }
@@ -1631,7 +1584,6 @@ fn estimate_cases<P: Procedure>(
         loop {
             let trial = runner.run_shared(
                 |board| decks.arrange(board, &prefix),
-                None,
                 &mut Seen::forgetful(),
             )?;
             let Some((side, size, _)) = undecided(&trial, &prefix) else {
@@ -1698,7 +1650,6 @@ impl<P: Procedure> Node<P> {
         &self,
         runner: &Runner<'_, P>,
         decks: &Decks,
-        force: Option<(usize, usize)>,
         seen: &mut Seen,
         turns: &[usize],
         event_at: usize,
@@ -1706,7 +1657,6 @@ impl<P: Procedure> Node<P> {
         let paused = runner.before_event(
             self.resume.as_deref(),
             |board| decks.arrange(board, &self.prefix),
-            force,
             seen,
             turns,
             event_at,
@@ -1802,7 +1752,7 @@ pub fn odds<P: Procedure>(
     let runner = make_runner(Vec::new());
     let mut seen = Seen::default();
     let empty: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
-    let root = runner.run(|board| decks.arrange(board, &empty), None, None, &mut seen)?;
+    let root = runner.run(|board| decks.arrange(board, &empty), false, &mut seen)?;
     for &(side, _, _) in &root.batches {
         if counted_decks[index(side)] {
             return Err(OddsRefusal::CountedDeck(side.label()));
@@ -1982,8 +1932,7 @@ impl<P: Procedure> Search<'_, '_, P> {
         let mut met_here = Seen::default();
         let root = runner.run(
             |board| self.decks.arrange(board, &empty),
-            None,
-            Some(Side::Light),
+            true,
             &mut met_here,
         )?;
         self.seen.absorb_notes(met_here);
@@ -2062,7 +2011,6 @@ impl<P: Procedure> Search<'_, '_, P> {
                 let (distribution, partial) = sample(
                     &make,
                     self.decks,
-                    None,
                     samples,
                     self.seed,
                     self.seen,
@@ -2079,7 +2027,6 @@ impl<P: Procedure> Search<'_, '_, P> {
             None => match exact(
                 runner,
                 self.decks,
-                None,
                 self.seen,
                 self.counted,
                 self.run_limit,
@@ -2161,7 +2108,7 @@ fn every_order<P: Procedure>(
             if runs >= limit {
                 return Ok((distribution, runs, true));
             }
-            let trial = runner.run(|board| put_decks(board, &orders), None, None, seen)?;
+            let trial = runner.run(|board| put_decks(board, &orders), false, seen)?;
             distribution.add_exact(trial.ending, each.clone());
             runs += 1;
             if !next_permutation(&mut orders[1]) {
@@ -2232,7 +2179,6 @@ const REPORT_EVERY: u64 = 256;
 fn exact<P: Procedure>(
     runner: &Runner<'_, P>,
     decks: &Decks,
-    force: Option<(usize, usize)>,
     seen: &mut Seen,
     counted: [bool; 2],
     limit: Option<u64>,
@@ -2244,7 +2190,7 @@ fn exact<P: Procedure>(
     let mut stack = vec![Node::<P> {
         prefix: [Vec::new(), Vec::new()],
         chance: Chance::one(),
-        resume: runner.shared_after(force),
+        resume: runner.shared_start(),
     }];
     let mut cases = 0u64;
     let mut runs = 0u64;
@@ -2255,8 +2201,7 @@ fn exact<P: Procedure>(
         let trial = runner.ended(runner.run_from(
             node.resume.as_deref(),
             |board| decks.arrange(board, &node.prefix),
-            force,
-            None,
+            false,
             seen,
             Turns {
                 pause_at: None,
@@ -2282,11 +2227,10 @@ fn exact<P: Procedure>(
                 }
                 // The children all pass through the state before the turn that drew past what
                 // this node decides: made once, they resume from it.
-                let resume =
-                    match node.pause_before(runner, decks, force, seen, &turns, event_at)? {
-                        Some(resume) => Some(std::rc::Rc::new(resume)),
-                        None => node.resume.clone(),
-                    };
+                let resume = match node.pause_before(runner, decks, seen, &turns, event_at)? {
+                    Some(resume) => Some(std::rc::Rc::new(resume)),
+                    None => node.resume.clone(),
+                };
                 let left = decks.remaining(side, &node.prefix[at]);
                 let branches = multiset_count(&left, size);
                 if branches > MAX_BRANCHES {
@@ -2326,7 +2270,6 @@ fn exact<P: Procedure>(
 fn sample<'a, P: Procedure>(
     make_runner: &(dyn Fn() -> Runner<'a, P> + Sync),
     decks: &Decks,
-    force: Option<(usize, usize)>,
     samples: u32,
     seed: u64,
     seen: &mut Seen,
@@ -2353,7 +2296,6 @@ fn sample<'a, P: Procedure>(
                 sample_chunk(
                     &make_runner(),
                     decks,
-                    force,
                     count,
                     chunk_seed(seed, chunk),
                     counted,
@@ -2396,7 +2338,6 @@ fn chunk_seed(seed: u64, chunk: u64) -> u64 {
 fn sample_chunk<P: Procedure>(
     runner: &Runner<'_, P>,
     decks: &Decks,
-    force: Option<(usize, usize)>,
     count: u64,
     seed: u64,
     counted: [bool; 2],
@@ -2413,7 +2354,7 @@ fn sample_chunk<P: Procedure>(
         for order in &mut orders {
             random.shuffle(order);
         }
-        let trial = runner.run_shared(|board| put_decks(board, &orders), force, &mut seen)?;
+        let trial = runner.run_shared(|board| put_decks(board, &orders), &mut seen)?;
         if let Some(&(side, _, _)) = trial
             .batches
             .iter()
