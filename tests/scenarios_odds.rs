@@ -284,6 +284,42 @@ fn the_order_of_a_list_changes_no_answer_and_the_duel_is_named() {
     );
 }
 
+/// A stated choice the rules refuse is an illegal claim, refused as such, never taken for a
+/// walk that stops; a stated answer the rules force is heard and stands, one they rule out
+/// is refused, as a walk hears them.
+#[test]
+fn a_stated_choice_the_rules_refuse_is_refused_as_illegal() {
+    let refused = |text: &str| match odds(text, &OddsAsk::default()) {
+        Err(OddsError::Refused(OddsRefusal::Illegal(said))) => said,
+        other => panic!("{:?}", other.map(|report| report.answer.distribution)),
+    };
+    let stated = scenario("a-stated-defender-is-a-fact.yaml");
+    let said = refused(&stated.replace(
+        "defender: \"Padmé Naberrie, Handmaiden\"",
+        "defender: \"Qui-Gon Jinn, Jedi Master\"",
+    ));
+    assert!(
+        said.contains("`decisions: dark: defender:`")
+            && said.contains(
+                "Qui-Gon Jinn, Jedi Master is not one of the Light Side player's cards on Naboo"
+            ),
+        "{said}"
+    );
+    // The Dark Side's one lightsaber is forced: stating another is refused, stating it
+    // stands.
+    let position = scenario("how-likely-is-maul-to-survive.yaml");
+    let with_weapon =
+        |weapon: &str| format!("{position}decisions:\n  dark:\n    weapon: \"{weapon}\"\n");
+    let said = refused(&with_weapon("Obi-Wan Kenobi's Lightsaber"));
+    assert!(said.contains("`decisions: dark: weapon:`"), "{said}");
+    let agreed = odds(
+        &with_weapon("Darth Maul's Lightsaber (The Jedi Council)"),
+        &OddsAsk::default(),
+    )
+    .expect("an answer");
+    assert!(agreed.unmet.is_empty(), "{:?}", agreed.unmet);
+}
+
 /// `--best` weighs the side's options with the opponent choosing to win at his own: the
 /// Light Side's substitute makes challenging Padmé no better than challenging Obi-Wan.
 #[test]

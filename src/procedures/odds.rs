@@ -938,6 +938,15 @@ impl Decider for OddsDecider<'_> {
         }
         Ok(choice)
     }
+
+    /// A stated answer to an open choice the rules leave one option is heard as a walk hears
+    /// it: agreeing, it stands; naming another, it is refused.
+    fn forced(&mut self, decision: &Decision) -> Result<(), Unanswered> {
+        match &mut self.stated {
+            Some(stated) if is_open(decision, self.touched.get()) => stated.forced(decision),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// What the answer plays before any hidden card is used ([`Runner::lineup`]).
@@ -1408,6 +1417,23 @@ impl<P: Procedure> Runner<'_, P> {
             }
             Some(Stop::Missing { fact }) => {
                 return Err(OddsRefusal::Stops(format!("{fact} ({})", fact.code())));
+            }
+            // A stated answer the rules refuse is an illegal claim, refused as the walk does.
+            Some(Stop::Undecided {
+                decision,
+                why: Unanswered::NotLegal { given, ruled_out },
+            }) => {
+                let why = ruled_out
+                    .as_ref()
+                    .map(|ruled_out| format!(": {}", ruled_out.why))
+                    .unwrap_or_default();
+                return Err(OddsRefusal::Illegal(format!(
+                    "the answer {} under `decisions: {}: {}:` is not a legal choice ({}){why}",
+                    crate::text::quoted(given),
+                    decision.who.word(),
+                    decision.kind.script.key,
+                    decision.prompt
+                )));
             }
             Some(Stop::Undecided { decision, .. }) => {
                 return Err(OddsRefusal::Stops(format!(
