@@ -176,7 +176,7 @@ fn a_position_too_large_to_sum_is_sampled_and_says_why() {
         }
     );
     let why = report.answer.why_sampled.clone().unwrap_or_default();
-    assert!(why.contains("2,944,656"), "{why}");
+    assert!(why.contains("5,889,312"), "{why}");
     // The same seed gives the same sample: the same answer, byte for byte.
     let again = answered("full-decks-sampled.yaml", &OddsAsk::default());
     assert_eq!(report.answer, again.answer);
@@ -603,6 +603,41 @@ fn the_command_answers_in_three_formats_with_its_exit_code() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `--exact` sizes the tree by random paths down it, not by the first way the cards fall: a
+/// dueling text that draws another card makes some branches deeper and many shallower, and
+/// the paths come near the 1,685 cases summed where the first way's draws count 3,000.
+#[test]
+fn an_exact_answer_is_sized_by_paths_down_its_tree() {
+    let text = scenario("dueling-text-draws-another-card.yaml")
+        .replace(
+            "deck: [Dangerous Encounter, 2, 3, 5, 6, 1]",
+            "deck: [Dangerous Encounter, 6, 6, 5, 5, 4, 4, 3, 3, 1, 1]",
+        )
+        .split("\nexpect:")
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let asked = |most: u64| {
+        odds(
+            &text,
+            &OddsAsk {
+                method: Some(Method::Exact),
+                max_cases: Some(most),
+                ..OddsAsk::default()
+            },
+        )
+    };
+    let answered = asked(2_000).expect("an exact answer within 2,000 cases");
+    assert_eq!(answered.answer.reached, Reached::Exact { cases: 1_685 });
+    match asked(1_000) {
+        Err(OddsError::Refused(OddsRefusal::ExactTooLarge { estimate, most })) => {
+            assert_eq!(most, 1_000);
+            assert!((1_000..2_000).contains(&estimate), "{estimate}");
+        }
+        other => panic!("{:?}", other.map(|report| report.answer.reached)),
+    }
+}
+
 /// `--exact` sizes the tree before any work: past `--max-cases` it is refused at once, with
 /// the estimate and how long it would take at the rate measured; in JSON too.
 #[test]
@@ -861,7 +896,7 @@ fn a_huge_exact_request_is_refused_at_once_with_its_estimate() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(
-        flat.contains("an exact answer would sum about 658,538,244 distinguishable draws, more than the 10,000,000 it may (`--max-cases N` raises it); ask for a sample (`--samples N`)") && flat.contains("runs a second measured here, that is about"),
+        flat.contains("an exact answer would sum about 1,317,076,488 distinguishable draws, more than the 10,000,000 it may (`--max-cases N` raises it); ask for a sample (`--samples N`)") && flat.contains("runs a second measured here, that is about"),
         "{flat}"
     );
 }

@@ -1623,9 +1623,15 @@ fn estimate_cases<P: Procedure>(
             let ways = multiset_count(&left, size);
             product *= ways as f64;
             let pick = u64::from(random.below(u32::try_from(ways).unwrap_or(u32::MAX)));
+            let decided = prefix[at].len();
             for (kind, count) in nth_multiset(&left, size, pick).into_iter().enumerate() {
                 let kind = u16::try_from(kind).unwrap_or(u16::MAX);
                 prefix[at].extend(std::iter::repeat_n(kind, count));
+            }
+            // Each step decides at least one more card of a deck, or the path ends: a path is
+            // at most as long as the decks.
+            if prefix[at].len() == decided {
+                break;
             }
         }
         total += product;
@@ -1800,12 +1806,16 @@ pub fn odds<P: Procedure>(
             }
         }
     }
+    // Each way the open choices fall is an answer of its own to sum: as many trees as the
+    // search over them has leaves.
+    let leaves = open_leaves(&make_runner, &decks, Vec::new(), &mut 0)?;
+    let leaf_estimate = estimate;
+    estimate = estimate.saturating_mul(leaves);
     if method == Method::Exact {
-        // The root's draws alone may understate the tree: other ways the cards fall draw
-        // more. Random paths down it say how large it is, before any work is begun.
-        if estimate <= exact_most {
-            estimate = estimate.max(estimate_cases(&runner, &decks, board.seed, counted_decks)?);
-        }
+        // The root's draws alone misjudge the tree: other ways the cards fall draw more or
+        // fewer. Random paths down it say how large it is, before any work is begun.
+        estimate =
+            estimate_cases(&runner, &decks, board.seed, counted_decks)?.saturating_mul(leaves);
         if estimate > exact_most {
             return Err(OddsRefusal::ExactTooLarge {
                 estimate,
@@ -1831,7 +1841,7 @@ pub fn odds<P: Procedure>(
         decks: &decks,
         sampled,
         run_limit: (method == Method::Auto).then_some(RUN_LIMIT),
-        estimate,
+        estimate: leaf_estimate,
         counted: counted_decks,
         seed: board.seed,
         progress,
@@ -1918,6 +1928,37 @@ pub fn odds<P: Procedure>(
 /// How many leaves the search over open choices may weigh: past it, the policies take the
 /// choices left.
 const MAX_OPEN_LEAVES: usize = 64;
+
+/// How many leaves the search over open choices ([`Search::solve`]) will weigh below the
+/// choices `fixed`, counted as it counts them (`counted` so far): a run a node, no draw
+/// summed.
+fn open_leaves<'a, P: Procedure>(
+    make_runner: &(dyn Fn(Vec<(usize, usize)>) -> Runner<'a, P> + Sync),
+    decks: &Decks,
+    fixed: Vec<(usize, usize)>,
+    counted: &mut usize,
+) -> Result<u64, OddsRefusal> {
+    let empty: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
+    let root = make_runner(fixed.clone()).run(
+        |board| decks.arrange(board, &empty),
+        true,
+        &mut Seen::forgetful(),
+    )?;
+    let Some(met) = root
+        .met
+        .filter(|met| met.best || *counted < MAX_OPEN_LEAVES)
+    else {
+        *counted += 1;
+        return Ok(1);
+    };
+    let mut leaves = 0u64;
+    for (first, _) in crate::engine::deciders::distinct_choices(&met.decision) {
+        let mut more = fixed.clone();
+        more.push((met.ordinal, first));
+        leaves = leaves.saturating_add(open_leaves(make_runner, decks, more, counted)?);
+    }
+    Ok(leaves)
+}
 
 /// The search over the open choices: each side, at each choice made before any hidden card
 /// is seen, takes the option best for it by the odds themselves, the opponent doing the same
@@ -2055,7 +2096,9 @@ impl<P: Procedure> Search<'_, '_, P> {
                 self.decks,
                 self.seen,
                 self.counted,
-                self.run_limit,
+                // One budget of runs for every leaf.
+                self.run_limit
+                    .map(|limit| limit.saturating_sub(self.seen.runs)),
                 &mut |runs| {
                     progress(Progress {
                         runs,
