@@ -152,11 +152,15 @@ refuse, or an outcome other than its `expect:`; 2 unreadable input or a missing 
     },
     /// The chance of every ending of a duel, over every way the draw decks can fall.
     ///
-    /// Each side plays by a policy (`--policy`, `--light`, `--dark`, else the scenario's
-    /// `policy:`, else block-when-able). Exact where the distinguishable draws are few enough
-    /// (fractions and percentages), else a seeded sample with 95 % intervals. `--best SIDE`
+    /// The choices made before any card is drawn (who duels, with what, who defends) are the
+    /// scenario's `decisions:` where it states them, else each side's best by the odds, the
+    /// opponent choosing too; the answer names them. Inside the exchange each side plays by a
+    /// policy (`--policy`, `--light`, `--dark`, else the scenario's `policy:`, else
+    /// block-when-able). Exact where the distinguishable draws are few enough (fractions and
+    /// percentages), else a seeded sample with 95 % intervals, on every core. `--best SIDE`
     /// answers that side's pending decision option by option. The rules the runs applied are
-    /// quoted. Ctrl-C stops a long answer and prints what was reached, labelled partial.
+    /// quoted. Ctrl-C stops a long answer and prints what was reached, labelled partial, its
+    /// chances as bounds.
     #[command(after_help = "Examples:
   jedi-judge odds scenarios/odds/one-card-each-checked-by-hand.yaml
   jedi-judge odds --best light scenarios/odds/lead-low-to-keep-the-block.yaml
@@ -180,7 +184,8 @@ expects; 2 unreadable, or no odds for it; 130 stopped (partial).")]
         /// The policy of the Dark Side, over `--policy`.
         #[arg(long, value_enum)]
         dark: Option<crate::engine::deciders::Policy>,
-        /// Answer this side's pending decision: each option, then the policies.
+        /// Answer this side's pending decision: each option, then each side's best at its
+        /// open choices and the policies in the exchange.
         #[arg(long, value_name = "SIDE", value_parser = parse_side)]
         best: Option<crate::cards::Side>,
         /// Sum every distinguishable draw. Their number is estimated first, and an answer

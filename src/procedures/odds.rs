@@ -115,7 +115,8 @@ pub struct OddsRequest<'a> {
     /// The most distinguishable draws an exact answer asked for may be estimated to sum
     /// ([`EXACT_MOST`] unless told): past it, it is refused at once.
     pub exact_most: u64,
-    /// Answer the pending decision of this side: every option, then the policy.
+    /// Answer the pending decision of this side: every option, then each side's best at its
+    /// open choices and the policies in the exchange.
     pub best: Option<Side>,
     /// Told every so many runs; may stop the answer.
     pub progress: &'a mut dyn FnMut(Progress) -> Flow,

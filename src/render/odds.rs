@@ -178,6 +178,17 @@ fn method_line(report: &OddsReport) -> String {
                 counted(cases, "case"),
                 counted(answer.runs, "run")
             ),
+            None if answer
+                .choices
+                .iter()
+                .any(|choice| matches!(choice.how, HowChosen::Weighed { .. })) =>
+            {
+                format!(
+                    "Exact: summed over every distinguishable draw after each way the open choices can fall, {} in all ({}).",
+                    counted(cases, "case"),
+                    counted(answer.runs, "run")
+                )
+            }
             None => format!(
                 "Exact: summed over every distinguishable draw, {} ({}).",
                 counted(cases, "case"),
