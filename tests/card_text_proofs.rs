@@ -1648,16 +1648,9 @@ fn prove_starship_damage(card: &Card) -> Result<(), Unproved> {
         assert!(found.is_empty(), "{found:?}\n{text}");
         walked_battle(text).1
     };
-    let off = |text: &str| {
-        text.replacen(
-            "cards:\n",
-            &format!("cards:\n  {name:?}: {{text: none}}\n"),
-            1,
-        )
-    };
     let base = position(named, true);
     let with = walk(&base);
-    let without = walk(&off(&base));
+    let without = walk(&text_none(&base, &name));
     assert!(
         !defeated(&with, loser).is_empty(),
         "{name}: a starship of the {} side is defeated:\n{base}",
@@ -1682,7 +1675,7 @@ fn prove_starship_damage(card: &Card) -> Result<(), Unproved> {
     }
     for text in unmet {
         let with = walk(&text);
-        let without = walk(&off(&text));
+        let without = walk(&text_none(&text, &name));
         assert_eq!(
             damage(&with, loser),
             damage(&without, loser),
@@ -2816,6 +2809,15 @@ fn prove_identity(card: &Card) -> Result<(), Unproved> {
     Ok(())
 }
 
+/// A scenario with one card's text declared off (`text: none`) first among its `cards:`.
+fn text_none(yaml: &str, name: &str) -> String {
+    yaml.replacen(
+        "cards:\n",
+        &format!("cards:\n  {name:?}: {{text: none}}\n"),
+        1,
+    )
+}
+
 /// `aura-bonus` of a character: in a duel where its text reaches the duel (a Jedi dueling
 /// where it is), or in an intercepted evacuation where one of its player's starships it names
 /// fights, the target fights with its bonus, and without it with its text off. Unmet: the
@@ -2830,13 +2832,7 @@ fn prove_carried_aura(card: &Card) -> Result<(), Unproved> {
         .clone()
         .ok_or("no power bonus to others")?;
     let counted = |flat: &str| flat.contains(&format!("{} power bonus of {name}", aura.amount));
-    let text_off = |yaml: String| {
-        yaml.replacen(
-            "cards:\n",
-            &format!("cards:\n  {:?}: {{text: none}}\n", qualified_name(card)),
-            1,
-        )
-    };
+    let text_off = |yaml: String| text_none(&yaml, &qualified_name(card));
     let walk = walked_text;
     if aura.in_duel {
         // A Jedi of its side duels at the card's planet.
