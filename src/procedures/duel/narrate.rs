@@ -155,7 +155,7 @@ fn narrate_duel(kind: &DuelEvent) -> String {
             Some(card) => format!("The {} duelist uses {card}, which is not a lightsaber.", side_name(*side)),
             None if passed_over.is_empty() => format!("The {} duelist uses no weapon.", side_name(*side)),
             None => format!(
-                "The {} duelist uses no weapon, though he could use {}. \"No weapon\" is the first option of the defender's choice of weapon: the policy `first-option` takes it wherever the script leaves the weapon open.",
+                "The {} duelist uses no weapon, though he could use {}; \"no weapon\" is the first option of the defender's choice of weapon, the one the policy `first-option` takes.",
                 side_name(*side),
                 or_list(passed_over)
             ),
