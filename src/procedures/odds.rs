@@ -1187,8 +1187,8 @@ impl<P: Procedure> Runner<'_, P> {
     }
 
     /// One run from the table with its words built, as the answer plays it: the sentences of
-    /// its events up to the first decision made once a card is drawn, and the open choices it
-    /// made.
+    /// its events up to the first decision made once a card is drawn, or to the first card put
+    /// back into a deck, and the open choices it made.
     fn lineup(&self) -> Result<Lineup, OddsRefusal> {
         let mut table = self.table.clone();
         let mut engine = self.start.clone();
@@ -1209,6 +1209,11 @@ impl<P: Procedure> Runner<'_, P> {
             &mut |event| {
                 if !event.moves.is_empty() && touches_a_deck(&event.moves) {
                     touched.set(true);
+                }
+                // Cards going back into a deck end what is played in the open: what follows
+                // is drawn from a deck no one can see.
+                if event.moves.iter().any(|motion| is_a_deck(&motion.to)) {
+                    closed.set(true);
                 }
                 if !closed.get() {
                     said.borrow_mut().push(event.kind.narrate());
