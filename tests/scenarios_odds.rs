@@ -900,3 +900,72 @@ fn a_huge_exact_request_is_refused_at_once_with_its_estimate() {
         "{flat}"
     );
 }
+
+/// One policy, one play: on a position with nothing unknown, `walk` and `odds` under the same
+/// policy reach the same ending, whichever order the file lists the hand in; the odds give it
+/// chance 1.
+#[test]
+fn a_walk_and_the_odds_play_a_policy_the_same_way() {
+    use jedi_judge::engine::deciders::Policy;
+    use jedi_judge::procedures::duel::DuelWalk;
+    let listed = scenario("walk-and-odds-agree-on-a-position-with-nothing-unknown.yaml");
+    let reversed = listed.replacen("hand: [2, 6]", "hand: [6, 2]", 1);
+    assert_ne!(listed, reversed);
+    let mut endings = Vec::new();
+    for text in [&listed, &reversed] {
+        for policy in [
+            Policy::BlockWhenAble,
+            Policy::NeverBlock,
+            Policy::FirstOption,
+        ] {
+            let walked = jedi_judge::walk::walk_text(
+                text,
+                Corpus::embedded(),
+                Catalog::embedded(),
+                None,
+                Some(policy),
+                None,
+            )
+            .unwrap_or_else(|error| panic!("{error:?}"));
+            let result = &walked.outcome_as::<DuelWalk>().expect("a duel").result;
+            let report = odds(
+                text,
+                &OddsAsk {
+                    policy: Some(policy),
+                    ..OddsAsk::default()
+                },
+            )
+            .unwrap_or_else(|error| panic!("{error:?}"));
+            let jedi_judge::procedures::odds::Distribution::Exact(chances) =
+                &report.answer.distribution
+            else {
+                panic!("an exact answer for {policy:?}");
+            };
+            let (ending, chance) = chances.iter().next().expect("one ending");
+            assert_eq!(chances.len(), 1, "{policy:?}: {chances:?}");
+            assert_eq!(*chance, fraction(1, 1));
+            assert_eq!(
+                (
+                    ending.defeated,
+                    ending.light_damage,
+                    ending.dark_damage,
+                    ending.deck_victory
+                ),
+                (
+                    result.defeated,
+                    result.damage_light,
+                    result.damage_dark,
+                    result.deck_victory
+                ),
+                "{policy:?}"
+            );
+            endings.push((policy, *ending));
+        }
+    }
+    // The order the hand is listed in changes no policy's ending.
+    assert_eq!(endings[..3], endings[3..]);
+    // Leading the 6 under block-when-able: one hit each, no damage. Never blocking, the 6
+    // and the 2 both score on Maul, and Maul's 6 on Qui-Gon.
+    assert_eq!((endings[0].1.light_hits, endings[0].1.dark_hits), (1, 1));
+    assert_eq!((endings[1].1.light_hits, endings[1].1.dark_hits), (1, 2));
+}

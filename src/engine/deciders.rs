@@ -6,6 +6,7 @@ use clap::ValueEnum;
 
 use super::decisions::{Answer, PolicyRole, ScriptKey, Volunteer};
 use super::{Decider, Decision, Unanswered};
+use crate::board::Board;
 use crate::cards::{Card, Game, Side, find, matching};
 
 /// A scripted play from the dueling hand.
@@ -128,13 +129,15 @@ impl Script {
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum Policy {
-    /// Block whenever a card matches; attack with the first card of the hand; keep the
-    /// chosen defender; take the first weapon; use optional dueling text.
+    /// Block whenever a card matches; attack with the hand's highest card; keep the chosen
+    /// defender; take the first weapon; use optional dueling text. Cards are read highest
+    /// destiny first, ties by name, the same in `walk`, `repl` and `odds`.
     BlockWhenAble,
     /// Never block; otherwise as block-when-able.
     NeverBlock,
-    /// Always the first legal option. In a duel the defender's first option is "no weapon",
-    /// so he fights unarmed unless the script names his weapon; the walk says so there.
+    /// Always the first legal option, cards read highest destiny (Clash: Power) first. In a
+    /// duel the defender's first option is "no weapon", so he fights unarmed unless the
+    /// script names his weapon; the walk says so there.
     FirstOption,
     /// Clash of the Lightsabers: plan and play the highest Attack Value; concede only when
     /// forced.
@@ -151,9 +154,30 @@ impl Policy {
         }
     }
 
-    /// The option this policy takes.
-    pub fn choose(self, decision: &Decision) -> usize {
-        self.choose_among(decision, decision.options.iter())
+    /// The option this policy takes, reading the options as every command reads them
+    /// ([`reading`]): the first read of those it looks for ([`Policy::seeks`]), so that the
+    /// order of a list in the file (a hand, a planet's cards) never changes the play.
+    pub fn choose(self, decision: &Decision, board: Option<&Board>) -> usize {
+        let read = reading(decision, board);
+        let options = &decision.options;
+        // Of equal places, `min_by` keeps the first listed, as a stable sort would.
+        let first_read =
+            |places: &mut dyn Iterator<Item = usize>| places.min_by(|&a, &b| read(a, b));
+        let first = || first_read(&mut (0..options.len())).unwrap_or(0);
+        match self.seeks(decision) {
+            Sought::First => first(),
+            Sought::Strongest => (0..options.len())
+                .filter(|&at| !options[at].declines)
+                .min_by(|&a, &b| {
+                    let strength = |at: usize| options[at].destiny.unwrap_or(0);
+                    strength(b).cmp(&strength(a)).then_with(|| read(a, b))
+                })
+                .unwrap_or_else(first),
+            Sought::FirstThat { declines } => {
+                first_read(&mut (0..options.len()).filter(|&at| options[at].declines == declines))
+                    .unwrap_or_else(first)
+            }
+        }
     }
 
     /// The option this policy takes among `options` (the decision's, read in some order):
@@ -192,6 +216,47 @@ impl Policy {
             }
             _ => Sought::First,
         }
+    }
+}
+
+/// How every command reads a decision's options: options with a destiny, highest first, then
+/// a card known only by its destiny before a named one, named cards by full name, then as
+/// listed; the others after any with a destiny, as listed. Where no option has a destiny, the
+/// options are read as listed (the rules' order: "no weapon" first, the chosen defender
+/// first). Gives whether the option at one place is read before (`Less`) the option at
+/// another; `Equal` keeps them as listed. The names are read from `board`, not from the
+/// options, whose words a run need not write.
+pub fn reading<'a>(
+    decision: &'a Decision,
+    board: Option<&'a Board>,
+) -> impl Fn(usize, usize) -> std::cmp::Ordering + 'a {
+    let sorted = decision
+        .options
+        .iter()
+        .any(|option| option.destiny.is_some());
+    let named = move |at: usize| {
+        decision.options[at]
+            .card
+            .and_then(|id| board?.card(id))
+            .filter(|card| !card.anonymous)
+    };
+    let destiny = move |at: usize| {
+        let option = &decision.options[at];
+        (
+            option.destiny.is_none(),
+            std::cmp::Reverse(option.destiny.unwrap_or(i32::MIN)),
+        )
+    };
+    move |a, b| {
+        if !sorted {
+            return std::cmp::Ordering::Equal;
+        }
+        destiny(a)
+            .cmp(&destiny(b))
+            .then_with(|| match (named(a), named(b)) {
+                (Some(x), Some(y)) => x.full_name_cmp(y),
+                (x, y) => x.is_some().cmp(&y.is_some()),
+            })
     }
 }
 
@@ -782,7 +847,7 @@ impl Decider for Scripted {
         (heard, unread)
     }
 
-    fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
+    fn decide(&mut self, decision: &Decision, board: Option<&Board>) -> Result<usize, Unanswered> {
         self.after_a_heard_pass(decision);
         let answer = if decision.kind.answer().is_single() {
             self.single(decision)
@@ -796,7 +861,7 @@ impl Decider for Scripted {
             }
             Some(Err(NoOption(given))) => Err(Unanswered::not_legal(given)),
             None => match self.policy {
-                Some(policy) => Ok(policy.choose(decision)),
+                Some(policy) => Ok(policy.choose(decision, board)),
                 None => Err(Unanswered::NotScripted),
             },
         }

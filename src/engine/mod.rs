@@ -410,15 +410,25 @@ pub fn most_turns_for_cards(cards: usize) -> usize {
     MOST_TURNS.saturating_add(cards.saturating_mul(16))
 }
 
-/// A table a procedure runs on, as the walk's bound on its turns reads it.
+/// A table a procedure runs on, as the walk's bound on its turns and the deciders read it.
 pub trait CardCount {
     /// How many cards the table holds, wherever they are.
     fn card_count(&self) -> usize;
+
+    /// The table as a Young Jedi board, whose cards the deciders read options by
+    /// ([`deciders::reading`]); `None` for another game's table.
+    fn board(&self) -> Option<&Board> {
+        None
+    }
 }
 
 impl CardCount for Board {
     fn card_count(&self) -> usize {
         self.cards.len()
+    }
+
+    fn board(&self) -> Option<&Board> {
+        Some(self)
     }
 }
 
@@ -614,7 +624,8 @@ pub enum Next {
 /// Answers decisions: a script, a policy, or a person.
 pub trait Decider {
     /// The index of the chosen option, or why there is none.
-    fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered>;
+    /// `board` is the position the decision is made on, where it is a Young Jedi board.
+    fn decide(&mut self, decision: &Decision, board: Option<&Board>) -> Result<usize, Unanswered>;
 
     /// Whether the decider shows a decision to someone, who should see every card of it
     /// ([`Decision::expanded`]) rather than one option for identical cards.
@@ -986,7 +997,7 @@ fn drive<P: Procedure + ?Sized>(
                 // is not legal stops the walk, and so does none (the end of a person's input),
                 // rather than being read as "do nothing".
                 let choice = if decider.volunteers(&decision) {
-                    match decider.decide(&decision) {
+                    match decider.decide(&decision, board.board()) {
                         Ok(choice) => choice,
                         Err(why) => {
                             // Where the walk stops, every card is listed, as at a decision.
@@ -1009,12 +1020,12 @@ fn drive<P: Procedure + ?Sized>(
                     let listed = listed(procedure, board, &decision);
                     let every = listed.expanded();
                     decider
-                        .decide(&every)
+                        .decide(&every, board.board())
                         .map(|choice| (choice < every.options.len()).then_some(choice))
                         .map(|choice| choice.map(|choice| listed.grouped_index(choice)))
                 } else {
                     decider
-                        .decide(&decision)
+                        .decide(&decision, board.board())
                         .map(|choice| (choice < decision.options.len()).then_some(choice))
                 };
                 match answered {

@@ -25,7 +25,7 @@ use num_traits::{One, ToPrimitive, Zero};
 use super::contract::{Procedure, Table};
 use crate::board::{Board, CardId, Zone};
 use crate::cards::Side;
-use crate::engine::deciders::{Policy, Script, Scripted, Sought};
+use crate::engine::deciders::{Policy, Script, Scripted};
 use crate::engine::{
     Decider, Decision, Event, EventKind, Simulated, Stop, Turns, Unanswered, Words,
 };
@@ -778,8 +778,6 @@ struct OddsDecider<'a> {
     touched: &'a std::cell::Cell<bool>,
     /// The open choices made, in order, where a run is told to keep them.
     made: Option<Vec<ChoiceMade>>,
-    /// The board the run started from: its cards' names, which a run need not write.
-    board: &'a Board,
 }
 
 /// A choice made in the open, before any hidden card is seen: who, what, and how the odds
@@ -812,67 +810,6 @@ fn is_open(decision: &Decision, touched: bool) -> bool {
     !touched && decision.kind.script.answer == crate::engine::decisions::Answer::Name
 }
 
-/// How the odds read a decision's options: options with a destiny, highest first, then a
-/// card known only by its destiny before a named one, named cards by full name, then as
-/// listed; the others as listed, after any with a destiny... kept in place where none has
-/// one. Gives whether the option at one place is read before (`Less`) the option at another;
-/// `Equal` keeps them as listed. The names are read from `board`, not from the options, whose
-/// words a run need not write.
-fn reading(decision: &Decision, board: &Board) -> impl Fn(usize, usize) -> std::cmp::Ordering {
-    let sorted = decision
-        .options
-        .iter()
-        .any(|option| option.destiny.is_some());
-    let named = move |at: usize| {
-        decision.options[at]
-            .card
-            .and_then(|id| board.card(id))
-            .filter(|card| !card.anonymous)
-    };
-    let destiny = move |at: usize| {
-        let option = &decision.options[at];
-        (
-            option.destiny.is_none(),
-            std::cmp::Reverse(option.destiny.unwrap_or(i32::MIN)),
-        )
-    };
-    move |a, b| {
-        if !sorted {
-            return std::cmp::Ordering::Equal;
-        }
-        destiny(a)
-            .cmp(&destiny(b))
-            .then_with(|| match (named(a), named(b)) {
-                (Some(x), Some(y)) => x.full_name_cmp(y),
-                (x, y) => x.is_some().cmp(&y.is_some()),
-            })
-    }
-}
-
-/// The option a policy takes ([`Policy::seeks`]), reading the options as the odds read them
-/// ([`reading`]): the first read of those it looks for, without putting them in order.
-fn policy_choice(policy: Policy, decision: &Decision, board: &Board) -> usize {
-    let read = reading(decision, board);
-    let options = &decision.options;
-    // Of equal places, `min_by` keeps the first listed, as a stable sort would.
-    let first_read = |places: &mut dyn Iterator<Item = usize>| places.min_by(|&a, &b| read(a, b));
-    let first = || first_read(&mut (0..options.len())).unwrap_or(0);
-    match policy.seeks(decision) {
-        Sought::First => first(),
-        Sought::Strongest => (0..options.len())
-            .filter(|&at| !options[at].declines)
-            .min_by(|&a, &b| {
-                let strength = |at: usize| options[at].destiny.unwrap_or(0);
-                strength(b).cmp(&strength(a)).then_with(|| read(a, b))
-            })
-            .unwrap_or_else(first),
-        Sought::FirstThat { declines } => {
-            first_read(&mut (0..options.len()).filter(|&at| options[at].declines == declines))
-                .unwrap_or_else(first)
-        }
-    }
-}
-
 impl OddsDecider<'_> {
     /// Keeps an open choice made, where the run is told to.
     fn keep(&mut self, decision: &Decision, choice: usize, how: HowChosen) {
@@ -892,7 +829,7 @@ impl OddsDecider<'_> {
 }
 
 impl Decider for OddsDecider<'_> {
-    fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
+    fn decide(&mut self, decision: &Decision, board: Option<&Board>) -> Result<usize, Unanswered> {
         let ordinal = self.asked;
         self.asked += 1;
         let touched = self.touched.get();
@@ -913,7 +850,7 @@ impl Decider for OddsDecider<'_> {
         }
         let open = is_open(decision, touched);
         if open && let Some(stated) = &mut self.stated {
-            match stated.decide(decision) {
+            match stated.decide(decision, board) {
                 Ok(choice) => {
                     self.keep(decision, choice, HowChosen::Stated);
                     return Ok(choice);
@@ -933,7 +870,7 @@ impl Decider for OddsDecider<'_> {
                 best: first_of_best,
             });
         }
-        let choice = policy_choice(self.policies.of(decision.who), decision, self.board);
+        let choice = self.policies.of(decision.who).choose(decision, board);
         if open {
             self.keep(decision, choice, HowChosen::Policy);
         }
@@ -964,11 +901,11 @@ struct LineupDecider<'a> {
 }
 
 impl Decider for LineupDecider<'_> {
-    fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
+    fn decide(&mut self, decision: &Decision, board: Option<&Board>) -> Result<usize, Unanswered> {
         if self.inner.touched.get() {
             self.closed.set(true);
         }
-        self.inner.decide(decision)
+        self.inner.decide(decision, board)
     }
 
     /// A decision the rules leave one choice closes it too, once a card is drawn.
@@ -1169,7 +1106,6 @@ impl<P: Procedure> Runner<'_, P> {
     /// statements, then the policies; told by `touched` whether a card has been drawn.
     fn decider<'d>(&'d self, touched: &'d std::cell::Cell<bool>, watch: bool) -> OddsDecider<'d> {
         OddsDecider {
-            board: self.board,
             policies: self.policies,
             asked: 0,
             fixed: &self.fixed,
@@ -2551,14 +2487,14 @@ mod tests {
                     options: options.clone(),
                     more: crate::engine::Repeats::default(),
                 };
-                let read = reading(&decision, &board);
+                let read = crate::engine::deciders::reading(&decision, Some(&board));
                 let mut order: Vec<usize> = (0..count).collect();
                 order.sort_by(|&a, &b| read(a, b));
                 for policy in policies {
                     let in_order = policy
                         .choose_among(&decision, order.iter().map(|&at| &decision.options[at]));
                     assert_eq!(
-                        policy_choice(policy, &decision, &board),
+                        policy.choose(&decision, Some(&board)),
                         order[in_order],
                         "{policy:?} on {:?}: {options:?}",
                         kind.policy

@@ -92,7 +92,7 @@ pub fn until_asked<P: Procedure>(
                 let choice = if decision.card_count() == 1 {
                     0
                 } else {
-                    match decider.decide(&decision) {
+                    match decider.decide(&decision, table.as_board()) {
                         Ok(choice) => choice,
                         Err(why) => panic!("{why:?} for {}\n{yaml}", decision.prompt),
                     }
@@ -133,10 +133,14 @@ pub fn decision_work<P: Procedure>(yaml: &str, action: &str) -> (usize, usize) {
         asked: usize,
     }
     impl Decider for Counting {
-        fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
+        fn decide(
+            &mut self,
+            decision: &Decision,
+            board: Option<&crate::board::Board>,
+        ) -> Result<usize, Unanswered> {
             self.work += decision.options.len() + decision.more.listed.len();
             self.asked += 1;
-            self.inner.decide(decision)
+            self.inner.decide(decision, board)
         }
     }
     let (file, mut table, mut engine) = start::<P>(yaml, action);

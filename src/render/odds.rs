@@ -268,7 +268,7 @@ pub fn information_model(report: &OddsReport) -> Vec<String> {
         "Everything else the position states is known: the cards in play, and any hand or dueling hand it lists.".to_string(),
     );
     lines.push(
-        "Cards drawn together are a set: identical cards (the same card in the same state) are one case, and a policy reads a hand highest destiny first, so \"the first card of the hand\" is its highest.".to_string(),
+        "Cards drawn together are a set: identical cards (the same card in the same state) are one case, and a policy reads a hand highest destiny first, as it does in a walk, so the order cards are drawn in changes no play.".to_string(),
     );
     lines.push(
         "After cards go back into a deck (the duel's reshuffle), damage takes cards from it whatever they are: the odds count how many.".to_string(),

@@ -1916,13 +1916,13 @@ impl Decider for PromptDecider<'_, '_> {
         self.script.as_ref().map(Decider::heard).unwrap_or_default()
     }
 
-    fn decide(&mut self, decision: &Decision) -> Result<usize, Unanswered> {
+    fn decide(&mut self, decision: &Decision, board: Option<&Board>) -> Result<usize, Unanswered> {
         if self.stop.load(std::sync::atomic::Ordering::SeqCst) {
             return Err(Unanswered::NotScripted);
         }
         // The file's answer first, as `walk` takes it: an answer the rules refuse is refused.
         if let Some(script) = self.script.as_mut() {
-            match script.decide(decision) {
+            match script.decide(decision, board) {
                 Ok(choice) => {
                     self.decisions
                         .record(decision, choice, procedures::format());
@@ -1933,7 +1933,7 @@ impl Decider for PromptDecider<'_, '_> {
             }
         }
         let choice = match self.policy {
-            Some(policy) => policy.choose(decision),
+            Some(policy) => policy.choose(decision, board),
             None => {
                 let mut console = self.console.borrow_mut();
                 ask_decision(&mut **console, &self.stepper.borrow(), decision)

@@ -236,7 +236,11 @@ struct Recording {
 }
 
 impl crate::engine::Decider for Recording {
-    fn decide(&mut self, decision: &crate::engine::Decision) -> Result<usize, Unanswered> {
+    fn decide(
+        &mut self,
+        decision: &crate::engine::Decision,
+        board: Option<&crate::board::Board>,
+    ) -> Result<usize, Unanswered> {
         let choices: Vec<(String, usize)> = crate::engine::deciders::distinct_choices(decision)
             .into_iter()
             .map(|(first, count)| (decision.options[first].label.to_string(), count))
@@ -254,7 +258,7 @@ impl crate::engine::Decider for Recording {
             .iter()
             .map(|(_, count)| *count)
             .fold(self.most, usize::max);
-        let choice = self.policy.choose(decision);
+        let choice = self.policy.choose(decision, board);
         self.seen.push(format!(
             "{} of {}: {choices:?} {cards:?} -> {:?}",
             decision.kind.name,
