@@ -320,6 +320,20 @@ pub fn unmet(expect: &OddsExpectation, answer: &OddsAnswer) -> Vec<String> {
             &mut unmet,
         );
     }
+    if let Some(expected) = &expect.goal {
+        let found = distribution.chance(|ending| ending.goal.is_some_and(|goal| goal.reached));
+        if distribution
+            .endings()
+            .iter()
+            .all(|(ending, _)| ending.goal.is_none())
+        {
+            unmet.push(
+                "odds: goal: the scenario expects a goal's chance, but this action sets out no goal (an evacuation or a lap has one)".to_string(),
+            );
+        } else {
+            unmet.extend(compare("goal", expected, &found));
+        }
+    }
     if let Some(wanted) = &expect.expected_damage {
         for (side, expected) in [(Side::Light, &wanted.light), (Side::Dark, &wanted.dark)] {
             let Some(expected) = expected else { continue };

@@ -468,7 +468,7 @@ fn odds_are_refused_with_the_reason() {
             let help: Vec<_> = problems.iter().filter_map(|p| p.help.clone()).collect();
             assert_eq!(
                 help,
-                ["add an `action:` whose endings the odds count: `duel`".to_string()]
+                ["add an `action:` whose endings the odds count: `duel`, `evacuate`".to_string()]
             );
         }
         other => panic!("{other:?}"),
@@ -968,4 +968,85 @@ fn a_walk_and_the_odds_play_a_policy_the_same_way() {
     // and the 2 both score on Maul, and Maul's 6 on Qui-Gon.
     assert_eq!((endings[0].1.light_hits, endings[0].1.dark_hits), (1, 1));
     assert_eq!((endings[1].1.light_hits, endings[1].1.dark_hits), (1, 2));
+}
+
+/// The evacuation's odds by hand: the Droid Starfighter (power 2) draws one destiny from
+/// six cards 1 to 6 against the Republic Cruiser's power 5, which draws none; the transport
+/// survives a total of 5 or less (a tie defeats neither). Intercepting is the Dark Side's
+/// best; and the Light Side's best plan puts its starfighter, not its transport, against the
+/// Droid.
+#[test]
+fn the_evacuation_odds_come_to_their_arithmetic() {
+    let survives = (1..=6).filter(|destiny| 2 + destiny <= 5).count();
+    let through = fraction(u32::try_from(survives).expect("a count"), 6);
+    assert_eq!(through, fraction(1, 2));
+    let goal = |ending: &jedi_judge::procedures::odds::Ending| {
+        ending.goal.is_some_and(|goal| goal.reached)
+    };
+    let report = answered(
+        "how-likely-is-the-transport-to-get-through.yaml",
+        &OddsAsk::default(),
+    );
+    let distribution = &report.answer.distribution;
+    assert_eq!(exact(&distribution.chance(goal)), through);
+    // Lost, the transport costs its DAMAGE of 5; won or tied, nothing.
+    assert_eq!(
+        exact(&distribution.chance(|ending| ending.light_damage == 5)),
+        fraction(1, 1) - through.clone()
+    );
+    assert_eq!(
+        exact(&distribution.chance(|ending| ending.dark_damage == 0)),
+        fraction(1, 1)
+    );
+    let intercept = answered(
+        "should-the-dark-side-intercept.yaml",
+        &OddsAsk {
+            best: Some(Side::Dark),
+            ..OddsAsk::default()
+        },
+    );
+    let best = intercept.answer.best.as_ref().expect("a best answer");
+    let by_label: Vec<(&str, Chance)> = best
+        .options
+        .iter()
+        .map(|option| {
+            (
+                option.label.as_str(),
+                exact(&option.distribution.chance(goal)),
+            )
+        })
+        .collect();
+    assert_eq!(
+        by_label,
+        [
+            ("intercept", through.clone()),
+            ("let the evacuation pass", fraction(1, 1))
+        ]
+    );
+    assert_eq!(best.options[best.best].label, "intercept");
+    // Without `--best`, the open choice is weighed the same way.
+    let open = answered("should-the-dark-side-intercept.yaml", &OddsAsk::default());
+    assert_eq!(exact(&open.answer.distribution.chance(goal)), through);
+    assert!(matches!(
+        open.answer.choices[0].how,
+        HowChosen::Weighed { options: 2 }
+    ));
+    let plan = answered(
+        "which-starship-meets-the-interceptor.yaml",
+        &OddsAsk {
+            best: Some(Side::Light),
+            ..OddsAsk::default()
+        },
+    );
+    let best = plan.answer.best.as_ref().expect("a best answer");
+    let chances: Vec<Chance> = best
+        .options
+        .iter()
+        .map(|option| exact(&option.distribution.chance(goal)))
+        .collect();
+    assert_eq!(chances, [through, fraction(1, 1)]);
+    assert_eq!(
+        best.options[best.best].label,
+        "next in the plan Naboo Starfighter"
+    );
 }

@@ -758,7 +758,13 @@ impl<P: Procedure> Door for Registered<P> {
         table: &Board,
         request: super::odds::OddsRequest<'_>,
     ) -> Result<super::odds::OddsAnswer, super::odds::OddsRefusal> {
-        let ending = P::ENDING.ok_or(super::odds::OddsRefusal::NoEnding(P::TITLE))?;
+        let ending = P::ENDING
+            .filter(|_| {
+                P::ACTIONS
+                    .iter()
+                    .any(|spec| spec.name == request.action && spec.odds)
+            })
+            .ok_or(super::odds::OddsRefusal::NoEnding(P::TITLE))?;
         let table = P::Table::of_board(table).ok_or(super::odds::OddsRefusal::NotYoungJedi)?;
         super::odds::odds::<P>(table, request, ending)
     }

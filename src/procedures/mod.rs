@@ -94,6 +94,9 @@ pub struct ActionSpec {
     pub shell: Option<ShellCommand>,
     /// The named assumptions it makes, each with the values a scenario may choose.
     pub assumptions: &'static [AssumptionSpec],
+    /// Whether `odds` counts its endings (its procedure's [`contract::Procedure::ENDING`]
+    /// reads them).
+    pub odds: bool,
 }
 
 /// A shell command as `help` describes it.
@@ -378,6 +381,7 @@ pub fn counted_actions() -> Vec<(&'static dyn Door, &'static ActionSpec)> {
         .iter()
         .filter(|door| door.game() == GameName::YoungJedi && door.counts_endings())
         .flat_map(|door| door.actions().iter().map(move |spec| (*door, spec)))
+        .filter(|(_, spec)| spec.odds)
         .collect()
 }
 

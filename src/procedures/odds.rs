@@ -146,6 +146,44 @@ pub struct Ending {
     pub dark_damage: i32,
     /// Who wins by deck victory, if anyone.
     pub deck_victory: Option<Side>,
+    /// What one side sets out to do in the procedure, where it sets out to do something
+    /// beyond the fights (an evacuation, a lap): whether it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goal: Option<Goal>,
+}
+
+/// What one side sets out to do in a procedure, and whether it did.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, schemars::JsonSchema,
+)]
+pub struct Goal {
+    /// The side that sets out to do it.
+    pub side: Side,
+    pub kind: GoalKind,
+    pub reached: bool,
+}
+
+/// What a side sets out to do.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum GoalKind {
+    /// Evacuate the planet: the evacuation succeeds (a transport survives), whether or not
+    /// the opponent intercepts.
+    Evacuation,
+    /// Finish a lap in the Podrace Deploy step: a lap token placed.
+    Lap,
+}
+
+impl GoalKind {
+    /// What reaching it is, in words: "the Light Side's evacuation succeeds".
+    pub fn reached_words(self, side: Side) -> String {
+        match self {
+            GoalKind::Evacuation => format!("the {}'s evacuation succeeds", side.label()),
+            GoalKind::Lap => format!("the {} finishes a lap", side.label()),
+        }
+    }
 }
 
 impl Ending {
@@ -504,11 +542,30 @@ pub struct BestAnswer {
 }
 
 impl BestAnswer {
-    /// What the best option is chosen by: the damage the opponent is expected to take, less
-    /// the damage the side is expected to take.
+    /// What the best option is chosen by, after the goal ([`BestAnswer::goal`]): the damage
+    /// the opponent is expected to take, less the damage the side is expected to take.
     pub fn margin(side: Side, distribution: &Distribution) -> Expected {
         distribution.expected(|ending| {
             i64::from(ending.damage(side.opponent())) - i64::from(ending.damage(side))
+        })
+    }
+
+    /// What the best option is chosen by first, where the procedure has a goal (an
+    /// evacuation, a lap): the chance the side reaches its own goal, or that the opponent
+    /// misses his. `None` where no ending has a goal (a duel): the margin alone decides.
+    pub fn goal(side: Side, distribution: &Distribution) -> Option<Expected> {
+        let goals = distribution
+            .endings()
+            .iter()
+            .any(|(ending, _)| ending.goal.is_some());
+        goals.then(|| {
+            distribution.expected(|ending| {
+                i64::from(
+                    ending
+                        .goal
+                        .is_some_and(|goal| goal.reached == (goal.side == side)),
+                )
+            })
         })
     }
 }
@@ -565,7 +622,9 @@ pub struct OddsReport {
 pub enum OddsRefusal {
     #[error("odds are given for Young Jedi procedures; this is another game's table")]
     NotYoungJedi,
-    #[error("the odds count the endings of a duel, not of this procedure ({0})")]
+    #[error(
+        "the odds count the endings of a duel, an evacuation and a Podrace Deploy step, not of this procedure ({0})"
+    )]
     NoEnding(&'static str),
     #[error("a walk from this position stops before its end ({0}); `jedi-judge walk` shows where")]
     Stops(String),
@@ -804,10 +863,13 @@ pub enum HowChosen {
     Policy,
 }
 
-/// Whether a decision is an open choice: a name chosen (who duels, with what) before any
-/// hidden card is seen.
+/// Whether a decision is an open choice: one made before any hidden card is seen (who
+/// duels, with what; whether to intercept; a battle plan; whether to thrust, how many cards
+/// to refuel), and not a play of a card in a sequence of plays (an attack, a block, dueling
+/// text, a lap card), which the policies make, as in a walk.
 fn is_open(decision: &Decision, touched: bool) -> bool {
-    !touched && decision.kind.script.answer == crate::engine::decisions::Answer::Name
+    use crate::engine::decisions::Answer;
+    !touched && !matches!(decision.kind.script.answer, Answer::Plays | Answer::Flags)
 }
 
 impl OddsDecider<'_> {
@@ -1010,6 +1072,11 @@ fn is_a_deck(place: &crate::engine::Place) -> bool {
     place.zone == Zone::DrawDeck(place.side).key()
 }
 
+/// Whether a place is a hand or a dueling hand, whose cards no one else sees.
+fn is_a_hand(place: &crate::engine::Place) -> bool {
+    place.zone == Zone::Hand(place.side).key() || place.zone == Zone::DuelingHand(place.side).key()
+}
+
 /// Whether an event's moves take a card out of a draw deck or put one into it.
 fn touches_a_deck(moves: &[crate::engine::Move]) -> bool {
     moves
@@ -1149,6 +1216,15 @@ impl<P: Procedure> Runner<'_, P> {
                 // Cards going back into a deck end what is played in the open: what follows
                 // is drawn from a deck no one can see.
                 if event.moves.iter().any(|motion| is_a_deck(&motion.to)) {
+                    closed.set(true);
+                }
+                // So does a card drawn face up (a destiny): the event would show one way the
+                // deck falls, not what the answer sums over.
+                if event
+                    .moves
+                    .iter()
+                    .any(|motion| is_a_deck(&motion.from) && !is_a_hand(&motion.to))
+                {
                     closed.set(true);
                 }
                 if !closed.get() {
@@ -2133,18 +2209,23 @@ fn every_order<P: Procedure>(
     }
 }
 
-/// The best option for `side`: the largest expected damage margin; among equals, the one
-/// whose label comes first in the order of names (never the order a file lists them in).
+/// The best option for `side`: where the procedure has a goal, the largest chance of
+/// reaching it (or of the opponent missing his); then the largest expected damage margin;
+/// among equals, the one whose label comes first in the order of names (never the order a
+/// file lists them in).
 fn best_of(side: Side, options: &[(&str, &Distribution)]) -> usize {
     let mut best = 0;
-    let mut best_margin: Option<Expected> = None;
+    let mut best_measure: Option<(Option<Expected>, Expected)> = None;
     for (at, (label, distribution)) in options.iter().enumerate() {
-        let margin = BestAnswer::margin(side, distribution);
-        let better = match &best_margin {
+        let measure = (
+            BestAnswer::goal(side, distribution),
+            BestAnswer::margin(side, distribution),
+        );
+        let better = match &best_measure {
             None => true,
             Some(current) => {
-                greater(&margin, current)
-                    || (!greater(current, &margin)
+                measure_greater(&measure, current)
+                    || (!measure_greater(current, &measure)
                         && options.get(best).is_some_and(|(known, _)| {
                             crate::cards::matching::normalise(label)
                                 < crate::cards::matching::normalise(known)
@@ -2153,10 +2234,20 @@ fn best_of(side: Side, options: &[(&str, &Distribution)]) -> usize {
         };
         if better {
             best = at;
-            best_margin = Some(margin);
+            best_measure = Some(measure);
         }
     }
     best
+}
+
+/// Whether one option's measure (the goal's chance, then the margin) is strictly greater
+/// than another's.
+fn measure_greater(a: &(Option<Expected>, Expected), b: &(Option<Expected>, Expected)) -> bool {
+    match (&a.0, &b.0) {
+        (Some(x), Some(y)) if greater(x, y) => true,
+        (Some(x), Some(y)) if greater(y, x) => false,
+        _ => greater(&a.1, &b.1),
+    }
 }
 
 /// Whether one expected value is strictly greater than another: exactly where both are exact.

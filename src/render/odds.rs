@@ -9,8 +9,8 @@ use super::output::{AssumptionApplied, OddsFormat, OddsRefusedFormat, RuleText, 
 use super::{Format, Palette};
 use crate::cards::Side;
 use crate::procedures::odds::{
-    BestAnswer, ChoiceMade, DeckModel, Distribution, Ending, Estimate, Expected, HowChosen,
-    OddsReport, Reached, fraction_text, readable_fraction,
+    BestAnswer, ChoiceMade, DeckModel, Distribution, Ending, Estimate, Expected, GoalKind,
+    HowChosen, OddsReport, Reached, fraction_text, readable_fraction,
 };
 use crate::rules::Corpus;
 
@@ -43,10 +43,24 @@ fn tables(distribution: &Distribution) -> Vec<(String, Vec<Row>)> {
             })
             .collect()
     };
-    let mut tables = vec![(
-        "Whose character is defeated".to_string(),
-        side_rows(|ending| ending.defeated, "'s character"),
-    )];
+    let goal = goal_of(distribution);
+    let mut tables = match goal {
+        Some((side, kind)) => vec![(
+            format!("Whether {}", kind.reached_words(side)),
+            [true, false]
+                .into_iter()
+                .map(|reached| Row {
+                    what: if reached { "yes" } else { "no" }.to_string(),
+                    chance: distribution
+                        .chance(|ending| ending.goal.is_some_and(|goal| goal.reached == reached)),
+                })
+                .collect(),
+        )],
+        None => vec![(
+            "Whose character is defeated".to_string(),
+            side_rows(|ending| ending.defeated, "'s character"),
+        )],
+    };
     for side in [Side::Light, Side::Dark] {
         let values: std::collections::BTreeSet<i32> = distribution
             .endings()
@@ -64,7 +78,10 @@ fn tables(distribution: &Distribution) -> Vec<(String, Vec<Row>)> {
                 .collect(),
         ));
     }
-    for side in [Side::Light, Side::Dark] {
+    for side in [Side::Light, Side::Dark]
+        .into_iter()
+        .filter(|_| goal.is_none())
+    {
         let values: std::collections::BTreeSet<u32> = distribution
             .endings()
             .iter()
@@ -89,6 +106,40 @@ fn tables(distribution: &Distribution) -> Vec<(String, Vec<Row>)> {
         side_rows(|ending| ending.deck_victory, ""),
     ));
     tables
+}
+
+/// The goal the endings count (an evacuation, a lap), and whose it is; `None` for a duel.
+fn goal_of(distribution: &Distribution) -> Option<(Side, GoalKind)> {
+    distribution
+        .endings()
+        .iter()
+        .find_map(|(ending, _)| ending.goal.map(|goal| (goal.side, goal.kind)))
+}
+
+/// The chance the goal is reached, where the endings count one.
+fn goal_chance(distribution: &Distribution) -> Option<Estimate> {
+    goal_of(distribution)
+        .map(|_| distribution.chance(|ending| ending.goal.is_some_and(|goal| goal.reached)))
+}
+
+/// An option's numbers for the best answer in words: its margin, and either the chance the
+/// goal is reached or each side's chance that its character is defeated.
+fn option_words(side: Side, distribution: &Distribution) -> String {
+    let margin = expected_words(&BestAnswer::margin(side, distribution));
+    match (goal_of(distribution), goal_chance(distribution)) {
+        (Some((whose, kind)), Some(chance)) => format!(
+            "{} {}; margin {margin}",
+            kind.reached_words(whose),
+            chance_words(&chance)
+        ),
+        _ => format!(
+            "margin {margin}; the {}'s character defeated {}; the {}'s {}",
+            side.label(),
+            chance_words(&distribution.chance(|ending| ending.defeated == Some(side))),
+            side.opponent().label(),
+            chance_words(&distribution.chance(|ending| ending.defeated == Some(side.opponent())))
+        ),
+    }
 }
 
 /// A bar of `width` cells for a chance, in eighths of a cell.
@@ -270,6 +321,15 @@ pub fn information_model(report: &OddsReport) -> Vec<String> {
     lines.push(
         "Cards drawn together are a set: identical cards (the same card in the same state) are one case, and a policy reads a hand highest destiny first, as it does in a walk, so the order cards are drawn in changes no play.".to_string(),
     );
+    if goal_of(&report.answer.distribution).is_some() {
+        lines.push(
+            "After cards go back into a deck (a reshuffle), what is drawn from it counts cards, not which: the odds count how many.".to_string(),
+        );
+        lines.push(
+            "Each choice made in the open, before any hidden card is seen (whether to intercept, whether to thrust, how many cards to refuel), is a fact where the scenario states it (`decisions:`); else its side takes the option best for it by these odds, the opponent choosing to win at his own. Past that, the policies play.".to_string(),
+        );
+        return lines;
+    }
     lines.push(
         "After cards go back into a deck (the duel's reshuffle), damage takes cards from it whatever they are: the odds count how many.".to_string(),
     );
@@ -319,6 +379,22 @@ const LINEUP_HEADING: &str = "As the odds play it, before any hidden card is use
 const CHOICES_HEADING: &str = "The choices made in the open";
 
 const BEST_MEASURE: &str = "Best: the largest expected damage to the opponent less damage to the side; among equals, the first by name. Each option is played; then each side takes its best at its open choices, and the policies play the exchange.";
+
+/// How the best option is chosen where the endings count a goal (an evacuation, a lap).
+const BEST_MEASURE_GOAL: &str = "Best: for the side whose goal it is, the largest chance of reaching it; for his opponent, the smallest; then the largest expected damage to the opponent less damage to the side; among equals, the first by name. Each option is played; then each side takes its best at its open choices, and the policies play what is hidden.";
+
+/// How the best option is chosen, for these options.
+fn best_measure(best: &BestAnswer) -> &'static str {
+    if best
+        .options
+        .iter()
+        .any(|option| goal_of(&option.distribution).is_some())
+    {
+        BEST_MEASURE_GOAL
+    } else {
+        BEST_MEASURE
+    }
+}
 
 fn option_label(label: &str, stands_for: usize) -> String {
     if stands_for > 1 {
@@ -435,30 +511,19 @@ fn text(report: &OddsReport, corpus: &Corpus, palette: Palette) -> String {
             "",
             "",
         );
-        line(&mut out, BEST_MEASURE, width, "", "");
+        line(&mut out, best_measure(best), width, "", "");
         for (at, option) in best.options.iter().enumerate() {
             let mark = if at == best.best {
                 "▶ best "
             } else {
                 "       "
             };
-            let side = best.side;
-            let own = option
-                .distribution
-                .chance(|ending| ending.defeated == Some(side));
-            let theirs = option
-                .distribution
-                .chance(|ending| ending.defeated == Some(side.opponent()));
             line(
                 &mut out,
                 &format!(
-                    "{}: margin {}; the {}'s character defeated {}; the {}'s {}",
+                    "{}: {}",
                     option_label(&option.label, option.stands_for),
-                    expected_words(&BestAnswer::margin(side, &option.distribution)),
-                    side.label(),
-                    chance_words(&own),
-                    side.opponent().label(),
-                    chance_words(&theirs)
+                    option_words(best.side, &option.distribution)
                 ),
                 width,
                 &format!("  {mark}"),
@@ -598,13 +663,23 @@ fn markdown(report: &OddsReport, corpus: &Corpus) -> String {
     }
     if let Some(best) = &answer.best {
         out.push_str(&format!("\n## {}\n\n", esc(&best_heading(best))));
-        out.push_str(&format!("{}\n\n", esc(BEST_MEASURE)));
+        out.push_str(&format!("{}\n\n", esc(best_measure(best))));
         let side = best.side;
-        out.push_str(&format!(
-            "| option | margin | the {}'s character defeated | the {}'s character defeated |\n|---|---|---|---|\n",
-            side.label(),
-            side.opponent().label()
-        ));
+        let goal = best
+            .options
+            .iter()
+            .find_map(|option| goal_of(&option.distribution));
+        match goal {
+            Some((whose, kind)) => out.push_str(&format!(
+                "| option | {} | margin |\n|---|---|---|\n",
+                kind.reached_words(whose)
+            )),
+            None => out.push_str(&format!(
+                "| option | margin | the {}'s character defeated | the {}'s character defeated |\n|---|---|---|---|\n",
+                side.label(),
+                side.opponent().label()
+            )),
+        }
         for (at, option) in best.options.iter().enumerate() {
             let label = esc(&option_label(&option.label, option.stands_for));
             let label = if at == best.best {
@@ -612,12 +687,19 @@ fn markdown(report: &OddsReport, corpus: &Corpus) -> String {
             } else {
                 label
             };
+            let margin = esc(&expected_words(&BestAnswer::margin(
+                side,
+                &option.distribution,
+            )));
+            if let Some(chance) = goal.and_then(|_| goal_chance(&option.distribution)) {
+                out.push_str(&format!(
+                    "| {label} | {} | {margin} |\n",
+                    esc(&chance_words(&chance))
+                ));
+                continue;
+            }
             out.push_str(&format!(
-                "| {label} | {} | {} | {} |\n",
-                esc(&expected_words(&BestAnswer::margin(
-                    side,
-                    &option.distribution
-                ))),
+                "| {label} | {margin} | {} | {} |\n",
                 esc(&chance_words(
                     &option
                         .distribution
@@ -716,8 +798,14 @@ pub struct OddsOutput {
     pub decks: Vec<DeckOutput>,
     /// Every ending, with its chance.
     pub endings: Vec<EndingOutput>,
-    /// The chance each side's character is defeated, and neither's.
-    pub defeated: BySideOutput,
+    /// What one side sets out to do (an evacuation, a lap), and the chance it does; absent
+    /// for a duel.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goal: Option<GoalOutput>,
+    /// The chance each side's character is defeated, and neither's; absent where the
+    /// endings count a goal (no character duels).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defeated: Option<BySideOutput>,
     pub deck_victory: BySideOutput,
     pub expected_damage: DamageOutput,
     /// The pending decision answered option by option (`--best`).
@@ -926,6 +1014,26 @@ impl DamageOutput {
     }
 }
 
+/// What one side sets out to do, and the chance it does.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct GoalOutput {
+    pub side: Side,
+    pub kind: GoalKind,
+    /// The chance it is reached.
+    pub reached: ChanceOutput,
+}
+
+impl GoalOutput {
+    fn of(distribution: &Distribution) -> Option<GoalOutput> {
+        let (side, kind) = goal_of(distribution)?;
+        Some(GoalOutput {
+            side,
+            kind,
+            reached: ChanceOutput::of(&goal_chance(distribution)?),
+        })
+    }
+}
+
 /// One ending with its chance.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct EndingOutput {
@@ -953,7 +1061,11 @@ pub struct BestOptionOutput {
     pub best: bool,
     /// Expected damage to the opponent less damage to the side.
     pub margin: ExpectedOutput,
-    pub defeated: BySideOutput,
+    /// Where the endings count a goal: the chance it is reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goal: Option<ChanceOutput>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defeated: Option<BySideOutput>,
     pub expected_damage: DamageOutput,
 }
 
@@ -1031,13 +1143,16 @@ pub fn output(report: &OddsReport, corpus: &Corpus) -> OddsOutput {
                 chance: ChanceOutput::of(&chance),
             })
             .collect(),
-        defeated: BySideOutput::of(&answer.distribution, |ending| ending.defeated),
+        goal: GoalOutput::of(&answer.distribution),
+        defeated: goal_of(&answer.distribution)
+            .is_none()
+            .then(|| BySideOutput::of(&answer.distribution, |ending| ending.defeated)),
         deck_victory: BySideOutput::of(&answer.distribution, |ending| ending.deck_victory),
         expected_damage: DamageOutput::of(&answer.distribution),
         best: answer.best.as_ref().map(|best| BestOutput {
             side: best.side,
             prompt: best.prompt.clone(),
-            measure: BEST_MEASURE.to_string(),
+            measure: best_measure(best).to_string(),
             options: best
                 .options
                 .iter()
@@ -1050,7 +1165,10 @@ pub fn output(report: &OddsReport, corpus: &Corpus) -> OddsOutput {
                         best.side,
                         &option.distribution,
                     )),
-                    defeated: BySideOutput::of(&option.distribution, |ending| ending.defeated),
+                    goal: goal_chance(&option.distribution).map(|chance| ChanceOutput::of(&chance)),
+                    defeated: goal_of(&option.distribution)
+                        .is_none()
+                        .then(|| BySideOutput::of(&option.distribution, |ending| ending.defeated)),
                     expected_damage: DamageOutput::of(&option.distribution),
                 })
                 .collect(),

@@ -619,6 +619,10 @@ pub struct OddsExpectation {
     /// The chance that each side wins by deck victory, or neither (`none`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck_victory: Option<ChanceBySide>,
+    /// The chance that the side whose goal it is reaches it: an evacuation succeeds, a lap
+    /// is finished (`1/2`, or a percentage for a sampled answer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<Located<String>>,
     /// The damage each side is expected to take: a fraction where exact (`7/4`), or a number
     /// to two decimals (`1.75`).
     #[serde(default, skip_serializing_if = "Option::is_none")]

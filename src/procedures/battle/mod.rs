@@ -207,6 +207,7 @@ static ACTIONS: &[ActionSpec] = &[
             example: "battle plan light qui-gon / with qui-gon's lightsaber / card jedi force push",
         }),
         assumptions: BATTLE_ASSUMPTIONS,
+        odds: false,
     },
     ActionSpec {
         name: "evacuate",
@@ -218,6 +219,7 @@ static ACTIONS: &[ActionSpec] = &[
             example: "evacuate plan light republic cruiser",
         }),
         assumptions: EVACUATION_ASSUMPTIONS,
+        odds: true,
     },
 ];
 
@@ -291,6 +293,8 @@ impl Procedure for BattleProcedure {
     fn unmet(expect: &BattleExpectation, walked: &BattleWalk) -> Vec<String> {
         expect::unmet_battle_expectations(expect, &walked.result, &walked.after)
     }
+
+    const ENDING: Option<super::odds::EndingOf<BattleResult>> = Some(ending);
 
     fn expectation(result: &BattleResult) -> Option<BattleExpectation> {
         Some(BattleExpectation {
@@ -405,3 +409,33 @@ impl Procedure for BattleProcedure {
 
 #[cfg(test)]
 mod tests;
+
+/// How an evacuation ended, as the odds count it: whether it succeeded, the damage each side
+/// took, and any deck victory. A character battle has no ending the odds count.
+fn ending(result: &BattleResult) -> Result<super::odds::Ending, super::odds::OddsRefusal> {
+    if let Some(refusal) = &result.refusal {
+        return Err(super::odds::OddsRefusal::Refused(
+            crate::engine::EventKind::narrate(&BattleEvent::Refused {
+                side: result.side,
+                mode: result.mode,
+                refusal: refusal.clone(),
+            }),
+        ));
+    }
+    let Some(side) = result.side.filter(|_| result.mode == Mode::Evacuation) else {
+        return Err(super::odds::OddsRefusal::NoEnding("a character battle"));
+    };
+    Ok(super::odds::Ending {
+        defeated: None,
+        light_hits: 0,
+        dark_hits: 0,
+        light_damage: result.damage_light,
+        dark_damage: result.damage_dark,
+        deck_victory: result.deck_victory,
+        goal: Some(super::odds::Goal {
+            side,
+            kind: super::odds::GoalKind::Evacuation,
+            reached: result.evacuated == Some(true),
+        }),
+    })
+}

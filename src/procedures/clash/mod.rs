@@ -27,18 +27,21 @@ static ACTIONS: &[ActionSpec] = &[
         summary: "the battle under way (`clash: battle:`)",
         shell: None,
         assumptions: &[],
+        odds: false,
     },
     ActionSpec {
         name: "round",
         summary: "the rest of the round, to its scoring",
         shell: None,
         assumptions: &[],
+        odds: false,
     },
     ActionSpec {
         name: "game",
         summary: "the whole game, to the fifth Final Duel card",
         shell: None,
         assumptions: &[],
+        odds: false,
     },
 ];
 

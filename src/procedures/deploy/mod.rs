@@ -93,6 +93,7 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
         example: "deploy captain panaka security commander",
     }),
     assumptions: ASSUMPTIONS,
+    odds: false,
 }];
 
 /// A deploy's walk: the board before and after, its events, and what came of it.

@@ -139,6 +139,7 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
         example: "duel under-way qui-gon / maul student",
     }),
     assumptions: ASSUMPTIONS,
+    odds: true,
 }];
 
 /// A duel's walk: the board before and after, its events and what came of it.
@@ -282,6 +283,7 @@ fn ending(result: &DuelResult) -> Result<super::odds::Ending, super::odds::OddsR
         light_damage: result.damage_light,
         dark_damage: result.damage_dark,
         deck_victory: result.deck_victory,
+        goal: None,
     })
 }
 

@@ -32,6 +32,7 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
         example: "new-location by dark Naboo",
     }),
     assumptions: ASSUMPTIONS,
+    odds: false,
 }];
 
 static ASSUMPTIONS: &[AssumptionSpec] = &[AssumptionSpec {

@@ -82,6 +82,7 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
         example: "podrace deploy sebulba dug podracer pilot / sebulba's podracer",
     }),
     assumptions: ASSUMPTIONS,
+    odds: true,
 }];
 
 /// A Podrace step's walk: the board before and after, its events, and what came of it.

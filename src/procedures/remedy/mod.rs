@@ -37,6 +37,7 @@ static ACTIONS: &[ActionSpec] = &[ActionSpec {
         example: "remedy",
     }),
     assumptions: ASSUMPTIONS,
+    odds: false,
 }];
 
 /// A remedy's walk: the board before and after, its events, and what was remedied.
