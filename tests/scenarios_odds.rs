@@ -468,7 +468,10 @@ fn odds_are_refused_with_the_reason() {
             let help: Vec<_> = problems.iter().filter_map(|p| p.help.clone()).collect();
             assert_eq!(
                 help,
-                ["add an `action:` whose endings the odds count: `duel`, `evacuate`".to_string()]
+                [
+                    "add an `action:` whose endings the odds count: `duel`, `evacuate`, `podrace`"
+                        .to_string()
+                ]
             );
         }
         other => panic!("{other:?}"),
@@ -1048,5 +1051,102 @@ fn the_evacuation_odds_come_to_their_arithmetic() {
     assert_eq!(
         best.options[best.best].label,
         "next in the plan Naboo Starfighter"
+    );
+}
+
+/// The lap's odds by hand: a pair drawn from two 5s, two 6s, a 1 and a 2 finishes the lap
+/// where it holds a 5 and a 6. Read so that Refuel ends the step's lap cards (the default),
+/// the same position finishes no lap. The best lap card keeps the handling card. The exact
+/// sum agrees with every order of the decks, summed one by one.
+#[test]
+fn the_lap_odds_come_to_their_arithmetic() {
+    let deck = [5, 5, 6, 6, 1, 2];
+    let mut pairs = 0u32;
+    let mut finishing = 0u32;
+    for first in 0..deck.len() {
+        for second in first + 1..deck.len() {
+            pairs += 1;
+            let drawn = [deck[first], deck[second]];
+            if drawn.contains(&5) && drawn.contains(&6) {
+                finishing += 1;
+            }
+        }
+    }
+    assert_eq!(fraction(finishing, pairs), fraction(4, 15));
+    let goal = |ending: &jedi_judge::procedures::odds::Ending| {
+        ending.goal.is_some_and(|goal| goal.reached)
+    };
+    let text = scenario("how-likely-is-the-lap-finished.yaml");
+    let report = odds(&text, &OddsAsk::default()).expect("odds");
+    assert_eq!(
+        exact(&report.answer.distribution.chance(goal)),
+        fraction(finishing, pairs)
+    );
+    // Thrusting and refuelling 2 are weighed, and taken.
+    let chosen: Vec<&str> = report
+        .answer
+        .choices
+        .iter()
+        .map(|choice| choice.chosen.as_str())
+        .collect();
+    assert!(chosen[0].starts_with("thrust"), "{chosen:?}");
+    assert_eq!(chosen[1], "refuel: draw 2 cards");
+    let every_order = odds(
+        &text,
+        &OddsAsk {
+            method: Some(Method::EveryOrder(1_000)),
+            ..OddsAsk::default()
+        },
+    )
+    .expect("odds");
+    assert_eq!(every_order.answer.distribution, report.answer.distribution);
+    let refuel_ends = text.replace("assumptions:\n  laps-after-refuel: play-on\n", "");
+    assert_ne!(refuel_ends, text);
+    let ended = odds(&refuel_ends, &OddsAsk::default()).expect("odds");
+    assert_eq!(
+        exact(&ended.answer.distribution.chance(goal)),
+        fraction(0, 1)
+    );
+    assert!(
+        ended
+            .answer
+            .assumptions
+            .iter()
+            .any(|assumption| assumption.name == "laps-after-refuel")
+    );
+    let handling = answered(
+        "keep-the-handling-card-for-the-6.yaml",
+        &OddsAsk {
+            best: Some(Side::Light),
+            ..OddsAsk::default()
+        },
+    );
+    let best = handling.answer.best.as_ref().expect("a best answer");
+    let by_label: Vec<(&str, Chance)> = best
+        .options
+        .iter()
+        .map(|option| {
+            (
+                option.label.as_str(),
+                exact(&option.distribution.chance(goal)),
+            )
+        })
+        .collect();
+    // The 4 as the 5 needs the 6 or the other 4 from 4 cards; stopping refuels first, then
+    // plays the 5 and the 4 as the 6.
+    assert_eq!(
+        by_label,
+        [
+            ("play a card of destiny 5 as the 5", fraction(1, 1)),
+            (
+                "play a card of destiny 4 as a handling card for the 5",
+                fraction(2, 4)
+            ),
+            ("stop: play no more lap cards before Refuel", fraction(1, 1)),
+        ]
+    );
+    assert_eq!(
+        best.options[best.best].label,
+        "play a card of destiny 5 as the 5"
     );
 }

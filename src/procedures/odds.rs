@@ -788,6 +788,22 @@ impl Decks {
             })
     }
 
+    /// Whether every card gone from each deck of a board a run paused on was drawn by an event
+    /// already given out (`batches`). A procedure may draw while it carries out an answer and
+    /// say so only in its next turn (Refuel): a pause between the two has the cards drawn,
+    /// the event not yet given, and the hand holding the cards of the run before, so no run
+    /// may resume from it.
+    fn drawn_as_noted(&self, board: &Board, batches: &[(Side, usize, usize)]) -> bool {
+        SIDES.into_iter().all(|side| {
+            let noted: usize = batches
+                .iter()
+                .filter(|(drawn_from, _, _)| *drawn_from == side)
+                .map(|(_, count, _)| count)
+                .sum();
+            board.zone(Zone::DrawDeck(side)).len() + noted == self.models[index(side)].cards
+        })
+    }
+
     /// The count of each kind left in a side's deck once `prefix` is drawn.
     fn remaining(&self, side: Side, prefix: &[u16]) -> Vec<usize> {
         let mut left: Vec<usize> = self.kinds[index(side)].iter().map(Vec::len).collect();
@@ -895,6 +911,18 @@ impl Decider for OddsDecider<'_> {
         let ordinal = self.asked;
         self.asked += 1;
         let touched = self.touched.get();
+        let open = is_open(decision, touched);
+        // A stated answer is a fact: never weighed, never the decision `--best` answers.
+        if open && let Some(stated) = &mut self.stated {
+            match stated.decide(decision, board) {
+                Ok(choice) => {
+                    self.keep(decision, choice, HowChosen::Stated);
+                    return Ok(choice);
+                }
+                Err(Unanswered::NotScripted) => {}
+                Err(refused) => return Err(refused),
+            }
+        }
         let first_of_best = self.best == Some(decision.who) && !self.best_seen;
         if first_of_best {
             self.best_seen = true;
@@ -909,17 +937,6 @@ impl Decider for OddsDecider<'_> {
             let options = crate::engine::deciders::distinct_choices(decision).len();
             self.keep(decision, choice, HowChosen::Weighed { options });
             return Ok(choice.min(decision.options.len().saturating_sub(1)));
-        }
-        let open = is_open(decision, touched);
-        if open && let Some(stated) = &mut self.stated {
-            match stated.decide(decision, board) {
-                Ok(choice) => {
-                    self.keep(decision, choice, HowChosen::Stated);
-                    return Ok(choice);
-                }
-                Err(Unanswered::NotScripted) => {}
-                Err(refused) => return Err(refused),
-            }
         }
         if self.watch
             && self.met.is_none()
@@ -1714,10 +1731,10 @@ impl<P: Procedure> Node<P> {
         let Some(resume) = paused else {
             return Ok(None);
         };
-        let resumable = resume
-            .table
-            .as_board()
-            .is_some_and(|board| decks.only_drawn_from(board, &self.prefix));
+        let resumable = resume.table.as_board().is_some_and(|board| {
+            decks.only_drawn_from(board, &self.prefix)
+                && decks.drawn_as_noted(board, &resume.batches)
+        });
         Ok(resumable.then_some(*resume))
     }
 }

@@ -90,6 +90,18 @@ const REFUEL_AFTER_LAP_CARD: Assumption = Assumption {
 /// The value of `refuel-after-thrust` that asks for a lap card.
 pub(crate) const NEEDS_LAP_CARD: &str = "lap-card";
 
+/// Whether lap cards may follow Refuel in the same Deploy step.
+pub(crate) const LAPS_END_AT_REFUEL: Assumption = Assumption {
+    name: "laps-after-refuel",
+    text: "Refuel ends the lap cards of the Deploy step: a player who refuels with Thrust left plays no lap card after it. The rules say only that he may not thrust again once he has refueled.",
+};
+const LAPS_AFTER_REFUEL: Assumption = Assumption {
+    name: "laps-after-refuel",
+    text: "Set by the scenario to `play-on`: after Refuel, a player with Thrust left may play lap cards again, the cards just drawn among them, up to his Thrust for the step. The rules forbid only thrusting again once he has refueled.",
+};
+/// The value of `laps-after-refuel` that lets lap cards follow Refuel.
+pub(crate) const PLAY_ON: &str = "play-on";
+
 /// What thrusting is for a pilot at the cap, who may not have another token.
 pub(crate) const THRUST_AT_THE_CAP: Assumption = Assumption {
     name: "thrust-at-the-cap",
@@ -119,6 +131,12 @@ pub struct PodraceEngine {
     counted: bool,
     penalty: bool,
     refuel_needs_lap_card: bool,
+    /// Lap cards may follow Refuel (`laps-after-refuel: play-on`).
+    laps_after_refuel: bool,
+    /// He has refueled in this step.
+    refueled: bool,
+    /// Lap cards may be played in this step (his matching Podracer is at the Objective).
+    laps_open: bool,
     cap_in_force: bool,
     laps_rule: bool,
     /// The cards still to deploy from the hand.
@@ -148,6 +166,9 @@ impl PodraceEngine {
             counted: true,
             penalty: true,
             refuel_needs_lap_card: false,
+            laps_after_refuel: false,
+            refueled: false,
+            laps_open: false,
             cap_in_force: in_force(THRUST_CAP.id()),
             laps_rule: in_force("boonta.laps.not-in-play"),
             to_deploy: VecDeque::new(),
@@ -165,6 +186,7 @@ impl PodraceEngine {
         self.counted = value(COUNTERS_PER_TURN.name) != UNLIMITED;
         self.penalty = value(OBJECTIVE_FETCH.name) != NO_PENALTY;
         self.refuel_needs_lap_card = value(REFUEL_AFTER_TOKEN.name) == NEEDS_LAP_CARD;
+        self.laps_after_refuel = value(LAPS_END_AT_REFUEL.name) == PLAY_ON;
         self
     }
 
@@ -821,6 +843,7 @@ impl PodraceEngine {
             Vec::new(),
             Vec::new(),
         );
+        self.laps_open = true;
         self.phase = Phase::LapPlay;
     }
 
@@ -893,8 +916,34 @@ impl PodraceEngine {
             );
             return None;
         }
+        // Where lap cards may follow Refuel, no card to play before it is no stop: the step
+        // goes on to Refuel, and the lap cards after it.
+        let refuel_next = self.laps_after_refuel && !self.refueled;
+        if options.is_empty() && refuel_next {
+            let thrust = self
+                .pilot_at(board)
+                .and_then(|pilot| board.instance(pilot))
+                .map_or(0, |instance| instance.thrust);
+            self.pending.emit(
+                PodraceEvent::LapsEnd {
+                    played: self.lap_cards_played(),
+                    thrust,
+                    why: LapsEnd::NoCardFitsBeforeRefuel,
+                    next: number,
+                },
+                &[THRUST],
+                Vec::new(),
+                Vec::new(),
+            );
+            self.phase = Phase::Refuel;
+            return None;
+        }
         options.push(DecisionOption {
-            label: "stop: play no more lap cards".into(),
+            label: if refuel_next {
+                "stop: play no more lap cards before Refuel".into()
+            } else {
+                "stop: play no more lap cards".into()
+            },
             card: None,
             name: None,
             aliases: Vec::new(),
@@ -969,6 +1018,7 @@ impl PodraceEngine {
         player.laps = player.laps.saturating_add(1);
         let laps = player.laps;
         self.result.laps = laps;
+        self.result.laps_finished = self.result.laps_finished.saturating_add(1);
         self.pending.emit(
             PodraceEvent::LapFinished {
                 side,
@@ -1092,12 +1142,22 @@ impl PodraceEngine {
         let drawn = u32::try_from(moves.len()).unwrap_or(u32::MAX);
         self.result.refuel_drawn = Some(drawn);
         let stated_before = PodraceFile::stated(board).is_some_and(|setup| setup.thrusted);
-        let assumption =
+        let mut assumption =
             if self.result.lap_cards.is_empty() && !stated_before && !self.refuel_needs_lap_card {
                 self.pending.once(REFUEL_AFTER_TOKEN)
             } else {
                 Vec::new()
             };
+        // With Thrust left and cards drawn, whether lap cards may follow is a named reading.
+        let more_laps = self.laps_open && self.thrust_left > 0 && drawn > 0;
+        if more_laps {
+            assumption.extend(self.pending.once(if self.laps_after_refuel {
+                LAPS_AFTER_REFUEL
+            } else {
+                LAPS_END_AT_REFUEL
+            }));
+        }
+        self.refueled = true;
         self.pending.emit(
             PodraceEvent::Refueled {
                 side,
@@ -1110,7 +1170,20 @@ impl PodraceEngine {
             assumption,
             moves,
         );
-        self.phase = Phase::Done;
+        self.phase = if more_laps && self.laps_after_refuel {
+            Phase::LapPlay
+        } else {
+            Phase::Done
+        };
+    }
+
+    /// Where the step goes once lap cards end: to Refuel, or, after it, to the end.
+    fn after_lap_play(&self) -> Phase {
+        if self.refueled {
+            Phase::Done
+        } else {
+            Phase::Refuel
+        }
     }
 
     /// The lap cards played in this step.
@@ -1327,7 +1400,7 @@ impl PodraceEngine {
                             Vec::new(),
                             Vec::new(),
                         );
-                        self.phase = Phase::Refuel;
+                        self.phase = self.after_lap_play();
                         return Ok(Next::Continue);
                     }
                     if let Some(decision) = self.lap_decision(board) {
@@ -1413,7 +1486,7 @@ impl PodraceEngine {
                         Vec::new(),
                         Vec::new(),
                     );
-                    self.phase = Phase::Refuel;
+                    self.phase = self.after_lap_play();
                 }
             },
             super::decisions::REFUEL => self.refuelled(board, choice),

@@ -42,6 +42,9 @@ pub enum LapsEnd {
     Stopped,
     /// No card in his hand can be the next number.
     NoCardFits,
+    /// No card in his hand can be the next number yet, and lap cards may follow Refuel
+    /// (`laps-after-refuel: play-on`): he goes on to Refuel.
+    NoCardFitsBeforeRefuel,
 }
 
 /// Where a handling number comes from.
@@ -226,6 +229,9 @@ pub struct PodraceResult {
     pub lap_cards: Vec<i32>,
     /// Lap tokens at the end.
     pub laps: u32,
+    /// Laps finished in the step (lap tokens placed in it).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub laps_finished: u32,
     /// The Podracing pile at the end, by destiny number, first played first.
     pub pile: Vec<i32>,
     /// Cards drawn by Refuel; `None`: he did not refuel.
@@ -233,4 +239,9 @@ pub struct PodraceResult {
     /// He finished his third lap and won the game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game_won: Option<Side>,
+}
+
+/// Whether a count is zero, to leave it out of the JSON.
+fn is_zero(count: &u32) -> bool {
+    *count == 0
 }

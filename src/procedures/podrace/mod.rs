@@ -64,6 +64,19 @@ static ASSUMPTIONS: &[AssumptionSpec] = &[
         ],
     },
     AssumptionSpec {
+        assumption: engine::LAPS_END_AT_REFUEL,
+        values: &[
+            (
+                "refuel-ends",
+                "Refuel ends the step's lap cards, even with Thrust left",
+            ),
+            (
+                engine::PLAY_ON,
+                "after Refuel, lap cards may be played again up to the Thrust, the cards drawn among them",
+            ),
+        ],
+    },
+    AssumptionSpec {
         assumption: engine::THRUST_AT_THE_CAP,
         values: &[(
             "thrusts",
@@ -121,6 +134,8 @@ impl Procedure for PodraceProcedure {
     fn unmet(expect: &PodraceExpectation, walked: &PodraceWalk) -> Vec<String> {
         expect::unmet_podrace_expectations(expect, &walked.result, &walked.after)
     }
+
+    const ENDING: Option<super::odds::EndingOf<PodraceResult>> = Some(ending);
 
     fn expectation(result: &PodraceResult) -> Option<PodraceExpectation> {
         let destinies = |numbers: &[i32]| {
@@ -187,3 +202,36 @@ impl Procedure for PodraceProcedure {
 
 #[cfg(test)]
 mod tests;
+
+/// How a Podrace Deploy step ended, as the odds count it: whether its player finished a lap,
+/// the penalty DAMAGE, and any deck victory (his opponent's, by the penalty; his own, by the
+/// third lap).
+fn ending(result: &PodraceResult) -> Result<super::odds::Ending, super::odds::OddsRefusal> {
+    if let Some(refusal) = &result.refusal {
+        return Err(super::odds::OddsRefusal::Refused(
+            crate::engine::EventKind::narrate(&PodraceEvent::Refused {
+                side: result.side,
+                refusal: refusal.clone(),
+            }),
+        ));
+    }
+    let side = result.side.unwrap_or(crate::cards::Side::Light);
+    let damage = i32::try_from(result.damage).unwrap_or(i32::MAX);
+    let (light_damage, dark_damage) = match side {
+        crate::cards::Side::Light => (damage, 0),
+        crate::cards::Side::Dark => (0, damage),
+    };
+    Ok(super::odds::Ending {
+        defeated: None,
+        light_hits: 0,
+        dark_hits: 0,
+        light_damage,
+        dark_damage,
+        deck_victory: result.deck_victory,
+        goal: Some(super::odds::Goal {
+            side,
+            kind: super::odds::GoalKind::Lap,
+            reached: result.laps_finished > 0,
+        }),
+    })
+}

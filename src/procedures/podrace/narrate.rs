@@ -325,6 +325,9 @@ fn narrate(event: &PodraceEvent) -> String {
                 (LapsEnd::NoCardFits, false) => format!(
                     "No card in his hand can be the {next} the lap needs next: he stops after {played}."
                 ),
+                (LapsEnd::NoCardFitsBeforeRefuel, _) => format!(
+                    "No card in his hand can be the {next} the lap needs next: after {played}, he goes on to Refuel, and may play lap cards after it."
+                ),
             }
         }
         PodraceEvent::Refueled {
