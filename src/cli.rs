@@ -1325,11 +1325,41 @@ fn run_odds(
                 format!(". {how_long}")
             };
             let said = format!("{refusal}{how_long}");
-            let mut outcome = usage(format!("{}: no odds: {said}\n", name));
-            if format == Format::Json {
-                outcome.stdout = render::odds::refused(&name, &refusal, &said);
+            // A refusal the scenario states (`expect: odds: refused:`) is its answer.
+            let Some(unmet) = crate::odds::refusal_unmet(&text, &refusal) else {
+                let mut outcome = usage(format!("{}: no odds: {said}\n", name));
+                if format == Format::Json {
+                    outcome.stdout = render::odds::refused(&name, &refusal, &said, &[]);
+                }
+                return outcome;
+            };
+            let stdout = match format {
+                Format::Json => render::odds::refused(&name, &refusal, &said, &unmet),
+                Format::Text | Format::Markdown => {
+                    let mut out = format!("{}: no odds: {said}\n", crate::text::visible(&name));
+                    if unmet.is_empty() {
+                        out.push_str(&format!(
+                            "The scenario expects this refusal (`expect: odds: refused: {}`).\n",
+                            refusal.code()
+                        ));
+                    } else {
+                        out.push_str("\nThe scenario expected otherwise:\n");
+                        for line in &unmet {
+                            out.push_str(&format!("  {line}\n"));
+                        }
+                    }
+                    out
+                }
+            };
+            Outcome {
+                code: if unmet.is_empty() {
+                    EXIT_OK
+                } else {
+                    EXIT_FAILED
+                },
+                stdout,
+                stderr: String::new(),
             }
-            outcome
         }
     }
 }

@@ -102,6 +102,7 @@ pub fn odds_file(
     let ask = OddsAsk {
         policy: ask.policy.or(scenario_policy),
         best: ask.best.or_else(|| best_asked(&file)),
+        method: ask.method.or_else(|| method_asked(&file)),
         ..ask.clone()
     };
     let mut report = odds_board(
@@ -307,6 +308,12 @@ pub fn unmet(expect: &OddsExpectation, answer: &OddsAnswer) -> Vec<String> {
     if answer.partial {
         unmet.push("odds: the answer was stopped before its end".to_string());
     }
+    if let Some(wanted) = &expect.refused {
+        unmet.push(format!(
+            "odds: refused: the scenario expects the odds refused as {}, but they are given",
+            crate::text::quoted(&wanted.value)
+        ));
+    }
     let distribution = &answer.distribution;
     if let Some(wanted) = &expect.defeated {
         compare_sides("defeated", wanted, distribution, |e| e.defeated, &mut unmet);
@@ -377,6 +384,39 @@ pub fn unmet(expect: &OddsExpectation, answer: &OddsAnswer) -> Vec<String> {
         }
     }
     unmet
+}
+
+/// The odds expectation of a scenario, if it states one.
+fn odds_expectation(file: &ScenarioFile) -> Option<&OddsExpectation> {
+    file.expect
+        .as_ref()
+        .and_then(|expect| expect.value.odds.as_ref())
+        .map(|odds| &odds.value)
+}
+
+/// How a scenario's `expect: odds:` asks the odds to be reached: exactly, where it expects
+/// an exact answer or refuses a sample (`method: exact`), so that a tree too large is
+/// refused with its estimate rather than sampled.
+pub fn method_asked(file: &ScenarioFile) -> Option<Method> {
+    (odds_expectation(file)?.method? == OddsMethod::Exact).then_some(Method::Exact)
+}
+
+/// How a refusal compares with the scenario's `expect: odds: refused:`: `None` where the
+/// scenario expects no refusal (the refusal is the answer's failure), else the differences
+/// (none where it refused as expected).
+pub fn refusal_unmet(text: &str, refusal: &OddsRefusal) -> Option<Vec<String>> {
+    let file = procedures::parse(text).ok()?;
+    let wanted = odds_expectation(&file)?.refused.as_ref()?;
+    let code = refusal.code();
+    Some(if wanted.value.trim() == code {
+        Vec::new()
+    } else {
+        vec![format!(
+            "odds: refused: the scenario expects the odds refused as {}, but they are refused as {}",
+            crate::text::quoted(&wanted.value),
+            crate::text::quoted(code)
+        )]
+    })
 }
 
 /// What a scenario's `expect: odds:` asks the odds to answer: the side of `best:`.

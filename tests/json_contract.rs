@@ -136,11 +136,18 @@ fn every_bundled_odds_answer_validates_against_the_odds_schema() {
         .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
         .collect();
     files.sort();
-    let (mut sampled, mut best) = (0, 0);
+    let (mut sampled, mut best, mut refused) = (0, 0, 0);
     for path in files {
         let name = path.display().to_string();
         let (code, output) = run(&["odds", &name, "--format", "json"]);
         assert_eq!(code, 0, "{name}");
+        // A scenario that states the refusal it expects answers with the refusal.
+        if output.contains("\"jedi-judge/odds-refused\"") {
+            let value = check_against(&validator, &name, &output, "jedi-judge/odds-refused");
+            assert!(value["code"].is_string(), "{name}");
+            refused += 1;
+            continue;
+        }
         let value = check_against(&validator, &name, &output, "jedi-judge/odds");
         ids_are_full(&value, corpus, &name);
         if value["method"] == "sampled" {
@@ -154,7 +161,10 @@ fn every_bundled_odds_answer_validates_against_the_odds_schema() {
             best += 1;
         }
     }
-    assert!(sampled >= 1 && best >= 3, "{sampled} sampled, {best} best");
+    assert!(
+        sampled >= 1 && best >= 3 && refused >= 1,
+        "{sampled} sampled, {best} best, {refused} refused"
+    );
 }
 
 /// `check` and `walk` judge every bundled scenario alike, from one set of checks: the same

@@ -62,20 +62,32 @@ fn exact(estimate: &Estimate) -> Chance {
 fn every_bundled_odds_scenario_meets_its_expectation_and_renders_as_reviewed() {
     let mut count = 0;
     let mut sampled = 0;
+    let mut refused = 0;
     insta::glob!("../scenarios/odds", "*.yaml", |path| {
         let text = std::fs::read_to_string(path).expect("readable");
-        let report = odds(&text, &OddsAsk::default())
-            .unwrap_or_else(|error| panic!("{}: {error:?}", path.display()));
+        assert!(
+            text.contains("\n  odds:\n"),
+            "{}: every odds scenario states what it expects",
+            path.display()
+        );
+        // A refusal the scenario expects is its answer: the refusal in words, as reviewed.
+        let report = match odds(&text, &OddsAsk::default()) {
+            Err(OddsError::Refused(refusal)) => {
+                let unmet = jedi_judge::odds::refusal_unmet(&text, &refusal)
+                    .unwrap_or_else(|| panic!("{}: refused: {refusal}", path.display()));
+                assert!(unmet.is_empty(), "{}: {unmet:?}", path.display());
+                refused += 1;
+                count += 1;
+                insta::assert_snapshot!(format!("no odds: {refusal}"));
+                return;
+            }
+            other => other.unwrap_or_else(|error| panic!("{}: {error:?}", path.display())),
+        };
         assert!(
             report.unmet.is_empty(),
             "{}: {:?}",
             path.display(),
             report.unmet
-        );
-        assert!(
-            text.contains("\n  odds:\n"),
-            "{}: every odds scenario states what it expects",
-            path.display()
         );
         if matches!(report.answer.reached, Reached::Sampled { .. }) {
             sampled += 1;
@@ -90,6 +102,7 @@ fn every_bundled_odds_scenario_meets_its_expectation_and_renders_as_reviewed() {
     });
     assert!(count >= 8, "only {count} odds scenarios");
     assert!(sampled >= 1, "no scenario too large for an exact answer");
+    assert!(refused >= 1, "no scenario whose exact answer is refused");
 }
 
 /// Maul and Qui-Gon draw one card each; a match is a block that scores one hit on Maul and
@@ -812,9 +825,16 @@ fn runs_without_words_answer_as_runs_with_them() {
     for path in common::bundled(&["odds"]) {
         let text = std::fs::read_to_string(&path).expect("a bundled odds scenario");
         let name = path.display();
-        let without = odds(&text, &OddsAsk::default())
-            .unwrap_or_else(|error| panic!("{name}: {error:?}"))
-            .answer;
+        let without = match odds(&text, &OddsAsk::default()) {
+            // A scenario that expects the odds refused has no answer to compare.
+            Err(OddsError::Refused(refusal))
+                if jedi_judge::odds::refusal_unmet(&text, &refusal).is_some() =>
+            {
+                continue;
+            }
+            other => other.unwrap_or_else(|error| panic!("{name}: {error:?}")),
+        }
+        .answer;
         let with = odds(
             &text,
             &OddsAsk {
@@ -1148,5 +1168,50 @@ fn the_lap_odds_come_to_their_arithmetic() {
     assert_eq!(
         best.options[best.best].label,
         "play a card of destiny 5 as the 5"
+    );
+}
+
+/// A scenario that asks for the exact answer (`method: exact`) of a tree too large is refused
+/// at once with the estimate, and, since it states that refusal (`refused:`), the command
+/// exits 0; stating another, it exits 1 and says so.
+#[test]
+fn a_bundled_exact_answer_too_large_is_refused_with_its_estimate() {
+    let path = "scenarios/odds/too-many-draws-to-sum-exactly-is-refused.yaml";
+    let outcome = run_cli(&["odds", "--format", "json", path]);
+    assert_eq!(outcome.code, 0, "{}{}", outcome.stdout, outcome.stderr);
+    let json: serde_json::Value = serde_json::from_str(&outcome.stdout).expect("JSON");
+    assert_eq!(json["format"], "jedi-judge/odds-refused");
+    assert_eq!(json["code"], "exact-too-large");
+    let estimate = json["estimate"].as_u64().expect("an estimate");
+    assert!(estimate > 10_000_000, "{estimate}");
+    assert!(json.get("expectation_unmet").is_none(), "{json}");
+    let text = run_cli(&["odds", path]);
+    assert_eq!(text.code, 0);
+    assert!(
+        text.stdout.contains(
+            "The scenario expects this refusal (`expect: odds: refused: exact-too-large`)."
+        ),
+        "{}",
+        text.stdout
+    );
+    let other = std::env::temp_dir().join(format!(
+        "jedi-judge-refused-otherwise-{}.yaml",
+        std::process::id()
+    ));
+    std::fs::write(
+        &other,
+        bundled("odds/too-many-draws-to-sum-exactly-is-refused.yaml")
+            .replace("refused: exact-too-large", "refused: counted-deck"),
+    )
+    .expect("written");
+    let differs = run_cli(&["odds", &other.display().to_string()]);
+    let _ = std::fs::remove_file(&other);
+    assert_eq!(differs.code, 1, "{}", differs.stdout);
+    assert!(
+        differs.stdout.contains(
+            "the scenario expects the odds refused as counted-deck, but they are refused as exact-too-large"
+        ),
+        "{}",
+        differs.stdout
     );
 }

@@ -655,11 +655,31 @@ pub enum OddsRefusal {
     /// An exact answer asked for whose tree is estimated past the most it may sum
     /// ([`EXACT_MOST`], or `--max-cases`).
     #[error(
-        "an exact answer would sum about {} distinguishable draws, more than the {} it may (`--max-cases N` raises it); ask for a sample (`--samples N`), or leave out `--exact` to let the odds choose",
+        "an exact answer would sum about {} distinguishable draws, more than the {} it may (`--max-cases N` raises it); ask for a sample (`--samples N`), or leave out `--exact` (a scenario's `expect: odds: method: exact`) to let the odds choose",
         crate::text::thousands(usize::try_from(*estimate).unwrap_or(usize::MAX)),
         crate::text::thousands(usize::try_from(*most).unwrap_or(usize::MAX))
     )]
     ExactTooLarge { estimate: u64, most: u64 },
+}
+
+impl OddsRefusal {
+    /// The kind of refusal as a word: what `--format json` and a scenario's `expect: odds:
+    /// refused:` call it.
+    pub fn code(&self) -> &'static str {
+        match self {
+            OddsRefusal::NotYoungJedi => "not-young-jedi",
+            OddsRefusal::NoEnding(_) => "no-ending",
+            OddsRefusal::Stops(_) => "stops",
+            OddsRefusal::Refused(_) => "refused",
+            OddsRefusal::Illegal(_) => "illegal",
+            OddsRefusal::CountedDeck(_) => "counted-deck",
+            OddsRefusal::CountedHand(_) => "counted-hand",
+            OddsRefusal::NoDecision(_) => "no-decision",
+            OddsRefusal::DecisionAfterDraw(_) => "decision-after-draw",
+            OddsRefusal::TooLarge(_) => "too-large",
+            OddsRefusal::ExactTooLarge { .. } => "exact-too-large",
+        }
+    }
 }
 
 /// What makes two cards of a deck identical: the definition, face down, hits, Thrust, the

@@ -848,26 +848,25 @@ pub struct OddsRefusedOutput {
     /// `exact-too-large`: the most it may sum.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub most: Option<u64>,
+    /// Where the scenario states the refusal it expects (`expect: odds: refused:`): the
+    /// differences from it (none: refused as expected, exit 0).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub expectation_unmet: Vec<String>,
 }
 
 /// The JSON of a refusal to give odds.
-pub fn refused(file: &str, refusal: &crate::procedures::odds::OddsRefusal, said: &str) -> String {
+pub fn refused(
+    file: &str,
+    refusal: &crate::procedures::odds::OddsRefusal,
+    said: &str,
+    unmet: &[String],
+) -> String {
     use crate::procedures::odds::OddsRefusal;
-    let (code, estimate, most) = match refusal {
-        OddsRefusal::NotYoungJedi => ("not-young-jedi", None, None),
-        OddsRefusal::NoEnding(_) => ("no-ending", None, None),
-        OddsRefusal::Stops(_) => ("stops", None, None),
-        OddsRefusal::Refused(_) => ("refused", None, None),
-        OddsRefusal::Illegal(_) => ("illegal", None, None),
-        OddsRefusal::CountedDeck(_) => ("counted-deck", None, None),
-        OddsRefusal::CountedHand(_) => ("counted-hand", None, None),
-        OddsRefusal::NoDecision(_) => ("no-decision", None, None),
-        OddsRefusal::DecisionAfterDraw(_) => ("decision-after-draw", None, None),
-        OddsRefusal::TooLarge(_) => ("too-large", None, None),
-        OddsRefusal::ExactTooLarge { estimate, most } => {
-            ("exact-too-large", Some(*estimate), Some(*most))
-        }
+    let (estimate, most) = match refusal {
+        OddsRefusal::ExactTooLarge { estimate, most } => (Some(*estimate), Some(*most)),
+        _ => (None, None),
     };
+    let code = refusal.code();
     super::json(&OddsRefusedOutput {
         format: OddsRefusedFormat::Name,
         version: VERSION,
@@ -876,6 +875,7 @@ pub fn refused(file: &str, refusal: &crate::procedures::odds::OddsRefusal, said:
         code: code.to_string(),
         estimate,
         most,
+        expectation_unmet: unmet.to_vec(),
     })
 }
 

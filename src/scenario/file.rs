@@ -630,6 +630,10 @@ pub struct OddsExpectation {
     /// The pending decision answered for a side (`odds --best SIDE`): its best option.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub best: Option<BestExpectation>,
+    /// The odds refused, and why, by the refusal's code (`exact-too-large`, `too-large`,
+    /// `counted-deck`, …): what `odds --format json` gives as `code`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<Located<String>>,
 }
 
 /// How an odds answer is reached.
