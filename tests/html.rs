@@ -150,6 +150,24 @@ fn assert_sound_page(name: &str, page: &str, walked: &jedi_judge::walk::Walkthro
         );
     }
 
+    // The summary comes before the position and the first step, and says how it ended.
+    let summary_term: Vec<String> = html
+        .select(&select("#summary dt"))
+        .map(text_of)
+        .take(1)
+        .collect();
+    let ended = if walked.stop().is_some() {
+        "Stopped"
+    } else {
+        "Verdict"
+    };
+    assert_eq!(summary_term, [ended], "{name}");
+    let order: Vec<&str> = html
+        .select(&select("#summary, #position, ol.steps"))
+        .filter_map(|element| element.value().attr("id").or(Some("steps")))
+        .collect();
+    assert_eq!(order.first(), Some(&"summary"), "{name}: {order:?}");
+
     // The ending: a verdict where the walk ended, the stop where it did not.
     let ending: Vec<String> = html.select(&select("#verdict h2")).map(text_of).collect();
     let expected = if walked.stop().is_some() {
@@ -159,6 +177,88 @@ fn assert_sound_page(name: &str, page: &str, walked: &jedi_judge::walk::Walkthro
     };
     assert_eq!(ending, [expected], "{name}");
     html
+}
+
+/// The cards of a cell of the position table: a line each, or the entries of its one row.
+fn cell_cards(cell: ElementRef<'_>) -> Vec<String> {
+    match cell.select(&select("p.pile")).next() {
+        Some(pile) => text_of(pile)
+            .split(" · ")
+            .map(str::to_string)
+            .collect(),
+        None => cell.select(&select("li")).map(text_of).collect(),
+    }
+}
+
+/// A bundled scenario's position table, place by place: each side's cards.
+fn position_rows(html: &Html) -> BTreeMap<String, [Vec<String>; 2]> {
+    let mut rows = BTreeMap::new();
+    for row in html.select(&select("#position tbody tr")) {
+        let place = row
+            .select(&select("th"))
+            .map(text_of)
+            .next()
+            .expect("a place");
+        let cells: Vec<Vec<String>> = row.select(&select("td")).map(cell_cards).collect();
+        rows.insert(place, [cells[0].clone(), cells[1].clone()]);
+    }
+    rows
+}
+
+#[test]
+fn the_summary_comes_first_with_the_verdict_and_the_step_that_decided_it() {
+    let html = bundled_page("duel/hands-empty-tied.yaml");
+    let summary: Vec<String> = html.select(&select("#summary dd")).map(text_of).collect();
+    assert_eq!(
+        summary[0],
+        "Defeated: neither character.Damage taken: Light Side 0, Dark Side 0."
+    );
+    assert!(
+        summary[1].starts_with("step 23: Both dueling hands are empty"),
+        "{summary:?}"
+    );
+    let link: Vec<&str> = html
+        .select(&select("#summary dd a[href^='#step-']"))
+        .filter_map(|link| link.value().attr("href"))
+        .collect();
+    assert_eq!(link, ["#step-23"]);
+    assert_eq!(html.select(&select("#step-23")).count(), 1);
+    // A walk that stops says so first, and names no deciding step it did not have.
+    let stopped = bundled_page("odds/should-the-dark-side-intercept.yaml");
+    let terms: Vec<String> = stopped.select(&select("#summary dt")).map(text_of).collect();
+    assert_eq!(terms, ["Stopped"]);
+}
+
+#[test]
+fn the_position_table_shows_tokens_stats_and_unknown_cards() {
+    // Thrust tokens on the pilot at the Objective.
+    let lap = position_rows(&bundled_page("podrace/finish-a-lap-with-thrust-left-over.yaml"));
+    assert!(
+        lap["At the Objective"][0][0].contains("3 Thrust"),
+        "{:?}",
+        lap["At the Objective"]
+    );
+    assert_eq!(lap["Draw deck (top first)"][0], ["3", "3"]);
+    // Starships in Hyperspace with their power and DAMAGE.
+    let evacuation = position_rows(&bundled_page("battle/evacuation-not-intercepted.yaml"));
+    assert!(
+        evacuation["Hyperspace"]
+            .iter()
+            .flatten()
+            .all(|starship| starship.contains("power ") && starship.contains("DAMAGE ")),
+        "{:?}",
+        evacuation["Hyperspace"]
+    );
+    // A deck given as a count is that many unknown cards, not the numbers drawn for it.
+    let counted = position_rows(&bundled_page("check/deck-sixty.yaml"));
+    assert!(
+        counted["Draw deck (top first)"]
+            .iter()
+            .flatten()
+            .any(|entry| entry == "57 cards not known (given as a count)"),
+        "{:?}",
+        counted["Draw deck (top first)"]
+    );
 }
 
 #[test]
@@ -193,31 +293,23 @@ fn the_position_table_holds_every_card_of_the_position_in_its_place() {
             .map(text_of)
             .next()
             .expect("a place");
-        let cells: Vec<Vec<String>> = row
-            .select(&select("td"))
-            .map(|cell| cell.select(&select("li")).map(text_of).collect())
-            .collect();
+        let cells: Vec<Vec<String>> = row.select(&select("td")).map(cell_cards).collect();
         rows.insert(place, [cells[0].clone(), cells[1].clone()]);
     }
     let naboo = &rows["Naboo (current planet)"];
     assert!(naboo[0][0].starts_with("Qui-Gon Jinn, Jedi Mentor ("));
     assert!(naboo[1][0].starts_with("Darth Maul, Student of the Dark Side ("));
+    // Cards known only by their numbers are one row: `5 · 3`.
     assert_eq!(
         rows["Dueling hand"],
         [
-            vec![
-                "a card of destiny 5".to_string(),
-                "a card of destiny 3".to_string()
-            ],
-            vec!["a card of destiny 3".to_string()]
+            vec!["5".to_string(), "3".to_string()],
+            vec!["3".to_string()]
         ]
     );
     assert_eq!(
         rows["Dueling pile"],
-        [
-            Vec::<String>::new(),
-            vec!["a card of destiny 4".to_string()]
-        ]
+        [Vec::<String>::new(), vec!["4".to_string()]]
     );
     assert_eq!(rows["Draw deck (top first)"][0].len(), 4);
     // The refusal: the answer, the rule that rules it out, the one legal option.

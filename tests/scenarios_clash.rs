@@ -168,3 +168,19 @@ fn a_clash_play_the_rules_refuse_is_the_same_finding_for_walk_and_check() {
     let codes: Vec<&str> = report.violations.iter().map(|v| v.code).collect();
     assert_eq!(codes, ["answer-not-legal"]);
 }
+
+/// A Special card named for its player ("Qui-Gon's Fury", "Darth Maul's Rage") is said once,
+/// not after his name again.
+#[test]
+fn a_special_card_named_for_its_player_is_not_named_twice() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/clash/whole-game-from-a-seed.yaml"),
+    )
+    .expect("readable");
+    let walked = walk(&text, None, None);
+    let out = render(&walked, Corpus::embedded(), Format::Text, Palette::plain());
+    assert!(out.contains("Qui-Gon's Fury: Attack Value 4"), "{out}");
+    assert!(out.contains("Darth Maul's Rage: Attack Value 4"), "{out}");
+    assert!(!out.contains("Qui-Gon's Qui-Gon's"));
+    assert!(!out.contains("Darth Maul's Darth Maul's"));
+}

@@ -91,6 +91,12 @@ pub trait EventKind: Clone + fmt::Debug + PartialEq + Serialize + 'static {
     fn shows_tally(&self) -> bool {
         false
     }
+
+    /// Whether it settles what the walk comes to (a defeat, an evacuation's end, a lap, a
+    /// refusal): the last such step is the one a summary names as deciding, with its rules.
+    fn decides(&self) -> bool {
+        false
+    }
 }
 
 /// An event of any procedure, as the renderers and expectations read it.
@@ -99,6 +105,8 @@ pub trait Step {
     fn narrate(&self) -> String;
     /// Whether a walkthrough shows the tally after it.
     fn shows_tally(&self) -> bool;
+    /// Whether it settles what the walk comes to ([`EventKind::decides`]).
+    fn decides(&self) -> bool;
     /// The rules it applied.
     fn cites(&self) -> &[Citation];
     /// The named assumptions it rests on, each printed where it is first applied.
@@ -118,6 +126,10 @@ impl<K: EventKind> Step for Event<K> {
 
     fn shows_tally(&self) -> bool {
         self.kind.shows_tally()
+    }
+
+    fn decides(&self) -> bool {
+        self.kind.decides()
     }
 
     fn cites(&self) -> &[Citation] {

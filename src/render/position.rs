@@ -22,6 +22,9 @@ pub struct PositionRow {
     pub place: String,
     /// Whether the order of the cards matters (a draw deck, top first).
     pub ordered: bool,
+    /// Whether the cards are shown on one line (`2 · 4 · 3`), not a line each: a draw deck,
+    /// and any pile of cards known only by their numbers.
+    pub compact: bool,
     /// The Light Side's cards, then the Dark Side's, a line each.
     pub cards: [Vec<String>; 2],
 }
@@ -73,6 +76,7 @@ fn young_jedi(board: &Board) -> PositionTable {
         rows.push(PositionRow {
             place,
             ordered: false,
+            compact: false,
             cards: SIDES.map(|side| {
                 board
                     .zone(Zone::InPlay(planet, side))
@@ -101,23 +105,30 @@ fn young_jedi(board: &Board) -> PositionTable {
         ("Dueling pile", Zone::DuelingPile, true),
     ];
     for (index, (place, zone, ordered)) in piles.into_iter().enumerate() {
-        let cards = SIDES.map(|side| {
-            board
-                .zone(zone(side))
-                .iter()
-                .map(|id| match board.card(*id) {
-                    Some(card) if card.anonymous => {
-                        format!("a card of destiny {}", card.destiny().unwrap_or(0))
-                    }
-                    _ => super::board::pile_entry(board, *id, None),
+        let deck = index == 0;
+        // A draw deck, and a pile of cards known only by their numbers, on one line.
+        let compact = deck
+            || SIDES.iter().all(|side| {
+                board.zone(zone(*side)).iter().all(|id| {
+                    board.card(*id).is_some_and(|card| card.anonymous)
+                        || board
+                            .instance(*id)
+                            .is_some_and(|instance| instance.provenance.counted)
                 })
-                .collect::<Vec<_>>()
-        });
+            });
+        // Cards beside the planets that fight or race (at the Objective, in Hyperspace, in a
+        // battle plan) show their numbers and tokens, as cards on a planet do.
+        let annotated = matches!(
+            zone(Side::Light),
+            Zone::Hyperspace(_) | Zone::AtObjective(_) | Zone::BattlePlan(_)
+        );
+        let cards = SIDES.map(|side| pile_lines(board, zone(side), compact, annotated));
         // The draw deck and the hand always; any other pile where either side has a card.
         if index < 2 || cards.iter().any(|cards| !cards.is_empty()) {
             rows.push(PositionRow {
                 place: place.to_string(),
                 ordered,
+                compact,
                 cards,
             });
         }
@@ -125,6 +136,7 @@ fn young_jedi(board: &Board) -> PositionTable {
     rows.push(PositionRow {
         place: "Player".to_string(),
         ordered: false,
+        compact: false,
         cards: SIDES.map(|side| {
             let state = board.player(side);
             let mut lines = vec![format!(
@@ -153,6 +165,46 @@ fn young_jedi(board: &Board) -> PositionTable {
         sides: SIDES.map(|side| side.label().to_string()),
         rows,
     }
+}
+
+/// The cards of a pile, a line each or one entry each for a compact row: a card known only by
+/// its number as that number (`4`, or `a card of destiny 4` on a line of its own), a named
+/// card by its name (with its numbers and tokens where `annotated`), and the cards a scenario
+/// gave only as a count as that many unknown cards, not as the numbers the build drew for
+/// them.
+fn pile_lines(board: &Board, zone: Zone, compact: bool, annotated: bool) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut unknown = 0usize;
+    for id in board.zone(zone) {
+        if board
+            .instance(*id)
+            .is_some_and(|instance| instance.provenance.counted)
+        {
+            unknown += 1;
+            continue;
+        }
+        let line = match board.card(*id) {
+            Some(card) if card.anonymous && !compact => {
+                format!("a card of destiny {}", card.destiny().unwrap_or(0))
+            }
+            Some(card) if annotated && !card.anonymous => {
+                format!(
+                    "{}{}",
+                    card.full_name(),
+                    super::board::annotation(board, *id)
+                )
+            }
+            _ => super::board::pile_entry(board, *id, None),
+        };
+        lines.push(line);
+    }
+    if unknown > 0 {
+        lines.push(format!(
+            "{} not known (given as a count)",
+            crate::text::count(unknown as u64, "card")
+        ));
+    }
+    lines
 }
 
 /// A fact of each Clash player, by name: "Qui-Gon on card 2, Darth Maul on card 1".
@@ -192,7 +244,7 @@ fn clash(board: &ClashBoard) -> PositionTable {
         ("Seed", board.seed.to_string()),
     ];
     let piles: [PileRow<Pile>; 8] = [
-        ("Draw pile (top first)", Pile::Draw, true),
+        ("Draw pile (as stated, top first)", Pile::Draw, true),
         ("Hand", Pile::Hand, false),
         ("Discard pile", Pile::Discard, false),
         ("Planned for battle 1", |side| Pile::Planned(side, 1), false),
@@ -216,6 +268,8 @@ fn clash(board: &ClashBoard) -> PositionTable {
             (index < 2 || cards.iter().any(|cards| !cards.is_empty())).then_some(PositionRow {
                 place: place.to_string(),
                 ordered,
+                // The draw pile on one line.
+                compact: index == 0,
                 cards,
             })
         })

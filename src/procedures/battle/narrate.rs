@@ -9,6 +9,20 @@ use crate::engine::damage::Taken;
 use crate::procedures::battle::events::{BattleEvent, BattleRefusal, Mode};
 
 impl crate::engine::EventKind for BattleEvent {
+    fn decides(&self) -> bool {
+        matches!(
+            self,
+            BattleEvent::Refused { .. }
+                | BattleEvent::FightWon { .. }
+                | BattleEvent::FightTied { .. }
+                | BattleEvent::TieGame
+                | BattleEvent::DeckVictory { .. }
+                | BattleEvent::Breakthrough { .. }
+                | BattleEvent::EvacuationSucceeded { .. }
+                | BattleEvent::EvacuationFailed { .. }
+        )
+    }
+
     /// One sentence (or two) saying what the event did.
     fn narrate(&self) -> String {
         narrate(self)

@@ -6,6 +6,15 @@ use crate::clash::player_name;
 use crate::procedures::clash::events::ClashEvent;
 
 impl crate::engine::EventKind for ClashEvent {
+    fn decides(&self) -> bool {
+        matches!(
+            self,
+            ClashEvent::ClashBattleEnd { .. }
+                | ClashEvent::ClashRoundEnd { .. }
+                | ClashEvent::ClashGameWon { .. }
+        )
+    }
+
     /// One sentence (or two) saying what the event did.
     fn narrate(&self) -> String {
         narrate_clash(self)
@@ -60,7 +69,13 @@ fn narrate_clash(kind: &ClashEvent) -> String {
             effect,
             source,
         } => {
-            format!("{}'s {card}: {effect} ({source}).", clash_name(*side))
+            // A card whose name is already its player's ("Qui-Gon's Fury") is not said twice.
+            let whose = format!("{}'s ", clash_name(*side));
+            if card.starts_with(&whose) {
+                format!("{card}: {effect} ({source}).")
+            } else {
+                format!("{whose}{card}: {effect} ({source}).")
+            }
         }
         ClashEvent::ClashStatus {
             light_total,

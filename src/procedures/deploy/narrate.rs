@@ -9,6 +9,17 @@ use crate::engine::damage::Taken;
 use crate::text::{and_list as list, capitalised as capital, count};
 
 impl crate::engine::EventKind for DeployEvent {
+    fn decides(&self) -> bool {
+        matches!(
+            self,
+            DeployEvent::Refused { .. }
+                | DeployEvent::Deployed { .. }
+                | DeployEvent::Fetched { .. }
+                | DeployEvent::NotFetched { .. }
+                | DeployEvent::DeckVictory { .. }
+        )
+    }
+
     /// One sentence (or two) saying what the event did.
     fn narrate(&self) -> String {
         narrate(self)

@@ -10,6 +10,17 @@ use crate::cards::Side;
 use crate::procedures::duel::events::DuelEvent;
 
 impl crate::engine::EventKind for DuelEvent {
+    fn decides(&self) -> bool {
+        matches!(
+            self,
+            DuelEvent::DuelRefused { .. }
+                | DuelEvent::Defeated { .. }
+                | DuelEvent::HandsEmpty
+                | DuelEvent::BothPassed
+                | DuelEvent::DeckVictory { .. }
+        )
+    }
+
     /// One sentence (or two) saying what the event did.
     fn narrate(&self) -> String {
         narrate_duel(self)

@@ -5,6 +5,15 @@ use crate::procedures::new_location::events::{EffectsEvent, Occasion};
 use crate::text::capitalised as capital;
 
 impl crate::engine::EventKind for EffectsEvent {
+    fn decides(&self) -> bool {
+        matches!(
+            self,
+            EffectsEvent::NoOneFirst
+                | EffectsEvent::EffectTaken { .. }
+                | EffectsEvent::NoEffect { .. }
+        )
+    }
+
     /// One sentence (or two) saying what the event did.
     fn narrate(&self) -> String {
         narrate(self)

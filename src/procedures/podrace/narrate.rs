@@ -12,6 +12,17 @@ use crate::procedures::podrace::events::{
 use crate::text::{and_list as list, capitalised as capital, count};
 
 impl crate::engine::EventKind for PodraceEvent {
+    fn decides(&self) -> bool {
+        matches!(
+            self,
+            PodraceEvent::Refused { .. }
+                | PodraceEvent::DeployRefused { .. }
+                | PodraceEvent::LapFinished { .. }
+                | PodraceEvent::PodraceWon { .. }
+                | PodraceEvent::DeckVictory { .. }
+        )
+    }
+
     /// One sentence (or two) saying what the event did.
     fn narrate(&self) -> String {
         narrate(self)

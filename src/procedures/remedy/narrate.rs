@@ -4,6 +4,20 @@ use super::events::RemedyEvent;
 use crate::text::and_list;
 
 impl crate::engine::EventKind for RemedyEvent {
+    fn decides(&self) -> bool {
+        matches!(
+            self,
+            RemedyEvent::NothingToRemedy
+                | RemedyEvent::ReturnedToHand { .. }
+                | RemedyEvent::CannotTell { .. }
+                | RemedyEvent::Conceded { .. }
+                | RemedyEvent::ShuffledBack { .. }
+                | RemedyEvent::KeptThere { .. }
+                | RemedyEvent::EvenedUp { .. }
+                | RemedyEvent::DeckVictory { .. }
+        )
+    }
+
     /// One sentence (or two) saying what the event did.
     fn narrate(&self) -> String {
         match self {

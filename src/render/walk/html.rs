@@ -38,11 +38,31 @@ th, td { border: 1px solid var(--line); padding: .35rem .5rem; vertical-align: t
 thead th { background: var(--tint); }
 tbody th { white-space: nowrap; font-weight: 600; }
 td ul, td ol { margin: 0; padding-left: 1.2rem; }
+td .pile { margin: 0; }
+#summary { border: 1px solid var(--line); border-left: 4px solid var(--ink); padding: .5rem .9rem;
+  margin: 1rem 0; background: var(--tint); }
+.summary { margin: 0; }
+.summary div { margin: .2rem 0; }
+.summary dt { font-weight: 600; display: inline; }
+.summary dt::after { content: ': '; }
+.summary dd { display: inline; margin: 0; }
+#summary p { margin: .4rem 0 0; }
 .facts { display: flex; flex-wrap: wrap; gap: .25rem 1.5rem; margin: 0 0 .75rem; }
 .facts div { display: flex; gap: .4rem; }
 .facts dt { color: var(--soft); }
 .facts dd { margin: 0; }
-ol.steps { padding-left: 2rem; }
+ol.steps { padding-left: 3rem; }
+td { overflow-wrap: anywhere; }
+@media (max-width: 600px) {
+  body { padding: 1rem .6rem 2rem; }
+  table, thead, tbody, tr, th, td { display: block; width: auto; }
+  thead { position: absolute; left: -9999px; }
+  tbody tr { border: 1px solid var(--line); margin: 0 0 .5rem; }
+  tbody th, td { border: none; }
+  tbody th { background: var(--tint); }
+  td::before { content: attr(data-side); display: block; color: var(--soft); font-size: .85rem; }
+  ol.steps { padding-left: 2.4rem; }
+}
 ol.steps > li { margin: 0 0 1rem; }
 ol.steps > li > p:first-child { margin: 0; }
 details { margin: .25rem 0; }
@@ -57,6 +77,8 @@ blockquote p { margin: .2rem 0; }
   h2 { break-after: avoid; }
   ol.steps > li, tr, blockquote, .rules dd { break-inside: avoid; }
   details > :not(summary) { display: none; }
+  ol.steps { padding-left: 3.2rem; }
+  #summary { background: none; }
   summary { list-style: none; cursor: auto; }
   summary::-webkit-details-marker { display: none; }
   a { text-decoration: none; }
@@ -101,6 +123,7 @@ impl<'a> Page<'a> {
             escape(title),
             inline(&heading(walk, &self.quotes.ruleset))
         );
+        self.summary(walk);
         self.notes(walk);
         self.position(walk);
         self.steps(walk);
@@ -112,6 +135,53 @@ impl<'a> Page<'a> {
              under Sources; what the rules leave open is named as an assumption, never as rule \
              text.</p>\n</footer>\n</body>\n</html>\n",
         );
+    }
+
+    /// What the page says first: the verdict or the stop, the step that decided it with its
+    /// rules linked, and whether the scenario expected otherwise.
+    fn summary(&mut self, walk: &Walkthrough) {
+        let summary = super::summary(walk);
+        let (label, class) = if summary.stopped {
+            ("Stopped", " class=\"stop\"")
+        } else {
+            ("Verdict", "")
+        };
+        let _ = write!(
+            self.out,
+            "<section id=\"summary\" aria-label=\"In short\">\n<dl class=\"summary\">\n\
+             <div><dt>{label}</dt><dd{class}>"
+        );
+        for (at, line) in summary.outcome.iter().enumerate() {
+            if at > 0 {
+                self.out.push_str("<br>");
+            }
+            self.out.push_str(&inline(line));
+        }
+        self.out.push_str("</dd></div>\n");
+        if let Some((number, step)) = summary.deciding {
+            let rules = self.rule_links(step.cites());
+            let _ = writeln!(
+                self.out,
+                "<div><dt>Decided at</dt><dd><a href=\"#step-{number}\">step {number}</a>: {}{rules}</dd></div>",
+                inline(&super::narrate(step))
+            );
+        }
+        if !walk.unmet.is_empty() {
+            let _ = writeln!(
+                self.out,
+                "<div><dt>Expected</dt><dd class=\"unmet\"><a href=\"#unmet\">the scenario expected otherwise</a> ({})</dd></div>",
+                escape(&crate::text::count(walk.unmet.len() as u64, "difference"))
+            );
+        }
+        self.out.push_str("</dl>\n");
+        if walk.step_count() > 0 {
+            let _ = writeln!(
+                self.out,
+                "<p><a href=\"#walkthrough\">The walk, step by step</a> ({}), is below the position.</p>",
+                escape(&crate::text::count(walk.step_count() as u64, "step"))
+            );
+        }
+        self.out.push_str("</section>\n");
     }
 
     fn notes(&mut self, walk: &Walkthrough) {
@@ -171,13 +241,22 @@ impl<'a> Page<'a> {
                 "<tr><th scope=\"row\">{}</th>",
                 escape(&row.place)
             );
-            for cards in &row.cards {
+            for (side, cards) in table.sides.iter().zip(&row.cards) {
+                let side = attribute(side);
                 if cards.is_empty() {
-                    self.out.push_str("<td>—</td>");
+                    let _ = write!(self.out, "<td data-side=\"{side}\">—</td>");
+                    continue;
+                }
+                if row.compact {
+                    let _ = write!(
+                        self.out,
+                        "<td data-side=\"{side}\"><p class=\"pile\">{}</p></td>",
+                        escape(&cards.join(" · "))
+                    );
                     continue;
                 }
                 let list = if row.ordered { "ol" } else { "ul" };
-                let _ = write!(self.out, "<td><{list}>");
+                let _ = write!(self.out, "<td data-side=\"{side}\"><{list}>");
                 for card in cards {
                     let _ = write!(self.out, "<li>{}</li>", escape(card));
                 }

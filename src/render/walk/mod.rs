@@ -256,6 +256,48 @@ fn ruleset_notes(corpus: &Corpus, ruleset: &Ruleset) -> Vec<String> {
         .collect()
 }
 
+/// What a page says first, above the position and the steps: how the walk ended (the verdict,
+/// or why it stopped) and the step that decided it, with its rules.
+struct Summary<'w> {
+    /// The verdict's lines, or the one line of a stop.
+    outcome: Vec<String>,
+    stopped: bool,
+    /// The step that settled the outcome (its number from 1, and the step): the last that
+    /// decides ([`crate::engine::Step::decides`]), else the last that cites a rule.
+    deciding: Option<(usize, &'w dyn Step)>,
+}
+
+fn summary(walk: &Walkthrough) -> Summary<'_> {
+    let (outcome, stopped) = match walk.stop() {
+        Some(stop) => (
+            vec![format!(
+                "after step {}, {}.",
+                walk.step_count(),
+                stop_summary(stop)
+            )],
+            true,
+        ),
+        None => (walk.outcome.verdict_lines(), false),
+    };
+    let steps: Vec<&dyn Step> = walk.steps().collect();
+    // A walk that stopped was decided by nothing but a step that decides; one that ended,
+    // else by the last rule it applied.
+    let deciding = steps
+        .iter()
+        .rposition(|step| step.decides())
+        .or_else(|| {
+            (!stopped)
+                .then(|| steps.iter().rposition(|step| !step.cites().is_empty()))
+                .flatten()
+        })
+        .map(|at| (at + 1, steps[at]));
+    Summary {
+        outcome,
+        stopped,
+        deciding,
+    }
+}
+
 fn heading(walk: &Walkthrough, ruleset: &Ruleset) -> String {
     let mut text = walk.outcome.heading(ruleset, walk.seed);
     if let Some(policy) = walk.policy {
@@ -621,6 +663,7 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
             markdown_escape(&finding.message)
         );
     }
+    markdown_summary(walk, quotes, &mut out);
     for (index, event) in walk.steps().enumerate() {
         let step = index + 1;
         let marker = format!("{step}. ");
@@ -749,6 +792,54 @@ fn render_markdown(walk: &Walkthrough, quotes: &mut Quotes<'_>) -> String {
 
 /// The rules that left an answer heard its one choice, as a walk writes them after it:
 /// ` [revised.duel.who-fights]`.
+/// The summary above the steps, in Markdown: the verdict or the stop, and the deciding step
+/// with its rules' ids.
+fn markdown_summary(walk: &Walkthrough, quotes: &Quotes<'_>, out: &mut String) {
+    let summary = summary(walk);
+    let label = if summary.stopped {
+        "Stopped"
+    } else {
+        "Verdict"
+    };
+    let _ = writeln!(
+        out,
+        "**In short.** {label}: {}\n",
+        markdown_escape(&summary.outcome.join(" "))
+    );
+    if let Some((number, step)) = summary.deciding {
+        let ids: Vec<String> = step
+            .cites()
+            .iter()
+            .filter_map(|cite| quotes.resolve(cite.id()))
+            .map(|item| format!("`{}`", item.id))
+            .collect();
+        let rules = if ids.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", ids.join(", "))
+        };
+        let _ = writeln!(
+            out,
+            "Decided at step {number}: {}{rules}\n",
+            markdown_escape(&narrate(step))
+        );
+    }
+    if !walk.unmet.is_empty() {
+        let _ = writeln!(
+            out,
+            "**The scenario expected otherwise** ({}): see the end.\n",
+            crate::text::count(walk.unmet.len() as u64, "difference")
+        );
+    }
+    if walk.step_count() > 0 {
+        let _ = writeln!(
+            out,
+            "The walk, step by step ({}):\n",
+            crate::text::count(walk.step_count() as u64, "step")
+        );
+    }
+}
+
 fn rules_of(heard: &HeardAnswer, quotes: &Quotes<'_>) -> String {
     let ids = quotes.ids(heard.only_choice.iter().flat_map(|only| &only.cites));
     if ids.is_empty() {
