@@ -182,10 +182,7 @@ fn assert_sound_page(name: &str, page: &str, walked: &jedi_judge::walk::Walkthro
 /// The cards of a cell of the position table: a line each, or the entries of its one row.
 fn cell_cards(cell: ElementRef<'_>) -> Vec<String> {
     match cell.select(&select("p.pile")).next() {
-        Some(pile) => text_of(pile)
-            .split(" · ")
-            .map(str::to_string)
-            .collect(),
+        Some(pile) => text_of(pile).split(" · ").map(str::to_string).collect(),
         None => cell.select(&select("li")).map(text_of).collect(),
     }
 }
@@ -225,14 +222,19 @@ fn the_summary_comes_first_with_the_verdict_and_the_step_that_decided_it() {
     assert_eq!(html.select(&select("#step-23")).count(), 1);
     // A walk that stops says so first, and names no deciding step it did not have.
     let stopped = bundled_page("odds/should-the-dark-side-intercept.yaml");
-    let terms: Vec<String> = stopped.select(&select("#summary dt")).map(text_of).collect();
+    let terms: Vec<String> = stopped
+        .select(&select("#summary dt"))
+        .map(text_of)
+        .collect();
     assert_eq!(terms, ["Stopped"]);
 }
 
 #[test]
 fn the_position_table_shows_tokens_stats_and_unknown_cards() {
     // Thrust tokens on the pilot at the Objective.
-    let lap = position_rows(&bundled_page("podrace/finish-a-lap-with-thrust-left-over.yaml"));
+    let lap = position_rows(&bundled_page(
+        "podrace/finish-a-lap-with-thrust-left-over.yaml",
+    ));
     assert!(
         lap["At the Objective"][0][0].contains("3 Thrust"),
         "{:?}",
