@@ -45,11 +45,10 @@ pub enum ColorWhen {
 /// Options every adjudicating or look-up command takes.
 #[derive(Args, Debug, Clone)]
 pub struct Common {
-    /// The rules in force: a date (YYYY-MM-DD) or a ruleset name (latest, rulesheet,
-    /// faq-2000-12-01, boonta-eve-printed, players-committee).
     #[arg(
         long = "rules-as-of",
         value_name = "DATE|NAME",
+        help = rules_as_of_help(""),
         default_value = "latest",
         add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset)
     )]
@@ -69,6 +68,62 @@ const ROOT_EXAMPLES: &str = "Examples:
 
 Each command's --help has more. Exit codes: 0 success; 1 illegal position, refused claim or
 missing decision; 2 bad usage or unreadable input.";
+
+/// The help of a ruleset argument: `what`, then what it may be, every named ruleset listed
+/// as `rules::NAMED_RULESETS` holds them.
+fn ruleset_help(what: &str) -> String {
+    let names: Vec<&str> = rules::NAMED_RULESETS
+        .iter()
+        .map(|(name, _, _)| *name)
+        .collect();
+    format!(
+        "{what}: a date (YYYY-MM-DD) or a ruleset name ({})",
+        names.join(", ")
+    )
+}
+
+/// The help of `--rules-as-of`, with what it overrides (`overriding …`, or nothing).
+fn rules_as_of_help(overriding: &str) -> String {
+    ruleset_help(&format!("The rules in force{overriding}"))
+}
+
+/// The help of `schema`: whose schemas it prints, every one `SchemaOf` names.
+fn schema_long_about() -> String {
+    use clap::ValueEnum as _;
+    let commands: Vec<String> = render::output::SchemaOf::value_variants()
+        .iter()
+        .filter_map(|of| of.command())
+        .map(|command| format!("`{command}`"))
+        .collect();
+    let others: Vec<String> = render::output::SchemaOf::value_variants()
+        .iter()
+        .filter(|of| of.command().is_none() && **of != render::output::SchemaOf::Scenario)
+        .filter_map(|of| {
+            let value = of.to_possible_value()?;
+            let help = value
+                .get_help()
+                .map(|help| help.to_string())
+                .unwrap_or_default();
+            let mut letters = help.chars();
+            let help = match letters.next() {
+                Some(first) => format!("{}{}", first.to_lowercase(), letters.as_str()),
+                None => help,
+            };
+            Some(format!("`{}` gives that of {help}", value.get_name()))
+        })
+        .collect();
+    format!(
+        "Prints a JSON Schema (draft 7) of the scenario format or of a JSON output.\n\nWithout an argument, the scenario format, for editors; otherwise the JSON that {} print with `--format json` (docs/json.md){}.",
+        match commands.as_slice() {
+            [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+            _ => commands.join(""),
+        },
+        others
+            .iter()
+            .map(|other| format!("; {other}"))
+            .collect::<String>()
+    )
+}
 
 /// What a FILE argument may be.
 const SCENARIO_FILE: &str = "A scenario: a YAML file (docs/scenario-format.md) of at most 1 MiB";
@@ -110,9 +165,7 @@ Exit codes: 0 legal; 1 illegal; 2 unreadable.")]
         /// Scenarios: YAML files (docs/scenario-format.md) of at most 1 MiB each.
         #[arg(required = true, num_args = 1.., add = clap_complete::engine::ArgValueCompleter::new(scenario_files()))]
         files: Vec<std::path::PathBuf>,
-        /// The rules in force, overriding each scenario's `rules:`: a date (YYYY-MM-DD) or a
-        /// ruleset name.
-        #[arg(long = "rules-as-of", value_name = "DATE|NAME", add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
+        #[arg(long = "rules-as-of", value_name = "DATE|NAME", help = rules_as_of_help(", overriding each scenario's `rules:`"), add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         rules_as_of: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -136,8 +189,7 @@ refuse, or an outcome other than its `expect:`; 2 unreadable input or a missing 
     Walk {
         #[arg(help = SCENARIO_FILE, add = clap_complete::engine::ArgValueCompleter::new(scenario_files()))]
         file: std::path::PathBuf,
-        /// The rules in force, overriding the scenario's `rules:`.
-        #[arg(long = "rules-as-of", value_name = "DATE|NAME", add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
+        #[arg(long = "rules-as-of", value_name = "DATE|NAME", help = rules_as_of_help(", overriding the scenario's `rules:`"), add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         rules_as_of: Option<String>,
         /// Answers the decisions the script leaves open.
         #[arg(long, value_enum)]
@@ -172,8 +224,7 @@ expects; 2 unreadable, or no odds for it; 130 stopped (partial).")]
     Odds {
         #[arg(help = SCENARIO_FILE, add = clap_complete::engine::ArgValueCompleter::new(scenario_files()))]
         file: std::path::PathBuf,
-        /// The rules in force, overriding the scenario's `rules:`.
-        #[arg(long = "rules-as-of", value_name = "DATE|NAME", add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
+        #[arg(long = "rules-as-of", value_name = "DATE|NAME", help = rules_as_of_help(", overriding the scenario's `rules:`"), add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         rules_as_of: Option<String>,
         /// The policy both sides play by.
         #[arg(long, value_enum)]
@@ -224,20 +275,17 @@ Inside, `help` lists the commands (docs/repl.md).")]
         /// A scenario to start from: a YAML file (docs/scenario-format.md) of at most 1 MiB.
         #[arg(add = clap_complete::engine::ArgValueCompleter::new(scenario_files()))]
         file: Option<std::path::PathBuf>,
-        /// The rules in force.
-        #[arg(long = "rules-as-of", value_name = "DATE|NAME", add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
+        #[arg(long = "rules-as-of", value_name = "DATE|NAME", help = rules_as_of_help(", overriding the file's `rules:`"), add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         rules_as_of: Option<String>,
         /// Answers decisions by a policy instead of asking.
         #[arg(long, value_enum)]
         policy: Option<crate::engine::deciders::Policy>,
     },
     /// Prints a JSON Schema (draft 7) of the scenario format or of a JSON output.
-    ///
-    /// Without an argument, the scenario format, for editors; otherwise the JSON that `walk`,
-    /// `check`, `rules` or `cards` print with `--format json` (docs/json.md).
-    #[command(after_help = "Examples:
+    #[command(long_about = schema_long_about(), after_help = "Examples:
   jedi-judge schema > jedi-judge-scenario.schema.json
-  jedi-judge schema walk")]
+  jedi-judge schema walk
+  jedi-judge schema odds")]
     Schema {
         /// Whose schema: the scenario format (the default), or the JSON of a command.
         #[arg(value_enum)]
@@ -333,11 +381,9 @@ pub enum RulesCommand {
   jedi-judge rules diff 2000-12-01 latest
   jedi-judge rules diff rulesheet faq-2000-12-01 --format markdown")]
     Diff {
-        /// The older ruleset: a date (YYYY-MM-DD) or a ruleset name.
-        #[arg(add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
+        #[arg(help = ruleset_help("The older ruleset"), add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         old: String,
-        /// The newer ruleset: a date (YYYY-MM-DD) or a ruleset name.
-        #[arg(add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
+        #[arg(help = ruleset_help("The newer ruleset"), add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         new: String,
         /// List every item of a newly added document rather than one line for it.
         #[arg(long)]

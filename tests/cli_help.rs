@@ -199,23 +199,85 @@ fn the_bash_completion_script_completes_a_subcommands_words_in_bash() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Where a command's help lists the named rulesets, it lists every one.
+/// Every argument that takes a ruleset (`--rules-as-of`, `rules diff OLD NEW`) lists every
+/// named ruleset in its help, `players-committee` included.
 #[test]
-fn the_help_of_the_rules_in_force_names_every_ruleset() {
-    for command in ["check", "walk", "odds", "repl", "rules show", "rules list"] {
-        let mut argv = vec!["jedi-judge"];
-        argv.extend(command.split(' '));
-        argv.push("--help");
-        let help = jedi_judge::cli::execute(argv, |_| jedi_judge::render::Palette::plain());
-        let text = format!("{}{}", help.stdout, help.stderr);
-        if !text.contains("boonta-eve-printed") {
-            continue;
+fn the_help_of_every_ruleset_argument_names_every_ruleset() {
+    let root = Cli::command();
+    let mut arguments = 0;
+    for (name, command) in commands(&root, "jedi-judge") {
+        for arg in command.get_arguments() {
+            let takes_a_ruleset = arg.get_long() == Some("rules-as-of")
+                || (name == "jedi-judge rules diff" && arg.get_long().is_none());
+            if !takes_a_ruleset {
+                continue;
+            }
+            arguments += 1;
+            let help = arg
+                .get_help()
+                .map(|help| help.to_string())
+                .unwrap_or_default();
+            for (ruleset, _, _) in jedi_judge::rules::NAMED_RULESETS {
+                assert!(
+                    help.contains(ruleset),
+                    "{name}: the help of {} leaves out {ruleset}: {help}",
+                    arg.get_id()
+                );
+            }
         }
-        for (name, _, _) in jedi_judge::rules::NAMED_RULESETS {
-            assert!(
-                text.contains(name),
-                "`{command} --help` leaves out {name}:\n{text}"
-            );
-        }
+    }
+    // check, walk, odds, repl, rules show, search and list, cards show, search, list and
+    // disagreements, and the two of rules diff.
+    assert_eq!(arguments, 13);
+    let help = jedi_judge::cli::execute(["jedi-judge", "walk", "--help"], |_| {
+        jedi_judge::render::Palette::plain()
+    });
+    assert!(
+        help.stdout
+            .contains("boonta-eve-printed, players-committee)"),
+        "{}",
+        help.stdout
+    );
+}
+
+/// `schema --help` names every schema it prints: each command's JSON, `odds` among them, and
+/// the card text files.
+#[test]
+fn the_help_of_schema_names_every_schema() {
+    let help = jedi_judge::cli::execute(["jedi-judge", "schema", "--help"], |_| {
+        jedi_judge::render::Palette::plain()
+    });
+    assert_eq!(help.code, 0);
+    let about: String = help
+        .stdout
+        .split("\nUsage:")
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        about.contains(
+            "the JSON that `walk`, `check`, `odds`, `rules` or `cards` print with `--format json`"
+        ),
+        "{about}"
+    );
+    assert!(
+        about.contains("`card-text` gives that of a card text file"),
+        "{about}"
+    );
+    for of in [
+        "scenario",
+        "walk",
+        "check",
+        "odds",
+        "rules",
+        "cards",
+        "card-text",
+    ] {
+        let schema = jedi_judge::cli::execute(["jedi-judge", "schema", of], |_| {
+            jedi_judge::render::Palette::plain()
+        });
+        assert_eq!(schema.code, 0, "schema {of}: {}", schema.stderr);
     }
 }
