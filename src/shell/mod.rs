@@ -816,16 +816,19 @@ impl<'a> Session<'a> {
 
     fn set_policy(&mut self, name: &str) -> Result<Option<String>, String> {
         let name = name.trim().to_ascii_lowercase();
+        let fitting = procedures::policies_of(GameName::YoungJedi);
         self.policy = match name.as_str() {
             "off" | "none" | "" => None,
-            "block-when-able" => Some(Policy::BlockWhenAble),
-            "never-block" => Some(Policy::NeverBlock),
-            "first-option" => Some(Policy::FirstOption),
-            other => {
-                return Err(format!(
-                    "{other:?} is not a policy: block-when-able, never-block, first-option or off"
-                ));
-            }
+            other => match fitting.iter().find(|policy| policy.name() == other) {
+                Some(policy) => Some(*policy),
+                None => {
+                    let names: Vec<&str> = fitting.iter().map(|policy| policy.name()).collect();
+                    return Err(format!(
+                        "{other:?} is not a Young Jedi policy: {}, or off",
+                        names.join(", ")
+                    ));
+                }
+            },
         };
         Ok(Some(match self.policy {
             Some(policy) => format!(
@@ -906,14 +909,20 @@ impl<'a> Session<'a> {
             return Err("walk needs a file name: walk FILE".to_string());
         }
         let text = crate::files::read_scenario(std::path::Path::new(path))?;
-        let walked =
-            crate::walk::walk_text(&text, self.corpus, self.catalog, None, self.policy, None)
-                .map_err(|crate::walk::WalkError::Input(problems)| {
-                    format!(
-                        "{path} cannot be walked:\n{}",
-                        self.file_problems(path, &text, &problems)
-                    )
-                })?;
+        let cannot = |problems: &scenario::Problems| {
+            format!(
+                "{path} cannot be walked:\n{}",
+                self.file_problems(path, &text, problems)
+            )
+        };
+        let file = procedures::parse(&text).map_err(|problems| cannot(&problems))?;
+        // The session's policy plays the Young Jedi decisions it was set for; another game's
+        // file is played by its own `policy:`.
+        let policy = self
+            .policy
+            .filter(|policy| procedures::policies_of(procedures::game_of(&file)).contains(policy));
+        let walked = crate::walk::walk_file(&file, self.corpus, self.catalog, None, policy, None)
+            .map_err(|crate::walk::WalkError::Input(problems)| cannot(&problems))?;
         Ok(Some(render::walk::render(
             &walked,
             self.corpus,
