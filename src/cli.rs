@@ -308,12 +308,17 @@ Inside, `help` lists the commands (docs/repl.md).")]
   jedi-judge man | man -l -
   jedi-judge man walk
   jedi-judge man rules search
+  jedi-judge man --dir ~/.local/share/man/man1
 
-To install them all, see the README's \"Manual pages\".")]
+`--dir` writes every page, named as `man` finds it: `man jedi-judge-walk` after it.")]
     Man {
         /// The command whose page to print (`walk`, `rules search`, ...); none for the
         /// program's own page.
         command: Vec<String>,
+        /// Write every page into this folder instead (it must exist): jedi-judge.1,
+        /// jedi-judge-walk.1, jedi-judge-rules-show.1 and so on, each replaced whole.
+        #[arg(long, value_name = "DIR", conflicts_with = "command")]
+        dir: Option<std::path::PathBuf>,
     },
 }
 
@@ -637,6 +642,11 @@ pub enum CliError {
     #[error(transparent)]
     #[diagnostic(code(jedi_judge::list))]
     List(#[from] rules::ListError),
+    #[error(
+        "`--policy {given}` is no Young Jedi policy, and the shell builds Young Jedi positions"
+    )]
+    #[diagnostic(code(jedi_judge::policy_of_another_game), help("{hint}"))]
+    ShellPolicy { given: String, hint: String },
 }
 
 impl CliError {
@@ -1425,6 +1435,25 @@ fn run_repl(
         Ok(ruleset) => ruleset,
         Err(error) => return usage(render_diagnostic(&CliError::from(error), palette)),
     };
+    let young_jedi = crate::procedures::policies_of(crate::scenario::GameName::YoungJedi);
+    if let Some(given) = policy.filter(|given| !young_jedi.contains(given)) {
+        let names: Vec<String> = young_jedi
+            .iter()
+            .map(|fits| fits.name().to_string())
+            .collect();
+        let hint = format!(
+            "the shell plays by {}: `--policy {}`",
+            crate::text::or_list(&names),
+            names.first().map(String::as_str).unwrap_or_default()
+        );
+        return usage(render_diagnostic(
+            &CliError::ShellPolicy {
+                given: given.name().to_string(),
+                hint,
+            },
+            palette,
+        ));
+    }
     let board = match path {
         Some(path) => {
             let name = path.display().to_string();
@@ -1578,7 +1607,11 @@ fn run(command: Command, palette: Palette) -> Result<String, CliError> {
                 _ => script,
             })
         }
-        Command::Man { command } => manual_page(&command),
+        Command::Man { command, dir: None } => manual_page(&command),
+        Command::Man {
+            dir: Some(dir),
+            command: _,
+        } => write_manual_pages(&dir),
     }
 }
 
@@ -1595,17 +1628,23 @@ fn bash_script_mended(script: &str) -> String {
     script.replace(&arm_spelling, &loop_spelling)
 }
 
-/// The manual page of the program, or of the command these words name.
-fn manual_page(words: &[String]) -> Result<String, CliError> {
-    let mut page = Cli::command();
+/// The command whose manual page these words name (none: the program's), built, its page
+/// named as `man` finds it (`jedi-judge-rules-show`).
+fn page_command(words: &[String]) -> Result<clap::Command, CliError> {
+    /// No `help` subcommand has a page of its own, so none is listed.
+    fn without_help(command: clap::Command) -> clap::Command {
+        command
+            .disable_help_subcommand(true)
+            .mut_subcommands(without_help)
+    }
+    let mut page = without_help(Cli::command());
     page.build();
-    let mut name = "jedi-judge".to_string();
+    let mut name = BIN_NAME.to_string();
     for word in words {
         let Some(sub) = page.find_subcommand(word).cloned() else {
             let known: Vec<String> = page
                 .get_subcommands()
                 .map(|sub| sub.get_name().to_string())
-                .filter(|known| known != "help")
                 .collect();
             return Err(CliError::NoSuchCommand {
                 given: format!("{name} {word}"),
@@ -1617,13 +1656,113 @@ fn manual_page(words: &[String]) -> Result<String, CliError> {
             .display_name(name.clone())
             .version(env!("CARGO_PKG_VERSION"));
     }
+    Ok(page)
+}
+
+/// The manual page of the program, or of the command these words name.
+fn manual_page(words: &[String]) -> Result<String, CliError> {
+    render_manual_page(page_command(words)?)
+}
+
+/// A command's manual page: clap_mangen's sections, then what the help ends with, its
+/// examples a literal block (no filling, justifying or hyphenation, so that each is shown as
+/// it is typed), its exit codes under EXIT STATUS and any other paragraph under NOTES.
+fn render_manual_page(page: clap::Command) -> Result<String, CliError> {
+    use clap_mangen::roff::{Roff, roman};
+    let ending = page
+        .get_after_help()
+        .map(|text| text.to_string())
+        .unwrap_or_default();
+    let page = page.after_help(None::<&'static str>);
     let mut buffer = Vec::new();
     clap_mangen::Man::new(page)
+        .source(format!("{BIN_NAME} {}", env!("CARGO_PKG_VERSION")))
         .render(&mut buffer)
         .map_err(|error| CliError::ManualPage {
             message: error.to_string(),
         })?;
-    Ok(String::from_utf8_lossy(&buffer).into_owned())
+    let rendered = String::from_utf8_lossy(&buffer).into_owned();
+    let mut examples = Roff::new();
+    let mut exit_status = Roff::new();
+    let mut notes = Roff::new();
+    for paragraph in ending.split("\n\n") {
+        let mut lines = paragraph.lines();
+        if paragraph.starts_with("Examples:") {
+            lines.next();
+            examples
+                .control("PP", [])
+                .control("RS", ["4"])
+                .control("nf", []);
+            for line in lines {
+                examples.text([roman(line.trim())]);
+            }
+            examples.control("fi", []).control("RE", []);
+        } else if let Some(codes) = paragraph.strip_prefix("Exit codes:") {
+            exit_status.control("PP", []).text([roman(
+                codes.split_whitespace().collect::<Vec<_>>().join(" "),
+            )]);
+        } else {
+            notes.control("PP", []).text([roman(
+                paragraph.split_whitespace().collect::<Vec<_>>().join(" "),
+            )]);
+        }
+    }
+    let mut sections = String::new();
+    for (heading, body) in [
+        ("EXAMPLES", examples),
+        ("EXIT STATUS", exit_status),
+        ("NOTES", notes),
+    ] {
+        let body = body.render();
+        // Each rendering begins with the page's preamble, which the page has once already.
+        let body = body
+            .split_once("\n.el .ds Aq '\n")
+            .map_or(body.as_str(), |(_, body)| body);
+        if !body.trim().is_empty() {
+            sections.push_str(&format!(".SH {heading}\n{body}"));
+        }
+    }
+    Ok(match rendered.find(".SH VERSION") {
+        Some(at) => format!("{}{sections}{}", &rendered[..at], &rendered[at..]),
+        None => format!("{rendered}{sections}"),
+    })
+}
+
+/// Writes the manual page of the program and of every command into `dir`, each under the name
+/// `man` finds it by (`jedi-judge.1`, `jedi-judge-walk.1`, `jedi-judge-rules-show.1`), and says
+/// which.
+fn write_manual_pages(dir: &std::path::Path) -> Result<String, CliError> {
+    fn every(page: &clap::Command, words: Vec<String>, found: &mut Vec<Vec<String>>) {
+        for sub in page.get_subcommands() {
+            let mut below = words.clone();
+            below.push(sub.get_name().to_string());
+            every(sub, below.clone(), found);
+            found.push(below);
+        }
+    }
+    let mut pages = vec![Vec::new()];
+    every(&page_command(&[])?, Vec::new(), &mut pages);
+    pages.sort();
+    let mut written = Vec::new();
+    for words in &pages {
+        let name = std::iter::once(BIN_NAME)
+            .chain(words.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join("-");
+        let file = format!("{name}.1");
+        crate::files::write_atomically(&dir.join(&file), &manual_page(words)?).map_err(
+            |error| CliError::ManualPage {
+                message: format!("{}: {error}", dir.join(&file).display()),
+            },
+        )?;
+        written.push(file);
+    }
+    Ok(format!(
+        "Wrote {} manual pages to {}: {}.\n",
+        written.len(),
+        dir.display(),
+        written.join(", ")
+    ))
 }
 
 fn run_rules(corpus: &Corpus, command: RulesCommand, palette: Palette) -> Result<String, CliError> {
