@@ -1682,3 +1682,120 @@ fn a_double_impact_card_is_played_as_a_half_and_an_entry_takes_two_weapons_at_th
         "two weapons:\n{out}"
     );
 }
+
+/// A command typed at a decision's prompt is not taken for an answer that is not there: the
+/// shell says how to leave the prompt (in a script, its next line answers and its end
+/// leaves), and the next line answers the decision.
+#[test]
+fn a_command_typed_at_a_choice_prompt_says_how_to_leave_it() {
+    let (out, _) = transcript(&format!("{BUILD_EXAMPLE}duel\nundo\n1\n"));
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "\"undo\" is a command, not an answer to this decision: the script's next line answers it, and its end leaves the duel with the board as it was."
+        ),
+        "{out}"
+    );
+    assert!(!flat.contains("not one of the options"), "{out}");
+    // The next line answered the decision: R2-D2 was chosen to defend.
+    assert!(
+        flat.contains(
+            "The Dark Side player chooses the Light Side player's R2-D2, Repair Droid to defend."
+        ),
+        "{out}"
+    );
+    // At a terminal, Ctrl-C leaves it.
+    let mut session = built_session();
+    let mut console = AnsweringConsole {
+        answers: vec!["undo".to_string()],
+        out: String::new(),
+    };
+    session.run_line("duel", &mut console);
+    let flat = console.out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("\"undo\" is a command, not an answer to this decision: answer it, or press Ctrl-C to leave the duel with the board as it was, then type undo."),
+        "{}",
+        console.out
+    );
+}
+
+/// A console at a terminal that answers each question from a list, then as Ctrl-C does.
+struct AnsweringConsole {
+    answers: Vec<String>,
+    out: String,
+}
+
+impl jedi_judge::shell::Console for AnsweringConsole {
+    fn print(&mut self, text: &str) {
+        self.out.push_str(text);
+    }
+    fn ask(&mut self, prompt: &str) -> jedi_judge::shell::Answer {
+        self.out.push_str(prompt);
+        if self.answers.is_empty() {
+            return jedi_judge::shell::Answer::Cancelled;
+        }
+        jedi_judge::shell::Answer::Line(self.answers.remove(0))
+    }
+    fn interactive(&self) -> bool {
+        true
+    }
+}
+
+/// `save` writes a draw deck of destiny numbers as one flow list, as the bundled scenarios
+/// write it; a deck with a named card stays a list of lines.
+#[test]
+fn save_writes_a_deck_of_numbers_as_a_flow_list() {
+    let dir = folder("flow-deck");
+    let path = dir.join("decks.yaml");
+    let (out, _) = transcript(&format!(
+        "{BUILD_EXAMPLE}add light qui-gon jinn's lightsaber to deck\nsave {}\n",
+        path.display()
+    ));
+    assert!(out.contains("Saved the position to"), "{out}");
+    let saved = std::fs::read_to_string(&path).expect("saved");
+    assert!(
+        saved.contains("\n  deck: [4, 2, 6, 3, 1, 5, 2, 4, 6, 3]\n"),
+        "{saved}"
+    );
+    assert!(
+        saved.contains("\n  deck:\n  - 4\n  - 1\n")
+            && saved.contains("  - Qui-Gon Jinn's Lightsaber\n"),
+        "{saved}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Unsaved changes are changes from the position saved (or loaded): undone and redone back to
+/// it, the session quits without asking; away from it, it asks.
+#[test]
+fn undo_and_redo_back_to_the_saved_position_leave_nothing_unsaved() {
+    let dir = folder("saved-state");
+    let path = dir.join("saved.yaml");
+    let (out, _) = transcript(&format!(
+        "planet Naboo\nadd light qui-gon mentor\nsave {}\nundo\nredo\nquit\nshow\n",
+        path.with_extension("1.yaml").display()
+    ));
+    assert!(!out.contains("unsaved changes"), "{out}");
+    assert!(!out.contains("jedi-judge> show"), "{out}");
+    let (out, _) = transcript(&format!(
+        "planet Naboo\nadd light qui-gon mentor\nsave {}\nadd dark maul student\nundo\nquit\n",
+        path.with_extension("2.yaml").display()
+    ));
+    assert!(!out.contains("unsaved changes"), "{out}");
+    let (out, _) = transcript(&format!(
+        "planet Naboo\nadd light qui-gon mentor\nsave {}\nundo\nquit\nn\n",
+        path.with_extension("3.yaml").display()
+    ));
+    assert!(
+        out.contains("There are unsaved changes. Quit anyway? [y/N] n"),
+        "{out}"
+    );
+    // After a duel: saved, the duel undone and redone, nothing is unsaved.
+    let (out, _) = transcript(&format!(
+        "{BUILD_EXAMPLE}duel\n1\n2\na\na\na\na\na\na\na\nsave {}\nundo\nredo\nquit\n",
+        path.with_extension("4.yaml").display()
+    ));
+    assert!(out.contains("Redone: duel"), "{out}");
+    assert!(!out.contains("unsaved changes"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
