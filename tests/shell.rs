@@ -1799,3 +1799,32 @@ fn undo_and_redo_back_to_the_saved_position_leave_nothing_unsaved() {
     assert!(!out.contains("unsaved changes"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every decision of a duel asked at the prompt names the player who makes it, the first
+/// (the defender the initiator chooses) included.
+#[test]
+fn every_decision_prompt_of_a_duel_names_the_player_who_chooses() {
+    let (out, _) = transcript(&format!("{BUILD_EXAMPLE}duel\n1\n2\na\na\na\na\na\na\na\n"));
+    let prompts: Vec<String> = out
+        .split("\nDecision: ")
+        .skip(1)
+        .map(|rest| {
+            let prompt = rest.split("\n  ").next().unwrap_or_default();
+            prompt.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect();
+    assert_eq!(
+        prompts.first().map(String::as_str),
+        Some(
+            "the Dark Side player chooses any one of the Light Side player's characters on Naboo to defend."
+        )
+    );
+    assert!(prompts.len() >= 9, "{prompts:?}");
+    for prompt in &prompts {
+        assert!(
+            prompt.starts_with("the Dark Side player ")
+                || prompt.starts_with("the Light Side player "),
+            "{prompt}"
+        );
+    }
+}
