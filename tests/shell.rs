@@ -1828,3 +1828,37 @@ fn every_decision_prompt_of_a_duel_names_the_player_who_chooses() {
         );
     }
 }
+
+/// The shell numbers the cards known by name, in the order they came to the table: a draw
+/// deck set by destiny numbers takes no number, a card keeps its number while others are
+/// added, and `#N` finds the card shown by it.
+#[test]
+fn card_numbers_count_the_cards_built_not_the_deck() {
+    let (out, board) = transcript(
+        "planet Naboo\nadd dark maul student\ndeck dark 4 2 6 3 1 5 2 4 6 3\ndeck light 4 1 3 5 2 6 3 3 4\nadd light r2-d2 repair\nadd light 5 to hand\nadd light qui-gon mentor\nmove #2 to hand\nshow\nmove #19 to hand\n",
+    );
+    assert!(
+        out.contains("Added #0 Darth Maul, Student of the Dark Side"),
+        "{out}"
+    );
+    assert!(out.contains("Added #1 R2-D2, Repair Droid"), "{out}");
+    assert!(
+        out.contains("Added a card with destiny 5 to the Light Side hand."),
+        "{out}"
+    );
+    assert!(out.contains("Added #2 Qui-Gon Jinn, Jedi Mentor"), "{out}");
+    assert!(
+        out.contains("Moved Qui-Gon Jinn, Jedi Mentor from the Light Side cards on Naboo to the Light Side hand."),
+        "{out}"
+    );
+    assert!(
+        out.contains("hand: 5 · #2 Qui-Gon Jinn, Jedi Mentor"),
+        "{out}"
+    );
+    assert!(out.contains("#1 R2-D2, Repair Droid"), "{out}");
+    assert!(
+        out.contains("there is no card #19: `show` gives each its number"),
+        "{out}"
+    );
+    assert_eq!(board.cards.len(), 3 + 1 + 19);
+}

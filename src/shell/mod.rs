@@ -1479,9 +1479,10 @@ impl<'a> Session<'a> {
         {
             self.board.planets.push(planet);
         }
+        let numbers = render::board::CardNumbers::of(&self.board);
         let names: Vec<String> = added
             .iter()
-            .map(|id| format!("#{} {}", id.0, self.board.describe(*id)))
+            .map(|id| format!("{}{}", numbers.label(*id), self.board.describe(*id)))
             .collect();
         Ok(Some(format!(
             "Added {} to the {}.\n",
@@ -2154,11 +2155,17 @@ pub fn help(command: Option<&str>, width: usize) -> String {
 /// The card on the table that a name or `#id` means (the side first narrows it).
 fn reference_on(board: &Board, text: &str) -> Result<CardId, String> {
     let text = text.trim();
+    let numbers = render::board::CardNumbers::of(board);
     if let Some(number) = text.strip_prefix('#') {
-        let id = CardId(parse_number(number, "card id")?);
-        return match board.zone_of(id) {
-            Some(_) => Ok(id),
-            None => Err(format!("there is no card #{}", id.0)),
+        let number: u32 = parse_number(number, "card number")?;
+        return match numbers
+            .card(number)
+            .filter(|id| board.zone_of(*id).is_some())
+        {
+            Some(id) => Ok(id),
+            None => Err(format!(
+                "there is no card #{number}: `show` gives each its number"
+            )),
         };
     }
     let (side, name) = match text.split_once(' ') {
@@ -2193,11 +2200,11 @@ fn reference_on(board: &Board, text: &str) -> Result<CardId, String> {
         [one] => Ok(*one),
         [] => Err(format!("no card {name:?} is on the table")),
         many => Err(format!(
-            "{name:?} could be {}: use the id",
+            "{name:?} could be {}: use its number",
             many.iter()
                 .map(|id| format!(
-                    "#{} ({})",
-                    id.0,
+                    "{}({})",
+                    numbers.label(*id),
                     board.zone_of(*id).map(Zone::label).unwrap_or_default()
                 ))
                 .collect::<Vec<_>>()
