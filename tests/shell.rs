@@ -1862,3 +1862,51 @@ fn card_numbers_count_the_cards_built_not_the_deck() {
     );
     assert_eq!(board.cards.len(), 3 + 1 + 19);
 }
+
+/// Tab never drops a word typed: `padme handm` completes to the one name whose title and
+/// subtitle its words begin, a quote typed before a name is kept and closed round it (and the
+/// shell reads the name inside the quotes), and where the names differ before the words typed
+/// and none is the one meant, they are only listed.
+#[test]
+fn tab_completes_a_name_by_its_title_and_subtitle_and_keeps_a_quote() {
+    let helper = ShellHelper::new(Corpus::embedded(), Catalog::embedded(), false);
+    assert_eq!(
+        helper.completion("card padme handm"),
+        (5, vec!["Padmé Naberrie, Handmaiden".to_string()], false)
+    );
+    assert_eq!(
+        helper.completion("add light padme handm"),
+        (10, vec!["Padmé Naberrie, Handmaiden".to_string()], false)
+    );
+    assert_eq!(
+        helper.completion("add light \"padme handm"),
+        (
+            10,
+            vec!["\"Padmé Naberrie, Handmaiden\"".to_string()],
+            false
+        )
+    );
+    // Every version begins `Padmé Naberrie, `, which keeps the word typed.
+    let (_, versions, listed) = helper.completion("card \"padme");
+    assert_eq!(versions.len(), 4, "{versions:?}");
+    assert!(
+        versions
+            .iter()
+            .all(|name| name.starts_with("\"Padmé Naberrie, "))
+    );
+    assert!(!listed);
+    // `naberrie handm`: the four names differ before `handm`, and no title begins with
+    // `naberrie`: they are listed, the words typed kept.
+    let (_, handmaidens, listed) = helper.completion("card naberrie handm");
+    assert_eq!(handmaidens.len(), 4, "{handmaidens:?}");
+    assert!(listed);
+    let (out, board) = transcript(
+        "planet Naboo\nadd light \"Padmé Naberrie, Handmaiden\"\nhits \"Padmé Naberrie, Handmaiden\" 1\n",
+    );
+    assert!(out.contains("Added #0 Padmé Naberrie, Handmaiden"), "{out}");
+    assert!(
+        out.contains("Padmé Naberrie, Handmaiden has 1 hit token."),
+        "{out}"
+    );
+    assert_eq!(board.cards.len(), 1);
+}

@@ -833,7 +833,10 @@ impl<'a> Session<'a> {
     }
 
     fn card(&self, name: &str) -> Result<Option<String>, String> {
-        let cards = self.catalog.find_to_show(name).map_err(lookup_message)?;
+        let cards = self
+            .catalog
+            .find_to_show(unquoted(name))
+            .map_err(lookup_message)?;
         Ok(Some(render::cards::show(
             self.corpus,
             &self.board.ruleset,
@@ -1391,6 +1394,7 @@ impl<'a> Session<'a> {
     /// [`Self::resolve_card`], preferring the version of `side` where a name means one card
     /// of each side (Boonta Eve Classic).
     fn resolve_card_of(&self, name: &str, side: Option<Side>) -> Result<Card, String> {
+        let name = unquoted(name);
         // The one resolver the scenario reader uses: the cards on the table first.
         let table = crate::cards::Table::new(self.board.definitions.iter());
         let looking = crate::cards::Looking {
@@ -2152,9 +2156,24 @@ pub fn help(command: Option<&str>, width: usize) -> String {
     }
 }
 
+/// A name as typed, without the quotes round it that Tab completion keeps
+/// (`"Padmé Naberrie, Handmaiden"`).
+fn unquoted(name: &str) -> &str {
+    let name = name.trim();
+    for quote in ['"', '\''] {
+        if let Some(inner) = name
+            .strip_prefix(quote)
+            .and_then(|rest| rest.strip_suffix(quote))
+        {
+            return inner.trim();
+        }
+    }
+    name
+}
+
 /// The card on the table that a name or `#id` means (the side first narrows it).
 fn reference_on(board: &Board, text: &str) -> Result<CardId, String> {
-    let text = text.trim();
+    let text = unquoted(text);
     let numbers = render::board::CardNumbers::of(board);
     if let Some(number) = text.strip_prefix('#') {
         let number: u32 = parse_number(number, "card number")?;
