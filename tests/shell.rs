@@ -1863,6 +1863,27 @@ fn card_numbers_count_the_cards_built_not_the_deck() {
     assert_eq!(board.cards.len(), 3 + 1 + 19);
 }
 
+/// The shell plays Young Jedi: `policy` completes and takes its policies, and refuses Clash of
+/// the Lightsabers' `strongest` with them.
+#[test]
+fn the_shell_takes_the_young_jedi_policies_only() {
+    let helper = ShellHelper::new(Corpus::embedded(), Catalog::embedded(), false);
+    assert_eq!(
+        helper.completions("policy ").1,
+        ["block-when-able", "never-block", "first-option", "off"]
+    );
+    let (out, _) = transcript("policy strongest\npolicy never-block\n");
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("\"strongest\" is not a Young Jedi policy: block-when-able, never-block, first-option, or off"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Decisions are now answered by the policy never-block."),
+        "{out}"
+    );
+}
+
 /// Tab never drops a word typed: `padme handm` completes to the one name whose title and
 /// subtitle its words begin, a quote typed before a name is kept and closed round it (and the
 /// shell reads the name inside the quotes), and where the names differ before the words typed

@@ -14,6 +14,7 @@ use super::{SET_FIELDS, ZONE_WORDS, commands};
 use crate::board::PLANETS;
 use crate::cards::{Catalog, Game, matching};
 use crate::rules::{Corpus, NAMED_RULESETS};
+use crate::scenario::GameName;
 
 /// What the completer offers; card names on the board change as the position does.
 pub struct ShellHelper {
@@ -180,7 +181,14 @@ impl ShellHelper {
                 let names: Vec<&str> = NAMED_RULESETS.iter().map(|(name, _, _)| *name).collect();
                 simple(&names)
             }
-            "policy" => simple(&["block-when-able", "never-block", "first-option", "off"]),
+            "policy" => {
+                let names: Vec<&str> = crate::procedures::policies_of(GameName::YoungJedi)
+                    .into_iter()
+                    .map(|policy| policy.name())
+                    .chain(["off"])
+                    .collect();
+                simple(&names)
+            }
             "rule" => {
                 let ids: Vec<&str> = self.rule_ids.iter().map(String::as_str).collect();
                 simple(&ids)
