@@ -45,11 +45,10 @@ pub enum ColorWhen {
 /// Options every adjudicating or look-up command takes.
 #[derive(Args, Debug, Clone)]
 pub struct Common {
-    /// The rules in force: a date (YYYY-MM-DD) or a ruleset name (latest, rulesheet,
-    /// faq-2000-12-01, boonta-eve-printed, players-committee).
     #[arg(
         long = "rules-as-of",
         value_name = "DATE|NAME",
+        help = rules_as_of_help(""),
         default_value = "latest",
         add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset)
     )]
@@ -69,6 +68,62 @@ const ROOT_EXAMPLES: &str = "Examples:
 
 Each command's --help has more. Exit codes: 0 success; 1 illegal position, refused claim or
 missing decision; 2 bad usage or unreadable input.";
+
+/// The help of a ruleset argument: `what`, then what it may be, every named ruleset listed
+/// as `rules::NAMED_RULESETS` holds them.
+fn ruleset_help(what: &str) -> String {
+    let names: Vec<&str> = rules::NAMED_RULESETS
+        .iter()
+        .map(|(name, _, _)| *name)
+        .collect();
+    format!(
+        "{what}: a date (YYYY-MM-DD) or a ruleset name ({})",
+        names.join(", ")
+    )
+}
+
+/// The help of `--rules-as-of`, with what it overrides (`overriding …`, or nothing).
+fn rules_as_of_help(overriding: &str) -> String {
+    ruleset_help(&format!("The rules in force{overriding}"))
+}
+
+/// The help of `schema`: whose schemas it prints, every one `SchemaOf` names.
+fn schema_long_about() -> String {
+    use clap::ValueEnum as _;
+    let commands: Vec<String> = render::output::SchemaOf::value_variants()
+        .iter()
+        .filter_map(|of| of.command())
+        .map(|command| format!("`{command}`"))
+        .collect();
+    let others: Vec<String> = render::output::SchemaOf::value_variants()
+        .iter()
+        .filter(|of| of.command().is_none() && **of != render::output::SchemaOf::Scenario)
+        .filter_map(|of| {
+            let value = of.to_possible_value()?;
+            let help = value
+                .get_help()
+                .map(|help| help.to_string())
+                .unwrap_or_default();
+            let mut letters = help.chars();
+            let help = match letters.next() {
+                Some(first) => format!("{}{}", first.to_lowercase(), letters.as_str()),
+                None => help,
+            };
+            Some(format!("`{}` gives that of {help}", value.get_name()))
+        })
+        .collect();
+    format!(
+        "Prints a JSON Schema (draft 7) of the scenario format or of a JSON output.\n\nWithout an argument, the scenario format, for editors; otherwise the JSON that {} print with `--format json` (docs/json.md){}.",
+        match commands.as_slice() {
+            [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+            _ => commands.join(""),
+        },
+        others
+            .iter()
+            .map(|other| format!("; {other}"))
+            .collect::<String>()
+    )
+}
 
 /// What a FILE argument may be.
 const SCENARIO_FILE: &str = "A scenario: a YAML file (docs/scenario-format.md) of at most 1 MiB";
@@ -110,9 +165,7 @@ Exit codes: 0 legal; 1 illegal; 2 unreadable.")]
         /// Scenarios: YAML files (docs/scenario-format.md) of at most 1 MiB each.
         #[arg(required = true, num_args = 1.., add = clap_complete::engine::ArgValueCompleter::new(scenario_files()))]
         files: Vec<std::path::PathBuf>,
-        /// The rules in force, overriding each scenario's `rules:`: a date (YYYY-MM-DD) or a
-        /// ruleset name.
-        #[arg(long = "rules-as-of", value_name = "DATE|NAME", add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
+        #[arg(long = "rules-as-of", value_name = "DATE|NAME", help = rules_as_of_help(", overriding each scenario's `rules:`"), add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         rules_as_of: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -136,8 +189,7 @@ refuse, or an outcome other than its `expect:`; 2 unreadable input or a missing 
     Walk {
         #[arg(help = SCENARIO_FILE, add = clap_complete::engine::ArgValueCompleter::new(scenario_files()))]
         file: std::path::PathBuf,
-        /// The rules in force, overriding the scenario's `rules:`.
-        #[arg(long = "rules-as-of", value_name = "DATE|NAME", add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
+        #[arg(long = "rules-as-of", value_name = "DATE|NAME", help = rules_as_of_help(", overriding the scenario's `rules:`"), add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         rules_as_of: Option<String>,
         /// Answers the decisions the script leaves open.
         #[arg(long, value_enum)]
@@ -172,8 +224,7 @@ expects; 2 unreadable, or no odds for it; 130 stopped (partial).")]
     Odds {
         #[arg(help = SCENARIO_FILE, add = clap_complete::engine::ArgValueCompleter::new(scenario_files()))]
         file: std::path::PathBuf,
-        /// The rules in force, overriding the scenario's `rules:`.
-        #[arg(long = "rules-as-of", value_name = "DATE|NAME", add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
+        #[arg(long = "rules-as-of", value_name = "DATE|NAME", help = rules_as_of_help(", overriding the scenario's `rules:`"), add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         rules_as_of: Option<String>,
         /// The policy both sides play by.
         #[arg(long, value_enum)]
@@ -224,20 +275,17 @@ Inside, `help` lists the commands (docs/repl.md).")]
         /// A scenario to start from: a YAML file (docs/scenario-format.md) of at most 1 MiB.
         #[arg(add = clap_complete::engine::ArgValueCompleter::new(scenario_files()))]
         file: Option<std::path::PathBuf>,
-        /// The rules in force.
-        #[arg(long = "rules-as-of", value_name = "DATE|NAME", add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
+        #[arg(long = "rules-as-of", value_name = "DATE|NAME", help = rules_as_of_help(", overriding the file's `rules:`"), add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         rules_as_of: Option<String>,
         /// Answers decisions by a policy instead of asking.
         #[arg(long, value_enum)]
         policy: Option<crate::engine::deciders::Policy>,
     },
     /// Prints a JSON Schema (draft 7) of the scenario format or of a JSON output.
-    ///
-    /// Without an argument, the scenario format, for editors; otherwise the JSON that `walk`,
-    /// `check`, `rules` or `cards` print with `--format json` (docs/json.md).
-    #[command(after_help = "Examples:
+    #[command(long_about = schema_long_about(), after_help = "Examples:
   jedi-judge schema > jedi-judge-scenario.schema.json
-  jedi-judge schema walk")]
+  jedi-judge schema walk
+  jedi-judge schema odds")]
     Schema {
         /// Whose schema: the scenario format (the default), or the JSON of a command.
         #[arg(value_enum)]
@@ -260,12 +308,17 @@ Inside, `help` lists the commands (docs/repl.md).")]
   jedi-judge man | man -l -
   jedi-judge man walk
   jedi-judge man rules search
+  jedi-judge man --dir ~/.local/share/man/man1
 
-To install them all, see the README's \"Manual pages\".")]
+`--dir` writes every page, named as `man` finds it: `man jedi-judge-walk` after it.")]
     Man {
         /// The command whose page to print (`walk`, `rules search`, ...); none for the
         /// program's own page.
         command: Vec<String>,
+        /// Write every page into this folder instead (it must exist): jedi-judge.1,
+        /// jedi-judge-walk.1, jedi-judge-rules-show.1 and so on, each replaced whole.
+        #[arg(long, value_name = "DIR", conflicts_with = "command")]
+        dir: Option<std::path::PathBuf>,
     },
 }
 
@@ -333,11 +386,9 @@ pub enum RulesCommand {
   jedi-judge rules diff 2000-12-01 latest
   jedi-judge rules diff rulesheet faq-2000-12-01 --format markdown")]
     Diff {
-        /// The older ruleset: a date (YYYY-MM-DD) or a ruleset name.
-        #[arg(add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
+        #[arg(help = ruleset_help("The older ruleset"), add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         old: String,
-        /// The newer ruleset: a date (YYYY-MM-DD) or a ruleset name.
-        #[arg(add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
+        #[arg(help = ruleset_help("The newer ruleset"), add = clap_complete::engine::ArgValueCompleter::new(complete_ruleset))]
         new: String,
         /// List every item of a newly added document rather than one line for it.
         #[arg(long)]
@@ -591,6 +642,11 @@ pub enum CliError {
     #[error(transparent)]
     #[diagnostic(code(jedi_judge::list))]
     List(#[from] rules::ListError),
+    #[error(
+        "`--policy {given}` is no Young Jedi policy, and the shell builds Young Jedi positions"
+    )]
+    #[diagnostic(code(jedi_judge::policy_of_another_game), help("{hint}"))]
+    ShellPolicy { given: String, hint: String },
 }
 
 impl CliError {
@@ -1379,6 +1435,25 @@ fn run_repl(
         Ok(ruleset) => ruleset,
         Err(error) => return usage(render_diagnostic(&CliError::from(error), palette)),
     };
+    let young_jedi = crate::procedures::policies_of(crate::scenario::GameName::YoungJedi);
+    if let Some(given) = policy.filter(|given| !young_jedi.contains(given)) {
+        let names: Vec<String> = young_jedi
+            .iter()
+            .map(|fits| fits.name().to_string())
+            .collect();
+        let hint = format!(
+            "the shell plays by {}: `--policy {}`",
+            crate::text::or_list(&names),
+            names.first().map(String::as_str).unwrap_or_default()
+        );
+        return usage(render_diagnostic(
+            &CliError::ShellPolicy {
+                given: given.name().to_string(),
+                hint,
+            },
+            palette,
+        ));
+    }
     let board = match path {
         Some(path) => {
             let name = path.display().to_string();
@@ -1532,7 +1607,11 @@ fn run(command: Command, palette: Palette) -> Result<String, CliError> {
                 _ => script,
             })
         }
-        Command::Man { command } => manual_page(&command),
+        Command::Man { command, dir: None } => manual_page(&command),
+        Command::Man {
+            dir: Some(dir),
+            command: _,
+        } => write_manual_pages(&dir),
     }
 }
 
@@ -1549,17 +1628,23 @@ fn bash_script_mended(script: &str) -> String {
     script.replace(&arm_spelling, &loop_spelling)
 }
 
-/// The manual page of the program, or of the command these words name.
-fn manual_page(words: &[String]) -> Result<String, CliError> {
-    let mut page = Cli::command();
+/// The command whose manual page these words name (none: the program's), built, its page
+/// named as `man` finds it (`jedi-judge-rules-show`).
+fn page_command(words: &[String]) -> Result<clap::Command, CliError> {
+    /// No `help` subcommand has a page of its own, so none is listed.
+    fn without_help(command: clap::Command) -> clap::Command {
+        command
+            .disable_help_subcommand(true)
+            .mut_subcommands(without_help)
+    }
+    let mut page = without_help(Cli::command());
     page.build();
-    let mut name = "jedi-judge".to_string();
+    let mut name = BIN_NAME.to_string();
     for word in words {
         let Some(sub) = page.find_subcommand(word).cloned() else {
             let known: Vec<String> = page
                 .get_subcommands()
                 .map(|sub| sub.get_name().to_string())
-                .filter(|known| known != "help")
                 .collect();
             return Err(CliError::NoSuchCommand {
                 given: format!("{name} {word}"),
@@ -1571,13 +1656,113 @@ fn manual_page(words: &[String]) -> Result<String, CliError> {
             .display_name(name.clone())
             .version(env!("CARGO_PKG_VERSION"));
     }
+    Ok(page)
+}
+
+/// The manual page of the program, or of the command these words name.
+fn manual_page(words: &[String]) -> Result<String, CliError> {
+    render_manual_page(page_command(words)?)
+}
+
+/// A command's manual page: clap_mangen's sections, then what the help ends with, its
+/// examples a literal block (no filling, justifying or hyphenation, so that each is shown as
+/// it is typed), its exit codes under EXIT STATUS and any other paragraph under NOTES.
+fn render_manual_page(page: clap::Command) -> Result<String, CliError> {
+    use clap_mangen::roff::{Roff, roman};
+    let ending = page
+        .get_after_help()
+        .map(|text| text.to_string())
+        .unwrap_or_default();
+    let page = page.after_help(None::<&'static str>);
     let mut buffer = Vec::new();
     clap_mangen::Man::new(page)
+        .source(format!("{BIN_NAME} {}", env!("CARGO_PKG_VERSION")))
         .render(&mut buffer)
         .map_err(|error| CliError::ManualPage {
             message: error.to_string(),
         })?;
-    Ok(String::from_utf8_lossy(&buffer).into_owned())
+    let rendered = String::from_utf8_lossy(&buffer).into_owned();
+    let mut examples = Roff::new();
+    let mut exit_status = Roff::new();
+    let mut notes = Roff::new();
+    for paragraph in ending.split("\n\n") {
+        let mut lines = paragraph.lines();
+        if paragraph.starts_with("Examples:") {
+            lines.next();
+            examples
+                .control("PP", [])
+                .control("RS", ["4"])
+                .control("nf", []);
+            for line in lines {
+                examples.text([roman(line.trim())]);
+            }
+            examples.control("fi", []).control("RE", []);
+        } else if let Some(codes) = paragraph.strip_prefix("Exit codes:") {
+            exit_status.control("PP", []).text([roman(
+                codes.split_whitespace().collect::<Vec<_>>().join(" "),
+            )]);
+        } else {
+            notes.control("PP", []).text([roman(
+                paragraph.split_whitespace().collect::<Vec<_>>().join(" "),
+            )]);
+        }
+    }
+    let mut sections = String::new();
+    for (heading, body) in [
+        ("EXAMPLES", examples),
+        ("EXIT STATUS", exit_status),
+        ("NOTES", notes),
+    ] {
+        let body = body.render();
+        // Each rendering begins with the page's preamble, which the page has once already.
+        let body = body
+            .split_once("\n.el .ds Aq '\n")
+            .map_or(body.as_str(), |(_, body)| body);
+        if !body.trim().is_empty() {
+            sections.push_str(&format!(".SH {heading}\n{body}"));
+        }
+    }
+    Ok(match rendered.find(".SH VERSION") {
+        Some(at) => format!("{}{sections}{}", &rendered[..at], &rendered[at..]),
+        None => format!("{rendered}{sections}"),
+    })
+}
+
+/// Writes the manual page of the program and of every command into `dir`, each under the name
+/// `man` finds it by (`jedi-judge.1`, `jedi-judge-walk.1`, `jedi-judge-rules-show.1`), and says
+/// which.
+fn write_manual_pages(dir: &std::path::Path) -> Result<String, CliError> {
+    fn every(page: &clap::Command, words: Vec<String>, found: &mut Vec<Vec<String>>) {
+        for sub in page.get_subcommands() {
+            let mut below = words.clone();
+            below.push(sub.get_name().to_string());
+            every(sub, below.clone(), found);
+            found.push(below);
+        }
+    }
+    let mut pages = vec![Vec::new()];
+    every(&page_command(&[])?, Vec::new(), &mut pages);
+    pages.sort();
+    let mut written = Vec::new();
+    for words in &pages {
+        let name = std::iter::once(BIN_NAME)
+            .chain(words.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join("-");
+        let file = format!("{name}.1");
+        crate::files::write_atomically(&dir.join(&file), &manual_page(words)?).map_err(
+            |error| CliError::ManualPage {
+                message: format!("{}: {error}", dir.join(&file).display()),
+            },
+        )?;
+        written.push(file);
+    }
+    Ok(format!(
+        "Wrote {} manual pages to {}: {}.\n",
+        written.len(),
+        dir.display(),
+        written.join(", ")
+    ))
 }
 
 fn run_rules(corpus: &Corpus, command: RulesCommand, palette: Palette) -> Result<String, CliError> {

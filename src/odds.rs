@@ -92,6 +92,18 @@ pub fn odds_file(
         ));
         return Err(OddsError::Input(problem.into()));
     };
+    for (given, prefix) in [
+        (ask.policy, "--policy "),
+        (ask.light, "--light "),
+        (ask.dark, "--dark "),
+    ] {
+        if let Some(given) = given
+            && let Some(problem) =
+                procedures::policy_misfit(procedures::game_of(&file), given, prefix, None)
+        {
+            return Err(OddsError::Input(problem.into()));
+        }
+    }
     let built = crate::scenario::build(&file, catalog, ask.rules_override.as_ref());
     if built.problems.has_errors() {
         return Err(OddsError::Input(built.problems));

@@ -243,6 +243,15 @@ pub fn and_list(items: &[String]) -> String {
     }
 }
 
+/// Items joined as a sentence offers a choice of them: "a, b or c".
+pub fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
 /// A sum as the walkthrough writes it: "6 (printed power) + 2 power bonus of X − 1 …".
 pub fn sum(parts: &[(String, i32)]) -> String {
     use std::fmt::Write;

@@ -53,6 +53,12 @@ pub fn walk_file(
     policy: Option<Policy>,
     observe: ConservationWatch<'_>,
 ) -> Result<Walkthrough, WalkError> {
+    if let Some(given) = policy
+        && let Some(problem) =
+            procedures::policy_misfit(procedures::game_of(file), given, "--policy ", None)
+    {
+        return Err(WalkError::Input(problem.into()));
+    }
     let policy = policy.or(file.policy.as_ref().map(|policy| policy.value));
     let Some((door, action)) = door_of(file).map_err(|problem| WalkError::Input(problem.into()))?
     else {

@@ -184,3 +184,69 @@ fn a_special_card_named_for_its_player_is_not_named_twice() {
     assert!(!out.contains("Qui-Gon's Qui-Gon's"));
     assert!(!out.contains("Darth Maul's Darth Maul's"));
 }
+
+/// A policy of one game named for a scenario of the other would play there as another policy:
+/// `walk`, `odds` and `repl` refuse it (exit 2), saying whose policy it is and suggesting, as
+/// it would be typed, a policy that fits; the suggestion itself is heard.
+#[test]
+fn a_policy_of_the_other_game_is_refused_with_one_that_fits() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let duel = format!("{root}/scenarios/duel/hands-empty-tied.yaml");
+    let clash = format!("{root}/scenarios/clash/whole-game-from-a-seed.yaml");
+    let run = |args: &[&str]| {
+        let argv: Vec<&str> = std::iter::once("jedi-judge")
+            .chain(args.iter().copied())
+            .collect();
+        jedi_judge::cli::execute(argv, |_| jedi_judge::render::Palette::plain())
+    };
+    let cases: [(&[&str], &str, &str); 5] = [
+        (
+            &["walk", "--policy", "strongest", &duel],
+            "`--policy strongest` is a Clash of the Lightsabers policy, and this is a Young Jedi scenario",
+            "`--policy block-when-able`",
+        ),
+        (
+            &["odds", "--dark", "strongest", &duel],
+            "`--dark strongest` is a Clash of the Lightsabers policy",
+            "`--dark block-when-able`",
+        ),
+        (
+            &["walk", "--policy", "never-block", &clash],
+            "`--policy never-block` is a Young Jedi policy, and this is a Clash of the Lightsabers scenario",
+            "played by first-option or strongest: `--policy first-option`",
+        ),
+        (
+            &["walk", "--policy", "block-when-able", &clash],
+            "`--policy block-when-able` is a Young Jedi policy",
+            "`--policy first-option`",
+        ),
+        (
+            &["repl", "--policy", "strongest"],
+            "`--policy strongest` is no Young Jedi policy",
+            "block-when-able, never-block or first-option: `--policy block-when-able`",
+        ),
+    ];
+    for (args, message, help) in cases {
+        let refused = run(args);
+        let said = refused
+            .stderr
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let said = said.replace(" │ ", " ");
+        assert_eq!(refused.code, 2, "{args:?}: {}", refused.stderr);
+        assert!(said.contains(message), "{args:?}: {said}");
+        assert!(said.contains(help), "{args:?}: {said}");
+    }
+    // What the help suggests is heard; each game's own policies are too.
+    assert_eq!(run(&["walk", "--policy", "block-when-able", &duel]).code, 0);
+    assert_eq!(run(&["walk", "--policy", "first-option", &clash]).code, 0);
+    assert_eq!(run(&["walk", "--policy", "strongest", &clash]).code, 0);
+    assert_eq!(
+        jedi_judge::procedures::policies_of(jedi_judge::scenario::GameName::Clash)
+            .iter()
+            .map(|policy| policy.name())
+            .collect::<Vec<_>>(),
+        ["first-option", "strongest"]
+    );
+}

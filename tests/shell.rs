@@ -1682,3 +1682,252 @@ fn a_double_impact_card_is_played_as_a_half_and_an_entry_takes_two_weapons_at_th
         "two weapons:\n{out}"
     );
 }
+
+/// A command typed at a decision's prompt is not taken for an answer that is not there: the
+/// shell says how to leave the prompt (in a script, its next line answers and its end
+/// leaves), and the next line answers the decision.
+#[test]
+fn a_command_typed_at_a_choice_prompt_says_how_to_leave_it() {
+    let (out, _) = transcript(&format!("{BUILD_EXAMPLE}duel\nundo\n1\n"));
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "\"undo\" is a command, not an answer to this decision: the script's next line answers it, and its end leaves the duel with the board as it was."
+        ),
+        "{out}"
+    );
+    assert!(!flat.contains("not one of the options"), "{out}");
+    // The next line answered the decision: R2-D2 was chosen to defend.
+    assert!(
+        flat.contains(
+            "The Dark Side player chooses the Light Side player's R2-D2, Repair Droid to defend."
+        ),
+        "{out}"
+    );
+    // At a terminal, Ctrl-C leaves it.
+    let mut session = built_session();
+    let mut console = AnsweringConsole {
+        answers: vec!["undo".to_string()],
+        out: String::new(),
+    };
+    session.run_line("duel", &mut console);
+    let flat = console.out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("\"undo\" is a command, not an answer to this decision: answer it, or press Ctrl-C to leave the duel with the board as it was, then type undo."),
+        "{}",
+        console.out
+    );
+}
+
+/// A console at a terminal that answers each question from a list, then as Ctrl-C does.
+struct AnsweringConsole {
+    answers: Vec<String>,
+    out: String,
+}
+
+impl jedi_judge::shell::Console for AnsweringConsole {
+    fn print(&mut self, text: &str) {
+        self.out.push_str(text);
+    }
+    fn ask(&mut self, prompt: &str) -> jedi_judge::shell::Answer {
+        self.out.push_str(prompt);
+        if self.answers.is_empty() {
+            return jedi_judge::shell::Answer::Cancelled;
+        }
+        jedi_judge::shell::Answer::Line(self.answers.remove(0))
+    }
+    fn interactive(&self) -> bool {
+        true
+    }
+}
+
+/// `save` writes a draw deck of destiny numbers as one flow list, as the bundled scenarios
+/// write it; a deck with a named card stays a list of lines.
+#[test]
+fn save_writes_a_deck_of_numbers_as_a_flow_list() {
+    let dir = folder("flow-deck");
+    let path = dir.join("decks.yaml");
+    let (out, _) = transcript(&format!(
+        "{BUILD_EXAMPLE}add light qui-gon jinn's lightsaber to deck\nsave {}\n",
+        path.display()
+    ));
+    assert!(out.contains("Saved the position to"), "{out}");
+    let saved = std::fs::read_to_string(&path).expect("saved");
+    assert!(
+        saved.contains("\n  deck: [4, 2, 6, 3, 1, 5, 2, 4, 6, 3]\n"),
+        "{saved}"
+    );
+    assert!(
+        saved.contains("\n  deck:\n  - 4\n  - 1\n")
+            && saved.contains("  - Qui-Gon Jinn's Lightsaber\n"),
+        "{saved}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Unsaved changes are changes from the position saved (or loaded): undone and redone back to
+/// it, the session quits without asking; away from it, it asks.
+#[test]
+fn undo_and_redo_back_to_the_saved_position_leave_nothing_unsaved() {
+    let dir = folder("saved-state");
+    let path = dir.join("saved.yaml");
+    let (out, _) = transcript(&format!(
+        "planet Naboo\nadd light qui-gon mentor\nsave {}\nundo\nredo\nquit\nshow\n",
+        path.with_extension("1.yaml").display()
+    ));
+    assert!(!out.contains("unsaved changes"), "{out}");
+    assert!(!out.contains("jedi-judge> show"), "{out}");
+    let (out, _) = transcript(&format!(
+        "planet Naboo\nadd light qui-gon mentor\nsave {}\nadd dark maul student\nundo\nquit\n",
+        path.with_extension("2.yaml").display()
+    ));
+    assert!(!out.contains("unsaved changes"), "{out}");
+    let (out, _) = transcript(&format!(
+        "planet Naboo\nadd light qui-gon mentor\nsave {}\nundo\nquit\nn\n",
+        path.with_extension("3.yaml").display()
+    ));
+    assert!(
+        out.contains("There are unsaved changes. Quit anyway? [y/N] n"),
+        "{out}"
+    );
+    // After a duel: saved, the duel undone and redone, nothing is unsaved.
+    let (out, _) = transcript(&format!(
+        "{BUILD_EXAMPLE}duel\n1\n2\na\na\na\na\na\na\na\nsave {}\nundo\nredo\nquit\n",
+        path.with_extension("4.yaml").display()
+    ));
+    assert!(out.contains("Redone: duel"), "{out}");
+    assert!(!out.contains("unsaved changes"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every decision of a duel asked at the prompt names the player who makes it, the first
+/// (the defender the initiator chooses) included.
+#[test]
+fn every_decision_prompt_of_a_duel_names_the_player_who_chooses() {
+    let (out, _) = transcript(&format!("{BUILD_EXAMPLE}duel\n1\n2\na\na\na\na\na\na\na\n"));
+    let prompts: Vec<String> = out
+        .split("\nDecision: ")
+        .skip(1)
+        .map(|rest| {
+            let prompt = rest.split("\n  ").next().unwrap_or_default();
+            prompt.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect();
+    assert_eq!(
+        prompts.first().map(String::as_str),
+        Some(
+            "the Dark Side player chooses any one of the Light Side player's characters on Naboo to defend."
+        )
+    );
+    assert!(prompts.len() >= 9, "{prompts:?}");
+    for prompt in &prompts {
+        assert!(
+            prompt.starts_with("the Dark Side player ")
+                || prompt.starts_with("the Light Side player "),
+            "{prompt}"
+        );
+    }
+}
+
+/// The shell numbers the cards known by name, in the order they came to the table: a draw
+/// deck set by destiny numbers takes no number, a card keeps its number while others are
+/// added, and `#N` finds the card shown by it.
+#[test]
+fn card_numbers_count_the_cards_built_not_the_deck() {
+    let (out, board) = transcript(
+        "planet Naboo\nadd dark maul student\ndeck dark 4 2 6 3 1 5 2 4 6 3\ndeck light 4 1 3 5 2 6 3 3 4\nadd light r2-d2 repair\nadd light 5 to hand\nadd light qui-gon mentor\nmove #2 to hand\nshow\nmove #19 to hand\n",
+    );
+    assert!(
+        out.contains("Added #0 Darth Maul, Student of the Dark Side"),
+        "{out}"
+    );
+    assert!(out.contains("Added #1 R2-D2, Repair Droid"), "{out}");
+    assert!(
+        out.contains("Added a card with destiny 5 to the Light Side hand."),
+        "{out}"
+    );
+    assert!(out.contains("Added #2 Qui-Gon Jinn, Jedi Mentor"), "{out}");
+    assert!(
+        out.contains("Moved Qui-Gon Jinn, Jedi Mentor from the Light Side cards on Naboo to the Light Side hand."),
+        "{out}"
+    );
+    assert!(
+        out.contains("hand: 5 · #2 Qui-Gon Jinn, Jedi Mentor"),
+        "{out}"
+    );
+    assert!(out.contains("#1 R2-D2, Repair Droid"), "{out}");
+    assert!(
+        out.contains("there is no card #19: `show` gives each its number"),
+        "{out}"
+    );
+    assert_eq!(board.cards.len(), 3 + 1 + 19);
+}
+
+/// The shell plays Young Jedi: `policy` completes and takes its policies, and refuses Clash of
+/// the Lightsabers' `strongest` with them.
+#[test]
+fn the_shell_takes_the_young_jedi_policies_only() {
+    let helper = ShellHelper::new(Corpus::embedded(), Catalog::embedded(), false);
+    assert_eq!(
+        helper.completions("policy ").1,
+        ["block-when-able", "never-block", "first-option", "off"]
+    );
+    let (out, _) = transcript("policy strongest\npolicy never-block\n");
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("\"strongest\" is not a Young Jedi policy: block-when-able, never-block, first-option, or off"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Decisions are now answered by the policy never-block."),
+        "{out}"
+    );
+}
+
+/// Tab never drops a word typed: `padme handm` completes to the one name whose title and
+/// subtitle its words begin, a quote typed before a name is kept and closed round it (and the
+/// shell reads the name inside the quotes), and where the names differ before the words typed
+/// and none is the one meant, they are only listed.
+#[test]
+fn tab_completes_a_name_by_its_title_and_subtitle_and_keeps_a_quote() {
+    let helper = ShellHelper::new(Corpus::embedded(), Catalog::embedded(), false);
+    assert_eq!(
+        helper.completion("card padme handm"),
+        (5, vec!["Padmé Naberrie, Handmaiden".to_string()], false)
+    );
+    assert_eq!(
+        helper.completion("add light padme handm"),
+        (10, vec!["Padmé Naberrie, Handmaiden".to_string()], false)
+    );
+    assert_eq!(
+        helper.completion("add light \"padme handm"),
+        (
+            10,
+            vec!["\"Padmé Naberrie, Handmaiden\"".to_string()],
+            false
+        )
+    );
+    // Every version begins `Padmé Naberrie, `, which keeps the word typed.
+    let (_, versions, listed) = helper.completion("card \"padme");
+    assert_eq!(versions.len(), 4, "{versions:?}");
+    assert!(
+        versions
+            .iter()
+            .all(|name| name.starts_with("\"Padmé Naberrie, "))
+    );
+    assert!(!listed);
+    // `naberrie handm`: the four names differ before `handm`, and no title begins with
+    // `naberrie`: they are listed, the words typed kept.
+    let (_, handmaidens, listed) = helper.completion("card naberrie handm");
+    assert_eq!(handmaidens.len(), 4, "{handmaidens:?}");
+    assert!(listed);
+    let (out, board) = transcript(
+        "planet Naboo\nadd light \"Padmé Naberrie, Handmaiden\"\nhits \"Padmé Naberrie, Handmaiden\" 1\n",
+    );
+    assert!(out.contains("Added #0 Padmé Naberrie, Handmaiden"), "{out}");
+    assert!(
+        out.contains("Padmé Naberrie, Handmaiden has 1 hit token."),
+        "{out}"
+    );
+    assert_eq!(board.cards.len(), 1);
+}

@@ -154,6 +154,18 @@ impl Policy {
         }
     }
 
+    /// Whether it answers decisions of this role its own way: `first-option` answers every
+    /// decision; the blocking policies answer blocks, and `strongest` what is played by
+    /// strength. A game none of whose decisions a policy answers so does not take it: it would
+    /// play there as another policy.
+    pub fn answers(self, role: PolicyRole) -> bool {
+        match self {
+            Policy::FirstOption => true,
+            Policy::BlockWhenAble | Policy::NeverBlock => role == PolicyRole::Block,
+            Policy::Strongest => role == PolicyRole::Strongest,
+        }
+    }
+
     /// The option this policy takes, reading the options as every command reads them
     /// ([`reading`]): the first read of those it looks for ([`Policy::seeks`]), so that the
     /// order of a list in the file (a hand, a planet's cards) never changes the play.

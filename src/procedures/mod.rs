@@ -14,9 +14,10 @@ pub(crate) mod testing;
 pub mod walkthrough;
 
 use crate::board::Board;
+use crate::engine::deciders::Policy;
 use crate::legality::Violation;
 use crate::rules::Corpus;
-use crate::scenario::{GameName, ScenarioFile};
+use crate::scenario::{GameName, Problem, ScenarioFile};
 use walkthrough::{WalkError, Walkthrough};
 
 /// Finds a card on a table by what the user wrote (a name or `#id`).
@@ -331,7 +332,73 @@ pub fn script_keys() -> Vec<&'static crate::engine::decisions::ScriptKey> {
 
 /// Reads a scenario text in the format of every registered procedure.
 pub fn parse(text: &str) -> Result<ScenarioFile, crate::scenario::Problems> {
-    crate::scenario::parse(text, format())
+    let file = crate::scenario::parse(text, format())?;
+    if let Some(policy) = &file.policy
+        && let Some(problem) = policy_misfit(game_of(&file), policy.value, "policy: ", policy.span)
+    {
+        return Err(problem.into());
+    }
+    Ok(file)
+}
+
+/// The named policies that fit a game: those that answer some decision of its procedures
+/// their own way ([`Policy::answers`]), in the order `--policy` lists them.
+pub fn policies_of(game: GameName) -> Vec<Policy> {
+    use clap::ValueEnum as _;
+    Policy::value_variants()
+        .iter()
+        .copied()
+        .filter(|policy| {
+            DOORS
+                .iter()
+                .filter(|door| door.game() == game)
+                .flat_map(|door| door.decisions().iter())
+                .any(|kind| policy.answers(kind.policy))
+        })
+        .collect()
+}
+
+/// A policy named for a scenario of a game it does not fit, which would play there as another
+/// policy: the problem, naming it as it was written (`prefix`: `--policy `, `policy: `) and
+/// suggesting, written the same way, the policies that fit.
+pub fn policy_misfit(
+    game: GameName,
+    policy: Policy,
+    prefix: &str,
+    span: Option<crate::board::Span>,
+) -> Option<Problem> {
+    let fitting = policies_of(game);
+    if fitting.contains(&policy) {
+        return None;
+    }
+    let games: Vec<&str> = [GameName::YoungJedi, GameName::Clash]
+        .into_iter()
+        .filter(|other| policies_of(*other).contains(&policy))
+        .map(game_title)
+        .collect();
+    let names: Vec<String> = fitting.iter().map(|fits| fits.name().to_string()).collect();
+    let suggestion = fitting
+        .first()
+        .map(|first| format!(": `{prefix}{}`", first.name()))
+        .unwrap_or_default();
+    Some(
+        Problem::error(
+            "policy-of-another-game",
+            format!(
+                "`{prefix}{}` is a {} policy, and this is a {} scenario",
+                policy.name(),
+                games.join(" and "),
+                game_title(game)
+            ),
+            span,
+            "here",
+        )
+        .with_help(format!(
+            "a {} scenario is played by {}{suggestion}",
+            game_title(game),
+            crate::text::or_list(&names)
+        )),
+    )
 }
 
 /// Every finding about a Young Jedi position, in the order of the file: the board's own

@@ -67,22 +67,65 @@ pub fn annotation(board: &Board, id: CardId) -> String {
     }
 }
 
-fn card_line(board: &Board, id: CardId, palette: Palette) -> String {
+/// The numbers the shell shows the cards by, `#0` on: the cards known by name, in the order
+/// they came to the table. A card known only by its destiny number (a draw deck set by
+/// numbers) is shown by that number and takes none, so that a deck takes no number from the
+/// cards built after it, and a card keeps its number while others are added.
+pub struct CardNumbers {
+    numbers: std::collections::BTreeMap<CardId, u32>,
+    ids: Vec<CardId>,
+}
+
+impl CardNumbers {
+    pub fn of(board: &Board) -> CardNumbers {
+        let ids: Vec<CardId> = board
+            .cards
+            .iter()
+            .map(|instance| instance.id)
+            .filter(|id| board.card(*id).is_some_and(|card| !card.anonymous))
+            .collect();
+        let numbers = ids
+            .iter()
+            .enumerate()
+            .map(|(number, id)| (*id, u32::try_from(number).unwrap_or(u32::MAX)))
+            .collect();
+        CardNumbers { numbers, ids }
+    }
+
+    /// The number a card is shown by; none for a card known only by its destiny.
+    pub fn number(&self, id: CardId) -> Option<u32> {
+        self.numbers.get(&id).copied()
+    }
+
+    /// The card shown by a number.
+    pub fn card(&self, number: u32) -> Option<CardId> {
+        self.ids.get(usize::try_from(number).ok()?).copied()
+    }
+
+    /// `#3 ` as the shell shows it before a card's name; nothing for a card without a number.
+    pub fn label(&self, id: CardId) -> String {
+        self.number(id)
+            .map(|number| format!("#{number} "))
+            .unwrap_or_default()
+    }
+}
+
+fn card_line(board: &Board, numbers: &CardNumbers, id: CardId, palette: Palette) -> String {
     let name = board.card(id).map(Card::full_name).unwrap_or_default();
     format!(
-        "{} {name}{}",
-        palette.dim(&format!("#{}", id.0)),
+        "{}{name}{}",
+        palette.dim(&numbers.label(id)),
         annotation(board, id)
     )
 }
 
-fn pile(board: &Board, zone: Zone, palette: Palette) -> String {
+fn pile(board: &Board, numbers: &CardNumbers, zone: Zone, palette: Palette) -> String {
     let ids = board.zone(zone);
     if ids.is_empty() {
         return "—".to_string();
     }
     ids.iter()
-        .map(|id| pile_entry(board, *id, Some(palette)))
+        .map(|id| pile_entry(board, *id, Some((palette, numbers))))
         .collect::<Vec<_>>()
         .join(" · ")
 }
@@ -90,15 +133,13 @@ fn pile(board: &Board, zone: Zone, palette: Palette) -> String {
 /// A card of a pile: its id (with a palette) and full name, or only its destiny number if it
 /// is known by nothing else; a lap card played as a handling card says the number it stands
 /// for.
-pub fn pile_entry(board: &Board, id: CardId, palette: Option<Palette>) -> String {
+pub fn pile_entry(board: &Board, id: CardId, shell: Option<(Palette, &CardNumbers)>) -> String {
     let shown = match board.card(id) {
         Some(card) if card.anonymous => format!("{}", card.destiny().unwrap_or(0)),
-        Some(card) => match palette {
-            Some(palette) => format!(
-                "{} {}",
-                palette.dim(&format!("#{}", id.0)),
-                card.full_name()
-            ),
+        Some(card) => match shell {
+            Some((palette, numbers)) => {
+                format!("{}{}", palette.dim(&numbers.label(id)), card.full_name())
+            }
             None => card.full_name(),
         },
         None => String::new(),
@@ -114,6 +155,7 @@ pub fn pile_entry(board: &Board, id: CardId, palette: Option<Palette>) -> String
 
 /// The whole position.
 pub fn board(board: &Board, palette: Palette) -> String {
+    let numbers = CardNumbers::of(board);
     let mut out = String::new();
     let turn = board
         .turn
@@ -150,7 +192,7 @@ pub fn board(board: &Board, palette: Palette) -> String {
                     out,
                     "{}",
                     super::wrap_hanging(
-                        &card_line(board, *id, palette),
+                        &card_line(board, &numbers, *id, palette),
                         palette.width,
                         &first,
                         "                "
@@ -166,16 +208,19 @@ pub fn board(board: &Board, palette: Palette) -> String {
         let rows = [
             (
                 format!("draw deck ({}, top first)", deck.len()),
-                pile(board, Zone::DrawDeck(side), palette),
+                pile(board, &numbers, Zone::DrawDeck(side), palette),
             ),
-            ("hand".to_string(), pile(board, Zone::Hand(side), palette)),
+            (
+                "hand".to_string(),
+                pile(board, &numbers, Zone::Hand(side), palette),
+            ),
             (
                 "discard pile".to_string(),
-                pile(board, Zone::DiscardPile(side), palette),
+                pile(board, &numbers, Zone::DiscardPile(side), palette),
             ),
             (
                 "Hyperspace".to_string(),
-                pile(board, Zone::Hyperspace(side), palette),
+                pile(board, &numbers, Zone::Hyperspace(side), palette),
             ),
         ];
         for (label, value) in rows {
@@ -190,7 +235,7 @@ pub fn board(board: &Board, palette: Palette) -> String {
         ] {
             if !board.zone(zone).is_empty() {
                 let line = wrap(
-                    &format!("{}: {}", zone.label(), pile(board, zone, palette)),
+                    &format!("{}: {}", zone.label(), pile(board, &numbers, zone, palette)),
                     palette.width,
                     "    ",
                 );

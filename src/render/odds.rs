@@ -357,11 +357,16 @@ fn how_words(choice: &ChoiceMade, policies: crate::procedures::odds::Policies) -
 /// An open choice in a sentence: `The Light Side: choose a dueling character to defend
 /// instead: Obi-Wan Kenobi, Jedi Padawan (the best of 2 options for the Light Side by these
 /// odds).`
+/// A prompt that names its player (`the Light Side player may choose …`) stands alone.
 fn choice_line(choice: &ChoiceMade, policies: crate::procedures::odds::Policies) -> String {
+    let prompt = choice.prompt.trim_end_matches(['.', '?', ':']);
+    let who = if prompt.starts_with(&format!("the {} player ", choice.side.label())) {
+        crate::text::capitalised(prompt)
+    } else {
+        format!("The {}: {prompt}", choice.side.label())
+    };
     format!(
-        "The {}: {}: {} ({}).",
-        choice.side.label(),
-        choice.prompt.trim_end_matches(['.', '?', ':']),
+        "{who}: {} ({}).",
         choice.chosen,
         how_words(choice, policies)
     )

@@ -935,6 +935,20 @@ pub enum SchemaOf {
     CardText,
 }
 
+impl SchemaOf {
+    /// The command whose `--format json` it describes, if a command's.
+    pub fn command(self) -> Option<&'static str> {
+        match self {
+            SchemaOf::Walk => Some("walk"),
+            SchemaOf::Check => Some("check"),
+            SchemaOf::Odds => Some("odds"),
+            SchemaOf::Rules => Some("rules"),
+            SchemaOf::Cards => Some("cards"),
+            SchemaOf::Scenario | SchemaOf::CardText => None,
+        }
+    }
+}
+
 /// The published schema of `of`, as `docs/schema/` holds it: what `jedi-judge schema` prints,
 /// without deriving it at every call. A test holds each file to [`schema`], byte for byte.
 pub fn published_schema(of: SchemaOf) -> &'static str {

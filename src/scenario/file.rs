@@ -1245,6 +1245,14 @@ impl<'de> Deserialize<'de> for DeckFile {
 impl Serialize for DeckFile {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
+            // Destiny numbers alone, as the bundled scenarios write them: `[4, 2, 6]`.
+            DeckFile::Cards(cards)
+                if cards
+                    .iter()
+                    .all(|entry| matches!(entry.value, Entry::Destiny(_))) =>
+            {
+                serde_saphyr::FlowSeq(cards).serialize(serializer)
+            }
             DeckFile::Cards(cards) => cards.serialize(serializer),
             DeckFile::Count(count) => count.serialize(serializer),
         }

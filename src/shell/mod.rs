@@ -85,7 +85,14 @@ struct Snapshot {
     /// command [`replays`]): a run of `add`s keeps one board, not one a command.
     board: Option<Board>,
     last: Option<Adjudication>,
+    /// The position state of the board before the command.
+    state: PositionState,
 }
+
+/// Which position the session's board is, as changes made it: equal states are the same
+/// position, reached again by `undo` or `redo`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PositionState(u64);
 
 /// Whether a command's line, run again on the board it ran on, makes the same board, reading
 /// nothing but the board and its words, and changes nothing where it fails: the log keeps the
@@ -345,7 +352,13 @@ pub struct Session<'a> {
     pub policy: Option<Policy>,
     undo: std::collections::VecDeque<Snapshot>,
     redo: Vec<Snapshot>,
-    dirty: bool,
+    /// The position as it stands, and as it was last saved or loaded: each change makes a
+    /// new one, and `undo` and `redo` bring back the one of the board they restore, so that a
+    /// session back at the saved position has no unsaved changes.
+    state: PositionState,
+    saved: PositionState,
+    /// The last [`PositionState`] made.
+    made: PositionState,
     last: Option<Adjudication>,
     /// The action the position is being set up for: the procedure command last given words
     /// (`battle plan …`), or the loaded file's `action:`. `check` includes whether it may be
@@ -413,7 +426,9 @@ impl<'a> Session<'a> {
             policy: None,
             undo: std::collections::VecDeque::new(),
             redo: Vec::new(),
-            dirty: false,
+            state: PositionState(0),
+            saved: PositionState(0),
+            made: PositionState(0),
             last: None,
             intended: None,
             assumptions: scenario::AssumptionChoices::default(),
@@ -443,7 +458,13 @@ impl<'a> Session<'a> {
 
     /// Whether there are changes not saved.
     pub fn dirty(&self) -> bool {
-        self.dirty
+        self.state != self.saved
+    }
+
+    /// A new position state for a change that was made.
+    fn changed(&mut self) {
+        self.made = PositionState(self.made.0.saturating_add(1));
+        self.state = self.made;
     }
 
     /// The log's entry for `command` about to run: the board as it stands, unless the entry
@@ -455,6 +476,7 @@ impl<'a> Session<'a> {
             command: command.to_string(),
             board: (!replayed).then(|| self.board.clone()),
             last: self.last.clone(),
+            state: self.state,
         }
     }
 
@@ -588,7 +610,7 @@ impl<'a> Session<'a> {
                         self.last = None;
                     }
                     if command != "load" {
-                        self.dirty = true;
+                        self.changed();
                     }
                     self.log(before);
                     self.redo.clear();
@@ -626,7 +648,7 @@ impl<'a> Session<'a> {
     }
 
     fn quit(&mut self, console: &mut dyn Console) -> Flow {
-        if !self.dirty {
+        if !self.dirty() {
             return Flow::Quit;
         }
         match console.ask("There are unsaved changes. Quit anyway? [y/N] ") {
@@ -663,14 +685,21 @@ impl<'a> Session<'a> {
             self.redo.pop()
         };
         // The oldest entry keeps its board, so every entry has one, its own or replayed.
-        let popped =
-            popped.and_then(|snapshot| Some((snapshot.command, snapshot.board?, snapshot.last)));
+        let popped = popped.and_then(|snapshot| {
+            Some((
+                snapshot.command,
+                snapshot.board?,
+                snapshot.last,
+                snapshot.state,
+            ))
+        });
         match popped {
-            Some((command, board, last)) => {
+            Some((command, board, last, state)) => {
                 let current = Snapshot {
                     command: command.clone(),
                     board: Some(self.board.clone()),
                     last: self.last.clone(),
+                    state: self.state,
                 };
                 if undo {
                     self.redo.push(current);
@@ -679,7 +708,7 @@ impl<'a> Session<'a> {
                 }
                 self.board = board;
                 self.last = last;
-                self.dirty = true;
+                self.state = state;
                 console.print(&format!(
                     "{} {command}\n",
                     if undo { "Undone:" } else { "Redone:" }
@@ -804,7 +833,10 @@ impl<'a> Session<'a> {
     }
 
     fn card(&self, name: &str) -> Result<Option<String>, String> {
-        let cards = self.catalog.find_to_show(name).map_err(lookup_message)?;
+        let cards = self
+            .catalog
+            .find_to_show(unquoted(name))
+            .map_err(lookup_message)?;
         Ok(Some(render::cards::show(
             self.corpus,
             &self.board.ruleset,
@@ -816,16 +848,19 @@ impl<'a> Session<'a> {
 
     fn set_policy(&mut self, name: &str) -> Result<Option<String>, String> {
         let name = name.trim().to_ascii_lowercase();
+        let fitting = procedures::policies_of(GameName::YoungJedi);
         self.policy = match name.as_str() {
             "off" | "none" | "" => None,
-            "block-when-able" => Some(Policy::BlockWhenAble),
-            "never-block" => Some(Policy::NeverBlock),
-            "first-option" => Some(Policy::FirstOption),
-            other => {
-                return Err(format!(
-                    "{other:?} is not a policy: block-when-able, never-block, first-option or off"
-                ));
-            }
+            other => match fitting.iter().find(|policy| policy.name() == other) {
+                Some(policy) => Some(*policy),
+                None => {
+                    let names: Vec<&str> = fitting.iter().map(|policy| policy.name()).collect();
+                    return Err(format!(
+                        "{other:?} is not a Young Jedi policy: {}, or off",
+                        names.join(", ")
+                    ));
+                }
+            },
         };
         Ok(Some(match self.policy {
             Some(policy) => format!(
@@ -887,7 +922,7 @@ impl<'a> Session<'a> {
         crate::files::write_atomically(target, &scenario::to_yaml(&file))
             .map_err(|error| format!("cannot write {path}: {error}; nothing was written"))?;
         self.remember_file(target);
-        self.dirty = false;
+        self.saved = self.state;
         let said = match &self.last {
             Some(adjudication) => format!(
                 "Saved the position before the {0}, the {0} and its decisions to {path}; `jedi-judge walk {path}` replays it.",
@@ -906,14 +941,20 @@ impl<'a> Session<'a> {
             return Err("walk needs a file name: walk FILE".to_string());
         }
         let text = crate::files::read_scenario(std::path::Path::new(path))?;
-        let walked =
-            crate::walk::walk_text(&text, self.corpus, self.catalog, None, self.policy, None)
-                .map_err(|crate::walk::WalkError::Input(problems)| {
-                    format!(
-                        "{path} cannot be walked:\n{}",
-                        self.file_problems(path, &text, &problems)
-                    )
-                })?;
+        let cannot = |problems: &scenario::Problems| {
+            format!(
+                "{path} cannot be walked:\n{}",
+                self.file_problems(path, &text, problems)
+            )
+        };
+        let file = procedures::parse(&text).map_err(|problems| cannot(&problems))?;
+        // The session's policy plays the Young Jedi decisions it was set for; another game's
+        // file is played by its own `policy:`.
+        let policy = self
+            .policy
+            .filter(|policy| procedures::policies_of(procedures::game_of(&file)).contains(policy));
+        let walked = crate::walk::walk_file(&file, self.corpus, self.catalog, None, policy, None)
+            .map_err(|crate::walk::WalkError::Input(problems)| cannot(&problems))?;
         Ok(Some(render::walk::render(
             &walked,
             self.corpus,
@@ -1011,7 +1052,7 @@ impl<'a> Session<'a> {
         if path.is_empty() {
             return Err("load needs a file name: load FILE".to_string());
         }
-        if self.dirty && !force {
+        if self.dirty() && !force {
             if !console.interactive() {
                 return Err(format!(
                     "there are unsaved changes: `save FILE` keeps them, `load --force {path}` drops them"
@@ -1058,7 +1099,8 @@ impl<'a> Session<'a> {
         }
         self.board = built.board;
         self.last = None;
-        self.dirty = false;
+        self.changed();
+        self.saved = self.state;
         self.remember_file(std::path::Path::new(path));
         let note = self.take_up(path, &file);
         Ok(Some(format!("Loaded {path}.\n{note}")))
@@ -1352,6 +1394,7 @@ impl<'a> Session<'a> {
     /// [`Self::resolve_card`], preferring the version of `side` where a name means one card
     /// of each side (Boonta Eve Classic).
     fn resolve_card_of(&self, name: &str, side: Option<Side>) -> Result<Card, String> {
+        let name = unquoted(name);
         // The one resolver the scenario reader uses: the cards on the table first.
         let table = crate::cards::Table::new(self.board.definitions.iter());
         let looking = crate::cards::Looking {
@@ -1440,9 +1483,10 @@ impl<'a> Session<'a> {
         {
             self.board.planets.push(planet);
         }
+        let numbers = render::board::CardNumbers::of(&self.board);
         let names: Vec<String> = added
             .iter()
-            .map(|id| format!("#{} {}", id.0, self.board.describe(*id)))
+            .map(|id| format!("{}{}", numbers.label(*id), self.board.describe(*id)))
             .collect();
         Ok(Some(format!(
             "Added {} to the {}.\n",
@@ -1797,6 +1841,7 @@ impl<'a> Session<'a> {
             self.palette,
         ));
         let mut decider = PromptDecider {
+            noun,
             stop: &self.stop,
             console: &console,
             stepper: &stepper,
@@ -1877,6 +1922,8 @@ impl<'a> Session<'a> {
 /// Answers decisions at the prompt, or by the policy, and records each answer so that `save`
 /// can write them as the scenario's script.
 struct PromptDecider<'a, 'c> {
+    /// What is adjudicated, as a noun (`duel`).
+    noun: &'static str,
     /// Ctrl-C: the next decision is not answered, and the adjudication is cancelled.
     stop: &'a std::sync::atomic::AtomicBool,
     console: &'a RefCell<&'c mut dyn Console>,
@@ -1936,7 +1983,7 @@ impl Decider for PromptDecider<'_, '_> {
             Some(policy) => policy.choose(decision, board),
             None => {
                 let mut console = self.console.borrow_mut();
-                ask_decision(&mut **console, &self.stepper.borrow(), decision)
+                ask_decision(&mut **console, &self.stepper.borrow(), decision, self.noun)
                     .ok_or(Unanswered::NotScripted)?
             }
         };
@@ -2015,11 +2062,23 @@ fn lookup_message(error: CardLookupError) -> String {
     }
 }
 
+/// Whether a line typed is a command of the shell (`undo`, `quit`, `show …`).
+fn is_a_command(line: &str) -> bool {
+    let word = line
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    matches!(word.as_str(), "exit" | "q" | "?" | "board")
+        || commands().iter().any(|(name, _, _, _)| *name == word)
+}
+
 /// Asks a decision until the answer is a legal option; `None` if cancelled.
 fn ask_decision(
     console: &mut dyn Console,
     stepper: &TextStepper<'_>,
     decision: &Decision,
+    noun: &str,
 ) -> Option<usize> {
     console.print(&format!("\n{}", stepper.decision(decision)));
     let choices = crate::engine::deciders::distinct_choices(decision).len();
@@ -2045,6 +2104,20 @@ fn ask_decision(
         // A name, a destiny number, `pass` or yes/no, as in a script.
         match answer_text(decision, answer) {
             Some(choice) => return Some(choice),
+            None if is_a_command(answer) => {
+                let leave = if console.interactive() {
+                    format!(
+                        "answer it, or press Ctrl-C to leave the {noun} with the board as it was, then type {answer}"
+                    )
+                } else {
+                    format!(
+                        "the script's next line answers it, and its end leaves the {noun} with the board as it was"
+                    )
+                };
+                console.print(&format!(
+                    "{answer:?} is a command, not an answer to this decision: {leave}.\n"
+                ));
+            }
             None => console.print(&format!(
                 "{answer:?} is not one of the options: type its {}.\n",
                 if lettered {
@@ -2083,14 +2156,35 @@ pub fn help(command: Option<&str>, width: usize) -> String {
     }
 }
 
+/// A name as typed, without the quotes round it that Tab completion keeps
+/// (`"Padmé Naberrie, Handmaiden"`).
+fn unquoted(name: &str) -> &str {
+    let name = name.trim();
+    for quote in ['"', '\''] {
+        if let Some(inner) = name
+            .strip_prefix(quote)
+            .and_then(|rest| rest.strip_suffix(quote))
+        {
+            return inner.trim();
+        }
+    }
+    name
+}
+
 /// The card on the table that a name or `#id` means (the side first narrows it).
 fn reference_on(board: &Board, text: &str) -> Result<CardId, String> {
-    let text = text.trim();
+    let text = unquoted(text);
+    let numbers = render::board::CardNumbers::of(board);
     if let Some(number) = text.strip_prefix('#') {
-        let id = CardId(parse_number(number, "card id")?);
-        return match board.zone_of(id) {
-            Some(_) => Ok(id),
-            None => Err(format!("there is no card #{}", id.0)),
+        let number: u32 = parse_number(number, "card number")?;
+        return match numbers
+            .card(number)
+            .filter(|id| board.zone_of(*id).is_some())
+        {
+            Some(id) => Ok(id),
+            None => Err(format!(
+                "there is no card #{number}: `show` gives each its number"
+            )),
         };
     }
     let (side, name) = match text.split_once(' ') {
@@ -2125,11 +2219,11 @@ fn reference_on(board: &Board, text: &str) -> Result<CardId, String> {
         [one] => Ok(*one),
         [] => Err(format!("no card {name:?} is on the table")),
         many => Err(format!(
-            "{name:?} could be {}: use the id",
+            "{name:?} could be {}: use its number",
             many.iter()
                 .map(|id| format!(
-                    "#{} ({})",
-                    id.0,
+                    "{}({})",
+                    numbers.label(*id),
                     board.zone_of(*id).map(Zone::label).unwrap_or_default()
                 ))
                 .collect::<Vec<_>>()

@@ -904,7 +904,7 @@ impl DuelEngine {
                 who: initiator,
                 prompt: self
                     .words()
-                    .text(|| format!("choose the {initiator} dueling character who duels")),
+                    .text(|| format!("the {initiator} player chooses his dueling character who duels")),
                 options: self
                     .armed_duelists(board, planet)?
                     .into_iter()
@@ -936,7 +936,10 @@ impl DuelEngine {
                     kind: super::decisions::INITIATOR_WEAPON,
                     who: initiator,
                     prompt: self.words().text(|| {
-                        format!("choose a lightsaber {} can use", board.describe(character))
+                        format!(
+                            "the {initiator} player chooses a lightsaber {} can use",
+                            board.describe(character)
+                        )
                     }),
                     options,
                     more: crate::engine::Repeats::default(),
@@ -949,11 +952,11 @@ impl DuelEngine {
                         .collect();
                 let prompt = self.words().text(|| if self.revised {
                     format!(
-                        "choose any one of the {defender} player's characters on {planet} to defend"
+                        "the {initiator} player chooses any one of the {defender} player's characters on {planet} to defend"
                     )
                 } else {
                     format!(
-                        "choose one of the {defender} player's dueling characters on {planet} to defend"
+                        "the {initiator} player chooses one of the {defender} player's dueling characters on {planet} to defend"
                     )
                 });
                 Decision {
@@ -1053,7 +1056,7 @@ impl DuelEngine {
                     kind: super::decisions::DEFENDER_WEAPON,
                     who: defender,
                     prompt: self.words().text(|| format!(
-                        "the defender may choose one weapon {} can use (it need not be a lightsaber)",
+                        "the {defender} player may choose one weapon {} can use (it need not be a lightsaber)",
                         board.describe(character)
                     )),
                     options,

@@ -279,13 +279,8 @@ impl crate::engine::Decider for Recording {
 /// decision standing for the same cards, with the same choices, each with its count.
 #[test]
 fn a_hand_offered_by_kind_plays_as_the_same_hand_offered_card_by_card() {
-    use crate::engine::deciders::Policy;
-    for policy in [
-        Policy::BlockWhenAble,
-        Policy::NeverBlock,
-        Policy::FirstOption,
-        Policy::Strongest,
-    ] {
+    // The Young Jedi policies: a scenario refuses Clash of the Lightsabers' `strongest`.
+    for policy in crate::procedures::policies_of(crate::scenario::GameName::YoungJedi) {
         let yaml = big_hands(90, 70, policy.name());
         for shows in [false, true] {
             let played = |by_kind: bool| {
