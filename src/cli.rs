@@ -299,7 +299,8 @@ pub enum RulesCommand {
         /// Search superseded items too.
         #[arg(long)]
         all: bool,
-        /// Search the rules of one game only: young-jedi or clash.
+        /// Search the rules of one game only: young-jedi or clash. Without it, both games'
+        /// rules are searched, the Young Jedi rules ranked before the Clash rulebook's.
         #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(rules::GAMES))]
         game: Option<String>,
         /// How many results to show, 1 to 1000.
@@ -1609,7 +1610,8 @@ fn run_rules(corpus: &Corpus, command: RulesCommand, palette: Palette) -> Result
                 rules::SearchScope {
                     include_superseded: all,
                     game: game.as_deref(),
-                    first: None,
+                    // A question is about Young Jedi unless `--game` says which game.
+                    first: Some(game.as_deref().unwrap_or(rules::YOUNG_JEDI)),
                     limit: usize::from(limit),
                 },
             );
