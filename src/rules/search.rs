@@ -388,29 +388,38 @@ pub fn search<'a>(
             item_index,
         ));
     }
-    let in_first_game = |item: &Item| {
-        first.is_some_and(|first| {
+    // What ranks a hit before its words and score, read once for each hit: the game the user
+    // is in, rule text, and (last) a later document.
+    let standing = |item: &Item| {
+        let in_first_game = first.is_some_and(|first| {
             corpus
                 .document_of(item)
                 .is_some_and(|document| document.game == first)
-        })
+        });
+        (
+            in_first_game,
+            is_rule_text(item),
+            corpus.document_rank(&item.document),
+        )
     };
-    hits.sort_by(|(a, _), (b, _)| {
-        in_first_game(b.item)
-            .cmp(&in_first_game(a.item))
-            .then_with(|| is_rule_text(b.item).cmp(&is_rule_text(a.item)))
+    let mut hits: Vec<((bool, bool, usize), SearchHit<'a>, usize)> = hits
+        .into_iter()
+        .map(|(hit, item_index)| (standing(hit.item), hit, item_index))
+        .collect();
+    hits.sort_by(|(a_standing, a, _), (b_standing, b, _)| {
+        let (a_first, a_rule_text, a_document) = *a_standing;
+        let (b_first, b_rule_text, b_document) = *b_standing;
+        b_first
+            .cmp(&a_first)
+            .then_with(|| b_rule_text.cmp(&a_rule_text))
             .then_with(|| b.words_matched.cmp(&a.words_matched))
             .then_with(|| b.score.total_cmp(&a.score))
-            .then_with(|| {
-                corpus
-                    .document_rank(&b.item.document)
-                    .cmp(&corpus.document_rank(&a.item.document))
-            })
+            .then_with(|| b_document.cmp(&a_document))
             .then_with(|| a.item.id.cmp(&b.item.id))
     });
     // Fold copies of one text into the first (latest-document) hit of them.
     let mut folded: Vec<(SearchHit<'a>, usize)> = Vec::new();
-    for (hit, item_index) in hits {
+    for (_, hit, item_index) in hits {
         let copies = corpus.copies_of(hit.item);
         if let Some((kept, _)) = folded
             .iter_mut()
