@@ -290,11 +290,16 @@ fn write_catalog(linked: &source::Linked, out_dir: &str) {
     }
     code.push_str("];\n\n");
     code.push_str(
-        "/// Each card's `Card::search_text`, for a search that makes only the cards it finds.\n",
+        "/// Each card's `Card::search_texts`, for a search that makes only the cards it finds.\n",
     );
-    code.push_str("pub(crate) static SEARCH_TEXTS: &[&str] = &[\n");
+    code.push_str("pub(crate) static SEARCH_TEXTS: &[SearchTexts<&str>] = &[\n");
     for card in &cards {
-        let _ = writeln!(code, "    {:?},", card.search_text());
+        let texts = card.search_texts();
+        let _ = writeln!(
+            code,
+            "    SearchTexts {{ name: {:?}, also: {:?}, notes: {:?} }},",
+            texts.name, texts.also, texts.notes
+        );
     }
     code.push_str("];\n\n");
     code.push_str(

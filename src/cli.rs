@@ -352,7 +352,8 @@ pub enum RulesCommand {
         /// Search superseded items too.
         #[arg(long)]
         all: bool,
-        /// Search the rules of one game only: young-jedi or clash.
+        /// Search the rules of one game only: young-jedi or clash. Without it, both games'
+        /// rules are searched, the Young Jedi rules ranked before the Clash rulebook's.
         #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(rules::GAMES))]
         game: Option<String>,
         /// How many results to show, 1 to 1000.
@@ -472,17 +473,23 @@ pub enum CardsCommand {
         #[command(flatten)]
         common: Common,
     },
-    /// Lists the cards whose name, type, side or notes contain every word.
+    /// Lists the cards whose name, type or side holds every word, best matches first.
     ///
-    /// A word such as `power>=5` or `destiny=6` compares a printed number instead (quote it
-    /// in the shell: `>` redirects).
+    /// Cards whose title and subtitle hold the words come first; `--notes` reads the notes
+    /// too. A word such as `power>=5` or
+    /// `destiny=6` compares a printed number instead (quote it in the shell: `>` redirects).
+    /// With no words, it lists the cards the filters keep.
     #[command(after_help = "Examples:
   jedi-judge cards search dark weapon
-  jedi-judge cards search jedi 'power>=5'")]
+  jedi-judge cards search jedi 'power>=5'
+  jedi-judge cards search --notes reflections placeholder
+  jedi-judge cards search --trait 'podracer pilot'")]
     Search {
-        /// Words of the name, type, side or notes, and comparisons of printed numbers.
-        #[arg(required = true, num_args = 1..)]
+        /// Words of the name, type or side, and comparisons of printed numbers.
         words: Vec<String>,
+        /// Search the cards' notes too (what the sources say of a card, corrections, reprints).
+        #[arg(long)]
+        notes: bool,
         #[command(flatten)]
         filter: FilterArgs,
         #[command(flatten)]
@@ -521,9 +528,13 @@ pub enum CardsCommand {
 /// What narrows `cards list` and `cards search`.
 #[derive(Args, Debug)]
 pub struct FilterArgs {
-    /// Cards printed in a set (words of its name: `reflections`, `boonta`, `jedi council`).
+    /// Cards printed in a set (words of its name: `reflections`, `boonta`, `jedi council`);
+    /// the list shows each card's printing in that set.
     #[arg(long)]
     pub set: Option<String>,
+    /// The cards of one game: young-jedi or clash.
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(rules::GAMES))]
+    pub game: Option<String>,
     /// `light` or `dark`.
     #[arg(long)]
     pub side: Option<String>,
@@ -577,6 +588,7 @@ impl FilterArgs {
         }
         let mut filter = CardFilter {
             set: self.set.clone(),
+            game: self.game.as_deref().and_then(crate::cards::Game::named),
             status: self.status,
             ..CardFilter::default()
         };
@@ -1794,7 +1806,8 @@ fn run_rules(corpus: &Corpus, command: RulesCommand, palette: Palette) -> Result
                 rules::SearchScope {
                     include_superseded: all,
                     game: game.as_deref(),
-                    first: None,
+                    // A question is about Young Jedi unless `--game` says which game.
+                    first: Some(game.as_deref().unwrap_or(rules::YOUNG_JEDI)),
                     limit: usize::from(limit),
                 },
             );
@@ -1864,12 +1877,18 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
         }
         CardsCommand::Search {
             words,
+            notes,
             filter,
             common,
         } => {
             let ruleset = ruleset(&common)?;
             let sort = filter.sort;
             let (filter, words) = filter.read(&words)?;
+            if words.is_empty() && filter.is_empty() {
+                return Err(CliError::BadFilter {
+                    message: "give words to find, or a filter such as --trait or --set; `cards list` lists every card".to_string(),
+                });
+            }
             let query = words.join(" ");
             let found_rows: RowTable;
             let kept = if query.is_empty() {
@@ -1880,7 +1899,7 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
                     &ruleset,
                 )
             } else {
-                let found = catalog.search(&query);
+                let found = catalog.search(&query, notes);
                 found_rows = RowTable::of(found.iter().copied());
                 filter.keep(
                     found_rows.rows().enumerate(),
@@ -1890,17 +1909,30 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
                 )
             };
             let mut cards: Vec<CardRow<'_>> = kept.into_iter().map(|(_, row)| row).collect();
-            if let Some(sort) = sort {
+            // Without words nothing matches better: the cards in print order, as a list.
+            let print_order = query
+                .is_empty()
+                .then_some(crate::cards::filter::SortKey::Set);
+            if let Some(sort) = sort.or(print_order) {
                 crate::cards::filter::sort(&mut cards, sort);
             }
-            let heading = [query, filter.describe()]
-                .into_iter()
-                .filter(|part| !part.is_empty())
-                .collect::<Vec<_>>()
-                .join(" ");
+            let heading = [
+                query,
+                if notes {
+                    "--notes".to_string()
+                } else {
+                    String::new()
+                },
+                filter.describe(),
+            ]
+            .into_iter()
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
             Ok(render::cards::list(
                 &heading,
                 &cards,
+                filter.set_words().as_deref(),
                 common.format,
                 palette,
             ))
@@ -1932,6 +1964,7 @@ fn run_cards(corpus: &Corpus, command: CardsCommand, palette: Palette) -> Result
             Ok(render::cards::list(
                 &filter.describe(),
                 &cards,
+                filter.set_words().as_deref(),
                 common.format,
                 palette,
             ))

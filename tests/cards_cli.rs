@@ -783,3 +783,159 @@ fn cards_list_sorts_by_print_order_or_any_column_and_lines_up_the_numbers() {
         "{powers:?}"
     );
 }
+
+/// The names a `cards` command lists, in its order (JSON).
+fn listed(args: &[&str]) -> Vec<String> {
+    let mut argv = args.to_vec();
+    argv.extend(["--format", "json"]);
+    let outcome = run(&argv);
+    assert_eq!(outcome.code, EXIT_OK, "{args:?}: {}", outcome.stderr);
+    let json: serde_json::Value = serde_json::from_str(&outcome.stdout).expect("JSON");
+    json["cards"]
+        .as_array()
+        .expect("cards")
+        .iter()
+        .map(|card| card["name"].as_str().expect("a name").to_string())
+        .collect()
+}
+
+/// `cards search maul` finds the cards whose name says Maul, those named Maul first (Darth
+/// Maul's versions, then Darth Maul's cards), not the 80 whose notes name Menace of Darth
+/// Maul; `--notes` reads the notes too, and ranks what it finds there after every name.
+#[test]
+fn cards_search_ranks_the_title_and_subtitle_first_and_reads_the_notes_on_request() {
+    let named = listed(&["cards", "search", "maul"]);
+    assert_eq!(named.len(), 15, "{named:?}");
+    assert!(
+        named
+            .iter()
+            .all(|name| name.to_lowercase().contains("maul")),
+        "{named:?}"
+    );
+    assert!(!named.iter().any(|name| name == "Eopie"), "{named:?}");
+    // Maul as a whole word of the name before Maul's, the beginning of one.
+    let whole = |name: &str| name.split([' ', ',']).any(|word| word == "Maul");
+    let first_partial = named
+        .iter()
+        .position(|name| !whole(name))
+        .expect("a card of Darth Maul's");
+    assert!(first_partial >= 8, "{named:?}");
+    assert!(
+        named[first_partial..].iter().all(|name| !whole(name)),
+        "{named:?}"
+    );
+    assert!(
+        named[..first_partial]
+            .iter()
+            .any(|name| name == "Darth Maul, Sith Apprentice")
+    );
+    assert!(
+        named[first_partial..]
+            .iter()
+            .any(|name| name == "Darth Maul's Lightsaber")
+    );
+    let with_notes = listed(&["cards", "search", "--notes", "maul"]);
+    assert_eq!(with_notes.len(), 73, "{with_notes:?}");
+    assert_eq!(with_notes[..named.len()], named[..]);
+    assert!(
+        with_notes[named.len()..].iter().any(|name| name == "Eopie"),
+        "{with_notes:?}"
+    );
+    // The heading says the notes were read.
+    let text = run(&["cards", "search", "--notes", "maul"]);
+    let json = run(&["cards", "search", "--notes", "maul", "--format", "json"]);
+    assert!(text.stdout.starts_with("73 cards"), "{}", text.stdout);
+    assert!(
+        json.stdout.contains("\"query\": \"maul --notes\""),
+        "{}",
+        json.stdout
+    );
+}
+
+/// `--game` keeps one game's cards: Darth Maul's Rage, a Clash Special card, is found by a
+/// search of every card and of Clash, never by one of Young Jedi.
+#[test]
+fn cards_search_and_list_keep_one_game_with_game() {
+    let all = listed(&["cards", "search", "maul"]);
+    let young_jedi = listed(&["cards", "search", "maul", "--game", "young-jedi"]);
+    let clash = listed(&["cards", "search", "maul", "--game", "clash"]);
+    assert!(all.iter().any(|name| name == "Darth Maul's Rage"));
+    assert!(!young_jedi.iter().any(|name| name == "Darth Maul's Rage"));
+    assert_eq!(clash, ["Darth Maul's Rage"]);
+    assert_eq!(young_jedi.len() + clash.len(), all.len());
+    let every_clash_card = listed(&["cards", "list", "--game", "clash"]);
+    let catalog = Catalog::embedded();
+    let expected = catalog
+        .cards()
+        .iter()
+        .filter(|card| card.game == Game::Clash)
+        .count();
+    assert_eq!(every_clash_card.len(), expected);
+    let refused = run(&["cards", "list", "--game", "chess"]);
+    assert_eq!(refused.code, EXIT_USAGE, "{}", refused.stdout);
+}
+
+/// `cards search --trait "podracer pilot"` needs no words: it lists the cards with the
+/// trait, as `cards list` does; with neither words nor a filter it says what it needs.
+#[test]
+fn cards_search_with_a_filter_and_no_words_lists_what_the_filter_keeps() {
+    let pilots = listed(&["cards", "search", "--trait", "podracer pilot"]);
+    assert_eq!(
+        pilots,
+        listed(&["cards", "list", "--trait", "podracer pilot"])
+    );
+    assert!(pilots.len() >= 10, "{pilots:?}");
+    for name in [
+        "Sebulba, Bad-Tempered Dug",
+        "Anakin Skywalker, Podracer Pilot",
+        "Ben Quadinaros, Podracer Pilot",
+    ] {
+        assert!(
+            pilots.iter().any(|pilot| pilot == name),
+            "{name}: {pilots:?}"
+        );
+    }
+    let nothing = run(&["cards", "search"]);
+    assert_eq!(nothing.code, EXIT_USAGE, "{}", nothing.stdout);
+    assert!(
+        nothing.stderr.contains("give words to find"),
+        "{}",
+        nothing.stderr
+    );
+}
+
+/// `cards list --set reflections` shows each card's Reflections printing, not the printing
+/// it reprints; without `--set` the card's own printing is shown.
+#[test]
+fn cards_list_of_a_set_shows_the_printing_in_that_set() {
+    let reflections = run(&["cards", "list", "--set", "reflections"]);
+    assert_eq!(reflections.code, EXIT_OK, "{}", reflections.stderr);
+    assert!(
+        reflections.stdout.contains(
+            "Queen Amidala, Royal Leader · Reflections (Menace of Darth Maul #9) (+1 more)"
+        ),
+        "{}",
+        reflections.stdout
+    );
+    let printings: Vec<&str> = reflections
+        .stdout
+        .lines()
+        .filter(|line| line.trim() != "card · printing")
+        .filter_map(|line| line.split_once(" · ").map(|(_, printing)| printing))
+        .collect();
+    assert!(printings.len() > 90, "{}", printings.len());
+    assert!(
+        printings
+            .iter()
+            .all(|printing| printing.starts_with("Reflections")),
+        "{printings:?}"
+    );
+    let everything = run(&["cards", "list"]);
+    assert!(
+        everything
+            .stdout
+            .contains("Queen Amidala, Royal Leader · Menace of Darth Maul #9 (+1 more)"),
+        "{}",
+        everything.stdout
+    );
+}

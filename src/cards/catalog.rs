@@ -7,7 +7,7 @@ use thiserror::Error;
 use super::assemble::{AssemblyError, CatalogFile, ListedCard, PrintingsFile, assemble};
 use super::card_text::{TEXT_FILES, TextFile, TextFiles};
 use super::matching::{CardLookupError, ExactName, NameIndex, NormalisedNames, WordPlace};
-use super::model::{Card, Game, Source};
+use super::model::{Card, Game, SearchTexts, Source};
 use super::row::RowTable;
 use crate::rules::Corpus;
 
@@ -104,8 +104,8 @@ const SUGGESTIONS_KEPT: usize = 32;
 #[derive(Debug)]
 struct BuiltIn {
     makers: &'static [fn() -> Card],
-    /// Each card's [`Card::search_text`].
-    search_texts: &'static [&'static str],
+    /// Each card's [`Card::search_texts`].
+    search_texts: &'static [SearchTexts<&'static str>],
     /// Every card's row.
     rows: &'static RowTable,
     names: &'static [NormalisedNames],
@@ -273,21 +273,19 @@ impl Catalog {
         }
     }
 
-    /// The cards whose name or notes contain every word of the query, in catalog order
-    /// ([`matching::search`]): an embedded catalog reads each card's search text, written by
-    /// the build, and makes only the cards it finds.
-    pub fn search(&self, query: &str) -> Vec<&Card> {
+    /// The cards whose name, aliases, type or side (and notes, `with_notes`) hold every word
+    /// of the query, best first ([`matching::search`]): an embedded catalog reads each card's
+    /// search texts, written by the build, and makes only the cards it finds.
+    pub fn search(&self, query: &str, with_notes: bool) -> Vec<&Card> {
         let Some(BuiltIn { search_texts, .. }) = &self.built_in else {
-            return crate::cards::matching::search(self.cards(), query);
+            return crate::cards::matching::search(self.cards(), query, with_notes);
         };
         let Some(words) = crate::cards::matching::search_words(query) else {
             return Vec::new();
         };
-        search_texts
-            .iter()
-            .enumerate()
-            .filter(|(_, text)| crate::cards::matching::has_every_word(text, &words))
-            .filter_map(|(position, _)| self.card(position))
+        crate::cards::matching::ranked(search_texts.iter().copied(), &words, with_notes)
+            .into_iter()
+            .filter_map(|position| self.card(position))
             .collect()
     }
 
@@ -673,16 +671,21 @@ mod tests {
     }
 
     /// A search of the embedded catalog finds, in order, the cards a search of every card
-    /// finds, for every word of every card's search text and a few of two words, and makes
-    /// only the cards it finds; each card's search text as the build wrote it is its own.
+    /// finds, with and without the notes, for every word of every card's search texts and a
+    /// few of two words, and makes only the cards it finds; each card's search texts as the
+    /// build wrote them are its own.
     #[test]
     fn a_search_by_the_written_texts_finds_what_a_search_of_every_card_finds() {
         let all = Catalog::built_in();
         for (position, card) in all.cards().iter().enumerate() {
-            assert_eq!(embedded::SEARCH_TEXTS[position], card.search_text());
+            assert_eq!(
+                embedded::SEARCH_TEXTS[position],
+                card.search_texts().as_str()
+            );
         }
         let mut queries: std::collections::BTreeSet<String> = embedded::SEARCH_TEXTS
             .iter()
+            .flat_map(|texts| [texts.name, texts.also, texts.notes])
             .flat_map(|text| text.split(' ').map(str::to_string))
             .collect();
         queries.extend(
@@ -697,15 +700,22 @@ mod tests {
             .map(str::to_string),
         );
         for query in &queries {
-            let searching = Catalog::built_in();
-            let named = |card: &&Card| format!("{} {:?}", card.full_name(), card.printing);
-            let found: Vec<String> = searching.search(query).iter().map(named).collect();
-            let every: Vec<String> = crate::cards::matching::search(all.cards(), query)
-                .iter()
-                .map(named)
-                .collect();
-            assert_eq!(found, every, "{query:?}");
-            assert!(searching.cards.get().is_none(), "{query:?} made every card");
+            for with_notes in [false, true] {
+                let searching = Catalog::built_in();
+                let named = |card: &&Card| format!("{} {:?}", card.full_name(), card.printing);
+                let found: Vec<String> = searching
+                    .search(query, with_notes)
+                    .iter()
+                    .map(named)
+                    .collect();
+                let every: Vec<String> =
+                    crate::cards::matching::search(all.cards(), query, with_notes)
+                        .iter()
+                        .map(named)
+                        .collect();
+                assert_eq!(found, every, "{query:?}");
+                assert!(searching.cards.get().is_none(), "{query:?} made every card");
+            }
         }
     }
 }

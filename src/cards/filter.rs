@@ -4,7 +4,7 @@
 use thiserror::Error;
 
 use super::matching::normalise;
-use super::model::{Card, CardType, Side, TraitKind};
+use super::model::{Card, CardType, Game, Side, TraitKind};
 use super::row::{CardRow, PrintedNumber};
 use super::traits::derive_all;
 use crate::rules::{Corpus, Ruleset};
@@ -171,11 +171,30 @@ pub fn parse_trait(word: &str) -> Result<TraitKind, FilterError> {
         })
 }
 
+/// Whether every word (normalised) begins a word of a set's name.
+pub fn set_is_named(set: &str, words: &[String]) -> bool {
+    let name = normalise(set);
+    words
+        .iter()
+        .all(|word| name.split(' ').any(|part| part.starts_with(word.as_str())))
+}
+
+/// The printing of a row in the set whose name holds every word (normalised), if it has one
+/// there: its first such, as written.
+pub fn printing_in<'t>(row: &CardRow<'t>, words: &[String]) -> Option<&'t str> {
+    row.printings()
+        .zip(row.sets())
+        .find(|(_, set)| set_is_named(set, words))
+        .map(|(printing, _)| printing)
+}
+
 /// What a card must be to be listed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CardFilter {
     /// Words of a set's name: the card has a printing in a set whose name holds them all.
     pub set: Option<String>,
+    /// The game whose cards are kept.
+    pub game: Option<Game>,
     pub side: Option<Side>,
     pub card_type: Option<CardType>,
     pub with_trait: Option<TraitKind>,
@@ -200,13 +219,7 @@ impl CardFilter {
         corpus: &Corpus,
         ruleset: &Ruleset,
     ) -> Vec<(usize, CardRow<'r>)> {
-        let set_words: Option<Vec<String>> = self.set.as_ref().map(|set| {
-            normalise(set)
-                .split(' ')
-                .filter(|word| !word.is_empty())
-                .map(str::to_string)
-                .collect()
-        });
+        let set_words = self.set_words();
         rows.into_iter()
             .filter(|(_, row)| self.matches(row, set_words.as_deref()))
             .filter(|(at, _)| {
@@ -224,16 +237,13 @@ impl CardFilter {
     /// Whether the row passes every part of the filter but its trait; `set_words` are the
     /// set's words, normalised once by `keep`.
     fn matches(&self, row: &CardRow<'_>, set_words: Option<&[String]>) -> bool {
-        if let Some(words) = set_words {
-            let in_set = row.sets().any(|set| {
-                let name = normalise(set);
-                words
-                    .iter()
-                    .all(|word| name.split(' ').any(|part| part.starts_with(word.as_str())))
-            });
-            if !in_set {
-                return false;
-            }
+        if let Some(words) = set_words
+            && !row.sets().any(|set| set_is_named(set, words))
+        {
+            return false;
+        }
+        if self.game.is_some_and(|game| row.game() != game) {
+            return false;
         }
         if self.side.is_some() && row.side() != self.side {
             return false;
@@ -249,11 +259,25 @@ impl CardFilter {
         self.conditions.iter().all(|condition| condition.holds(row))
     }
 
+    /// The words of the set asked for, normalised.
+    pub fn set_words(&self) -> Option<Vec<String>> {
+        self.set.as_ref().map(|set| {
+            normalise(set)
+                .split(' ')
+                .filter(|word| !word.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+    }
+
     /// The filter in the words of the command line, for headings.
     pub fn describe(&self) -> String {
         let mut parts = Vec::new();
         if let Some(set) = &self.set {
             parts.push(format!("--set {}", crate::text::quoted(set)));
+        }
+        if let Some(game) = self.game {
+            parts.push(format!("--game {}", game.word()));
         }
         if let Some(side) = self.side {
             parts.push(format!("--side {}", side.word()));
@@ -287,6 +311,19 @@ mod tests {
     use super::super::model::StatValue;
     use super::super::row::RowTable;
     use super::*;
+
+    /// `--game` names the games of the cards as the rule corpus names the games of its
+    /// documents, and each word gives its game back.
+    #[test]
+    fn the_games_are_named_as_the_rule_corpus_names_them() {
+        let words: Vec<&str> = Game::NAMED.iter().map(|(word, _)| *word).collect();
+        assert_eq!(words, crate::rules::GAMES);
+        for (word, game) in Game::NAMED {
+            assert_eq!(Game::named(word), Some(game));
+            assert_eq!(game.word(), word);
+        }
+        assert_eq!(Game::named("chess"), None);
+    }
 
     #[test]
     fn comparisons_are_read_with_the_longest_operator() {

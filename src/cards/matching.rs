@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
-use super::model::Card;
+use super::model::{Card, SearchTexts};
 pub use super::names::{normalise, split_set};
 
 /// A name, normalised or as printed: borrowed from the binary for the embedded catalog.
@@ -517,15 +517,76 @@ pub fn suggest(cards: &[Card], wanted: &str) -> Vec<String> {
     NameIndex::new(cards).suggest(wanted)
 }
 
-/// Cards whose name or notes contain every word of the query, in catalog order.
-pub fn search<'a>(cards: &'a [Card], query: &str) -> Vec<&'a Card> {
+/// Cards whose name, aliases, type or side (and notes, `with_notes`) hold every word of the
+/// query, best first ([`ranked`]).
+pub fn search<'a>(cards: &'a [Card], query: &str, with_notes: bool) -> Vec<&'a Card> {
     let Some(words) = search_words(query) else {
         return Vec::new();
     };
-    cards
-        .iter()
-        .filter(|card| has_every_word(&card.search_text(), &words))
+    let texts: Vec<_> = cards.iter().map(Card::search_texts).collect();
+    ranked(texts.iter().map(|texts| texts.as_str()), &words, with_notes)
+        .into_iter()
+        .filter_map(|position| cards.get(position))
         .collect()
+}
+
+/// How well a card answers a search; the least is the best. Every word found outside the
+/// notes first, then more of the words beginning a word of the card's full name (its title
+/// and subtitle), then more of them whole words of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SearchRank {
+    /// Some word is found only in the notes.
+    in_notes: bool,
+    /// How many words begin no word of the full name.
+    not_in_name: usize,
+    /// How many words are no whole word of the full name.
+    not_whole_in_name: usize,
+}
+
+/// How a card whose search texts are `texts` answers the search's `words`, if every word
+/// begins a word of them (of its notes only `with_notes`).
+pub fn rank(texts: SearchTexts<&str>, words: &[String], with_notes: bool) -> Option<SearchRank> {
+    let begins = |text: &str, word: &str| text.split(' ').any(|part| part.starts_with(word));
+    let mut rank = SearchRank {
+        in_notes: false,
+        not_in_name: 0,
+        not_whole_in_name: 0,
+    };
+    for word in words {
+        if begins(texts.name, word) {
+            if !texts.name.split(' ').any(|part| part == word) {
+                rank.not_whole_in_name += 1;
+            }
+            continue;
+        }
+        rank.not_in_name += 1;
+        rank.not_whole_in_name += 1;
+        if begins(texts.also, word) {
+            continue;
+        }
+        if with_notes && begins(texts.notes, word) {
+            rank.in_notes = true;
+            continue;
+        }
+        return None;
+    }
+    Some(rank)
+}
+
+/// The places of the cards, by their search texts, that answer the search's `words`, best
+/// first ([`SearchRank`]), in the order given where they answer it as well.
+pub fn ranked<'t>(
+    texts: impl IntoIterator<Item = SearchTexts<&'t str>>,
+    words: &[String],
+    with_notes: bool,
+) -> Vec<usize> {
+    let mut found: Vec<(SearchRank, usize)> = texts
+        .into_iter()
+        .enumerate()
+        .filter_map(|(position, texts)| Some((rank(texts, words, with_notes)?, position)))
+        .collect();
+    found.sort_unstable();
+    found.into_iter().map(|(_, position)| position).collect()
 }
 
 /// The words of a search, normalised: none for a query without words, or one too long to be
@@ -540,14 +601,6 @@ pub fn search_words(query: &str) -> Option<Vec<String>> {
         .map(str::to_string)
         .collect();
     (!words.is_empty()).then_some(words)
-}
-
-/// Whether every word of a search starts a word of `text`, a card's [`Card::search_text`].
-pub fn has_every_word(text: &str, words: &[String]) -> bool {
-    words.iter().all(|word| {
-        text.split(' ')
-            .any(|candidate| candidate.starts_with(word.as_str()))
-    })
 }
 
 /// The word of a short fixed list nearest to a mistyped one, if any is near enough.

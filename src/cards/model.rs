@@ -27,6 +27,50 @@ pub enum Game {
     Clash,
 }
 
+impl Game {
+    /// Every game with the word the command line and the rule corpus name it by.
+    pub const NAMED: [(&'static str, Game); 2] =
+        [("young-jedi", Game::YoungJedi), ("clash", Game::Clash)];
+
+    /// The game a word names (`young-jedi`, `clash`).
+    pub fn named(word: &str) -> Option<Game> {
+        Game::NAMED
+            .iter()
+            .find(|(name, _)| *name == word)
+            .map(|(_, game)| *game)
+    }
+
+    /// The word that names the game (`young-jedi`, `clash`).
+    pub fn word(self) -> &'static str {
+        Game::NAMED
+            .iter()
+            .find(|(_, game)| *game == self)
+            .map_or("young-jedi", |(name, _)| *name)
+    }
+}
+
+/// What `cards search` reads of a card, normalised, each part's words parted by spaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchTexts<S> {
+    /// Its full name: `title subtitle`.
+    pub name: S,
+    /// Its aliases, its type and its side.
+    pub also: S,
+    /// Its notes.
+    pub notes: S,
+}
+
+impl SearchTexts<String> {
+    /// The texts borrowed.
+    pub fn as_str(&self) -> SearchTexts<&str> {
+        SearchTexts {
+            name: &self.name,
+            also: &self.also,
+            notes: &self.notes,
+        }
+    }
+}
+
 /// A text of the catalog: borrowed from the program where the build wrote it, owned where a
 /// scenario or an assembly made it.
 pub type Text = Cow<'static, str>;
@@ -1816,27 +1860,40 @@ impl Card {
     }
 
     /// What `cards search` reads of the card, normalised, its words parted by spaces: its full
-    /// name, its aliases, its type, its side and its notes. The build script writes it for
-    /// every embedded card, so that a search makes only the cards it finds.
-    pub fn search_text(&self) -> String {
-        let mut text = super::names::normalise(&self.full_name());
-        let mut add = |part: &str| {
-            text.push(' ');
+    /// name; its aliases (not one that only adds a set: a set's name finds no card), type and
+    /// side; and its notes, which a search reads only when asked.
+    /// The build script writes them for every embedded card, so that a search makes only the
+    /// cards it finds.
+    pub fn search_texts(&self) -> SearchTexts<String> {
+        let mut also = String::new();
+        let add = |text: &mut String, part: &str| {
+            if !text.is_empty() {
+                text.push(' ');
+            }
             text.push_str(&super::names::normalise(part));
         };
-        for alias in &self.aliases {
-            add(alias);
+        for alias in self
+            .aliases
+            .iter()
+            .filter(|alias| super::names::words_searched(alias))
+        {
+            add(&mut also, alias);
         }
         if let Some(card_type) = self.card_type() {
-            add(card_type.label());
+            add(&mut also, card_type.label());
         }
         if let Some(side) = self.side() {
-            add(side.label());
+            add(&mut also, side.label());
         }
+        let mut notes = String::new();
         for note in &self.notes {
-            add(&note.value);
+            add(&mut notes, &note.value);
         }
-        text
+        SearchTexts {
+            name: super::names::normalise(&self.full_name()),
+            also,
+            notes,
+        }
     }
 
     pub fn card_type(&self) -> Option<CardType> {

@@ -540,8 +540,8 @@ fn number(printed: Option<crate::cards::PrintedNumber<'_>>) -> &str {
 }
 
 /// The cards as a table whose columns line up: name, type, side, the printed numbers and the
-/// first printing; `None` where the terminal is too narrow for it.
-fn table(cards: &[CardRow<'_>], palette: Palette) -> Option<String> {
+/// printing shown ([`shown_printing`]); `None` where the terminal is too narrow for it.
+fn table(cards: &[CardRow<'_>], set: Option<&[String]>, palette: Palette) -> Option<String> {
     const HEADINGS: [&str; 8] = [
         "card", "type", "side", "deploy", "power", "DAMAGE", "destiny", "printing",
     ];
@@ -560,11 +560,7 @@ fn table(cards: &[CardRow<'_>], palette: Palette) -> Option<String> {
                 Cow::Borrowed(number(card.power())),
                 Cow::Borrowed(number(card.damage())),
                 Cow::Borrowed(number(card.destiny())),
-                match (card.printing(), card.reprints().count()) {
-                    (Some(printing), 0) => Cow::Borrowed(printing),
-                    (Some(printing), more) => Cow::Owned(format!("{printing} (+{more} more)")),
-                    (None, _) => Cow::Borrowed("—"),
-                },
+                shown_printing(card, set).unwrap_or(Cow::Borrowed("—")),
             ]
         })
         .collect();
@@ -783,8 +779,27 @@ fn printing_labels(card: &Card) -> Vec<String> {
         .collect()
 }
 
-/// `cards search`: one line per card.
-pub fn list(query: &str, cards: &[CardRow<'_>], format: Format, palette: Palette) -> String {
+/// The printing a list shows of a card: its printing in the set asked for (`set`, the words of
+/// its name normalised), else its own; with how many more it has.
+fn shown_printing<'t>(card: &CardRow<'t>, set: Option<&[String]>) -> Option<Cow<'t, str>> {
+    let shown = set
+        .and_then(|words| crate::cards::filter::printing_in(card, words))
+        .or_else(|| card.printing())?;
+    Some(match card.printing_count().saturating_sub(1) {
+        0 => Cow::Borrowed(shown),
+        more => Cow::Owned(format!("{shown} (+{more} more)")),
+    })
+}
+
+/// `cards search` and `cards list`: one line per card, with its printing in `set` (the words
+/// of a set's name, normalised) where the list asked for one.
+pub fn list(
+    query: &str,
+    cards: &[CardRow<'_>],
+    set: Option<&[String]>,
+    format: Format,
+    palette: Palette,
+) -> String {
     let printings = |card: &CardRow<'_>| card.printings().map(str::to_string).collect::<Vec<_>>();
     let printing_count: usize = cards.iter().map(|card| card.printing_count()).sum();
     match format {
@@ -837,7 +852,7 @@ pub fn list(query: &str, cards: &[CardRow<'_>], format: Format, palette: Palette
                 printing_count,
                 if printing_count == 1 { "" } else { "s" }
             );
-            if let Some(table) = table(cards, palette) {
+            if let Some(table) = table(cards, set, palette) {
                 out.push_str(&table);
                 return out;
             }
@@ -850,15 +865,10 @@ pub fn list(query: &str, cards: &[CardRow<'_>], format: Format, palette: Palette
                     (Some(side), None) => side.label().to_string(),
                     (None, None) => String::new(),
                 };
-                let printing = card
-                    .printing()
+                let printing = shown_printing(card, set)
                     .map(|p| format!(" · {p}"))
                     .unwrap_or_default();
-                let more = match card.reprints().count() {
-                    0 => String::new(),
-                    count => format!(" (+{count} more)"),
-                };
-                format!("{kind}{printing}{more}")
+                format!("{kind}{printing}")
             };
             let widest_what = cards
                 .iter()

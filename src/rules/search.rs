@@ -22,15 +22,15 @@ pub const MAX_QUERY_WORDS: usize = 24;
 pub const MAX_QUERY_BYTES: usize = 1_000;
 
 /// Words too common to rank by, left out of a query: English function words, and the words
-/// a judge's question is phrased with ("what happens if I ...").
-const STOP_WORDS: [&str; 81] = [
+/// a judge's question is phrased with ("what happens if I ...", "how many").
+const STOP_WORDS: [&str; 83] = [
     "a", "about", "after", "again", "all", "am", "an", "and", "any", "are", "as", "at", "be",
     "been", "being", "both", "but", "by", "can", "could", "did", "do", "does", "doing", "for",
     "from", "get", "gets", "had", "happen", "happens", "has", "have", "having", "he", "her",
-    "here", "him", "his", "how", "i", "if", "in", "into", "is", "it", "its", "just", "may", "me",
-    "my", "of", "on", "or", "our", "she", "should", "so", "than", "that", "the", "their", "them",
-    "then", "there", "these", "they", "this", "those", "to", "was", "we", "were", "what", "when",
-    "where", "which", "who", "why", "with", "you",
+    "here", "him", "his", "how", "i", "if", "in", "into", "is", "it", "its", "just", "many", "may",
+    "me", "much", "my", "of", "on", "or", "our", "she", "should", "so", "than", "that", "the",
+    "their", "them", "then", "there", "these", "they", "this", "those", "to", "was", "we", "were",
+    "what", "when", "where", "which", "who", "why", "with", "you",
 ];
 
 /// Whether a word (lower case) is a stop word.
@@ -248,9 +248,18 @@ pub struct SearchScope<'g> {
     pub limit: usize,
 }
 
+/// Whether an item says something of the game: not a document's title, contents, address or
+/// notice, which rank after every item that does.
+fn is_rule_text(item: &Item) -> bool {
+    !matches!(
+        item.kind,
+        super::corpus::ItemKind::FrontMatter | super::corpus::ItemKind::Notice
+    )
+}
+
 /// Searches the items in force under the ruleset (every item with `include_superseded`),
-/// best first: the rules of the game the user is in (`first`), then more of the query's
-/// words, then a BM25 score. Copies of one text are folded into the latest document's item.
+/// best first: the rules of the game the user is in (`first`), then rule text before a
+/// document's title and front matter, then more of the query's words, then a BM25 score. Copies of one text are folded into the latest document's item.
 /// At most `limit` hits are kept; all are counted.
 pub fn search<'a>(
     corpus: &'a Corpus,
@@ -379,28 +388,38 @@ pub fn search<'a>(
             item_index,
         ));
     }
-    let in_first_game = |item: &Item| {
-        first.is_some_and(|first| {
+    // What ranks a hit before its words and score, read once for each hit: the game the user
+    // is in, rule text, and (last) a later document.
+    let standing = |item: &Item| {
+        let in_first_game = first.is_some_and(|first| {
             corpus
                 .document_of(item)
                 .is_some_and(|document| document.game == first)
-        })
+        });
+        (
+            in_first_game,
+            is_rule_text(item),
+            corpus.document_rank(&item.document),
+        )
     };
-    hits.sort_by(|(a, _), (b, _)| {
-        in_first_game(b.item)
-            .cmp(&in_first_game(a.item))
+    let mut hits: Vec<((bool, bool, usize), SearchHit<'a>, usize)> = hits
+        .into_iter()
+        .map(|(hit, item_index)| (standing(hit.item), hit, item_index))
+        .collect();
+    hits.sort_by(|(a_standing, a, _), (b_standing, b, _)| {
+        let (a_first, a_rule_text, a_document) = *a_standing;
+        let (b_first, b_rule_text, b_document) = *b_standing;
+        b_first
+            .cmp(&a_first)
+            .then_with(|| b_rule_text.cmp(&a_rule_text))
             .then_with(|| b.words_matched.cmp(&a.words_matched))
             .then_with(|| b.score.total_cmp(&a.score))
-            .then_with(|| {
-                corpus
-                    .document_rank(&b.item.document)
-                    .cmp(&corpus.document_rank(&a.item.document))
-            })
+            .then_with(|| b_document.cmp(&a_document))
             .then_with(|| a.item.id.cmp(&b.item.id))
     });
     // Fold copies of one text into the first (latest-document) hit of them.
     let mut folded: Vec<(SearchHit<'a>, usize)> = Vec::new();
-    for (hit, item_index) in hits {
+    for (_, hit, item_index) in hits {
         let copies = corpus.copies_of(hit.item);
         if let Some((kept, _)) = folded
             .iter_mut()
@@ -499,8 +518,11 @@ pub fn search_texts(texts: &[&str], query: &str) -> Vec<TextHit> {
 /// How a word (in the tokeniser's lower case) that matches this stem starts: the stem less
 /// its last two letters. A word's stem is the word less a changed ending of at most two
 /// letters (`possibility`, `possibl`), and a word matches a stem it starts with. `None` for
-/// a stem too short to tell by.
+/// a stem too short to tell by, or for a number, which may be written as a word (`sixty`).
 fn probe(stem: &str) -> Option<&str> {
+    if is_number(stem) {
+        return None;
+    }
     let keep = stem
         .chars()
         .count()
@@ -603,6 +625,56 @@ mod tests {
         let terms = query_terms(&stemmer, "What happens with 0 damage?");
         let lower: Vec<&str> = terms.iter().map(|(lower, _)| lower.as_str()).collect();
         assert_eq!(lower, ["0", "damage"]);
+    }
+
+    /// A number written in words stands as its digits, up to a hundred and past: one word or
+    /// two joined by a hyphen or a space.
+    #[test]
+    fn a_number_in_words_is_its_digits() {
+        let stemmer = tokens::stemmer();
+        let stems = |text: &str| -> Vec<(String, String)> {
+            tokens::words(&stemmer, text)
+                .into_iter()
+                .map(|word| (text[word.start..word.end].to_string(), word.stem))
+                .collect()
+        };
+        let pair = |shown: &str, stem: &str| (shown.to_string(), stem.to_string());
+        assert_eq!(
+            stems("Sixty cards, twenty-one counters"),
+            [
+                pair("Sixty", "60"),
+                pair("cards", "card"),
+                pair("twenty-one", "21"),
+                pair("counters", "counter"),
+            ]
+        );
+        assert_eq!(
+            stems("ninety nine or one hundred, a hundred"),
+            [
+                pair("ninety nine", "99"),
+                pair("or", "or"),
+                pair("one hundred", "100"),
+                pair("a", "a"),
+                pair("hundred", "100"),
+            ]
+        );
+        assert_eq!(
+            stems("zero, seven, 20 one"),
+            [
+                pair("zero", "0"),
+                pair("seven", "7"),
+                pair("20", "20"),
+                pair("one", "1"),
+            ]
+        );
+        let terms = query_terms(&stemmer, "sixty cards");
+        assert_eq!(
+            terms,
+            [
+                ("sixty".to_string(), "60".to_string()),
+                ("cards".to_string(), "card".to_string())
+            ]
+        );
     }
 
     #[test]
