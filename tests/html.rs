@@ -288,16 +288,7 @@ fn bundled_page(relative: &str) -> Html {
 #[test]
 fn the_position_table_holds_every_card_of_the_position_in_its_place() {
     let html = bundled_page("disputes/duel-block-five-on-four-refused.yaml");
-    let mut rows: BTreeMap<String, [Vec<String>; 2]> = BTreeMap::new();
-    for row in html.select(&select("#position tbody tr")) {
-        let place = row
-            .select(&select("th"))
-            .map(text_of)
-            .next()
-            .expect("a place");
-        let cells: Vec<Vec<String>> = row.select(&select("td")).map(cell_cards).collect();
-        rows.insert(place, [cells[0].clone(), cells[1].clone()]);
-    }
+    let rows = position_rows(&html);
     let naboo = &rows["Naboo (current planet)"];
     assert!(naboo[0][0].starts_with("Qui-Gon Jinn, Jedi Mentor ("));
     assert!(naboo[1][0].starts_with("Darth Maul, Student of the Dark Side ("));

@@ -993,6 +993,23 @@ fn a_walk_and_the_odds_play_a_policy_the_same_way() {
     assert_eq!((endings[1].1.light_hits, endings[1].1.dark_hits), (1, 2));
 }
 
+/// Each option of a best answer, by its label, with the exact chance its goal is reached.
+fn goal_by_option(best: &jedi_judge::procedures::odds::BestAnswer) -> Vec<(&str, Chance)> {
+    best.options
+        .iter()
+        .map(|option| {
+            (
+                option.label.as_str(),
+                exact(
+                    &option
+                        .distribution
+                        .chance(|ending| ending.goal.is_some_and(|goal| goal.reached)),
+                ),
+            )
+        })
+        .collect()
+}
+
 /// The evacuation's odds by hand: the Droid Starfighter (power 2) draws one destiny from
 /// six cards 1 to 6 against the Republic Cruiser's power 5, which draws none; the transport
 /// survives a total of 5 or less (a tie defeats neither). Intercepting is the Dark Side's
@@ -1029,16 +1046,7 @@ fn the_evacuation_odds_come_to_their_arithmetic() {
         },
     );
     let best = intercept.answer.best.as_ref().expect("a best answer");
-    let by_label: Vec<(&str, Chance)> = best
-        .options
-        .iter()
-        .map(|option| {
-            (
-                option.label.as_str(),
-                exact(&option.distribution.chance(goal)),
-            )
-        })
-        .collect();
+    let by_label = goal_by_option(best);
     assert_eq!(
         by_label,
         [
@@ -1142,16 +1150,7 @@ fn the_lap_odds_come_to_their_arithmetic() {
         },
     );
     let best = handling.answer.best.as_ref().expect("a best answer");
-    let by_label: Vec<(&str, Chance)> = best
-        .options
-        .iter()
-        .map(|option| {
-            (
-                option.label.as_str(),
-                exact(&option.distribution.chance(goal)),
-            )
-        })
-        .collect();
+    let by_label = goal_by_option(best);
     // The 4 as the 5 needs the 6 or the other 4 from 4 cards; stopping refuels first, then
     // plays the 5 and the 4 as the 6.
     assert_eq!(
