@@ -902,9 +902,9 @@ impl DuelEngine {
             Phase::InitiatorCharacter => Decision {
                 kind: super::decisions::INITIATOR_CHARACTER,
                 who: initiator,
-                prompt: self
-                    .words()
-                    .text(|| format!("the {initiator} player chooses his dueling character who duels")),
+                prompt: self.words().text(|| {
+                    format!("the {initiator} player chooses his dueling character who duels")
+                }),
                 options: self
                     .armed_duelists(board, planet)?
                     .into_iter()
