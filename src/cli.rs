@@ -1404,7 +1404,7 @@ fn run_odds(
             let stdout = match format {
                 Format::Json => render::odds::refused(&name, &refusal, &said, &unmet),
                 Format::Text | Format::Markdown => {
-                    let mut out = format!("{}: no odds: {said}\n", crate::text::visible(&name));
+                    let mut out = format!("{name}: no odds: {said}\n");
                     if unmet.is_empty() {
                         out.push_str(&format!(
                             "The scenario expects this refusal (`expect: odds: refused: {}`).\n",

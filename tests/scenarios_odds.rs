@@ -1194,21 +1194,26 @@ fn a_bundled_exact_answer_too_large_is_refused_with_its_estimate() {
         text.stdout
     );
     let other = std::env::temp_dir().join(format!(
-        "jedi-judge-refused-otherwise-{}.yaml",
+        "jedi-judge-refused-otherwise-\u{1b}[2J-{}.yaml",
         std::process::id()
     ));
     std::fs::write(
         &other,
-        bundled("odds/too-many-draws-to-sum-exactly-is-refused.yaml")
-            .replace("refused: exact-too-large", "refused: counted-deck"),
+        bundled("odds/too-many-draws-to-sum-exactly-is-refused.yaml").replace(
+            "refused: exact-too-large",
+            "refused: \"counted-deck\\e[2J\"",
+        ),
     )
     .expect("written");
     let differs = run_cli(&["odds", &other.display().to_string()]);
     let _ = std::fs::remove_file(&other);
     assert_eq!(differs.code, 1, "{}", differs.stdout);
+    // The file's name and what the scenario wrote pass the output's edge, which writes out
+    // every control character.
+    assert!(!differs.stdout.contains('\u{1b}'), "{:?}", differs.stdout);
     assert!(
         differs.stdout.contains(
-            "the scenario expects the odds refused as counted-deck, but they are refused as exact-too-large"
+            "the scenario expects the odds refused as counted-deck\\u{1b}[2J, but they are refused as exact-too-large"
         ),
         "{}",
         differs.stdout
