@@ -159,30 +159,45 @@ pub struct Ending {
 pub struct Goal {
     /// The side that sets out to do it.
     pub side: Side,
-    pub kind: GoalKind,
+    pub kind: &'static GoalKind,
     pub reached: bool,
 }
 
-/// What a side sets out to do.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, schemars::JsonSchema,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum GoalKind {
-    /// Evacuate the planet: the evacuation succeeds (a transport survives), whether or not
-    /// the opponent intercepts.
-    Evacuation,
-    /// Finish a lap in the Podrace Deploy step: a lap token placed.
-    Lap,
+/// What a side sets out to do, as the procedure that sets it says it (each procedure names
+/// its own goal: an evacuation, a lap).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GoalKind {
+    /// Its word in the JSON: `evacuation`, `lap`.
+    pub name: &'static str,
+    /// Reaching it, in words, `{side}` standing for the side: "the {side}'s evacuation
+    /// succeeds".
+    pub reached: &'static str,
 }
 
 impl GoalKind {
     /// What reaching it is, in words: "the Light Side's evacuation succeeds".
     pub fn reached_words(self, side: Side) -> String {
-        match self {
-            GoalKind::Evacuation => format!("the {}'s evacuation succeeds", side.label()),
-            GoalKind::Lap => format!("the {} finishes a lap", side.label()),
-        }
+        self.reached.replace("{side}", side.label())
+    }
+}
+
+impl serde::Serialize for GoalKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name)
+    }
+}
+
+impl schemars::JsonSchema for GoalKind {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "GoalKind".into()
+    }
+
+    /// The goal's word: `evacuation`, `lap`.
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "description": "The goal's word, as its procedure names it: `evacuation` (a transport survives the evacuation), `lap` (a lap token placed in the Deploy step)."
+        })
     }
 }
 

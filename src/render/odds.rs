@@ -113,7 +113,7 @@ fn goal_of(distribution: &Distribution) -> Option<(Side, GoalKind)> {
     distribution
         .endings()
         .iter()
-        .find_map(|(ending, _)| ending.goal.map(|goal| (goal.side, goal.kind)))
+        .find_map(|(ending, _)| ending.goal.map(|goal| (goal.side, *goal.kind)))
 }
 
 /// The chance the goal is reached, where the endings count one.

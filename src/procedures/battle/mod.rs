@@ -434,8 +434,14 @@ fn ending(result: &BattleResult) -> Result<super::odds::Ending, super::odds::Odd
         deck_victory: result.deck_victory,
         goal: Some(super::odds::Goal {
             side,
-            kind: super::odds::GoalKind::Evacuation,
+            kind: &EVACUATION_GOAL,
             reached: result.evacuated == Some(true),
         }),
     })
 }
+
+/// What an evacuating side sets out to do, as the odds count it: a transport survives.
+static EVACUATION_GOAL: super::odds::GoalKind = super::odds::GoalKind {
+    name: "evacuation",
+    reached: "the {side}'s evacuation succeeds",
+};

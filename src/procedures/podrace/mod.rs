@@ -215,7 +215,12 @@ fn ending(result: &PodraceResult) -> Result<super::odds::Ending, super::odds::Od
             }),
         ));
     }
-    let side = result.side.unwrap_or(crate::cards::Side::Light);
+    // A step that ran has its player: the turn is a fact the walk stops without.
+    let Some(side) = result.side else {
+        return Err(super::odds::OddsRefusal::Stops(
+            "the step has no player whose turn it is".to_string(),
+        ));
+    };
     let damage = i32::try_from(result.damage).unwrap_or(i32::MAX);
     let (light_damage, dark_damage) = match side {
         crate::cards::Side::Light => (damage, 0),
@@ -230,8 +235,14 @@ fn ending(result: &PodraceResult) -> Result<super::odds::Ending, super::odds::Od
         deck_victory: result.deck_victory,
         goal: Some(super::odds::Goal {
             side,
-            kind: super::odds::GoalKind::Lap,
+            kind: &LAP_GOAL,
             reached: result.laps_finished > 0,
         }),
     })
 }
+
+/// What a racing side sets out to do in a Deploy step, as the odds count it: a lap token.
+static LAP_GOAL: super::odds::GoalKind = super::odds::GoalKind {
+    name: "lap",
+    reached: "the {side} finishes a lap",
+};
