@@ -192,26 +192,6 @@ impl Policy {
         }
     }
 
-    /// The option this policy takes among `options` (the decision's, read in some order):
-    /// its place in that order.
-    pub fn choose_among<'a>(
-        self,
-        decision: &Decision,
-        mut options: impl Iterator<Item = &'a crate::engine::DecisionOption>,
-    ) -> usize {
-        match self.seeks(decision) {
-            Sought::First => 0,
-            Sought::Strongest => options
-                .enumerate()
-                .filter(|(_, o)| !o.declines)
-                .max_by_key(|(index, o)| (o.destiny.unwrap_or(0), std::cmp::Reverse(*index)))
-                .map_or(0, |(index, _)| index),
-            Sought::FirstThat { declines } => {
-                options.position(|o| o.declines == declines).unwrap_or(0)
-            }
-        }
-    }
-
     /// What this policy looks for among a decision's options, in whatever order they are
     /// read.
     pub fn seeks(self, decision: &Decision) -> Sought {
@@ -883,6 +863,107 @@ impl Decider for Scripted {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The option a policy takes among `options` read in the order given: its place in that
+    /// order (the reference [`Policy::choose`] is held to).
+    fn choose_among<'a>(
+        policy: Policy,
+        decision: &Decision,
+        mut options: impl Iterator<Item = &'a crate::engine::DecisionOption>,
+    ) -> usize {
+        match policy.seeks(decision) {
+            Sought::First => 0,
+            Sought::Strongest => options
+                .enumerate()
+                .filter(|(_, o)| !o.declines)
+                .max_by_key(|(index, o)| (o.destiny.unwrap_or(0), std::cmp::Reverse(*index)))
+                .map_or(0, |(index, _)| index),
+            Sought::FirstThat { declines } => {
+                options.position(|o| o.declines == declines).unwrap_or(0)
+            }
+        }
+    }
+
+    /// A policy chooses without putting the options in order ([`Policy::choose`]) what it
+    /// would choose from the options sorted as they are read ([`reading`]). Over every role,
+    /// policy and a few hundred option lists (destinies with ties, none, declining options),
+    /// both take the same option.
+    #[test]
+    fn a_policy_chooses_as_it_would_from_the_options_sorted() {
+        use crate::engine::decisions::{PLAN, PolicyRole, Volunteer};
+        use crate::engine::{DecisionKind, DecisionOption};
+        const fn kind(policy: PolicyRole) -> DecisionKind {
+            DecisionKind {
+                name: "plan",
+                script: PLAN,
+                policy,
+                volunteer: Volunteer::Never,
+                declines_as: "none",
+                declines_only_as_itself: false,
+            }
+        }
+        static KINDS: [DecisionKind; 6] = [
+            kind(PolicyRole::First),
+            kind(PolicyRole::Decline),
+            kind(PolicyRole::DeclineUnlessFirst),
+            kind(PolicyRole::TakeUnlessFirst),
+            kind(PolicyRole::Block),
+            kind(PolicyRole::Strongest),
+        ];
+        let policies = [
+            Policy::BlockWhenAble,
+            Policy::NeverBlock,
+            Policy::FirstOption,
+            Policy::Strongest,
+        ];
+        let board = crate::board::Board::new(crate::rules::Ruleset::default(), 0);
+        // A fixed sequence of small numbers: the lists are the same on every run.
+        let mut state = 7u32;
+        let mut next = |below: u32| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (state >> 16) % below
+        };
+        for _ in 0..300 {
+            let count = 1 + next(6) as usize;
+            let options: Vec<DecisionOption> = (0..count)
+                .map(|_| DecisionOption {
+                    label: "".into(),
+                    card: None,
+                    name: None,
+                    aliases: Vec::new(),
+                    destiny: (next(4) != 0).then(|| next(4) as i32),
+                    declines: next(3) == 0,
+                    cites: Vec::new().into(),
+                })
+                .collect();
+            for kind in &KINDS {
+                let decision = Decision {
+                    kind,
+                    who: Side::Light,
+                    prompt: String::new(),
+                    options: options.clone(),
+                    more: crate::engine::Repeats::default(),
+                };
+                let read = reading(&decision, Some(&board));
+                let mut order: Vec<usize> = (0..count).collect();
+                order.sort_by(|&a, &b| read(a, b));
+                for policy in policies {
+                    let in_order = choose_among(
+                        policy,
+                        &decision,
+                        order.iter().map(|&at| &decision.options[at]),
+                    );
+                    assert_eq!(
+                        policy.choose(&decision, Some(&board)),
+                        order[in_order],
+                        "{policy:?} on {:?}: {options:?}",
+                        kind.policy
+                    );
+                }
+            }
+        }
+    }
+
     use crate::engine::DecisionOption;
     use crate::engine::decisions::{Answer, DecisionKind, PolicyRole, ScriptKey, Volunteer};
     use std::borrow::Cow;
