@@ -924,6 +924,8 @@ impl PodraceEngine {
                 .pilot_at(board)
                 .and_then(|pilot| board.instance(pilot))
                 .map_or(0, |instance| instance.thrust);
+            // That lap cards may follow Refuel is the scenario's reading, said here first.
+            let assumption = self.pending.once(LAPS_AFTER_REFUEL);
             self.pending.emit(
                 PodraceEvent::LapsEnd {
                     played: self.lap_cards_played(),
@@ -931,8 +933,8 @@ impl PodraceEngine {
                     why: LapsEnd::NoCardFitsBeforeRefuel,
                     next: number,
                 },
-                &[THRUST],
-                Vec::new(),
+                &[THRUST, REFUEL],
+                assumption,
                 Vec::new(),
             );
             self.phase = Phase::Refuel;
